@@ -14,6 +14,7 @@ export default defineConfig({
           name: 'node',
           environment: 'node',
           include: ['tests/domain/**/*.test.ts', 'tests/machines/**/*.test.ts', 'tests/server/**/*.test.ts'],
+          globalSetup: ['tests/support/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -1,0 +1,45 @@
+/**
+ * Navigation rules of spec 2.1, shared by the browser router and the server (which answers the
+ * same redirect before any JavaScript runs).
+ */
+export const PENSION_PRODUCT_PATH = '/urunler/birikim/bireysel-emeklilik'
+
+export const MARKET_PATHS = [
+  '/urunler/market/erkenbes',
+  '/urunler/market/pratikbes',
+  '/urunler/market/seyahatsaglik',
+  '/urunler/market/seyahatsaglikhizliteklif',
+  '/urunler/market/tss',
+  '/urunler/market/tsshizliteklif',
+] as const
+
+export const RESULT_PATHS = ['/result/success', '/result/error', '/result/tss-success', '/result/tss-error'] as const
+
+/** Staff paths: reserved for signed-in staff (spec 2.1 "/navbar, /navbar/home/main, /inbox, /auth"). */
+export const STAFF_PREFIXES = ['/navbar', '/inbox', '/auth'] as const
+
+function underPrefix(path: string, prefix: string): boolean {
+  return path === prefix || path.startsWith(prefix + '/')
+}
+
+export type NavigationDecision = 'public' | 'staff' | 'redirect'
+
+/**
+ * The spec's guard lets only the six market paths and the four result paths (by prefix) proceed
+ * and sends every other path to the provider's individual-pension page. This product also serves
+ * the home page `/` and that pension page itself (otherwise the redirect would loop when the main
+ * site is this app), and the staff area.
+ */
+export function classifyPath(pathname: string): NavigationDecision {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname
+  if (path === '/' || path === PENSION_PRODUCT_PATH) return 'public'
+  if ((MARKET_PATHS as readonly string[]).includes(path)) return 'public'
+  if (RESULT_PATHS.some((p) => path.startsWith(p))) return 'public'
+  if (STAFF_PREFIXES.some((p) => underPrefix(path, p))) return 'staff'
+  return 'redirect'
+}
+
+/** Where a path the guard refuses is sent: the main site's individual-pension page. */
+export function redirectTarget(mainSiteOrigin: string | null | undefined): string {
+  return (mainSiteOrigin ?? '') + PENSION_PRODUCT_PATH
+}

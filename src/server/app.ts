@@ -1,0 +1,211 @@
+import { Hono, type Context, type MiddlewareHandler } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
+import { HTTPException } from 'hono/http-exception'
+import type { ContentfulStatusCode } from 'hono/utils/http-status'
+import { classifyPath, redirectTarget } from '../domain/navigation.ts'
+import { ENVELOPE_HEADER, openJson, sealJson } from '../lib/envelope.ts'
+import type { ServerConfig } from './config.ts'
+import type { Db } from './db/client.ts'
+import { AppError } from './errors.ts'
+import { errorMessage, resolveLocale, type ErrorCode, type ServerLocale } from './i18n.ts'
+import { clientRoutes } from './routes/client.ts'
+import { logRoutes } from './routes/log.ts'
+import { lookupRoutes } from './routes/lookup.ts'
+import type { Logger } from './services/logger.ts'
+import { clientIpOf } from './services/client-ip.ts'
+import type { Mailer } from './services/mail.ts'
+
+export type Clock = { now(): Date }
+
+/** How the app serves the browser app: the built files, or Vite in development. */
+export type WebHost = {
+  /** index.html for a navigation request, before the runtime config is injected. */
+  html(url: string): Promise<string>
+  /** Serves a static file (the built assets) or returns null to fall through. */
+  asset?(c: Context): Promise<Response | null>
+}
+
+export type AppDeps = {
+  db: Db
+  config: ServerConfig
+  logger: Logger
+  clock?: Clock
+  mail?: Mailer
+  web?: WebHost
+}
+
+export type AppEnv = {
+  Variables: {
+    deps: Required<Pick<AppDeps, 'db' | 'config' | 'logger' | 'clock'>> & AppDeps
+    requestId: string
+    transactionId: string
+    locale: ServerLocale
+    clientIp: string
+    log: Logger
+    encrypted: boolean
+    body: unknown
+  }
+}
+
+const ID_PATTERN = /^[A-Za-z0-9._:-]{1,100}$/
+
+function headerId(c: Context, name: string): string {
+  const value = c.req.header(name)
+  if (value === undefined || value === '') return crypto.randomUUID()
+  if (!ID_PATTERN.test(value)) throw new AppError(400, 'BAD_HEADER', [{ path: name, code: 'invalid' }])
+  return value
+}
+
+function securityHeaders(config: ServerConfig): MiddlewareHandler<AppEnv> {
+  const dev = config.env === 'development'
+  const csp = [
+    "default-src 'self'",
+    dev ? "script-src 'self' 'unsafe-inline'" : "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data:",
+    "font-src 'self'",
+    dev ? "connect-src 'self' ws: wss:" : "connect-src 'self'",
+    "frame-src 'self'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ')
+  return async (c, next) => {
+    await next()
+    const h = c.res.headers
+    h.set('Content-Security-Policy', csp)
+    h.set('X-Content-Type-Options', 'nosniff')
+    h.set('Referrer-Policy', 'strict-origin-when-cross-origin')
+    h.set('X-Frame-Options', 'DENY')
+    h.set('Cross-Origin-Opener-Policy', 'same-origin')
+    h.set('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=()')
+    if (config.hsts) h.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains')
+  }
+}
+
+function errorBody(c: Context<AppEnv>, code: ErrorCode, issues?: unknown) {
+  const locale = c.get('locale') ?? 'tr'
+  return issues ? { code, message: errorMessage(code, locale), issues } : { code, message: errorMessage(code, locale) }
+}
+
+/** Opens `encrypted: true` request bodies and seals JSON answers to such requests (spec 7.1). */
+function envelope(config: ServerConfig): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const encrypted = c.req.header(ENVELOPE_HEADER) === 'true'
+    c.set('encrypted', encrypted)
+    if (encrypted && c.req.method !== 'GET' && c.req.method !== 'HEAD') {
+      const text = await c.req.text()
+      try {
+        c.set('body', text.trim() === '' ? {} : openJson(text, config.envelopeKey))
+      } catch {
+        throw new AppError(400, 'BAD_ENVELOPE')
+      }
+    }
+    await next()
+    if (encrypted && c.res.headers.get('content-type')?.startsWith('application/json')) {
+      const json: unknown = await c.res.clone().json()
+      const headers = new Headers(c.res.headers)
+      headers.set('content-type', 'text/plain; charset=utf-8')
+      headers.set(ENVELOPE_HEADER, 'true')
+      headers.delete('content-length')
+      headers.delete('etag')
+      c.res = new Response(sealJson(json, config.envelopeKey), { status: c.res.status, headers })
+    }
+  }
+}
+
+function injectConfig(html: string, config: ServerConfig): string {
+  const publicConfig = {
+    apiBase: config.apiBase,
+    mainSiteOrigin: config.mainSiteOrigin,
+    encryptRequests: config.encryptRequests,
+    envelopeKey: config.encryptRequests ? config.envelopeKey : null,
+    inspector: config.inspector,
+  }
+  const json = JSON.stringify(publicConfig).replace(/</g, '\\u003c')
+  return html.replace('<!--app-config-->', `<script type="application/json" id="app-config">${json}</script>`)
+}
+
+export function createApp(deps: AppDeps) {
+  const { config } = deps
+  const full = { clock: { now: () => new Date() }, ...deps }
+  const app = new Hono<AppEnv>()
+
+  app.use('*', async (c, next) => {
+    const started = performance.now()
+    c.set('deps', full)
+    c.set('locale', resolveLocale(c.req.header('locale'), c.req.header('accept-language')))
+    c.set('clientIp', clientIpOf(c, config.trustProxy))
+    let requestId: string = crypto.randomUUID()
+    let transactionId: string = requestId
+    try {
+      requestId = headerId(c, 'requestId')
+      transactionId = headerId(c, 'transactionId')
+    } finally {
+      c.set('requestId', requestId)
+      c.set('transactionId', transactionId)
+      c.set('log', full.logger.child({ requestId, transactionId }))
+    }
+    await next()
+    c.res.headers.set('requestId', requestId)
+    c.res.headers.set('transactionId', transactionId)
+    const path = new URL(c.req.url).pathname
+    c.get('log').log(c.res.status >= 500 ? 'error' : 'info', 'request', {
+      method: c.req.method,
+      path,
+      status: c.res.status,
+      ms: Math.round((performance.now() - started) * 10) / 10,
+    })
+  })
+  app.use('*', securityHeaders(config))
+
+  const api = new Hono<AppEnv>()
+  api.use('*', async (c, next) => {
+    await next()
+    if (!c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'no-store')
+  })
+  api.use('*', bodyLimit({
+    maxSize: config.bodyLimitBytes,
+    onError: () => { throw new AppError(413, 'PAYLOAD_TOO_LARGE') },
+  }))
+  api.use('*', envelope(config))
+  api.route('/lookup', lookupRoutes())
+  api.route('/client', clientRoutes())
+  api.route('/log', logRoutes())
+  api.all('*', () => { throw new AppError(404, 'NOT_FOUND') })
+  app.route(config.apiBase, api)
+
+  app.onError((err, c) => {
+    if (err instanceof AppError) {
+      return c.json(errorBody(c, err.code, err.issues), err.status as ContentfulStatusCode)
+    }
+    if (err instanceof HTTPException && err.status < 500) {
+      const code: ErrorCode = err.status === 413 ? 'PAYLOAD_TOO_LARGE' : err.status === 404 ? 'NOT_FOUND' : 'VALIDATION'
+      return c.json(errorBody(c, code), err.status as ContentfulStatusCode)
+    }
+    const log = c.get('log') ?? full.logger
+    log.log('error', 'unhandled', { error: err instanceof Error ? err.message : String(err), stack: err instanceof Error ? err.stack : undefined })
+    return c.json(errorBody(c, 'UNEXPECTED'), 500)
+  })
+
+  // The browser app: assets, then navigation requests under the spec's guard.
+  const web = deps.web
+  if (web) {
+    app.get('*', async (c) => {
+      const asset = web.asset ? await web.asset(c) : null
+      if (asset) return asset
+      const url = new URL(c.req.url)
+      if (classifyPath(url.pathname) === 'redirect') {
+        return c.redirect(redirectTarget(config.mainSiteOrigin), 302)
+      }
+      const html = injectConfig(await web.html(url.pathname + url.search), config)
+      c.header('Cache-Control', 'no-cache')
+      return c.html(html)
+    })
+  }
+  app.notFound((c) => c.json(errorBody(c, 'NOT_FOUND'), 404))
+  return app
+}
+
+export type App = ReturnType<typeof createApp>

@@ -1,0 +1,83 @@
+/**
+ * Server configuration, read once from the environment. Every variable has a default so that
+ * `npm start` works on a fresh machine; the README lists them all.
+ */
+export type TrustProxy = 'none' | 'loopback' | 'all' | number
+
+export type ServerConfig = {
+  env: 'production' | 'development' | 'test'
+  host: string
+  port: number
+  /** PGlite data folder; `memory://` keeps the database in memory. Ignored when databaseUrl is set. */
+  dataDir: string
+  databaseUrl: string | null
+  /** Base path every service is mounted under (spec 7.1: "a versioned base path"). */
+  apiBase: string
+  /** Origin of the provider's main site; links to {host} pages and the catch-all redirect use it. */
+  mainSiteOrigin: string | null
+  /** Key of the crypto-js request/response envelope (spec 7.1). Not a security boundary: TLS is. */
+  envelopeKey: string
+  /** Whether the browser encrypts its request bodies (the server always accepts both). */
+  encryptRequests: boolean
+  bodyLimitBytes: number
+  trustProxy: TrustProxy
+  adminUsername: string
+  adminPassword: string | null
+  adminEmail: string
+  /** Start the in-process SMTP catcher on loopback and send mail to it. */
+  mailCatcher: boolean
+  hsts: boolean
+  logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent'
+  inspector: boolean
+}
+
+function int(value: string | undefined, fallback: number, name: string): number {
+  if (value === undefined || value === '') return fallback
+  const n = Number(value)
+  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a non-negative integer, got "${value}"`)
+  return n
+}
+
+function bool(value: string | undefined, fallback: boolean): boolean {
+  if (value === undefined || value === '') return fallback
+  return ['1', 'true', 'yes', 'on'].includes(value.toLowerCase())
+}
+
+function trustProxy(value: string | undefined): TrustProxy {
+  if (!value || value === 'none' || value === 'false') return 'none'
+  if (value === 'loopback' || value === 'all') return value
+  return int(value, 0, 'TRUST_PROXY')
+}
+
+function origin(value: string | undefined): string | null {
+  if (!value) return null
+  const url = new URL(value)
+  return url.origin
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const mode = env.NODE_ENV === 'development' ? 'development' : env.NODE_ENV === 'test' ? 'test' : 'production'
+  const apiBase = (env.API_BASE ?? '/api/v1').replace(/\/+$/, '')
+  if (!apiBase.startsWith('/')) throw new Error('API_BASE must start with "/"')
+  const logLevel = (env.LOG_LEVEL ?? 'info') as ServerConfig['logLevel']
+  return {
+    env: mode,
+    host: env.HOST ?? '127.0.0.1',
+    port: int(env.PORT, 3000, 'PORT'),
+    dataDir: env.DATA_DIR ?? './data',
+    databaseUrl: env.DATABASE_URL || null,
+    apiBase,
+    mainSiteOrigin: origin(env.MAIN_SITE_ORIGIN),
+    envelopeKey: env.ENVELOPE_KEY ?? 'katilim-emeklilik-envelope',
+    encryptRequests: bool(env.ENCRYPT_REQUESTS, false),
+    bodyLimitBytes: int(env.BODY_LIMIT_BYTES, 64 * 1024, 'BODY_LIMIT_BYTES'),
+    trustProxy: trustProxy(env.TRUST_PROXY),
+    adminUsername: env.ADMIN_USERNAME ?? 'admin',
+    adminPassword: env.ADMIN_PASSWORD || null,
+    adminEmail: env.ADMIN_EMAIL ?? 'admin@example.com',
+    mailCatcher: bool(env.MAIL_CATCHER, true),
+    hsts: bool(env.HSTS, true),
+    logLevel: ['debug', 'info', 'warn', 'error', 'silent'].includes(logLevel) ? logLevel : 'info',
+    inspector: bool(env.INSPECTOR, false),
+  }
+}

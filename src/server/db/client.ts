@@ -1,0 +1,52 @@
+import { mkdir } from 'node:fs/promises'
+import { fileURLToPath } from 'node:url'
+import { PGlite } from '@electric-sql/pglite'
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
+import pg from 'pg'
+import * as schema from './schema.ts'
+
+export type Db = ReturnType<typeof drizzlePglite<typeof schema>>
+
+export type Database = {
+  db: Db
+  kind: 'pglite' | 'postgres'
+  migrate(): Promise<void>
+  close(): Promise<void>
+}
+
+const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
+
+/**
+ * Opens PGlite (a folder, or `memory://`) or PostgreSQL (a connection URL). Both get the same
+ * drizzle schema and the same migrations. `loadDataDir` starts PGlite from a dump (tests use it
+ * to skip seeding).
+ */
+export async function openDatabase(opts: { url?: string | null; dataDir?: string; loadDataDir?: Blob }): Promise<Database> {
+  if (opts.url) {
+    const pool = new pg.Pool({ connectionString: opts.url, max: 10 })
+    // A pooled PostgreSQL connection behaves like PGlite for drizzle's query builder; the type
+    // differs only in the driver-specific result, which the app never touches.
+    const db = drizzlePg(pool, { schema }) as unknown as Db
+    return {
+      db,
+      kind: 'postgres',
+      migrate: () => migratePg(db as never, { migrationsFolder }),
+      close: () => pool.end(),
+    }
+  }
+  const dataDir = opts.dataDir ?? 'memory://'
+  if (!dataDir.startsWith('memory://')) await mkdir(dataDir, { recursive: true })
+  const client = await PGlite.create(dataDir, opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {})
+  const db = drizzlePglite(client, { schema })
+  return {
+    db,
+    kind: 'pglite',
+    migrate: () => migratePglite(db, { migrationsFolder }),
+    close: () => client.close(),
+    // exposed for tests that snapshot a seeded database
+    ...({ pglite: client } as object),
+  }
+}

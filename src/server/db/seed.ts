@@ -1,0 +1,73 @@
+import { eq, sql } from 'drizzle-orm'
+import type { Db } from './client.ts'
+import * as t from './schema.ts'
+import * as reference from '../reference/index.ts'
+import { hashPassword, randomPassword } from '../services/passwords.ts'
+
+async function insertInBatches<T extends Record<string, unknown>>(db: Db, table: Parameters<Db['insert']>[0], rows: T[], size = 2000) {
+  for (let i = 0; i < rows.length; i += size) {
+    await db.insert(table).values(rows.slice(i, i + size) as never)
+  }
+}
+
+/**
+ * Reference data (lookups): replaced as a whole, in one transaction, when the derived data's
+ * version differs from what the database holds; otherwise nothing is written.
+ */
+export async function seedReferenceData(db: Db): Promise<'seeded' | 'unchanged'> {
+  const current = await db.select().from(t.referenceMeta).where(eq(t.referenceMeta.key, 'version'))
+  if (current[0]?.value === reference.REFERENCE_VERSION) return 'unchanged'
+  await db.transaction(async (tx) => {
+    const d = tx as unknown as Db
+    for (const table of [t.industry, t.country, t.nationality, t.city, t.district, t.hometown, t.optionItem]) {
+      await d.delete(table)
+    }
+    await insertInBatches(d, t.industry, reference.industries())
+    await insertInBatches(d, t.country, reference.countries())
+    await insertInBatches(d, t.nationality, reference.nationalities().map((row, sort) => ({ ...row, sort })))
+    await insertInBatches(d, t.city, reference.cities())
+    await insertInBatches(d, t.district, reference.districts())
+    await insertInBatches(d, t.hometown, reference.hometowns(), 5000)
+    await insertInBatches(d, t.optionItem, reference.options())
+    await d.insert(t.referenceMeta).values({ key: 'version', value: reference.REFERENCE_VERSION })
+      .onConflictDoUpdate({ target: t.referenceMeta.key, set: { value: reference.REFERENCE_VERSION } })
+  })
+  return 'seeded'
+}
+
+export type AdminSeed = { username: string; password: string | null; email: string }
+
+/**
+ * The first company, the system roles and a superadmin, only when no company exists yet.
+ * Returns the generated password when one was made (the caller prints it once).
+ */
+export async function seedFirstCompany(db: Db, admin: AdminSeed): Promise<{ created: boolean; generatedPassword: string | null }> {
+  const existing = await db.select({ n: sql<number>`count(*)::int` }).from(t.company)
+  if ((existing[0]?.n ?? 0) > 0) return { created: false, generatedPassword: null }
+  const generatedPassword = admin.password ? null : randomPassword()
+  const passwordHash = await hashPassword(admin.password ?? generatedPassword!)
+  await db.transaction(async (tx) => {
+    const [company] = await tx.insert(t.company).values({
+      name: 'Katılım Emeklilik ve Hayat A.Ş.',
+      email: 'info@example.com',
+      defaultCurrency: 'TRY',
+      language: 'tr',
+      timeZone: 'Europe/Istanbul',
+    }).returning()
+    const roles = await tx.insert(t.role).values(
+      ['ROLE_SUPERADMIN', 'ROLE_ADMIN', 'ROLE_USER'].map((name) => ({ companyId: company!.id, name, owner: 'SYSTEM', roleType: 'main' })),
+    ).returning()
+    const [user] = await tx.insert(t.appUser).values({
+      companyId: company!.id,
+      username: admin.username,
+      firstName: 'Sistem',
+      lastName: 'Yöneticisi',
+      email: admin.email,
+      passwordHash,
+    }).returning()
+    const superadmin = roles.find((r) => r.name === 'ROLE_SUPERADMIN')!
+    await tx.insert(t.userRole).values({ userId: user!.id, roleId: superadmin.id, isMain: true, isDefault: true })
+    await tx.insert(t.auditLog).values({ actor: 'system', action: 'seed.firstCompany', target: user!.id, detail: { username: admin.username } })
+  })
+  return { created: true, generatedPassword }
+}

@@ -1,0 +1,17 @@
+import type { ErrorCode } from './i18n.ts'
+
+export type FieldIssue = { path: string; code: string }
+
+/** An error the client caused or must be told about; `onError` renders it as `{ code, message }`. */
+export class AppError extends Error {
+  readonly status: 400 | 401 | 403 | 404 | 405 | 409 | 413 | 415 | 422 | 429 | 500 | 502 | 503
+  readonly code: ErrorCode
+  readonly issues: FieldIssue[] | undefined
+
+  constructor(status: AppError['status'], code: ErrorCode, issues?: FieldIssue[]) {
+    super(code)
+    this.status = status
+    this.code = code
+    this.issues = issues
+  }
+}

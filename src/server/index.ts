@@ -1,0 +1,22 @@
+import { loadConfig } from './config.ts'
+import { startServer } from './main.ts'
+
+const config = loadConfig()
+const server = await startServer(config)
+if (server.generatedPassword) {
+  // Printed once, at the first start only: the database keeps just the argon2id hash.
+  process.stdout.write(
+    `\n  First start: superadmin "${config.adminUsername}" was created with the password\n\n      ${server.generatedPassword}\n\n` +
+    '  Keep it now; it is not shown again (set ADMIN_PASSWORD before the first start to choose it).\n\n',
+  )
+}
+process.stdout.write(`  Listening on ${server.url}\n`)
+
+let stopping = false
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    if (stopping) return
+    stopping = true
+    server.close().then(() => process.exit(0), () => process.exit(1))
+  })
+}

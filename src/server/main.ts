@@ -1,0 +1,134 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import { readFile, stat } from 'node:fs/promises'
+import { extname, resolve, sep } from 'node:path'
+import type { AddressInfo } from 'node:net'
+import { fileURLToPath } from 'node:url'
+import { getRequestListener } from '@hono/node-server'
+import { createApp, type WebHost } from './app.ts'
+import type { ServerConfig } from './config.ts'
+import { openDatabase } from './db/client.ts'
+import { seedFirstCompany, seedReferenceData } from './db/seed.ts'
+import { createLogger, type Logger } from './services/logger.ts'
+import { createMailer, startMailCatcher, type MailCatcher } from './services/mail.ts'
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url))
+
+const TYPES: Record<string, string> = {
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.pdf': 'application/pdf',
+  '.json': 'application/json',
+  '.txt': 'text/plain; charset=utf-8',
+  '.webmanifest': 'application/manifest+json',
+}
+
+/** Serves the production build from dist/client; hashed assets are cached for a year. */
+async function staticHost(): Promise<WebHost> {
+  const root = resolve(ROOT, 'dist/client')
+  const index = await readFile(resolve(root, 'index.html'), 'utf8').catch(() => {
+    throw new Error('dist/client/index.html is missing: run `npm run build` first (npm start does it)')
+  })
+  return {
+    html: async () => index,
+    async asset(c) {
+      const path = decodeURIComponent(new URL(c.req.url).pathname)
+      if (path === '/' || path.endsWith('.html') || !extname(path)) return null
+      const file = resolve(root, '.' + path)
+      if (!file.startsWith(root + sep)) return null
+      const info = await stat(file).catch(() => null)
+      if (!info?.isFile()) return null
+      const type = TYPES[extname(file)] ?? 'application/octet-stream'
+      const cache = path.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'public, max-age=3600'
+      return new Response(await readFile(file), { headers: { 'content-type': type, 'cache-control': cache } })
+    },
+  }
+}
+
+export type RunningServer = {
+  url: string
+  port: number
+  close(): Promise<void>
+  mailCatcher: MailCatcher | null
+  timings: Record<string, number>
+  generatedPassword: string | null
+}
+
+/** Opens the database, migrates, seeds, and serves API and app on one port. */
+export async function startServer(config: ServerConfig, opts: { logger?: Logger; web?: boolean } = {}): Promise<RunningServer> {
+  const logger = opts.logger ?? createLogger(config.logLevel)
+  const timings: Record<string, number> = {}
+  const t0 = performance.now()
+  const lap = (name: string, since: number) => (timings[name] = Math.round(performance.now() - since))
+
+  let t = performance.now()
+  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir })
+  lap('openDb', t)
+  t = performance.now()
+  await database.migrate()
+  lap('migrate', t)
+  t = performance.now()
+  const referenceSeed = await seedReferenceData(database.db)
+  lap('seedReference', t)
+  t = performance.now()
+  const first = await seedFirstCompany(database.db, { username: config.adminUsername, password: config.adminPassword, email: config.adminEmail })
+  lap('seedCompany', t)
+
+  const mailCatcher = config.mailCatcher ? await startMailCatcher() : null
+  const mail = createMailer(async () => {
+    if (mailCatcher) return mailCatcher.settings('no-reply@katilim.example')
+    throw new Error('no SMTP server configured')
+  })
+
+  let web: WebHost | undefined
+  let vite: import('vite').ViteDevServer | undefined
+  if (opts.web !== false) {
+    if (config.env === 'development') {
+      const { createServer: createVite } = await import('vite')
+      vite = await createVite({ root: ROOT, server: { middlewareMode: true }, appType: 'custom' })
+      const viteServer = vite
+      web = {
+        html: async (url) => viteServer.transformIndexHtml(url, await readFile(resolve(ROOT, 'index.html'), 'utf8')),
+      }
+    } else {
+      web = await staticHost()
+    }
+  }
+
+  const app = createApp({ db: database.db, config, logger, mail, web })
+  const listener = getRequestListener(app.fetch)
+  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    if (vite && !req.url?.startsWith(config.apiBase + '/')) {
+      vite.middlewares(req, res, () => void listener(req, res))
+    } else {
+      void listener(req, res)
+    }
+  })
+  await new Promise<void>((ok, fail) => {
+    server.once('error', fail)
+    server.listen(config.port, config.host, () => ok())
+  })
+  lap('total', t0)
+  const port = (server.address() as AddressInfo).port
+  const host = config.host.includes(':') ? `[${config.host}]` : config.host
+  const url = `http://${host}:${port}`
+  logger.log('info', 'started', { url, database: database.kind, referenceSeed, timings, mailCatcherPort: mailCatcher?.port ?? null })
+
+  return {
+    url,
+    port,
+    mailCatcher,
+    timings,
+    generatedPassword: first.generatedPassword,
+    async close() {
+      server.closeAllConnections()
+      await new Promise<void>((ok) => server.close(() => ok()))
+      await vite?.close()
+      await mailCatcher?.close()
+      await database.close()
+    },
+  }
+}

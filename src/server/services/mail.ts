@@ -1,0 +1,90 @@
+import nodemailer from 'nodemailer'
+import { SMTPServer } from 'smtp-server'
+import { simpleParser } from 'mailparser'
+import type { AddressInfo } from 'node:net'
+
+export type MailMessage = { to: string; subject: string; text: string; html?: string }
+export type SmtpSettings = {
+  host: string
+  port: number
+  secure: 'none' | 'starttls' | 'tls'
+  auth: { user: string; pass: string } | null
+  from: string
+}
+
+export type Mailer = { send(message: MailMessage): Promise<void> }
+
+/** Sends through nodemailer to the SMTP server the settings name (the company's, or the catcher). */
+export function createMailer(settings: () => Promise<SmtpSettings>): Mailer {
+  return {
+    async send(message) {
+      const s = await settings()
+      const transport = nodemailer.createTransport({
+        host: s.host,
+        port: s.port,
+        secure: s.secure === 'tls',
+        requireTLS: s.secure === 'starttls',
+        ignoreTLS: s.secure === 'none',
+        auth: s.auth ?? undefined,
+        connectionTimeout: 10_000,
+        greetingTimeout: 10_000,
+      })
+      try {
+        await transport.sendMail({ from: s.from, ...message })
+      } finally {
+        transport.close()
+      }
+    },
+  }
+}
+
+export type CaughtMail = { id: number; at: string; from: string; to: string[]; raw: string; subject: string; text: string }
+
+/**
+ * An SMTP server on loopback that keeps what it receives in memory: the built-in "mail catcher" of
+ * development, demos and tests, so that the real SMTP path is exercised end to end.
+ */
+export async function startMailCatcher(opts: { port?: number; keep?: number } = {}) {
+  const mails: CaughtMail[] = []
+  const keep = opts.keep ?? 200
+  let next = 1
+  const server = new SMTPServer({
+    secure: false,
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    banner: 'mail catcher',
+    size: 1024 * 1024,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = []
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk))
+      stream.on('end', () => {
+        const raw = Buffer.concat(chunks).toString('utf8')
+        simpleParser(raw).then((parsed) => {
+          mails.push({
+            id: next++,
+            at: new Date().toISOString(),
+            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+            to: session.envelope.rcptTo.map((r) => r.address),
+            raw,
+            subject: parsed.subject ?? '',
+            text: parsed.text ?? '',
+          })
+          if (mails.length > keep) mails.splice(0, mails.length - keep)
+          callback()
+        }, (error: Error) => callback(error))
+      })
+    },
+  })
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(opts.port ?? 0, '127.0.0.1', () => resolve())
+  })
+  const port = (server.server.address() as AddressInfo).port
+  return {
+    port,
+    mails,
+    settings: (from: string): SmtpSettings => ({ host: '127.0.0.1', port, secure: 'none', auth: null, from }),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  }
+}
+export type MailCatcher = Awaited<ReturnType<typeof startMailCatcher>>

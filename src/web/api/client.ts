@@ -1,0 +1,96 @@
+import { ofetch, FetchError, type FetchOptions } from 'ofetch'
+import { REQUEST_TIMEOUT_MS } from '../../domain/constants.ts'
+import { runtimeConfig } from '../config.ts'
+import { i18n } from '../i18n/index.ts'
+import { getItem } from '../storage.ts'
+import { ApiError } from './errors.ts'
+
+export type CallOptions = {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
+  body?: unknown
+  query?: Record<string, string>
+  /** Adds companyId, sessionId and role_name (spec 7.1). */
+  authenticated?: boolean
+  /** Keeps one transaction id across the calls of one flow. */
+  transactionId?: string
+  headers?: Record<string, string>
+  signal?: AbortSignal
+}
+
+function timezone(): string {
+  return getItem('timezone') ?? Intl.DateTimeFormat().resolvedOptions().timeZone ?? 'Europe/Istanbul'
+}
+
+/** The spec's headers (7.1). */
+export function specHeaders(opts: Pick<CallOptions, 'authenticated' | 'transactionId'>, encrypted: boolean): Record<string, string> {
+  const requestId = crypto.randomUUID()
+  const headers: Record<string, string> = {
+    locale: i18n.locale || 'tr',
+    timezone: timezone(),
+    clientIP: getItem('clientIP') ?? '',
+    encrypted: String(encrypted),
+    requestId,
+    transactionId: opts.transactionId ?? requestId,
+    trxType: 'FRM',
+  }
+  if (opts.authenticated) {
+    headers.companyId = getItem('companyId') ?? ''
+    headers.sessionId = getItem('sessionId') ?? ''
+    headers.role_name = getItem('activeRole') ?? ''
+  }
+  return headers
+}
+
+async function envelope() {
+  return import('../../lib/envelope.ts')
+}
+
+/** Calls the API: the spec's headers, the optional body envelope, 60 s timeout, typed failures. */
+export async function call<T>(path: string, opts: CallOptions = {}): Promise<T> {
+  const encrypted = runtimeConfig.encryptRequests && !!runtimeConfig.envelopeKey
+  const key = runtimeConfig.envelopeKey ?? ''
+  const env = encrypted ? await envelope() : null
+  const hasBody = opts.body !== undefined
+  const init: FetchOptions<'text'> = {
+    baseURL: runtimeConfig.apiBase,
+    method: opts.method ?? (hasBody ? 'POST' : 'GET'),
+    query: opts.query,
+    timeout: REQUEST_TIMEOUT_MS,
+    credentials: 'same-origin',
+    responseType: 'text',
+    retry: 0,
+    signal: opts.signal,
+    headers: {
+      ...specHeaders(opts, encrypted),
+      ...(hasBody ? { 'content-type': encrypted ? 'text/plain' : 'application/json' } : {}),
+      ...opts.headers,
+    },
+    body: hasBody ? (env ? env.sealJson(opts.body, key) : JSON.stringify(opts.body)) : undefined,
+  }
+  const decode = (text: string, headers: Headers): unknown => {
+    if (!text) return null
+    if (headers.get('encrypted') === 'true' && env) return env.openJson(text, key)
+    return JSON.parse(text)
+  }
+  try {
+    const response = await ofetch.raw(path, init)
+    return decode(response._data ?? '', response.headers) as T
+  } catch (error) {
+    if (error instanceof FetchError && error.response) {
+      let body: { code?: unknown; message?: unknown } | null
+      try {
+        body = decode(String(error.response._data ?? ''), error.response.headers) as { code?: unknown; message?: unknown } | null
+      } catch {
+        body = null
+      }
+      throw new ApiError(
+        'http',
+        error.response.status,
+        typeof body?.code === 'string' ? body.code : null,
+        typeof body?.message === 'string' ? body.message : null,
+      )
+    }
+    const name = (error as { cause?: { name?: string }; name?: string }).cause?.name ?? (error as Error).name
+    throw new ApiError(name === 'TimeoutError' ? 'timeout' : 'network', null, null, null)
+  }
+}

@@ -1,0 +1,50 @@
+import { msg } from '@lingui/core/macro'
+import type { I18n, MessageDescriptor } from '@lingui/core'
+
+/** Spec 8: the error catalogue's fallback texts (Turkish source, exact). */
+export const CATALOGUE = {
+  UNEXPECTED: msg`Sistemsel hata oluştu, lütfen daha sonra tekrar deneyiniz`,
+  KVT_GATEWAY_ERR4: msg`Kredi kartı doğrulama için Banka Sistemine erişilemiyor !`,
+  NETWORK: msg`Servise erişim sağlanamadı, internet erişiminizi kontrol ediniz`,
+  TECHNICAL: msg`Teknik bir hata oluştu`,
+  NOT_FOUND_404: msg`Teknik Hata(404): Servis Çağrısı Yapılamadı!`,
+  PASSWORD_EXPIRED: msg`Şifrenizin süresi dolmuş, değiştirin lütfen`,
+  LEVEL_ERROR: msg`Hatalı Seviye`,
+  SMS_WRONG_CODE: msg`Incorrect random number generated !!!`,
+  SMS_SEND_FAILED: msg`Error on sending SMS Message`,
+} as const satisfies Record<string, MessageDescriptor>
+
+/** A failed call, as the client sees it: no response at all, or a status with the server's body. */
+export class ApiError extends Error {
+  readonly kind: 'network' | 'timeout' | 'http'
+  readonly status: number | null
+  readonly code: string | null
+  readonly serverMessage: string | null
+
+  constructor(kind: ApiError['kind'], status: number | null, code: string | null, serverMessage: string | null) {
+    super(code ?? kind)
+    this.name = 'ApiError'
+    this.kind = kind
+    this.status = status
+    this.code = code
+    this.serverMessage = serverMessage
+  }
+}
+
+/**
+ * The text a toast shows for a failure (spec 8): the server's own (already localized) message
+ * first; then the catalogue by code; network failures and 404s by their fixed texts; else the
+ * client's message or "Teknik bir hata oluştu".
+ */
+export function errorText(error: unknown, i18n: I18n): string {
+  if (error instanceof ApiError) {
+    if (error.kind !== 'http') return i18n._(CATALOGUE.NETWORK)
+    if (error.serverMessage) return error.serverMessage
+    if (error.code === 'UNEXPECTED') return i18n._(CATALOGUE.UNEXPECTED)
+    if (error.code === 'KVT_GATEWAY_ERR4') return i18n._(CATALOGUE.KVT_GATEWAY_ERR4)
+    if (error.status === 404) return i18n._(CATALOGUE.NOT_FOUND_404)
+    if (error.status !== null && error.status >= 500) return i18n._(CATALOGUE.UNEXPECTED)
+    return i18n._(CATALOGUE.TECHNICAL)
+  }
+  return i18n._(CATALOGUE.TECHNICAL)
+}

@@ -1,0 +1,65 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { CLIENT_VERSION } from '../../domain/constants.ts'
+import { Clock } from './Clock.tsx'
+import { linkHref } from './SiteHeader.tsx'
+import { ONLINE_BRANCHES, PHONE, PRODUCT_MENUS, SOCIAL_LINKS } from './site-links.ts'
+import styles from './SiteFooter.module.css'
+
+export function SiteFooter({ mainSite }: { mainSite: (path: string) => string }) {
+  const { i18n, t } = useLingui()
+  const year = new Date().getFullYear()
+  return (
+    <footer className={styles.footer}>
+      <div className={`container ${styles.columns}`}>
+        {PRODUCT_MENUS.map((menu) => (
+          <nav key={menu.label.id} aria-label={i18n._(menu.label)}>
+            <h2 className={styles.heading}>{i18n._(menu.label)}</h2>
+            <ul className={styles.list}>
+              {menu.links.map((link) => (
+                <li key={link.path}>
+                  <a href={linkHref(link, mainSite)}>{i18n._(link.label)}</a>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ))}
+        <section aria-labelledby="footer-contact">
+          <h2 id="footer-contact" className={styles.heading}>
+            <Trans>Bize ulaşın</Trans>
+          </h2>
+          <ul className={styles.list}>
+            <li>
+              <a href={PHONE.href}>{PHONE.display}</a>
+            </li>
+            {ONLINE_BRANCHES.map((link) => (
+              <li key={link.path}>
+                <a href={linkHref(link, mainSite)}>{i18n._(link.label)}</a>
+              </li>
+            ))}
+          </ul>
+          <h2 className={styles.heading} style={{ marginTop: 'var(--space-4)' }}>
+            <Trans>Bizi takip edin</Trans>
+          </h2>
+          <ul className={styles.list} aria-label={t`Sosyal medya`}>
+            {SOCIAL_LINKS.map((s) => (
+              <li key={s.name}>
+                <a href={s.href} target="_blank" rel="noopener noreferrer">
+                  {s.name}
+                  <span className="visually-hidden"> ({t`yeni sekmede açılır`})</span>
+                </a>
+              </li>
+            ))}
+          </ul>
+        </section>
+      </div>
+      <div className={`container ${styles.bottom}`}>
+        <span>© {year} Katılım Emeklilik ve Hayat A.Ş.</span>
+        <span className={styles.spacer} />
+        <Clock className={styles.clock} />
+        <span>
+          <Trans>Sürüm {CLIENT_VERSION}</Trans>
+        </span>
+      </div>
+    </footer>
+  )
+}

@@ -1,0 +1,28 @@
+/** Runtime configuration the server injects into index.html (`<script type="application/json" id="app-config">`). */
+export type RuntimeConfig = {
+  apiBase: string
+  mainSiteOrigin: string | null
+  encryptRequests: boolean
+  envelopeKey: string | null
+  inspector: boolean
+}
+
+const DEFAULTS: RuntimeConfig = { apiBase: '/api/v1', mainSiteOrigin: null, encryptRequests: false, envelopeKey: null, inspector: false }
+
+function read(): RuntimeConfig {
+  if (typeof document === 'undefined') return DEFAULTS
+  const text = document.getElementById('app-config')?.textContent
+  if (!text) return DEFAULTS
+  try {
+    return { ...DEFAULTS, ...(JSON.parse(text) as Partial<RuntimeConfig>) }
+  } catch {
+    return DEFAULTS
+  }
+}
+
+export const runtimeConfig: RuntimeConfig = read()
+
+/** A page of the provider's main site ({host} in the spec); this app's own origin by default. */
+export function mainSiteUrl(path: string): string {
+  return (runtimeConfig.mainSiteOrigin ?? '') + path
+}

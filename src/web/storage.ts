@@ -1,0 +1,41 @@
+/**
+ * The spec's local browser storage (3.1): non-secret items only. The session credential itself is
+ * an HttpOnly cookie the script never sees (SECURITY.md).
+ */
+export const STORAGE_KEYS = {
+  session: 'session',
+  sessionId: 'sessionId',
+  companyId: 'companyId',
+  timezone: 'timezone',
+  clientIP: 'clientIP',
+  locale: 'locale',
+  activeRole: 'activeRole',
+  loginTime: 'loginTime',
+  idleTime: 'idleTime',
+} as const
+
+export type StorageKey = keyof typeof STORAGE_KEYS
+
+function store(): Storage | null {
+  try {
+    return typeof localStorage === 'undefined' ? null : localStorage
+  } catch {
+    return null
+  }
+}
+
+export function getItem(key: StorageKey): string | null {
+  return store()?.getItem(STORAGE_KEYS[key]) ?? null
+}
+
+export function setItem(key: StorageKey, value: string): void {
+  try {
+    store()?.setItem(STORAGE_KEYS[key], value)
+  } catch {
+    // storage full or disabled: the app keeps working without persistence
+  }
+}
+
+export function removeItem(key: StorageKey): void {
+  store()?.removeItem(STORAGE_KEYS[key])
+}

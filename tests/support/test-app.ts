@@ -1,0 +1,61 @@
+import { readFile } from 'node:fs/promises'
+import pg from 'pg'
+import { inject } from 'vitest'
+import { createApp } from '../../src/server/app.ts'
+import { loadConfig, type ServerConfig } from '../../src/server/config.ts'
+import { openDatabase, type Database } from '../../src/server/db/client.ts'
+import { createLogger } from '../../src/server/services/logger.ts'
+import { withDatabase } from './global-setup.ts'
+
+export type DbKind = 'pglite' | 'postgres'
+
+/** The database kinds this run covers: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */
+export function dbKinds(): DbKind[] {
+  return inject('pgTemplate') ? ['pglite', 'postgres'] : ['pglite']
+}
+
+/** A fresh, migrated and seeded database of the given kind, private to the caller. */
+export async function openTestDatabase(kind: DbKind): Promise<Database & { drop(): Promise<void> }> {
+  if (kind === 'pglite') {
+    const dump = await readFile(inject('pgliteDump'))
+    const db = await openDatabase({ dataDir: 'memory://', loadDataDir: new Blob([dump]) })
+    return { ...db, drop: () => db.close() }
+  }
+  const url = process.env.TEST_DATABASE_URL!
+  const template = inject('pgTemplate')!
+  const name = `ke_t_${process.pid}_${Math.random().toString(36).slice(2, 10)}`
+  const admin = new pg.Client({ connectionString: url })
+  await admin.connect()
+  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`)
+  await admin.end()
+  const db = await openDatabase({ url: withDatabase(url, name) })
+  return {
+    ...db,
+    async drop() {
+      await db.close()
+      const c = new pg.Client({ connectionString: url })
+      await c.connect()
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+      await c.end()
+    },
+  }
+}
+
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>
+
+/** The real app on a real database, with its log lines captured. */
+export async function createTestApp(kind: DbKind = 'pglite', overrides: Partial<ServerConfig> = {}) {
+  const database = await openTestDatabase(kind)
+  const logs: string[] = []
+  const config: ServerConfig = { ...loadConfig({ NODE_ENV: 'test' }), mailCatcher: false, ...overrides }
+  const logger = createLogger('debug', (line) => logs.push(line))
+  const app = createApp({ db: database.db, config, logger })
+  return {
+    app,
+    db: database.db,
+    config,
+    logs,
+    request: (path: string, init?: RequestInit) => app.request(config.apiBase + path, init),
+    close: () => database.drop(),
+  }
+}

@@ -1,0 +1,57 @@
+import { readFileSync } from 'node:fs'
+import { describe, expect, it } from 'vitest'
+
+type Entry = { id: string; str: string }
+
+function parsePo(path: string): Entry[] {
+  const text = readFileSync(path, 'utf8')
+  const entries: Entry[] = []
+  const re = /^msgid "((?:[^"\\]|\\.)*)"\nmsgstr "((?:[^"\\]|\\.)*)"((?:\n"(?:[^"\\]|\\.)*")*)/gm
+  for (const m of text.matchAll(re)) {
+    const id = JSON.parse(`"${m[1]}"`) as string
+    const more = (m[3] ?? '').split('\n').filter(Boolean).map((l) => JSON.parse(l) as string).join('')
+    if (id) entries.push({ id, str: (JSON.parse(`"${m[2]}"`) as string) + more })
+  }
+  return entries
+}
+
+const tr = parsePo('src/locales/tr/messages.po')
+const en = parsePo('src/locales/en/messages.po')
+const ru = parsePo('src/locales/ru/messages.po')
+
+// Turkish-only letters; an English text containing one still has Turkish in it.
+const TURKISH = /[ğĞışŞİçÇöÖüÜ]/
+// Proper names and spec texts that are Turkish or English in every language on purpose.
+const ALLOWED_TURKISH = [/Katılım/, /Türkiye/, /BES/]
+
+describe('translation catalogs', () => {
+  it('have the same messages in tr, en and ru', () => {
+    expect(tr.length).toBeGreaterThan(0)
+    expect(en.map((e) => e.id).sort()).toEqual(tr.map((e) => e.id).sort())
+    expect(ru.map((e) => e.id).sort()).toEqual(tr.map((e) => e.id).sort())
+  })
+
+  it.each([['en', en], ['ru', ru]] as const)('translate every message into %s', (_locale, entries) => {
+    const missing = entries.filter((e) => e.str.trim() === '').map((e) => e.id)
+    expect(missing).toEqual([])
+  })
+
+  it('keep every placeholder of the source in each translation', () => {
+    for (const entries of [en, ru]) {
+      for (const e of entries) {
+        const wanted = [...e.id.matchAll(/\{(\w+)/g)].map((m) => m[1]).sort()
+        const got = [...e.str.matchAll(/\{(\w+)/g)].map((m) => m[1]).sort()
+        expect(got, e.id).toEqual(wanted)
+      }
+    }
+  })
+
+  it('leave no Turkish in English or Russian texts', () => {
+    for (const entries of [en, ru]) {
+      for (const e of entries) {
+        const stripped = ALLOWED_TURKISH.reduce((s, re) => s.replace(new RegExp(re, 'g'), ''), e.str)
+        expect(TURKISH.test(stripped), `${e.id} -> ${e.str}`).toBe(false)
+      }
+    }
+  })
+})
