@@ -18,6 +18,7 @@ export default defineConfig({
   ],
   build: {
     outDir: 'dist/client',
+    manifest: true,
     sourcemap: false,
     target: 'es2022',
   },

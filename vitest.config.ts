@@ -11,9 +11,18 @@ export default defineConfig({
       {
         extends: true,
         test: {
-          name: 'node',
+          name: 'unit',
           environment: 'node',
-          include: ['tests/domain/**/*.test.ts', 'tests/machines/**/*.test.ts', 'tests/server/**/*.test.ts'],
+          include: ['tests/domain/**/*.test.ts', 'tests/machines/**/*.test.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'server',
+          environment: 'node',
+          include: ['tests/server/**/*.test.ts'],
+          // one migrated and seeded database per run, copied by every test file
           globalSetup: ['tests/support/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,

@@ -123,3 +123,106 @@ export const auditLog = pgTable('audit_log', {
   requestId: text('request_id'),
   detail: jsonb('detail').$type<Record<string, unknown>>(),
 }, (t) => [index('audit_log_at_idx').on(t.at)])
+
+// ---- company settings (security policy, mail server, preferences, notifications), one row per category ----
+
+export const companySetting = pgTable('company_setting', {
+  companyId: uuid('company_id').notNull().references(() => company.id),
+  category: text('category').notNull(),
+  data: jsonb('data').$type<Record<string, unknown>>().notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [primaryKey({ columns: [t.companyId, t.category] })])
+
+// ---- staff sessions (SECURITY.md "Sessions"): only the token's SHA-256 is stored ----
+
+export const staffSession = pgTable('staff_session', {
+  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+  tokenHash: text('token_hash').notNull(),
+  userId: uuid('user_id').notNull().references(() => appUser.id),
+  companyId: uuid('company_id').notNull().references(() => company.id),
+  activeRole: text('active_role'),
+  rememberMe: boolean('remember_me').notNull().default(false),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+  absoluteExpiresAt: timestamp('absolute_expires_at', { withTimezone: true }).notNull(),
+  lockedAt: timestamp('locked_at', { withTimezone: true }),
+  inactiveSeconds: integer('inactive_seconds').notNull().default(0),
+  endedAt: timestamp('ended_at', { withTimezone: true }),
+  endReason: text('end_reason'),
+  ip: text('ip'),
+  userAgent: text('user_agent'),
+}, (t) => [uniqueIndex('staff_session_token_uq').on(t.tokenHash), index('staff_session_user_idx').on(t.userId)])
+
+/** Fixed-window counters for throttling (per client IP, per username, per phone number, ...). */
+export const rateCounter = pgTable('rate_counter', {
+  key: text('key').primaryKey(),
+  windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+  count: integer('count').notNull(),
+})
+
+export const passwordHistory = pgTable('password_history', {
+  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+  userId: uuid('user_id').notNull().references(() => appUser.id),
+  passwordHash: text('password_hash').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [index('password_history_user_idx').on(t.userId)])
+
+/** A forgotten-password temporary password: valid 30 minutes, single use, kept apart from the real one. */
+export const tempPassword = pgTable('temp_password', {
+  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+  userId: uuid('user_id').notNull().references(() => appUser.id),
+  passwordHash: text('password_hash').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [index('temp_password_user_idx').on(t.userId)])
+
+// ---- card payments (SECURITY.md "Card data"): never the card number or CVC, at most first 6 + last 4 ----
+
+export const paymentOrder = pgTable('payment_order', {
+  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+  orderId: text('order_id').notNull(),
+  companyId: uuid('company_id'),
+  gateway: text('gateway').notNull(),
+  bin6: text('bin6').notNull(),
+  last4: text('last4').notNull(),
+  amount: text('amount').notNull(),
+  currency: text('currency').notNull(),
+  installment: integer('installment').notNull(),
+  trxType: text('trx_type').notNull(),
+  status: text('status').notNull().default('created'),
+  reason: text('reason'),
+  mdStatus: text('md_status'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [uniqueIndex('payment_order_order_id_uq').on(t.orderId)])
+
+/** The built-in 3-D Secure bank simulator's own records (a test bank: kept apart from our orders). */
+export const bankSimTransaction = pgTable('bank_sim_transaction', {
+  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+  orderId: text('order_id').notNull(),
+  scenario: text('scenario').notNull(),
+  otp: text('otp').notNull(),
+  bin6: text('bin6').notNull(),
+  last4: text('last4').notNull(),
+  amount: text('amount').notNull(),
+  currency: text('currency').notNull(),
+  okUrl: text('ok_url').notNull(),
+  failUrl: text('fail_url').notNull(),
+  status: text('status').notNull().default('pending'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [index('bank_sim_order_idx').on(t.orderId)])
+
+// ---- SMS verification codes (SECURITY.md "SMS codes"): stored only as an HMAC ----
+
+export const smsCode = pgTable('sms_code', {
+  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+  phone: text('phone').notNull(),
+  purpose: text('purpose').notNull(),
+  codeHmac: text('code_hmac').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  attempts: integer('attempts').notNull().default(0),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  ip: text('ip'),
+}, (t) => [index('sms_code_phone_idx').on(t.phone, t.purpose)])

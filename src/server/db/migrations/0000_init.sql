@@ -24,6 +24,21 @@ CREATE TABLE "audit_log" (
 	"detail" jsonb
 );
 --> statement-breakpoint
+CREATE TABLE "bank_sim_transaction" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"order_id" text NOT NULL,
+	"scenario" text NOT NULL,
+	"otp" text NOT NULL,
+	"bin6" text NOT NULL,
+	"last4" text NOT NULL,
+	"amount" text NOT NULL,
+	"currency" text NOT NULL,
+	"ok_url" text NOT NULL,
+	"fail_url" text NOT NULL,
+	"status" text DEFAULT 'pending' NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "city" (
 	"country_code" text NOT NULL,
 	"code" text NOT NULL,
@@ -46,6 +61,14 @@ CREATE TABLE "company" (
 	"time_zone" text DEFAULT 'Europe/Istanbul' NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "company_setting" (
+	"company_id" uuid NOT NULL,
+	"category" text NOT NULL,
+	"data" jsonb NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "company_setting_company_id_category_pk" PRIMARY KEY("company_id","category")
 );
 --> statement-breakpoint
 CREATE TABLE "country" (
@@ -95,6 +118,37 @@ CREATE TABLE "option_item" (
 	CONSTRAINT "option_item_list_value_pk" PRIMARY KEY("list","value")
 );
 --> statement-breakpoint
+CREATE TABLE "password_history" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"user_id" uuid NOT NULL,
+	"password_hash" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "payment_order" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"order_id" text NOT NULL,
+	"company_id" uuid,
+	"gateway" text NOT NULL,
+	"bin6" text NOT NULL,
+	"last4" text NOT NULL,
+	"amount" text NOT NULL,
+	"currency" text NOT NULL,
+	"installment" integer NOT NULL,
+	"trx_type" text NOT NULL,
+	"status" text DEFAULT 'created' NOT NULL,
+	"reason" text,
+	"md_status" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "rate_counter" (
+	"key" text PRIMARY KEY NOT NULL,
+	"window_start" timestamp with time zone NOT NULL,
+	"count" integer NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "reference_meta" (
 	"key" text PRIMARY KEY NOT NULL,
 	"value" text NOT NULL
@@ -109,6 +163,45 @@ CREATE TABLE "role" (
 	"permissions" jsonb DEFAULT '[]'::jsonb NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "sms_code" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"phone" text NOT NULL,
+	"purpose" text NOT NULL,
+	"code_hmac" text NOT NULL,
+	"expires_at" timestamp with time zone NOT NULL,
+	"attempts" integer DEFAULT 0 NOT NULL,
+	"used_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"ip" text
+);
+--> statement-breakpoint
+CREATE TABLE "staff_session" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"token_hash" text NOT NULL,
+	"user_id" uuid NOT NULL,
+	"company_id" uuid NOT NULL,
+	"active_role" text,
+	"remember_me" boolean DEFAULT false NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"last_seen_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"absolute_expires_at" timestamp with time zone NOT NULL,
+	"locked_at" timestamp with time zone,
+	"inactive_seconds" integer DEFAULT 0 NOT NULL,
+	"ended_at" timestamp with time zone,
+	"end_reason" text,
+	"ip" text,
+	"user_agent" text
+);
+--> statement-breakpoint
+CREATE TABLE "temp_password" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"user_id" uuid NOT NULL,
+	"password_hash" text NOT NULL,
+	"expires_at" timestamp with time zone NOT NULL,
+	"used_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "user_role" (
 	"user_id" uuid NOT NULL,
 	"role_id" uuid NOT NULL,
@@ -119,9 +212,21 @@ CREATE TABLE "user_role" (
 );
 --> statement-breakpoint
 ALTER TABLE "app_user" ADD CONSTRAINT "app_user_company_id_company_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."company"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "company_setting" ADD CONSTRAINT "company_setting_company_id_company_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."company"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "password_history" ADD CONSTRAINT "password_history_user_id_app_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."app_user"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "role" ADD CONSTRAINT "role_company_id_company_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."company"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "staff_session" ADD CONSTRAINT "staff_session_user_id_app_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."app_user"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "staff_session" ADD CONSTRAINT "staff_session_company_id_company_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."company"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "temp_password" ADD CONSTRAINT "temp_password_user_id_app_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."app_user"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "user_role" ADD CONSTRAINT "user_role_user_id_app_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."app_user"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "user_role" ADD CONSTRAINT "user_role_role_id_role_id_fk" FOREIGN KEY ("role_id") REFERENCES "public"."role"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "app_user_username_uq" ON "app_user" USING btree (lower("username"));--> statement-breakpoint
 CREATE INDEX "audit_log_at_idx" ON "audit_log" USING btree ("at");--> statement-breakpoint
-CREATE UNIQUE INDEX "role_company_name_uq" ON "role" USING btree ("company_id","name");
+CREATE INDEX "bank_sim_order_idx" ON "bank_sim_transaction" USING btree ("order_id");--> statement-breakpoint
+CREATE INDEX "password_history_user_idx" ON "password_history" USING btree ("user_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "payment_order_order_id_uq" ON "payment_order" USING btree ("order_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "role_company_name_uq" ON "role" USING btree ("company_id","name");--> statement-breakpoint
+CREATE INDEX "sms_code_phone_idx" ON "sms_code" USING btree ("phone","purpose");--> statement-breakpoint
+CREATE UNIQUE INDEX "staff_session_token_uq" ON "staff_session" USING btree ("token_hash");--> statement-breakpoint
+CREATE INDEX "staff_session_user_idx" ON "staff_session" USING btree ("user_id");--> statement-breakpoint
+CREATE INDEX "temp_password_user_idx" ON "temp_password" USING btree ("user_id");

@@ -1,0 +1,126 @@
+/**
+ * `npm run bench`: performance figures, printed (not asserted).
+ *  - the production JavaScript and CSS each route loads, raw and gzipped (from Vite's manifest);
+ *  - the server's first start (empty PGlite: migrations + seeding) and warm start (same folder).
+ * Options: --no-build (use the existing dist/), --only=bundle|startup
+ */
+import { spawn, spawnSync } from 'node:child_process'
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { gzipSync } from 'node:zlib'
+
+type Chunk = { file: string; src?: string; isEntry?: boolean; isDynamicEntry?: boolean; imports?: string[]; dynamicImports?: string[]; css?: string[] }
+type Manifest = Record<string, Chunk>
+
+const args = new Set(process.argv.slice(2))
+const only = [...args].find((a) => a.startsWith('--only='))?.slice(7)
+const kib = (n: number) => (n / 1024).toFixed(1).padStart(7) + ' KiB'
+
+if (!args.has('--no-build')) {
+  const r = spawnSync('npm', ['run', 'build', '--silent'], { stdio: ['ignore', 'ignore', 'inherit'] })
+  if (r.status !== 0) process.exit(r.status ?? 1)
+}
+
+async function size(file: string) {
+  const buf = await readFile(join('dist/client', file))
+  return { raw: buf.length, gz: gzipSync(buf, { level: 9 }).length }
+}
+
+/** The files a chunk pulls in statically (what loads with it, before any lazy import). */
+function closure(manifest: Manifest, keys: string[]): Set<string> {
+  const seen = new Set<string>()
+  const files = new Set<string>()
+  const visit = (key: string) => {
+    if (seen.has(key)) return
+    seen.add(key)
+    const chunk = manifest[key]
+    if (!chunk) return
+    files.add(chunk.file)
+    for (const css of chunk.css ?? []) files.add(css)
+    for (const i of chunk.imports ?? []) visit(i)
+  }
+  keys.forEach(visit)
+  return files
+}
+
+async function bundle() {
+  const manifest = JSON.parse(await readFile('dist/client/.vite/manifest.json', 'utf8')) as Manifest
+  const entry = Object.keys(manifest).find((k) => manifest[k]!.isEntry)!
+  // route chunks: TanStack's code-split route modules (src/web/routes/**?tsr-split=...)
+  const routes = new Map<string, string[]>()
+  for (const key of Object.keys(manifest)) {
+    const m = /^src\/web\/routes\/(.+?)\.tsx\?tsr-split=/.exec(key)
+    if (!m) continue
+    const path = '/' + m[1]!.replace(/(^|\/)_[^/]+/g, '').replace(/(^|\/)index$/, '').replace(/^\//, '')
+    routes.set(path, [...(routes.get(path) ?? []), key])
+  }
+  console.log('\nBundle per route (JS + CSS that loads with the page, before any lazy import)')
+  console.log('route'.padEnd(44), 'files', '        raw', '    gzipped')
+  const base = closure(manifest, [entry])
+  const rows = [...routes.keys()].sort()
+  for (const route of rows) {
+    const files = new Set([...base, ...closure(manifest, routes.get(route)!)])
+    let raw = 0
+    let gz = 0
+    for (const f of files) {
+      const s = await size(f)
+      raw += s.raw
+      gz += s.gz
+    }
+    console.log(route.padEnd(44), String(files.size).padStart(5), kib(raw), kib(gz))
+  }
+  let totalGz = 0
+  let jsGz = 0
+  for (const f of base) {
+    const s = await size(f)
+    totalGz += s.gz
+    if (f.endsWith('.js')) jsGz += s.gz
+  }
+  console.log(`entry alone: ${kib(totalGz)} gzipped (JS ${kib(jsGz).trim()})`)
+  const lazy = Object.values(manifest).filter((c) => c.isDynamicEntry && !/tsr-split/.test(c.src ?? ''))
+  for (const c of lazy) console.log(`lazy chunk ${(c.src ?? c.file).padEnd(44)} ${kib((await size(c.file)).gz)} gzipped`)
+}
+
+function startOnce(dataDir: string): Promise<{ ms: number; timings: Record<string, number> }> {
+  return new Promise((ok, fail) => {
+    const t0 = performance.now()
+    const child = spawn(process.execPath, ['src/server/index.ts'], {
+      env: { ...process.env, PORT: '0', DATA_DIR: dataDir, DATABASE_URL: '', ADMIN_PASSWORD: 'Bench-Parola-2026!x', MAIL_CATCHER: 'false', LOG_LEVEL: 'info' },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    })
+    let out = ''
+    let timings: Record<string, number> = {}
+    child.stdout.on('data', (c: Buffer) => {
+      out += c.toString()
+      const started = out.split('\n').find((l) => l.includes('"msg":"started"'))
+      if (started) timings = (JSON.parse(started) as { timings: Record<string, number> }).timings
+      if (/Listening on/.test(out)) {
+        const ms = Math.round(performance.now() - t0)
+        child.kill('SIGTERM')
+        child.once('exit', () => ok({ ms, timings }))
+      }
+    })
+    child.once('exit', (code) => { if (!/Listening on/.test(out)) fail(new Error(`server exited ${code}`)) })
+  })
+}
+
+async function startup() {
+  const dir = await mkdtemp(join(tmpdir(), 'ke-bench-'))
+  try {
+    console.log('\nServer start-up on PGlite (process spawn to "Listening", and the phases the server reports)')
+    const first = await startOnce(join(dir, 'data'))
+    console.log(`first start (empty folder): ${first.ms} ms  ${JSON.stringify(first.timings)}`)
+    for (let i = 1; i <= 2; i++) {
+      const warm = await startOnce(join(dir, 'data'))
+      console.log(`warm start ${i}:               ${warm.ms} ms  ${JSON.stringify(warm.timings)}`)
+    }
+    const mem = await startOnce('memory://')
+    console.log(`in-memory start:            ${mem.ms} ms  ${JSON.stringify(mem.timings)}`)
+  } finally {
+    await rm(dir, { recursive: true, force: true })
+  }
+}
+
+if (!only || only === 'bundle') await bundle()
+if (!only || only === 'startup') await startup()

@@ -1,0 +1,106 @@
+import { expect } from 'vitest'
+import type { AnyEventObject } from 'xstate'
+import { DEFAULT_TIMING, sessionMachine, type SessionUser } from '../../machines/session/session.machine.ts'
+import { DEFAULT_PASSWORD_POLICY } from '../../src/domain/password.ts'
+import { modelSuite } from '../support/model-test.ts'
+import type { Snapshot } from '../support/paths.ts'
+
+const T0 = 1_767_225_600_000 // 2026-01-01T00:00:00Z
+const { throttleMs, inactiveMs, warningMs, logoutWaitMs, lockExpiryS } = DEFAULT_TIMING
+const LOCKED_AT = T0 + inactiveMs + warningMs
+
+const user: SessionUser = {
+  userId: 'u1', companyId: 'c1', username: 'admin', firstName: 'Ayşe', lastName: 'Yılmaz',
+  roles: ['ROLE_ADMIN', 'ROLE_USER'], mainRole: 'ROLE_ADMIN', defaultRole: 'ROLE_USER', activeRole: 'ROLE_ADMIN',
+  permissions: ['company:read', 'company:update'],
+}
+
+const events: AnyEventObject[] = [
+  { type: 'session.restore' },
+  { type: 'login.submit', username: 'admin', password: 'Doğru-Parola-2026!', rememberMe: false },
+  { type: 'activity', at: T0 + 1_000 },                       // within the throttle: not reported
+  { type: 'activity', at: T0 + throttleMs + 1 },              // reported to server and other tabs
+  { type: 'activity.remote', at: T0 + 5_000 },
+  { type: 'session.lock', at: T0 + 10_000 },
+  { type: 'unlock.submit', password: 'Doğru-Parola-2026!', at: LOCKED_AT + 60_000 },
+  { type: 'unlock.submit', password: 'Doğru-Parola-2026!', at: LOCKED_AT + lockExpiryS * 1000 + 1 },
+  { type: 'logout', at: T0 + 20_000 },
+  { type: 'clock.check', now: T0 + 30_000 },                                   // nothing due
+  { type: 'clock.check', now: T0 + inactiveMs + 1 },                           // woke up inactive
+  { type: 'clock.check', now: T0 + inactiveMs + warningMs + 1 },               // woke up past the lock
+  { type: 'clock.check', now: T0 + inactiveMs + warningMs + logoutWaitMs + 1 }, // woke up past the logout
+  { type: 'clock.check', now: LOCKED_AT + lockExpiryS * 1000 + 1 },            // locked too long
+  { type: 'remote.locked', at: LOCKED_AT },
+  { type: 'remote.ended' },
+  { type: 'session.invalid' },
+  { type: 'role.switch', role: 'ROLE_USER' },
+  { type: 'permissions.refresh' },
+]
+
+modelSuite({
+  name: 'session',
+  machine: sessionMachine,
+  events,
+  outputs: {
+    checkSession: [null, { user, timing: DEFAULT_TIMING, lockedAt: null, at: T0 }, { user, timing: DEFAULT_TIMING, lockedAt: LOCKED_AT, at: T0 }],
+    signIn: [
+      { kind: 'signedIn', user, timing: DEFAULT_TIMING, at: T0 },
+      { kind: 'passwordExpired', username: 'admin', policy: DEFAULT_PASSWORD_POLICY },
+    ],
+    lockSession: [{ at: LOCKED_AT }],
+    unlockSession: [{ user, at: LOCKED_AT + 60_000 }],
+    switchRole: [{ ...user, activeRole: 'ROLE_USER', permissions: ['company:read'] }],
+    refreshPermissions: [['company:read']],
+    passwordChange: [{ changed: true }, { changed: false }],
+    logout: [undefined],
+  },
+  errors: {
+    checkSession: [Object.assign(new Error('401'), { code: 'UNAUTHORIZED' })],
+    signIn: [Object.assign(new Error('401'), { code: 'INVALID_CREDENTIALS' })],
+    unlockSession: [Object.assign(new Error('401'), { code: 'INVALID_CREDENTIALS' })],
+  },
+  serialize: (s: Snapshot) => ({
+    value: s.value,
+    user: s.context.user?.activeRole ?? null,
+    lastActivityAt: s.context.lastActivityAt,
+    lastReportedAt: s.context.lastReportedAt,
+    lockedAt: s.context.lockedAt,
+    expired: !!s.context.expired,
+    error: s.context.error,
+    endReason: s.context.endReason,
+  }),
+  invariants: (s) => {
+    if (s.hasTag('signedIn') && !s.matches('loggingOut')) expect(s.context.user).not.toBeNull()
+    if (s.matches('signedOut')) {
+      expect(s.context.user === null || s.context.endReason === null).toBe(true)
+      expect(s.hasTag('busy')).toBe(false)
+    }
+    if (s.matches({ signedIn: { inactivity: { lockedOut: 'locked' } } })) expect(s.context.lockedAt).not.toBeNull()
+    expect(s.hasTag('warning')).toBe(s.matches({ signedIn: { inactivity: 'inactive' } }))
+    if (s.matches('passwordExpired')) expect(s.context.expired).not.toBeNull()
+    // the inspector must never see a password: nothing in the context holds one
+    expect(JSON.stringify(s.context)).not.toContain('Parola')
+  },
+  describeEvent: (e) => {
+    const words: Record<string, string> = {
+      'session.restore': 'the app starts with a stored session',
+      'login.submit': 'the user signs in',
+      activity: 'the user moves or types',
+      'activity.remote': 'the user is active in another tab',
+      'session.lock': 'the user locks the screen',
+      'unlock.submit': 'the user enters the password on the lock screen',
+      logout: 'the user logs out',
+      'clock.check': 'the computer wakes up and the deadlines are checked',
+      'remote.locked': 'another tab locks the session',
+      'remote.ended': 'another tab logs out',
+      'session.invalid': 'the server says the session is no longer valid',
+      'role.switch': 'the user switches the active role',
+      'permissions.refresh': 'the user re-fetches the permissions',
+    }
+    if (e.type.startsWith('xstate.done.actor.')) return `the ${e.type.slice(18)} call succeeds`
+    if (e.type.startsWith('xstate.error.actor.')) return `the ${e.type.slice(19)} call fails`
+    if (e.type.startsWith('xstate.after.')) return `the ${e.type.split('.')[2]} timer runs out`
+    return words[e.type] ?? e.type
+  },
+  describeState: (s) => JSON.stringify(s.value).replace(/[{}"]/g, '').replace(/:/g, ' > '),
+})
