@@ -8,12 +8,14 @@ import type { ServerConfig } from './config.ts'
 import type { Db } from './db/client.ts'
 import { AppError } from './errors.ts'
 import { errorMessage, resolveLocale, type ErrorCode, type ServerLocale } from './i18n.ts'
+import { authRoutes } from './routes/auth.ts'
 import { clientRoutes } from './routes/client.ts'
+import { devRoutes } from './routes/dev.ts'
 import { logRoutes } from './routes/log.ts'
 import { lookupRoutes } from './routes/lookup.ts'
 import type { Logger } from './services/logger.ts'
 import { clientIpOf } from './services/client-ip.ts'
-import type { Mailer } from './services/mail.ts'
+import type { MailCatcher, Mailer } from './services/mail.ts'
 
 export type Clock = { now(): Date }
 
@@ -31,6 +33,8 @@ export type AppDeps = {
   logger: Logger
   clock?: Clock
   mail?: Mailer
+  /** The in-process SMTP catcher, when mail goes there: its mails are readable at /dev/mail from loopback. */
+  mailCatcher?: MailCatcher | null
   web?: WebHost
 }
 
@@ -170,7 +174,9 @@ export function createApp(deps: AppDeps) {
     onError: () => { throw new AppError(413, 'PAYLOAD_TOO_LARGE') },
   }))
   api.use('*', envelope(config))
+  api.route('/auth', authRoutes())
   api.route('/lookup', lookupRoutes())
+  if (deps.mailCatcher) api.route('/dev', devRoutes(deps.mailCatcher))
   api.route('/client', clientRoutes())
   api.route('/log', logRoutes())
   api.all('*', () => { throw new AppError(404, 'NOT_FOUND') })

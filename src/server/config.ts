@@ -29,6 +29,12 @@ export type ServerConfig = {
   hsts: boolean
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent'
   inspector: boolean
+  /** Spec 9's inactivity constants, overriding the company preferences when set (tests, demos). */
+  timing: { throttleMs?: number; inactiveMs?: number; warningMs?: number; logoutWaitMs?: number; lockExpiryS?: number }
+  /** Absolute lifetime of a staff session, however active. */
+  sessionAbsoluteMs: number
+  /** Secure attribute (and __Host- prefix) on the session cookie. */
+  cookieSecure: boolean
 }
 
 function int(value: string | undefined, fallback: number, name: string): number {
@@ -36,6 +42,10 @@ function int(value: string | undefined, fallback: number, name: string): number 
   const n = Number(value)
   if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a non-negative integer, got "${value}"`)
   return n
+}
+
+function optionalInt(value: string | undefined, name: string): number | undefined {
+  return value === undefined || value === '' ? undefined : int(value, 0, name)
 }
 
 function bool(value: string | undefined, fallback: boolean): boolean {
@@ -79,5 +89,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     hsts: bool(env.HSTS, true),
     logLevel: ['debug', 'info', 'warn', 'error', 'silent'].includes(logLevel) ? logLevel : 'info',
     inspector: bool(env.INSPECTOR, false),
+    timing: {
+      throttleMs: optionalInt(env.ACTIVITY_THROTTLE_MS, 'ACTIVITY_THROTTLE_MS'),
+      inactiveMs: optionalInt(env.INACTIVE_USER_THRESHOLD_MS, 'INACTIVE_USER_THRESHOLD_MS'),
+      warningMs: optionalInt(env.TIME_TO_LOCK_MS, 'TIME_TO_LOCK_MS'),
+      logoutWaitMs: optionalInt(env.LOGOUT_WAIT_MS, 'LOGOUT_WAIT_MS'),
+      lockExpiryS: optionalInt(env.LOCK_EXPIRY_S, 'LOCK_EXPIRY_S'),
+    },
+    sessionAbsoluteMs: int(env.SESSION_ABSOLUTE_HOURS, 8, 'SESSION_ABSOLUTE_HOURS') * 3_600_000,
+    cookieSecure: bool(env.COOKIE_SECURE, true),
   }
 }

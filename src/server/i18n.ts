@@ -69,6 +69,56 @@ export const ERROR_MESSAGES = {
     en: 'Unknown district code',
     ru: 'Неизвестный код района',
   },
+  UNAUTHORIZED: {
+    tr: 'Oturumunuz bulunamadı, lütfen tekrar giriş yapınız',
+    en: 'You are not signed in, please sign in again',
+    ru: 'Сеанс не найден, пожалуйста, войдите снова',
+  },
+  INVALID_CREDENTIALS: {
+    tr: 'Kullanıcı adı veya şifre hatalı',
+    en: 'The username or password is incorrect',
+    ru: 'Неверное имя пользователя или пароль',
+  },
+  LOCKED: {
+    tr: 'Ekranınız kilitli, devam etmek için şifrenizi giriniz',
+    en: 'Your screen is locked, enter your password to continue',
+    ru: 'Экран заблокирован, введите пароль, чтобы продолжить',
+  },
+  LOCK_EXPIRED: {
+    tr: 'Kilit süresi doldu, lütfen tekrar giriş yapınız',
+    en: 'The lock has expired, please sign in again',
+    ru: 'Срок блокировки истёк, пожалуйста, войдите снова',
+  },
+  SESSION_EXPIRED: {
+    tr: 'Oturum süreniz doldu, lütfen tekrar giriş yapınız',
+    en: 'Your session has expired, please sign in again',
+    ru: 'Срок сеанса истёк, пожалуйста, войдите снова',
+  },
+  FORBIDDEN: {
+    tr: 'Bu işlem için yetkiniz yok',
+    en: 'You are not allowed to do this',
+    ru: 'У вас нет прав на это действие',
+  },
+  MISSING_HEADER: {
+    tr: 'İstek gerekli başlıkları içermiyor',
+    en: 'The request lacks a required header',
+    ru: 'В запросе отсутствует обязательный заголовок',
+  },
+  PASSWORD_EXPIRED: {
+    tr: 'Şifrenizin süresi dolmuş, değiştirin lütfen',
+    en: 'Your password has expired, change it please',
+    ru: 'Срок действия пароля истёк, пожалуйста, смените его',
+  },
+  PASSWORD_POLICY: {
+    tr: 'Yeni şifre, şirketinizin şifre kurallarına uymuyor',
+    en: 'The new password does not meet your company\'s password rules',
+    ru: 'Новый пароль не соответствует правилам паролей вашей компании',
+  },
+  PASSWORD_REUSED: {
+    tr: 'Yeni şifre, son kullandığınız şifrelerden biri olamaz',
+    en: 'The new password cannot be one of your recent passwords',
+    ru: 'Новый пароль не может совпадать с одним из недавних паролей',
+  },
   RATE_LIMITED: {
     tr: 'Çok fazla istek gönderildi, lütfen biraz bekleyiniz',
     en: 'Too many requests, please wait a moment',

@@ -98,7 +98,7 @@ export async function startServer(config: ServerConfig, opts: { logger?: Logger;
     }
   }
 
-  const app = createApp({ db: database.db, config, logger, mail, web })
+  const app = createApp({ db: database.db, config, logger, mail, mailCatcher, web })
   const listener = getRequestListener(app.fetch)
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     if (vite && !req.url?.startsWith(config.apiBase + '/')) {

@@ -5,6 +5,7 @@ import { createApp } from '../../src/server/app.ts'
 import { loadConfig, type ServerConfig } from '../../src/server/config.ts'
 import { openDatabase, type Database } from '../../src/server/db/client.ts'
 import { createLogger } from '../../src/server/services/logger.ts'
+import { createMailer, startMailCatcher, type MailCatcher } from '../../src/server/services/mail.ts'
 import { withDatabase } from './global-setup.ts'
 
 export type DbKind = 'pglite' | 'postgres'
@@ -43,19 +44,41 @@ export async function openTestDatabase(kind: DbKind): Promise<Database & { drop(
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>
 
-/** The real app on a real database, with its log lines captured. */
-export async function createTestApp(kind: DbKind = 'pglite', overrides: Partial<ServerConfig> = {}) {
+/** A clock the test moves by hand. */
+export function testClock(start = new Date('2026-03-02T09:00:00Z')) {
+  let now = start.getTime()
+  return {
+    now: () => new Date(now),
+    advance(ms: number) { now += ms },
+    set(date: Date) { now = date.getTime() },
+  }
+}
+
+/** The real app on a real database, with its log lines captured; optionally real SMTP to a catcher. */
+export async function createTestApp(
+  kind: DbKind = 'pglite',
+  overrides: Partial<ServerConfig> = {},
+  opts: { mail?: boolean; clock?: ReturnType<typeof testClock> } = {},
+) {
   const database = await openTestDatabase(kind)
   const logs: string[] = []
-  const config: ServerConfig = { ...loadConfig({ NODE_ENV: 'test' }), mailCatcher: false, ...overrides }
+  const config: ServerConfig = { ...loadConfig({ NODE_ENV: 'test' }), mailCatcher: false, cookieSecure: false, ...overrides }
   const logger = createLogger('debug', (line) => logs.push(line))
-  const app = createApp({ db: database.db, config, logger })
+  const catcher: MailCatcher | null = opts.mail ? await startMailCatcher() : null
+  const mail = catcher ? createMailer(async () => catcher.settings('no-reply@katilim.example')) : undefined
+  const clock = opts.clock ?? testClock()
+  const app = createApp({ db: database.db, config, logger, mail, mailCatcher: catcher, clock })
   return {
     app,
     db: database.db,
     config,
     logs,
+    clock,
+    mails: catcher?.mails ?? [],
     request: (path: string, init?: RequestInit) => app.request(config.apiBase + path, init),
-    close: () => database.drop(),
+    async close() {
+      await catcher?.close()
+      await database.drop()
+    },
   }
 }

@@ -1,0 +1,68 @@
+import type { ServerLocale } from './i18n.ts'
+
+/** The mails the server sends, in tr, en and ru (a test proves all three exist). */
+export const MAILS = {
+  accountLocked: {
+    tr: {
+      subject: 'Hesabınız kilitlendi',
+      text: (p: { name: string; attempts: number }) =>
+        `Sayın ${p.name},\n\nHesabınıza art arda ${p.attempts} hatalı giriş denemesi yapıldığı için hesabınız kilitlendi.\n` +
+        'Şifremi unuttum bağlantısıyla yeni bir geçici şifre alabilir ya da yöneticinizden hesabınızı yeniden etkinleştirmesini isteyebilirsiniz.\n\n' +
+        'Bu denemeleri siz yapmadıysanız lütfen yöneticinize bildirin.\n',
+    },
+    en: {
+      subject: 'Your account has been locked',
+      text: (p: { name: string; attempts: number }) =>
+        `Dear ${p.name},\n\nYour account was locked after ${p.attempts} failed sign-in attempts in a row.\n` +
+        'Use the forgot-password link to get a temporary password, or ask your administrator to re-activate your account.\n\n' +
+        'If you did not make these attempts, please tell your administrator.\n',
+    },
+    ru: {
+      subject: 'Ваша учётная запись заблокирована',
+      text: (p: { name: string; attempts: number }) =>
+        `Уважаемый(ая) ${p.name},\n\nВаша учётная запись заблокирована после ${p.attempts} неудачных попыток входа подряд.\n` +
+        'Воспользуйтесь ссылкой «Забыли пароль», чтобы получить временный пароль, или попросите администратора снова активировать учётную запись.\n\n' +
+        'Если эти попытки делали не вы, сообщите администратору.\n',
+    },
+  },
+  temporaryPassword: {
+    tr: {
+      subject: 'Geçici şifreniz',
+      text: (p: { name: string; password: string; minutes: number }) =>
+        `Sayın ${p.name},\n\nGeçici şifreniz: ${p.password}\n\nBu şifre ${p.minutes} dakika geçerlidir ve yalnızca bir kez kullanılabilir. ` +
+        'Giriş yaptığınızda yeni bir şifre belirlemeniz istenecektir. Mevcut şifreniz, geçici şifre kullanılana kadar geçerliliğini korur.\n\n' +
+        'Bu talebi siz yapmadıysanız bu e-postayı dikkate almayınız.\n',
+    },
+    en: {
+      subject: 'Your temporary password',
+      text: (p: { name: string; password: string; minutes: number }) =>
+        `Dear ${p.name},\n\nYour temporary password: ${p.password}\n\nIt is valid for ${p.minutes} minutes and can be used once. ` +
+        'When you sign in with it you will be asked to choose a new password. Your current password keeps working until the temporary one is used.\n\n' +
+        'If you did not ask for this, ignore this e-mail.\n',
+    },
+    ru: {
+      subject: 'Ваш временный пароль',
+      text: (p: { name: string; password: string; minutes: number }) =>
+        `Уважаемый(ая) ${p.name},\n\nВаш временный пароль: ${p.password}\n\nОн действует ${p.minutes} минут и может быть использован один раз. ` +
+        'После входа вам будет предложено задать новый пароль. Текущий пароль действует, пока не использован временный.\n\n' +
+        'Если вы не запрашивали пароль, просто проигнорируйте это письмо.\n',
+    },
+  },
+  passwordCompromised: {
+    tr: {
+      subject: 'Şifrenizi yenilemeniz gerekiyor',
+      text: (p: { name: string }) =>
+        `Sayın ${p.name},\n\nGüvenliğiniz için şifreniz geçersiz kılındı. Şifremi unuttum bağlantısıyla yeni bir geçici şifre alarak şifrenizi yenileyiniz.\n`,
+    },
+    en: {
+      subject: 'You need to renew your password',
+      text: (p: { name: string }) =>
+        `Dear ${p.name},\n\nFor your security your password has been invalidated. Use the forgot-password link to get a temporary password and choose a new one.\n`,
+    },
+    ru: {
+      subject: 'Необходимо сменить пароль',
+      text: (p: { name: string }) =>
+        `Уважаемый(ая) ${p.name},\n\nВ целях безопасности ваш пароль был аннулирован. Воспользуйтесь ссылкой «Забыли пароль», чтобы получить временный пароль и задать новый.\n`,
+    },
+  },
+} as const satisfies Record<string, Record<ServerLocale, { subject: string; text: (p: never) => string }>>

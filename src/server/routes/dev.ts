@@ -1,0 +1,28 @@
+import { Hono } from 'hono'
+import type { AppEnv } from '../app.ts'
+import { AppError } from '../errors.ts'
+import type { MailCatcher } from '../services/mail.ts'
+
+const LOOPBACK = /^(127\.|::1$|::ffff:127\.)/
+
+/**
+ * The mail catcher's inbox, for development, demos and tests: GET /dev/mail lists what the
+ * server sent (newest first). Mounted only while mail goes to the catcher, and answered only to
+ * loopback clients.
+ */
+export function devRoutes(catcher: MailCatcher) {
+  const r = new Hono<AppEnv>()
+  r.use('*', async (c, next) => {
+    if (!LOOPBACK.test(c.get('clientIp'))) throw new AppError(404, 'NOT_FOUND')
+    await next()
+  })
+  r.get('/mail', (c) => {
+    const to = c.req.query('to')?.toLowerCase()
+    const mails = catcher.mails
+      .filter((m) => !to || m.to.some((a) => a.toLowerCase() === to))
+      .map(({ raw: _raw, ...m }) => m)
+      .reverse()
+    return c.json(mails)
+  })
+  return r
+}

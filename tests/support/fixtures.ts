@@ -1,0 +1,56 @@
+import { eq } from 'drizzle-orm'
+import type { Db } from '../../src/server/db/client.ts'
+import { appUser, company, role, userRole } from '../../src/server/db/schema.ts'
+import { hashPassword } from '../../src/server/services/passwords.ts'
+
+/** A staff user in the seeded company, with the given roles (the first is the main role). */
+export async function createUser(db: Db, opts: { username: string; password: string; email?: string; roles?: string[]; passwordHash?: string }) {
+  const [co] = await db.select().from(company).limit(1)
+  const [user] = await db.insert(appUser).values({
+    companyId: co!.id,
+    username: opts.username,
+    firstName: 'Mehmet',
+    lastName: 'Öztürk',
+    email: opts.email ?? `${opts.username}@example.com`,
+    passwordHash: opts.passwordHash ?? (await hashPassword(opts.password)),
+  }).returning()
+  const names = opts.roles ?? ['ROLE_USER']
+  for (const [i, name] of names.entries()) {
+    const [r] = await db.select().from(role).where(eq(role.name, name)).limit(1)
+    await db.insert(userRole).values({ userId: user!.id, roleId: r!.id, isMain: i === 0, isDefault: i === names.length - 1 })
+  }
+  return user!
+}
+
+/** A tiny HTTP client over app.request that keeps cookies and sends the spec's headers. */
+export function agent(request: (path: string, init?: RequestInit) => Response | Promise<Response>) {
+  const jar = new Map<string, string>()
+  const send = async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
+    const res = await request(path, {
+      method,
+      headers: {
+        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+        trxType: 'FRM',
+        cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; '),
+        ...headers,
+      },
+      body: body !== undefined ? JSON.stringify(body) : undefined,
+    })
+    for (const line of res.headers.getSetCookie()) {
+      const [pair] = line.split(';')
+      const [name, ...rest] = pair!.split('=')
+      const value = rest.join('=')
+      if (value === '' || /max-age=0/i.test(line)) jar.delete(name!.trim())
+      else jar.set(name!.trim(), value)
+    }
+    const text = await res.text()
+    let json: unknown = null
+    try { json = text ? JSON.parse(text) : null } catch { json = text }
+    return { status: res.status, body: json as Record<string, unknown>, headers: res.headers, setCookies: res.headers.getSetCookie() }
+  }
+  return {
+    jar,
+    post: (path: string, body: unknown = {}, headers?: Record<string, string>) => send('POST', path, body, headers),
+    get: (path: string, headers?: Record<string, string>) => send('GET', path, undefined, headers),
+  }
+}
