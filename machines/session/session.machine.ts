@@ -69,6 +69,8 @@ export type SessionContext = {
   idleSeconds: number
   /** Reason code of the last failure. */
   error: string | null
+  /** Required-field errors of the sign-in form. */
+  loginErrors: { username?: 'required'; password?: 'required' }
   expired: { username: string; policy: PasswordPolicy } | null
   endReason: 'logout' | 'lockTimeout' | 'lockExpired' | 'unlockFailed' | 'invalid' | 'elsewhere' | null
 }
@@ -130,6 +132,7 @@ export const sessionMachine = setup({
     reportActivity: () => { throw new Error('reportActivity: not provided') },
   },
   guards: {
+    isLoginIncomplete: ({ event }) => event.type === 'login.submit' && (event.username.trim() === '' || event.password === ''),
     hasRestoredSession: ({ event }) => !!(event as unknown as { output: RestoredSession | null }).output,
     isRestoredLocked: ({ event }) => !!(event as unknown as { output: RestoredSession | null }).output?.lockedAt,
     isPasswordExpired: ({ event }) => (event as unknown as { output: SignInResult }).output.kind === 'passwordExpired',
@@ -165,6 +168,7 @@ export const sessionMachine = setup({
     pendingIdleSeconds: 0,
     idleSeconds: 0,
     error: null,
+    loginErrors: {},
     expired: null,
     endReason: null,
   }),
@@ -174,7 +178,22 @@ export const sessionMachine = setup({
       tags: ['signedOut'],
       on: {
         'session.restore': 'restoring',
-        'login.submit': { target: 'signingIn', actions: assign({ error: null, endReason: null }) },
+        'login.submit': [
+          {
+            guard: 'isLoginIncomplete',
+            actions: assign(({ event }) => {
+              const e = event as Extract<SessionEvent, { type: 'login.submit' }>
+              return {
+                error: null,
+                loginErrors: {
+                  ...(e.username.trim() === '' ? { username: 'required' as const } : {}),
+                  ...(e.password === '' ? { password: 'required' as const } : {}),
+                },
+              }
+            }),
+          },
+          { target: 'signingIn', actions: assign({ error: null, loginErrors: {}, endReason: null }) },
+        ],
       },
     },
 

@@ -11,7 +11,17 @@
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as SplatRouteImport } from './routes/$'
 import { Route as SiteRouteImport } from './routes/_site'
+import { Route as NavbarRouteImport } from './routes/navbar'
 import { Route as SiteIndexRouteImport } from './routes/_site/index'
+import { Route as AuthIndexRouteImport } from './routes/auth/index'
+import { Route as AuthForgotPasswordRouteImport } from './routes/auth/forgot-password'
+import { Route as AuthLockRouteImport } from './routes/auth/lock'
+import { Route as AuthLoginRouteImport } from './routes/auth/login'
+import { Route as AuthLogoutRouteImport } from './routes/auth/logout'
+import { Route as AuthPasswordExpiredRouteImport } from './routes/auth/password-expired'
+import { Route as NavbarIndexRouteImport } from './routes/navbar/index'
+import { Route as NavbarHomeMainRouteImport } from './routes/navbar/home/main'
+import { Route as NavbarSettingsGlobalSettingsRouteImport } from './routes/navbar/settings/global-settings'
 import { Route as SiteUrunlerBirikimBireyselEmeklilikRouteImport } from './routes/_site/urunler/birikim/bireysel-emeklilik'
 
 const SplatRoute = SplatRouteImport.update({
@@ -23,11 +33,62 @@ const SiteRoute = SiteRouteImport.update({
   id: '/_site',
   getParentRoute: () => rootRouteImport,
 } as any)
+const NavbarRoute = NavbarRouteImport.update({
+  id: '/navbar',
+  path: '/navbar',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const SiteIndexRoute = SiteIndexRouteImport.update({
   id: '/',
   path: '/',
   getParentRoute: () => SiteRoute,
 } as any)
+const AuthIndexRoute = AuthIndexRouteImport.update({
+  id: '/auth/',
+  path: '/auth/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AuthForgotPasswordRoute = AuthForgotPasswordRouteImport.update({
+  id: '/auth/forgot-password',
+  path: '/auth/forgot-password',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AuthLockRoute = AuthLockRouteImport.update({
+  id: '/auth/lock',
+  path: '/auth/lock',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AuthLoginRoute = AuthLoginRouteImport.update({
+  id: '/auth/login',
+  path: '/auth/login',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AuthLogoutRoute = AuthLogoutRouteImport.update({
+  id: '/auth/logout',
+  path: '/auth/logout',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AuthPasswordExpiredRoute = AuthPasswordExpiredRouteImport.update({
+  id: '/auth/password-expired',
+  path: '/auth/password-expired',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const NavbarIndexRoute = NavbarIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => NavbarRoute,
+} as any)
+const NavbarHomeMainRoute = NavbarHomeMainRouteImport.update({
+  id: '/home/main',
+  path: '/home/main',
+  getParentRoute: () => NavbarRoute,
+} as any)
+const NavbarSettingsGlobalSettingsRoute =
+  NavbarSettingsGlobalSettingsRouteImport.update({
+    id: '/settings/global-settings',
+    path: '/settings/global-settings',
+    getParentRoute: () => NavbarRoute,
+  } as any)
 const SiteUrunlerBirikimBireyselEmeklilikRoute =
   SiteUrunlerBirikimBireyselEmeklilikRouteImport.update({
     id: '/urunler/birikim/bireysel-emeklilik',
@@ -38,36 +99,107 @@ const SiteUrunlerBirikimBireyselEmeklilikRoute =
 export interface FileRoutesByFullPath {
   '/$': typeof SplatRoute
   '/': typeof SiteIndexRoute
+  '/navbar': typeof NavbarRouteWithChildren
+  '/auth/forgot-password': typeof AuthForgotPasswordRoute
+  '/auth/lock': typeof AuthLockRoute
+  '/auth/login': typeof AuthLoginRoute
+  '/auth/logout': typeof AuthLogoutRoute
+  '/auth/password-expired': typeof AuthPasswordExpiredRoute
+  '/auth/': typeof AuthIndexRoute
+  '/navbar/': typeof NavbarIndexRoute
+  '/navbar/home/main': typeof NavbarHomeMainRoute
+  '/navbar/settings/global-settings': typeof NavbarSettingsGlobalSettingsRoute
   '/urunler/birikim/bireysel-emeklilik': typeof SiteUrunlerBirikimBireyselEmeklilikRoute
 }
 export interface FileRoutesByTo {
   '/$': typeof SplatRoute
+  '/auth/forgot-password': typeof AuthForgotPasswordRoute
+  '/auth/lock': typeof AuthLockRoute
+  '/auth/login': typeof AuthLoginRoute
+  '/auth/logout': typeof AuthLogoutRoute
+  '/auth/password-expired': typeof AuthPasswordExpiredRoute
   '/': typeof SiteIndexRoute
+  '/auth': typeof AuthIndexRoute
+  '/navbar': typeof NavbarIndexRoute
+  '/navbar/home/main': typeof NavbarHomeMainRoute
+  '/navbar/settings/global-settings': typeof NavbarSettingsGlobalSettingsRoute
   '/urunler/birikim/bireysel-emeklilik': typeof SiteUrunlerBirikimBireyselEmeklilikRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/$': typeof SplatRoute
   '/_site': typeof SiteRouteWithChildren
+  '/navbar': typeof NavbarRouteWithChildren
+  '/auth/forgot-password': typeof AuthForgotPasswordRoute
+  '/auth/lock': typeof AuthLockRoute
+  '/auth/login': typeof AuthLoginRoute
+  '/auth/logout': typeof AuthLogoutRoute
+  '/auth/password-expired': typeof AuthPasswordExpiredRoute
   '/_site/': typeof SiteIndexRoute
+  '/auth/': typeof AuthIndexRoute
+  '/navbar/': typeof NavbarIndexRoute
+  '/navbar/home/main': typeof NavbarHomeMainRoute
+  '/navbar/settings/global-settings': typeof NavbarSettingsGlobalSettingsRoute
   '/_site/urunler/birikim/bireysel-emeklilik': typeof SiteUrunlerBirikimBireyselEmeklilikRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
-  fullPaths: '/$' | '/' | '/urunler/birikim/bireysel-emeklilik'
+  fullPaths:
+    | '/$'
+    | '/'
+    | '/navbar'
+    | '/auth/forgot-password'
+    | '/auth/lock'
+    | '/auth/login'
+    | '/auth/logout'
+    | '/auth/password-expired'
+    | '/auth/'
+    | '/navbar/'
+    | '/navbar/home/main'
+    | '/navbar/settings/global-settings'
+    | '/urunler/birikim/bireysel-emeklilik'
   fileRoutesByTo: FileRoutesByTo
-  to: '/$' | '/' | '/urunler/birikim/bireysel-emeklilik'
+  to:
+    | '/$'
+    | '/auth/forgot-password'
+    | '/auth/lock'
+    | '/auth/login'
+    | '/auth/logout'
+    | '/auth/password-expired'
+    | '/'
+    | '/auth'
+    | '/navbar'
+    | '/navbar/home/main'
+    | '/navbar/settings/global-settings'
+    | '/urunler/birikim/bireysel-emeklilik'
   id:
     | '__root__'
     | '/$'
     | '/_site'
+    | '/navbar'
+    | '/auth/forgot-password'
+    | '/auth/lock'
+    | '/auth/login'
+    | '/auth/logout'
+    | '/auth/password-expired'
     | '/_site/'
+    | '/auth/'
+    | '/navbar/'
+    | '/navbar/home/main'
+    | '/navbar/settings/global-settings'
     | '/_site/urunler/birikim/bireysel-emeklilik'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   SplatRoute: typeof SplatRoute
   SiteRoute: typeof SiteRouteWithChildren
+  NavbarRoute: typeof NavbarRouteWithChildren
+  AuthForgotPasswordRoute: typeof AuthForgotPasswordRoute
+  AuthLockRoute: typeof AuthLockRoute
+  AuthLoginRoute: typeof AuthLoginRoute
+  AuthLogoutRoute: typeof AuthLogoutRoute
+  AuthPasswordExpiredRoute: typeof AuthPasswordExpiredRoute
+  AuthIndexRoute: typeof AuthIndexRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -86,12 +218,82 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SiteRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/navbar': {
+      id: '/navbar'
+      path: '/navbar'
+      fullPath: '/navbar'
+      preLoaderRoute: typeof NavbarRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/_site/': {
       id: '/_site/'
       path: '/'
       fullPath: '/'
       preLoaderRoute: typeof SiteIndexRouteImport
       parentRoute: typeof SiteRoute
+    }
+    '/auth/': {
+      id: '/auth/'
+      path: '/auth'
+      fullPath: '/auth/'
+      preLoaderRoute: typeof AuthIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/auth/forgot-password': {
+      id: '/auth/forgot-password'
+      path: '/auth/forgot-password'
+      fullPath: '/auth/forgot-password'
+      preLoaderRoute: typeof AuthForgotPasswordRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/auth/lock': {
+      id: '/auth/lock'
+      path: '/auth/lock'
+      fullPath: '/auth/lock'
+      preLoaderRoute: typeof AuthLockRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/auth/login': {
+      id: '/auth/login'
+      path: '/auth/login'
+      fullPath: '/auth/login'
+      preLoaderRoute: typeof AuthLoginRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/auth/logout': {
+      id: '/auth/logout'
+      path: '/auth/logout'
+      fullPath: '/auth/logout'
+      preLoaderRoute: typeof AuthLogoutRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/auth/password-expired': {
+      id: '/auth/password-expired'
+      path: '/auth/password-expired'
+      fullPath: '/auth/password-expired'
+      preLoaderRoute: typeof AuthPasswordExpiredRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/navbar/': {
+      id: '/navbar/'
+      path: '/'
+      fullPath: '/navbar/'
+      preLoaderRoute: typeof NavbarIndexRouteImport
+      parentRoute: typeof NavbarRoute
+    }
+    '/navbar/home/main': {
+      id: '/navbar/home/main'
+      path: '/home/main'
+      fullPath: '/navbar/home/main'
+      preLoaderRoute: typeof NavbarHomeMainRouteImport
+      parentRoute: typeof NavbarRoute
+    }
+    '/navbar/settings/global-settings': {
+      id: '/navbar/settings/global-settings'
+      path: '/settings/global-settings'
+      fullPath: '/navbar/settings/global-settings'
+      preLoaderRoute: typeof NavbarSettingsGlobalSettingsRouteImport
+      parentRoute: typeof NavbarRoute
     }
     '/_site/urunler/birikim/bireysel-emeklilik': {
       id: '/_site/urunler/birikim/bireysel-emeklilik'
@@ -116,9 +318,31 @@ const SiteRouteChildren: SiteRouteChildren = {
 
 const SiteRouteWithChildren = SiteRoute._addFileChildren(SiteRouteChildren)
 
+interface NavbarRouteChildren {
+  NavbarIndexRoute: typeof NavbarIndexRoute
+  NavbarHomeMainRoute: typeof NavbarHomeMainRoute
+  NavbarSettingsGlobalSettingsRoute: typeof NavbarSettingsGlobalSettingsRoute
+}
+
+const NavbarRouteChildren: NavbarRouteChildren = {
+  NavbarIndexRoute: NavbarIndexRoute,
+  NavbarHomeMainRoute: NavbarHomeMainRoute,
+  NavbarSettingsGlobalSettingsRoute: NavbarSettingsGlobalSettingsRoute,
+}
+
+const NavbarRouteWithChildren =
+  NavbarRoute._addFileChildren(NavbarRouteChildren)
+
 const rootRouteChildren: RootRouteChildren = {
   SplatRoute: SplatRoute,
   SiteRoute: SiteRouteWithChildren,
+  NavbarRoute: NavbarRouteWithChildren,
+  AuthForgotPasswordRoute: AuthForgotPasswordRoute,
+  AuthLockRoute: AuthLockRoute,
+  AuthLoginRoute: AuthLoginRoute,
+  AuthLogoutRoute: AuthLogoutRoute,
+  AuthPasswordExpiredRoute: AuthPasswordExpiredRoute,
+  AuthIndexRoute: AuthIndexRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -17,6 +17,6 @@ modelSuite({
     if (s.matches('sent')) expect(s.context.error).toBeNull()
     if (s.matches('submitting')) expect(s.hasTag('busy')).toBe(true)
   },
-  describeEvent: (e) => e.type === 'form.submit' ? `the user submits the e-mail "${(e as { email: string }).email}"` : e.type === 'form.back' ? 'the user goes back to sign-in' : e.type.startsWith('xstate.done') ? 'the server accepts the request' : e.type.startsWith('xstate.error') ? 'the request fails' : e.type,
+  describeEvent: (e) => e.type === 'form.submit' ? `the user submits the e-mail "${(e as unknown as { email: string }).email}"` : e.type === 'form.back' ? 'the user goes back to sign-in' : e.type.startsWith('xstate.done') ? 'the server accepts the request' : e.type.startsWith('xstate.error') ? 'the request fails' : e.type,
   describeState: (s) => `${String(s.value)}${s.context.error ? ` (field error: ${s.context.error})` : ''}${s.context.serverError ? ` (server: ${s.context.serverError})` : ''}`,
 }, { compare: (s) => ({ value: s.value, status: s.status, context: s.context }) })

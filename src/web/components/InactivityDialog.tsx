@@ -1,0 +1,27 @@
+import { useEffect, useRef } from 'react'
+import { Trans } from '@lingui/react/macro'
+import styles from './InactivityDialog.module.css'
+
+/** "Are You Still There?" (spec 2.2): a modal with the countdown to the lock. */
+export function InactivityDialog({ open, secondsLeft, onStay, onLogout }: { open: boolean; secondsLeft: number; onStay: () => void; onLogout: () => void }) {
+  const ref = useRef<HTMLDialogElement>(null)
+  useEffect(() => {
+    const dialog = ref.current
+    if (!dialog) return
+    if (open && !dialog.open) dialog.showModal()
+    if (!open && dialog.open) dialog.close()
+  }, [open])
+  return (
+    <dialog ref={ref} className={styles.dialog} aria-labelledby="inactivity-title" aria-describedby="inactivity-text"
+      onCancel={(e) => { e.preventDefault(); onStay() }}>
+      <h2 id="inactivity-title" className={styles.title}><Trans>Hâlâ orada mısınız?</Trans></h2>
+      <p id="inactivity-text">
+        <Trans>Uzun süredir işlem yapmadınız. Ekranınız <strong className={styles.count}>{secondsLeft}</strong> saniye içinde kilitlenecek.</Trans>
+      </p>
+      <div className={styles.actions}>
+        <button type="button" className={styles.primary} onClick={onStay} autoFocus><Trans>Devam Et</Trans></button>
+        <button type="button" className={styles.secondary} onClick={onLogout}><Trans>Çıkış Yap</Trans></button>
+      </div>
+    </dialog>
+  )
+}

@@ -1,0 +1,161 @@
+import { createActor, fromPromise, type ActorRefFrom } from 'xstate'
+import { forgotPasswordMachine } from '../../../machines/forgot-password/forgot-password.machine.ts'
+import { passwordChangeMachine } from '../../../machines/password-change/password-change.machine.ts'
+import {
+  sessionMachine, type BroadcastKind, type RestoredSession, type SessionTiming, type SessionUser, type SignInResult,
+} from '../../../machines/session/session.machine.ts'
+import type { PasswordPolicy } from '../../domain/password.ts'
+import { ApiError } from '../api/errors.ts'
+import { call } from '../api/client.ts'
+import { getInspect } from '../inspector.ts'
+import { getItem, removeItem, setItem } from '../storage.ts'
+
+type LoginAnswer =
+  | { passwordExpired: false; user: SessionUser; timing: SessionTiming; at: number }
+  | { passwordExpired: true; username: string; policy: PasswordPolicy }
+
+type ValidityAnswer = { user: SessionUser; timing: SessionTiming; lockedAt: number | null; sessionId: string; at: number }
+
+/** The server's clock differs from the browser's: move a server time onto the browser's clock. */
+function toLocal(serverTime: number, serverNow: number): number {
+  return Date.now() - (serverNow - serverTime)
+}
+
+const CHANNEL = 'ke-session'
+
+export type BroadcastMessage = { kind: BroadcastKind; at?: number }
+
+/** The real effects of the password-change flow. */
+export const passwordChangeFlow = passwordChangeMachine.provide({
+  actors: {
+    changePassword: fromPromise(async ({ input }) => {
+      await call('/auth/changeExpiredPassword', { body: input })
+    }),
+  },
+})
+
+/** The real effects of the forgot-password flow. */
+export const forgotPasswordFlow = forgotPasswordMachine.provide({
+  actors: {
+    requestTemporaryPassword: fromPromise(async ({ input }) => {
+      await call('/auth/forgotPassword', { body: input })
+    }),
+  },
+})
+
+function storeUser(user: SessionUser, at: number, sessionId?: string) {
+  setItem('session', JSON.stringify({ username: user.username, firstName: user.firstName, lastName: user.lastName }))
+  setItem('companyId', user.companyId)
+  if (user.activeRole) setItem('activeRole', user.activeRole)
+  if (sessionId) setItem('sessionId', sessionId)
+  if (!getItem('loginTime')) setItem('loginTime', new Date(at).toISOString())
+}
+
+/**
+ * The session actor with its real effects: API calls, local storage, and a BroadcastChannel that
+ * keeps every tab of the browser in one state (activity anywhere keeps all alive; a lock or a
+ * logout in one tab locks or logs out all).
+ */
+export function createSessionActor() {
+  const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(CHANNEL)
+  const machine = sessionMachine.provide({
+    actors: {
+      checkSession: fromPromise<RestoredSession | null, void>(async () => {
+        try {
+          const r = await call<ValidityAnswer>('/auth/checkSessionValidity', { body: {}, authenticated: true })
+          storeUser(r.user, Date.now(), r.sessionId)
+          return { user: r.user, timing: r.timing, lockedAt: r.lockedAt === null ? null : toLocal(r.lockedAt, r.at), at: Date.now() }
+        } catch (error) {
+          if (error instanceof ApiError && error.status === 401) return null
+          throw error
+        }
+      }),
+      signIn: fromPromise<SignInResult, { username: string; password: string; rememberMe: boolean }>(async ({ input }) => {
+        const r = await call<LoginAnswer>('/auth/login', { body: input })
+        if (r.passwordExpired) return { kind: 'passwordExpired', username: r.username, policy: r.policy }
+        removeItem('loginTime')
+        removeItem('idleTime')
+        return { kind: 'signedIn', user: r.user, timing: r.timing, at: Date.now() }
+      }),
+      lockSession: fromPromise(async ({ input }) => {
+        await call('/auth/lockSession', { body: input, authenticated: true })
+        return { at: Date.now() }
+      }),
+      unlockSession: fromPromise(async ({ input }) => {
+        const r = await call<{ user: SessionUser; at: number }>('/auth/unlockSession', { body: input, authenticated: true })
+        return { user: r.user, at: Date.now() }
+      }),
+      logout: fromPromise(async ({ input }) => {
+        await call('/auth/logout', { body: input, authenticated: true })
+      }),
+      switchRole: fromPromise(async ({ input }) => call<SessionUser>('/auth/switchRole', { body: input, authenticated: true })),
+      refreshPermissions: fromPromise(async () =>
+        (await call<{ permissions: string[] }>('/auth/permissions', { authenticated: true })).permissions),
+      passwordChange: passwordChangeFlow,
+    },
+    actions: {
+      persistSession: (_, params) => storeUser(params.user, params.at),
+      persistIdleTime: (_, params) => setItem('idleTime', String(params.idleSeconds)),
+      clearSession: () => {
+        for (const key of ['session', 'sessionId', 'companyId', 'activeRole', 'loginTime', 'idleTime'] as const) removeItem(key)
+      },
+      broadcast: (_, params) => channel?.postMessage({ kind: params.kind, at: params.at } satisfies BroadcastMessage),
+      reportActivity: () => {
+        call('/auth/activity', { body: {}, authenticated: true }).catch((error: unknown) => {
+          if (error instanceof ApiError && error.status === 401) actor.send({ type: 'session.invalid' })
+        })
+      },
+    },
+  })
+  const actor = createActor(machine, { input: undefined, inspect: getInspect() })
+  channel?.addEventListener('message', (event: MessageEvent<BroadcastMessage>) => {
+    const m = event.data
+    if (m.kind === 'activity' && typeof m.at === 'number') actor.send({ type: 'activity.remote', at: m.at })
+    else if (m.kind === 'locked' && typeof m.at === 'number') actor.send({ type: 'remote.locked', at: m.at })
+    else if (m.kind === 'ended') actor.send({ type: 'remote.ended' })
+  })
+  return actor
+}
+
+export type SessionActor = ActorRefFrom<typeof sessionMachine>
+
+const ACTIVITY_EVENTS = ['pointerdown', 'pointermove', 'keydown', 'wheel', 'touchstart', 'scroll'] as const
+
+/**
+ * Feeds the machine: user activity (at most once a second), and a wall-clock check on wake-up
+ * (tab shown again, window focused, and every 5 s, since timers stall while a laptop sleeps).
+ */
+export function watchActivity(actor: SessionActor): () => void {
+  let last = 0
+  const onActivity = () => {
+    const now = Date.now()
+    if (now - last < 1000) return
+    last = now
+    actor.send({ type: 'activity', at: now })
+  }
+  const check = () => actor.send({ type: 'clock.check', now: Date.now() })
+  const onVisible = () => { if (document.visibilityState === 'visible') check() }
+  for (const type of ACTIVITY_EVENTS) window.addEventListener(type, onActivity, { passive: true, capture: true })
+  document.addEventListener('visibilitychange', onVisible)
+  window.addEventListener('focus', check)
+  const timer = setInterval(check, 5000)
+  return () => {
+    for (const type of ACTIVITY_EVENTS) window.removeEventListener(type, onActivity, { capture: true })
+    document.removeEventListener('visibilitychange', onVisible)
+    window.removeEventListener('focus', check)
+    clearInterval(timer)
+  }
+}
+
+let shared: SessionActor | null = null
+
+/** The one session actor of this tab, started on first use (only the staff area loads this module). */
+export function sessionActor(): SessionActor {
+  if (!shared) {
+    shared = createSessionActor()
+    shared.start()
+    watchActivity(shared)
+    if (getItem('session')) shared.send({ type: 'session.restore' })
+  }
+  return shared
+}

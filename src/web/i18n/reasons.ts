@@ -1,0 +1,33 @@
+import { msg } from '@lingui/core/macro'
+import type { I18n, MessageDescriptor } from '@lingui/core'
+import { CATALOGUE } from '../api/errors.ts'
+
+/** Texts for the reason codes machines keep in their context (never English text in a machine). */
+const REASONS: Record<string, MessageDescriptor> = {
+  INVALID_CREDENTIALS: msg`Kullanıcı adı veya şifre hatalı`,
+  RATE_LIMITED: msg`Çok fazla deneme yapıldı, lütfen biraz bekleyiniz`,
+  LOCK_EXPIRED: msg`Kilit süresi doldu, lütfen tekrar giriş yapınız`,
+  SESSION_EXPIRED: msg`Oturum süreniz doldu, lütfen tekrar giriş yapınız`,
+  UNAUTHORIZED: msg`Oturumunuz bulunamadı, lütfen tekrar giriş yapınız`,
+  FORBIDDEN: msg`Bu işlem için yetkiniz yok`,
+  PASSWORD_POLICY: msg`Yeni şifre, şirketinizin şifre kurallarına uymuyor`,
+  PASSWORD_REUSED: msg`Yeni şifre, son kullandığınız şifrelerden biri olamaz`,
+  PASSWORD_EXPIRED: CATALOGUE.PASSWORD_EXPIRED,
+  NETWORK: CATALOGUE.NETWORK,
+  UNEXPECTED: CATALOGUE.UNEXPECTED,
+}
+
+export function reasonText(code: string | null | undefined, i18n: I18n): string {
+  if (!code) return ''
+  return i18n._(REASONS[code] ?? CATALOGUE.TECHNICAL)
+}
+
+/** Spec 5's field messages. */
+export const FIELD = {
+  required: msg`Değer girmelisiniz`,
+  requiredSelection: msg`Değer seçmelisiniz`,
+  email: msg`Girilen değer geçerli bir email adresi değil`,
+  passwordMismatch: msg`Yeni şifre ile tekrarı eşleşmiyor`,
+  passwordSameAsOld: msg`Yeni şifre eski şifre ile aynı olamaz`,
+  policy: msg`Şifre, şifre kurallarına uymuyor`,
+} as const satisfies Record<string, MessageDescriptor>

@@ -1,0 +1,32 @@
+import { useSelector } from '@xstate/react'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { displayName } from '../../../../machines/session/session.selectors.ts'
+import { sessionActor } from '../../flows/session.ts'
+import { getItem } from '../../storage.ts'
+import styles from './StaffLayout.module.css'
+
+/** The index page of the administration area (spec 2.1 "index"): who is signed in, as what. */
+export function HomeMainView() {
+  const actor = sessionActor()
+  const { i18n } = useLingui()
+  const user = useSelector(actor, (s) => s.context.user)
+  const loginTime = getItem('loginTime')
+  const name = displayName(user)
+  return (
+    <section className={styles.card} aria-labelledby="home-title">
+      <h1 id="home-title"><Trans>Hoş geldiniz, {name}</Trans></h1>
+      <dl className={styles.dl}>
+        <dt><Trans>Kullanıcı adı</Trans></dt><dd>{user?.username}</dd>
+        <dt><Trans>Aktif rol</Trans></dt><dd>{user?.activeRole}</dd>
+        <dt><Trans>Giriş zamanı</Trans></dt>
+        <dd>{loginTime ? new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(loginTime)) : '—'}</dd>
+      </dl>
+      <h2><Trans>Yetkileriniz</Trans></h2>
+      {user && user.permissions.length > 0 ? (
+        <ul className={styles.tags}>{user.permissions.map((p) => <li key={p}>{p}</li>)}</ul>
+      ) : (
+        <p><Trans>Bu rol için tanımlı yetki yok.</Trans></p>
+      )}
+    </section>
+  )
+}
