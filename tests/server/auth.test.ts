@@ -80,12 +80,12 @@ describe.each(dbKinds())('staff sign-in and sessions on %s', (kind) => {
     const a = agent(t.request)
     const time = async (u: string) => {
       const samples: number[] = []
-      for (let i = 0; i < 3; i++) {
+      for (let i = 0; i < 5; i++) {
         const s = performance.now()
         await login(a, u, 'yanlis-parola-' + i)
         samples.push(performance.now() - s)
       }
-      return samples.sort((x, y) => x - y)[1]!
+      return samples.sort((x, y) => x - y)[2]!
     }
     await time('ali') // warm up
     const [unknown, wrong, lockedMs] = [await time('yok-boyle-biri'), await time('ali'), await time('veli')]

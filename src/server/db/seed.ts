@@ -15,8 +15,9 @@ async function insertInBatches<T extends Record<string, unknown>>(db: Db, table:
  * version differs from what the database holds; otherwise nothing is written.
  */
 export async function seedReferenceData(db: Db): Promise<'seeded' | 'unchanged'> {
+  const version = reference.referenceVersion()
   const current = await db.select().from(t.referenceMeta).where(eq(t.referenceMeta.key, 'version'))
-  if (current[0]?.value === reference.REFERENCE_VERSION) return 'unchanged'
+  if (current[0]?.value === version) return 'unchanged'
   await db.transaction(async (tx) => {
     const d = tx as unknown as Db
     for (const table of [t.industry, t.country, t.nationality, t.city, t.district, t.hometown, t.optionItem]) {
@@ -29,8 +30,8 @@ export async function seedReferenceData(db: Db): Promise<'seeded' | 'unchanged'>
     await insertInBatches(d, t.district, reference.districts())
     await insertInBatches(d, t.hometown, reference.hometowns(), 5000)
     await insertInBatches(d, t.optionItem, reference.options())
-    await d.insert(t.referenceMeta).values({ key: 'version', value: reference.REFERENCE_VERSION })
-      .onConflictDoUpdate({ target: t.referenceMeta.key, set: { value: reference.REFERENCE_VERSION } })
+    await d.insert(t.referenceMeta).values({ key: 'version', value: version })
+      .onConflictDoUpdate({ target: t.referenceMeta.key, set: { value: version } })
   })
   return 'seeded'
 }
