@@ -14,7 +14,14 @@ import type { CityRow, DistrictRow, HometownRow, ReferenceNote } from './types.t
 // ---- district codes ------------------------------------------------------------------------------
 
 export function committedDistrictCodes(): DistrictCodeMap {
-  return Object.fromEntries(districtCodeFile.cities.map((c) => [c.city, c.districts as Record<string, string>]))
+  const map: DistrictCodeMap = {}
+  for (const { city, districts } of districtCodeFile.cities as unknown as { city: string; districts: Record<string, string> }[]) {
+    for (const code of Object.values(districts)) {
+      if (!code.startsWith(city) || !/^\d{4}$/.test(code)) throw new Error(`tr-district-codes.json: bad code ${code} in city ${city}`)
+    }
+    map[city] = districts
+  }
+  return map
 }
 
 // ---- rows ----------------------------------------------------------------------------------------
