@@ -37,7 +37,7 @@ export function trMobile(field: string) {
   return z.string().check(z.maxLength(30, `${field}.invalid`), z.refine(isValidTrMobile, `${field}.invalid`))
 }
 
-export function email(field: string) {
+export function emailAddress(field: string) {
   return z.string().check(z.maxLength(254, `${field}.invalid`), z.email(`${field}.invalid`))
 }
 

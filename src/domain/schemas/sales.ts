@@ -1,6 +1,6 @@
 import * as z from 'zod/mini'
 import {
-  consentList, countryCode, email, GENDERS, isoDate, isValidNationalId, optionalText, personName, shortText, trMobile,
+  consentList, countryCode, emailAddress, GENDERS, isoDate, isValidNationalId, optionalText, personName, shortText, trMobile,
 } from './common.ts'
 
 /**
@@ -25,7 +25,7 @@ const identityMore = () => ({
 })
 
 const contact = () => ({
-  email: email('email'),
+  email: emailAddress('email'),
   userphone: trMobile('userphone'),
 })
 
