@@ -19,7 +19,7 @@ module.exports = {
       from: { path: '^src/web/components' }, to: { path: ['^machines', '^src/web/api/client', '^src/web/flows'] } },
     { name: 'no-circular', severity: 'error', from: {}, to: { circular: true } },
     { name: 'not-to-dev-dep', severity: 'error', comment: 'production code does not import devDependencies (the inspector is a lazy, opt-in exception)',
-      from: { path: '^src/(server|domain|lib)' }, to: { dependencyTypes: ['npm-dev'] } },
+      from: { path: '^src/(server|domain|lib)' }, to: { dependencyTypes: ['npm-dev'], dependencyTypesNot: ['type-only'], dynamic: false } },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },

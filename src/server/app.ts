@@ -5,7 +5,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { classifyPath, redirectTarget } from '../domain/navigation.ts'
 import { ENVELOPE_HEADER, openJson, sealJson } from '../lib/envelope.ts'
 import type { ServerConfig } from './config.ts'
-import type { Db } from './db/client.ts'
+import type { AppDeps, AppEnv } from './types.ts'
 import { AppError } from './errors.ts'
 import { errorMessage, resolveLocale, type ErrorCode, type ServerLocale } from './i18n.ts'
 import { authRoutes } from './routes/auth.ts'
@@ -13,43 +13,7 @@ import { clientRoutes } from './routes/client.ts'
 import { devRoutes } from './routes/dev.ts'
 import { logRoutes } from './routes/log.ts'
 import { lookupRoutes } from './routes/lookup.ts'
-import type { Logger } from './services/logger.ts'
 import { clientIpOf } from './services/client-ip.ts'
-import type { MailCatcher, Mailer } from './services/mail.ts'
-
-export type Clock = { now(): Date }
-
-/** How the app serves the browser app: the built files, or Vite in development. */
-export type WebHost = {
-  /** index.html for a navigation request, before the runtime config is injected. */
-  html(url: string): Promise<string>
-  /** Serves a static file (the built assets) or returns null to fall through. */
-  asset?(c: Context): Promise<Response | null>
-}
-
-export type AppDeps = {
-  db: Db
-  config: ServerConfig
-  logger: Logger
-  clock?: Clock
-  mail?: Mailer
-  /** The in-process SMTP catcher, when mail goes there: its mails are readable at /dev/mail from loopback. */
-  mailCatcher?: MailCatcher | null
-  web?: WebHost
-}
-
-export type AppEnv = {
-  Variables: {
-    deps: Required<Pick<AppDeps, 'db' | 'config' | 'logger' | 'clock'>> & AppDeps
-    requestId: string
-    transactionId: string
-    locale: ServerLocale
-    clientIp: string
-    log: Logger
-    encrypted: boolean
-    body: unknown
-  }
-}
 
 const ID_PATTERN = /^[A-Za-z0-9._:-]{1,100}$/
 
@@ -215,3 +179,4 @@ export function createApp(deps: AppDeps) {
 }
 
 export type App = ReturnType<typeof createApp>
+export type { AppDeps, AppEnv, Clock, WebHost } from './types.ts'

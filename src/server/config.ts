@@ -35,6 +35,9 @@ export type ServerConfig = {
   sessionAbsoluteMs: number
   /** Secure attribute (and __Host- prefix) on the session cookie. */
   cookieSecure: boolean
+  /** Seed demo staff at the first start (default: on with PGlite, off with DATABASE_URL). */
+  demoData: boolean
+  demoPassword: string | null
 }
 
 function int(value: string | undefined, fallback: number, name: string): number {
@@ -98,5 +101,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     },
     sessionAbsoluteMs: int(env.SESSION_ABSOLUTE_HOURS, 8, 'SESSION_ABSOLUTE_HOURS') * 3_600_000,
     cookieSecure: bool(env.COOKIE_SECURE, true),
+    demoData: bool(env.DEMO_DATA, !env.DATABASE_URL),
+    demoPassword: env.DEMO_PASSWORD || null,
   }
 }

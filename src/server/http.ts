@@ -1,7 +1,7 @@
 import type { Context } from 'hono'
 import * as z from 'zod/mini'
 import { AppError, type FieldIssue } from './errors.ts'
-import type { AppEnv } from './app.ts'
+import type { AppEnv } from './types.ts'
 
 function issuesOf(error: z.core.$ZodError): FieldIssue[] {
   return error.issues.map((issue) => ({

@@ -10,6 +10,11 @@ if (server.generatedPassword) {
     '  Keep it now; it is not shown again (set ADMIN_PASSWORD before the first start to choose it).\n\n',
   )
 }
+if (server.demoPassword) {
+  process.stdout.write(
+    `  Demo staff (ayse.yilmaz, mehmet.demir, zeynep.arslan, burak.celik, and elif.kaya whose password has expired) share the password\n\n      ${server.demoPassword}\n\n`,
+  )
+}
 process.stdout.write(`  Listening on ${server.url}\n`)
 
 let stopping = false

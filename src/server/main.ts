@@ -7,7 +7,8 @@ import { getRequestListener } from '@hono/node-server'
 import { createApp, type WebHost } from './app.ts'
 import type { ServerConfig } from './config.ts'
 import { openDatabase } from './db/client.ts'
-import { seedFirstCompany, seedReferenceData } from './db/seed.ts'
+import { seedDemoUsers, seedFirstCompany, seedReferenceData } from './db/seed.ts'
+import { randomPassword } from './services/passwords.ts'
 import { createLogger, type Logger } from './services/logger.ts'
 import { createMailer, startMailCatcher, type MailCatcher } from './services/mail.ts'
 
@@ -55,6 +56,8 @@ export type RunningServer = {
   mailCatcher: MailCatcher | null
   timings: Record<string, number>
   generatedPassword: string | null
+  /** The demo users' generated password, at the start that created them. */
+  demoPassword: string | null
 }
 
 /** Opens the database, migrates, seeds, and serves API and app on one port. */
@@ -76,6 +79,11 @@ export async function startServer(config: ServerConfig, opts: { logger?: Logger;
   t = performance.now()
   const first = await seedFirstCompany(database.db, { username: config.adminUsername, password: config.adminPassword, email: config.adminEmail })
   lap('seedCompany', t)
+  let demoPassword: string | null = null
+  if (config.demoData) {
+    const password = config.demoPassword ?? randomPassword()
+    if (await seedDemoUsers(database.db, password, new Date())) demoPassword = config.demoPassword ? null : password
+  }
 
   const mailCatcher = config.mailCatcher ? await startMailCatcher() : null
   const mail = createMailer(async () => {
@@ -123,6 +131,7 @@ export async function startServer(config: ServerConfig, opts: { logger?: Logger;
     mailCatcher,
     timings,
     generatedPassword: first.generatedPassword,
+    demoPassword,
     async close() {
       server.closeAllConnections()
       await new Promise<void>((ok) => server.close(() => ok()))

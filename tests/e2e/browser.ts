@@ -14,9 +14,9 @@ const FLAGS = [
 export type Browser = { context: BrowserContext; page(path?: string): Promise<Page>; close(): Promise<void>; baseUrl: string }
 
 /** Debian's Chromium, headless, with a fresh user-data directory. */
-export async function launch(opts: { viewport?: { width: number; height: number } } = {}): Promise<Browser> {
+export async function launch(opts: { viewport?: { width: number; height: number }; baseUrl?: string } = {}): Promise<Browser> {
   const dir = await mkdtemp(join(tmpdir(), 'ke-chrome-'))
-  const baseUrl = inject('baseUrl')
+  const baseUrl = opts.baseUrl ?? inject('baseUrl')
   const context = await chromium.launchPersistentContext(dir, {
     executablePath: CHROME_PATH,
     headless: true,

@@ -72,3 +72,32 @@ export async function seedFirstCompany(db: Db, admin: AdminSeed): Promise<{ crea
   })
   return { created: true, generatedPassword }
 }
+
+/** Demo staff of the first company (only when DEMO_DATA is on): one of each kind the flows need. */
+export const DEMO_USERS = [
+  { username: 'ayse.yilmaz', firstName: 'Ayşe', lastName: 'Yılmaz', email: 'ayse.yilmaz@example.com', roles: ['ROLE_ADMIN', 'ROLE_USER'], expired: false },
+  { username: 'mehmet.demir', firstName: 'Mehmet', lastName: 'Demir', email: 'mehmet.demir@example.com', roles: ['ROLE_USER'], expired: false },
+  { username: 'elif.kaya', firstName: 'Elif', lastName: 'Kaya', email: 'elif.kaya@example.com', roles: ['ROLE_USER'], expired: true },
+  { username: 'zeynep.arslan', firstName: 'Zeynep', lastName: 'Arslan', email: 'zeynep.arslan@example.com', roles: ['ROLE_USER'], expired: false },
+  { username: 'burak.celik', firstName: 'Burak', lastName: 'Çelik', email: 'burak.celik@example.com', roles: ['ROLE_USER'], expired: false },
+] as const
+
+export async function seedDemoUsers(db: Db, password: string, now: Date): Promise<boolean> {
+  const [company] = await db.select().from(t.company).limit(1)
+  if (!company) return false
+  const existing = await db.select({ n: sql<number>`count(*)::int` }).from(t.appUser).where(eq(t.appUser.username, DEMO_USERS[0].username))
+  if ((existing[0]?.n ?? 0) > 0) return false
+  const roles = await db.select().from(t.role).where(eq(t.role.companyId, company.id))
+  const passwordHash = await hashPassword(password)
+  for (const demo of DEMO_USERS) {
+    const [user] = await db.insert(t.appUser).values({
+      companyId: company.id, username: demo.username, firstName: demo.firstName, lastName: demo.lastName, email: demo.email, passwordHash,
+      passwordChangedAt: demo.expired ? new Date(now.getTime() - 400 * 86_400_000) : now,
+    }).returning()
+    for (const [i, name] of demo.roles.entries()) {
+      const role = roles.find((r) => r.name === name)!
+      await db.insert(t.userRole).values({ userId: user!.id, roleId: role.id, isMain: i === 0, isDefault: i === demo.roles.length - 1 })
+    }
+  }
+  return true
+}

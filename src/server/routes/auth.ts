@@ -3,7 +3,7 @@ import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm'
 import * as z from 'zod/mini'
 import { checkPassword } from '../../domain/password.ts'
 import { isValidEmail } from '../../domain/email.ts'
-import type { AppEnv } from '../app.ts'
+import type { AppEnv } from '../types.ts'
 import type { Db } from '../db/client.ts'
 import { appUser, passwordHistory, staffSession, tempPassword } from '../db/schema.ts'
 import { AppError } from '../errors.ts'
@@ -113,7 +113,7 @@ export function authRoutes() {
     // exactly one argon2 verification whatever the case: unknown, locked and wrong look the same
     const passwordOk = await verifyPassword(user?.passwordHash ?? (await dummy()), body.password)
     const security = user ? await readSetting(db, user.companyId, 'security', DEFAULT_SECURITY) : null
-    if (!user || user.status !== 'active' || user.lockedAt) {
+    if (!user || !security || user.status !== 'active' || user.lockedAt) {
       await recordFailure(c, body.username, user, security, !user ? 'unknown' : user.lockedAt ? 'locked' : user.status)
       throw new AppError(401, 'INVALID_CREDENTIALS')
     }

@@ -1,5 +1,5 @@
 import { Hono } from 'hono'
-import type { AppEnv } from '../app.ts'
+import type { AppEnv } from '../types.ts'
 import { readQuery } from '../http.ts'
 import * as z from 'zod/mini'
 

@@ -1,5 +1,5 @@
 import { Hono } from 'hono'
-import type { AppEnv } from '../app.ts'
+import type { AppEnv } from '../types.ts'
 import { AppError } from '../errors.ts'
 import type { MailCatcher } from '../services/mail.ts'
 

@@ -1,6 +1,6 @@
 import { Hono } from 'hono'
 import * as z from 'zod/mini'
-import type { AppEnv } from '../app.ts'
+import type { AppEnv } from '../types.ts'
 import { AppError } from '../errors.ts'
 import { redactCardNumbers } from '../../lib/redact.ts'
 

@@ -1,5 +1,5 @@
 import type { Context } from 'hono'
-import type { AppEnv } from '../app.ts'
+import type { AppEnv } from '../types.ts'
 import { auditLog } from '../db/schema.ts'
 
 /** Audit entries (SECURITY.md): who, when (UTC, by the database), what, and the request id. */

@@ -1,0 +1,41 @@
+import type { Context } from 'hono'
+import type { ServerConfig } from './config.ts'
+import type { Db } from './db/client.ts'
+import type { ServerLocale } from './i18n.ts'
+import type { Logger } from './services/logger.ts'
+import type { MailCatcher, Mailer } from './services/mail.ts'
+
+export type Clock = { now(): Date }
+
+/** How the app serves the browser app: the built files, or Vite in development. */
+export type WebHost = {
+  /** index.html for a navigation request, before the runtime config is injected. */
+  html(url: string): Promise<string>
+  /** Serves a static file (the built assets) or returns null to fall through. */
+  asset?(c: Context): Promise<Response | null>
+}
+
+export type AppDeps = {
+  db: Db
+  config: ServerConfig
+  logger: Logger
+  clock?: Clock
+  mail?: Mailer
+  /** The in-process SMTP catcher, when mail goes there: its mails are readable at /dev/mail from loopback. */
+  mailCatcher?: MailCatcher | null
+  web?: WebHost
+}
+
+export type AppEnv = {
+  Variables: {
+    deps: Required<Pick<AppDeps, 'db' | 'config' | 'logger' | 'clock'>> & AppDeps
+    requestId: string
+    transactionId: string
+    locale: ServerLocale
+    clientIp: string
+    log: Logger
+    encrypted: boolean
+    body: unknown
+  }
+}
+

@@ -1,0 +1,68 @@
+import { spawn } from 'node:child_process'
+import { createWriteStream } from 'node:fs'
+import { mkdir } from 'node:fs/promises'
+import { resolve } from 'node:path'
+import { TEST_ADMIN } from '../support/constants.ts'
+
+const ROOT = resolve(import.meta.dirname, '../..')
+export const DEMO_PASSWORD = 'Demo-Parola-2026!x'
+
+export type E2eServer = { url: string; log: string; stop(): Promise<void> }
+
+/** Starts `node src/server/index.ts` (what `npm start` runs after building) on a free loopback port. */
+export async function startE2eServer(name: string, env: Record<string, string> = {}): Promise<E2eServer> {
+  await mkdir(resolve(ROOT, 'test-results'), { recursive: true })
+  const log = resolve(ROOT, `test-results/${name}-server.log`)
+  const out = createWriteStream(log)
+  const child = spawn(process.execPath, ['src/server/index.ts'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: '0',
+      DATA_DIR: 'memory://',
+      DATABASE_URL: '',
+      ADMIN_USERNAME: TEST_ADMIN.username,
+      ADMIN_PASSWORD: TEST_ADMIN.password,
+      DEMO_DATA: 'true',
+      DEMO_PASSWORD,
+      HSTS: 'false',
+      LOG_LEVEL: 'info',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  const url = await new Promise<string>((ok, fail) => {
+    const timer = setTimeout(() => fail(new Error('server did not start within 90 s; see ' + log)), 90_000)
+    let buffer = ''
+    child.stdout.on('data', (chunk: Buffer) => {
+      out.write(chunk)
+      buffer += chunk.toString()
+      const m = /Listening on (http:\/\/\S+)/.exec(buffer)
+      if (m) {
+        clearTimeout(timer)
+        ok(m[1]!)
+      }
+    })
+    child.stderr.on('data', (chunk: Buffer) => out.write(chunk))
+    child.once('exit', (code) => fail(new Error(`server exited with ${code}; see ${log}`)))
+  })
+  return {
+    url,
+    log,
+    async stop() {
+      if (child.exitCode === null) {
+        child.kill('SIGTERM')
+        await new Promise((ok) => child.once('exit', ok))
+      }
+      out.end()
+    },
+  }
+}
+
+/** Mail the server sent, from its catcher (GET /api/v1/dev/mail, loopback only). */
+export async function caughtMail(baseUrl: string, to: string): Promise<Array<{ subject: string; text: string }>> {
+  const res = await fetch(`${baseUrl}/api/v1/dev/mail?to=${encodeURIComponent(to)}`)
+  return (await res.json()) as Array<{ subject: string; text: string }>
+}
