@@ -4,6 +4,7 @@ import { extname, resolve, sep } from 'node:path'
 import type { AddressInfo } from 'node:net'
 import { fileURLToPath } from 'node:url'
 import { getRequestListener } from '@hono/node-server'
+import type { ViteDevServer } from 'vite'
 import { createApp, type WebHost } from './app.ts'
 import type { ServerConfig } from './config.ts'
 import { openDatabase } from './db/client.ts'
@@ -92,7 +93,7 @@ export async function startServer(config: ServerConfig, opts: { logger?: Logger;
   })
 
   let web: WebHost | undefined
-  let vite: import('vite').ViteDevServer | undefined
+  let vite: ViteDevServer | undefined
   if (opts.web !== false) {
     if (config.env === 'development') {
       const { createServer: createVite } = await import('vite')
