@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { TEST_ADMIN } from '../support/constants.ts'
 import { launch, type Browser } from './browser.ts'
@@ -17,10 +17,12 @@ describe('staff sign-in, lock, passwords (real server, Chromium)', () => {
   let b: Browser
   beforeAll(async () => { b = await launch() })
   afterAll(async () => { await b.close() })
+  // every test starts signed out, whatever the one before it left behind
+  beforeEach(async () => { await b.context.clearCookies() })
 
   it('signs the superadmin in: greeting by name, global settings page', async () => {
     const page = await b.page('/auth/login')
-    expect(await page.locator('input[name=rememberMe][type=checkbox]').count()).toBe(1)
+    await page.locator('input[name=rememberMe][type=checkbox]').waitFor()
     await signIn(page, TEST_ADMIN.username, TEST_ADMIN.password)
     await page.waitForURL('**/navbar/settings/global-settings')
     await page.getByRole('status').filter({ hasText: 'Hoş geldiniz, Sistem Yöneticisi' }).waitFor()
@@ -173,6 +175,7 @@ describe('inactivity with shortened thresholds (INACTIVE_USER_THRESHOLD_MS=4000,
     })
     b = await launch({ baseUrl: server.url })
   })
+  beforeEach(async () => { await b.context.clearCookies() })
   afterAll(async () => {
     await b.close()
     await server.stop()
@@ -193,9 +196,10 @@ describe('inactivity with shortened thresholds (INACTIVE_USER_THRESHOLD_MS=4000,
     await page.locator('input[name=password]').fill(TEST_ADMIN.password)
     await page.getByRole('button', { name: 'Kilidi Aç' }).click()
     await page.waitForURL('**/navbar/**')
-    // staying active keeps the modal away: "Devam Et" on the warning
+    // "Devam Et" has the focus when the warning opens: Enter keeps the session (any activity does)
     await dialog.waitFor({ timeout: 15_000 })
-    await dialog.getByRole('button', { name: 'Devam Et' }).click()
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Devam Et')
+    await page.keyboard.press('Enter')
     await dialog.waitFor({ state: 'hidden' })
     expect(page.url()).toContain('/navbar/')
     await page.close()
@@ -208,10 +212,11 @@ describe('inactivity with shortened thresholds (INACTIVE_USER_THRESHOLD_MS=4000,
     await page.waitForURL('**/navbar/**')
     await page.getByRole('button', { name: 'Ekranı kilitle' }).click()
     await page.waitForURL('**/auth/lock**')
-    await page.clock.fastForward(1_801_000)
-    await page.locator('input[name=password]').fill(TEST_ADMIN.password).catch(() => {})
-    await page.getByRole('button', { name: 'Kilidi Aç' }).click().catch(() => {})
-    await page.waitForURL('**/auth/logout**')
+    // 1801 s later on the browser's clock (the server's lock expiry is proven in tests/server/auth.test.ts)
+    await page.clock.setSystemTime(Date.now() + 1_801_000)
+    await page.locator('input[name=password]').fill(TEST_ADMIN.password, { timeout: 2000 }).catch(() => {})
+    await page.getByRole('button', { name: 'Kilidi Aç' }).click({ timeout: 2000 }).catch(() => {})
+    await page.waitForURL('**/auth/logout**', { timeout: 10_000 })
     await page.getByText('Uzun süre işlem yapılmadığı için oturumunuz kapatıldı.').waitFor()
     await page.close()
   })

@@ -34,6 +34,7 @@ export function LockView() {
         </div>
       )}
       <form onSubmit={submit} noValidate>
+        <input type="text" name="username" autoComplete="username" value={user?.username ?? ''} readOnly hidden />
         <Field label={t`Şifre`} name="password" type="password" autoComplete="current-password" autoFocus required />
         <div className={s.actions}>
           <button type="submit" className={s.primary} aria-busy={busy}><Trans>Kilidi Aç</Trans></button>

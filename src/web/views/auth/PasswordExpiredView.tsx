@@ -53,6 +53,7 @@ function ChangeForm({ change }: { change: ChangeActor }) {
   return (
     <form onSubmit={submit} noValidate>
       {ctx.serverError && <div className={s.alert} role="alert">{reasonText(ctx.serverError, i18n)}</div>}
+      <input type="text" name="username" autoComplete="username" value={ctx.username} readOnly hidden />
       <Field label={t`Eski şifre`} name="oldPassword" type="password" autoComplete="current-password" error={errorText('oldPassword')}
         onChange={(e) => change.send({ type: 'field.change', field: 'oldPassword', value: e.currentTarget.value })} />
       <Field label={t`Yeni şifre`} name="newPassword" type="password" autoComplete="new-password" error={errorText('newPassword')}

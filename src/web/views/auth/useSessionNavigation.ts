@@ -51,7 +51,11 @@ export function useSessionNavigation(actor: SessionActor) {
 
   useEffect(() => {
     const sub = actor.subscribe((s) => {
-      if (s.matches({ signedIn: { inactivity: { lockedOut: 'locked' } } }) && pathname !== '/auth/lock') {
+      const locked = s.matches({ signedIn: { inactivity: 'lockedOut' } })
+      if (pathname === '/auth/lock' && s.matches('signedIn') && !locked && s.context.user) {
+        // unlocked (here or in another tab): back to where the user was
+        void navigate({ to: safeRedirect(search.redirect) ?? landingPath(s.context.user) })
+      } else if (s.matches({ signedIn: { inactivity: { lockedOut: 'locked' } } }) && pathname !== '/auth/lock') {
         void navigate({ to: '/auth/lock', search: safeRedirect(pathname) ? { redirect: pathname } : {} })
       } else if (s.matches('passwordExpired') && pathname !== '/auth/password-expired') {
         void navigate({ to: '/auth/password-expired' })
@@ -62,5 +66,5 @@ export function useSessionNavigation(actor: SessionActor) {
       }
     })
     return () => sub.unsubscribe()
-  }, [actor, navigate, pathname])
+  }, [actor, navigate, pathname, search.redirect])
 }
