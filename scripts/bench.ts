@@ -2,7 +2,8 @@
  * `npm run bench`: performance figures, printed (not asserted).
  *  - the production JavaScript and CSS each route loads, raw and gzipped (from Vite's manifest);
  *  - the server's first start (empty PGlite: migrations + seeding) and warm start (same folder).
- * Options: --no-build (use the existing dist/), --only=bundle|startup
+ *  - sign-in latency (p50, p95) on PGlite with the argon2id parameters in use.
+ * Options: --no-build (use the existing dist/), --only=bundle|startup|login
  */
 import { spawn, spawnSync } from 'node:child_process'
 import { mkdtemp, readFile, rm } from 'node:fs/promises'
@@ -124,3 +125,7 @@ async function startup() {
 
 if (!only || only === 'bundle') await bundle()
 if (!only || only === 'startup') await startup()
+if (!only || only === 'login') {
+  const r = spawnSync(process.execPath, ['scripts/bench-login.ts'], { stdio: 'inherit' })
+  if (r.status !== 0) process.exitCode = 1
+}
