@@ -38,6 +38,8 @@ export type ServerConfig = {
   /** Seed demo staff at the first start (default: on with PGlite, off with DATABASE_URL). */
   demoData: boolean
   demoPassword: string | null
+  /** Key that seals secrets stored in the database (AES-256-GCM). */
+  secretsKey: string
 }
 
 function int(value: string | undefined, fallback: number, name: string): number {
@@ -103,5 +105,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     cookieSecure: bool(env.COOKIE_SECURE, true),
     demoData: bool(env.DEMO_DATA, !env.DATABASE_URL),
     demoPassword: env.DEMO_PASSWORD || null,
+    secretsKey: env.SECRETS_KEY ?? 'katilim-emeklilik-development-secrets-key',
   }
 }

@@ -12,6 +12,8 @@ import { seedDemoUsers, seedFirstCompany, seedReferenceData } from './db/seed.ts
 import { randomPassword } from './services/passwords.ts'
 import { createLogger, type Logger } from './services/logger.ts'
 import { createMailer, startMailCatcher, type MailCatcher } from './services/mail.ts'
+import { mailSettingsResolver } from './services/mail-settings.ts'
+import { keyFrom } from './services/secrets.ts'
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url))
 
@@ -87,10 +89,7 @@ export async function startServer(config: ServerConfig, opts: { logger?: Logger;
   }
 
   const mailCatcher = config.mailCatcher ? await startMailCatcher() : null
-  const mail = createMailer(async () => {
-    if (mailCatcher) return mailCatcher.settings('no-reply@katilim.example')
-    throw new Error('no SMTP server configured')
-  })
+  const mail = createMailer(mailSettingsResolver(database.db, mailCatcher, keyFrom(config.secretsKey)))
 
   let web: WebHost | undefined
   let vite: ViteDevServer | undefined

@@ -6,6 +6,8 @@ import { loadConfig, type ServerConfig } from '../../src/server/config.ts'
 import { openDatabase, type Database } from '../../src/server/db/client.ts'
 import { createLogger } from '../../src/server/services/logger.ts'
 import { createMailer, startMailCatcher, type MailCatcher } from '../../src/server/services/mail.ts'
+import { mailSettingsResolver } from '../../src/server/services/mail-settings.ts'
+import { keyFrom } from '../../src/server/services/secrets.ts'
 import { withDatabase } from './global-setup.ts'
 
 export type DbKind = 'pglite' | 'postgres'
@@ -65,7 +67,7 @@ export async function createTestApp(
   const config: ServerConfig = { ...loadConfig({ NODE_ENV: 'test' }), mailCatcher: false, cookieSecure: false, ...overrides }
   const logger = createLogger('debug', (line) => logs.push(line))
   const catcher: MailCatcher | null = opts.mail ? await startMailCatcher() : null
-  const mail = catcher ? createMailer(async () => catcher.settings('no-reply@katilim.example')) : undefined
+  const mail = opts.mail ? createMailer(mailSettingsResolver(database.db, catcher, keyFrom(config.secretsKey))) : undefined
   const clock = opts.clock ?? testClock()
   const app = createApp({ db: database.db, config, logger, mail, mailCatcher: catcher, clock })
   return {

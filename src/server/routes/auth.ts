@@ -55,11 +55,11 @@ function mailLocale(c: Context<AppEnv>): ServerLocale {
   return c.get('locale')
 }
 
-async function sendMail(c: Context<AppEnv>, to: string, subject: string, text: string) {
+async function sendMail(c: Context<AppEnv>, companyId: string, to: string, subject: string, text: string) {
   const { mail } = c.get('deps')
   if (!mail) return
   try {
-    await mail.send({ to, subject, text })
+    await mail.send({ to, subject, text, companyId })
   } catch (error) {
     // the mail server being down must not change the answer (nor reveal anything)
     c.get('log').log('error', 'mail failed', { error: error instanceof Error ? error.message : String(error) })
@@ -87,7 +87,7 @@ async function recordFailure(c: Context<AppEnv>, name: string, user: UserRow | n
     await endUserSessions(db, user.id, 'accountLocked', clock.now())
     await audit(c, 'user.lockedOut', user.id, user.username, { attempts: row.failedLogins })
     const m = MAILS.accountLocked[mailLocale(c)]
-    await sendMail(c, user.email, m.subject, m.text({ name: `${user.firstName} ${user.lastName}`, attempts: row.failedLogins }))
+    await sendMail(c, user.companyId, user.email, m.subject, m.text({ name: `${user.firstName} ${user.lastName}`, attempts: row.failedLogins }))
   }
 }
 
@@ -180,7 +180,7 @@ export function authRoutes() {
         })
         await audit(c, 'auth.forgotPassword', user.id, null)
         const m = MAILS.temporaryPassword[mailLocale(c)]
-        await sendMail(c, user.email, m.subject, m.text({ name: `${user.firstName} ${user.lastName}`, password: temp, minutes: TEMP_PASSWORD_MINUTES }))
+        await sendMail(c, user.companyId, user.email, m.subject, m.text({ name: `${user.firstName} ${user.lastName}`, password: temp, minutes: TEMP_PASSWORD_MINUTES }))
       }
     }
     return c.json({ ok: true }, 202)
@@ -324,7 +324,7 @@ export async function changePassword(c: Context<AppEnv>, user: UserRow, newPassw
         await endUserSessions(db, other.id, 'passwordCompromised', now)
         await audit(c, 'user.passwordCompromised', other.id, null)
         const m = MAILS.passwordCompromised[mailLocale(c)]
-        await sendMail(c, other.email, m.subject, m.text({ name: `${other.firstName} ${other.lastName}` }))
+        await sendMail(c, other.companyId, other.email, m.subject, m.text({ name: `${other.firstName} ${other.lastName}` }))
         throw new AppError(400, 'PASSWORD_POLICY', [{ path: 'newPassword', code: 'policy' }])
       }
     }

@@ -3,7 +3,7 @@ import { SMTPServer } from 'smtp-server'
 import { simpleParser } from 'mailparser'
 import type { AddressInfo } from 'node:net'
 
-export type MailMessage = { to: string; subject: string; text: string; html?: string }
+export type MailMessage = { to: string; subject: string; text: string; html?: string; companyId?: string }
 export type SmtpSettings = {
   host: string
   port: number
@@ -15,10 +15,10 @@ export type SmtpSettings = {
 export type Mailer = { send(message: MailMessage): Promise<void> }
 
 /** Sends through nodemailer to the SMTP server the settings name (the company's, or the catcher). */
-export function createMailer(settings: () => Promise<SmtpSettings>): Mailer {
+export function createMailer(settings: (companyId?: string) => Promise<SmtpSettings>): Mailer {
   return {
-    async send(message) {
-      const s = await settings()
+    async send({ companyId, ...message }) {
+      const s = await settings(companyId)
       const transport = nodemailer.createTransport({
         host: s.host,
         port: s.port,

@@ -1,0 +1,45 @@
+import type { Db } from '../db/client.ts'
+import type { MailCatcher, SmtpSettings } from './mail.ts'
+import { open } from './secrets.ts'
+import { readSetting } from './settings.ts'
+
+/** The company's mail-server settings (spec 3.1), as the settings screen stores them. */
+export type MailServerSetting = {
+  host: string
+  port: number
+  security: 'none' | 'starttls' | 'tls'
+  authRequired: boolean
+  user: string
+  /** AES-256-GCM sealed (services/secrets.ts); write-only through the API. */
+  passwordSealed: string
+  from: string
+}
+
+export const DEFAULT_MAIL_SERVER: MailServerSetting = {
+  host: '', port: 587, security: 'starttls', authRequired: true, user: '', passwordSealed: '', from: '',
+}
+
+const DEFAULT_FROM = 'no-reply@katilim.example'
+
+/**
+ * Where a company's mail goes: its own SMTP server when one is configured, else the built-in
+ * catcher (development, demos, tests), else nowhere (an error the caller logs).
+ */
+export function mailSettingsResolver(db: Db, catcher: MailCatcher | null, secretsKey: Buffer) {
+  return async (companyId?: string): Promise<SmtpSettings> => {
+    if (companyId) {
+      const s = await readSetting(db, companyId, 'mailServer', DEFAULT_MAIL_SERVER)
+      if (s.host) {
+        return {
+          host: s.host,
+          port: s.port,
+          secure: s.security,
+          auth: s.authRequired ? { user: s.user, pass: s.passwordSealed ? open(s.passwordSealed, secretsKey) : '' } : null,
+          from: s.from || DEFAULT_FROM,
+        }
+      }
+    }
+    if (catcher) return catcher.settings(DEFAULT_FROM)
+    throw new Error('no SMTP server configured: set the company mail-server settings, or MAIL_CATCHER=true')
+  }
+}
