@@ -11,6 +11,18 @@ async function insertInBatches<T extends Record<string, unknown>>(db: Db, table:
 }
 
 /**
+ * The 73k neighbourhoods in one statement: six arrays unnested server-side, an order of magnitude
+ * faster than batches of VALUES rows on both PGlite and PostgreSQL.
+ */
+async function insertHometowns(db: Db, rows: Array<typeof t.hometown.$inferInsert>) {
+  // each column travels as one text[] parameter (a plain array would become one parameter per value)
+  const col = (k: keyof typeof rows[number]) => sql.param(rows.map((r) => r[k] as string))
+  await db.execute(sql`insert into hometown (country_code, city_code, district_code, code, name, zipcode)
+    select * from unnest(${col('countryCode')}::text[], ${col('cityCode')}::text[], ${col('districtCode')}::text[],
+      ${col('code')}::text[], ${col('name')}::text[], ${col('zipcode')}::text[])`)
+}
+
+/**
  * Reference data (lookups): replaced as a whole, in one transaction, when the derived data's
  * version differs from what the database holds; otherwise nothing is written.
  */
@@ -28,7 +40,7 @@ export async function seedReferenceData(db: Db): Promise<'seeded' | 'unchanged'>
     await insertInBatches(d, t.nationality, reference.nationalities().map((row, sort) => ({ ...row, sort })))
     await insertInBatches(d, t.city, reference.cities())
     await insertInBatches(d, t.district, reference.districts())
-    await insertInBatches(d, t.hometown, reference.hometowns(), 5000)
+    await insertHometowns(d, reference.hometowns())
     await insertInBatches(d, t.optionItem, reference.options())
     await d.insert(t.referenceMeta).values({ key: 'version', value: version })
       .onConflictDoUpdate({ target: t.referenceMeta.key, set: { value: version } })
