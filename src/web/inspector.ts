@@ -1,5 +1,6 @@
 import type { InspectionEvent, Observer } from 'xstate'
 import { runtimeConfig } from './config.ts'
+import { sanitize } from './inspect-sanitize.ts'
 
 type Inspect = Observer<InspectionEvent>
 let inspect: Inspect | undefined
@@ -11,7 +12,11 @@ let inspect: Inspect | undefined
 export async function startInspector(): Promise<void> {
   if (!(import.meta.env.DEV || runtimeConfig.inspector) || inspect) return
   const { createBrowserInspector } = await import('@statelyai/inspect')
-  inspect = createBrowserInspector({ autoStart: true }).inspect
+  inspect = createBrowserInspector({
+    autoStart: true,
+    sanitizeEvent: (event) => sanitize(event),
+    sanitizeContext: (context) => sanitize(context),
+  }).inspect
 }
 
 export function getInspect(): Inspect | undefined {
