@@ -108,6 +108,24 @@ describe.each(dbKinds())('staff sign-in and sessions on %s', (kind) => {
     expect(row!.failedLogins).toBe(0)
   })
 
+  it('takes the inactivity timing from the company preferences (minutes), overridden by the server configuration', async () => {
+    const [admin] = await t.db.select().from(appUser).where(eq(appUser.username, 'admin'))
+    await t.db.insert(companySetting).values({
+      companyId: admin!.companyId, category: 'preferences',
+      data: { inactiveUserThresholdMinutes: 15, activityThrottleMinutes: 3, logoutWaitMinutes: 45, timeToLockMinutes: 1 },
+    })
+    const res = await login(agent(t.request), TEST_ADMIN.username, TEST_ADMIN.password)
+    expect(res.body.timing).toEqual({ throttleMs: 180000, inactiveMs: 900000, warningMs: 60000, logoutWaitMs: 2700000, lockExpiryS: 1800 })
+    const overridden = await createTestApp(kind, { timing: { inactiveMs: 4000, warningMs: 3000 } })
+    try {
+      await overridden.db.insert(companySetting).values({ companyId: admin!.companyId, category: 'preferences', data: { inactiveUserThresholdMinutes: 15 } })
+      const r = await login(agent(overridden.request), TEST_ADMIN.username, TEST_ADMIN.password)
+      expect(r.body.timing).toMatchObject({ inactiveMs: 4000, warningMs: 3000, throttleMs: 120000 })
+    } finally {
+      await overridden.close()
+    }
+  })
+
   it('checks session validity, and 401 without a session', async () => {
     const a = agent(t.request)
     expect((await a.post('/auth/checkSessionValidity')).body).toMatchObject({ code: 'UNAUTHORIZED' })
