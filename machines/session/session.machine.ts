@@ -3,6 +3,7 @@ import {
   ACTIVITY_THROTTLE_MS, INACTIVE_USER_THRESHOLD_MS, LOCK_EXPIRY_S, LOGOUT_WAIT_MS, TIME_TO_LOCK_MS,
 } from '../../src/domain/constants.ts'
 import type { PasswordPolicy } from '../../src/domain/password.ts'
+import type { SessionUser } from '../../src/domain/session.ts'
 import { passwordChangeMachine } from '../password-change/password-change.machine.ts'
 import { promisePlaceholder, reasonOf } from '../shared/not-provided.ts'
 
@@ -16,19 +17,6 @@ import { promisePlaceholder, reasonOf } from '../shared/not-provided.ts'
  *  - access: the active role and the permissions (switch role, re-fetch permissions).
  * Other tabs are kept in step through `remote.*` events the web layer relays.
  */
-export type SessionUser = {
-  userId: string
-  companyId: string
-  username: string
-  firstName: string
-  lastName: string
-  roles: string[]
-  mainRole: string | null
-  defaultRole: string | null
-  activeRole: string | null
-  permissions: string[]
-}
-
 /** Spec 9's four inactivity constants, mapped (README "Inactivity"). */
 export type SessionTiming = {
   /** ACTIVITY_THROTTLE_MS: no activity for this long makes the user an idle candidate; activity is reported at most this often. */
@@ -541,3 +529,4 @@ export const sessionMachine = setup({
 })
 
 export type SessionMachine = typeof sessionMachine
+export type { SessionUser }

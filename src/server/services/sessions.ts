@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto'
 import type { Context, MiddlewareHandler } from 'hono'
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
 import { and, eq, gt, isNull, or, sql } from 'drizzle-orm'
+import type { SessionUser } from '../../domain/session.ts'
 import type { AppEnv } from '../types.ts'
 import type { ServerConfig } from '../config.ts'
 import type { Db } from '../db/client.ts'
@@ -22,18 +23,7 @@ export function tokenHash(token: string): string {
   return createHash('sha256').update(token).digest('hex')
 }
 
-export type SessionUserView = {
-  userId: string
-  companyId: string
-  username: string
-  firstName: string
-  lastName: string
-  roles: string[]
-  mainRole: string | null
-  defaultRole: string | null
-  activeRole: string | null
-  permissions: string[]
-}
+export type SessionUserView = SessionUser
 
 /** The user as the browser's session machine sees it: roles, active role and its permissions. */
 export async function userView(db: Db, userId: string, activeRole: string | null, now: Date): Promise<SessionUserView> {
