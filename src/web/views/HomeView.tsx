@@ -1,9 +1,13 @@
 import { Trans } from '@lingui/react/macro'
 import { PENSION_PRODUCT_PATH } from '../../domain/navigation.ts'
 import { PensionFacts } from '../components/PensionFacts.tsx'
+import { LandingSections } from '../components/landing/LandingSections.tsx'
 import styles from './Hero.module.css'
 
-/** The sales home page (`/`): the private pension (BES) landing page. */
+/**
+ * The sales home page (`/`): the private pension (BES) landing page. Hero, then the card payment test
+ * form (another issue; its slot is marked below), then the landing sections (spec 2.3).
+ */
 export function HomeView() {
   return (
     <>
@@ -28,6 +32,9 @@ export function HomeView() {
           <PensionFacts />
         </div>
       </section>
+      {/* ── Card payment test form (spec 3.4, its own issue): <PaymentTestSection /> goes on the next line ── */}
+      {/* ── end of the card payment test form ── */}
+      <LandingSections />
     </>
   )
 }

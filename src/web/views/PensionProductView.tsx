@@ -1,5 +1,6 @@
 import { Trans } from '@lingui/react/macro'
 import { PensionFacts } from '../components/PensionFacts.tsx'
+import { LandingSections } from '../components/landing/LandingSections.tsx'
 import styles from './Hero.module.css'
 
 /** The individual pension product page (`/urunler/birikim/bireysel-emeklilik`). */
@@ -39,6 +40,7 @@ export function PensionProductView() {
         </p>
         <PensionFacts />
       </section>
+      <LandingSections />
     </>
   )
 }
