@@ -13,6 +13,8 @@ import { clientRoutes } from './routes/client.ts'
 import { devRoutes } from './routes/dev.ts'
 import { logRoutes } from './routes/log.ts'
 import { lookupRoutes } from './routes/lookup.ts'
+import { bankSimulatorRoutes } from './routes/bank-simulator.ts'
+import { isFramePagePath, paymentCallbackRoutes, paymentRoutes } from './routes/payment.ts'
 import { clientIpOf } from './services/client-ip.ts'
 
 const ID_PATTERN = /^[A-Za-z0-9._:-]{1,100}$/
@@ -26,6 +28,8 @@ function headerId(c: Context, name: string): string {
 
 function securityHeaders(config: ServerConfig): MiddlewareHandler<AppEnv> {
   const dev = config.env === 'development'
+  // the 3-D frame shows the gateway's pages: a real bank's origin joins frame-src and form-action
+  const bank = config.gateway.kind === 'nestpay' && config.gateway.nestpay ? ` ${new URL(config.gateway.nestpay.url).origin}` : ''
   const csp = [
     "default-src 'self'",
     dev ? "script-src 'self' 'unsafe-inline'" : "script-src 'self'",
@@ -33,19 +37,23 @@ function securityHeaders(config: ServerConfig): MiddlewareHandler<AppEnv> {
     "img-src 'self' data:",
     "font-src 'self'",
     dev ? "connect-src 'self' ws: wss:" : "connect-src 'self'",
-    "frame-src 'self'",
+    `frame-src 'self'${bank}`,
     "object-src 'none'",
     "base-uri 'none'",
-    "form-action 'self'",
+    `form-action 'self'${bank}`,
     "frame-ancestors 'none'",
   ].join('; ')
   return async (c, next) => {
     await next()
     const h = c.res.headers
-    h.set('Content-Security-Policy', csp)
+    // the only exception to frame-ancestors 'none': the pages shown inside our own 3-D frame (the
+    // bank simulator's, the callback page), which set their own CSP with frame-ancestors 'self'
+    const framePage = isFramePagePath(new URL(c.req.url).pathname, config.apiBase) && /frame-ancestors 'self'/.test(h.get('Content-Security-Policy') ?? '')
+    if (framePage) h.set('X-Frame-Options', 'SAMEORIGIN')
+    else h.set('Content-Security-Policy', csp)
     h.set('X-Content-Type-Options', 'nosniff')
     h.set('Referrer-Policy', 'strict-origin-when-cross-origin')
-    h.set('X-Frame-Options', 'DENY')
+    if (!framePage) h.set('X-Frame-Options', 'DENY')
     h.set('Cross-Origin-Opener-Policy', 'same-origin')
     h.set('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=()')
     if (config.hsts) h.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains')
@@ -143,8 +151,12 @@ export function createApp(deps: AppDeps) {
   if (deps.mailCatcher) api.route('/dev', devRoutes(deps.mailCatcher))
   api.route('/client', clientRoutes())
   api.route('/log', logRoutes())
+  api.route('/moneyio/collection', paymentRoutes())
+  if (config.gateway.kind === 'banksim') api.route('/banksim', bankSimulatorRoutes())
   api.all('*', () => { throw new AppError(404, 'NOT_FOUND') })
   app.route(config.apiBase, api)
+  // the bank's cross-site callback to OkUrl / FailUrl (no custom headers: it is a form POST)
+  app.route('/', paymentCallbackRoutes())
 
   app.onError((err, c) => {
     if (err instanceof AppError) {

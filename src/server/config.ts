@@ -38,6 +38,8 @@ export type ServerConfig = {
   /** Seed demo staff at the first start (default: on with PGlite, off with DATABASE_URL). */
   demoData: boolean
   demoPassword: string | null
+  /** The card gateway (issue 5): the built-in 3-D Secure bank simulator, or a NestPay-style 3D Pay bank. */
+  gateway: GatewayConfig
   /** Key that seals secrets stored in the database (AES-256-GCM). */
   secretsKey: string
 }
@@ -68,6 +70,34 @@ function origin(value: string | undefined): string | null {
   if (!value) return null
   const url = new URL(value)
   return url.origin
+}
+
+export type GatewayConfig = {
+  kind: 'banksim' | 'nestpay'
+  /** How long a payment may wait for the bank's 3-D answer before it ends failed. */
+  timeoutMs: number
+  /** The bank simulator's merchant store key (it signs its callbacks like a NestPay bank). */
+  bankSimStoreKey: string
+  nestpay: { clientId: string; storeKey: string; url: string; storeType: string } | null
+}
+
+function gatewayConfig(env: NodeJS.ProcessEnv): GatewayConfig {
+  const kind = (env.PAYMENT_GATEWAY || 'banksim').toLowerCase()
+  if (kind !== 'banksim' && kind !== 'nestpay') throw new Error(`PAYMENT_GATEWAY must be banksim or nestpay, got "${kind}"`)
+  let nestpay: GatewayConfig['nestpay'] = null
+  if (kind === 'nestpay') {
+    const clientId = env.NESTPAY_CLIENT_ID ?? ''
+    const storeKey = env.NESTPAY_STORE_KEY ?? ''
+    const url = env.NESTPAY_3D_URL ?? ''
+    if (!clientId || !storeKey || !/^https:\/\//.test(url)) throw new Error('PAYMENT_GATEWAY=nestpay needs NESTPAY_CLIENT_ID, NESTPAY_STORE_KEY and an https NESTPAY_3D_URL')
+    nestpay = { clientId, storeKey, url, storeType: env.NESTPAY_STORE_TYPE || '3d_pay' }
+  }
+  return {
+    kind,
+    timeoutMs: int(env.PAYMENT_3DS_TIMEOUT_MS, 180_000, 'PAYMENT_3DS_TIMEOUT_MS'),
+    bankSimStoreKey: env.BANK_SIM_STORE_KEY || crypto.randomUUID(),
+    nestpay,
+  }
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -105,6 +135,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     cookieSecure: bool(env.COOKIE_SECURE, true),
     demoData: bool(env.DEMO_DATA, !env.DATABASE_URL),
     demoPassword: env.DEMO_PASSWORD || null,
+    gateway: gatewayConfig(env),
     secretsKey: env.SECRETS_KEY ?? 'katilim-emeklilik-development-secrets-key',
   }
 }

@@ -124,6 +124,47 @@ export const ERROR_MESSAGES = {
     en: 'Too many requests, please wait a moment',
     ru: 'Слишком много запросов, пожалуйста, подождите',
   },
+  // ---- card payments (issue 5) ----
+  KVT_GATEWAY_ERR4: {
+    tr: 'Kredi kartı doğrulama için Banka Sistemine erişilemiyor !',
+    en: 'The bank system cannot be reached to verify the credit card!',
+    ru: 'Банковская система недоступна для проверки кредитной карты!',
+  },
+  CARD_REJECTED: {
+    tr: 'Girdiğiniz kredi kartı numarası geçerli değil',
+    en: 'The credit card number you entered is not valid',
+    ru: 'Введённый номер кредитной карты недействителен',
+  },
+  ORDER_EXISTS: {
+    tr: 'Bu sipariş numarası daha önce kullanılmış',
+    en: 'This order id has already been used',
+    ru: 'Этот номер заказа уже использован',
+  },
+  ORDER_NOT_FOUND: {
+    tr: 'Ödeme kaydı bulunamadı',
+    en: 'The payment record was not found',
+    ru: 'Запись о платеже не найдена',
+  },
+  PAYMENT_HASH_INVALID: {
+    tr: 'Bankadan gelen yanıt doğrulanamadı',
+    en: 'The bank\'s answer could not be verified',
+    ru: 'Не удалось проверить ответ банка',
+  },
+  PAYMENT_MISMATCH: {
+    tr: 'Bankadan gelen yanıt siparişle uyuşmuyor',
+    en: 'The bank\'s answer does not match the order',
+    ru: 'Ответ банка не соответствует заказу',
+  },
+  PAYMENT_NOT_PENDING: {
+    tr: 'Bu ödeme zaten sonuçlanmış',
+    en: 'This payment has already been concluded',
+    ru: 'Этот платёж уже завершён',
+  },
+  TRX_NOT_CONNECTED: {
+    tr: 'Bu işlem tipi bağlı değil; yalnızca 3D Provizyon ve 3D Satış denenebilir',
+    en: 'This transaction type is not connected; only 3D pre-authorisation and 3D sale can be tried',
+    ru: 'Этот тип операции не подключён; можно проверить только 3D-преавторизацию и 3D-продажу',
+  },
 } as const satisfies Record<string, Texts>
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES

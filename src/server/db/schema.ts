@@ -193,6 +193,10 @@ export const paymentOrder = pgTable('payment_order', {
   status: text('status').notNull().default('created'),
   reason: text('reason'),
   mdStatus: text('md_status'),
+  /** Origin of the page that started the payment: where the callback page posts close3DBox. */
+  returnOrigin: text('return_origin').notNull(),
+  /** SHA-256 of the receipt token the browser needs to read this order's outcome. */
+  receiptHash: text('receipt_hash').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [uniqueIndex('payment_order_order_id_uq').on(t.orderId)])
@@ -209,6 +213,10 @@ export const bankSimTransaction = pgTable('bank_sim_transaction', {
   currency: text('currency').notNull(),
   okUrl: text('ok_url').notNull(),
   failUrl: text('fail_url').notNull(),
+  installment: integer('installment').notNull().default(1),
+  /** What the merchant asked for (NestPay islemtipi: Auth or PreAuth). */
+  trxKind: text('trx_kind').notNull().default('Auth'),
+  attempts: integer('attempts').notNull().default(0),
   status: text('status').notNull().default('pending'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [index('bank_sim_order_idx').on(t.orderId)])

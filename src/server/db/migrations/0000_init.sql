@@ -35,6 +35,9 @@ CREATE TABLE "bank_sim_transaction" (
 	"currency" text NOT NULL,
 	"ok_url" text NOT NULL,
 	"fail_url" text NOT NULL,
+	"installment" integer DEFAULT 1 NOT NULL,
+	"trx_kind" text DEFAULT 'Auth' NOT NULL,
+	"attempts" integer DEFAULT 0 NOT NULL,
 	"status" text DEFAULT 'pending' NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
@@ -139,6 +142,8 @@ CREATE TABLE "payment_order" (
 	"status" text DEFAULT 'created' NOT NULL,
 	"reason" text,
 	"md_status" text,
+	"return_origin" text NOT NULL,
+	"receipt_hash" text NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );

@@ -1,0 +1,227 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
+import { and, eq, inArray } from 'drizzle-orm'
+import { Hono, type Context } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
+import * as z from 'zod/mini'
+import { checkCardBinWith, loadBinTable } from '../../domain/card/bin.ts'
+import { isLuhnValid } from '../../domain/card/brands.ts'
+import { ORDER_ID_PATTERN } from '../../domain/card/order-id.ts'
+import { isValidExpiry } from '../../domain/expiry.ts'
+import { gatewayPayloadSchema } from '../../domain/schemas/gateway.ts'
+import { paymentOrder } from '../db/schema.ts'
+import { AppError } from '../errors.ts'
+import { readJson, readQuery } from '../http.ts'
+import { gatewayFor } from '../services/gateway/bank-simulator.ts'
+import { esc, formHtml, frameCsp, nonce } from '../services/gateway/html.ts'
+import type { CardGateway } from '../services/gateway/port.ts'
+import { requireCustomHeaders } from '../services/sessions.ts'
+import type { AppEnv } from '../types.ts'
+
+/**
+ * Card payments (spec 4 "Payment flow", 7.4; SECURITY.md "Card data"):
+ *  - POST {apiBase}/moneyio/collection/posIP3D/Gateway: the spec's payload and headers; records the
+ *    order (first 6 and last 4 digits only) and answers the 3-D form the browser submits into the
+ *    modal's frame;
+ *  - GET {apiBase}/moneyio/collection/posIP3D/order/:orderId?receipt=: the order's real outcome;
+ *  - POST /result/success and /result/error (OkUrl, FailUrl): the bank's cross-site callback,
+ *    authenticated by its hash, checked against the order, applied once; answers a page that
+ *    posts close3DBox to its parent.
+ */
+export const CALLBACK_PATHS = ['/result/success', '/result/error'] as const
+
+/** Pages shown inside the 3-D frame: they set their own CSP (frame-ancestors 'self'). */
+export function isFramePagePath(path: string, apiBase: string): boolean {
+  return (CALLBACK_PATHS as readonly string[]).includes(path) || path.startsWith(`${apiBase}/banksim/`)
+}
+
+const PROVISION = z.enum(['true', 'false'])
+const COMPANY_ID = /^(?:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})?$/i
+const RECEIPT = /^[A-Za-z0-9_-]{43}$/
+const StatusQuery = z.strictObject({ receipt: z.string().check(z.regex(RECEIPT)) })
+
+let gatewayCache: { key: string; gateway: CardGateway } | null = null
+function gatewayOf(c: Context<AppEnv>): CardGateway {
+  const { config } = c.get('deps')
+  const key = JSON.stringify([config.apiBase, config.gateway])
+  if (gatewayCache?.key !== key) gatewayCache = { key, gateway: gatewayFor(config) }
+  return gatewayCache.gateway
+}
+
+function sha256(text: string): string {
+  return createHash('sha256').update(text).digest('hex')
+}
+
+function sameHash(a: string, b: string): boolean {
+  const x = Buffer.from(a)
+  const y = Buffer.from(b)
+  return x.length === y.length && timingSafeEqual(x, y)
+}
+
+/** The origin OkUrl and FailUrl must share: the calling page's (Origin header), else our own. */
+function returnOriginOf(c: Context<AppEnv>, okUrl: string, failUrl: string): string {
+  const ok = new URL(okUrl)
+  const fail = new URL(failUrl)
+  const expected = c.req.header('origin') ?? new URL(c.req.url).origin
+  if (ok.origin !== fail.origin || ok.origin !== expected || ok.pathname !== CALLBACK_PATHS[0] || fail.pathname !== CALLBACK_PATHS[1] || ok.search || fail.search) {
+    throw new AppError(400, 'VALIDATION', [{ path: 'OkUrl', code: 'url.invalid' }])
+  }
+  return ok.origin
+}
+
+function maskedPan(bin6: string, last4: string): string {
+  return `${bin6.slice(0, 4)} ${bin6.slice(4, 6)}** **** ${last4}`
+}
+
+type OrderRow = typeof paymentOrder.$inferSelect
+
+function orderView(o: OrderRow) {
+  return {
+    orderId: o.orderId,
+    status: o.status,
+    reason: o.reason,
+    amount: o.amount,
+    currency: o.currency,
+    installment: o.installment,
+    trxType: o.trxType,
+    maskedPan: maskedPan(o.bin6, o.last4),
+    createdAt: o.createdAt.toISOString(),
+    updatedAt: o.updatedAt.toISOString(),
+  }
+}
+
+export function paymentRoutes() {
+  const r = new Hono<AppEnv>()
+
+  r.post('/posIP3D/Gateway', requireCustomHeaders, async (c) => {
+    const { db, config, clock } = c.get('deps')
+    const provision = z.safeParse(PROVISION, c.req.header('provision'))
+    if (!provision.success) throw new AppError(400, 'BAD_HEADER', [{ path: 'provision', code: 'invalid' }])
+    const companyId = c.req.header('companyId') ?? ''
+    if (!COMPANY_ID.test(companyId)) throw new AppError(400, 'BAD_HEADER', [{ path: 'companyId', code: 'invalid' }])
+    const p = await readJson(c, gatewayPayloadSchema)
+    const returnOrigin = returnOriginOf(c, p.OkUrl, p.FailUrl)
+    if (!isLuhnValid(p.ccNumber)) throw new AppError(422, 'CARD_REJECTED')
+    if (p.orderId.slice(11, 17) !== p.ccNumber.slice(0, 6)) throw new AppError(400, 'VALIDATION', [{ path: 'orderId', code: 'invalid' }])
+    if (!isValidExpiry(`${p.expireDate.slice(0, 2)}/${p.expireDate.slice(2)}`, clock.now())) throw new AppError(400, 'VALIDATION', [{ path: 'expireDate', code: 'expiry.invalid' }])
+    const bin = checkCardBinWith(await loadBinTable(), p.ccNumber)
+    if (!bin.accepted) throw new AppError(422, 'CARD_REJECTED')
+    const gateway = gatewayOf(c)
+    if (gateway.currencyCode(p.currency) === null) throw new AppError(400, 'VALIDATION', [{ path: 'currency', code: 'invalid' }])
+    const trxType = provision.data === 'true' ? 'P01' : 'S01'
+    const amount = p.amount.toFixed(2)
+    const receipt = randomBytes(32).toString('base64url')
+
+    const inserted = await db.insert(paymentOrder).values({
+      orderId: p.orderId,
+      companyId: companyId || null,
+      gateway: gateway.kind,
+      bin6: p.ccNumber.slice(0, 6),
+      last4: p.ccNumber.slice(-4),
+      amount,
+      currency: p.currency,
+      installment: p.installment,
+      trxType,
+      status: 'created',
+      returnOrigin,
+      receiptHash: sha256(receipt),
+      createdAt: clock.now(),
+      updatedAt: clock.now(),
+    }).onConflictDoNothing().returning({ id: paymentOrder.id })
+    if (inserted.length === 0) throw new AppError(409, 'ORDER_EXISTS')
+
+    const form = gateway.threeDForm({
+      orderId: p.orderId, amount, currency: p.currency, installment: p.installment, pan: p.ccNumber, expiry: p.expireDate,
+      cvv: p.cvv, cardholder: p.customerName, okUrl: p.OkUrl, failUrl: p.FailUrl, trxType,
+      lang: c.get('locale') === 'tr' ? 'tr' : 'en',
+    })
+    await db.update(paymentOrder).set({ status: 'awaiting3ds', updatedAt: clock.now() })
+      .where(and(eq(paymentOrder.id, inserted[0]!.id), eq(paymentOrder.status, 'created')))
+    c.get('log').log('info', 'payment started', { orderId: p.orderId, gateway: gateway.kind, trxType })
+    c.header('Cache-Control', 'no-store')
+    return c.json({ orderId: p.orderId, receipt, timeoutMs: config.gateway.timeoutMs, html: formHtml(form.action, form.fields) })
+  })
+
+  r.get('/posIP3D/order/:orderId', async (c) => {
+    const { db, config, clock } = c.get('deps')
+    const orderId = c.req.param('orderId')
+    const { receipt } = readQuery(c, StatusQuery)
+    if (!ORDER_ID_PATTERN.test(orderId)) throw new AppError(404, 'ORDER_NOT_FOUND')
+    let [order] = await db.select().from(paymentOrder).where(eq(paymentOrder.orderId, orderId)).limit(1)
+    if (!order || !sameHash(order.receiptHash, sha256(receipt))) throw new AppError(404, 'ORDER_NOT_FOUND')
+    // a payment the bank never answered ends failed once its limit has passed
+    if ((order.status === 'created' || order.status === 'awaiting3ds') && clock.now().getTime() - order.createdAt.getTime() > config.gateway.timeoutMs) {
+      const [updated] = await db.update(paymentOrder).set({ status: 'failed', reason: 'THREE_D_TIMEOUT', updatedAt: clock.now() })
+        .where(and(eq(paymentOrder.id, order.id), inArray(paymentOrder.status, ['created', 'awaiting3ds']))).returning()
+      if (updated) order = updated
+    }
+    c.header('Cache-Control', 'no-store')
+    return c.json(orderView(order))
+  })
+
+  return r
+}
+
+/** The page the bank's callback lands on, inside the 3-D frame: it tells the parent to close. */
+function closePage(c: Context<AppEnv>, status: number, message: { orderId: string; status: 'success' | 'error' } | null, targetOrigin: string | null) {
+  const n = nonce()
+  const script = message && targetOrigin
+    ? `<script nonce="${n}">parent.postMessage(${JSON.stringify({ type: 'close3DBox', ...message }).replace(/</g, '\\u003c')}, ${JSON.stringify(targetOrigin).replace(/</g, '\\u003c')})</script>`
+    : ''
+  c.header('Content-Security-Policy', frameCsp(script ? n : null))
+  c.header('Cache-Control', 'no-store')
+  const text = message?.status === 'success' ? 'İşlem tamamlandı' : 'İşlem tamamlanamadı'
+  return c.html(`<!doctype html><html lang="tr"><head><meta charset="utf-8"><title>${esc(text)}</title></head><body style="font-family:sans-serif;text-align:center;padding:2rem"><p>${esc(text)}</p>${script}</body></html>`, status as 200)
+}
+
+async function readForm(c: Context<AppEnv>): Promise<Record<string, string> | null> {
+  const type = c.req.header('content-type') ?? ''
+  if (!/^application\/x-www-form-urlencoded\b/i.test(type)) return null
+  const params = new URLSearchParams(await c.req.text())
+  const out: Record<string, string> = {}
+  let count = 0
+  for (const [k, v] of params) {
+    if (++count > 100 || k.length > 64 || v.length > 2000 || k in out) return null
+    out[k] = v
+  }
+  return out
+}
+
+/**
+ * The bank's callback: a cross-site form POST to OkUrl or FailUrl (no custom header, no cookie).
+ * Authenticated by its hash; the order id, amount and currency must match our order; applied with
+ * a guarded UPDATE so that a replay changes nothing.
+ */
+export function paymentCallbackRoutes() {
+  const r = new Hono<AppEnv>()
+  r.use('*', bodyLimit({ maxSize: 16 * 1024, onError: () => { throw new AppError(413, 'PAYMENT_HASH_INVALID') } }))
+  for (const path of CALLBACK_PATHS) {
+    r.post(path, async (c) => {
+      const { db, clock } = c.get('deps')
+      const log = c.get('log')
+      const params = await readForm(c)
+      if (!params) return closePage(c, 400, null, null)
+      const oid = params.oid ?? ''
+      const [order] = ORDER_ID_PATTERN.test(oid) ? await db.select().from(paymentOrder).where(eq(paymentOrder.orderId, oid)).limit(1) : []
+      const outcome = gatewayOf(c).readCallback(params)
+      if (!outcome) {
+        log.log('warn', 'payment callback refused', { orderId: order?.orderId ?? null, code: 'PAYMENT_HASH_INVALID' })
+        return closePage(c, 400, order ? { orderId: order.orderId, status: 'error' } : null, order?.returnOrigin ?? null)
+      }
+      if (!order) return closePage(c, 404, null, null)
+      const currency = gatewayOf(c).currencyCode(order.currency)
+      if (outcome.amount !== order.amount || outcome.currency !== currency) {
+        log.log('warn', 'payment callback refused', { orderId: order.orderId, code: 'PAYMENT_MISMATCH' })
+        return closePage(c, 400, { orderId: order.orderId, status: 'error' }, order.returnOrigin)
+      }
+      const [updated] = await db.update(paymentOrder)
+        .set({ status: outcome.status, reason: outcome.reason, mdStatus: outcome.mdStatus, updatedAt: clock.now() })
+        .where(and(eq(paymentOrder.id, order.id), eq(paymentOrder.status, 'awaiting3ds')))
+        .returning()
+      const final = updated ?? order
+      if (!updated) log.log('warn', 'payment callback replayed', { orderId: order.orderId, status: order.status })
+      else log.log('info', 'payment concluded', { orderId: order.orderId, status: final.status, reason: final.reason })
+      return closePage(c, updated ? 200 : 409, { orderId: final.orderId, status: final.status === 'succeeded' ? 'success' : 'error' }, final.returnOrigin)
+    })
+  }
+  return r
+}

@@ -1,0 +1,44 @@
+import type { GatewayConfig } from '../../config.ts'
+import { nestPayGateway } from './nestpay.ts'
+import type { CardGateway } from './port.ts'
+
+/**
+ * The built-in 3-D Secure bank simulator: a TEST bank mounted in this server at
+ * `{apiBase}/banksim`. It speaks the NestPay 3D Pay protocol (same fields, same ver3 hash with its
+ * own store key), so the payment routes run exactly the code a real bank needs.
+ */
+export const BANK_SIM_CLIENT_ID = 'KE-TEST-BANK'
+export const BANK_SIM_MERCHANT = 'Katılım Emeklilik (test üye işyeri)'
+
+export type BankSimScenario = 'success' | 'authFailed' | 'declined' | 'noAnswer'
+
+/** The published test cards (README "Test cards"): Luhn-valid, BINs the BIN rule accepts. */
+export const TEST_CARDS: readonly { number: string; brand: string; scenario: BankSimScenario; outcome: string }[] = [
+  { number: '4036660000001231', brand: 'Visa', scenario: 'success', outcome: 'payment succeeds' },
+  { number: '5100540000001233', brand: 'Mastercard', scenario: 'success', outcome: 'payment succeeds' },
+  { number: '374423000001232', brand: 'American Express', scenario: 'success', outcome: 'payment succeeds (4-digit CID)' },
+  { number: '4165120000001239', brand: 'Visa', scenario: 'authFailed', outcome: '3-D authentication fails (mdStatus 0)' },
+  { number: '4119240000001232', brand: 'Visa', scenario: 'declined', outcome: '3-D passes, the issuer declines (ProcReturnCode 05)' },
+  { number: '4043500000001230', brand: 'Visa', scenario: 'noAnswer', outcome: 'the bank page never answers; the payment times out' },
+]
+
+/** Any other card the BIN rule accepts succeeds with the right one-time code. */
+export function scenarioOf(pan: string): BankSimScenario {
+  return TEST_CARDS.find((c) => c.number === pan)?.scenario ?? 'success'
+}
+
+export function bankSimulatorGateway(config: { apiBase: string; gateway: GatewayConfig }): CardGateway {
+  return nestPayGateway({
+    clientId: BANK_SIM_CLIENT_ID,
+    storeKey: config.gateway.bankSimStoreKey,
+    url: `${config.apiBase}/banksim/3d`,
+    storeType: '3d_pay',
+  }, 'banksim')
+}
+
+/** The configured gateway (PAYMENT_GATEWAY). */
+export function gatewayFor(config: { apiBase: string; gateway: GatewayConfig }): CardGateway {
+  const np = config.gateway.nestpay
+  if (config.gateway.kind === 'nestpay' && np) return nestPayGateway(np)
+  return bankSimulatorGateway(config)
+}

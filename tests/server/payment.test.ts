@@ -1,0 +1,204 @@
+import { eq } from 'drizzle-orm'
+import fc from 'fast-check'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { loadConfig } from '../../src/server/config.ts'
+import { bankSimTransaction, paymentOrder } from '../../src/server/db/schema.ts'
+import { BANK_SIM_CLIENT_ID, TEST_CARDS } from '../../src/server/services/gateway/bank-simulator.ts'
+import { signParams } from '../../src/server/services/gateway/hash.ts'
+import { createTestApp, dbKinds, type TestApp } from '../support/test-app.ts'
+
+const ORIGIN = 'http://shop.localhost'
+const STORE_KEY = 'test|store\\key'
+const CARD = TEST_CARDS.find((c) => c.scenario === 'success')!.number
+let seq = 100
+
+function payload(over: Record<string, unknown> = {}, card = CARD) {
+  return {
+    servicingBank: '0062', payway: 'CC', orderId: `KEM20260302${card.slice(0, 6)}${seq++}`, amount: 1250.5, currency: 'TRY',
+    ccNumber: card, expireDate: '1230', cvv: card.length === 15 ? '1234' : '123', customerName: 'Ayşe Yılmaz', installment: 3,
+    inquiryValue: null, span: null, OkUrl: `${ORIGIN}/result/success`, FailUrl: `${ORIGIN}/result/error`, ...over,
+  }
+}
+
+const HEADERS = { 'content-type': 'application/json', trxType: 'FRM', origin: ORIGIN, provision: 'true', companyId: '' }
+
+function fields(html: string): Record<string, string> {
+  const out: Record<string, string> = {}
+  for (const m of html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)) {
+    out[m[1]!] = m[2]!.replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>')
+  }
+  return out
+}
+
+const form = (f: Record<string, string>) => ({ method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(f).toString() })
+
+for (const kind of dbKinds()) {
+  describe(`payments [${kind}]`, () => {
+    let t: TestApp
+    beforeAll(async () => {
+      const base = loadConfig({ NODE_ENV: 'test' })
+      t = await createTestApp(kind, { gateway: { ...base.gateway, bankSimStoreKey: STORE_KEY, timeoutMs: 60_000 } })
+    })
+    afterAll(async () => t.close())
+
+    const start = (body: unknown, headers: Record<string, string> = HEADERS) =>
+      t.request('/moneyio/collection/posIP3D/Gateway', { method: 'POST', headers, body: JSON.stringify(body) })
+
+    async function started(card = CARD) {
+      const p = payload({}, card)
+      const res = await start(p)
+      expect(res.status).toBe(200)
+      const json = await res.json() as { orderId: string; receipt: string; html: string; timeoutMs: number }
+      return { p, ...json }
+    }
+
+    const order = async (orderId: string) => (await t.db.select().from(paymentOrder).where(eq(paymentOrder.orderId, orderId)))[0]!
+    const status = (orderId: string, receipt: string) => t.request(`/moneyio/collection/posIP3D/order/${orderId}?receipt=${receipt}`)
+
+    /** A callback as the bank would sign it. */
+    function callback(orderId: string, over: Record<string, string> = {}) {
+      const f: Record<string, string> = {
+        clientid: BANK_SIM_CLIENT_ID, oid: orderId, amount: '1250.50', currency: '949', mdStatus: '1', Response: 'Approved',
+        ProcReturnCode: '00', ErrMsg: '', rnd: 'r1', hashAlgorithm: 'ver3', ...over,
+      }
+      f.HASH = signParams(f, STORE_KEY)
+      return f
+    }
+
+    it('records the order with the first 6 and last 4 digits only and answers the 3-D form', async () => {
+      const { p, orderId, html, receipt } = await started()
+      expect(orderId).toBe(p.orderId)
+      expect(html).toContain(`action="${t.config.apiBase}/banksim/3d"`)
+      const o = await order(orderId)
+      expect(o).toMatchObject({ bin6: CARD.slice(0, 6), last4: CARD.slice(-4), amount: '1250.50', currency: 'TRY', installment: 3, trxType: 'P01', status: 'awaiting3ds', returnOrigin: ORIGIN })
+      expect(JSON.stringify(o)).not.toContain(CARD)
+      expect(JSON.stringify(o)).not.toContain(receipt)
+      const s = await status(orderId, receipt)
+      expect(await s.json()).toMatchObject({ orderId, status: 'awaiting3ds', maskedPan: '4036 66** **** 1231', amount: '1250.50' })
+      expect(s.headers.get('cache-control')).toBe('no-store')
+    })
+
+    it('runs the bank simulator end to end: 3D page, one-time code, signed callback, success', async () => {
+      const { orderId, html, receipt } = await started()
+      const f = fields(html)
+      const bank = await t.app.request(`${t.config.apiBase}/banksim/3d`, form(f))
+      expect(bank.status).toBe(200)
+      expect(bank.headers.get('content-security-policy')).toContain("frame-ancestors 'self'")
+      expect(bank.headers.get('x-frame-options')).toBe('SAMEORIGIN')
+      const page = await bank.text()
+      expect(page).toContain('TEST BANKASI')
+      expect(page).toContain('4036 66** **** 1231')
+      expect(page).not.toContain(CARD)
+      const otp = /data-testid="otp-code">(\d{6})</.exec(page)![1]!
+      const txn = /name="txn" value="([^"]+)"/.exec(page)![1]!
+      const wrong = await t.app.request(`${t.config.apiBase}/banksim/3d/confirm`, form({ txn, otp: otp === '111111' ? '222222' : '111111', action: 'approve' }))
+      expect(await wrong.text()).toContain('Şifre hatalı')
+      const ok = await t.app.request(`${t.config.apiBase}/banksim/3d/confirm`, form({ txn, otp, action: 'approve' }))
+      const back = await ok.text()
+      expect(back).toContain(`action="${ORIGIN}/result/success"`)
+      const cb = await t.app.request('/result/success', form(fields(back)))
+      expect(cb.status).toBe(200)
+      const text = await cb.text()
+      expect(text).toContain(`"type":"close3DBox","orderId":"${orderId}","status":"success"`)
+      expect(text).toContain(JSON.stringify(ORIGIN))
+      expect(cb.headers.get('content-security-policy')).toMatch(/script-src 'nonce-/)
+      expect(await (await status(orderId, receipt)).json()).toMatchObject({ status: 'succeeded', reason: null })
+      const sims = await t.db.select().from(bankSimTransaction).where(eq(bankSimTransaction.orderId, orderId))
+      expect(JSON.stringify(sims)).not.toContain(CARD)
+    })
+
+    it('refuses a callback whose hash does not verify after tampering with any field, and changes nothing', async () => {
+      const { orderId } = await started()
+      const good = callback(orderId)
+      for (const key of Object.keys(good).filter((k) => k !== 'HASH')) {
+        const tampered = { ...good, [key]: good[key] + 'x' }
+        const res = await t.app.request('/result/success', form(tampered))
+        expect(res.status, key).toBe(400)
+        expect((await order(orderId)).status, key).toBe('awaiting3ds')
+      }
+      const extra = await t.app.request('/result/success', form({ ...good, Response2: 'Approved' }))
+      expect(extra.status).toBe(400)
+      const noHash = await t.app.request('/result/success', form({ ...good, HASH: '' }))
+      expect(noHash.status).toBe(400)
+      expect((await order(orderId)).status).toBe('awaiting3ds')
+    })
+
+    it('refuses an amount changed after signing, and a signed answer for another amount or currency', async () => {
+      const { orderId } = await started()
+      const good = callback(orderId)
+      expect((await t.app.request('/result/success', form({ ...good, amount: '1.00' }))).status).toBe(400)
+      expect((await t.app.request('/result/success', form(callback(orderId, { amount: '1.00' })))).status).toBe(400)
+      expect((await t.app.request('/result/success', form(callback(orderId, { currency: '840' })))).status).toBe(400)
+      expect((await order(orderId)).status).toBe('awaiting3ds')
+    })
+
+    it('applies a callback once: a replay changes nothing', async () => {
+      const { orderId } = await started()
+      const declined = callback(orderId, { Response: 'Declined', ProcReturnCode: '05' })
+      expect((await t.app.request('/result/error', form(declined))).status).toBe(200)
+      const after = await order(orderId)
+      expect(after).toMatchObject({ status: 'failed', reason: 'DECLINED' })
+      const replay = await t.app.request('/result/success', form(callback(orderId)))
+      expect(replay.status).toBe(409)
+      expect(await replay.text()).toContain('"status":"error"')
+      const again = await order(orderId)
+      expect(again.status).toBe('failed')
+      expect(again.updatedAt.getTime()).toBe(after.updatedAt.getTime())
+    })
+
+    it('fails a payment the bank never answered once its limit has passed', async () => {
+      const { orderId, receipt } = await started()
+      t.clock.advance(60_001)
+      expect(await (await status(orderId, receipt)).json()).toMatchObject({ status: 'failed', reason: 'THREE_D_TIMEOUT' })
+      expect((await t.app.request('/result/success', form(callback(orderId)))).status).toBe(409)
+      expect((await order(orderId)).status).toBe('failed')
+    })
+
+    it('shows an order only with its receipt', async () => {
+      const { orderId } = await started()
+      expect((await status(orderId, 'A'.repeat(43))).status).toBe(404)
+      expect((await status('KEM20260302403666999', 'A'.repeat(43))).status).toBe(404)
+      expect((await t.request(`/moneyio/collection/posIP3D/order/${orderId}`)).status).toBe(400)
+    })
+
+    it('refuses a debit card, an unknown or foreign return URL, a reused order id, missing headers', async () => {
+      const debit = await start(payload({}, '4016220000001238'))
+      expect(debit.status).toBe(422)
+      expect((await debit.json() as { code: string }).code).toBe('CARD_REJECTED')
+      expect((await start(payload({ OkUrl: 'https://evil.example/result/success' }))).status).toBe(400)
+      expect((await start(payload({ FailUrl: `${ORIGIN}/elsewhere` }))).status).toBe(400)
+      const p = payload()
+      expect((await start(p)).status).toBe(200)
+      expect((await start(p)).status).toBe(409)
+      const { trxType: _x, ...noTrx } = HEADERS
+      expect((await start(payload(), noTrx)).status).toBe(403)
+      expect((await start(payload(), { ...HEADERS, provision: 'yes' })).status).toBe(400)
+      expect((await start(payload(), { ...HEADERS, companyId: 'x;drop' })).status).toBe(400)
+      expect((await start(payload({ amount: '1,250.50' }))).status).toBe(400)
+      expect((await start(payload({ extra: 1 }))).status).toBe(400)
+    })
+
+    it('answers malformed payloads with 4xx, never 5xx, and writes nothing', async () => {
+      const before = (await t.db.select().from(paymentOrder)).length
+      const bad = await t.request('/moneyio/collection/posIP3D/Gateway', { method: 'POST', headers: HEADERS, body: '{"amount":' })
+      expect(bad.status).toBe(400)
+      await fc.assert(fc.asyncProperty(fc.anything(), async (body) => {
+        const res = await start(body)
+        expect(res.status).toBeGreaterThanOrEqual(400)
+        expect(res.status).toBeLessThan(500)
+      }), { numRuns: 60 })
+      await fc.assert(fc.asyncProperty(fc.dictionary(fc.string({ maxLength: 12 }), fc.string({ maxLength: 30 })), async (f) => {
+        for (const path of ['/result/success', '/result/error', `${t.config.apiBase}/banksim/3d`, `${t.config.apiBase}/banksim/3d/confirm`]) {
+          const res = await t.app.request(path, form(f))
+          expect(res.status, path).toBeLessThan(500)
+        }
+      }), { numRuns: 40 })
+      expect((await t.app.request('/result/success', { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'x' })).status).toBe(400)
+      expect((await t.db.select().from(paymentOrder)).length).toBe(before)
+    })
+
+    it('never writes the card number to the log', async () => {
+      expect(t.logs.join('\n')).not.toContain(CARD)
+    })
+  })
+}
