@@ -20,6 +20,10 @@ import { Route as AuthLoginRouteImport } from './routes/auth/login'
 import { Route as AuthLogoutRouteImport } from './routes/auth/logout'
 import { Route as AuthPasswordExpiredRouteImport } from './routes/auth/password-expired'
 import { Route as NavbarIndexRouteImport } from './routes/navbar/index'
+import { Route as SiteResultErrorRouteImport } from './routes/_site/result/error'
+import { Route as SiteResultSuccessRouteImport } from './routes/_site/result/success'
+import { Route as SiteResultTssErrorRouteImport } from './routes/_site/result/tss-error'
+import { Route as SiteResultTssSuccessRouteImport } from './routes/_site/result/tss-success'
 import { Route as NavbarHomeMainRouteImport } from './routes/navbar/home/main'
 import { Route as NavbarSettingsGlobalSettingsRouteImport } from './routes/navbar/settings/global-settings'
 import { Route as SiteUrunlerBirikimBireyselEmeklilikRouteImport } from './routes/_site/urunler/birikim/bireysel-emeklilik'
@@ -78,6 +82,26 @@ const NavbarIndexRoute = NavbarIndexRouteImport.update({
   path: '/',
   getParentRoute: () => NavbarRoute,
 } as any)
+const SiteResultErrorRoute = SiteResultErrorRouteImport.update({
+  id: '/result/error',
+  path: '/result/error',
+  getParentRoute: () => SiteRoute,
+} as any)
+const SiteResultSuccessRoute = SiteResultSuccessRouteImport.update({
+  id: '/result/success',
+  path: '/result/success',
+  getParentRoute: () => SiteRoute,
+} as any)
+const SiteResultTssErrorRoute = SiteResultTssErrorRouteImport.update({
+  id: '/result/tss-error',
+  path: '/result/tss-error',
+  getParentRoute: () => SiteRoute,
+} as any)
+const SiteResultTssSuccessRoute = SiteResultTssSuccessRouteImport.update({
+  id: '/result/tss-success',
+  path: '/result/tss-success',
+  getParentRoute: () => SiteRoute,
+} as any)
 const NavbarHomeMainRoute = NavbarHomeMainRouteImport.update({
   id: '/home/main',
   path: '/home/main',
@@ -107,6 +131,10 @@ export interface FileRoutesByFullPath {
   '/auth/password-expired': typeof AuthPasswordExpiredRoute
   '/auth/': typeof AuthIndexRoute
   '/navbar/': typeof NavbarIndexRoute
+  '/result/error': typeof SiteResultErrorRoute
+  '/result/success': typeof SiteResultSuccessRoute
+  '/result/tss-error': typeof SiteResultTssErrorRoute
+  '/result/tss-success': typeof SiteResultTssSuccessRoute
   '/navbar/home/main': typeof NavbarHomeMainRoute
   '/navbar/settings/global-settings': typeof NavbarSettingsGlobalSettingsRoute
   '/urunler/birikim/bireysel-emeklilik': typeof SiteUrunlerBirikimBireyselEmeklilikRoute
@@ -121,6 +149,10 @@ export interface FileRoutesByTo {
   '/': typeof SiteIndexRoute
   '/auth': typeof AuthIndexRoute
   '/navbar': typeof NavbarIndexRoute
+  '/result/error': typeof SiteResultErrorRoute
+  '/result/success': typeof SiteResultSuccessRoute
+  '/result/tss-error': typeof SiteResultTssErrorRoute
+  '/result/tss-success': typeof SiteResultTssSuccessRoute
   '/navbar/home/main': typeof NavbarHomeMainRoute
   '/navbar/settings/global-settings': typeof NavbarSettingsGlobalSettingsRoute
   '/urunler/birikim/bireysel-emeklilik': typeof SiteUrunlerBirikimBireyselEmeklilikRoute
@@ -138,6 +170,10 @@ export interface FileRoutesById {
   '/_site/': typeof SiteIndexRoute
   '/auth/': typeof AuthIndexRoute
   '/navbar/': typeof NavbarIndexRoute
+  '/_site/result/error': typeof SiteResultErrorRoute
+  '/_site/result/success': typeof SiteResultSuccessRoute
+  '/_site/result/tss-error': typeof SiteResultTssErrorRoute
+  '/_site/result/tss-success': typeof SiteResultTssSuccessRoute
   '/navbar/home/main': typeof NavbarHomeMainRoute
   '/navbar/settings/global-settings': typeof NavbarSettingsGlobalSettingsRoute
   '/_site/urunler/birikim/bireysel-emeklilik': typeof SiteUrunlerBirikimBireyselEmeklilikRoute
@@ -155,6 +191,10 @@ export interface FileRouteTypes {
     | '/auth/password-expired'
     | '/auth/'
     | '/navbar/'
+    | '/result/error'
+    | '/result/success'
+    | '/result/tss-error'
+    | '/result/tss-success'
     | '/navbar/home/main'
     | '/navbar/settings/global-settings'
     | '/urunler/birikim/bireysel-emeklilik'
@@ -169,6 +209,10 @@ export interface FileRouteTypes {
     | '/'
     | '/auth'
     | '/navbar'
+    | '/result/error'
+    | '/result/success'
+    | '/result/tss-error'
+    | '/result/tss-success'
     | '/navbar/home/main'
     | '/navbar/settings/global-settings'
     | '/urunler/birikim/bireysel-emeklilik'
@@ -185,6 +229,10 @@ export interface FileRouteTypes {
     | '/_site/'
     | '/auth/'
     | '/navbar/'
+    | '/_site/result/error'
+    | '/_site/result/success'
+    | '/_site/result/tss-error'
+    | '/_site/result/tss-success'
     | '/navbar/home/main'
     | '/navbar/settings/global-settings'
     | '/_site/urunler/birikim/bireysel-emeklilik'
@@ -281,6 +329,34 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof NavbarIndexRouteImport
       parentRoute: typeof NavbarRoute
     }
+    '/_site/result/error': {
+      id: '/_site/result/error'
+      path: '/result/error'
+      fullPath: '/result/error'
+      preLoaderRoute: typeof SiteResultErrorRouteImport
+      parentRoute: typeof SiteRoute
+    }
+    '/_site/result/success': {
+      id: '/_site/result/success'
+      path: '/result/success'
+      fullPath: '/result/success'
+      preLoaderRoute: typeof SiteResultSuccessRouteImport
+      parentRoute: typeof SiteRoute
+    }
+    '/_site/result/tss-error': {
+      id: '/_site/result/tss-error'
+      path: '/result/tss-error'
+      fullPath: '/result/tss-error'
+      preLoaderRoute: typeof SiteResultTssErrorRouteImport
+      parentRoute: typeof SiteRoute
+    }
+    '/_site/result/tss-success': {
+      id: '/_site/result/tss-success'
+      path: '/result/tss-success'
+      fullPath: '/result/tss-success'
+      preLoaderRoute: typeof SiteResultTssSuccessRouteImport
+      parentRoute: typeof SiteRoute
+    }
     '/navbar/home/main': {
       id: '/navbar/home/main'
       path: '/home/main'
@@ -307,11 +383,19 @@ declare module '@tanstack/react-router' {
 
 interface SiteRouteChildren {
   SiteIndexRoute: typeof SiteIndexRoute
+  SiteResultErrorRoute: typeof SiteResultErrorRoute
+  SiteResultSuccessRoute: typeof SiteResultSuccessRoute
+  SiteResultTssErrorRoute: typeof SiteResultTssErrorRoute
+  SiteResultTssSuccessRoute: typeof SiteResultTssSuccessRoute
   SiteUrunlerBirikimBireyselEmeklilikRoute: typeof SiteUrunlerBirikimBireyselEmeklilikRoute
 }
 
 const SiteRouteChildren: SiteRouteChildren = {
   SiteIndexRoute: SiteIndexRoute,
+  SiteResultErrorRoute: SiteResultErrorRoute,
+  SiteResultSuccessRoute: SiteResultSuccessRoute,
+  SiteResultTssErrorRoute: SiteResultTssErrorRoute,
+  SiteResultTssSuccessRoute: SiteResultTssSuccessRoute,
   SiteUrunlerBirikimBireyselEmeklilikRoute:
     SiteUrunlerBirikimBireyselEmeklilikRoute,
 }

@@ -1,6 +1,7 @@
 import { Trans } from '@lingui/react/macro'
 import { PENSION_PRODUCT_PATH } from '../../domain/navigation.ts'
 import { PensionFacts } from '../components/PensionFacts.tsx'
+import { PaymentTestSection } from './payment/PaymentTestSection.tsx'
 import { LandingSections } from '../components/landing/LandingSections.tsx'
 import styles from './Hero.module.css'
 
@@ -33,6 +34,7 @@ export function HomeView() {
         </div>
       </section>
       {/* ── Card payment test form (spec 3.4, its own issue): <PaymentTestSection /> goes on the next line ── */}
+      <PaymentTestSection />
       {/* ── end of the card payment test form ── */}
       <LandingSections />
     </>

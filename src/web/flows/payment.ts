@@ -1,0 +1,145 @@
+import { fromPromise } from 'xstate'
+import * as z from 'zod/mini'
+import { paymentMachine, type PaymentOrder, type StartPaymentInput } from '../../../machines/payment/payment.machine.ts'
+import { checkCardBin } from '../../domain/card/bin.ts'
+import { cardDigits } from '../../domain/card/brands.ts'
+import { isProvisionTrxType } from '../../domain/card/card-form.ts'
+import { makeOrderId, ORDER_ID_PATTERN } from '../../domain/card/order-id.ts'
+import { buildGatewayPayload } from '../../domain/schemas/gateway.ts'
+import { call } from '../api/client.ts'
+import { getItem } from '../storage.ts'
+
+/**
+ * The payment flow's real effects. The card number and the CVC live only here, in the vault the
+ * view writes on each keystroke (never in the machine, its events or the inspector), and in the
+ * one request to our server. The 3-D form the server answers (it carries the card for the bank)
+ * waits here until the modal's frame exists, then is posted into it and dropped.
+ */
+export type ThreeDForm = { action: string; fields: [string, string][] }
+export type PaymentVault = { number: string; cvc: string; pendingForm: ThreeDForm | null }
+
+export const RESULT_KEY = 'ke-payment'
+export const FRAME_NAME = 'ke-3d-frame'
+
+type GatewayAnswer = { orderId: string; receipt: string; timeoutMs: number; html: string }
+
+function cryptoRandom(): number {
+  return crypto.getRandomValues(new Uint32Array(1))[0]! / 2 ** 32
+}
+
+/** The answer's form, read without running anything in it; only a same-origin or https action. */
+export function parseThreeDForm(html: string): ThreeDForm | null {
+  const doc = new DOMParser().parseFromString(html, 'text/html')
+  const form = doc.querySelector('form')
+  if (!form) return null
+  const action = new URL(form.getAttribute('action') ?? '', location.href)
+  if (action.origin !== location.origin && action.protocol !== 'https:') return null
+  const fields: [string, string][] = [...form.querySelectorAll('input')].map((i) => [i.name, i.value])
+  return { action: action.href, fields }
+}
+
+export function createPaymentFlow() {
+  const vault: PaymentVault = { number: '', cvc: '', pendingForm: null }
+  const machine = paymentMachine.provide({
+    actors: {
+      checkBin: fromPromise(async ({ input }: { input: { bin: string } }) => checkCardBin(input.bin)),
+      startPayment: fromPromise<PaymentOrder, StartPaymentInput>(async ({ input }) => {
+        const number = cardDigits(vault.number)
+        if (number.slice(0, 6) !== input.card.bin) throw Object.assign(new Error('card changed'), { code: 'VALIDATION' })
+        const orderId = makeOrderId(number, new Date(), cryptoRandom)
+        const payload = buildGatewayPayload({ ...input.values, number, cvc: vault.cvc }, {
+          orderId,
+          okUrl: `${location.origin}/result/success`,
+          failUrl: `${location.origin}/result/error`,
+        })
+        if (!payload) throw Object.assign(new Error('invalid'), { code: 'VALIDATION' })
+        const answer = await call<GatewayAnswer>('/moneyio/collection/posIP3D/Gateway', {
+          body: payload,
+          headers: { companyId: getItem('companyId') ?? '', provision: String(isProvisionTrxType(input.values.trxtype)) },
+        })
+        const form = parseThreeDForm(answer.html)
+        if (!form) throw Object.assign(new Error('bad form'), { code: 'KVT_GATEWAY_ERR4' })
+        vault.pendingForm = form
+        sessionStorage.setItem(RESULT_KEY, JSON.stringify({ orderId: answer.orderId, receipt: answer.receipt }))
+        return { orderId: answer.orderId, timeoutMs: answer.timeoutMs }
+      }),
+    },
+  })
+
+  return {
+    machine,
+    vault,
+    /** Posts the waiting 3-D form into the frame (named FRAME_NAME), then forgets it and the card. */
+    submitToFrame(doc: Document = document): boolean {
+      const pending = vault.pendingForm
+      if (!pending) return false
+      const form = doc.createElement('form')
+      form.method = 'post'
+      form.action = pending.action
+      form.target = FRAME_NAME
+      form.hidden = true
+      for (const [name, value] of pending.fields) {
+        const input = doc.createElement('input')
+        input.type = 'hidden'
+        input.name = name
+        input.value = value
+        form.append(input)
+      }
+      doc.body.append(form)
+      form.submit()
+      form.remove()
+      vault.pendingForm = null
+      vault.number = ''
+      vault.cvc = ''
+      return true
+    },
+    clearSecrets() {
+      vault.number = ''
+      vault.cvc = ''
+      vault.pendingForm = null
+    },
+  }
+}
+
+export type PaymentFlow = ReturnType<typeof createPaymentFlow>
+
+const Close3DBox = z.strictObject({
+  type: z.literal('close3DBox'),
+  orderId: z.string().check(z.regex(ORDER_ID_PATTERN)),
+  status: z.enum(['success', 'error']),
+})
+
+/**
+ * A `close3DBox` message is believed only when it comes from the 3-D frame's own window, from the
+ * expected origin (the callback page is ours), with a schema-valid payload.
+ */
+export function acceptClose3DBox(event: MessageEvent, frameWindow: Window | null | undefined, expectedOrigin: string = location.origin) {
+  if (!frameWindow || event.source !== frameWindow || event.origin !== expectedOrigin) return null
+  const parsed = z.safeParse(Close3DBox, event.data)
+  return parsed.success ? parsed.data : null
+}
+
+export type PaymentOutcome = {
+  orderId: string
+  status: 'created' | 'awaiting3ds' | 'succeeded' | 'failed'
+  reason: string | null
+  amount: string
+  currency: string
+  installment: number
+  trxType: string
+  maskedPan: string
+  createdAt: string
+  updatedAt: string
+}
+
+/** The last payment's real outcome, asked from the server (the URL decides nothing). */
+export async function fetchLastOutcome(): Promise<PaymentOutcome | null> {
+  let saved: { orderId?: unknown; receipt?: unknown } | null
+  try {
+    saved = JSON.parse(sessionStorage.getItem(RESULT_KEY) ?? 'null') as { orderId?: unknown; receipt?: unknown } | null
+  } catch {
+    saved = null
+  }
+  if (!saved || typeof saved.orderId !== 'string' || typeof saved.receipt !== 'string') return null
+  return call<PaymentOutcome>(`/moneyio/collection/posIP3D/order/${encodeURIComponent(saved.orderId)}`, { query: { receipt: saved.receipt } })
+}

@@ -1,0 +1,181 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useNavigate } from '@tanstack/react-router'
+import { useActorRef, useSelector } from '@xstate/react'
+import { useEffect, useId, useMemo, useRef, type FormEvent, type ReactNode } from 'react'
+import toast from 'react-hot-toast'
+import type { PaymentField } from '../../../../machines/payment/payment.machine.ts'
+import { cardBrandById, cardDigits, detectCardBrand, formatCardNumber, isCompleteCardNumber, cardMaxLength } from '../../../domain/card/brands.ts'
+import { INSTALLMENT_MAX, INSTALLMENT_MIN, TRX_TYPE_CODES } from '../../../domain/constants.ts'
+import { CardPreview } from '../../components/payment/CardPreview.tsx'
+import styles from '../../components/payment/PaymentForm.module.css'
+import { ThreeDDialog } from '../../components/payment/ThreeDDialog.tsx'
+import { acceptClose3DBox, createPaymentFlow, FRAME_NAME } from '../../flows/payment.ts'
+import { getInspect } from '../../inspector.ts'
+import { CARD_FORM_TEXT, paymentReasonText, TRX_TYPE_TEXT } from './messages.ts'
+
+function FieldBox({ label, error, hint, wide, children, id }: { label: ReactNode; error?: string; hint?: ReactNode; wide?: boolean; children: ReactNode; id: string }) {
+  return (
+    <div className={`${styles.field} ${wide ? styles.wide : ''}`}>
+      <label className={styles.label} htmlFor={id}>{label}</label>
+      {children}
+      {hint && <div className={styles.hint}>{hint}</div>}
+      {error && <div id={`${id}-error`} className={styles.error} role="alert" data-error-for={id}>{error}</div>}
+    </div>
+  )
+}
+
+/** The form bound to the payment machine; the card number and CVC stay in the flow's vault. */
+export default function PaymentTestForm() {
+  const flow = useMemo(() => createPaymentFlow(), [])
+  const actor = useActorRef(flow.machine, { input: undefined, inspect: getInspect() })
+  const navigate = useNavigate()
+  const { t, i18n } = useLingui()
+  const uid = useId()
+  const frameRef = useRef<HTMLIFrameElement>(null)
+  const values = useSelector(actor, (s) => s.context.values)
+  const errors = useSelector(actor, (s) => s.context.errors)
+  const card = useSelector(actor, (s) => s.context.card)
+  const generation = useSelector(actor, (s) => s.context.generation)
+  const reason = useSelector(actor, (s) => s.context.reason)
+  const busy = useSelector(actor, (s) => s.hasTag('busy'))
+  const modal = useSelector(actor, (s) => s.hasTag('modal'))
+  const frameLoading = useSelector(actor, (s) => s.hasTag('frameLoading'))
+  const end = useSelector(actor, (s) => (s.matches('succeeded') ? 'success' : s.matches('failed') || s.matches('timedOut') ? 'error' : null))
+  const brand = cardBrandById(card.brand)
+
+  // notices -> toasts; a reset also empties the vault
+  useEffect(() => {
+    const sub = actor.on('notice', (n) => {
+      if (n.code === 'reset') flow.clearSecrets()
+      else if (n.code === 'error') toast.error(paymentReasonText(n.reason, i18n))
+      else if (n.code === 'timeout') toast.error(paymentReasonText('THREE_D_TIMEOUT', i18n))
+    })
+    return () => sub.unsubscribe()
+  }, [actor, flow, i18n])
+
+  // the frame exists once the modal is open: post the 3-D form into it
+  useEffect(() => {
+    if (modal) flow.submitToFrame()
+  }, [modal, flow])
+
+  // close3DBox: only from the frame's own window and our origin, with a valid payload
+  useEffect(() => {
+    if (!modal) return
+    const onMessage = (event: MessageEvent) => {
+      const message = acceptClose3DBox(event, frameRef.current?.contentWindow)
+      if (message) actor.send({ type: 'frame.closed', orderId: message.orderId, status: message.status })
+    }
+    window.addEventListener('message', onMessage)
+    return () => window.removeEventListener('message', onMessage)
+  }, [modal, actor])
+
+  useEffect(() => {
+    if (end) void navigate({ to: end === 'success' ? '/result/success' : '/result/error' })
+  }, [end, navigate])
+
+  const err = (field: keyof typeof errors) => (errors[field] ? i18n._(CARD_FORM_TEXT[errors[field]!]) : undefined)
+  const change = (field: PaymentField) => (e: { currentTarget: { value: string } }) =>
+    actor.send({ type: 'field.change', field, value: e.currentTarget.value })
+
+  function onNumberInput(e: FormEvent<HTMLInputElement>) {
+    const el = e.currentTarget
+    const formatted = formatCardNumber(el.value)
+    if (el.value !== formatted) el.value = formatted
+    flow.vault.number = formatted
+    const d = cardDigits(formatted)
+    const complete = isCompleteCardNumber(d)
+    actor.send({
+      type: 'card.input', bin: d.length >= 6 ? d.slice(0, 6) : '', last4: complete ? d.slice(-4) : '', length: d.length, complete,
+      brand: detectCardBrand(d).id,
+    })
+  }
+
+  function onCvcInput(e: FormEvent<HTMLInputElement>) {
+    const el = e.currentTarget
+    const digits = el.value.replace(/\D/g, '').slice(0, 4)
+    if (el.value !== digits) el.value = digits
+    flow.vault.cvc = digits
+    actor.send({ type: 'cvc.input', length: digits.length })
+  }
+
+  function submit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault()
+    if (busy) return
+    actor.send({ type: 'form.submit', at: Date.now() })
+  }
+
+  const id = (name: string) => `${uid}-${name}`
+  const maxNumberLength = brand.mask.length + (brand.id === 'unknown' ? 0 : 0)
+  const described = (name: keyof typeof errors) => (errors[name] ? `${id(name)}-error` : undefined)
+
+  return (
+    <div className={styles.grid}>
+      <div>
+        <h2 id="payment-test-title" className={styles.title}><Trans>3D Secure kart ödeme testi</Trans></h2>
+        <p className={styles.lead}><Trans>Test kartlarından biriyle 3D Secure ödeme akışını deneyin. Bu form gerçek bir ödeme almaz.</Trans></p>
+        <form key={generation} className={styles.form} onSubmit={submit} onReset={(e) => { e.preventDefault(); actor.send({ type: 'form.reset' }) }} noValidate data-testid="payment-form">
+          {reason === 'NOT_CONNECTED' && <div className={styles.notice} role="status" data-testid="not-connected">{paymentReasonText(reason, i18n)}</div>}
+          <FieldBox id={id('number')} label={<Trans>Kart numarası</Trans>} error={err('number')} wide>
+            <input id={id('number')} name="number" className={styles.input} inputMode="numeric" autoComplete="cc-number"
+              placeholder={brand.mask.replace(/0/g, '•')} maxLength={Math.max(maxNumberLength, cardMaxLength(brand) + brand.gaps.length)}
+              aria-invalid={errors.number ? true : undefined} aria-describedby={described('number')}
+              onInput={onNumberInput} onBlur={() => actor.send({ type: 'card.blur' })} />
+          </FieldBox>
+          <FieldBox id={id('name')} label={<Trans>Kart üzerindeki ad soyad</Trans>} error={err('name')} wide>
+            <input id={id('name')} name="name" className={styles.input} autoComplete="cc-name" maxLength={40} value={values.name}
+              aria-invalid={errors.name ? true : undefined} aria-describedby={described('name')} onChange={change('name')} />
+          </FieldBox>
+          <FieldBox id={id('expiry')} label={<Trans>Son kullanma tarihi</Trans>} error={err('expiry')}>
+            <input id={id('expiry')} name="expiry" className={styles.input} inputMode="numeric" autoComplete="cc-exp" placeholder="AA / YY" maxLength={5}
+              value={values.expiry} aria-invalid={errors.expiry ? true : undefined} aria-describedby={described('expiry')} onChange={change('expiry')} />
+          </FieldBox>
+          <FieldBox id={id('cvc')} label={<span data-testid="cvc-label">{brand.cvcLabel}</span>} error={err('cvc')}
+            hint={brand.cvcLength === 4 ? <Trans>Kartın önündeki 4 haneli kod</Trans> : <Trans>Kartın arkasındaki 3 haneli kod</Trans>}>
+            <input id={id('cvc')} name="cvc" className={styles.input} inputMode="numeric" autoComplete="cc-csc" maxLength={brand.cvcLength}
+              aria-invalid={errors.cvc ? true : undefined} aria-describedby={described('cvc')} onInput={onCvcInput} />
+          </FieldBox>
+          <FieldBox id={id('bankcode')} label={<Trans>Banka kodu</Trans>} error={err('bankcode')} hint={<Trans>Kart numarasından doldurulur; değiştirilebilir.</Trans>}>
+            <input id={id('bankcode')} name="bankcode" className={styles.input} maxLength={10} value={values.bankcode}
+              aria-invalid={errors.bankcode ? true : undefined} aria-describedby={described('bankcode')} onChange={change('bankcode')} />
+          </FieldBox>
+          <FieldBox id={id('currcode')} label={<Trans>Para birimi</Trans>} error={err('currcode')}>
+            <input id={id('currcode')} name="currcode" className={styles.input} maxLength={10} placeholder="TRY" value={values.currcode}
+              aria-invalid={errors.currcode ? true : undefined} aria-describedby={described('currcode')} onChange={change('currcode')} />
+          </FieldBox>
+          <FieldBox id={id('amount')} label={<Trans>İşlem tutarı</Trans>} error={err('amount')}>
+            <input id={id('amount')} name="amount" className={styles.input} inputMode="decimal" value={values.amount}
+              aria-invalid={errors.amount ? true : undefined} aria-describedby={described('amount')} onChange={change('amount')} />
+          </FieldBox>
+          <FieldBox id={id('trxtype')} label={<Trans>İşlem tipi</Trans>} error={err('trxtype')}>
+            <select id={id('trxtype')} name="trxtype" className={styles.input} value={values.trxtype} onChange={change('trxtype')}
+              aria-invalid={errors.trxtype ? true : undefined} aria-describedby={described('trxtype')}>
+              {TRX_TYPE_CODES.map((code) => <option key={code} value={code}>{code} — {i18n._(TRX_TYPE_TEXT[code]!)}</option>)}
+            </select>
+          </FieldBox>
+          <FieldBox id={id('installment')} label={<Trans>Taksit sayısı</Trans>} error={err('installment')} wide>
+            <div className={styles.range}>
+              <input id={id('installment')} name="installment" type="range" min={INSTALLMENT_MIN} max={INSTALLMENT_MAX} step={1}
+                value={values.installment || '1'} onChange={change('installment')} aria-valuetext={values.installment} />
+              <output htmlFor={id('installment')} data-testid="installment-value">{values.installment}</output>
+            </div>
+          </FieldBox>
+          <FieldBox id={id('cardtype')} label={<Trans>Kart şeması</Trans>}>
+            <input id={id('cardtype')} name="cardtype" className={styles.input} readOnly value={values.cardtype ? cardBrandById(values.cardtype).name : ''} />
+          </FieldBox>
+          <FieldBox id={id('cardOwner')} label={<Trans>Kart sahibi</Trans>}>
+            <input id={id('cardOwner')} name="cardOwner" className={styles.input} maxLength={40} value={values.cardOwner} onChange={change('cardOwner')} />
+          </FieldBox>
+          <div className={styles.actions}>
+            <button type="submit" className={styles.primary} aria-busy={busy} data-testid="submit">
+              {busy && <span className={styles.buttonSpinner} aria-hidden="true" />}<Trans>3D Test Et</Trans>
+            </button>
+            <button type="reset" className={styles.secondary}><Trans>Formu Temizle</Trans></button>
+          </div>
+        </form>
+      </div>
+      <CardPreview brandId={brand.id} brandName={brand.name} color={brand.color} last4={card.last4} name={values.name} expiry={values.expiry} />
+      <ThreeDDialog open={modal} loading={frameLoading} frameName={FRAME_NAME} frameRef={frameRef}
+        onFrameLoad={() => { if (frameRef.current?.contentWindow?.location.href !== 'about:blank') actor.send({ type: 'frame.loaded' }) }} />
+    </div>
+  )
+}
