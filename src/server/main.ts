@@ -36,8 +36,17 @@ async function staticHost(): Promise<WebHost> {
   const index = await readFile(resolve(root, 'index.html'), 'utf8').catch(() => {
     throw new Error('dist/client/index.html is missing: run `npm run build` first (npm start does it)')
   })
+  // Build-time prerendered pages (scripts/prerender.ts), hydrated by the browser; index.html otherwise.
+  const prerendered = new Map<string, string>()
+  for (const [path, file] of [['/', 'index.html'], ['/urunler/birikim/bireysel-emeklilik', 'urunler/birikim/bireysel-emeklilik.html']] as const) {
+    const text = await readFile(resolve(root, 'prerendered', file), 'utf8').catch(() => null)
+    if (text) prerendered.set(path, text)
+  }
   return {
-    html: async () => index,
+    html: async (url) => {
+      const pathname = new URL(url, 'http://localhost').pathname
+      return prerendered.get(pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname) ?? index
+    },
     async asset(c) {
       const path = decodeURIComponent(new URL(c.req.url).pathname)
       if (path === '/' || path.endsWith('.html') || !extname(path)) return null

@@ -1,24 +1,35 @@
 import { StrictMode } from 'react'
-import { createRoot } from 'react-dom/client'
+import { createRoot, hydrateRoot } from 'react-dom/client'
 import { I18nProvider } from '@lingui/react'
 import { RouterProvider } from '@tanstack/react-router'
 import { storeClientInfo } from './boot.ts'
+import { runtimeConfig } from './config.ts'
 import { activateLocale, i18n, initialLocale } from './i18n/index.ts'
 import { startInspector } from './inspector.ts'
 import { makeRouter } from './router.ts'
 import './styles/global.css'
 
 async function main() {
-  await activateLocale(initialLocale())
+  const locale = initialLocale()
+  await activateLocale(locale)
   await startInspector()
   const router = makeRouter()
-  createRoot(document.getElementById('root')!).render(
+  const root = document.getElementById('root')!
+  const app = (
     <StrictMode>
       <I18nProvider i18n={i18n}>
         <RouterProvider router={router} />
       </I18nProvider>
-    </StrictMode>,
+    </StrictMode>
   )
+  // Prerendered pages (scripts/prerender.ts) are Turkish with this app's own links: hydrate them when
+  // that is what the browser would render, else render fresh (React replaces the static markup).
+  if (root.dataset.prerendered === locale && !runtimeConfig.mainSiteOrigin && root.firstElementChild) {
+    await router.load()
+    hydrateRoot(root, app)
+  } else {
+    createRoot(root).render(app)
+  }
   void storeClientInfo()
 }
 

@@ -1,0 +1,75 @@
+/**
+ * Prerenders `/` and the individual-pension page after `vite build` (the last step of `npm run build`):
+ * builds src/web/entry-server.tsx for Node (Vite SSR, into dist/server), renders each page in Turkish
+ * into dist/client/index.html, adds the stylesheets and module preloads of the page's route chunks
+ * (so the HTML paints styled before any JavaScript runs) and writes dist/client/prerendered/.
+ * The server answers those two paths with these files; the browser hydrates them (src/web/main.tsx).
+ */
+import { mkdir, readFile, writeFile } from 'node:fs/promises'
+import { dirname, join, resolve } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { build } from 'vite'
+
+type Chunk = { file: string; imports?: string[]; css?: string[] }
+type Manifest = Record<string, Chunk>
+
+const ROOT = resolve(import.meta.dirname, '..')
+const CLIENT = join(ROOT, 'dist/client')
+const SERVER = join(ROOT, 'dist/server')
+
+export const PAGES = [
+  { path: '/', out: 'index.html', routes: ['src/web/routes/_site.tsx', 'src/web/routes/_site/index.tsx'] },
+  {
+    path: '/urunler/birikim/bireysel-emeklilik',
+    out: 'urunler/birikim/bireysel-emeklilik.html',
+    routes: ['src/web/routes/_site.tsx', 'src/web/routes/_site/urunler/birikim/bireysel-emeklilik.tsx'],
+    title: 'Bireysel Emeklilik Sistemi (BES) | Katılım Emeklilik',
+  },
+]
+
+function closure(manifest: Manifest, keys: string[]) {
+  const js = new Set<string>()
+  const css = new Set<string>()
+  const seen = new Set<string>()
+  const visit = (key: string) => {
+    if (seen.has(key) || !manifest[key]) return
+    seen.add(key)
+    const chunk = manifest[key]
+    if (key !== 'index.html') js.add(chunk.file)
+    chunk.css?.forEach((c) => css.add(c))
+    chunk.imports?.forEach(visit)
+  }
+  keys.forEach(visit)
+  return { js, css }
+}
+
+async function main() {
+  await build({ logLevel: 'warn', build: { ssr: 'src/web/entry-server.tsx', outDir: SERVER, manifest: false, emptyOutDir: true, copyPublicDir: false } })
+  const { render } = (await import(pathToFileURL(join(SERVER, 'entry-server.js')).href)) as { render(url: string): Promise<string> }
+  const template = await readFile(join(CLIENT, 'index.html'), 'utf8')
+  const manifest = JSON.parse(await readFile(join(CLIENT, '.vite/manifest.json'), 'utf8')) as Manifest
+  const entryCss = new Set(manifest['index.html']?.css ?? [])
+
+  for (const page of PAGES) {
+    const keys = Object.keys(manifest).filter((k) => page.routes.some((r) => k.startsWith(r + '?tsr-split')))
+    if (keys.length === 0) throw new Error(`no route chunks for ${page.path} in the manifest`)
+    const { js, css } = closure(manifest, keys)
+    const head = [
+      ...[...css].filter((c) => !entryCss.has(c)).map((c) => `<link rel="stylesheet" crossorigin href="/${c}">`),
+      ...[...js].filter((f) => !template.includes(`/${f}"`)).map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`),
+    ].join('\n    ')
+    // TanStack's scroll-restoration script is inline (blocked by the server's CSP, and absent from
+    // the client's tree): leave it out so the markup hydrates exactly.
+    const body = (await render(page.path)).replace(/<script>[\s\S]*?<\/script>/g, '')
+    if (!body.includes('<main')) throw new Error(`prerendering ${page.path} produced no <main>`)
+    let html = template.replace('<div id="root"></div>', `<div id="root" data-prerendered="tr">${body}</div>`)
+    html = html.replace('</head>', `    ${head}\n  </head>`)
+    if (page.title) html = html.replace(/<title>[^<]*<\/title>/, `<title>${page.title}</title>`)
+    const file = join(CLIENT, 'prerendered', page.out)
+    await mkdir(dirname(file), { recursive: true })
+    await writeFile(file, html)
+    console.log(`prerendered ${page.path.padEnd(40)} ${(Buffer.byteLength(html) / 1024).toFixed(1)} KiB -> dist/client/prerendered/${page.out}`)
+  }
+}
+
+if (import.meta.main) await main()

@@ -1,0 +1,33 @@
+/**
+ * Build-time prerendering of the public pages (scripts/prerender.ts): renders a path to HTML in
+ * Turkish with the same route tree, router options (src/web/router.ts) and components the browser
+ * hydrates.
+ */
+import { StrictMode, Suspense } from 'react'
+import { renderToString } from 'react-dom/server'
+import { I18nProvider } from '@lingui/react'
+import { RouterProvider, createMemoryHistory, createRouter } from '@tanstack/react-router'
+import { activateLocale, i18n } from './i18n/index.ts'
+import { routeTree } from './routeTree.gen.ts'
+
+export async function render(url: string): Promise<string> {
+  await activateLocale('tr')
+  const router = createRouter({
+    routeTree,
+    defaultPreload: 'intent',
+    scrollRestoration: true,
+    history: createMemoryHistory({ initialEntries: [url] }),
+  })
+  await router.load()
+  return renderToString(
+    <StrictMode>
+      <I18nProvider i18n={i18n}>
+        {/* The browser's <Matches> wraps the tree in a Suspense boundary the server's omits (TanStack
+            only skips it when hydrating its own SSR payload): add it here so the markup hydrates. */}
+        <Suspense>
+          <RouterProvider router={router} />
+        </Suspense>
+      </I18nProvider>
+    </StrictMode>,
+  )
+}
