@@ -129,3 +129,7 @@ if (!only || only === 'login') {
   const r = spawnSync(process.execPath, ['scripts/bench-login.ts'], { stdio: 'inherit' })
   if (r.status !== 0) process.exitCode = 1
 }
+if (!only || only === 'payment') {
+  const r = spawnSync(process.execPath, ['scripts/bench-payment.ts'], { stdio: 'inherit' })
+  if (r.status !== 0) process.exitCode = 1
+}
