@@ -79,7 +79,7 @@ describe('card payment test form', () => {
     await page.getByRole('button', { name: '3D Test Et' }).click()
     for (const text of ['Kredi kartı numarası girmelisiniz', 'Kredi kartı üzerinde yazan ad-soyadı girmelisiniz', 'Kartınızın arka yüzündeki kod girmelisiniz',
       'Kredi kartınızın geçerlilik tarihini girmelisiniz', 'Banka Kodu girmelisiniz', 'Para birimi girmelisiniz', 'İşlem tutarı girmelisiniz']) {
-      await expect.poll(() => form.getByText(text, { exact: true }).count(), text).toBe(1)
+      await expect.poll(() => form.getByText(text, { exact: true }).count(), { message: text }).toBe(1)
     }
     expect(await page.getByTestId('threed-dialog').isVisible()).toBe(false)
     await page.close()
