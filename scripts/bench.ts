@@ -3,7 +3,7 @@
  *  - the production JavaScript and CSS each route loads, raw and gzipped (from Vite's manifest);
  *  - the server's first start (empty PGlite: migrations + seeding) and warm start (same folder).
  *  - sign-in latency (p50, p95) on PGlite with the argon2id parameters in use.
- * Options: --no-build (use the existing dist/), --only=bundle|startup|login
+ * Options: --no-build (use the existing dist/), --only=bundle|startup|login|lighthouse (Lighthouse on `/`: scripts/bench-lighthouse.ts)
  */
 import { spawn, spawnSync } from 'node:child_process'
 import { mkdtemp, readFile, rm } from 'node:fs/promises'
@@ -131,5 +131,9 @@ if (!only || only === 'login') {
 }
 if (!only || only === 'payment') {
   const r = spawnSync(process.execPath, ['scripts/bench-payment.ts'], { stdio: 'inherit' })
+  if (r.status !== 0) process.exitCode = 1
+}
+if (!only || only === 'lighthouse') {
+  const r = spawnSync(process.execPath, ['scripts/bench-lighthouse.ts'], { stdio: 'inherit' })
   if (r.status !== 0) process.exitCode = 1
 }

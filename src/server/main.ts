@@ -36,6 +36,8 @@ async function staticHost(): Promise<WebHost> {
   const index = await readFile(resolve(root, 'index.html'), 'utf8').catch(() => {
     throw new Error('dist/client/index.html is missing: run `npm run build` first (npm start does it)')
   })
+  const { gzipSync } = await import('node:zlib')
+  const gzipped = new Map<string, Uint8Array<ArrayBuffer>>()
   // Build-time prerendered pages (scripts/prerender.ts), hydrated by the browser; index.html otherwise.
   const prerendered = new Map<string, string>()
   for (const [path, file] of [['/', 'index.html'], ['/urunler/birikim/bireysel-emeklilik', 'urunler/birikim/bireysel-emeklilik.html']] as const) {
@@ -56,7 +58,13 @@ async function staticHost(): Promise<WebHost> {
       if (!info?.isFile()) return null
       const type = TYPES[extname(file)] ?? 'application/octet-stream'
       const cache = path.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'public, max-age=3600'
-      return new Response(await readFile(file), { headers: { 'content-type': type, 'cache-control': cache } })
+      // Text assets go gzipped to clients that accept it (compressed once, kept in memory).
+      if (/^(text\/|application\/(json|manifest)|image\/svg)/.test(type) && /\bgzip\b/.test(c.req.header('accept-encoding') ?? '')) {
+        let body = gzipped.get(file)
+        if (!body) gzipped.set(file, (body = new Uint8Array(gzipSync(await readFile(file), { level: 9 }))))
+        return new Response(body, { headers: { 'content-type': type, 'cache-control': cache, 'content-encoding': 'gzip', vary: 'accept-encoding' } })
+      }
+      return new Response(await readFile(file), { headers: { 'content-type': type, 'cache-control': cache, vary: 'accept-encoding' } })
     },
   }
 }
