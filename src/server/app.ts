@@ -1,5 +1,6 @@
 import { Hono, type Context, type MiddlewareHandler } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
+import { compress } from 'hono/compress'
 import { HTTPException } from 'hono/http-exception'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { classifyPath, redirectTarget } from '../domain/navigation.ts'
@@ -108,6 +109,8 @@ export function createApp(deps: AppDeps) {
   const full = { clock: { now: () => new Date() }, ...deps }
   const app = new Hono<AppEnv>()
 
+  // gzip for pages and JSON (the built assets come pre-compressed from the static host)
+  app.use('*', compress({ encoding: 'gzip', threshold: 1024 }))
   app.use('*', async (c, next) => {
     const started = performance.now()
     c.set('deps', full)

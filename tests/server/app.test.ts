@@ -135,3 +135,17 @@ describe('API conventions', () => {
     expect(broken.logs.some((l) => l.includes('"msg":"unhandled"'))).toBe(true)
   })
 })
+
+describe('compression', () => {
+  let t: TestApp
+  beforeAll(async () => { t = await createTestApp('pglite') })
+  afterAll(async () => { await t.close() })
+
+  it('gzips JSON for clients that accept it, and not for others', async () => {
+    const zipped = await t.request('/lookup/countries', { headers: { 'accept-encoding': 'gzip, br' } })
+    expect(zipped.headers.get('content-encoding')).toBe('gzip')
+    const plain = await t.request('/lookup/countries')
+    expect(plain.headers.get('content-encoding')).toBeNull()
+    expect(((await plain.json()) as unknown[]).length).toBeGreaterThan(200)
+  })
+})
