@@ -26,6 +26,19 @@ async function filesUnder(dir: string): Promise<string[]> {
   return out
 }
 
+/** Opens `/` as a person does: the first pointer move loads the form's code. */
+async function openHome(b: Browser): Promise<Page> {
+  const page = await b.page('/')
+  const form = page.getByTestId('payment-form')
+  // a move before hydration finds no listener yet, as for a person: they move again
+  for (let i = 0; i < 40 && (await form.count()) === 0; i++) {
+    await page.mouse.move(20 + i, 20 + i)
+    await page.waitForTimeout(250)
+  }
+  await form.waitFor()
+  return page
+}
+
 async function fill(page: Page, number: string, cvc = '123') {
   const form = page.getByTestId('payment-form')
   await form.locator('input[name=number]').pressSequentially(number, { delay: 5 })
@@ -72,7 +85,7 @@ describe('card payment test form', () => {
   })
 
   it('shows every required-field message and blocks the submission', async () => {
-    const page = await b.page('/')
+    const page = await openHome(b)
     const form = page.getByTestId('payment-form')
     await form.waitFor()
     await form.locator('input[name=amount]').fill('')
@@ -86,7 +99,7 @@ describe('card payment test form', () => {
   })
 
   it('refuses a debit card on blur, masks by brand and resets to the defaults', async () => {
-    const page = await b.page('/')
+    const page = await openHome(b)
     const form = page.getByTestId('payment-form')
     await form.waitFor()
     await form.locator('input[name=number]').pressSequentially(DEBIT)
@@ -110,7 +123,7 @@ describe('card payment test form', () => {
   })
 
   it('says T01 is not connected and sends nothing', async () => {
-    const page = await b.page('/')
+    const page = await openHome(b)
     await page.getByTestId('payment-form').waitFor()
     await fill(page, card('success'))
     let calls = 0
@@ -123,7 +136,7 @@ describe('card payment test form', () => {
   })
 
   it('pays with the success card; the modal cannot be closed; a foreign close3DBox is ignored', async () => {
-    const page = await b.page('/')
+    const page = await openHome(b)
     await page.getByTestId('payment-form').waitFor()
     await fill(page, card('success'))
     const started = Date.now()
@@ -156,7 +169,7 @@ describe('card payment test form', () => {
 
   for (const [scenario, reason] of [['authFailed', '3D doğrulama başarısız oldu.'], ['declined', 'Kartınızı veren banka işlemi onaylamadı.']] as const) {
     it(`ends failed for the ${scenario} test card`, async () => {
-      const page = await b.page('/')
+      const page = await openHome(b)
       await page.getByTestId('payment-form').waitFor()
       await fill(page, card(scenario))
       await page.getByRole('button', { name: '3D Test Et' }).click()
@@ -171,7 +184,7 @@ describe('card payment test form', () => {
   }
 
   it('cancelling on the bank page ends failed', async () => {
-    const page = await b.page('/')
+    const page = await openHome(b)
     await page.getByTestId('payment-form').waitFor()
     await fill(page, '5100540000001233')
     await page.getByRole('button', { name: '3D Test Et' }).click()
@@ -183,7 +196,7 @@ describe('card payment test form', () => {
   })
 
   it('times out when the bank page never answers, and the order ends failed', async () => {
-    const page = await b.page('/')
+    const page = await openHome(b)
     await page.getByTestId('payment-form').waitFor()
     await fill(page, card('noAnswer'))
     await page.getByRole('button', { name: '3D Test Et' }).click()

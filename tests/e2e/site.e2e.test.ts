@@ -58,6 +58,23 @@ describe('sales site frame', () => {
     await page.close()
   })
 
+  it('loads the payment form\'s code on the first sign of intent, not with the page', async () => {
+    const page = await b.context.newPage()
+    const scripts: string[] = []
+    page.on('request', (r) => { if (r.resourceType() === 'script') scripts.push(r.url()) })
+    await page.goto('/')
+    await page.getByRole('heading', { level: 1 }).waitFor()
+    await page.waitForLoadState('networkidle')
+    expect(await page.getByTestId('payment-form').count()).toBe(0)
+    const before = scripts.length
+    // a keyboard user reaches the button: focus alone is intent
+    await page.getByRole('button', { name: 'Ödeme test formunu aç' }).focus()
+    await page.getByTestId('payment-form').waitFor()
+    expect(scripts.length).toBeGreaterThan(before)
+    expect(scripts.slice(before).some((u) => /PaymentTestForm/.test(u))).toBe(true)
+    await page.close()
+  })
+
   it('sends an unknown path to the individual-pension page (server redirect)', async () => {
     const page = await b.context.newPage()
     const response = await page.goto('/bilinmeyen/sayfa?x=1')
