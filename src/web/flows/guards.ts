@@ -1,12 +1,11 @@
 import { redirect } from '@tanstack/react-router'
-import { waitFor } from 'xstate'
 import { landingPath } from '../../../machines/session/session.selectors.ts'
 
 /** The session actor once it is not busy signing in or restoring (loaded lazily: staff pages only). */
 export async function settledSession() {
-  const { sessionActor } = await import('./session.ts')
-  const actor = sessionActor()
-  return waitFor(actor, (s) => !s.matches('restoring') && !s.matches('signingIn') && !s.matches('loggingOut'), { timeout: 70_000 })
+  // xstate and the session flow load only here, with the first staff page
+  const { settledSession: settled } = await import('./session.ts')
+  return settled()
 }
 
 type Settled = Awaited<ReturnType<typeof settledSession>>

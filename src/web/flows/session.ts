@@ -1,4 +1,4 @@
-import { createActor, fromPromise, type ActorRefFrom } from 'xstate'
+import { createActor, fromPromise, waitFor, type ActorRefFrom } from 'xstate'
 import { forgotPasswordMachine } from '../../../machines/forgot-password/forgot-password.machine.ts'
 import { passwordChangeMachine } from '../../../machines/password-change/password-change.machine.ts'
 import {
@@ -158,4 +158,9 @@ export function sessionActor(): SessionActor {
     if (getItem('session')) shared.send({ type: 'session.restore' })
   }
   return shared
+}
+
+/** The session once it is not busy restoring, signing in or logging out. */
+export function settledSession() {
+  return waitFor(sessionActor(), (s) => !s.matches('restoring') && !s.matches('signingIn') && !s.matches('loggingOut'), { timeout: 70_000 })
 }
