@@ -1,3 +1,4 @@
+import { paymentResultMachine, type PaymentOutcome } from '../../../machines/payment-result/payment-result.machine.ts'
 import { fromPromise } from 'xstate'
 import * as z from 'zod/mini'
 import { paymentMachine, type PaymentOrder, type StartPaymentInput } from '../../../machines/payment/payment.machine.ts'
@@ -119,18 +120,7 @@ export function acceptClose3DBox(event: MessageEvent, frameWindow: Window | null
   return parsed.success ? parsed.data : null
 }
 
-export type PaymentOutcome = {
-  orderId: string
-  status: 'created' | 'awaiting3ds' | 'succeeded' | 'failed'
-  reason: string | null
-  amount: string
-  currency: string
-  installment: number
-  trxType: string
-  maskedPan: string
-  createdAt: string
-  updatedAt: string
-}
+export type { PaymentOutcome }
 
 /** The last payment's real outcome, asked from the server (the URL decides nothing). */
 export async function fetchLastOutcome(): Promise<PaymentOutcome | null> {
@@ -143,3 +133,8 @@ export async function fetchLastOutcome(): Promise<PaymentOutcome | null> {
   if (!saved || typeof saved.orderId !== 'string' || typeof saved.receipt !== 'string') return null
   return call<PaymentOutcome>(`/moneyio/collection/posIP3D/order/${encodeURIComponent(saved.orderId)}`, { query: { receipt: saved.receipt } })
 }
+
+/** The result pages' flow: the server's record of the last order, polled while the bank answers. */
+export const paymentResultFlow = paymentResultMachine.provide({
+  actors: { fetchOutcome: fromPromise(() => fetchLastOutcome()) },
+})

@@ -1,8 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useEffect, useState } from 'react'
+import { useActorRef, useSelector } from '@xstate/react'
 import { CATALOGUE } from '../../api/errors.ts'
 import { PaymentOutcomeCard } from '../../components/payment/PaymentOutcomeCard.tsx'
-import { fetchLastOutcome, type PaymentOutcome } from '../../flows/payment.ts'
+import styles from '../../components/payment/PaymentForm.module.css'
+import { paymentResultFlow } from '../../flows/payment.ts'
+import { getInspect } from '../../inspector.ts'
 import { paymentReasonText } from './messages.ts'
 
 /**
@@ -11,19 +13,22 @@ import { paymentReasonText } from './messages.ts'
  */
 export function PaymentResultView() {
   const { i18n } = useLingui()
-  const [state, setState] = useState<{ kind: 'loading' } | { kind: 'missing' } | { kind: 'error' } | { kind: 'shown'; outcome: PaymentOutcome }>({ kind: 'loading' })
-  useEffect(() => {
-    let live = true
-    fetchLastOutcome().then(
-      (outcome) => { if (live) setState(outcome ? { kind: 'shown', outcome } : { kind: 'missing' }) },
-      () => { if (live) setState({ kind: 'error' }) },
+  const actor = useActorRef(paymentResultFlow, { input: undefined, inspect: getInspect() })
+  const mode = useSelector(actor, (s) => (s.matches('missing') ? 'missing' : s.matches('failed') ? 'error' : s.context.outcome ? 'shown' : 'loading'))
+  const outcome = useSelector(actor, (s) => s.context.outcome)
+  if (mode === 'loading' || !outcome && mode === 'shown') return <PaymentOutcomeCard state="loading" title={<Trans>İşlem sonucu alınıyor…</Trans>} />
+  if (mode === 'missing') return <PaymentOutcomeCard state="missing" title={<Trans>Gösterilecek bir ödeme bulunamadı</Trans>} />
+  if (mode === 'error' || !outcome) {
+    return (
+      <>
+        <PaymentOutcomeCard state="error" title={<Trans>İşlem sonucu alınamadı</Trans>} reason={i18n._(CATALOGUE.TECHNICAL)} />
+        <div className="container">
+          <button type="button" className={styles.primary} onClick={() => actor.send({ type: 'retry' })}><Trans>Tekrar dene</Trans></button>
+        </div>
+      </>
     )
-    return () => { live = false }
-  }, [])
-  if (state.kind === 'loading') return <PaymentOutcomeCard state="loading" title={<Trans>İşlem sonucu alınıyor…</Trans>} />
-  if (state.kind === 'missing') return <PaymentOutcomeCard state="missing" title={<Trans>Gösterilecek bir ödeme bulunamadı</Trans>} />
-  if (state.kind === 'error') return <PaymentOutcomeCard state="error" title={<Trans>İşlem sonucu alınamadı</Trans>} reason={i18n._(CATALOGUE.TECHNICAL)} />
-  const o = state.outcome
+  }
+  const o = outcome
   const amount = `${new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(Number(o.amount))} ${o.currency}`
   const time = new Intl.DateTimeFormat(i18n.locale || 'tr', { dateStyle: 'medium', timeStyle: 'medium', timeZone: 'Europe/Istanbul' }).format(new Date(o.updatedAt))
   const common = { amount, maskedPan: o.maskedPan, orderId: o.orderId, time, installment: o.installment }
