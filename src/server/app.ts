@@ -95,6 +95,7 @@ function envelope(config: ServerConfig): MiddlewareHandler<AppEnv> {
 function injectConfig(html: string, config: ServerConfig): string {
   const publicConfig = {
     apiBase: config.apiBase,
+    paymentApiBase: config.paymentApiBase,
     mainSiteOrigin: config.mainSiteOrigin,
     encryptRequests: config.encryptRequests,
     envelopeKey: config.encryptRequests ? config.envelopeKey : null,
@@ -139,25 +140,39 @@ export function createApp(deps: AppDeps) {
   })
   app.use('*', securityHeaders(config))
 
-  const api = new Hono<AppEnv>()
-  api.use('*', async (c, next) => {
-    await next()
-    if (!c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'no-store')
-  })
-  api.use('*', bodyLimit({
-    maxSize: config.bodyLimitBytes,
-    onError: () => { throw new AppError(413, 'PAYLOAD_TOO_LARGE') },
-  }))
-  api.use('*', envelope(config))
-  api.route('/auth', authRoutes())
-  api.route('/lookup', lookupRoutes())
-  if (deps.mailCatcher) api.route('/dev', devRoutes(deps.mailCatcher))
-  api.route('/client', clientRoutes())
-  api.route('/log', logRoutes())
-  api.route('/moneyio/collection', paymentRoutes())
-  if (config.gateway.kind === 'banksim') api.route('/banksim', bankSimulatorRoutes())
-  api.all('*', () => { throw new AppError(404, 'NOT_FOUND') })
-  app.route(config.apiBase, api)
+  // Every service under its own base path (spec 7.1; by default all under API_BASE). Services that
+  // share a base share one sub-app, so that one catch-all 404 closes each base.
+  const bases = new Map<string, Hono<AppEnv>>()
+  const serviceAt = (base: string) => {
+    let api = bases.get(base)
+    if (!api) {
+      api = new Hono<AppEnv>()
+      api.use('*', async (c, next) => {
+        await next()
+        if (!c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'no-store')
+      })
+      api.use('*', bodyLimit({
+        maxSize: config.bodyLimitBytes,
+        onError: () => { throw new AppError(413, 'PAYLOAD_TOO_LARGE') },
+      }))
+      api.use('*', envelope(config))
+      bases.set(base, api)
+    }
+    return api
+  }
+  const main = serviceAt(config.apiBase)
+  main.route('/auth', authRoutes())
+  main.route('/lookup', lookupRoutes())
+  if (deps.mailCatcher) main.route('/dev', devRoutes(deps.mailCatcher))
+  main.route('/client', clientRoutes())
+  main.route('/log', logRoutes())
+  serviceAt(config.paymentApiBase).route('/moneyio/collection', paymentRoutes())
+  if (config.gateway.kind === 'banksim') main.route('/banksim', bankSimulatorRoutes())
+  // longer bases first, so that /api/v1 does not swallow /api/v1/payment
+  for (const [base, api] of [...bases].sort(([a], [b]) => b.length - a.length)) {
+    api.all('*', () => { throw new AppError(404, 'NOT_FOUND') })
+    app.route(base, api)
+  }
   // the bank's cross-site callback to OkUrl / FailUrl (no custom headers: it is a form POST)
   app.route('/', paymentCallbackRoutes())
 

@@ -13,6 +13,8 @@ export type ServerConfig = {
   databaseUrl: string | null
   /** Base path every service is mounted under (spec 7.1: "a versioned base path"). */
   apiBase: string
+  /** Base path of the payment service (spec 7.4 "the payment service base"); API_BASE by default. */
+  paymentApiBase: string
   /** Origin of the provider's main site; links to {host} pages and the catch-all redirect use it. */
   mainSiteOrigin: string | null
   /** Key of the crypto-js request/response envelope (spec 7.1). Not a security boundary: TLS is. */
@@ -102,8 +104,13 @@ function gatewayConfig(env: NodeJS.ProcessEnv): GatewayConfig {
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const mode = env.NODE_ENV === 'development' ? 'development' : env.NODE_ENV === 'test' ? 'test' : 'production'
-  const apiBase = (env.API_BASE ?? '/api/v1').replace(/\/+$/, '')
-  if (!apiBase.startsWith('/')) throw new Error('API_BASE must start with "/"')
+  const base = (name: string, fallback: string) => {
+    const value = (env[name] || fallback).replace(/\/+$/, '')
+    if (!/^\/[A-Za-z0-9/_.-]*$/.test(value)) throw new Error(`${name} must be a path starting with "/"`)
+    return value
+  }
+  const apiBase = base('API_BASE', '/api/v1')
+  const paymentApiBase = base('PAYMENT_API_BASE', apiBase)
   const logLevel = (env.LOG_LEVEL ?? 'info') as ServerConfig['logLevel']
   return {
     env: mode,
@@ -112,6 +119,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     dataDir: env.DATA_DIR ?? './data',
     databaseUrl: env.DATABASE_URL || null,
     apiBase,
+    paymentApiBase,
     mainSiteOrigin: origin(env.MAIN_SITE_ORIGIN),
     envelopeKey: env.ENVELOPE_KEY ?? 'katilim-emeklilik-envelope',
     encryptRequests: bool(env.ENCRYPT_REQUESTS, false),

@@ -1,20 +1,23 @@
 /** Runtime configuration the server injects into index.html (`<script type="application/json" id="app-config">`). */
 export type RuntimeConfig = {
   apiBase: string
+  /** The payment service's base path (spec 7.4); the API base unless configured apart. */
+  paymentApiBase: string
   mainSiteOrigin: string | null
   encryptRequests: boolean
   envelopeKey: string | null
   inspector: boolean
 }
 
-const DEFAULTS: RuntimeConfig = { apiBase: '/api/v1', mainSiteOrigin: null, encryptRequests: false, envelopeKey: null, inspector: false }
+const DEFAULTS: RuntimeConfig = { apiBase: '/api/v1', paymentApiBase: '/api/v1', mainSiteOrigin: null, encryptRequests: false, envelopeKey: null, inspector: false }
 
 function read(): RuntimeConfig {
   if (typeof document === 'undefined') return DEFAULTS
   const text = document.getElementById('app-config')?.textContent
   if (!text) return DEFAULTS
   try {
-    return { ...DEFAULTS, ...(JSON.parse(text) as Partial<RuntimeConfig>) }
+    const parsed = { ...DEFAULTS, ...(JSON.parse(text) as Partial<RuntimeConfig>) }
+    return { ...parsed, paymentApiBase: parsed.paymentApiBase || parsed.apiBase }
   } catch {
     return DEFAULTS
   }

@@ -149,3 +149,38 @@ describe('compression', () => {
     expect(((await plain.json()) as unknown[]).length).toBeGreaterThan(200)
   })
 })
+
+describe('service base paths', () => {
+  it('serves the payment service under its own base when configured apart, and nothing else there', async () => {
+    const t = await createTestApp('pglite', { paymentApiBase: '/odeme/v2' })
+    try {
+      const moved = await t.app.request('/odeme/v2/moneyio/collection/posIP3D/Gateway', {
+        method: 'POST', headers: { 'content-type': 'application/json', trxType: 'FRM' }, body: '{}',
+      })
+      // reached the payment service: it refuses the empty call (it lacks the spec's headers), not 404
+      expect(moved.status).toBe(400)
+      expect(await moved.json()).toMatchObject({ code: 'BAD_HEADER' })
+      const old = await t.app.request('/api/v1/moneyio/collection/posIP3D/Gateway', {
+        method: 'POST', headers: { 'content-type': 'application/json', trxType: 'FRM' }, body: '{}',
+      })
+      expect(old.status).toBe(404)
+      expect((await t.app.request('/odeme/v2/lookup/countries')).status).toBe(404)
+      expect((await t.app.request('/api/v1/lookup/companySizes')).status).toBe(200)
+    } finally {
+      await t.close()
+    }
+  })
+
+  it.each([['/api/v1'], ['/api/v1/odeme']])('keeps every service reachable when the payment base is %s', async (paymentApiBase) => {
+    const t = await createTestApp('pglite', { paymentApiBase })
+    try {
+      const res = await t.app.request(`${paymentApiBase}/moneyio/collection/posIP3D/Gateway`, {
+        method: 'POST', headers: { 'content-type': 'application/json', trxType: 'FRM' }, body: '{}',
+      })
+      expect(res.status).toBe(400)
+      expect((await t.app.request('/api/v1/lookup/companySizes')).status).toBe(200)
+    } finally {
+      await t.close()
+    }
+  })
+})

@@ -15,6 +15,8 @@ export type CallOptions = {
   transactionId?: string
   headers?: Record<string, string>
   signal?: AbortSignal
+  /** Another service's base path (e.g. the payment service); the API base by default. */
+  base?: string
 }
 
 function timezone(): string {
@@ -52,7 +54,7 @@ export async function call<T>(path: string, opts: CallOptions = {}): Promise<T> 
   const env = encrypted ? await envelope() : null
   const hasBody = opts.body !== undefined
   const init: FetchOptions<'text'> = {
-    baseURL: runtimeConfig.apiBase,
+    baseURL: opts.base ?? runtimeConfig.apiBase,
     method: opts.method ?? (hasBody ? 'POST' : 'GET'),
     query: opts.query,
     timeout: REQUEST_TIMEOUT_MS,

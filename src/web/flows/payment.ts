@@ -8,6 +8,7 @@ import { isProvisionTrxType } from '../../domain/card/card-form.ts'
 import { makeOrderId, ORDER_ID_PATTERN } from '../../domain/card/order-id.ts'
 import { buildGatewayPayload } from '../../domain/schemas/gateway.ts'
 import { call } from '../api/client.ts'
+import { runtimeConfig } from '../config.ts'
 import { getItem } from '../storage.ts'
 
 /**
@@ -55,6 +56,7 @@ export function createPaymentFlow() {
         })
         if (!payload) throw Object.assign(new Error('invalid'), { code: 'VALIDATION' })
         const answer = await call<GatewayAnswer>('/moneyio/collection/posIP3D/Gateway', {
+          base: runtimeConfig.paymentApiBase,
           body: payload,
           headers: { companyId: getItem('companyId') ?? '', provision: String(isProvisionTrxType(input.values.trxtype)) },
         })
@@ -131,7 +133,7 @@ export async function fetchLastOutcome(): Promise<PaymentOutcome | null> {
     saved = null
   }
   if (!saved || typeof saved.orderId !== 'string' || typeof saved.receipt !== 'string') return null
-  return call<PaymentOutcome>(`/moneyio/collection/posIP3D/order/${encodeURIComponent(saved.orderId)}`, { query: { receipt: saved.receipt } })
+  return call<PaymentOutcome>(`/moneyio/collection/posIP3D/order/${encodeURIComponent(saved.orderId)}`, { query: { receipt: saved.receipt }, base: runtimeConfig.paymentApiBase })
 }
 
 /** The result pages' flow: the server's record of the last order, polled while the bank answers. */
