@@ -1,16 +1,10 @@
-import { useEffect, useRef } from 'react'
+import { useModalDialog } from './useModalDialog.ts'
 import { Trans } from '@lingui/react/macro'
 import styles from './InactivityDialog.module.css'
 
 /** "Are You Still There?" (spec 2.2): a modal with the countdown to the lock. */
 export function InactivityDialog({ open, secondsLeft, onStay, onLogout }: { open: boolean; secondsLeft: number; onStay: () => void; onLogout: () => void }) {
-  const ref = useRef<HTMLDialogElement>(null)
-  useEffect(() => {
-    const dialog = ref.current
-    if (!dialog) return
-    if (open && !dialog.open) dialog.showModal()
-    if (!open && dialog.open) dialog.close()
-  }, [open])
+  const ref = useModalDialog(open)
   return (
     <dialog ref={ref} className={styles.dialog} aria-labelledby="inactivity-title" aria-describedby="inactivity-text"
       onCancel={(e) => { e.preventDefault(); onStay() }}>

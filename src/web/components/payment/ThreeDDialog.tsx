@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useEffect, useRef, type RefObject } from 'react'
+import type { RefObject } from 'react'
+import { useModalDialog } from '../useModalDialog.ts'
 import styles from './PaymentForm.module.css'
 
 /**
@@ -10,13 +11,7 @@ export function ThreeDDialog({ open, loading, frameName, frameRef, onFrameLoad }
   open: boolean; loading: boolean; frameName: string; frameRef: RefObject<HTMLIFrameElement | null>; onFrameLoad: () => void
 }) {
   const { t } = useLingui()
-  const ref = useRef<HTMLDialogElement>(null)
-  useEffect(() => {
-    const dialog = ref.current
-    if (!dialog) return
-    if (open && !dialog.open) dialog.showModal()
-    if (!open && dialog.open) dialog.close()
-  }, [open])
+  const ref = useModalDialog(open)
   return (
     <dialog ref={ref} className={styles.dialog} aria-labelledby="threed-title" data-testid="threed-dialog"
       onCancel={(e) => e.preventDefault()} onClose={(e) => { if (open) (e.currentTarget as HTMLDialogElement).showModal() }}>
