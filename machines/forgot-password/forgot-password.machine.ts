@@ -1,6 +1,6 @@
 import { assign, setup } from 'xstate'
 import { isValidEmail } from '../../src/domain/email.ts'
-import { promisePlaceholder, reasonOf } from '../shared/not-provided.ts'
+import { providedLater, reasonOf } from '../shared/not-provided.ts'
 
 /**
  * Forgot password (spec 2.2): the account's e-mail in, a temporary password out by mail. The
@@ -12,7 +12,7 @@ export type ForgotPasswordEvent = { type: 'form.submit'; email: string } | { typ
 export const forgotPasswordMachine = setup({
   types: {} as { context: ForgotPasswordContext; events: ForgotPasswordEvent },
   actors: {
-    requestTemporaryPassword: promisePlaceholder<void, { email: string }>('requestTemporaryPassword'),
+    requestTemporaryPassword: providedLater<void, { email: string }>('requestTemporaryPassword'),
   },
   guards: {
     isEmailMissing: ({ event }) => event.type === 'form.submit' && event.email.trim() === '',

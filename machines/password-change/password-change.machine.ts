@@ -1,6 +1,6 @@
 import { assign, setup } from 'xstate'
 import { checkPassword, type PasswordPolicy, type PasswordRule } from '../../src/domain/password.ts'
-import { promisePlaceholder, reasonOf } from '../shared/not-provided.ts'
+import { providedLater, reasonOf } from '../shared/not-provided.ts'
 
 /**
  * The expired-password change (spec 2.2, 4): old password, new password, re-entered new password.
@@ -57,7 +57,7 @@ export const passwordChangeMachine = setup({
     output: PasswordChangeOutput
   },
   actors: {
-    changePassword: promisePlaceholder<void, { username: string; oldPassword: string; newPassword: string }>('changePassword'),
+    changePassword: providedLater<void, { username: string; oldPassword: string; newPassword: string }>('changePassword'),
   },
   guards: {
     hasFieldErrors: ({ context, event }) =>

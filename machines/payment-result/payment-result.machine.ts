@@ -1,5 +1,5 @@
 import { assign, setup } from 'xstate'
-import { promisePlaceholder, reasonOf } from '../shared/not-provided.ts'
+import { providedLater, reasonOf } from '../shared/not-provided.ts'
 
 /**
  * The payment result pages (spec 2.1 /result/*): the last order's outcome as the server recorded
@@ -38,7 +38,7 @@ export const paymentResultMachine = setup({
     input: { maxAttempts?: number; pollMs?: number } | undefined
   },
   actors: {
-    fetchOutcome: promisePlaceholder<PaymentOutcome | null>('fetchOutcome'),
+    fetchOutcome: providedLater<PaymentOutcome | null>('fetchOutcome'),
   },
   guards: {
     isMissing: ({ event }) => (event as unknown as { output: PaymentOutcome | null }).output === null,

@@ -4,7 +4,7 @@ import type { BinCheckResult } from '../../src/domain/card/bin.ts'
 import { cardBrandById, type CardBrandId } from '../../src/domain/card/brands.ts'
 import { CARD_FORM_DEFAULTS, isThreeDTrxType, validateCardForm, type CardFormErrors } from '../../src/domain/card/card-form.ts'
 import { BANK_CODE_MAX, CURR_CODE_MAX, INSTALLMENT_MAX, INSTALLMENT_MIN, NAME_MAX_LENGTH } from '../../src/domain/constants.ts'
-import { promisePlaceholder, reasonOf } from '../shared/not-provided.ts'
+import { providedLater, reasonOf } from '../shared/not-provided.ts'
 
 /**
  * The card payment test form (spec 3.4, 4 "Payment flow", 5, 7.4): editing (with the BIN check on
@@ -133,8 +133,8 @@ const errorsNow = (context: PaymentContext) => paymentErrors(context, new Date(c
 export const paymentMachine = setup({
   types: {} as { context: PaymentContext; events: PaymentEvent; input: PaymentInput; emitted: PaymentNotice },
   actors: {
-    checkBin: promisePlaceholder<BinCheckResult, { bin: string }>('checkBin'),
-    startPayment: promisePlaceholder<PaymentOrder, StartPaymentInput>('startPayment'),
+    checkBin: providedLater<BinCheckResult, { bin: string }>('checkBin'),
+    startPayment: providedLater<PaymentOrder, StartPaymentInput>('startPayment'),
   },
   guards: {
     hasBin: ({ context }) => context.card.bin.length === 6,

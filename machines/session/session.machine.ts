@@ -5,7 +5,7 @@ import {
 import type { PasswordPolicy } from '../../src/domain/password.ts'
 import type { SessionUser } from '../../src/domain/session.ts'
 import { passwordChangeMachine } from '../password-change/password-change.machine.ts'
-import { promisePlaceholder, reasonOf } from '../shared/not-provided.ts'
+import { providedLater, reasonOf } from '../shared/not-provided.ts'
 
 /**
  * The staff session (spec 4 "Session"): signed out -> signing in -> signed in, or the forced
@@ -98,13 +98,13 @@ export const sessionMachine = setup({
     emitted: SessionNotice
   },
   actors: {
-    checkSession: promisePlaceholder<RestoredSession | null>('checkSession'),
-    signIn: promisePlaceholder<SignInResult, { username: string; password: string; rememberMe: boolean }>('signIn'),
-    lockSession: promisePlaceholder<{ at: number }, { inactivetime: number }>('lockSession'),
-    unlockSession: promisePlaceholder<{ user: SessionUser; at: number }, { password: string }>('unlockSession'),
-    logout: promisePlaceholder<void, { inactivetime: number }>('logout'),
-    switchRole: promisePlaceholder<SessionUser, { role: string }>('switchRole'),
-    refreshPermissions: promisePlaceholder<string[]>('refreshPermissions'),
+    checkSession: providedLater<RestoredSession | null>('checkSession'),
+    signIn: providedLater<SignInResult, { username: string; password: string; rememberMe: boolean }>('signIn'),
+    lockSession: providedLater<{ at: number }, { inactivetime: number }>('lockSession'),
+    unlockSession: providedLater<{ user: SessionUser; at: number }, { password: string }>('unlockSession'),
+    logout: providedLater<void, { inactivetime: number }>('logout'),
+    switchRole: providedLater<SessionUser, { role: string }>('switchRole'),
+    refreshPermissions: providedLater<string[]>('refreshPermissions'),
     passwordChange: passwordChangeMachine,
   },
   actions: {

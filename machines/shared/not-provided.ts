@@ -1,14 +1,14 @@
 import { fromPromise } from 'xstate'
 
 /**
- * Placeholders for side effects: the machine names them, the web layer (src/web/flows) provides
+ * Named slots for side effects: the machine names them, the web layer (src/web/flows) provides
  * the real ones and tests provide fakes. Calling one that was not provided is a wiring bug.
  */
 export function notProvided(name: string): never {
   throw new Error(`${name}: not provided`)
 }
 
-export function promisePlaceholder<TOutput, TInput = void>(name: string) {
+export function providedLater<TOutput, TInput = void>(name: string) {
   return fromPromise<TOutput, TInput>(async () => notProvided(name))
 }
 
