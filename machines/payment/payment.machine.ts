@@ -149,6 +149,8 @@ export const paymentMachine = setup({
     threeDTimeout: ({ context }) => context.order?.timeoutMs ?? context.timeoutMs,
   },
   actions: {
+    /** Forgets the card number and CVC the web layer keeps outside the machine (its vault). */
+    clearSecrets: () => { throw new Error('clearSecrets: not provided') },
     applyBin: assign(({ context, event }) => {
       const result = (event as unknown as { output: BinCheckResult }).output
       if (!result.accepted) return { bin: 'refused' as const, checkedBin: context.card.bin }
@@ -211,6 +213,7 @@ export const paymentMachine = setup({
               values: defaultValues(), card: EMPTY_CARD, cvcLength: 0, bin: 'unchecked' as const, checkedBin: '', errors: {},
               submitted: false, reason: null, generation: context.generation + 1,
             })),
+            'clearSecrets',
             emit({ type: 'notice', code: 'reset' }),
           ],
         },

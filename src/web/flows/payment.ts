@@ -42,7 +42,13 @@ export function parseThreeDForm(html: string): ThreeDForm | null {
 
 export function createPaymentFlow() {
   const vault: PaymentVault = { number: '', cvc: '', pendingForm: null }
+  const clearSecrets = () => {
+    vault.number = ''
+    vault.cvc = ''
+    vault.pendingForm = null
+  }
   const machine = paymentMachine.provide({
+    actions: { clearSecrets },
     actors: {
       checkBin: fromPromise(async ({ input }: { input: { bin: string } }) => checkCardBin(input.bin)),
       startPayment: fromPromise<PaymentOrder, StartPaymentInput>(async ({ input }) => {
@@ -91,15 +97,8 @@ export function createPaymentFlow() {
       doc.body.append(form)
       form.submit()
       form.remove()
-      vault.pendingForm = null
-      vault.number = ''
-      vault.cvc = ''
+      clearSecrets()
       return true
-    },
-    clearSecrets() {
-      vault.number = ''
-      vault.cvc = ''
-      vault.pendingForm = null
     },
   }
 }

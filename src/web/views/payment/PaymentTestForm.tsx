@@ -43,15 +43,14 @@ export default function PaymentTestForm() {
   const end = useSelector(actor, (s) => (s.matches('succeeded') ? 'success' : s.matches('failed') || s.matches('timedOut') ? 'error' : null))
   const brand = cardBrandById(card.brand)
 
-  // notices -> toasts; a reset also empties the vault
+  // notices -> toasts
   useEffect(() => {
     const sub = actor.on('notice', (n) => {
-      if (n.code === 'reset') flow.clearSecrets()
-      else if (n.code === 'error') toast.error(paymentReasonText(n.reason, i18n))
+      if (n.code === 'error') toast.error(paymentReasonText(n.reason, i18n))
       else if (n.code === 'timeout') toast.error(paymentReasonText('THREE_D_TIMEOUT', i18n))
     })
     return () => sub.unsubscribe()
-  }, [actor, flow, i18n])
+  }, [actor, i18n])
 
   // the frame exists once the modal is open: post the 3-D form into it
   useEffect(() => {
@@ -105,7 +104,7 @@ export default function PaymentTestForm() {
   }
 
   const id = (name: string) => `${uid}-${name}`
-  const maxNumberLength = brand.mask.length + (brand.id === 'unknown' ? 0 : 0)
+  const maxNumberLength = brand.mask.length
   const described = (name: keyof typeof errors) => (errors[name] ? `${id(name)}-error` : undefined)
 
   return (
