@@ -1,9 +1,9 @@
 import { Hono } from 'hono'
 import type { AppEnv } from '../types.ts'
 import { AppError } from '../errors.ts'
+import { isLoopback } from '../services/client-ip.ts'
 import type { MailCatcher } from '../services/mail.ts'
 
-const LOOPBACK = /^(127\.|::1$|::ffff:127\.)/
 
 /**
  * The mail catcher's inbox, for development, demos and tests: GET /dev/mail lists what the
@@ -13,7 +13,7 @@ const LOOPBACK = /^(127\.|::1$|::ffff:127\.)/
 export function devRoutes(catcher: MailCatcher) {
   const r = new Hono<AppEnv>()
   r.use('*', async (c, next) => {
-    if (!LOOPBACK.test(c.get('clientIp'))) throw new AppError(404, 'NOT_FOUND')
+    if (!isLoopback(c.get('clientIp'))) throw new AppError(404, 'NOT_FOUND')
     await next()
   })
   r.get('/mail', (c) => {

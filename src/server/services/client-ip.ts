@@ -3,6 +3,10 @@ import type { TrustProxy } from '../config.ts'
 
 const LOOPBACK = /^(127\.|::1$|::ffff:127\.)/
 
+export function isLoopback(address: string): boolean {
+  return LOOPBACK.test(address)
+}
+
 type NodeBindings = { incoming?: { socket?: { remoteAddress?: string } } }
 
 /**
@@ -16,8 +20,8 @@ export function clientIpOf(c: Context, trust: TrustProxy): string {
   if (chain.length === 0) return peer
   if (trust === 'all') return chain[0]!
   if (trust === 'loopback') {
-    if (!LOOPBACK.test(peer)) return peer
-    for (let i = chain.length - 1; i >= 0; i--) if (!LOOPBACK.test(chain[i]!)) return chain[i]!
+    if (!isLoopback(peer)) return peer
+    for (let i = chain.length - 1; i >= 0; i--) if (!isLoopback(chain[i]!)) return chain[i]!
     return chain[0]!
   }
   // a number of trusted hops: the peer is hop 1; the address the last trusted hop saw
