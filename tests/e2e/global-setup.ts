@@ -4,7 +4,6 @@ import { startE2eServer } from './server.ts'
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string
-    serverLog: string
   }
 }
 
@@ -12,6 +11,5 @@ declare module 'vitest' {
 export default async function setup(project: TestProject) {
   const server = await startE2eServer('e2e')
   project.provide('baseUrl', server.url)
-  project.provide('serverLog', server.log)
   return () => server.stop()
 }

@@ -8,7 +8,6 @@ import type { Db } from '../db/client.ts'
 import { appUser, passwordHistory, staffSession, tempPassword } from '../db/schema.ts'
 import { AppError } from '../errors.ts'
 import { readJson } from '../http.ts'
-import type { ServerLocale } from '../i18n.ts'
 import { MAILS } from '../mail-texts.ts'
 import { audit } from '../services/audit.ts'
 import { hashPassword, needsRehash, randomPassword, verifyPassword } from '../services/passwords.ts'
@@ -51,10 +50,6 @@ async function findUser(db: Db, name: string): Promise<UserRow | null> {
   return rows[0] ?? null
 }
 
-function mailLocale(c: Context<AppEnv>): ServerLocale {
-  return c.get('locale')
-}
-
 async function sendMail(c: Context<AppEnv>, companyId: string, to: string, subject: string, text: string) {
   const { mail } = c.get('deps')
   if (!mail) return
@@ -86,7 +81,7 @@ async function recordFailure(c: Context<AppEnv>, name: string, user: UserRow | n
     await db.update(appUser).set({ lockedAt: clock.now() }).where(and(eq(appUser.id, user.id), isNull(appUser.lockedAt)))
     await endUserSessions(db, user.id, 'accountLocked', clock.now())
     await audit(c, 'user.lockedOut', user.id, user.username, { attempts: row.failedLogins })
-    const m = MAILS.accountLocked[mailLocale(c)]
+    const m = MAILS.accountLocked[c.get('locale')]
     await sendMail(c, user.companyId, user.email, m.subject, m.text({ name: `${user.firstName} ${user.lastName}`, attempts: row.failedLogins }))
   }
 }
@@ -179,7 +174,7 @@ export function authRoutes() {
           userId: user.id, passwordHash: await hashPassword(temp), expiresAt: new Date(now.getTime() + TEMP_PASSWORD_MINUTES * 60_000), createdAt: now,
         })
         await audit(c, 'auth.forgotPassword', user.id, null)
-        const m = MAILS.temporaryPassword[mailLocale(c)]
+        const m = MAILS.temporaryPassword[c.get('locale')]
         await sendMail(c, user.companyId, user.email, m.subject, m.text({ name: `${user.firstName} ${user.lastName}`, password: temp, minutes: TEMP_PASSWORD_MINUTES }))
       }
     }
@@ -323,7 +318,7 @@ export async function changePassword(c: Context<AppEnv>, user: UserRow, newPassw
         await db.update(appUser).set({ passwordHash: await hashPassword(randomPassword(32)), mustChangePassword: true }).where(eq(appUser.id, other.id))
         await endUserSessions(db, other.id, 'passwordCompromised', now)
         await audit(c, 'user.passwordCompromised', other.id, null)
-        const m = MAILS.passwordCompromised[mailLocale(c)]
+        const m = MAILS.passwordCompromised[c.get('locale')]
         await sendMail(c, other.companyId, other.email, m.subject, m.text({ name: `${other.firstName} ${other.lastName}` }))
         throw new AppError(400, 'PASSWORD_POLICY', [{ path: 'newPassword', code: 'policy' }])
       }

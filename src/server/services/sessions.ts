@@ -23,10 +23,8 @@ export function tokenHash(token: string): string {
   return createHash('sha256').update(token).digest('hex')
 }
 
-export type SessionUserView = SessionUser
-
 /** The user as the browser's session machine sees it: roles, active role and its permissions. */
-export async function userView(db: Db, userId: string, activeRole: string | null, now: Date): Promise<SessionUserView> {
+export async function userView(db: Db, userId: string, activeRole: string | null, now: Date): Promise<SessionUser> {
   const [user] = await db.select().from(appUser).where(eq(appUser.id, userId)).limit(1)
   if (!user) throw new AppError(401, 'UNAUTHORIZED')
   const rows = await db.select({ name: role.name, permissions: role.permissions, isMain: userRole.isMain, isDefault: userRole.isDefault })

@@ -14,11 +14,11 @@ import { paymentReasonText } from './messages.ts'
 export function PaymentResultView() {
   const { i18n } = useLingui()
   const actor = useActorRef(paymentResultFlow, { input: undefined, inspect: getInspect() })
-  const mode = useSelector(actor, (s) => (s.matches('missing') ? 'missing' : s.matches('failed') ? 'error' : s.context.outcome ? 'shown' : 'loading'))
+  const missing = useSelector(actor, (s) => s.matches('missing'))
+  const failed = useSelector(actor, (s) => s.matches('failed'))
   const outcome = useSelector(actor, (s) => s.context.outcome)
-  if (mode === 'loading' || !outcome && mode === 'shown') return <PaymentOutcomeCard state="loading" title={<Trans>İşlem sonucu alınıyor…</Trans>} />
-  if (mode === 'missing') return <PaymentOutcomeCard state="missing" title={<Trans>Gösterilecek bir ödeme bulunamadı</Trans>} />
-  if (mode === 'error' || !outcome) {
+  if (missing) return <PaymentOutcomeCard state="missing" title={<Trans>Gösterilecek bir ödeme bulunamadı</Trans>} />
+  if (failed) {
     return (
       <>
         <PaymentOutcomeCard state="error" title={<Trans>İşlem sonucu alınamadı</Trans>} reason={i18n._(CATALOGUE.TECHNICAL)} />
@@ -28,6 +28,7 @@ export function PaymentResultView() {
       </>
     )
   }
+  if (!outcome) return <PaymentOutcomeCard state="loading" title={<Trans>İşlem sonucu alınıyor…</Trans>} />
   const o = outcome
   const amount = `${new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(Number(o.amount))} ${o.currency}`
   const time = new Intl.DateTimeFormat(i18n.locale || 'tr', { dateStyle: 'medium', timeStyle: 'medium', timeZone: 'Europe/Istanbul' }).format(new Date(o.updatedAt))
