@@ -8,6 +8,8 @@ import { Calculator } from './Calculator.tsx'
 import { FaqSection } from './FaqSection.tsx'
 import { FormsSection } from './FormsSection.tsx'
 import { PlansSection } from './PlansSection.tsx'
+
+const phone = PHONE.display
 import { Tabs } from './Tabs.tsx'
 import styles from './Landing.module.css'
 
@@ -104,7 +106,7 @@ function TransactionsSection() {
           <p><Trans>Bilgilerinizi bırakın, emeklilik danışmanımız sizi arasın ya da müşteri hizmetlerimize ulaşın.</Trans></p>
           <ul className={styles.linkList}>
             <li><a href={mainSiteUrl('/basvurunuzu-alalim')}><Trans>Başvurunuzu alalım</Trans></a></li>
-            <li><a href={PHONE.href}><Trans>Müşteri hizmetleri: {PHONE.display}</Trans></a></li>
+            <li><a href={PHONE.href}><Trans>Müşteri hizmetleri: {phone}</Trans></a></li>
           </ul>
         </div>
       </div>

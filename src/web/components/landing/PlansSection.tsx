@@ -10,6 +10,7 @@ function PlanCard({ plan }: { plan: Plan }) {
   const title = i18n._(plan.title)
   const amount = price === null ? null : new Intl.NumberFormat(i18n.locale, { style: 'currency', currency: 'TRY', maximumFractionDigits: 0 }).format(price)
   const headingId = `plan-${plan.slug}`
+  const visits = plan.outpatientVisits
   return (
     <article className={styles.card} aria-labelledby={headingId}>
       <h4 id={headingId} className={styles.cardTitle}>{title}</h4>
@@ -17,7 +18,7 @@ function PlanCard({ plan }: { plan: Plan }) {
       <p>{i18n._(plan.description)}</p>
       <ul className={styles.features}>
         {plan.features.map((f) => <li key={f.id}>{i18n._(f)}</li>)}
-        {plan.outpatientVisits && <li><Trans>Yılda {plan.outpatientVisits} ayakta tedavi</Trans></li>}
+        {visits && <li><Trans>Yılda {visits} ayakta tedavi</Trans></li>}
       </ul>
       <div className={styles.cardActions}>
         {plan.marketPath ? (
