@@ -99,6 +99,16 @@ export const ERROR_MESSAGES = {
     en: 'You are not allowed to do this',
     ru: 'У вас нет прав на это действие',
   },
+  HEADER_MISMATCH: {
+    tr: 'İstek başlıkları oturumunuzla uyuşmuyor; sayfayı yenileyiniz',
+    en: 'The request headers do not match your session; please reload the page',
+    ru: 'Заголовки запроса не соответствуют вашему сеансу; обновите страницу',
+  },
+  USER_NOT_LOCKED: {
+    tr: 'Bu kullanıcının hesabı kilitli değil',
+    en: 'This user\'s account is not locked',
+    ru: 'Учётная запись этого пользователя не заблокирована',
+  },
   MISSING_HEADER: {
     tr: 'İstek gerekli başlıkları içermiyor',
     en: 'The request lacks a required header',

@@ -3,6 +3,8 @@ import {
   boolean, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid, uniqueIndex, index,
 } from 'drizzle-orm/pg-core'
 
+import type { RolePermission } from '../../domain/permission-catalogue.ts'
+
 export type LocalizedName = { tr: string; en: string; ru: string }
 
 // ---- reference data (seeded, read by /lookup/*) ----
@@ -103,7 +105,8 @@ export const role = pgTable('role', {
   name: text('name').notNull(),
   roleType: text('role_type').notNull().default('main'),
   owner: text('owner').notNull().default('SYSTEM'),
-  permissions: jsonb('permissions').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+  /** The spec's shape (3.1): `{ permtag, actions[] }[]`, cells of the catalogue only. */
+  permissions: jsonb('permissions').$type<RolePermission[]>().notNull().default(sql`'[]'::jsonb`),
 }, (t) => [uniqueIndex('role_company_name_uq').on(t.companyId, t.name)])
 
 export const userRole = pgTable('user_role', {
@@ -116,13 +119,19 @@ export const userRole = pgTable('user_role', {
 
 export const auditLog = pgTable('audit_log', {
   id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+  /** The company the entry belongs to (null for entries about no known account). */
+  companyId: uuid('company_id'),
   at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   actor: text('actor'),
   action: text('action').notNull(),
   target: text('target'),
   requestId: text('request_id'),
   detail: jsonb('detail').$type<Record<string, unknown>>(),
-}, (t) => [index('audit_log_at_idx').on(t.at)])
+}, (t) => [
+  index('audit_log_at_idx').on(t.at),
+  index('audit_log_company_at_idx').on(t.companyId, t.at),
+  index('audit_log_company_action_at_idx').on(t.companyId, t.action, t.at),
+])
 
 // ---- company settings (security policy, mail server, preferences, notifications), one row per category ----
 
