@@ -12,6 +12,8 @@ import { errorMessage, resolveLocale, type ErrorCode, type ServerLocale } from '
 import { authRoutes } from './routes/auth.ts'
 import { auditRoutes } from './routes/audit.ts'
 import { clientRoutes } from './routes/client.ts'
+import { groupRoutes } from './routes/group.ts'
+import { roleRoutes } from './routes/role.ts'
 import { devRoutes } from './routes/dev.ts'
 import { logRoutes } from './routes/log.ts'
 import { lookupRoutes } from './routes/lookup.ts'
@@ -167,6 +169,8 @@ export function createApp(deps: AppDeps) {
   main.route('/lookup', lookupRoutes())
   main.route('/audit', auditRoutes())
   main.route('/user', userRoutes())
+  main.route('/group', groupRoutes())
+  main.route('/role', roleRoutes())
   if (deps.mailCatcher) main.route('/dev', devRoutes(deps.mailCatcher))
   main.route('/client', clientRoutes())
   main.route('/log', logRoutes())

@@ -69,7 +69,10 @@ export async function seedFirstCompany(db: Db, admin: AdminSeed): Promise<{ crea
       timeZone: 'Europe/Istanbul',
     }).returning()
     const roles = await tx.insert(t.role).values(
-      (['ROLE_SUPERADMIN', 'ROLE_ADMIN', 'ROLE_USER'] as const).map((name) => ({ companyId: company!.id, name, owner: 'SYSTEM', roleType: 'main', permissions: ROLE_BUNDLES[name] })),
+      (['ROLE_SUPERADMIN', 'ROLE_ADMIN', 'ROLE_USER'] as const).map((name) => ({
+        companyId: company!.id, name, owner: 'SYSTEM', roleType: 'main', isMainRole: true, permissions: ROLE_BUNDLES[name],
+        gdprLevel: name === 'ROLE_USER' ? 'PUBLIC' : 'SENSITIVE',
+      })),
     ).returning()
     const [user] = await tx.insert(t.appUser).values({
       companyId: company!.id,

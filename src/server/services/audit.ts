@@ -31,3 +31,13 @@ export async function audit(c: Context<AppEnv>, action: string, target: string |
     companyId: sessionCompany ?? (uuid ? sql`(select company_id from app_user where id = ${uuid}::uuid)` : null),
   })
 }
+
+/** An audit entry by the signed-in caller (administration writes): the actor is their username. */
+export async function auditBySession(c: Context<AppEnv>, action: string, target: string | null, detail?: Record<string, unknown>) {
+  const session = (c.var as { session?: { userId: string } }).session
+  const rows = session
+    ? await c.get('deps').db.execute(sql`select username from app_user where id = ${session.userId}::uuid`)
+    : null
+  const username = (rows as unknown as { rows?: Array<{ username: string }> } | null)?.rows?.[0]?.username ?? null
+  await audit(c, action, target, username, detail)
+}
