@@ -12,6 +12,9 @@ import { errorMessage, resolveLocale, type ErrorCode, type ServerLocale } from '
 import { authRoutes } from './routes/auth.ts'
 import { auditRoutes } from './routes/audit.ts'
 import { clientRoutes } from './routes/client.ts'
+import { companyRoutes, LOGO_MAX_BYTES } from './routes/company.ts'
+import { imageRoutes } from './routes/images.ts'
+import { partyRoutes } from './routes/party.ts'
 import { groupRoutes } from './routes/group.ts'
 import { roleRoutes } from './routes/role.ts'
 import { devRoutes } from './routes/dev.ts'
@@ -155,10 +158,10 @@ export function createApp(deps: AppDeps) {
         await next()
         if (!c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'no-store')
       })
-      api.use('*', bodyLimit({
-        maxSize: config.bodyLimitBytes,
-        onError: () => { throw new AppError(413, 'PAYLOAD_TOO_LARGE') },
-      }))
+      const limit = bodyLimit({ maxSize: config.bodyLimitBytes, onError: () => { throw new AppError(413, 'PAYLOAD_TOO_LARGE') } })
+      // image uploads (the company logo) have their own, larger limit
+      const uploadLimit = bodyLimit({ maxSize: LOGO_MAX_BYTES, onError: () => { throw new AppError(413, 'PAYLOAD_TOO_LARGE') } })
+      api.use('*', (c, next) => (c.req.method === 'POST' && /\/logo$/.test(c.req.path) ? uploadLimit : limit)(c, next))
       api.use('*', envelope(config))
       bases.set(base, api)
     }
@@ -171,6 +174,9 @@ export function createApp(deps: AppDeps) {
   main.route('/user', userRoutes())
   main.route('/group', groupRoutes())
   main.route('/role', roleRoutes())
+  main.route('/company', companyRoutes())
+  main.route('/images', imageRoutes())
+  main.route('/party', partyRoutes())
   if (deps.mailCatcher) main.route('/dev', devRoutes(deps.mailCatcher))
   main.route('/client', clientRoutes())
   main.route('/log', logRoutes())

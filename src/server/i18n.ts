@@ -155,6 +155,16 @@ export const ERROR_MESSAGES = {
     en: 'Some of the chosen permissions cannot be given at this role\'s data-privacy level',
     ru: 'Некоторые выбранные права недоступны на уровне конфиденциальности этой роли',
   },
+  JOB_TITLE_EXISTS: {
+    tr: 'Bu unvan zaten tanımlı',
+    en: 'This job title already exists',
+    ru: 'Такая должность уже существует',
+  },
+  UNSUPPORTED_IMAGE: {
+    tr: 'Logo PNG, JPEG veya WebP biçiminde bir resim olmalıdır',
+    en: 'The logo must be a PNG, JPEG or WebP image',
+    ru: 'Логотип должен быть изображением PNG, JPEG или WebP',
+  },
   MISSING_HEADER: {
     tr: 'İstek gerekli başlıkları içermiyor',
     en: 'The request lacks a required header',

@@ -326,7 +326,7 @@ export async function changePassword(c: Context<AppEnv>, user: UserRow, newPassw
     }
   }
   await db.insert(passwordHistory).values({ userId: user.id, passwordHash: user.passwordHash, createdAt: now })
-  await db.update(appUser).set({ passwordHash: await hashPassword(newPassword), passwordChangedAt: now, mustChangePassword: false, failedLogins: 0 })
+  await db.update(appUser).set({ passwordHash: await hashPassword(newPassword), passwordChangedAt: now, mustChangePassword: false, failedLogins: 0, passwordPolicy: policyOf(security) })
     .where(eq(appUser.id, user.id))
   await endUserSessions(db, user.id, 'passwordChanged', now)
   await audit(c, 'user.passwordChanged', user.id, user.username)
