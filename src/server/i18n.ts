@@ -165,6 +165,26 @@ export const ERROR_MESSAGES = {
     en: 'The logo must be a PNG, JPEG or WebP image',
     ru: 'Логотип должен быть изображением PNG, JPEG или WebP',
   },
+  USER_EXISTS: {
+    tr: 'Bu kullanıcı adı, e-posta adresi veya kimlik numarası başka bir kullanıcıda kayıtlı',
+    en: 'This username, e-mail address or national ID belongs to another user',
+    ru: 'Это имя пользователя, адрес электронной почты или идентификационный номер уже принадлежит другому пользователю',
+  },
+  SELF_STATUS: {
+    tr: 'Kendi hesabınızın durumunu değiştiremezsiniz',
+    en: 'You cannot change the status of your own account',
+    ru: 'Нельзя изменить статус собственной учётной записи',
+  },
+  LAST_SUPERADMIN: {
+    tr: 'Şirketin son etkin süper yöneticisi uzaklaştırılamaz veya kaldırılamaz',
+    en: 'The company\'s last active superadmin cannot be suspended or removed',
+    ru: 'Нельзя отстранить или удалить последнего активного суперадминистратора компании',
+  },
+  USER_REMOVED: {
+    tr: 'Sistemden kaldırılan kullanıcının durumu değiştirilemez',
+    en: 'A user removed from the system cannot change status',
+    ru: 'Статус пользователя, удалённого из системы, изменить нельзя',
+  },
   MISSING_HEADER: {
     tr: 'İstek gerekli başlıkları içermiyor',
     en: 'The request lacks a required header',

@@ -145,8 +145,23 @@ export const appUser = pgTable('app_user', {
   lockedAt: timestamp('locked_at', { withTimezone: true }),
   /** The group the user belongs to (spec 3.1 "group name"). */
   groupId: uuid('group_id'),
+  // spec 3.1 "User" details (the create-user wizard's first step)
+  gender: text('gender'),
+  countryCode: text('country_code'),
+  nationalId: text('national_id'),
+  passportNo: text('passport_no'),
+  jobTitleId: uuid('job_title_id'),
+  workLocationId: uuid('work_location_id'),
+  mobilePhone: text('mobile_phone'),
+  birthDate: text('birth_date'),
+  version: integer('version').notNull().default(1),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [uniqueIndex('app_user_username_uq').on(sql`lower(${t.username})`), index('app_user_company_group_idx').on(t.companyId, t.groupId)])
+}, (t) => [
+  uniqueIndex('app_user_username_uq').on(sql`lower(${t.username})`),
+  index('app_user_company_group_idx').on(t.companyId, t.groupId),
+  uniqueIndex('app_user_company_email_uq').on(t.companyId, sql`lower(${t.email})`),
+  uniqueIndex('app_user_company_national_id_uq').on(t.companyId, t.nationalId),
+])
 
 /** The organisation tree (spec 3.1 "Group"): management group > organisational unit > team; the root is the company. */
 export const userGroup = pgTable('user_group', {

@@ -27,7 +27,7 @@ const view = (a: AddressRow) => ({
  * The cascade must hold: a country that exists; for Türkiye a province, a district of it, and a
  * neighbourhood of that district whose postal code becomes the address's zip code.
  */
-async function resolve(db: Db, body: AddressInput) {
+export async function resolveAddress(db: Db, body: AddressInput) {
   const issues: FieldIssue[] = []
   const [type] = await db.select().from(optionItem).where(and(eq(optionItem.list, 'locationTypes'), eq(optionItem.value, body.locationtype)))
   if (!type || type.value === 'RSD') issues.push({ path: 'locationtype', code: 'requiredSelection' })
@@ -96,7 +96,7 @@ export function partyRoutes() {
     const entity = entityOf(c, readQuery(c, EntityQuery))
     const body = await readJson(c, AddressBody)
     const { db, clock } = c.get('deps')
-    const values = await resolve(db, body)
+    const values = await resolveAddress(db, body)
     const now = clock.now()
     const [row] = await db.insert(address).values({ companyId: c.get('session').companyId, ...entity, ...values, createdAt: now, updatedAt: now }).returning()
     await auditBySession(c, 'address.created', row!.id, { after: view(row!) })
@@ -109,7 +109,7 @@ export function partyRoutes() {
     const { db, clock } = c.get('deps')
     const [before] = await db.select().from(address).where(and(eq(address.id, id), eq(address.companyId, c.get('session').companyId)))
     if (!before) throw new AppError(404, 'NOT_FOUND')
-    const values = await resolve(db, body)
+    const values = await resolveAddress(db, body)
     const [after] = await db.update(address).set({ ...values, version: before.version + 1, updatedAt: clock.now() })
       .where(and(eq(address.id, id), eq(address.version, version))).returning()
     if (!after) throw new AppError(409, 'CONFLICT')
