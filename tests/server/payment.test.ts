@@ -37,7 +37,7 @@ for (const kind of dbKinds()) {
     let t: TestApp
     beforeAll(async () => {
       const base = loadConfig({ NODE_ENV: 'test' })
-      t = await createTestApp(kind, { gateway: { ...base.gateway, bankSimStoreKey: STORE_KEY, timeoutMs: 60_000 } })
+      t = await createTestApp(kind, { publicOrigin: ORIGIN, gateway: { ...base.gateway, bankSimStoreKey: STORE_KEY, timeoutMs: 60_000 } })
     })
     afterAll(async () => t.close())
 

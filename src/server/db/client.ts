@@ -6,6 +6,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
 import pg from 'pg'
+import type { DbHealth } from '../services/db-health.ts'
 import * as schema from './schema.ts'
 
 export type Db = ReturnType<typeof drizzlePglite<typeof schema>>
@@ -24,9 +25,18 @@ const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
  * drizzle schema and the same migrations. `loadDataDir` starts PGlite from a dump (tests use it
  * to skip seeding).
  */
-export async function openDatabase(opts: { url?: string | null; dataDir?: string; loadDataDir?: Blob }): Promise<Database> {
+export async function openDatabase(opts: { url?: string | null; dataDir?: string; loadDataDir?: Blob; health?: DbHealth }): Promise<Database> {
   if (opts.url) {
-    const pool = new pg.Pool({ connectionString: opts.url, max: 10 })
+    const pool = new pg.Pool({ connectionString: opts.url, max: 10, connectionTimeoutMillis: 5_000 })
+    // PostgreSQL may drop any connection (restart, failover, pg_terminate_backend, idle timeouts).
+    // Without these handlers the 'error' event of an idle pooled client or of a checked-out
+    // client would be unhandled and end the process; with them the client is discarded, the
+    // outage is noted once, and the pool connects afresh on the next query.
+    pool.on('error', (err) => opts.health?.down(err))
+    pool.on('connect', (client) => {
+      client.on('error', (err) => opts.health?.down(err))
+      opts.health?.up()
+    })
     // A pooled PostgreSQL connection behaves like PGlite for drizzle's query builder; the type
     // differs only in the driver-specific result, which the app never touches.
     const db = drizzlePg(pool, { schema }) as unknown as Db
