@@ -18,7 +18,7 @@ import { bankSimulatorRoutes } from './routes/bank-simulator.ts'
 import { isFramePagePath, paymentCallbackRoutes, paymentRoutes } from './routes/payment.ts'
 import { clientIpOf } from './services/client-ip.ts'
 import { RETRY_AFTER_S, dbHealth, describeDbError, isDatabaseUnavailable } from './services/db-health.ts'
-import { decodePath } from './http.ts'
+import { decodePath, pathForLog } from './http.ts'
 
 const ID_PATTERN = /^[A-Za-z0-9._:-]{1,100}$/
 
@@ -136,7 +136,7 @@ export function createApp(deps: AppDeps) {
     // the decoded path (the logger redacts card data from it), or the raw one when it was refused
     c.get('log').log(c.res.status >= 500 ? 'error' : 'info', 'request', {
       method: c.req.method,
-      path: c.get('path') ?? new URL(c.req.url).pathname,
+      path: c.get('path') ?? pathForLog(new URL(c.req.url).pathname),
       status: c.res.status,
       ms: Math.round((performance.now() - started) * 10) / 10,
     })

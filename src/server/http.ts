@@ -27,6 +27,17 @@ export function decodePath(pathname: string): string | null {
   return CONTROL.test(decoded) ? null : decoded
 }
 
+/** A path for the log even when it was refused: every well-formed escape decoded, the rest kept. */
+export function pathForLog(pathname: string): string {
+  return decodePath(pathname) ?? pathname.replace(/(?:%[0-9A-Fa-f]{2})+/g, (run) => {
+    try {
+      return decodeURIComponent(run)
+    } catch {
+      return run
+    }
+  })
+}
+
 /** Whether a parsed JSON value holds a NUL anywhere (PostgreSQL text cannot store one). */
 function holdsNul(value: unknown, depth = 0): boolean {
   if (typeof value === 'string') return value.includes('\u0000')
