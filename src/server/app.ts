@@ -134,7 +134,8 @@ export function createApp(deps: AppDeps) {
     c.res.headers.set('requestId', requestId)
     c.res.headers.set('transactionId', transactionId)
     // the decoded path (the logger redacts card data from it), or the raw one when it was refused
-    c.get('log').log(c.res.status >= 500 ? 'error' : 'info', 'request', {
+    // a 503 (database outage) is logged once as such by db-health, not as an error per request
+    c.get('log').log(c.res.status >= 500 && c.res.status !== 503 ? 'error' : 'info', 'request', {
       method: c.req.method,
       path: c.get('path') ?? pathForLog(new URL(c.req.url).pathname),
       status: c.res.status,

@@ -93,23 +93,27 @@ export async function startServer(configured: ServerConfig, opts: { logger?: Log
   const health = dbHealth(logger)
   const database = await openDatabase({ url: configured.databaseUrl, dataDir: configured.dataDir, health })
   lap('openDb', t)
-  t = performance.now()
-  await database.migrate()
-  lap('migrate', t)
-  // the served configuration: keys the environment left unset come from the database, and the
-  // public origin defaults to the listening one (known after listen)
-  const config = await withServerKeys(configured, database.db)
-  t = performance.now()
-  const referenceSeed = await seedReferenceData(database.db)
-  lap('seedReference', t)
-  t = performance.now()
-  const first = await seedFirstCompany(database.db, { username: config.adminUsername, password: config.adminPassword, email: config.adminEmail })
-  lap('seedCompany', t)
-  let demoPassword: string | null = null
-  if (config.demoData) {
-    const password = config.demoPassword ?? randomPassword()
-    if (await seedDemoUsers(database.db, password, new Date())) demoPassword = config.demoPassword ? null : password
-  }
+  // one server at a time migrates and seeds a database (several may start together on one PostgreSQL)
+  const { config, referenceSeed, first, demoPassword } = await database.exclusive(async () => {
+    t = performance.now()
+    await database.migrate()
+    lap('migrate', t)
+    // the served configuration: keys the environment left unset come from the database, and the
+    // public origin defaults to the listening one (known after listen)
+    const config = await withServerKeys(configured, database.db)
+    t = performance.now()
+    const referenceSeed = await seedReferenceData(database.db)
+    lap('seedReference', t)
+    t = performance.now()
+    const first = await seedFirstCompany(database.db, { username: config.adminUsername, password: config.adminPassword, email: config.adminEmail })
+    lap('seedCompany', t)
+    let demoPassword: string | null = null
+    if (config.demoData) {
+      const password = config.demoPassword ?? randomPassword()
+      if (await seedDemoUsers(database.db, password, new Date())) demoPassword = config.demoPassword ? null : password
+    }
+    return { config, referenceSeed, first, demoPassword }
+  })
 
   const mailCatcher = config.mailCatcher ? await startMailCatcher() : null
   const mail = createMailer(mailSettingsResolver(database.db, mailCatcher, keyFrom(config.secretsKey)))

@@ -1,6 +1,7 @@
 import { Hono } from 'hono'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createApp } from '../../src/server/app.ts'
+import { createApp, type App } from '../../src/server/app.ts'
+import { startMailCatcher } from '../../src/server/services/mail.ts'
 import { BUILT_IN_ENVELOPE_KEY, BUILT_IN_SECRETS_KEY, loadConfig, type TrustProxy } from '../../src/server/config.ts'
 import { auditLog } from '../../src/server/db/schema.ts'
 import { clientIpOf } from '../../src/server/services/client-ip.ts'
@@ -118,11 +119,11 @@ describe('dev routes (the mail catcher inbox)', () => {
   })
 
   it('answer loopback only, never when disabled, and only with the token when one is set', async () => {
-    const base = await createTestApp('pglite', {}, { mail: true })
+    const base = await createTestApp('pglite')
+    const mailCatcher = await startMailCatcher()
     try {
-      const mailCatcher = { mails: [], port: 0, close: async () => {} }
       const app = (over: Partial<typeof base.config>) => createApp({ db: base.db, config: { ...base.config, ...over }, logger: { log() {}, child() { return this } }, mailCatcher })
-      const get = (a: Hono, headers: Record<string, string> = {}, env: object = loopback) => a.request('/api/v1/dev/mail', { headers }, env)
+      const get = (a: App, headers: Record<string, string> = {}, env: object = loopback) => a.request('/api/v1/dev/mail', { headers }, env)
       const token = 'a-long-enough-token'
       expect((await get(app({ devRoutes: { enabled: true, token: null } }))).status).toBe(200)
       expect((await get(app({ devRoutes: { enabled: true, token: null } }), {}, { incoming: { socket: { remoteAddress: '203.0.113.9' } } })).status).toBe(404)
@@ -132,6 +133,7 @@ describe('dev routes (the mail catcher inbox)', () => {
       expect((await get(guarded, { authorization: 'Bearer wrong-token-of-length' })).status).toBe(404)
       expect((await get(guarded, { authorization: `Bearer ${token}` })).status).toBe(200)
     } finally {
+      await mailCatcher.close()
       await base.close()
     }
   })

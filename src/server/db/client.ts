@@ -15,8 +15,16 @@ export type Database = {
   db: Db
   kind: 'pglite' | 'postgres'
   migrate(): Promise<void>
+  /**
+   * Runs `work` (migrations, seeding) while no other server process on the same database does:
+   * a PostgreSQL advisory lock, so that servers starting together on a fresh database do not race.
+   */
+  exclusive<T>(work: () => Promise<T>): Promise<T>
   close(): Promise<void>
 }
+
+/** Advisory lock key held while a server migrates and seeds ('katilim' in ASCII). */
+const STARTUP_LOCK = 0x6b6174696c696d
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
 
@@ -44,6 +52,16 @@ export async function openDatabase(opts: { url?: string | null; dataDir?: string
       db,
       kind: 'postgres',
       migrate: () => migratePg(db as never, { migrationsFolder }),
+      async exclusive(work) {
+        const lock = await pool.connect()
+        try {
+          await lock.query('SELECT pg_advisory_lock($1)', [STARTUP_LOCK])
+          return await work()
+        } finally {
+          await lock.query('SELECT pg_advisory_unlock($1)', [STARTUP_LOCK]).catch(() => {})
+          lock.release()
+        }
+      },
       close: () => pool.end(),
     }
   }
@@ -55,6 +73,7 @@ export async function openDatabase(opts: { url?: string | null; dataDir?: string
     db,
     kind: 'pglite',
     migrate: () => migratePglite(db, { migrationsFolder }),
+    exclusive: (work) => work(),
     close: () => client.close(),
     // exposed for tests that snapshot a seeded database
     ...({ pglite: client } as object),
