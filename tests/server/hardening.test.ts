@@ -83,6 +83,14 @@ describe('client-log route (POST /log/log.json)', () => {
     expect(await res.json()).toMatchObject({ code: 'MISSING_HEADER' })
   })
 
+  it('answers an encrypted (already read) body with 4xx, not 5xx', async () => {
+    for (const type of ['application/json', 'application/octet-stream', 'multipart/form-data']) {
+      const res = await t.request('/log/log.json', { method: 'POST', headers: { 'content-type': type, encrypted: 'true', trxType: 'FRM', 'x-forwarded-for': '198.51.100.6' }, body: '' })
+      expect(res.status).toBeGreaterThanOrEqual(400)
+      expect(res.status).toBeLessThan(500)
+    }
+  })
+
   it('caps the entry size', async () => {
     expect((await post('x'.repeat(LOG_DATA_MAX), '198.51.100.2')).status).toBe(202)
     expect((await post('x'.repeat(LOG_DATA_MAX + 1), '198.51.100.2')).status).toBe(400)

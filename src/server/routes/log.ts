@@ -19,6 +19,11 @@ const entry = z.strictObject({
   data: z.string().check(z.minLength(1), z.maxLength(LOG_DATA_MAX)),
 })
 
+const entryLimit = bodyLimit({
+  maxSize: LOG_BODY_MAX_BYTES,
+  onError: () => { throw new AppError(413, 'PAYLOAD_TOO_LARGE') },
+})
+
 /**
  * Spec 7.6: POST /log/log.json, a multipart form with severity and data: client logs. Guarded like
  * every state-changing call (the trxType header, which a cross-site form cannot send), limited per
@@ -26,10 +31,8 @@ const entry = z.strictObject({
  */
 export function logRoutes() {
   const r = new Hono<AppEnv>()
-  r.post('/log.json', requireCustomHeaders, bodyLimit({
-    maxSize: LOG_BODY_MAX_BYTES,
-    onError: () => { throw new AppError(413, 'PAYLOAD_TOO_LARGE') },
-  }), async (c) => {
+  // an encrypted body has been read already (under BODY_LIMIT_BYTES) to be opened
+  r.post('/log.json', requireCustomHeaders, (c, next) => c.get('encrypted') ? next() : entryLimit(c, next), async (c) => {
     const { db, clock } = c.get('deps')
     if (!(await hit(db, `log:ip:${c.get('clientIp')}`, LOG_IP_MAX, LOG_IP_WINDOW_MS, clock.now()))) {
       c.header('Retry-After', String(LOG_IP_WINDOW_MS / 1000))
