@@ -49,6 +49,16 @@ export const ERROR_MESSAGES = {
     en: 'The request is too large',
     ru: 'Слишком большой запрос',
   },
+  BAD_PATH: {
+    tr: 'İstenen adres geçerli değil',
+    en: 'The requested address is not valid',
+    ru: 'Запрошенный адрес недействителен',
+  },
+  SERVICE_UNAVAILABLE: {
+    tr: 'Hizmet geçici olarak kullanılamıyor, lütfen biraz sonra tekrar deneyiniz',
+    en: 'The service is temporarily unavailable, please try again shortly',
+    ru: 'Сервис временно недоступен, пожалуйста, повторите попытку чуть позже',
+  },
   BAD_HEADER: {
     tr: 'İstek başlıklarından biri geçerli değil',
     en: 'One of the request headers is not valid',
@@ -221,7 +231,7 @@ export const ERROR_MESSAGES = {
     en: 'The credit card number you entered is not valid',
     ru: 'Введённый номер кредитной карты недействителен',
   },
-  ORDER_EXISTS: {
+  ORDER_ID_USED: {
     tr: 'Bu sipariş numarası daha önce kullanılmış',
     en: 'This order id has already been used',
     ru: 'Этот номер заказа уже использован',

@@ -332,3 +332,12 @@ export const smsCode = pgTable('sms_code', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   ip: text('ip'),
 }, (t) => [index('sms_code_phone_idx').on(t.phone, t.purpose)])
+
+// ---- keys the server generated for itself (issue 9): used when the environment sets none ----
+
+/** Generated at the first start in production, shared by every server process on the database. */
+export const serverKey = pgTable('server_key', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+})
