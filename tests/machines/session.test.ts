@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
 import { createActor, fromPromise, SimulatedClock } from 'xstate'
-import { DEFAULT_TIMING, sessionMachine, type SessionNotice, type SessionUser } from '../../machines/session/session.machine.ts'
+import { DEFAULT_TIMING, sessionMachine, type SessionNotice, type SessionUser, type SignInResult } from '../../machines/session/session.machine.ts'
 import { warningEndsAt, warningSecondsLeft } from '../../machines/session/session.selectors.ts'
 
 /** The staff session's rules as named assertions (issue 10 items 1-5), timers on a SimulatedClock. */
@@ -19,14 +19,14 @@ function start() {
   const broadcast = vi.fn()
   const machine = sessionMachine.provide({
     actors: {
-      signIn: fromPromise(async () => ({ kind: 'signedIn' as const, user, timing, at: T0 })),
+      signIn: fromPromise<SignInResult, { username: string; password: string; rememberMe: boolean }>(async () => ({ kind: 'signedIn', user, timing, at: T0 })),
       lockSession: fromPromise(lockSession),
       unlockSession: fromPromise(unlockSession),
       logout: fromPromise(logout),
     },
     actions: { persistSession: () => {}, persistIdleTime: () => {}, clearSession: () => {}, broadcast, reportActivity: () => {} },
   })
-  const actor = createActor(machine, { clock })
+  const actor = createActor(machine, { clock, input: undefined })
   const notices: SessionNotice[] = []
   actor.on('notice', (n) => { notices.push(n) })
   actor.start()
