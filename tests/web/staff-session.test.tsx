@@ -44,18 +44,26 @@ describe('the inactivity warning and the activity watcher (issue 10 item 2)', ()
     expect(on(logout, new KeyboardEvent('keydown', { key: 'Tab', bubbles: true }))).toBe(true)
   })
 
-  it('inside its box it is in the warning; on its backdrop (outside the box) and elsewhere it is not', () => {
+  it('a press inside its box is in the warning; a press or wheel on its backdrop (outside the box) and a scroll are not', () => {
     const dialog = openWarning()
-    expect(on(dialog, new MouseEvent('pointermove', { clientX: 150, clientY: 150 }))).toBe(true)
-    expect(on(dialog, new MouseEvent('pointermove', { clientX: 20, clientY: 20 }))).toBe(false)
+    expect(on(dialog, new MouseEvent('pointerdown', { clientX: 150, clientY: 150 }))).toBe(true)
+    expect(on(dialog, new MouseEvent('pointerdown', { clientX: 20, clientY: 20 }))).toBe(false)
+    expect(on(dialog, new WheelEvent('wheel', { clientX: 20, clientY: 20 }))).toBe(false)
     expect(on(screen.getByRole('button', { name: 'page', hidden: true }), new MouseEvent('pointerdown', { bubbles: true }))).toBe(false)
     expect(on(document, new Event('scroll'))).toBe(false)
+  })
+
+  it('a pointer move while it is open, even over the backdrop, is on the way to its buttons: no dismissal', () => {
+    const dialog = openWarning()
+    expect(on(dialog, new MouseEvent('pointermove', { clientX: 20, clientY: 20 }))).toBe(true)
+    expect(on(document, new MouseEvent('pointermove', { clientX: 20, clientY: 20 }))).toBe(true)
   })
 
   it('nothing is "in the warning" while it is closed', () => {
     wrap(<InactivityDialog open={false} secondsLeft={20} onStay={() => {}} onLogout={() => {}} />)
     const logout = screen.getByRole('button', { name: 'Çıkış Yap', hidden: true })
     expect(on(logout, new MouseEvent('pointerdown', { bubbles: true }))).toBe(false)
+    expect(on(document, new MouseEvent('pointermove', { clientX: 20, clientY: 20 }))).toBe(false)
   })
 })
 
@@ -84,6 +92,18 @@ describe('page titles and heading focus (issue 10 item 7)', () => {
     expect(document.title).toBe('Staff sign-in | Katılım Emeklilik')
     unmount()
     expect(document.title).toBe('Katılım Emeklilik | Bireysel Emeklilik (BES)')
+  })
+
+  it('a page leaving after the next one set its title does not undo it', () => {
+    function Page({ title }: { title: string }) {
+      useDocumentTitle(title)
+      return null
+    }
+    const old = wrap(<Page title="Ana sayfa" />)
+    const next = wrap(<Page title="İyi günler" />)
+    old.unmount()
+    expect(document.title).toBe('İyi günler | Katılım Emeklilik')
+    next.unmount()
   })
 
   function Shell({ path, children }: { path: string; children: ReactNode }) {

@@ -126,14 +126,18 @@ const ACTIVITY_EVENTS = ['pointerdown', 'pointermove', 'keydown', 'wheel', 'touc
 export const WARNING_SELECTOR = 'dialog[data-session-warning][open]'
 
 /**
- * Whether a pointer, touch or key event happened on the open inactivity warning: on its controls or
- * inside its box. A modal dialog's backdrop is the dialog element too, so a pointer on the dialog
- * element itself counts only within the box; outside it, it is activity elsewhere.
+ * Whether an activity event is aimed at the open inactivity warning, so it must not dismiss it
+ * before its own buttons can be used: a pointer, touch or key on its controls or inside its box, and
+ * any pointer move while it is open (the pointer crosses the backdrop on its way to the buttons). A
+ * modal dialog's backdrop is the dialog element too: a press, touch or wheel there, outside the box,
+ * is activity elsewhere and dismisses the warning, as does scrolling the page.
  */
 export function isInWarning(event: Event, doc: Document = document): boolean {
   const dialog = doc.querySelector(WARNING_SELECTOR)
   const target = event.target
-  if (!dialog || !(target instanceof Node) || !dialog.contains(target)) return false
+  if (!dialog) return false
+  if (event.type === 'pointermove') return true
+  if (!(target instanceof Node) || !dialog.contains(target)) return false
   if (target !== dialog) return true
   const point = 'clientX' in event ? (event as MouseEvent) : ('touches' in event ? (event as TouchEvent).touches[0] : undefined)
   if (!point) return true
