@@ -251,12 +251,18 @@ describe('inactivity with shortened thresholds (INACTIVE_USER_THRESHOLD_MS=4000,
     await server.stop()
   })
 
-  it('warns with a countdown, locks, and unlocks', async () => {
+  /** Signs the superadmin in and keeps still until the "Are You Still There?" warning opens. */
+  async function untilWarning() {
     const page = await b.page()
     await signIn(page, TEST_ADMIN.username, TEST_ADMIN.password)
     await page.waitForURL('**/navbar/settings/global-settings')
     const dialog = page.getByRole('dialog', { name: 'Hâlâ orada mısınız?' })
     await dialog.waitFor({ timeout: 15_000 })
+    return { page, dialog }
+  }
+
+  it('warns with a countdown, locks, and unlocks', async () => {
+    const { page, dialog } = await untilWarning()
     const first = Number(await dialog.locator('strong').textContent())
     await page.waitForTimeout(1200)
     const second = Number(await dialog.locator('strong').textContent())
@@ -276,10 +282,7 @@ describe('inactivity with shortened thresholds (INACTIVE_USER_THRESHOLD_MS=4000,
   })
 
   it('locks when the countdown reaches zero: no "0 seconds" left on screen', async () => {
-    const page = await b.page()
-    await signIn(page, TEST_ADMIN.username, TEST_ADMIN.password)
-    await page.waitForURL('**/navbar/settings/global-settings')
-    await page.getByRole('dialog', { name: 'Hâlâ orada mısınız?' }).waitFor({ timeout: 15_000 })
+    const { page } = await untilWarning()
     // from the moment the countdown shows 1 until the warning gives way to the lock
     const shown = await page.evaluate(() => new Promise<{ oneToLock: number; zeroFor: number }>((resolve) => {
       let oneAt = 0
@@ -308,11 +311,7 @@ describe('inactivity with shortened thresholds (INACTIVE_USER_THRESHOLD_MS=4000,
   })
 
   it('the warning\'s own "Log out" works by mouse; a click elsewhere still dismisses the warning', async () => {
-    const page = await b.page()
-    await signIn(page, TEST_ADMIN.username, TEST_ADMIN.password)
-    await page.waitForURL('**/navbar/settings/global-settings')
-    const dialog = page.getByRole('dialog', { name: 'Hâlâ orada mısınız?' })
-    await dialog.waitFor({ timeout: 15_000 })
+    const { page, dialog } = await untilWarning()
     // a click on the backdrop, outside the box: activity elsewhere, the warning goes
     await page.mouse.click(5, 5)
     await dialog.waitFor({ state: 'hidden' })
@@ -333,11 +332,7 @@ describe('inactivity with shortened thresholds (INACTIVE_USER_THRESHOLD_MS=4000,
   })
 
   it('the warning\'s own "Log out" works by keyboard (Tab, Enter)', async () => {
-    const page = await b.page()
-    await signIn(page, TEST_ADMIN.username, TEST_ADMIN.password)
-    await page.waitForURL('**/navbar/settings/global-settings')
-    const dialog = page.getByRole('dialog', { name: 'Hâlâ orada mısınız?' })
-    await dialog.waitFor({ timeout: 15_000 })
+    const { page, dialog } = await untilWarning()
     await page.keyboard.press('Tab')
     await page.waitForTimeout(1_100)
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Çıkış Yap')
