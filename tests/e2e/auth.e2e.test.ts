@@ -252,8 +252,8 @@ describe('inactivity with shortened thresholds (INACTIVE_USER_THRESHOLD_MS=4000,
   })
 
   /** Signs the superadmin in and keeps still until the "Are You Still There?" warning opens. */
-  async function untilWarning() {
-    const page = await b.page()
+  async function untilWarning(browser: Browser = b) {
+    const page = await browser.page()
     await signIn(page, TEST_ADMIN.username, TEST_ADMIN.password)
     await page.waitForURL('**/navbar/settings/global-settings')
     const dialog = page.getByRole('dialog', { name: 'Hâlâ orada mısınız?' })
@@ -340,6 +340,17 @@ describe('inactivity with shortened thresholds (INACTIVE_USER_THRESHOLD_MS=4000,
     await page.keyboard.press('Enter')
     await page.waitForURL('**/auth/logout**')
     await page.close()
+  })
+
+  it('the warning\'s own "Log out" works by touch (a tap)', async () => {
+    const touch = await launch({ baseUrl: server.url, hasTouch: true })
+    try {
+      const { page, dialog } = await untilWarning(touch)
+      await dialog.getByRole('button', { name: 'Çıkış Yap' }).tap()
+      await page.waitForURL('**/auth/logout**')
+    } finally {
+      await touch.close()
+    }
   })
 
   it('logs out instead of unlocking a session locked for more than 1800 s (controlled clock)', async () => {
