@@ -68,7 +68,10 @@ export type SessionContext = {
 export type SessionEvent =
   | { type: 'session.restore' }
   | { type: 'login.submit'; username: string; password: string; rememberMe: boolean }
-  /** User activity; `inWarning`: it happened inside the "Are You Still There?" warning (on its own controls). */
+  /**
+   * User activity; `inWarning`: aimed at the open "Are You Still There?" warning (on its controls or
+   * box, or a pointer move on its way to them: the web layer decides), which it must not dismiss.
+   */
   | { type: 'activity'; at: number; inWarning?: boolean }
   | { type: 'activity.remote'; at: number }
   | { type: 'session.lock'; at: number }
@@ -137,7 +140,7 @@ export const sessionMachine = setup({
   guards: {
     isLoginIncomplete: ({ event }) => event.type === 'login.submit' && (event.username.trim() === '' || event.password === ''),
     isUnlockIncomplete: ({ event }) => event.type === 'unlock.submit' && event.password === '',
-    /** Pointer or keys on the warning's own controls: they must stay usable, so they do not dismiss it. */
+    /** Activity aimed at the warning's own controls: they must stay usable, so it does not dismiss it. */
     isActivityInWarning: ({ event }) => event.type === 'activity' && event.inWarning === true,
     isSwitchUser: ({ event }) => event.type === 'logout' && event.switchUser === true,
     hasRestoredSession: ({ event }) => !!(event as unknown as { output: RestoredSession | null }).output,
