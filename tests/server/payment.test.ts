@@ -91,8 +91,12 @@ for (const kind of dbKinds()) {
       expect(page).not.toContain(CARD)
       const otp = /data-testid="otp-code">(\d{6})</.exec(page)![1]!
       const txn = /name="txn" value="([^"]+)"/.exec(page)![1]!
+      // the form posts to the same absolute address from the first page and from a retry page
+      expect(page).toContain(`<form method="post" action="${t.config.apiBase}/banksim/3d/confirm">`)
       const wrong = await t.app.request(`${t.config.apiBase}/banksim/3d/confirm`, form({ txn, otp: otp === '111111' ? '222222' : '111111', action: 'approve' }))
-      expect(await wrong.text()).toContain('Şifre hatalı')
+      const retry = await wrong.text()
+      expect(retry).toContain('Şifre hatalı')
+      expect(retry).toContain(`<form method="post" action="${t.config.apiBase}/banksim/3d/confirm">`)
       const ok = await t.app.request(`${t.config.apiBase}/banksim/3d/confirm`, form({ txn, otp, action: 'approve' }))
       const back = await ok.text()
       expect(back).toContain(`action="${ORIGIN}/result/success"`)
@@ -105,6 +109,26 @@ for (const kind of dbKinds()) {
       expect(await (await status(orderId, receipt)).json()).toMatchObject({ status: 'succeeded', reason: null })
       const sims = await t.db.select().from(bankSimTransaction).where(eq(bankSimTransaction.orderId, orderId))
       expect(JSON.stringify(sims)).not.toContain(CARD)
+    })
+
+    it('lets a wrong one-time code be retried; the third wrong code fails the payment', async () => {
+      const { orderId, html, receipt } = await started()
+      const page = await (await t.app.request(`${t.config.apiBase}/banksim/3d`, form(fields(html)))).text()
+      const otp = /data-testid="otp-code">(\d{6})</.exec(page)![1]!
+      const txn = /name="txn" value="([^"]+)"/.exec(page)![1]!
+      const bad = otp === '111111' ? '222222' : '111111'
+      for (let i = 0; i < 2; i++) {
+        const retry = await t.app.request(`${t.config.apiBase}/banksim/3d/confirm`, form({ txn, otp: bad, action: 'approve' }))
+        expect(retry.status).toBe(200)
+        expect(await retry.text()).toContain('Şifre hatalı')
+      }
+      const third = await (await t.app.request(`${t.config.apiBase}/banksim/3d/confirm`, form({ txn, otp: bad, action: 'approve' }))).text()
+      expect(third).toContain(`action="${ORIGIN}/result/error"`)
+      expect(fields(third)).toMatchObject({ mdStatus: '0', oid: orderId })
+      // the right code after that is too late
+      expect((await t.app.request(`${t.config.apiBase}/banksim/3d/confirm`, form({ txn, otp, action: 'approve' }))).status).toBe(409)
+      await t.app.request('/result/error', form(fields(third)))
+      expect(await (await status(orderId, receipt)).json()).toMatchObject({ status: 'failed', reason: 'THREE_D_FAILED' })
     })
 
     it('refuses a callback whose hash does not verify after tampering with any field, and changes nothing', async () => {
