@@ -3,6 +3,7 @@ import { maskAmountInput } from '../../src/domain/amount.ts'
 import type { BinCheckResult } from '../../src/domain/card/bin.ts'
 import { cardBrandById, type CardBrandId } from '../../src/domain/card/brands.ts'
 import { CARD_FORM_DEFAULTS, isThreeDTrxType, validateCardForm, type CardFormErrors } from '../../src/domain/card/card-form.ts'
+import { isOrderIdCollision, ORDER_ID_RETRIES } from '../../src/domain/card/order-id.ts'
 import { BANK_CODE_MAX, CURR_CODE_MAX, INSTALLMENT_MAX, INSTALLMENT_MIN, NAME_MAX_LENGTH } from '../../src/domain/constants.ts'
 import { providedLater, reasonOf } from '../shared/not-provided.ts'
 
@@ -52,6 +53,8 @@ export type PaymentContext = {
   /** Reason code of the last failure (never text). */
   reason: string | null
   order: PaymentOrder | null
+  /** Gateway calls of this submission that met an order id already taken (each retry has a new id). */
+  orderAttempts: number
   /** Grows at every reset, so the view can re-create its uncontrolled inputs. */
   generation: number
   /** Default limit for the bank page when the gateway names none. */
@@ -124,6 +127,13 @@ export function paymentErrors(ctx: Pick<PaymentContext, 'values' | 'card' | 'cvc
   return errors
 }
 
+/** The errors without a BIN refusal of the card number (other number errors stay). */
+function withoutBinRefusal(errors: CardFormErrors): CardFormErrors {
+  if (errors.number !== 'number.binRejected') return errors
+  const { number: _refused, ...rest } = errors
+  return rest
+}
+
 function hasAny(errors: CardFormErrors): boolean {
   return Object.keys(errors).length > 0
 }
@@ -144,6 +154,8 @@ export const paymentMachine = setup({
     isCurrentOrder: ({ context, event }) => event.type === 'frame.closed' && context.order !== null && event.orderId === context.order.orderId,
     isBinRefused: ({ event }) => !(event as unknown as { output: BinCheckResult }).output.accepted,
     reportsSuccess: ({ event }) => event.type === 'frame.closed' && event.status === 'success',
+    canRetryOrderId: ({ context, event }) =>
+      isOrderIdCollision(reasonOf((event as unknown as { error: unknown }).error)) && context.orderAttempts < ORDER_ID_RETRIES,
   },
   delays: {
     threeDTimeout: ({ context }) => context.order?.timeoutMs ?? context.timeoutMs,
@@ -176,6 +188,7 @@ export const paymentMachine = setup({
     submittedAt: 0,
     reason: null,
     order: null,
+    orderAttempts: 0,
     generation: 0,
     timeoutMs: input?.timeoutMs ?? PAYMENT_TIMEOUT_MS,
   }),
@@ -200,6 +213,8 @@ export const paymentMachine = setup({
                 card,
                 bin: sameBin ? context.bin : 'unchecked' as const,
                 values: { ...context.values, cardtype: card.brand === 'unknown' ? '' : card.brand },
+                // a refusal speaks of the BIN that was checked: another BIN is unchecked until its blur
+                errors: sameBin ? context.errors : withoutBinRefusal(context.errors),
               }
             }),
             'refreshErrors',
@@ -231,7 +246,7 @@ export const paymentMachine = setup({
               emit({ type: 'notice', code: 'invalid' }),
             ],
           },
-          { target: 'submitting', actions: assign({ submitted: true, submittedAt: ({ event }) => event.at, errors: {}, reason: null }) },
+          { target: 'submitting', actions: assign({ submitted: true, submittedAt: ({ event }) => event.at, errors: {}, reason: null, orderAttempts: 0 }) },
         ],
       },
       states: {
@@ -250,7 +265,7 @@ export const paymentMachine = setup({
                 target: 'idle',
                 actions: ['applyBin', 'refreshErrors', assign({ errors: ({ context }) => ({ ...context.errors, number: 'number.binRejected' as const }) }), emit({ type: 'notice', code: 'binRefused' })],
               },
-              { target: 'idle', actions: ['applyBin', 'refreshErrors'] },
+              { target: 'idle', actions: ['applyBin', 'refreshErrors', assign({ errors: ({ context }) => withoutBinRefusal(context.errors) })] },
             ],
             onError: { target: 'idle', actions: assign({ bin: 'unavailable' }) },
           },
@@ -275,7 +290,7 @@ export const paymentMachine = setup({
       tags: ['busy'],
       always: [
         { guard: 'hasErrors', target: 'editing', actions: [assign({ errors: ({ context }) => errorsNow(context) }), emit({ type: 'notice', code: 'invalid' })] },
-        { target: 'submitting', actions: assign({ errors: {} }) },
+        { target: 'submitting', actions: assign({ errors: {}, orderAttempts: 0 }) },
       ],
     },
     submitting: {
@@ -285,10 +300,14 @@ export const paymentMachine = setup({
         src: 'startPayment',
         input: ({ context }) => ({ values: context.values, card: context.card }),
         onDone: { target: 'threeD', actions: assign({ order: ({ event }) => event.output }) },
-        onError: {
-          target: 'editing',
-          actions: [assign({ reason: ({ event }) => reasonOf(event.error) }), emit(({ event }) => ({ type: 'notice' as const, code: 'error' as const, reason: reasonOf(event.error) }))],
-        },
+        onError: [
+          // the order id was taken: call again (the flow makes a new random suffix), silently
+          { guard: 'canRetryOrderId', target: 'submitting', reenter: true, actions: assign({ orderAttempts: ({ context }) => context.orderAttempts + 1 }) },
+          {
+            target: 'editing',
+            actions: [assign({ reason: ({ event }) => reasonOf(event.error) }), emit(({ event }) => ({ type: 'notice' as const, code: 'error' as const, reason: reasonOf(event.error) }))],
+          },
+        ],
       },
     },
     threeD: {

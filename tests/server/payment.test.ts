@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { isOrderIdCollision } from '../../src/domain/card/order-id.ts'
 import { loadConfig } from '../../src/server/config.ts'
 import { bankSimTransaction, paymentOrder } from '../../src/server/db/schema.ts'
 import { BANK_SIM_CLIENT_ID, TEST_CARDS } from '../../src/server/services/gateway/bank-simulator.ts'
@@ -129,6 +130,16 @@ for (const kind of dbKinds()) {
       expect((await t.app.request(`${t.config.apiBase}/banksim/3d/confirm`, form({ txn, otp, action: 'approve' }))).status).toBe(409)
       await t.app.request('/result/error', form(fields(third)))
       expect(await (await status(orderId, receipt)).json()).toMatchObject({ status: 'failed', reason: 'THREE_D_FAILED' })
+    })
+
+    it('answers an order id already taken with 409 and a collision code the browser retries on', async () => {
+      const { p } = await started()
+      // the same order id again (a collision of the random suffix)
+      const res = await start({ ...p })
+      expect(res.status).toBe(409)
+      const body = await res.json() as { code: string; message: string }
+      expect(isOrderIdCollision(body.code)).toBe(true)
+      expect(body.message).toBeTruthy()
     })
 
     it('refuses a callback whose hash does not verify after tampering with any field, and changes nothing', async () => {

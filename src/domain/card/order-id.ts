@@ -22,3 +22,15 @@ export function makeOrderId(cardNumber: string, now: Date, random: () => number 
   const ymd = `${String(date.year).padStart(4, '0')}${String(date.month).padStart(2, '0')}${String(date.day).padStart(2, '0')}`
   return `${ORDER_ID_PREFIX}${ymd}${digits.slice(0, BIN_LENGTH)}${suffix}`
 }
+
+/**
+ * The server's answers to an order id that is already taken (HTTP 409). Spec 9's 900 suffixes per
+ * card BIN per day collide now and then; the browser then tries again with a new random suffix, at
+ * most ORDER_ID_RETRIES more times, and never shows the collision to the customer.
+ */
+export const ORDER_ID_COLLISION_CODES: readonly string[] = ['ORDER_ID_USED', 'ORDER_EXISTS']
+export const ORDER_ID_RETRIES = 3
+
+export function isOrderIdCollision(code: string): boolean {
+  return ORDER_ID_COLLISION_CODES.includes(code)
+}

@@ -46,6 +46,7 @@ const PAYMENT_REASONS: Record<string, MessageDescriptor> = {
   DECLINED: msg`Kartınızı veren banka işlemi onaylamadı.`,
   CARD_REJECTED: msg`Girdiğiniz kredi kartı numarası geçerli değil`,
   ORDER_EXISTS: msg`Bu sipariş numarası daha önce kullanılmış, lütfen tekrar deneyiniz.`,
+  ORDER_ID_USED: msg`Bu sipariş numarası daha önce kullanılmış, lütfen tekrar deneyiniz.`,
   VALIDATION: msg`Gönderilen bilgiler geçerli değil`,
   KVT_GATEWAY_ERR4: CATALOGUE.KVT_GATEWAY_ERR4,
 }
