@@ -1,6 +1,6 @@
 import { and, assign, emit, setup } from 'xstate'
-import { maskAmountInput } from '../../src/domain/amount.ts'
-import type { BinCheckResult } from '../../src/domain/card/bin.ts'
+import { maskAmountInput, readAmount } from '../../src/domain/amount.ts'
+import { bankCodeOf, needsBankCodeFromCustomer, type BinCheckResult } from '../../src/domain/card/bin.ts'
 import { cardBrandById, type CardBrandId } from '../../src/domain/card/brands.ts'
 import { CARD_FORM_DEFAULTS, isThreeDTrxType, validateCardForm, type CardFormErrors } from '../../src/domain/card/card-form.ts'
 import { isOrderIdCollision, ORDER_ID_RETRIES } from '../../src/domain/card/order-id.ts'
@@ -46,6 +46,8 @@ export type PaymentContext = {
   bin: BinStatus
   /** The BIN whose status `bin` is. */
   checkedBin: string
+  /** The accepted card's bank is not in the BIN table (a Troy 9792 card): the customer types its code. */
+  bankCodeManual: boolean
   errors: CardFormErrors
   /** After the first submit, errors follow every change. */
   submitted: boolean
@@ -66,6 +68,7 @@ export type PaymentEvent =
   | { type: 'card.input'; bin: string; last4: string; length: number; complete: boolean; brand: CardBrandId }
   | { type: 'cvc.input'; length: number }
   | { type: 'card.blur' }
+  | { type: 'amount.blur' }
   | { type: 'form.submit'; at: number }
   | { type: 'form.reset' }
   | { type: 'frame.loaded' }
@@ -151,6 +154,7 @@ export const paymentMachine = setup({
     isNotConnected: ({ context }) => !isThreeDTrxType(context.values.trxtype),
     needsBinCheck: ({ context }) => context.card.complete && (context.bin !== 'accepted' || context.checkedBin !== context.card.bin),
     hasErrors: ({ context }) => hasAny(errorsNow(context)),
+    amountReads: ({ context }) => readAmount(context.values.amount).ok,
     isCurrentOrder: ({ context, event }) => event.type === 'frame.closed' && context.order !== null && event.orderId === context.order.orderId,
     isBinRefused: ({ event }) => !(event as unknown as { output: BinCheckResult }).output.accepted,
     reportsSuccess: ({ event }) => event.type === 'frame.closed' && event.status === 'success',
@@ -165,11 +169,12 @@ export const paymentMachine = setup({
     clearSecrets: () => { throw new Error('clearSecrets: not provided') },
     applyBin: assign(({ context, event }) => {
       const result = (event as unknown as { output: BinCheckResult }).output
-      if (!result.accepted) return { bin: 'refused' as const, checkedBin: context.card.bin }
-      const bankCode = result.entry?.bank_code ?? ''
+      if (!result.accepted) return { bin: 'refused' as const, checkedBin: context.card.bin, bankCodeManual: false }
+      const bankCode = bankCodeOf(result)
       return {
         bin: 'accepted' as const,
         checkedBin: context.card.bin,
+        bankCodeManual: needsBankCodeFromCustomer(result),
         values: bankCode ? { ...context.values, bankcode: bankCode } : context.values,
       }
     }),
@@ -183,6 +188,7 @@ export const paymentMachine = setup({
     cvcLength: 0,
     bin: 'unchecked',
     checkedBin: '',
+    bankCodeManual: false,
     errors: {},
     submitted: false,
     submittedAt: 0,
@@ -212,6 +218,7 @@ export const paymentMachine = setup({
               return {
                 card,
                 bin: sameBin ? context.bin : 'unchecked' as const,
+                bankCodeManual: sameBin && context.bankCodeManual,
                 values: { ...context.values, cardtype: card.brand === 'unknown' ? '' : card.brand },
                 // a refusal speaks of the BIN that was checked: another BIN is unchecked until its blur
                 errors: sameBin ? context.errors : withoutBinRefusal(context.errors),
@@ -221,11 +228,19 @@ export const paymentMachine = setup({
           ],
         },
         'cvc.input': { actions: [assign({ cvcLength: ({ event }) => event.length }), 'refreshErrors'] },
+        // the amount it will charge, written out: '1250.5' -> '1,250.50' (what cannot be read stays as typed)
+        'amount.blur': {
+          guard: 'amountReads',
+          actions: assign(({ context }) => {
+            const reading = readAmount(context.values.amount)
+            return reading.ok ? { values: { ...context.values, amount: reading.display } } : {}
+          }),
+        },
         'form.reset': {
           target: '.idle',
           actions: [
             assign(({ context }) => ({
-              values: defaultValues(), card: EMPTY_CARD, cvcLength: 0, bin: 'unchecked' as const, checkedBin: '', errors: {},
+              values: defaultValues(), card: EMPTY_CARD, cvcLength: 0, bin: 'unchecked' as const, checkedBin: '', bankCodeManual: false, errors: {},
               submitted: false, reason: null, generation: context.generation + 1,
             })),
             'clearSecrets',

@@ -35,6 +35,7 @@ const events = (s: Snapshot): AnyEventObject[] => {
 
 const FIXED: AnyEventObject[] = [
   { type: 'card.blur' },
+  { type: 'amount.blur' },
   { type: 'form.submit', at: AT },
   { type: 'form.reset' },
   { type: 'frame.loaded' },
@@ -101,6 +102,7 @@ modelSuite({
     if (e.type === 'card.input') return `the user types a card number starting ${String(ev.bin)}`
     if (e.type === 'cvc.input') return `the user types a ${String(ev.length)}-digit security code`
     if (e.type === 'card.blur') return 'the card number field loses focus'
+    if (e.type === 'amount.blur') return 'the amount field loses focus'
     if (e.type === 'form.submit') return 'the user presses "3D Test Et"'
     if (e.type === 'form.reset') return 'the user presses "Formu Temizle"'
     if (e.type === 'frame.loaded') return 'the bank page is painted in the frame'

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { isOrderIdCollision } from '../../src/domain/card/order-id.ts'
+import { PAYMENT_AMOUNT_MAX } from '../../src/domain/constants.ts'
 import { loadConfig } from '../../src/server/config.ts'
 import { bankSimTransaction, paymentOrder } from '../../src/server/db/schema.ts'
 import { BANK_SIM_CLIENT_ID, TEST_CARDS } from '../../src/server/services/gateway/bank-simulator.ts'
@@ -211,6 +212,19 @@ for (const kind of dbKinds()) {
       expect((await start(payload(), { ...HEADERS, companyId: 'x;drop' })).status).toBe(400)
       expect((await start(payload({ amount: '1,250.50' }))).status).toBe(400)
       expect((await start(payload({ extra: 1 }))).status).toBe(400)
+    })
+
+    it(`refuses an amount over the maximum of a test payment (${PAYMENT_AMOUNT_MAX}), zero, negative or with 3 decimals`, async () => {
+      const before = (await t.db.select().from(paymentOrder)).length
+      for (const amount of [PAYMENT_AMOUNT_MAX + 0.01, 1e9, 0, -5, 1.234]) {
+        const res = await start(payload({ amount }), { ...HEADERS, locale: 'en' })
+        expect(res.status, String(amount)).toBe(400)
+        const body = await res.json() as { code: string; message: string; issues: { path: string }[] }
+        expect(body.code).toBe('VALIDATION')
+        expect(body.issues.map((i) => i.path)).toContain('amount')
+      }
+      expect((await t.db.select().from(paymentOrder)).length).toBe(before)
+      expect((await start(payload({ amount: PAYMENT_AMOUNT_MAX }))).status).toBe(200)
     })
 
     it('answers malformed payloads with 4xx, never 5xx, and writes nothing', async () => {
