@@ -6,6 +6,21 @@ import { ORDER_ID_PATTERN } from '../card/order-id.ts'
 import { BANK_CODE_MAX, CURR_CODE_MAX, INSTALLMENT_MAX, INSTALLMENT_MIN, NAME_MAX_LENGTH, PAYMENT_AMOUNT_MAX } from '../constants.ts'
 import { expiryToGateway } from '../expiry.ts'
 
+/**
+ * Where a 3-D form may be posted: an https address, or plain http on this machine's loopback only
+ * (a local test bank; browsers treat loopback as a secure context too).
+ */
+export function isBankGateUrl(url: string): boolean {
+  let u: URL
+  try {
+    u = new URL(url)
+  } catch {
+    return false
+  }
+  if (u.protocol === 'https:') return true
+  return u.protocol === 'http:' && (u.hostname === '127.0.0.1' || u.hostname === 'localhost' || u.hostname === '[::1]')
+}
+
 const httpUrl = /* @__PURE__ */ z.url({ protocol: /^https?$/, message: 'url.invalid' })
 
 function hasAtMostTwoDecimals(n: number): boolean {

@@ -6,7 +6,7 @@ import { checkCardBin } from '../../domain/card/bin.ts'
 import { cardDigits } from '../../domain/card/brands.ts'
 import { isProvisionTrxType } from '../../domain/card/card-form.ts'
 import { makeOrderId, ORDER_ID_PATTERN } from '../../domain/card/order-id.ts'
-import { buildGatewayPayload } from '../../domain/schemas/gateway.ts'
+import { buildGatewayPayload, isBankGateUrl } from '../../domain/schemas/gateway.ts'
 import { call } from '../api/client.ts'
 import { runtimeConfig } from '../config.ts'
 import { getItem } from '../storage.ts'
@@ -29,13 +29,13 @@ function cryptoRandom(): number {
   return crypto.getRandomValues(new Uint32Array(1))[0]! / 2 ** 32
 }
 
-/** The answer's form, read without running anything in it; only a same-origin or https action. */
+/** The answer's form, read without running anything in it; only a same-origin or https action (or a loopback test bank's). */
 export function parseThreeDForm(html: string): ThreeDForm | null {
   const doc = new DOMParser().parseFromString(html, 'text/html')
   const form = doc.querySelector('form')
   if (!form) return null
   const action = new URL(form.getAttribute('action') ?? '', location.href)
-  if (action.origin !== location.origin && action.protocol !== 'https:') return null
+  if (action.origin !== location.origin && !isBankGateUrl(action.href)) return null
   const fields: [string, string][] = [...form.querySelectorAll('input')].map((i) => [i.name, i.value])
   return { action: action.href, fields }
 }
