@@ -133,6 +133,8 @@ export default function PaymentTestForm() {
   const amount = readAmount(values.amount)
   const amountError = err('amount') ?? (!amount.ok && amount.code !== 'amount.required' ? i18n._(CARD_FORM_TEXT[amount.code]) : undefined)
   const currency = values.currcode.trim()
+  // spec 9: USD for en, TRY for tr (and for ru, whose customers pay a Turkish provider)
+  const currencyExample = CURRENCY_BY_LOCALE[i18n.locale === 'en' ? 'en' : 'tr']
   const amountText = amount.ok ? `${amount.display}${currency ? ` ${currency}` : ''}` : ''
 
   return (
@@ -170,7 +172,7 @@ export default function PaymentTestForm() {
               aria-invalid={errors.bankcode ? true : undefined} aria-describedby={described('bankcode')} onChange={change('bankcode')} />
           </FieldBox>
           <FieldBox id={id('currcode')} label={<Trans>Para birimi</Trans>} error={err('currcode')}>
-            <input id={id('currcode')} name="currcode" className={styles.input} maxLength={10} placeholder={t`örn. ${CURRENCY_BY_LOCALE[i18n.locale === 'en' ? 'en' : 'tr']}`} value={values.currcode}
+            <input id={id('currcode')} name="currcode" className={styles.input} maxLength={10} placeholder={t`örn. ${currencyExample}`} value={values.currcode}
               aria-invalid={errors.currcode ? true : undefined} aria-describedby={described('currcode')} onChange={change('currcode')} />
           </FieldBox>
           <FieldBox id={id('amount')} label={<Trans>İşlem tutarı</Trans>} error={amountError}
