@@ -9,12 +9,12 @@ import { cardBrandById, cardDigits, detectCardBrand, formatCardNumber, isComplet
 import { CURRENCY_BY_LOCALE, INSTALLMENT_MAX, INSTALLMENT_MIN, TRX_TYPE_CODES } from '../../../domain/constants.ts'
 import type { CardFormField } from '../../../domain/card/card-form.ts'
 import { CardPreview } from '../../components/payment/CardPreview.tsx'
-import { LastPaymentNotice } from '../../components/payment/LastPaymentNotice.tsx'
 import styles from '../../components/payment/PaymentForm.module.css'
 import { ThreeDDialog } from '../../components/payment/ThreeDDialog.tsx'
 import { hasUnseenPayment } from '../../flows/last-payment.ts'
 import { acceptClose3DBox, createPaymentFlow, FRAME_NAME } from '../../flows/payment.ts'
 import { getInspect } from '../../inspector.ts'
+import { LastPaymentNotice } from './LastPaymentNotice.tsx'
 import { CARD_FORM_TEXT, paymentReasonText, TRX_TYPE_TEXT } from './messages.ts'
 
 function FieldBox({ label, error, hint, wide, children, id }: { label: ReactNode; error?: string; hint?: ReactNode; wide?: boolean; children: ReactNode; id: string }) {

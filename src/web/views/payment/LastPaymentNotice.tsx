@@ -2,11 +2,11 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useActorRef, useSelector } from '@xstate/react'
 import { useEffect } from 'react'
 import { formatAmount } from '../../../domain/amount.ts'
+import styles from '../../components/payment/PaymentForm.module.css'
 import { markLastPaymentSeen } from '../../flows/last-payment.ts'
 import { paymentResultFlow } from '../../flows/payment.ts'
 import { getInspect } from '../../inspector.ts'
-import { paymentReasonText } from '../../views/payment/messages.ts'
-import styles from './PaymentForm.module.css'
+import { paymentReasonText } from './messages.ts'
 
 /**
  * Above the form after a reload or Back during the 3-D step: what happened to the payment that was
