@@ -62,6 +62,19 @@ async function bankPage(page: Page) {
   return frame
 }
 
+/** Fills the form with a card, presses "3D Test Et" and waits for the test bank's page. */
+async function atBank(page: Page, number: string) {
+  await fill(page, number)
+  await page.getByRole('button', { name: '3D Test Et' }).click()
+  return bankPage(page)
+}
+
+/** The result page the payment ended on, with the outcome the server recorded. */
+async function endsOn(page: Page, path: 'success' | 'error', state: 'succeeded' | 'failed') {
+  await page.waitForURL(`**/result/${path}`)
+  await expect.poll(() => page.getByTestId('payment-outcome').getAttribute('data-state')).toBe(state)
+}
+
 describe('card payment test form', () => {
   let server: E2eServer
   let b: Browser
@@ -247,9 +260,7 @@ describe('card payment test form', () => {
 
   it('lets a wrong one-time code be retried in the frame (issue 10 item 9)', async () => {
     const page = await openHome(b)
-    await fill(page, card('success'))
-    await page.getByRole('button', { name: '3D Test Et' }).click()
-    const frame = await bankPage(page)
+    const frame = await atBank(page, card('success'))
     const otp = (await frame.getByTestId('otp-code').textContent())!
     await frame.locator('input[name=otp]').fill(otp === '111111' ? '222222' : '111111')
     await frame.getByRole('button', { name: 'Onayla' }).click()
@@ -257,24 +268,20 @@ describe('card payment test form', () => {
     // the retry page posts to the right address
     await frame.locator('input[name=otp]').fill((await frame.getByTestId('otp-code').textContent())!)
     await frame.getByRole('button', { name: 'Onayla' }).click()
-    await page.waitForURL('**/result/success')
-    await expect.poll(() => page.getByTestId('payment-outcome').getAttribute('data-state')).toBe('succeeded')
+    await endsOn(page, 'success', 'succeeded')
     await page.close()
   })
 
   it('fails the payment after three wrong one-time codes (issue 10 item 9)', async () => {
     const page = await openHome(b)
-    await fill(page, card('success'))
-    await page.getByRole('button', { name: '3D Test Et' }).click()
-    const frame = await bankPage(page)
+    const frame = await atBank(page, card('success'))
     const bad = (await frame.getByTestId('otp-code').textContent()) === '111111' ? '222222' : '111111'
     for (let i = 0; i < 3; i++) {
       if (i > 0) await frame.getByText('Şifre hatalı, tekrar deneyiniz.').waitFor()
       await frame.locator('input[name=otp]').fill(bad)
       await frame.getByRole('button', { name: 'Onayla' }).click()
     }
-    await page.waitForURL('**/result/error')
-    await expect.poll(() => page.getByTestId('payment-outcome').getAttribute('data-state')).toBe('failed')
+    await endsOn(page, 'error', 'failed')
     await page.close()
   })
 
@@ -340,9 +347,7 @@ describe('card payment test form', () => {
 
   it('tells on return what happened to a payment left during the 3-D step (issue 10 item 16)', async () => {
     const page = await openHome(b)
-    await fill(page, card('success'))
-    await page.getByRole('button', { name: '3D Test Et' }).click()
-    await bankPage(page)
+    await atBank(page, card('success'))
     await page.reload()
     const notice = page.getByTestId('last-payment')
     await notice.waitFor({ timeout: 15_000 })
@@ -416,8 +421,7 @@ describe('card payment with a cross-origin NestPay bank', () => {
     await expect.poll(() => page.getByTestId('threed-dialog').getByText('Banka sayfası yükleniyor…').count(), { timeout: 5_000 }).toBe(0)
     expect(received.at(-1)).toMatchObject({ clientid: CLIENT_ID, amount: '1.00', currency: '949' })
     await frame.getByRole('button', { name: 'Onayla' }).click()
-    await page.waitForURL('**/result/success')
-    await expect.poll(() => page.getByTestId('payment-outcome').getAttribute('data-state')).toBe('succeeded')
+    await endsOn(page, 'success', 'succeeded')
     expect(errors).toEqual([])
     await page.close()
   })
