@@ -251,3 +251,12 @@ for (const kind of dbKinds()) {
     })
   })
 }
+
+describe('NESTPAY_3D_URL', () => {
+  const env = { NODE_ENV: 'test', PAYMENT_GATEWAY: 'nestpay', NESTPAY_CLIENT_ID: '190100000', NESTPAY_STORE_KEY: 'k' }
+  it('takes an https bank gate, or plain http on loopback only (a local test bank)', () => {
+    expect(loadConfig({ ...env, NESTPAY_3D_URL: 'https://bank.example/fim/est3Dgate' }).gateway.nestpay?.url).toBe('https://bank.example/fim/est3Dgate')
+    expect(loadConfig({ ...env, NESTPAY_3D_URL: 'http://127.0.0.1:4100/fim/est3Dgate' }).gateway.nestpay?.url).toBe('http://127.0.0.1:4100/fim/est3Dgate')
+    expect(() => loadConfig({ ...env, NESTPAY_3D_URL: 'http://bank.example/fim/est3Dgate' })).toThrow(/https NESTPAY_3D_URL/)
+  })
+})
