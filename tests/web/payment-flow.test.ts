@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createActor, fromPromise, waitFor } from 'xstate'
+import type { BinCheckResult } from '../../src/domain/card/bin.ts'
 import { ORDER_ID_PATTERN } from '../../src/domain/card/order-id.ts'
 
 /**
@@ -37,7 +38,7 @@ describe('payment flow: order id collision', () => {
     const flow = createPaymentFlow()
     flow.vault.number = CARD
     flow.vault.cvc = '123'
-    const actor = createActor(flow.machine.provide({ actors: { checkBin: fromPromise(async () => ({ accepted: true as const, entry: null })) } }), { input: undefined })
+    const actor = createActor(flow.machine.provide({ actors: { checkBin: fromPromise<BinCheckResult, { bin: string }>(async () => ({ accepted: true, entry: null })) } }), { input: undefined })
     const notices: unknown[] = []
     actor.on('notice', (x) => notices.push(x))
     actor.start()
