@@ -1,8 +1,9 @@
 import { and, assign, emit, setup } from 'xstate'
-import { maskAmountInput } from '../../src/domain/amount.ts'
-import type { BinCheckResult } from '../../src/domain/card/bin.ts'
+import { maskAmountInput, readAmount } from '../../src/domain/amount.ts'
+import { bankCodeOf, needsBankCodeFromCustomer, type BinCheckResult } from '../../src/domain/card/bin.ts'
 import { cardBrandById, type CardBrandId } from '../../src/domain/card/brands.ts'
 import { CARD_FORM_DEFAULTS, isThreeDTrxType, validateCardForm, type CardFormErrors } from '../../src/domain/card/card-form.ts'
+import { isOrderIdCollision, ORDER_ID_RETRIES } from '../../src/domain/card/order-id.ts'
 import { BANK_CODE_MAX, CURR_CODE_MAX, INSTALLMENT_MAX, INSTALLMENT_MIN, NAME_MAX_LENGTH } from '../../src/domain/constants.ts'
 import { providedLater, reasonOf } from '../shared/not-provided.ts'
 
@@ -45,6 +46,8 @@ export type PaymentContext = {
   bin: BinStatus
   /** The BIN whose status `bin` is. */
   checkedBin: string
+  /** The accepted card's bank is not in the BIN table (a Troy 9792 card): the customer types its code. */
+  bankCodeManual: boolean
   errors: CardFormErrors
   /** After the first submit, errors follow every change. */
   submitted: boolean
@@ -52,6 +55,8 @@ export type PaymentContext = {
   /** Reason code of the last failure (never text). */
   reason: string | null
   order: PaymentOrder | null
+  /** Gateway calls of this submission that met an order id already taken (each retry has a new id). */
+  orderAttempts: number
   /** Grows at every reset, so the view can re-create its uncontrolled inputs. */
   generation: number
   /** Default limit for the bank page when the gateway names none. */
@@ -63,6 +68,7 @@ export type PaymentEvent =
   | { type: 'card.input'; bin: string; last4: string; length: number; complete: boolean; brand: CardBrandId }
   | { type: 'cvc.input'; length: number }
   | { type: 'card.blur' }
+  | { type: 'amount.blur' }
   | { type: 'form.submit'; at: number }
   | { type: 'form.reset' }
   | { type: 'frame.loaded' }
@@ -124,6 +130,13 @@ export function paymentErrors(ctx: Pick<PaymentContext, 'values' | 'card' | 'cvc
   return errors
 }
 
+/** The errors without a BIN refusal of the card number (other number errors stay). */
+function withoutBinRefusal(errors: CardFormErrors): CardFormErrors {
+  if (errors.number !== 'number.binRejected') return errors
+  const { number: _refused, ...rest } = errors
+  return rest
+}
+
 function hasAny(errors: CardFormErrors): boolean {
   return Object.keys(errors).length > 0
 }
@@ -141,9 +154,12 @@ export const paymentMachine = setup({
     isNotConnected: ({ context }) => !isThreeDTrxType(context.values.trxtype),
     needsBinCheck: ({ context }) => context.card.complete && (context.bin !== 'accepted' || context.checkedBin !== context.card.bin),
     hasErrors: ({ context }) => hasAny(errorsNow(context)),
+    amountReads: ({ context }) => readAmount(context.values.amount).ok,
     isCurrentOrder: ({ context, event }) => event.type === 'frame.closed' && context.order !== null && event.orderId === context.order.orderId,
     isBinRefused: ({ event }) => !(event as unknown as { output: BinCheckResult }).output.accepted,
     reportsSuccess: ({ event }) => event.type === 'frame.closed' && event.status === 'success',
+    canRetryOrderId: ({ context, event }) =>
+      isOrderIdCollision(reasonOf((event as unknown as { error: unknown }).error)) && context.orderAttempts < ORDER_ID_RETRIES,
   },
   delays: {
     threeDTimeout: ({ context }) => context.order?.timeoutMs ?? context.timeoutMs,
@@ -153,11 +169,12 @@ export const paymentMachine = setup({
     clearSecrets: () => { throw new Error('clearSecrets: not provided') },
     applyBin: assign(({ context, event }) => {
       const result = (event as unknown as { output: BinCheckResult }).output
-      if (!result.accepted) return { bin: 'refused' as const, checkedBin: context.card.bin }
-      const bankCode = result.entry?.bank_code ?? ''
+      if (!result.accepted) return { bin: 'refused' as const, checkedBin: context.card.bin, bankCodeManual: false }
+      const bankCode = bankCodeOf(result)
       return {
         bin: 'accepted' as const,
         checkedBin: context.card.bin,
+        bankCodeManual: needsBankCodeFromCustomer(result),
         values: bankCode ? { ...context.values, bankcode: bankCode } : context.values,
       }
     }),
@@ -171,11 +188,13 @@ export const paymentMachine = setup({
     cvcLength: 0,
     bin: 'unchecked',
     checkedBin: '',
+    bankCodeManual: false,
     errors: {},
     submitted: false,
     submittedAt: 0,
     reason: null,
     order: null,
+    orderAttempts: 0,
     generation: 0,
     timeoutMs: input?.timeoutMs ?? PAYMENT_TIMEOUT_MS,
   }),
@@ -199,18 +218,29 @@ export const paymentMachine = setup({
               return {
                 card,
                 bin: sameBin ? context.bin : 'unchecked' as const,
+                bankCodeManual: sameBin && context.bankCodeManual,
                 values: { ...context.values, cardtype: card.brand === 'unknown' ? '' : card.brand },
+                // a refusal speaks of the BIN that was checked: another BIN is unchecked until its blur
+                errors: sameBin ? context.errors : withoutBinRefusal(context.errors),
               }
             }),
             'refreshErrors',
           ],
         },
         'cvc.input': { actions: [assign({ cvcLength: ({ event }) => event.length }), 'refreshErrors'] },
+        // the amount it will charge, written out: '1250.5' -> '1,250.50' (what cannot be read stays as typed)
+        'amount.blur': {
+          guard: 'amountReads',
+          actions: assign(({ context }) => {
+            const reading = readAmount(context.values.amount)
+            return reading.ok ? { values: { ...context.values, amount: reading.display } } : {}
+          }),
+        },
         'form.reset': {
           target: '.idle',
           actions: [
             assign(({ context }) => ({
-              values: defaultValues(), card: EMPTY_CARD, cvcLength: 0, bin: 'unchecked' as const, checkedBin: '', errors: {},
+              values: defaultValues(), card: EMPTY_CARD, cvcLength: 0, bin: 'unchecked' as const, checkedBin: '', bankCodeManual: false, errors: {},
               submitted: false, reason: null, generation: context.generation + 1,
             })),
             'clearSecrets',
@@ -231,7 +261,7 @@ export const paymentMachine = setup({
               emit({ type: 'notice', code: 'invalid' }),
             ],
           },
-          { target: 'submitting', actions: assign({ submitted: true, submittedAt: ({ event }) => event.at, errors: {}, reason: null }) },
+          { target: 'submitting', actions: assign({ submitted: true, submittedAt: ({ event }) => event.at, errors: {}, reason: null, orderAttempts: 0 }) },
         ],
       },
       states: {
@@ -250,7 +280,7 @@ export const paymentMachine = setup({
                 target: 'idle',
                 actions: ['applyBin', 'refreshErrors', assign({ errors: ({ context }) => ({ ...context.errors, number: 'number.binRejected' as const }) }), emit({ type: 'notice', code: 'binRefused' })],
               },
-              { target: 'idle', actions: ['applyBin', 'refreshErrors'] },
+              { target: 'idle', actions: ['applyBin', 'refreshErrors', assign({ errors: ({ context }) => withoutBinRefusal(context.errors) })] },
             ],
             onError: { target: 'idle', actions: assign({ bin: 'unavailable' }) },
           },
@@ -275,7 +305,7 @@ export const paymentMachine = setup({
       tags: ['busy'],
       always: [
         { guard: 'hasErrors', target: 'editing', actions: [assign({ errors: ({ context }) => errorsNow(context) }), emit({ type: 'notice', code: 'invalid' })] },
-        { target: 'submitting', actions: assign({ errors: {} }) },
+        { target: 'submitting', actions: assign({ errors: {}, orderAttempts: 0 }) },
       ],
     },
     submitting: {
@@ -285,10 +315,14 @@ export const paymentMachine = setup({
         src: 'startPayment',
         input: ({ context }) => ({ values: context.values, card: context.card }),
         onDone: { target: 'threeD', actions: assign({ order: ({ event }) => event.output }) },
-        onError: {
-          target: 'editing',
-          actions: [assign({ reason: ({ event }) => reasonOf(event.error) }), emit(({ event }) => ({ type: 'notice' as const, code: 'error' as const, reason: reasonOf(event.error) }))],
-        },
+        onError: [
+          // the order id was taken: call again (the flow makes a new random suffix), silently
+          { guard: 'canRetryOrderId', target: 'submitting', reenter: true, actions: assign({ orderAttempts: ({ context }) => context.orderAttempts + 1 }) },
+          {
+            target: 'editing',
+            actions: [assign({ reason: ({ event }) => reasonOf(event.error) }), emit(({ event }) => ({ type: 'notice' as const, code: 'error' as const, reason: reasonOf(event.error) }))],
+          },
+        ],
       },
     },
     threeD: {

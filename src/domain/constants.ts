@@ -39,6 +39,8 @@ export const INSTALLMENT_MIN = 1
 export const INSTALLMENT_MAX = 24
 export const DEFAULT_INSTALLMENT = '1'
 export const DEFAULT_AMOUNT = '1'
+/** The largest amount one test payment may charge (our choice; the spec names none): 100,000.00. */
+export const PAYMENT_AMOUNT_MAX = 100_000
 export const DEFAULT_TRX_TYPE = 'P01'
 /** Transaction types of spec 3.4, in the order the form offers them. */
 export const TRX_TYPES = [

@@ -23,6 +23,8 @@ export const CARD_FORM_MESSAGES = {
   'currcode.tooLong': 'Para birimi en fazla 10 karakter olabilir.',
   'amount.required': 'İşlem tutarı girmelisiniz', // spec
   'amount.invalid': 'Girilen işlem tutarını kontrol ediniz.',
+  'amount.decimalComma': 'Kuruşları nokta ile ayırın; virgül binlik ayırıcıdır (örnek: 1,250.50).',
+  'amount.tooLarge': 'Bir test ödemesi en fazla 100,000.00 tutarında olabilir.',
   'installment.required': 'Taksit adedini seçmelisiniz', // spec
   'installment.invalid': 'Taksit adedi 1 ile 24 arasında olmalıdır.',
   'trxtype.required': 'İşlem tipini seçmelisiniz', // spec

@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto'
+import { isBankGateUrl } from '../domain/schemas/gateway.ts'
 
 /**
  * Server configuration, read once from the environment. Every variable has a default so that
@@ -121,7 +122,7 @@ function gatewayConfig(env: NodeJS.ProcessEnv, secretsKey: string): GatewayConfi
     const clientId = env.NESTPAY_CLIENT_ID ?? ''
     const storeKey = env.NESTPAY_STORE_KEY ?? ''
     const url = env.NESTPAY_3D_URL ?? ''
-    if (!clientId || !storeKey || !/^https:\/\//.test(url)) throw new Error('PAYMENT_GATEWAY=nestpay needs NESTPAY_CLIENT_ID, NESTPAY_STORE_KEY and an https NESTPAY_3D_URL')
+    if (!clientId || !storeKey || !isBankGateUrl(url)) throw new Error('PAYMENT_GATEWAY=nestpay needs NESTPAY_CLIENT_ID, NESTPAY_STORE_KEY and an https NESTPAY_3D_URL (http only on loopback)')
     nestpay = { clientId, storeKey, url, storeType: env.NESTPAY_STORE_TYPE || '3d_pay' }
   }
   return {

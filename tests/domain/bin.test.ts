@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import fc from 'fast-check'
-import { checkCardBin, checkCardBinWith, loadBinTable, lookupBin, parseBinRows, type BinTable } from '../../src/domain/index.ts'
+import { bankCodeOf, checkCardBin, checkCardBinWith, loadBinTable, lookupBin, needsBankCodeFromCustomer, parseBinRows, type BinTable } from '../../src/domain/index.ts'
 import { BIN_ROW_COUNT, BIN_ROWS } from '../../src/domain/card/bin-data/bin-table.ts'
 
 const table: BinTable = parseBinRows(BIN_ROWS)
@@ -114,5 +114,19 @@ describe.skipIf(!existsSync(csv))('derivation matches ../shared/data/bin', () =>
       expect(entry?.card_sub_type).toBe(subs[network] ?? '')
     }
     expect(typed).toBe(table.size)
+  })
+})
+
+describe('bankCodeOf / needsBankCodeFromCustomer (issue 10 item 15)', () => {
+  it.each<[string, string, boolean, string]>([
+    ['9792 0712 3456 7890', '0046', false, 'a Troy BIN with its bank in the table fills the code'],
+    ['9792 9999 9999 9999', '', true, 'a Troy BIN not in the table: the customer types the code'],
+    ['9792 0012 3456 7890', '', true, 'a Troy BIN in the table without a bank code'],
+    ['4036 6600 0000 1231', '0062', false, 'a commercial credit card fills its code'],
+    ['4016 2200 0000 1238', '', false, 'a refused card asks for nothing'],
+  ])('%s -> %j (%s)', (number, code, manual) => {
+    const r = checkCardBinWith(table, number)
+    expect(bankCodeOf(r)).toBe(code)
+    expect(needsBankCodeFromCustomer(r)).toBe(manual)
   })
 })

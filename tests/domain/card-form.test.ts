@@ -64,8 +64,11 @@ describe('validateCardForm', () => {
     [{ bankcode: '12345678901' }, { bankcode: 'bankcode.tooLong' }],
     [{ currcode: 'TRYTRYTRYTR' }, { currcode: 'currcode.tooLong' }],
     [{ amount: '0' }, { amount: 'amount.invalid' }],
-    [{ amount: '12,50' }, { amount: 'amount.invalid' }],
-    [{ amount: '1,000,000' }, {}],
+    // issue 10 item 8 changed these two deliberately: a decimal comma gets its own message, and
+    // 1,000,000 is over the 100,000.00 maximum of a test payment
+    [{ amount: '12,50' }, { amount: 'amount.decimalComma' }],
+    [{ amount: '1,000,000' }, { amount: 'amount.tooLarge' }],
+    [{ amount: '100,000.00' }, {}],
     [{ installment: '0' }, { installment: 'installment.invalid' }],
     [{ installment: '24' }, {}],
     [{ installment: '25' }, { installment: 'installment.invalid' }],

@@ -3,7 +3,7 @@ import fc from 'fast-check'
 import {
   buildGatewayPayload, custodianProfileSchema, gatewayPayloadSchema, healthPolicySchema, informationProfileSchema,
   legalPermissionSchema, payerProfileSchema, pensionContractSchema, personalProfileSchema, quickProfileSchema, travelPlanSchema,
-  type CardFormValues,
+  isBankGateUrl, PAYMENT_AMOUNT_MAX, type CardFormValues,
 } from '../../src/domain/index.ts'
 
 const person = {
@@ -120,5 +120,31 @@ describe('gateway payload (spec 7.4)', () => {
     for (const change of [{ expireDate: '12/28' }, { ccNumber: '4256 6912 3456 7898' }, { amount: '1250.50' }, { payway: 'EFT' }, { amount: 1.234 }, { span: '' }]) {
       expect(gatewayPayloadSchema.safeParse({ ...p, ...change }).success).toBe(false)
     }
+  })
+})
+
+describe('isBankGateUrl (where a 3-D form may be posted)', () => {
+  it.each<[string, boolean]>([
+    ['https://bank.example/fim/est3Dgate', true],
+    ['http://127.0.0.1:4100/fim/est3Dgate', true],
+    ['http://localhost:4100/fim/est3Dgate', true],
+    ['http://[::1]:4100/x', true],
+    ['http://bank.example/fim/est3Dgate', false],
+    ['http://127.0.0.1.evil.example/x', false],
+    ['javascript:alert(1)', false],
+    ['not a url', false],
+  ])('%s -> %s', (url, ok) => {
+    expect(isBankGateUrl(url)).toBe(ok)
+  })
+})
+
+describe('gateway payload amount limit (issue 10 item 8)', () => {
+  const base = {
+    servicingBank: '0046', payway: 'CC', orderId: 'KEM20260615425669123', currency: 'TRY', ccNumber: '4256691234567898', expireDate: '1228',
+    cvv: '123', customerName: 'Ayşe Yılmaz', installment: 1, inquiryValue: null, span: null,
+    OkUrl: 'https://example.com/result/success', FailUrl: 'https://example.com/result/error',
+  }
+  it.each<[number, boolean]>([[PAYMENT_AMOUNT_MAX, true], [PAYMENT_AMOUNT_MAX + 0.01, false], [1e9, false], [0.01, true], [-5, false]])('%d -> %s', (amount, ok) => {
+    expect(gatewayPayloadSchema.safeParse({ ...base, amount }).success).toBe(ok)
   })
 })

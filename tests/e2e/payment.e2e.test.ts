@@ -1,4 +1,6 @@
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
+import { createServer, type Server as HttpServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
@@ -6,15 +8,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { isLuhnValid } from '../../src/domain/card/brands.ts'
 import { TEST_CARDS } from '../../src/server/services/gateway/bank-simulator.ts'
 import { asciiDigits } from '../../src/lib/redact.ts'
+import { signParams, verifyParams } from '../../src/server/services/gateway/hash.ts'
 import { launch, type Browser } from './browser.ts'
 import { startE2eServer, type E2eServer } from './server.ts'
 
 const card = (scenario: string) => TEST_CARDS.find((c) => c.scenario === scenario)!.number
 const DEBIT = '4016220000001238'
 
-/** Digit runs of 13-19 that pass Luhn; the spec's order ids (KEM + date + BIN + 3 digits) aside. */
+/**
+ * Digit runs of 13-19 that pass Luhn; the spec's order ids (KEM + date + BIN + 3 digits) aside, and
+ * runs inside a lowercase hex word (the receipt's SHA-256 once held '…dadb203067231193859f…').
+ */
 function luhnRuns(text: string): string[] {
-  return [...text.matchAll(/(?<![\dM])\d{13,19}(?!\d)/g)].map((m) => m[0]).filter(isLuhnValid)
+  return [...text.matchAll(/(?<![\dMa-f])\d{13,19}(?![\da-f])/g)].map((m) => m[0]).filter(isLuhnValid)
 }
 
 /**
@@ -67,6 +73,19 @@ async function bankPage(page: Page) {
   const frame = page.frameLocator('iframe[name=ke-3d-frame]')
   await frame.getByTestId('otp-code').waitFor({ timeout: 15_000 })
   return frame
+}
+
+/** Fills the form with a card, presses "3D Test Et" and waits for the test bank's page. */
+async function atBank(page: Page, number: string) {
+  await fill(page, number)
+  await page.getByRole('button', { name: '3D Test Et' }).click()
+  return bankPage(page)
+}
+
+/** The result page the payment ended on, with the outcome the server recorded. */
+async function endsOn(page: Page, path: 'success' | 'error', state: 'succeeded' | 'failed') {
+  await page.waitForURL(`**/result/${path}`)
+  await expect.poll(() => page.getByTestId('payment-outcome').getAttribute('data-state')).toBe(state)
 }
 
 describe('card payment test form', () => {
@@ -226,4 +245,204 @@ describe('card payment test form', () => {
     await page.getByTestId('payment-outcome').getByText('Banka sayfası zamanında yanıt vermedi; işlem tamamlanamadı.').waitFor()
     await page.close()
   }, 40_000)
+  it('reads the amount unambiguously: shows what it will charge, refuses what it cannot read (issue 10 item 8)', async () => {
+    const page = await openHome(b)
+    const form = page.getByTestId('payment-form')
+    const amount = form.locator('input[name=amount]')
+    await form.locator('input[name=currcode]').fill('TRY')
+    // typed key by key, the thousands comma appears after '1250'; the customer's own comma stays
+    await amount.fill('')
+    await amount.pressSequentially('1250,50')
+    expect(await amount.inputValue()).toBe('1,250,50')
+    await form.getByText('Kuruşları nokta ile ayırın; virgül binlik ayırıcıdır (örnek: 1,250.50).', { exact: true }).waitFor()
+    // pasted: kept exactly as it came
+    for (const [typed, message] of [
+      ['1250,50', 'Kuruşları nokta ile ayırın; virgül binlik ayırıcıdır (örnek: 1,250.50).'],
+      ['1.250,50', 'Kuruşları nokta ile ayırın; virgül binlik ayırıcıdır (örnek: 1,250.50).'],
+      ['1e9', 'Girilen işlem tutarını kontrol ediniz.'],
+      ['-5', 'Girilen işlem tutarını kontrol ediniz.'],
+      ['abc', 'Girilen işlem tutarını kontrol ediniz.'],
+      ['100000.01', 'Bir test ödemesi en fazla 100,000.00 tutarında olabilir.'],
+    ] as const) {
+      await amount.fill(typed)
+      expect(await amount.inputValue(), typed).toBe(typed === '100000.01' ? '100,000.01' : typed) // never changed silently
+      await form.getByText(message, { exact: true }).waitFor()
+      expect(await page.getByTestId('amount-charged').count(), typed).toBe(0)
+    }
+    await amount.fill('')
+    await amount.pressSequentially('1250.5')
+    expect(await amount.inputValue()).toBe('1,250.5')
+    await expect.poll(() => page.getByTestId('amount-charged').textContent()).toBe('Çekilecek tutar: 1,250.50 TRY')
+    await amount.blur()
+    await expect.poll(() => amount.inputValue()).toBe('1,250.50')
+    await page.close()
+  })
+
+  it('lets a wrong one-time code be retried in the frame (issue 10 item 9)', async () => {
+    const page = await openHome(b)
+    const frame = await atBank(page, card('success'))
+    const otp = (await frame.getByTestId('otp-code').textContent())!
+    await frame.locator('input[name=otp]').fill(otp === '111111' ? '222222' : '111111')
+    await frame.getByRole('button', { name: 'Onayla' }).click()
+    await frame.getByText('Şifre hatalı, tekrar deneyiniz.').waitFor()
+    // the retry page posts to the right address
+    await frame.locator('input[name=otp]').fill((await frame.getByTestId('otp-code').textContent())!)
+    await frame.getByRole('button', { name: 'Onayla' }).click()
+    await endsOn(page, 'success', 'succeeded')
+    await page.close()
+  })
+
+  it('fails the payment after three wrong one-time codes (issue 10 item 9)', async () => {
+    const page = await openHome(b)
+    const frame = await atBank(page, card('success'))
+    const bad = (await frame.getByTestId('otp-code').textContent()) === '111111' ? '222222' : '111111'
+    for (let i = 0; i < 3; i++) {
+      if (i > 0) await frame.getByText('Şifre hatalı, tekrar deneyiniz.').waitFor()
+      await frame.locator('input[name=otp]').fill(bad)
+      await frame.getByRole('button', { name: 'Onayla' }).click()
+    }
+    await endsOn(page, 'error', 'failed')
+    await page.close()
+  })
+
+  it('clears the BIN refusal when a corrected card passes its check on blur (issue 10 item 10)', async () => {
+    const page = await openHome(b)
+    const form = page.getByTestId('payment-form')
+    const number = form.locator('input[name=number]')
+    await number.pressSequentially(DEBIT)
+    await number.blur()
+    await form.getByText('Girdiğiniz kredi kartı numarası geçerli değil').waitFor()
+    await number.fill('')
+    await number.pressSequentially(card('success'))
+    await number.blur()
+    await expect.poll(() => form.locator('input[name=bankcode]').inputValue()).toBe('0062')
+    expect(await form.getByText('Girdiğiniz kredi kartı numarası geçerli değil').count()).toBe(0)
+    await page.close()
+  })
+
+  it('moves focus to the first invalid field and scrolls it into view (issue 10 item 12)', async () => {
+    const page = await openHome(b)
+    await page.setViewportSize({ width: 375, height: 640 })
+    const submit = page.getByRole('button', { name: '3D Test Et' })
+    await submit.scrollIntoViewIfNeeded()
+    await submit.click()
+    await expect.poll(() => page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.name)).toBe('number')
+    await expect.poll(() => page.locator('input[name=number]').evaluate((el) => {
+      const r = el.getBoundingClientRect()
+      return r.top >= 0 && r.bottom <= innerHeight
+    })).toBe(true)
+    // with only the amount wrong, the amount is the one focused
+    await fill(page, card('success'))
+    await page.locator('input[name=amount]').fill('1250,50')
+    await page.locator('input[name=number]').focus()
+    await submit.click()
+    await expect.poll(() => page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.name)).toBe('amount')
+    await page.close()
+  })
+
+  it('the currency field is empty with a hint that reads as one (issue 10 item 13)', async () => {
+    const page = await openHome(b)
+    const currency = page.getByTestId('payment-form').locator('input[name=currcode]')
+    expect(await currency.inputValue()).toBe('')
+    expect(await currency.getAttribute('placeholder')).toBe('örn. TRY')
+    await page.close()
+  })
+
+  it('asks for the bank code of a Troy 9792 card its table does not know (issue 10 item 15)', async () => {
+    const page = await openHome(b)
+    const form = page.getByTestId('payment-form')
+    await form.locator('input[name=number]').pressSequentially('9792999999999994')
+    await form.locator('input[name=number]').blur()
+    await page.getByTestId('bankcode-manual').waitFor()
+    expect(await page.getByTestId('bankcode-manual').textContent()).toContain('4 haneli EFT kodunu')
+    expect(await form.getByText('Girdiğiniz kredi kartı numarası geçerli değil').count()).toBe(0)
+    // a card whose bank the table knows fills it instead
+    await form.locator('input[name=number]').fill('')
+    await form.locator('input[name=number]').pressSequentially(card('success'))
+    await form.locator('input[name=number]').blur()
+    await expect.poll(() => form.locator('input[name=bankcode]').inputValue()).toBe('0062')
+    expect(await page.getByTestId('bankcode-manual').count()).toBe(0)
+    await page.close()
+  })
+
+  it('tells on return what happened to a payment left during the 3-D step (issue 10 item 16)', async () => {
+    const page = await openHome(b)
+    await atBank(page, card('success'))
+    await page.reload()
+    const notice = page.getByTestId('last-payment')
+    await notice.waitFor({ timeout: 15_000 })
+    // still waiting for the bank, or (this server's limit is 4 s) already concluded by the timeout
+    const status = await notice.getAttribute('data-status')
+    expect(['awaiting3ds', 'failed']).toContain(status)
+    expect(await notice.textContent()).toContain(status === 'failed' ? 'Banka sayfası zamanında yanıt vermedi' : '3D doğrulama adımında yarıda kaldı')
+    await page.close()
+  })
+})
+
+/**
+ * PAYMENT_GATEWAY=nestpay against a fake NestPay bank on another loopback origin (issue 10 item 14):
+ * the 3-D frame is cross-origin, so the page must not read its location; the spinner goes away
+ * on the frame's load event, and the bank's signed callback concludes the payment.
+ */
+describe('card payment with a cross-origin NestPay bank', () => {
+  const STORE_KEY = 'fake-bank-store-key'
+  const CLIENT_ID = '190100000'
+  let bank: HttpServer
+  let bankOrigin: string
+  let server: E2eServer
+  let b: Browser
+  const received: Record<string, string>[] = []
+
+  beforeAll(async () => {
+    bank = createServer((req, res) => {
+      let body = ''
+      req.on('data', (c: Buffer) => { body += c.toString() })
+      req.on('end', () => {
+        const p = Object.fromEntries(new URLSearchParams(body))
+        received.push(p)
+        if (req.method !== 'POST' || req.url !== '/fim/est3Dgate' || !verifyParams(p, STORE_KEY)) {
+          res.writeHead(400, { 'content-type': 'text/plain' }).end('bad request')
+          return
+        }
+        const back: Record<string, string> = {
+          clientid: CLIENT_ID, oid: p.oid!, amount: p.amount!, currency: p.currency!, mdStatus: '1', Response: 'Approved',
+          ProcReturnCode: '00', ErrMsg: '', rnd: String(Date.now()), hashAlgorithm: 'ver3',
+        }
+        back.HASH = signParams(back, STORE_KEY)
+        const inputs = Object.entries(back).map(([k, v]) => `<input type="hidden" name="${k}" value="${v.replace(/"/g, '&quot;')}">`).join('')
+        res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+        res.end(`<!doctype html><html><body><h1 data-testid="fake-bank">FAKE NESTPAY 3D</h1><form method="post" action="${p.okUrl}">${inputs}<button>Onayla</button></form></body></html>`)
+      })
+    })
+    await new Promise<void>((ok) => bank.listen(0, '127.0.0.1', ok))
+    bankOrigin = `http://127.0.0.1:${(bank.address() as AddressInfo).port}`
+    server = await startE2eServer('payment-nestpay', {
+      PAYMENT_GATEWAY: 'nestpay', NESTPAY_CLIENT_ID: CLIENT_ID, NESTPAY_STORE_KEY: STORE_KEY, NESTPAY_3D_URL: `${bankOrigin}/fim/est3Dgate`,
+      PAYMENT_3DS_TIMEOUT_MS: '60000',
+    })
+    b = await launch({ baseUrl: server.url })
+  }, 120_000)
+  afterAll(async () => {
+    await b?.close()
+    await server?.stop()
+    await new Promise((ok) => bank?.close(ok))
+  })
+
+  it('hides the spinner once the cross-origin bank page loads, and concludes on its signed callback', async () => {
+    const page = await openHome(b)
+    const errors: string[] = []
+    page.on('pageerror', (e) => errors.push(e.message))
+    await fill(page, card('success'))
+    await page.getByRole('button', { name: '3D Test Et' }).click()
+    const frame = page.frameLocator('iframe[name=ke-3d-frame]')
+    await frame.getByTestId('fake-bank').waitFor({ timeout: 15_000 })
+    expect(new URL(page.frames().find((f) => f.name() === 'ke-3d-frame')!.url()).origin).toBe(bankOrigin)
+    // the spinner goes within seconds, far before the 60 s limit
+    await expect.poll(() => page.getByTestId('threed-dialog').getByText('Banka sayfası yükleniyor…').count(), { timeout: 5_000 }).toBe(0)
+    expect(received.at(-1)).toMatchObject({ clientid: CLIENT_ID, amount: '1.00', currency: '949' })
+    await frame.getByRole('button', { name: 'Onayla' }).click()
+    await endsOn(page, 'success', 'succeeded')
+    expect(errors).toEqual([])
+    await page.close()
+  })
 })

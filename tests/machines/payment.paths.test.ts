@@ -1,6 +1,7 @@
 import { expect } from 'vitest'
 import type { AnyEventObject } from 'xstate'
 import { paymentErrors, paymentMachine, type PaymentContext } from '../../machines/payment/payment.machine.ts'
+import { ORDER_ID_RETRIES } from '../../src/domain/card/order-id.ts'
 import { modelSuite } from '../support/model-test.ts'
 import type { Snapshot } from '../support/paths.ts'
 
@@ -34,6 +35,7 @@ const events = (s: Snapshot): AnyEventObject[] => {
 
 const FIXED: AnyEventObject[] = [
   { type: 'card.blur' },
+  { type: 'amount.blur' },
   { type: 'form.submit', at: AT },
   { type: 'form.reset' },
   { type: 'frame.loaded' },
@@ -54,7 +56,7 @@ function abstractState(s: Snapshot) {
   return {
     value: s.value, status: s.status, missing: Object.keys(paymentErrors(c, new Date(AT))).sort().join(),
     shown: Object.keys(c.errors).sort().join(), bin: c.bin, card: c.card.bin, checked: c.checkedBin, submitted: c.submitted,
-    reason: c.reason, connected: c.values.trxtype === 'P01', order: c.order?.orderId ?? null,
+    reason: c.reason, connected: c.values.trxtype === 'P01', order: c.order?.orderId ?? null, orderAttempts: c.orderAttempts,
   }
 }
 
@@ -68,7 +70,8 @@ modelSuite({
   },
   errors: {
     checkBin: [new Error('chunk load failed')],
-    startPayment: [Object.assign(new Error('502'), { code: 'KVT_GATEWAY_ERR4' })],
+    // a gateway failure; an order id already taken (409 ORDER_ID_USED): retried silently, a few times
+    startPayment: [Object.assign(new Error('502'), { code: 'KVT_GATEWAY_ERR4' }), Object.assign(new Error('409'), { code: 'ORDER_ID_USED' })],
   },
   // what makes a state distinct for the model: how many fields still fail (not which values),
   // the BIN status, what the form shows; the reset counter and the typed texts are not
@@ -82,6 +85,14 @@ modelSuite({
     if (s.matches('threeD')) expect(s.hasTag('modal') && c.order).toBeTruthy()
     else expect(s.hasTag('modal')).toBe(false)
     if (s.matches('submitting')) expect(s.hasTag('busy')).toBe(true)
+    // an order id collision is never shown: retried at most ORDER_ID_RETRIES times, then the reason
+    expect(c.orderAttempts).toBeLessThanOrEqual(ORDER_ID_RETRIES)
+    if (c.reason === 'ORDER_ID_USED') expect(c.orderAttempts).toBe(ORDER_ID_RETRIES)
+    // a BIN refusal on screen speaks of the BIN now typed (a corrected card clears it)
+    if (c.errors.number === 'number.binRejected') {
+      expect(c.checkedBin).toBe(c.card.bin)
+      expect(c.bin).not.toBe('accepted')
+    }
     if (s.matches('succeeded') || s.matches('failed')) expect(c.order?.orderId).toBe(ORDER.orderId)
     if (s.matches('timedOut')) expect(c.reason).toBe('THREE_D_TIMEOUT')
   },
@@ -91,6 +102,7 @@ modelSuite({
     if (e.type === 'card.input') return `the user types a card number starting ${String(ev.bin)}`
     if (e.type === 'cvc.input') return `the user types a ${String(ev.length)}-digit security code`
     if (e.type === 'card.blur') return 'the card number field loses focus'
+    if (e.type === 'amount.blur') return 'the amount field loses focus'
     if (e.type === 'form.submit') return 'the user presses "3D Test Et"'
     if (e.type === 'form.reset') return 'the user presses "Formu Temizle"'
     if (e.type === 'frame.loaded') return 'the bank page is painted in the frame'

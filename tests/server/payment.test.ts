@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { isOrderIdCollision } from '../../src/domain/card/order-id.ts'
+import { PAYMENT_AMOUNT_MAX } from '../../src/domain/constants.ts'
 import { loadConfig } from '../../src/server/config.ts'
 import { bankSimTransaction, paymentOrder } from '../../src/server/db/schema.ts'
 import { BANK_SIM_CLIENT_ID, TEST_CARDS } from '../../src/server/services/gateway/bank-simulator.ts'
@@ -91,8 +93,12 @@ for (const kind of dbKinds()) {
       expect(page).not.toContain(CARD)
       const otp = /data-testid="otp-code">(\d{6})</.exec(page)![1]!
       const txn = /name="txn" value="([^"]+)"/.exec(page)![1]!
+      // the form posts to the same absolute address from the first page and from a retry page
+      expect(page).toContain(`<form method="post" action="${t.config.apiBase}/banksim/3d/confirm">`)
       const wrong = await t.app.request(`${t.config.apiBase}/banksim/3d/confirm`, form({ txn, otp: otp === '111111' ? '222222' : '111111', action: 'approve' }))
-      expect(await wrong.text()).toContain('Şifre hatalı')
+      const retry = await wrong.text()
+      expect(retry).toContain('Şifre hatalı')
+      expect(retry).toContain(`<form method="post" action="${t.config.apiBase}/banksim/3d/confirm">`)
       const ok = await t.app.request(`${t.config.apiBase}/banksim/3d/confirm`, form({ txn, otp, action: 'approve' }))
       const back = await ok.text()
       expect(back).toContain(`action="${ORIGIN}/result/success"`)
@@ -105,6 +111,36 @@ for (const kind of dbKinds()) {
       expect(await (await status(orderId, receipt)).json()).toMatchObject({ status: 'succeeded', reason: null })
       const sims = await t.db.select().from(bankSimTransaction).where(eq(bankSimTransaction.orderId, orderId))
       expect(JSON.stringify(sims)).not.toContain(CARD)
+    })
+
+    it('lets a wrong one-time code be retried; the third wrong code fails the payment', async () => {
+      const { orderId, html, receipt } = await started()
+      const page = await (await t.app.request(`${t.config.apiBase}/banksim/3d`, form(fields(html)))).text()
+      const otp = /data-testid="otp-code">(\d{6})</.exec(page)![1]!
+      const txn = /name="txn" value="([^"]+)"/.exec(page)![1]!
+      const bad = otp === '111111' ? '222222' : '111111'
+      for (let i = 0; i < 2; i++) {
+        const retry = await t.app.request(`${t.config.apiBase}/banksim/3d/confirm`, form({ txn, otp: bad, action: 'approve' }))
+        expect(retry.status).toBe(200)
+        expect(await retry.text()).toContain('Şifre hatalı')
+      }
+      const third = await (await t.app.request(`${t.config.apiBase}/banksim/3d/confirm`, form({ txn, otp: bad, action: 'approve' }))).text()
+      expect(third).toContain(`action="${ORIGIN}/result/error"`)
+      expect(fields(third)).toMatchObject({ mdStatus: '0', oid: orderId })
+      // the right code after that is too late
+      expect((await t.app.request(`${t.config.apiBase}/banksim/3d/confirm`, form({ txn, otp, action: 'approve' }))).status).toBe(409)
+      await t.app.request('/result/error', form(fields(third)))
+      expect(await (await status(orderId, receipt)).json()).toMatchObject({ status: 'failed', reason: 'THREE_D_FAILED' })
+    })
+
+    it('answers an order id already taken with 409 and a collision code the browser retries on', async () => {
+      const { p } = await started()
+      // the same order id again (a collision of the random suffix)
+      const res = await start({ ...p })
+      expect(res.status).toBe(409)
+      const body = await res.json() as { code: string; message: string }
+      expect(isOrderIdCollision(body.code)).toBe(true)
+      expect(body.message).toBeTruthy()
     })
 
     it('refuses a callback whose hash does not verify after tampering with any field, and changes nothing', async () => {
@@ -176,6 +212,19 @@ for (const kind of dbKinds()) {
       expect((await start(payload(), { ...HEADERS, companyId: 'x;drop' })).status).toBe(400)
       expect((await start(payload({ amount: '1,250.50' }))).status).toBe(400)
       expect((await start(payload({ extra: 1 }))).status).toBe(400)
+    })
+
+    it(`refuses an amount over the maximum of a test payment (${PAYMENT_AMOUNT_MAX}), zero, negative or with 3 decimals`, async () => {
+      const before = (await t.db.select().from(paymentOrder)).length
+      for (const amount of [PAYMENT_AMOUNT_MAX + 0.01, 1e9, 0, -5, 1.234]) {
+        const res = await start(payload({ amount }), { ...HEADERS, locale: 'en' })
+        expect(res.status, String(amount)).toBe(400)
+        const body = await res.json() as { code: string; message: string; issues: { path: string }[] }
+        expect(body.code).toBe('VALIDATION')
+        expect(body.issues.map((i) => i.path)).toContain('amount')
+      }
+      expect((await t.db.select().from(paymentOrder)).length).toBe(before)
+      expect((await start(payload({ amount: PAYMENT_AMOUNT_MAX }))).status).toBe(200)
     })
 
     it('answers malformed payloads with 4xx, never 5xx, and writes nothing', async () => {
@@ -274,5 +323,14 @@ describe('gateway call guards (issue 9 items 6 and 14)', () => {
     expect(await limited.json()).toMatchObject({ code: 'RATE_LIMITED' })
     expect(limited.headers.get('retry-after')).toBe('600')
     expect((await start(payload(), '198.51.100.14')).status).toBe(200)
+  })
+})
+
+describe('NESTPAY_3D_URL', () => {
+  const env = { NODE_ENV: 'test', PAYMENT_GATEWAY: 'nestpay', NESTPAY_CLIENT_ID: '190100000', NESTPAY_STORE_KEY: 'k' }
+  it('takes an https bank gate, or plain http on loopback only (a local test bank)', () => {
+    expect(loadConfig({ ...env, NESTPAY_3D_URL: 'https://bank.example/fim/est3Dgate' }).gateway.nestpay?.url).toBe('https://bank.example/fim/est3Dgate')
+    expect(loadConfig({ ...env, NESTPAY_3D_URL: 'http://127.0.0.1:4100/fim/est3Dgate' }).gateway.nestpay?.url).toBe('http://127.0.0.1:4100/fim/est3Dgate')
+    expect(() => loadConfig({ ...env, NESTPAY_3D_URL: 'http://bank.example/fim/est3Dgate' })).toThrow(/https NESTPAY_3D_URL/)
   })
 })

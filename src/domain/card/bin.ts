@@ -95,3 +95,16 @@ export async function checkCardBin(cardNumber: string): Promise<BinCheckResult> 
   if (d.length < BIN_LENGTH && !d.startsWith(TURKISH_BANK_CARD_PREFIX)) return { accepted: false, reason: 'too_short' }
   return checkCardBinWith(await loadBinTable(), d)
 }
+
+/**
+ * The bank code a card check fills in the form ('' when the table does not know it). A Troy card
+ * starting 9792 is accepted without lookup (spec 5), so its bank may be unknown: then the customer
+ * must type the issuing bank's 4-digit EFT code, and `needsBankCodeFromCustomer` says so.
+ */
+export function bankCodeOf(result: BinCheckResult): string {
+  return result.accepted ? result.entry?.bank_code ?? '' : ''
+}
+
+export function needsBankCodeFromCustomer(result: BinCheckResult): boolean {
+  return result.accepted && bankCodeOf(result) === ''
+}

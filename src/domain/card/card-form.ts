@@ -3,7 +3,7 @@ import {
   NAME_MAX_LENGTH, PROVISION_TRX_TYPES, THREE_D_TRX_TYPES, TRX_TYPE_CODES,
 } from '../constants.ts'
 import { isValidExpiry } from '../expiry.ts'
-import { parseAmount } from '../amount.ts'
+import { readAmount } from '../amount.ts'
 import type { CardFormMessageCode } from '../messages.ts'
 import { isValidPersonName } from '../names.ts'
 import type { BinCheckResult } from './bin.ts'
@@ -73,7 +73,7 @@ function str(v: unknown): string {
  * fields, a complete Luhn-valid number of the detected brand, the BIN check result when one is
  * given, the name rule and its 40-character limit, the expiry date check, the CVC length of the
  * brand (4 for amex, else 3), bank and currency codes up to 10 characters, a positive amount such
- * as '1,250.50', 1-24 installments, a known transaction type, and an optional payment day 1-28.
+ * as '1,250.50' up to PAYMENT_AMOUNT_MAX (readAmount), 1-24 installments, a known transaction type, and an optional payment day 1-28.
  */
 export function validateCardForm(values: CardFormValues, now: Date = new Date(), options: { binCheck?: BinCheckResult | null } = {}): CardFormErrors {
   const errors: CardFormErrors = {}
@@ -105,10 +105,8 @@ export function validateCardForm(values: CardFormValues, now: Date = new Date(),
   if (currcode === '') errors.currcode = 'currcode.required'
   else if (currcode.length > CURR_CODE_MAX) errors.currcode = 'currcode.tooLong'
 
-  const amountText = str(values.amount).trim()
-  const amount = parseAmount(amountText)
-  if (amountText === '') errors.amount = 'amount.required'
-  else if (amount === null || amount <= 0) errors.amount = 'amount.invalid'
+  const amount = readAmount(str(values.amount))
+  if (!amount.ok) errors.amount = amount.code
 
   const installment = str(values.installment).trim()
   if (installment === '') errors.installment = 'installment.required'

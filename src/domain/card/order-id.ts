@@ -40,3 +40,15 @@ export function isOrderIdOfToday(orderId: string, now: Date): boolean {
   const date = orderId.slice(ORDER_ID_PREFIX.length, ORDER_ID_PREFIX.length + 8)
   return date === orderDateOf(now) || date === orderDateOf(new Date(now.getTime() - ORDER_DATE_GRACE_MS))
 }
+
+/**
+ * The server's answers to an order id that is already taken (HTTP 409). Spec 9's 900 suffixes per
+ * card BIN per day collide now and then; the browser then tries again with a new random suffix, at
+ * most ORDER_ID_RETRIES more times, and never shows the collision to the customer.
+ */
+export const ORDER_ID_COLLISION_CODES: readonly string[] = ['ORDER_ID_USED']
+export const ORDER_ID_RETRIES = 3
+
+export function isOrderIdCollision(code: string): boolean {
+  return ORDER_ID_COLLISION_CODES.includes(code)
+}

@@ -3,8 +3,23 @@ import { parseAmount } from '../amount.ts'
 import { cardDigits } from '../card/brands.ts'
 import type { CardFormValues } from '../card/card-form.ts'
 import { ORDER_ID_PATTERN } from '../card/order-id.ts'
-import { BANK_CODE_MAX, CURR_CODE_MAX, INSTALLMENT_MAX, INSTALLMENT_MIN, NAME_MAX_LENGTH } from '../constants.ts'
+import { BANK_CODE_MAX, CURR_CODE_MAX, INSTALLMENT_MAX, INSTALLMENT_MIN, NAME_MAX_LENGTH, PAYMENT_AMOUNT_MAX } from '../constants.ts'
 import { expiryToGateway } from '../expiry.ts'
+
+/**
+ * Where a 3-D form may be posted: an https address, or plain http on this machine's loopback only
+ * (a local test bank; browsers treat loopback as a secure context too).
+ */
+export function isBankGateUrl(url: string): boolean {
+  let u: URL
+  try {
+    u = new URL(url)
+  } catch {
+    return false
+  }
+  if (u.protocol === 'https:') return true
+  return u.protocol === 'http:' && (u.hostname === '127.0.0.1' || u.hostname === 'localhost' || u.hostname === '[::1]')
+}
 
 const httpUrl = /* @__PURE__ */ z.url({ protocol: /^https?$/, message: 'url.invalid' })
 
@@ -14,14 +29,15 @@ function hasAtMostTwoDecimals(n: number): boolean {
 
 /**
  * Payload of POST moneyio/collection/posIP3D/Gateway (spec 7.4). ccNumber carries digits only,
- * expireDate is 'MMYY' without a slash, amount a number with at most 2 decimals, installment an
+ * expireDate is 'MMYY' without a slash, amount a positive number with at most 2 decimals up to
+ * PAYMENT_AMOUNT_MAX (100,000.00 per test payment), installment an
  * integer 1-24, inquiryValue and span null; OkUrl and FailUrl are http(s) URLs.
  */
 export const gatewayPayloadSchema = /* @__PURE__ */ z.strictObject({
   servicingBank: z.string().check(z.minLength(1), z.maxLength(BANK_CODE_MAX)),
   payway: z.literal('CC'),
   orderId: z.string().check(z.regex(ORDER_ID_PATTERN)),
-  amount: z.number().check(z.positive(), z.maximum(1e12), z.refine(hasAtMostTwoDecimals, 'amount.invalid')),
+  amount: z.number().check(z.positive(), z.maximum(PAYMENT_AMOUNT_MAX), z.refine(hasAtMostTwoDecimals, 'amount.invalid')),
   currency: z.string().check(z.minLength(1), z.maxLength(CURR_CODE_MAX)),
   ccNumber: z.string().check(z.regex(/^\d{12,19}$/)),
   expireDate: z.string().check(z.regex(/^(?:0[1-9]|1[0-2])\d{2}$/)),

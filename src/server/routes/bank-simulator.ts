@@ -36,13 +36,21 @@ function maskedCard(t: Pick<Txn, 'bin6' | 'last4'>): string {
   return `${t.bin6.slice(0, 4)} ${t.bin6.slice(4)}** **** ${t.last4}`
 }
 
+/**
+ * The one-time code form posts to an absolute path: the page is served both at `…/banksim/3d` and,
+ * after a wrong code, at `…/banksim/3d/confirm`, where a relative action would resolve elsewhere.
+ */
+export function confirmPath(apiBase: string): string {
+  return `${apiBase}/banksim/3d/confirm`
+}
+
 function otpPage(c: Context<AppEnv>, t: Txn, error: boolean) {
   const currency = CURRENCY_NAMES[t.currency] ?? t.currency
   return page(c, `<h1 style="font-size:1.2rem">3D Secure doğrulama</h1>
 <dl><dt>Üye işyeri</dt><dd>${esc(BANK_SIM_MERCHANT)}</dd><dt>Tutar</dt><dd data-testid="amount">${esc(t.amount)} ${esc(currency)}</dd>
 <dt>Kart</dt><dd data-testid="card">${esc(maskedCard(t))}</dd><dt>Sipariş</dt><dd>${esc(t.orderId)}</dd></dl>
 <div class="code">Test bankası: telefonunuza gönderilmiş sayılan tek kullanımlık şifre <strong data-testid="otp-code">${esc(t.otp)}</strong></div>
-<form method="post" action="3d/confirm"><input type="hidden" name="txn" value="${esc(t.id)}">
+<form method="post" action="${esc(confirmPath(c.get('deps').config.apiBase))}"><input type="hidden" name="txn" value="${esc(t.id)}">
 <label for="otp">Tek kullanımlık şifre</label><input id="otp" name="otp" inputmode="numeric" autocomplete="one-time-code" maxlength="6" pattern="\\d{6}" autofocus>
 ${error ? '<p class="err" role="alert">Şifre hatalı, tekrar deneyiniz.</p>' : ''}
 <div class="actions"><button name="action" value="approve">Onayla</button><button name="action" value="cancel" formnovalidate>İptal</button></div></form>`)

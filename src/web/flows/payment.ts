@@ -6,10 +6,11 @@ import { checkCardBin } from '../../domain/card/bin.ts'
 import { cardDigits } from '../../domain/card/brands.ts'
 import { isProvisionTrxType } from '../../domain/card/card-form.ts'
 import { makeOrderId, ORDER_ID_PATTERN } from '../../domain/card/order-id.ts'
-import { buildGatewayPayload } from '../../domain/schemas/gateway.ts'
+import { buildGatewayPayload, isBankGateUrl } from '../../domain/schemas/gateway.ts'
 import { call } from '../api/client.ts'
 import { runtimeConfig } from '../config.ts'
 import { getItem } from '../storage.ts'
+import { readLastPayment, saveLastPayment } from './last-payment.ts'
 
 /**
  * The payment flow's real effects. The card number and the CVC live only here, in the vault the
@@ -20,7 +21,6 @@ import { getItem } from '../storage.ts'
 export type ThreeDForm = { action: string; fields: [string, string][] }
 export type PaymentVault = { number: string; cvc: string; pendingForm: ThreeDForm | null }
 
-export const RESULT_KEY = 'ke-payment'
 export const FRAME_NAME = 'ke-3d-frame'
 
 type GatewayAnswer = { orderId: string; receipt: string; timeoutMs: number; html: string }
@@ -29,13 +29,13 @@ function cryptoRandom(): number {
   return crypto.getRandomValues(new Uint32Array(1))[0]! / 2 ** 32
 }
 
-/** The answer's form, read without running anything in it; only a same-origin or https action. */
+/** The answer's form, read without running anything in it; only a same-origin or https action (or a loopback test bank's). */
 export function parseThreeDForm(html: string): ThreeDForm | null {
   const doc = new DOMParser().parseFromString(html, 'text/html')
   const form = doc.querySelector('form')
   if (!form) return null
   const action = new URL(form.getAttribute('action') ?? '', location.href)
-  if (action.origin !== location.origin && action.protocol !== 'https:') return null
+  if (action.origin !== location.origin && !isBankGateUrl(action.href)) return null
   const fields: [string, string][] = [...form.querySelectorAll('input')].map((i) => [i.name, i.value])
   return { action: action.href, fields }
 }
@@ -69,7 +69,7 @@ export function createPaymentFlow() {
         const form = parseThreeDForm(answer.html)
         if (!form) throw Object.assign(new Error('bad form'), { code: 'KVT_GATEWAY_ERR4' })
         vault.pendingForm = form
-        sessionStorage.setItem(RESULT_KEY, JSON.stringify({ orderId: answer.orderId, receipt: answer.receipt }))
+        saveLastPayment(answer.orderId, answer.receipt)
         return { orderId: answer.orderId, timeoutMs: answer.timeoutMs }
       }),
     },
@@ -125,13 +125,8 @@ export type { PaymentOutcome }
 
 /** The last payment's real outcome, asked from the server (the URL decides nothing). */
 export async function fetchLastOutcome(): Promise<PaymentOutcome | null> {
-  let saved: { orderId?: unknown; receipt?: unknown } | null
-  try {
-    saved = JSON.parse(sessionStorage.getItem(RESULT_KEY) ?? 'null') as { orderId?: unknown; receipt?: unknown } | null
-  } catch {
-    saved = null
-  }
-  if (!saved || typeof saved.orderId !== 'string' || typeof saved.receipt !== 'string') return null
+  const saved = readLastPayment()
+  if (!saved) return null
   return call<PaymentOutcome>(`/moneyio/collection/posIP3D/order/${encodeURIComponent(saved.orderId)}`, { query: { receipt: saved.receipt }, base: runtimeConfig.paymentApiBase })
 }
 

@@ -1,8 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useActorRef, useSelector } from '@xstate/react'
+import { useEffect } from 'react'
 import { CATALOGUE } from '../../api/errors.ts'
 import { PaymentOutcomeCard } from '../../components/payment/PaymentOutcomeCard.tsx'
 import styles from '../../components/payment/PaymentForm.module.css'
+import { markLastPaymentSeen } from '../../flows/last-payment.ts'
 import { paymentResultFlow } from '../../flows/payment.ts'
 import { getInspect } from '../../inspector.ts'
 import { paymentReasonText } from './messages.ts'
@@ -17,6 +19,11 @@ export function PaymentResultView() {
   const missing = useSelector(actor, (s) => s.matches('missing'))
   const failed = useSelector(actor, (s) => s.matches('failed'))
   const outcome = useSelector(actor, (s) => s.context.outcome)
+  const concluded = outcome && (outcome.status === 'succeeded' || outcome.status === 'failed') ? outcome.orderId : null
+  // shown here: the form on `/` need not tell it again
+  useEffect(() => {
+    if (concluded) markLastPaymentSeen(concluded)
+  }, [concluded])
   if (missing) return <PaymentOutcomeCard state="missing" title={<Trans>Gösterilecek bir ödeme bulunamadı</Trans>} />
   if (failed) {
     return (

@@ -1,16 +1,20 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useNavigate } from '@tanstack/react-router'
 import { useActorRef, useSelector } from '@xstate/react'
-import { useEffect, useId, useMemo, useRef, type FormEvent, type ReactNode } from 'react'
+import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react'
 import toast from 'react-hot-toast'
 import type { PaymentField } from '../../../../machines/payment/payment.machine.ts'
+import { readAmount } from '../../../domain/amount.ts'
 import { cardBrandById, cardDigits, detectCardBrand, formatCardNumber, isCompleteCardNumber, cardMaxLength } from '../../../domain/card/brands.ts'
-import { INSTALLMENT_MAX, INSTALLMENT_MIN, TRX_TYPE_CODES } from '../../../domain/constants.ts'
+import { CURRENCY_BY_LOCALE, INSTALLMENT_MAX, INSTALLMENT_MIN, TRX_TYPE_CODES } from '../../../domain/constants.ts'
+import type { CardFormField } from '../../../domain/card/card-form.ts'
 import { CardPreview } from '../../components/payment/CardPreview.tsx'
 import styles from '../../components/payment/PaymentForm.module.css'
 import { ThreeDDialog } from '../../components/payment/ThreeDDialog.tsx'
+import { hasUnseenPayment } from '../../flows/last-payment.ts'
 import { acceptClose3DBox, createPaymentFlow, FRAME_NAME } from '../../flows/payment.ts'
 import { getInspect } from '../../inspector.ts'
+import { LastPaymentNotice } from './LastPaymentNotice.tsx'
 import { CARD_FORM_TEXT, paymentReasonText, TRX_TYPE_TEXT } from './messages.ts'
 
 function FieldBox({ label, error, hint, wide, children, id }: { label: ReactNode; error?: string; hint?: ReactNode; wide?: boolean; children: ReactNode; id: string }) {
@@ -24,6 +28,9 @@ function FieldBox({ label, error, hint, wide, children, id }: { label: ReactNode
   )
 }
 
+/** The fields in the order the form shows them: an invalid submit focuses the first failing one. */
+const FIELD_ORDER: readonly CardFormField[] = ['number', 'name', 'expiry', 'cvc', 'bankcode', 'currcode', 'amount', 'trxtype', 'installment']
+
 /** The form bound to the payment machine; the card number and CVC stay in the flow's vault. */
 export default function PaymentTestForm() {
   const flow = useMemo(() => createPaymentFlow(), [])
@@ -32,6 +39,9 @@ export default function PaymentTestForm() {
   const { t, i18n } = useLingui()
   const uid = useId()
   const frameRef = useRef<HTMLIFrameElement>(null)
+  /** The 3-D form was posted into the frame: its next load events are the bank's pages. */
+  const framePosted = useRef(false)
+  const [lastPayment] = useState(hasUnseenPayment)
   const values = useSelector(actor, (s) => s.context.values)
   const errors = useSelector(actor, (s) => s.context.errors)
   const card = useSelector(actor, (s) => s.context.card)
@@ -40,6 +50,7 @@ export default function PaymentTestForm() {
   const busy = useSelector(actor, (s) => s.hasTag('busy'))
   const modal = useSelector(actor, (s) => s.hasTag('modal'))
   const frameLoading = useSelector(actor, (s) => s.hasTag('frameLoading'))
+  const bankCodeManual = useSelector(actor, (s) => s.context.bankCodeManual)
   const end = useSelector(actor, (s) => (s.matches('succeeded') ? 'success' : s.matches('failed') || s.matches('timedOut') ? 'error' : null))
   const brand = cardBrandById(card.brand)
 
@@ -48,13 +59,25 @@ export default function PaymentTestForm() {
     const sub = actor.on('notice', (n) => {
       if (n.code === 'error') toast.error(paymentReasonText(n.reason, i18n))
       else if (n.code === 'timeout') toast.error(paymentReasonText('THREE_D_TIMEOUT', i18n))
+      else if (n.code === 'invalid') {
+        // the first failing field, even when it is off-screen: focused and scrolled into view
+        setTimeout(() => {
+          const errors = actor.getSnapshot().context.errors
+          const first = FIELD_ORDER.find((f) => errors[f])
+          const el = first ? document.getElementById(`${uid}-${first}`) : null
+          if (el) {
+            el.focus({ preventScroll: true })
+            el.scrollIntoView({ block: 'center' })
+          }
+        }, 0)
+      }
     })
     return () => sub.unsubscribe()
-  }, [actor, i18n])
+  }, [actor, i18n, uid])
 
   // the frame exists once the modal is open: post the 3-D form into it
   useEffect(() => {
-    if (modal) flow.submitToFrame()
+    framePosted.current = modal && flow.submitToFrame()
   }, [modal, flow])
 
   // close3DBox: only from the frame's own window and our origin, with a valid payload
@@ -106,6 +129,13 @@ export default function PaymentTestForm() {
   const id = (name: string) => `${uid}-${name}`
   const maxNumberLength = brand.mask.length
   const described = (name: keyof typeof errors) => (errors[name] ? `${id(name)}-error` : undefined)
+  // the amount it will charge, as typed; what cannot be read is refused at once, with its reason
+  const amount = readAmount(values.amount)
+  const amountError = err('amount') ?? (!amount.ok && amount.code !== 'amount.required' ? i18n._(CARD_FORM_TEXT[amount.code]) : undefined)
+  const currency = values.currcode.trim()
+  // spec 9: USD for en, TRY for tr (and for ru, whose customers pay a Turkish provider)
+  const currencyExample = CURRENCY_BY_LOCALE[i18n.locale === 'en' ? 'en' : 'tr']
+  const amountText = amount.ok ? `${amount.display}${currency ? ` ${currency}` : ''}` : ''
 
   return (
     <div className={styles.grid}>
@@ -113,6 +143,7 @@ export default function PaymentTestForm() {
         <h2 id="payment-test-title" className={styles.title}><Trans>3D Secure kart ödeme testi</Trans></h2>
         <p className={styles.lead}><Trans>Test kartlarından biriyle 3D Secure ödeme akışını deneyin. Bu form gerçek bir ödeme almaz.</Trans></p>
         <form key={generation} className={styles.form} onSubmit={submit} onReset={(e) => { e.preventDefault(); actor.send({ type: 'form.reset' }) }} noValidate data-testid="payment-form">
+          {lastPayment && !modal && <LastPaymentNotice />}
           {reason === 'NOT_CONNECTED' && <div className={styles.notice} role="status" data-testid="not-connected">{paymentReasonText(reason, i18n)}</div>}
           <FieldBox id={id('number')} label={<Trans>Kart numarası</Trans>} error={err('number')} wide>
             <input id={id('number')} name="number" className={styles.input} inputMode="numeric" autoComplete="cc-number"
@@ -133,17 +164,22 @@ export default function PaymentTestForm() {
             <input id={id('cvc')} name="cvc" className={styles.input} inputMode="numeric" autoComplete="cc-csc" maxLength={brand.cvcLength}
               aria-invalid={errors.cvc ? true : undefined} aria-describedby={described('cvc')} onInput={onCvcInput} />
           </FieldBox>
-          <FieldBox id={id('bankcode')} label={<Trans>Banka kodu</Trans>} error={err('bankcode')} hint={<Trans>Kart numarasından doldurulur; değiştirilebilir.</Trans>}>
+          <FieldBox id={id('bankcode')} label={<Trans>Banka kodu</Trans>} error={err('bankcode')}
+            hint={bankCodeManual
+              ? <span data-testid="bankcode-manual"><Trans>Bu kartın bankası tabloda yok: kartı veren bankanın 4 haneli EFT kodunu girin (örneğin Ziraat Bankası 0010).</Trans></span>
+              : <Trans>Kart numarasından doldurulur; değiştirilebilir.</Trans>}>
             <input id={id('bankcode')} name="bankcode" className={styles.input} maxLength={10} value={values.bankcode}
               aria-invalid={errors.bankcode ? true : undefined} aria-describedby={described('bankcode')} onChange={change('bankcode')} />
           </FieldBox>
           <FieldBox id={id('currcode')} label={<Trans>Para birimi</Trans>} error={err('currcode')}>
-            <input id={id('currcode')} name="currcode" className={styles.input} maxLength={10} placeholder="TRY" value={values.currcode}
+            <input id={id('currcode')} name="currcode" className={styles.input} maxLength={10} placeholder={t`örn. ${currencyExample}`} value={values.currcode}
               aria-invalid={errors.currcode ? true : undefined} aria-describedby={described('currcode')} onChange={change('currcode')} />
           </FieldBox>
-          <FieldBox id={id('amount')} label={<Trans>İşlem tutarı</Trans>} error={err('amount')}>
-            <input id={id('amount')} name="amount" className={styles.input} inputMode="decimal" value={values.amount}
-              aria-invalid={errors.amount ? true : undefined} aria-describedby={described('amount')} onChange={change('amount')} />
+          <FieldBox id={id('amount')} label={<Trans>İşlem tutarı</Trans>} error={amountError}
+            hint={amountText ? <span data-testid="amount-charged"><Trans>Çekilecek tutar: {amountText}</Trans></span> : <Trans>Kuruşlar noktayla: 1,250.50</Trans>}>
+            <input id={id('amount')} name="amount" className={styles.input} inputMode="decimal" value={values.amount} maxLength={24}
+              aria-invalid={amountError ? true : undefined} aria-describedby={amountError ? `${id('amount')}-error` : undefined}
+              onChange={change('amount')} onBlur={() => actor.send({ type: 'amount.blur' })} />
           </FieldBox>
           <FieldBox id={id('trxtype')} label={<Trans>İşlem tipi</Trans>} error={err('trxtype')}>
             <select id={id('trxtype')} name="trxtype" className={styles.input} value={values.trxtype} onChange={change('trxtype')}
@@ -174,7 +210,7 @@ export default function PaymentTestForm() {
       </div>
       <CardPreview brandId={brand.id} brandName={brand.name} color={brand.color} last4={card.last4} name={values.name} expiry={values.expiry} />
       <ThreeDDialog open={modal} loading={frameLoading} frameName={FRAME_NAME} frameRef={frameRef}
-        onFrameLoad={() => { if (frameRef.current?.contentWindow?.location.href !== 'about:blank') actor.send({ type: 'frame.loaded' }) }} />
+        onFrameLoad={() => { if (framePosted.current) actor.send({ type: 'frame.loaded' }) }} />
     </div>
   )
 }

@@ -1,6 +1,7 @@
 import { Trans } from '@lingui/react/macro'
 import { lazy, Suspense, useEffect, useState } from 'react'
 import styles from '../../components/payment/PaymentForm.module.css'
+import { hasUnseenPayment } from '../../flows/last-payment.ts'
 
 const PaymentTestForm = lazy(() => import('./PaymentTestForm.tsx'))
 
@@ -17,6 +18,11 @@ export function PaymentTestSection() {
   const [ready, setReady] = useState(false)
   useEffect(() => {
     if (ready) return
+    // a payment left behind in this tab (reload or Back during the 3-D step): the form says what happened to it
+    if (hasUnseenPayment()) {
+      setReady(true)
+      return
+    }
     const load = () => setReady(true)
     for (const type of INTENT_EVENTS) window.addEventListener(type, load, { once: true, passive: true, capture: true })
     return () => {

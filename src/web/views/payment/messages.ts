@@ -22,6 +22,8 @@ export const CARD_FORM_TEXT: Record<CardFormMessageCode, MessageDescriptor> = {
   'currcode.tooLong': msg`Para birimi en fazla 10 karakter olabilir.`,
   'amount.required': msg`İşlem tutarı girmelisiniz`,
   'amount.invalid': msg`Girilen işlem tutarını kontrol ediniz.`,
+  'amount.decimalComma': msg`Kuruşları nokta ile ayırın; virgül binlik ayırıcıdır (örnek: 1,250.50).`,
+  'amount.tooLarge': msg`Bir test ödemesi en fazla 100,000.00 tutarında olabilir.`,
   'installment.required': msg`Taksit adedini seçmelisiniz`,
   'installment.invalid': msg`Taksit adedi 1 ile 24 arasında olmalıdır.`,
   'trxtype.required': msg`İşlem tipini seçmelisiniz`,

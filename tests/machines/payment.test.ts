@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest'
+import { createActor, fromPromise, waitFor } from 'xstate'
+import { paymentMachine, type PaymentOrder, type StartPaymentInput } from '../../machines/payment/payment.machine.ts'
+import type { BinCheckResult } from '../../src/domain/card/bin.ts'
+import { ORDER_ID_RETRIES } from '../../src/domain/card/order-id.ts'
+
+/** Focused scenarios of the payment machine (the paths suite covers every transition). */
+const AT = Date.UTC(2026, 2, 2, 9)
+const credit: BinCheckResult = { accepted: true, entry: { bin_code: '403666', bank_code: '0062', card_type: 'CREDIT CARD', card_sub_type: 'VIS', blok: '', ticari: 'E' } }
+const CARD = { type: 'card.input', bin: '403666', last4: '1231', length: 16, complete: true, brand: 'visa' } as const
+const collision = () => Object.assign(new Error('409'), { code: 'ORDER_ID_USED' })
+
+function filled(startPayment: (input: StartPaymentInput) => Promise<PaymentOrder>, amount = '1') {
+  const actor = createActor(paymentMachine.provide({
+    actions: { clearSecrets: () => {} },
+    actors: {
+      checkBin: fromPromise(async () => credit),
+      startPayment: fromPromise<PaymentOrder, StartPaymentInput>(({ input }) => startPayment(input)),
+    },
+  }), { input: undefined })
+  actor.start()
+  actor.send(CARD)
+  actor.send({ type: 'cvc.input', length: 3 })
+  for (const [field, value] of [['name', 'Ayşe Yılmaz'], ['expiry', '1230'], ['currcode', 'TRY'], ['amount', amount]] as const) {
+    actor.send({ type: 'field.change', field, value })
+  }
+  return actor
+}
+
+describe('payment machine: amount (issue 10 item 8)', () => {
+  it.each([['1250,50', 'amount.decimalComma'], ['1e9', 'amount.invalid'], ['-5', 'amount.invalid'], ['100,000.01', 'amount.tooLarge']])(
+    'refuses %j: the submission stays in the form with %s, nothing is sent',
+    async (amount, code) => {
+      let calls = 0
+      const actor = filled(async () => { calls++; return { orderId: 'KEM20260302403666123', timeoutMs: 1000 } }, amount)
+      expect(actor.getSnapshot().context.values.amount).toBe(amount) // kept as typed, never changed silently
+      actor.send({ type: 'form.submit', at: AT })
+      const s = await waitFor(actor, (x) => x.matches('editing'))
+      expect(s.context.errors.amount).toBe(code)
+      expect(calls).toBe(0)
+    },
+  )
+
+  it('writes a readable amount out on blur: 1250.5 -> 1,250.50', () => {
+    const actor = filled(async () => ({ orderId: 'KEM20260302403666123', timeoutMs: 1000 }), '1250.5')
+    expect(actor.getSnapshot().context.values.amount).toBe('1,250.5')
+    actor.send({ type: 'amount.blur' })
+    expect(actor.getSnapshot().context.values.amount).toBe('1,250.50')
+  })
+})
+
+describe('payment machine: order id collisions (issue 10 item 11)', () => {
+  it('calls the gateway again after a collision, without a notice, and opens the 3-D step', async () => {
+    let calls = 0
+    const actor = filled(async () => {
+      calls++
+      if (calls < 3) throw collision()
+      return { orderId: 'KEM20260302403666123', timeoutMs: 1000 }
+    })
+    const notices: unknown[] = []
+    actor.on('notice', (n) => notices.push(n))
+    actor.send({ type: 'form.submit', at: AT })
+    const s = await waitFor(actor, (x) => x.matches('threeD'))
+    expect(calls).toBe(3)
+    expect(s.context.reason).toBeNull()
+    expect(notices).toEqual([])
+  })
+
+  it(`gives up after ${ORDER_ID_RETRIES} retries with the reason`, async () => {
+    let calls = 0
+    const actor = filled(async () => { calls++; throw collision() })
+    actor.send({ type: 'form.submit', at: AT })
+    const s = await waitFor(actor, (x) => x.matches('editing') && x.context.reason !== null)
+    expect(calls).toBe(ORDER_ID_RETRIES + 1)
+    expect(s.context.reason).toBe('ORDER_ID_USED')
+  })
+})
