@@ -6,6 +6,8 @@ import { loadConfig, type ServerConfig } from '../../src/server/config.ts'
 import { openDatabase, type Database } from '../../src/server/db/client.ts'
 import { createLogger } from '../../src/server/services/logger.ts'
 import { createMailer, startMailCatcher, type MailCatcher } from '../../src/server/services/mail.ts'
+import { createOutbox } from '../../src/server/services/outbox.ts'
+import { forgotPasswordJob } from '../../src/server/services/password-reset.ts'
 import { mailSettingsResolver } from '../../src/server/services/mail-settings.ts'
 import { keyFrom } from '../../src/server/services/secrets.ts'
 import { withDatabase } from './global-setup.ts'
@@ -60,7 +62,7 @@ export function testClock(start = new Date('2026-03-02T09:00:00Z')) {
 export async function createTestApp(
   kind: DbKind = 'pglite',
   overrides: Partial<ServerConfig> = {},
-  opts: { mail?: boolean; clock?: ReturnType<typeof testClock> } = {},
+  opts: { mail?: boolean; clock?: ReturnType<typeof testClock>; retryBaseMs?: number } = {},
 ) {
   const database = await openTestDatabase(kind)
   const logs: string[] = []
@@ -69,16 +71,24 @@ export async function createTestApp(
   const catcher: MailCatcher | null = opts.mail ? await startMailCatcher() : null
   const mail = opts.mail ? createMailer(mailSettingsResolver(database.db, catcher, keyFrom(config.secretsKey))) : undefined
   const clock = opts.clock ?? testClock()
-  const app = createApp({ db: database.db, config, logger, mail, mailCatcher: catcher, clock })
+  const outbox = createOutbox({
+    db: database.db, mailer: mail, secretsKey: keyFrom(config.secretsKey), logger,
+    handlers: { forgotPassword: forgotPasswordJob(clock) }, retryBaseMs: opts.retryBaseMs ?? 200, pollMs: 100,
+  })
+  outbox.start()
+  const app = createApp({ db: database.db, config, logger, mail, mailCatcher: catcher, clock, outbox })
   return {
     app,
     db: database.db,
     config,
     logs,
     clock,
+    catcher,
+    outbox,
     mails: catcher?.mails ?? [],
     request: (path: string, init?: RequestInit) => app.request(config.apiBase + path, init),
     async close() {
+      await outbox.stop()
       await catcher?.close()
       await database.drop()
     },
