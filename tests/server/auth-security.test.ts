@@ -19,19 +19,25 @@ const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor(xs.len
  * Interleaved timing samples: each round runs every case once, in a shuffled order, and each sample
  * is divided by its round's mean, so that the load of a shared machine, which drifts from round to
  * round, cancels out. The median of each case's ratios must lie within `tolerance` of the others'.
- * A loaded 2-core machine can still spoil one run: one retry.
+ * `settle` runs untimed after each sample (work the answer left behind). A loaded 2-core machine
+ * can still spoil one run: one retry.
  */
-async function withinTolerance(cases: Array<() => Promise<unknown>>, rounds: number, tolerance: number) {
+async function withinTolerance(cases: Array<() => Promise<unknown>>, rounds: number, tolerance: number, settle?: () => Promise<unknown>) {
   let last: number[] = []
   for (let attempt = 0; attempt < 2; attempt++) {
     const ratios: number[][] = cases.map(() => [])
     for (let round = 0; round < rounds; round++) {
-      const order = cases.map((_, i) => i).sort(() => Math.random() - 0.5)
+      const order = cases.map((_, i) => i)
+      for (let i = order.length - 1; i > 0; i--) {
+        const j = Math.floor(Math.random() * (i + 1))
+        ;[order[i], order[j]] = [order[j]!, order[i]!]
+      }
       const times: number[] = []
       for (const i of order) {
         const started = performance.now()
         await cases[i]!()
         times[i] = performance.now() - started
+        await settle?.()
       }
       const mean = times.reduce((a, b) => a + b, 0) / times.length
       times.forEach((ms, i) => ratios[i]!.push(ms / mean))
@@ -206,22 +212,23 @@ describe.each(dbKinds())('sign-in security on %s', (kind) => {
     })
   })
 
-  describe('timing (issue 9 item 4)', () => {
+  // timing is measured on PGlite (in process: no network between the samples and the server)
+  if (kind === 'pglite') describe('timing (issue 9 item 4)', () => {
     it('answers forgotPassword before the slow work: a registered and an unknown address within 10%', async () => {
       const many = await createTestApp(kind, { trustProxy: 1 }, { mail: true })
       try {
         await createUser(many.db, { username: 'zaman', password: PASSWORD, email: 'zaman@example.com' })
         let n = 0
-        const ask = (email: string) => agent(many.request).post('/auth/forgotPassword', { email }, { 'x-forwarded-for': `10.7.${n >> 8}.${n++ & 255}` })
+        const ask = (email: string) => agent(many.request).post('/auth/forgotPassword', { email }, { 'x-forwarded-for': `10.7.${n >> 8 & 255}.${n++ & 255}` })
         // the per-address limit (5 an hour) would make the known address cheaper after five: move the clock an hour each round
         await withinTolerance([
           async () => { many.clock.advance(3_600_001); await ask('zaman@example.com') },
           async () => { many.clock.advance(3_600_001); await ask('yok-boyle@example.com') },
-        ], 25, 0.1)
+        ], 31, 0.1, () => many.outbox.drain())
       } finally {
         await many.close()
       }
-    }, 180_000)
+    }, 300_000)
 
     it('signs in wrong password, unknown user, locked account and a user with pending resets within 10%', async () => {
       const relaxed = await createTestApp(kind, { trustProxy: 1, loginFailuresPerIp: 100_000 }, { mail: true })
@@ -235,15 +242,15 @@ describe.each(dbKinds())('sign-in security on %s', (kind) => {
         await expect.poll(() => relaxed.mails.length).toBe(3)
         let n = 0
         const attempt = (username: string) => async () => {
-          const res = await login(agent(relaxed.request), username, 'yanlis-parola', `10.8.${n >> 8}.${n++ & 255}`)
+          const res = await login(agent(relaxed.request), username, 'yanlis-parola', `10.8.${n >> 8 & 255}.${n++ & 255}`)
           expect(res.status).toBe(401)
         }
         await attempt('ali')() // warm-up
-        await withinTolerance([attempt('kimse-yok'), attempt('ali'), attempt('veli'), attempt('reset')], 25, 0.1)
+        await withinTolerance([attempt('kimse-yok'), attempt('ali'), attempt('veli'), attempt('reset')], 41, 0.1)
       } finally {
         await relaxed.close()
       }
-    }, 180_000)
+    }, 300_000)
   })
 
   describe('mail outbox (issue 9 faults: SMTP down)', () => {
