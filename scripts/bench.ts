@@ -3,7 +3,8 @@
  *  - the production JavaScript and CSS each route loads, raw and gzipped (from Vite's manifest);
  *  - the server's first start (empty PGlite: migrations + seeding) and warm start (same folder).
  *  - sign-in latency (p50, p95) on PGlite with the argon2id parameters in use.
- * Options: --no-build (use the existing dist/), --only=bundle|startup|login|lighthouse (Lighthouse on `/`: scripts/bench-lighthouse.ts)
+ *  - session check cost: checkSessionValidity vs a select-and-update floor, 50 clients (scripts/bench-session.ts).
+ * Options: --no-build (use the existing dist/), --only=bundle|startup|login|session|lighthouse (Lighthouse on `/`: scripts/bench-lighthouse.ts)
  */
 import { spawn, spawnSync } from 'node:child_process'
 import { mkdtemp, readFile, rm } from 'node:fs/promises'
@@ -127,6 +128,10 @@ if (!only || only === 'bundle') await bundle()
 if (!only || only === 'startup') await startup()
 if (!only || only === 'login') {
   const r = spawnSync(process.execPath, ['scripts/bench-login.ts'], { stdio: 'inherit' })
+  if (r.status !== 0) process.exitCode = 1
+}
+if (!only || only === 'session') {
+  const r = spawnSync(process.execPath, ['scripts/bench-session.ts'], { stdio: 'inherit' })
   if (r.status !== 0) process.exitCode = 1
 }
 if (!only || only === 'payment') {
