@@ -52,7 +52,7 @@ floor.post('/floor', async (c) => {
 
 type Result = { rps: number; p50: number; p99: number; errors: number; n: number }
 
-async function run(call: (cookie: string) => Promise<Response>): Promise<Result> {
+async function run(call: (cookie: string) => Response | Promise<Response>): Promise<Result> {
   const times: number[] = []
   let errors = 0
   const end = performance.now() + SECONDS * 1000

@@ -20,7 +20,7 @@ export function dbKinds(): DbKind[] {
 }
 
 /** A fresh, migrated and seeded database of the given kind, private to the caller. */
-export async function openTestDatabase(kind: DbKind): Promise<Database & { drop(): Promise<void> }> {
+export async function openTestDatabase(kind: DbKind): Promise<Database & { drop(): Promise<void>; url?: string }> {
   if (kind === 'pglite') {
     const dump = await readFile(inject('pgliteDump'))
     const db = await openDatabase({ dataDir: 'memory://', loadDataDir: new Blob([dump]) })
@@ -36,6 +36,8 @@ export async function openTestDatabase(kind: DbKind): Promise<Database & { drop(
   const db = await openDatabase({ url: withDatabase(url, name) })
   return {
     ...db,
+    /** The database's URL: a second server process (pool) can open the same database. */
+    url: withDatabase(url, name),
     async drop() {
       await db.close()
       const c = new pg.Client({ connectionString: url })
