@@ -96,7 +96,7 @@ export function createOutbox(opts: OutboxOptions) {
       await db.update(outbox).set({ attempts, lastError: message.slice(0, 500), nextAttemptAt: new Date(Date.now() + delay), claimedUntil: null })
         .where(eq(outbox.id, row.id))
       // logged once per attempt, without the mail's content
-      logger.log('warn', 'outbox attempt failed', { kind: row.kind, id: row.id, attempts, retryInMs: delay, error: message })
+      logger.log('error', row.kind === 'mail' ? 'mail failed' : 'outbox job failed', { kind: row.kind, id: row.id, attempts, retryInMs: delay, error: message })
     }
   }
 
