@@ -23,13 +23,14 @@ import {
   startSession, tokenHash, newToken, userView,
 } from '../services/sessions.ts'
 import { DEFAULT_SECURITY, policyOf, readSetting, sessionTiming, type SecuritySettings } from '../services/settings.ts'
+import { publicRoute } from '../services/route-access.ts'
 
 const LOGIN_IP_MAX = 30
 const LOGIN_IP_WINDOW_MS = 15 * 60_000
 const FORGOT_MAX = 5
 const FORGOT_WINDOW_MS = 60 * 60_000
 
-const username = z.string().check(z.minLength(1), z.maxLength(100))
+const username = z.string().check(z.minLength(1), z.maxLength(100), z.regex(/^\P{Cc}*$/u))
 const password = z.string().check(z.minLength(1), z.maxLength(128))
 const inactivetime = z.number().check(z.int(), z.minimum(0), z.maximum(31 * 24 * 3600))
 
@@ -110,7 +111,7 @@ export function authRoutes() {
   const r = new Hono<AppEnv>()
   r.use('*', requireCustomHeaders)
 
-  r.post('/login', async (c) => {
+  r.post('/login', publicRoute(), async (c) => {
     const body = await readJson(c, LoginBody)
     const { db, clock, config } = c.get('deps')
     const now = clock.now()
@@ -177,7 +178,7 @@ export function authRoutes() {
    * Only for an expired password (or one the server forces to change), or a temporary password
    * within 30 minutes of its one sign-in; any other valid password gets 409 PASSWORD_NOT_EXPIRED.
    */
-  r.post('/changeExpiredPassword', async (c) => {
+  r.post('/changeExpiredPassword', publicRoute(), async (c) => {
     const body = await readJson(c, ChangeBody)
     const { db, clock } = c.get('deps')
     const now = clock.now()
@@ -201,7 +202,7 @@ export function authRoutes() {
    * Answers at once and alike for every address: the work (the user lookup, the temporary password,
    * the mail) is a durable job the outbox worker does after the answer.
    */
-  r.post('/forgotPassword', async (c) => {
+  r.post('/forgotPassword', publicRoute(), async (c) => {
     const body = await readJson(c, ForgotBody)
     const { db, clock, outbox } = c.get('deps')
     const now = clock.now()
@@ -291,7 +292,7 @@ export function authRoutes() {
     return c.json({ user: await userView(db, session.userId, session.activeRole, now), at: now.getTime() })
   })
 
-  r.post('/logout', async (c) => {
+  r.post('/logout', publicRoute(), async (c) => {
     const body = await readJson(c, InactiveBody)
     const { db, clock } = c.get('deps')
     const now = clock.now()
@@ -357,7 +358,7 @@ export async function changePassword(c: Context<AppEnv>, user: UserRow, newPassw
     }
   }
   await db.insert(passwordHistory).values({ userId: user.id, passwordHash: user.passwordHash, createdAt: now })
-  await db.update(appUser).set({ passwordHash: await hashPassword(newPassword), passwordChangedAt: now, mustChangePassword: false, failedLogins: 0 })
+  await db.update(appUser).set({ passwordHash: await hashPassword(newPassword), passwordChangedAt: now, mustChangePassword: false, failedLogins: 0, passwordPolicy: policyOf(security) })
     .where(eq(appUser.id, user.id))
   await voidTempPasswords(db, user.id, now)
   await endUserSessions(db, user.id, 'passwordChanged', now)

@@ -8,6 +8,8 @@ import type { ServerConfig } from '../config.ts'
 import type { Db } from '../db/client.ts'
 import { appUser, role, staffSession } from '../db/schema.ts'
 import { AppError } from '../errors.ts'
+import { toPermissionStrings, toRolePermissions } from '../../domain/permission-catalogue.ts'
+import { declareAccess } from './route-access.ts'
 import { timingFrom, type Preferences, type Timing } from './settings.ts'
 
 export function cookieName(config: ServerConfig): string {
@@ -39,14 +41,14 @@ async function rolePermissions(db: Db, ref: RoleRef | undefined): Promise<string
   const cached = cache.get(ref.id)
   if (cached && cached.version === ref.version) return cached.permissions
   const [row] = await db.select({ permissions: role.permissions, version: role.version }).from(role).where(eq(role.id, ref.id)).limit(1)
-  const entry = { version: row?.version ?? ref.version, permissions: [...(row?.permissions ?? [])].sort() }
+  const entry = { version: row?.version ?? ref.version, permissions: toPermissionStrings(row?.permissions) }
   cache.set(ref.id, entry)
   return entry.permissions
 }
 
-/** Changes a role's permissions; the version bump invalidates every server's cached copy. */
+/** Changes a role's permissions ('tag:action' strings); the version bump invalidates every server's cached copy (PUT /role bumps it too). */
 export async function setRolePermissions(db: Db, roleId: string, permissions: string[]) {
-  await db.update(role).set({ permissions, version: sql`${role.version} + 1` }).where(eq(role.id, roleId))
+  await db.update(role).set({ permissions: toRolePermissions(permissions), version: sql`${role.version} + 1` }).where(eq(role.id, roleId))
 }
 
 /**
@@ -154,7 +156,7 @@ export const LAST_SEEN_WRITE_MS = 15_000
  * writes are the throttled last-activity update and the rare state changes.
  */
 export function requireSession(opts: { allowLocked?: boolean } = {}): MiddlewareHandler<AppEnv> {
-  return async (c, next) => {
+  return declareAccess<MiddlewareHandler<AppEnv>>(async (c, next) => {
     const { db, config, clock } = c.get('deps')
     const token = getCookie(c, cookieName(config))
     if (!token) throw new AppError(401, 'UNAUTHORIZED')
@@ -206,7 +208,7 @@ export function requireSession(opts: { allowLocked?: boolean } = {}): Middleware
     c.set('sessionUser', user)
     c.set('permissions', user.permissions)
     await next()
-  }
+  }, { kind: 'session' })
 }
 
 /**

@@ -10,6 +10,5 @@ CREATE TABLE "outbox" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
-ALTER TABLE "role" ADD COLUMN "version" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "temp_password" ADD COLUMN "voided_at" timestamp with time zone;--> statement-breakpoint
 CREATE INDEX "outbox_due_idx" ON "outbox" USING btree ("done_at","next_attempt_at");
