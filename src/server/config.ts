@@ -43,6 +43,8 @@ export type ServerConfig = {
   timing: { throttleMs?: number; inactiveMs?: number; warningMs?: number; logoutWaitMs?: number; lockExpiryS?: number }
   /** Absolute lifetime of a staff session, however active. */
   sessionAbsoluteMs: number
+  /** Failed sign-ins one client address may make in 15 minutes (any usernames) before it gets 429. */
+  loginFailuresPerIp: number
   /** Secure attribute (and __Host- prefix) on the session cookie. */
   cookieSecure: boolean
   /** Seed demo staff at the first start (default: on with PGlite, off with DATABASE_URL). */
@@ -177,6 +179,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       lockExpiryS: optionalInt(env.LOCK_EXPIRY_S, 'LOCK_EXPIRY_S'),
     },
     sessionAbsoluteMs: int(env.SESSION_ABSOLUTE_HOURS, 8, 'SESSION_ABSOLUTE_HOURS') * 3_600_000,
+    loginFailuresPerIp: int(env.LOGIN_FAILURES_PER_IP, 10, 'LOGIN_FAILURES_PER_IP'),
     cookieSecure: bool(env.COOKIE_SECURE, true),
     demoData: bool(env.DEMO_DATA, !env.DATABASE_URL),
     demoPassword: env.DEMO_PASSWORD || null,

@@ -94,6 +94,11 @@ export const ERROR_MESSAGES = {
     en: 'Your screen is locked, enter your password to continue',
     ru: 'Экран заблокирован, введите пароль, чтобы продолжить',
   },
+  PASSWORD_NOT_EXPIRED: {
+    tr: 'Şifrenizin süresi dolmadı; şifrenizi oturum açtıktan sonra değiştirebilirsiniz',
+    en: 'Your password has not expired; you can change it after signing in',
+    ru: 'Срок действия пароля не истёк; сменить его можно после входа',
+  },
   LOCK_EXPIRED: {
     tr: 'Kilit süresi doldu, lütfen tekrar giriş yapınız',
     en: 'The lock has expired, please sign in again',

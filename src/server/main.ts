@@ -13,6 +13,8 @@ import { randomPassword } from './services/passwords.ts'
 import { createLogger, type Logger } from './services/logger.ts'
 import { createMailer, startMailCatcher, type MailCatcher } from './services/mail.ts'
 import { mailSettingsResolver } from './services/mail-settings.ts'
+import { createOutbox } from './services/outbox.ts'
+import { forgotPasswordJob } from './services/password-reset.ts'
 import { keyFrom } from './services/secrets.ts'
 import { dbHealth } from './services/db-health.ts'
 import { withServerKeys } from './services/server-keys.ts'
@@ -118,6 +120,12 @@ export async function startServer(configured: ServerConfig, opts: { logger?: Log
 
   const mailCatcher = config.mailCatcher ? await startMailCatcher() : null
   const mail = createMailer(mailSettingsResolver(database.db, mailCatcher, keyFrom(config.secretsKey)))
+  // mail and the forgot-password work leave requests through the durable outbox (retried while SMTP is down)
+  const outbox = createOutbox({
+    db: database.db, mailer: mail, secretsKey: keyFrom(config.secretsKey), logger,
+    handlers: { forgotPassword: forgotPasswordJob({ now: () => new Date() }) },
+  })
+  outbox.start()
 
   let web: WebHost | undefined
   let vite: ViteDevServer | undefined
@@ -134,7 +142,7 @@ export async function startServer(configured: ServerConfig, opts: { logger?: Log
     }
   }
 
-  const app = createApp({ db: database.db, config, logger, mail, mailCatcher, web, dbHealth: health })
+  const app = createApp({ db: database.db, config, logger, mail, mailCatcher, web, dbHealth: health, outbox })
   const listener = getRequestListener(app.fetch)
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     if (vite && !req.url?.startsWith(config.apiBase + '/')) {
@@ -165,6 +173,7 @@ export async function startServer(configured: ServerConfig, opts: { logger?: Log
       server.closeAllConnections()
       await new Promise<void>((ok) => server.close(() => ok()))
       await vite?.close()
+      await outbox.stop()
       await mailCatcher?.close()
       await database.close()
     },

@@ -5,6 +5,7 @@ import type { ServerLocale } from './i18n.ts'
 import type { DbHealth } from './services/db-health.ts'
 import type { Logger } from './services/logger.ts'
 import type { MailCatcher, Mailer } from './services/mail.ts'
+import type { Outbox } from './services/outbox.ts'
 
 export type Clock = { now(): Date }
 
@@ -22,6 +23,8 @@ export type AppDeps = {
   logger: Logger
   clock?: Clock
   mail?: Mailer
+  /** The durable outbox's worker of this process: kicked after a request queues mail or a job. */
+  outbox?: Outbox
   /** The in-process SMTP catcher, when mail goes there: its mails are readable at /dev/mail from loopback. */
   mailCatcher?: MailCatcher | null
   web?: WebHost

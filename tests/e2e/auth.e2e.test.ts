@@ -82,9 +82,10 @@ describe('staff sign-in, lock, passwords (real server, Chromium)', () => {
     await page.getByRole('button', { name: 'Kilidi Aç' }).click()
     await page.getByText('Değer girmelisiniz').waitFor()
     expect(page.url()).toContain('/auth/lock')
-    // while locked, the staff pages are closed
+    // while locked, the staff pages are closed; a reload learns the lock from the server's 401 LOCKED
     await page.goto('/navbar/home/main')
     await page.waitForURL('**/auth/lock**')
+    await page.getByRole('heading', { name: 'Ekran kilitlendi' }).waitFor()
     await page.locator('input[name=password]').fill(TEST_ADMIN.password)
     await page.getByRole('button', { name: 'Kilidi Aç' }).click()
     await page.waitForURL('**/navbar/home/main')

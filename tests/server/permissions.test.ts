@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { ROLE_BUNDLES, allPermissions, toPermissionStrings } from '../../src/domain/permission-catalogue.ts'
 import { appUser, auditLog, company, role, userRole } from '../../src/server/db/schema.ts'
@@ -173,7 +173,8 @@ describe.each(dbKinds())('permissions enforced on the server on %s', (kind) => {
     await createUser(t.db, { username: 'yonetici', password: PASSWORD, roles: ['ROLE_ADMIN'] })
     const { a } = await signIn('yonetici', PASSWORD)
     expect((await a.get('/audit')).status).toBe(200)
-    await t.db.update(role).set({ permissions: [{ permtag: 'dashboard', actions: ['read'] }] }).where(eq(role.name, 'ROLE_ADMIN'))
+    // as every role write does (PUT /role/{id}), the version moves with the permissions
+    await t.db.update(role).set({ permissions: [{ permtag: 'dashboard', actions: ['read'] }], version: sql`${role.version} + 1` }).where(eq(role.name, 'ROLE_ADMIN'))
     expect((await a.get('/audit')).status).toBe(403)
   })
 

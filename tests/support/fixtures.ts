@@ -22,9 +22,8 @@ export async function createUser(db: Db, opts: { username: string; password: str
   return user!
 }
 
-/** A tiny HTTP client over app.request that keeps cookies and sends the spec's headers. */
-export function agent(request: (path: string, init?: RequestInit) => Response | Promise<Response>) {
-  const jar = new Map<string, string>()
+/** A tiny HTTP client over app.request that keeps cookies (in `jar`: pass one to share it) and sends the spec's headers. */
+export function agent(request: (path: string, init?: RequestInit) => Response | Promise<Response>, jar = new Map<string, string>()) {
   const send = async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
     const res = await request(path, {
       method,

@@ -6,6 +6,8 @@ import { loadConfig, type ServerConfig } from '../../src/server/config.ts'
 import { openDatabase, type Database } from '../../src/server/db/client.ts'
 import { createLogger } from '../../src/server/services/logger.ts'
 import { createMailer, startMailCatcher, type MailCatcher } from '../../src/server/services/mail.ts'
+import { createOutbox } from '../../src/server/services/outbox.ts'
+import { forgotPasswordJob } from '../../src/server/services/password-reset.ts'
 import { mailSettingsResolver } from '../../src/server/services/mail-settings.ts'
 import { keyFrom } from '../../src/server/services/secrets.ts'
 import { withDatabase } from './global-setup.ts'
@@ -18,7 +20,7 @@ export function dbKinds(): DbKind[] {
 }
 
 /** A fresh, migrated and seeded database of the given kind, private to the caller. */
-export async function openTestDatabase(kind: DbKind): Promise<Database & { drop(): Promise<void> }> {
+export async function openTestDatabase(kind: DbKind): Promise<Database & { drop(): Promise<void>; url?: string }> {
   if (kind === 'pglite') {
     const dump = await readFile(inject('pgliteDump'))
     const db = await openDatabase({ dataDir: 'memory://', loadDataDir: new Blob([dump]) })
@@ -34,6 +36,8 @@ export async function openTestDatabase(kind: DbKind): Promise<Database & { drop(
   const db = await openDatabase({ url: withDatabase(url, name) })
   return {
     ...db,
+    /** The database's URL: a second server process (pool) can open the same database. */
+    url: withDatabase(url, name),
     async drop() {
       await db.close()
       const c = new pg.Client({ connectionString: url })
@@ -60,7 +64,7 @@ export function testClock(start = new Date('2026-03-02T09:00:00Z')) {
 export async function createTestApp(
   kind: DbKind = 'pglite',
   overrides: Partial<ServerConfig> = {},
-  opts: { mail?: boolean; clock?: ReturnType<typeof testClock> } = {},
+  opts: { mail?: boolean; clock?: ReturnType<typeof testClock>; retryBaseMs?: number } = {},
 ) {
   const database = await openTestDatabase(kind)
   const logs: string[] = []
@@ -69,16 +73,24 @@ export async function createTestApp(
   const catcher: MailCatcher | null = opts.mail ? await startMailCatcher() : null
   const mail = opts.mail ? createMailer(mailSettingsResolver(database.db, catcher, keyFrom(config.secretsKey))) : undefined
   const clock = opts.clock ?? testClock()
-  const app = createApp({ db: database.db, config, logger, mail, mailCatcher: catcher, clock })
+  const outbox = createOutbox({
+    db: database.db, mailer: mail, secretsKey: keyFrom(config.secretsKey), logger,
+    handlers: { forgotPassword: forgotPasswordJob(clock) }, retryBaseMs: opts.retryBaseMs ?? 200, pollMs: 100,
+  })
+  outbox.start()
+  const app = createApp({ db: database.db, config, logger, mail, mailCatcher: catcher, clock, outbox })
   return {
     app,
     db: database.db,
     config,
     logs,
     clock,
+    catcher,
+    outbox,
     mails: catcher?.mails ?? [],
     request: (path: string, init?: RequestInit) => app.request(config.apiBase + path, init),
     async close() {
+      await outbox.stop()
       await catcher?.close()
       await database.drop()
     },

@@ -265,15 +265,39 @@ export const passwordHistory = pgTable('password_history', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [index('password_history_user_idx').on(t.userId)])
 
-/** A forgotten-password temporary password: valid 30 minutes, single use, kept apart from the real one. */
+/**
+ * A forgotten-password temporary password: valid 30 minutes, signs in once (`usedAt`), then serves
+ * one change of password within 30 minutes of that use; void (`voidedAt`) once any other one is
+ * used or the password changes. `passwordHash` is the SHA-256 of the random password (128+ bits,
+ * so a slow hash adds nothing but a timing difference).
+ */
 export const tempPassword = pgTable('temp_password', {
   id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
   userId: uuid('user_id').notNull().references(() => appUser.id),
   passwordHash: text('password_hash').notNull(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   usedAt: timestamp('used_at', { withTimezone: true }),
+  voidedAt: timestamp('voided_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [index('temp_password_user_idx').on(t.userId)])
+
+/**
+ * Durable outbox of slow work done after the answer (mail, the forgot-password job): a worker in
+ * every server process claims due rows (FOR UPDATE SKIP LOCKED), retries with backoff, and clears
+ * the payload once done. Mail text is sealed (AES-256-GCM under SECRETS_KEY): it can hold a
+ * temporary password.
+ */
+export const outbox = pgTable('outbox', {
+  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+  kind: text('kind').notNull(),
+  payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+  attempts: integer('attempts').notNull().default(0),
+  nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+  claimedUntil: timestamp('claimed_until', { withTimezone: true }),
+  doneAt: timestamp('done_at', { withTimezone: true }),
+  lastError: text('last_error'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [index('outbox_due_idx').on(t.doneAt, t.nextAttemptAt)])
 
 // ---- card payments (SECURITY.md "Card data"): never the card number or CVC, at most first 6 + last 4 ----
 

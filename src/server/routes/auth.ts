@@ -1,17 +1,23 @@
 import { Hono, type Context } from 'hono'
-import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm'
+import { and, desc, eq, isNull, ne, sql } from 'drizzle-orm'
 import * as z from 'zod/mini'
 import { checkPassword } from '../../domain/password.ts'
 import { isValidEmail } from '../../domain/email.ts'
 import type { AppEnv } from '../types.ts'
 import type { Db } from '../db/client.ts'
-import { appUser, passwordHistory, staffSession, tempPassword } from '../db/schema.ts'
+import { appUser, passwordHistory, rateCounter, staffSession } from '../db/schema.ts'
 import { AppError } from '../errors.ts'
+import { errorMessage } from '../i18n.ts'
 import { readJson } from '../http.ts'
 import { MAILS } from '../mail-texts.ts'
 import { audit } from '../services/audit.ts'
 import { hashPassword, needsRehash, randomPassword, verifyPassword } from '../services/passwords.ts'
+import { enqueueJob, enqueueMail } from '../services/outbox.ts'
+import {
+  findTempPassword, NIL_UUID, tempChangesPassword, tempSignsIn, useTempPassword, voidTempPasswords, type ForgotPasswordJob,
+} from '../services/password-reset.ts'
 import { hit } from '../services/rate-limit.ts'
+import { keyFrom } from '../services/secrets.ts'
 import {
   clearSessionCookie, endSession, endUserSessions, requireCustomHeaders, requireSession, setSessionCookie,
   startSession, tokenHash, newToken, userView,
@@ -19,7 +25,6 @@ import {
 import { DEFAULT_SECURITY, policyOf, readSetting, sessionTiming, type SecuritySettings } from '../services/settings.ts'
 import { publicRoute } from '../services/route-access.ts'
 
-const TEMP_PASSWORD_MINUTES = 30
 const LOGIN_IP_MAX = 30
 const LOGIN_IP_WINDOW_MS = 15 * 60_000
 const FORGOT_MAX = 5
@@ -51,15 +56,22 @@ async function findUser(db: Db, name: string): Promise<UserRow | null> {
   return rows[0] ?? null
 }
 
-async function sendMail(c: Context<AppEnv>, companyId: string, to: string, subject: string, text: string) {
-  const { mail } = c.get('deps')
-  if (!mail) return
-  try {
-    await mail.send({ to, subject, text, companyId })
-  } catch (error) {
-    // the mail server being down must not change the answer (nor reveal anything)
-    c.get('log').log('error', 'mail failed', { error: error instanceof Error ? error.message : String(error) })
-  }
+/**
+ * Counts a sign-in attempt before its password is checked, in one atomic statement: the answer is
+ * the user with the count including this attempt (its "ticket"). Parallel guesses each get their
+ * own ticket, so none slips past the maximum; an unknown name runs the same statement (no row).
+ */
+async function countAttempt(db: Db, name: string): Promise<UserRow | null> {
+  const rows = await db.update(appUser).set({ failedLogins: sql`${appUser.failedLogins} + 1` })
+    .where(sql`lower(${appUser.username}) = lower(${name})`).returning()
+  return rows[0] ?? null
+}
+
+/** Queues a mail (sent by the outbox worker after the answer, retried while SMTP is down). */
+async function queueMail(c: Context<AppEnv>, companyId: string, to: string, subject: string, text: string) {
+  const { db, config, outbox } = c.get('deps')
+  await enqueueMail(db, keyFrom(config.secretsKey), { to, subject, text, companyId })
+  outbox?.kick()
 }
 
 function isExpired(user: UserRow, security: SecuritySettings, now: Date): boolean {
@@ -69,31 +81,30 @@ function isExpired(user: UserRow, security: SecuritySettings, now: Date): boolea
 }
 
 /**
- * Counts a failed sign-in; at the company's maximum the account is locked and its owner e-mailed.
- * Every refusal (unknown user, locked account, wrong password) runs the same statements, so that
- * none answers measurably faster than another.
+ * Locks an account whose failure count reached the company's maximum: exactly once however many
+ * requests see it (the update only wins while unlocked), ends its sessions, audits, mails the owner.
  */
-async function recordFailure(c: Context<AppEnv>, name: string, user: UserRow | null, security: SecuritySettings | null, reason: string) {
+async function lockAccount(c: Context<AppEnv>, user: UserRow, attempts: number) {
   const { db, clock } = c.get('deps')
-  const [row] = await db.update(appUser).set({ failedLogins: sql`${appUser.failedLogins} + 1` })
-    .where(sql`lower(${appUser.username}) = lower(${name})`).returning({ failedLogins: appUser.failedLogins, lockedAt: appUser.lockedAt })
-  await audit(c, 'auth.login.failed', user?.id ?? null, name.slice(0, 100), { reason })
-  if (user && security && row && row.failedLogins >= security.maxFailedLogins && !row.lockedAt && user.status === 'active') {
-    await db.update(appUser).set({ lockedAt: clock.now() }).where(and(eq(appUser.id, user.id), isNull(appUser.lockedAt)))
-    await endUserSessions(db, user.id, 'accountLocked', clock.now())
-    await audit(c, 'user.lockedOut', user.id, user.username, { attempts: row.failedLogins })
-    const m = MAILS.accountLocked[c.get('locale')]
-    await sendMail(c, user.companyId, user.email, m.subject, m.text({ name: `${user.firstName} ${user.lastName}`, attempts: row.failedLogins }))
-  }
+  const now = clock.now()
+  const won = await db.update(appUser).set({ lockedAt: now }).where(and(eq(appUser.id, user.id), isNull(appUser.lockedAt))).returning({ id: appUser.id })
+  if (won.length === 0) return
+  await endUserSessions(db, user.id, 'accountLocked', now)
+  await audit(c, 'user.lockedOut', user.id, user.username, { attempts })
+  const m = MAILS.accountLocked[c.get('locale')]
+  await queueMail(c, user.companyId, user.email, m.subject, m.text({ name: `${user.firstName} ${user.lastName}`, attempts }))
 }
 
-/** The usable temporary password of a user matching `candidate`, if any. */
-async function matchingTempPassword(db: Db, userId: string, candidate: string, now: Date) {
-  const rows = await db.select().from(tempPassword)
-    .where(and(eq(tempPassword.userId, userId), isNull(tempPassword.usedAt), gt(tempPassword.expiresAt, now)))
-    .orderBy(desc(tempPassword.createdAt)).limit(3)
-  for (const row of rows) if (await verifyPassword(row.passwordHash, candidate)) return row
-  return null
+/** Counts a failed password check outside sign-in (unlock, change of an expired password), atomically. */
+async function recordFailure(c: Context<AppEnv>, user: UserRow, security: SecuritySettings, reason: string) {
+  const counted = await countAttempt(c.get('deps').db, user.username)
+  await audit(c, 'auth.login.failed', user.id, user.username.slice(0, 100), { reason })
+  if (counted && counted.status === 'active' && counted.failedLogins >= security.maxFailedLogins) await lockAccount(c, counted, counted.failedLogins)
+}
+
+/** Gives back a client's reserved failure when its attempt succeeded. */
+async function releaseFailure(db: Db, key: string) {
+  await db.update(rateCounter).set({ count: sql`greatest(${rateCounter.count} - 1, 0)` }).where(eq(rateCounter.key, key))
 }
 
 export function authRoutes() {
@@ -102,44 +113,71 @@ export function authRoutes() {
 
   r.post('/login', publicRoute(), async (c) => {
     const body = await readJson(c, LoginBody)
-    const { db, clock } = c.get('deps')
+    const { db, clock, config } = c.get('deps')
     const now = clock.now()
-    if (!(await hit(db, `login:ip:${c.get('clientIp')}`, LOGIN_IP_MAX, LOGIN_IP_WINDOW_MS, now))) throw new AppError(429, 'RATE_LIMITED')
-    const user = await findUser(db, body.username)
-    // exactly one argon2 verification whatever the case: unknown, locked and wrong look the same
+    const ip = c.get('clientIp')
+    if (!(await hit(db, `login:ip:${ip}`, LOGIN_IP_MAX, LOGIN_IP_WINDOW_MS, now))) throw new AppError(429, 'RATE_LIMITED')
+    // every attempt reserves one of the client's failures before it can count against an account,
+    // so that one client cannot lock many accounts (a success gives it back)
+    const failKey = `login:fail:ip:${ip}`
+    if (!(await hit(db, failKey, config.loginFailuresPerIp, LOGIN_IP_WINDOW_MS, now))) throw new AppError(429, 'RATE_LIMITED')
+    // The same statements whatever the case (unknown, locked, wrong, pending resets): the counted
+    // attempt, exactly one argon2 verification, one temporary-password lookup, the policy read.
+    const user = await countAttempt(db, body.username)
     const passwordOk = await verifyPassword(user?.passwordHash ?? (await dummy()), body.password)
-    const security = user ? await readSetting(db, user.companyId, 'security', DEFAULT_SECURITY) : null
-    if (!user || !security || user.status !== 'active' || user.lockedAt) {
-      await recordFailure(c, body.username, user, security, !user ? 'unknown' : user.lockedAt ? 'locked' : user.status)
+    const temp = await findTempPassword(db, user?.id ?? null, body.password)
+    const security = await readSetting(db, user?.companyId ?? NIL_UUID, 'security', DEFAULT_SECURITY)
+    const active = !!user && user.status === 'active'
+    // a temporary password (mailbox ownership) works for a locked account too, and re-activates it
+    const viaTemp = active && tempSignsIn(temp, now)
+    const withinMaximum = !!user && !user.lockedAt && user.failedLogins <= security.maxFailedLogins
+    if (!user || !active || !(viaTemp || (passwordOk && withinMaximum))) {
+      await audit(c, 'auth.login.failed', user?.id ?? null, body.username.slice(0, 100), {
+        reason: !user ? 'unknown' : !active ? user.status : user.lockedAt ? 'locked' : passwordOk ? 'overMaximum' : 'password',
+      })
+      if (user && active && !user.lockedAt && user.failedLogins >= security.maxFailedLogins) await lockAccount(c, user, user.failedLogins)
       throw new AppError(401, 'INVALID_CREDENTIALS')
     }
-    let usedTemp = false
-    if (!passwordOk) {
-      const temp = await matchingTempPassword(db, user.id, body.password, now)
-      if (!temp) {
-        await recordFailure(c, body.username, user, security, 'password')
-        throw new AppError(401, 'INVALID_CREDENTIALS')
-      }
-      // the temporary password replaces the real one only now, and forces a change
-      await db.update(tempPassword).set({ usedAt: now }).where(eq(tempPassword.id, temp.id))
-      await db.update(appUser).set({ passwordHash: temp.passwordHash, mustChangePassword: true }).where(eq(appUser.id, user.id))
-      usedTemp = true
+    if (viaTemp) {
+      if (!(await useTempPassword(db, temp, now))) throw new AppError(401, 'INVALID_CREDENTIALS')
+      await releaseFailure(db, failKey)
+      // the old password stops working (kept in the history); the temporary one only serves the change
+      await db.insert(passwordHistory).values({ userId: user.id, passwordHash: user.passwordHash, createdAt: now })
+      await db.update(appUser).set({ passwordHash: await hashPassword(randomPassword(32)), mustChangePassword: true, failedLogins: 0, lockedAt: null })
+        .where(eq(appUser.id, user.id))
+      await endUserSessions(db, user.id, 'passwordReset', now)
+      if (user.lockedAt) await audit(c, 'user.reactivated', user.id, user.username, { via: 'temporaryPassword' })
+      await audit(c, 'auth.login.passwordExpired', user.id, user.username, { via: 'temporaryPassword' })
+      return c.json({ passwordExpired: true, username: user.username, policy: policyOf(security) })
     }
-    await db.update(appUser).set({ failedLogins: 0 }).where(eq(appUser.id, user.id))
-    if (passwordOk && needsRehash(user.passwordHash)) {
+    await releaseFailure(db, failKey)
+    // reset the count only if no other attempt came in meanwhile (a burst keeps counting to the lock)
+    await db.update(appUser).set({ failedLogins: 0 }).where(and(eq(appUser.id, user.id), eq(appUser.failedLogins, user.failedLogins)))
+    if (needsRehash(user.passwordHash)) {
       await db.update(appUser).set({ passwordHash: await hashPassword(body.password) }).where(eq(appUser.id, user.id))
     }
-    if (usedTemp || isExpired(user, security, now)) {
+    if (isExpired(user, security, now)) {
       await audit(c, 'auth.login.passwordExpired', user.id, user.username)
       return c.json({ passwordExpired: true, username: user.username, policy: policyOf(security) })
     }
     const view = await userView(db, user.id, null, now)
-    await startSession(c, user.id, user.companyId, view.activeRole, body.rememberMe ?? false)
+    const session = await startSession(c, user.id, user.companyId, view.activeRole, body.rememberMe ?? false)
+    // a lockout that raced this sign-in ended the sessions it saw; this one it may not have seen
+    const [after] = await db.select({ lockedAt: appUser.lockedAt }).from(appUser).where(eq(appUser.id, user.id))
+    if (after?.lockedAt) {
+      await endSession(db, session.id, 'accountLocked', now)
+      clearSessionCookie(c)
+      throw new AppError(401, 'INVALID_CREDENTIALS')
+    }
     await audit(c, 'auth.login', user.id, user.username)
-    const timing = await sessionTiming(db, user.companyId, c.get('deps').config)
+    const timing = await sessionTiming(db, user.companyId, config)
     return c.json({ passwordExpired: false, user: view, timing, at: now.getTime() })
   })
 
+  /**
+   * Only for an expired password (or one the server forces to change), or a temporary password
+   * within 30 minutes of its one sign-in; any other valid password gets 409 PASSWORD_NOT_EXPIRED.
+   */
   r.post('/changeExpiredPassword', publicRoute(), async (c) => {
     const body = await readJson(c, ChangeBody)
     const { db, clock } = c.get('deps')
@@ -147,55 +185,59 @@ export function authRoutes() {
     if (!(await hit(db, `login:ip:${c.get('clientIp')}`, LOGIN_IP_MAX, LOGIN_IP_WINDOW_MS, now))) throw new AppError(429, 'RATE_LIMITED')
     const user = await findUser(db, body.username)
     const ok = await verifyPassword(user?.passwordHash ?? (await dummy()), body.oldPassword)
+    const temp = await findTempPassword(db, user?.id ?? null, body.oldPassword)
     if (!user || user.status !== 'active' || user.lockedAt) throw new AppError(401, 'INVALID_CREDENTIALS')
     const security = await readSetting(db, user.companyId, 'security', DEFAULT_SECURITY)
-    if (!ok) {
-      await recordFailure(c, body.username, user, security, 'password')
+    const viaTemp = tempChangesPassword(temp, now)
+    if (!ok && !viaTemp) {
+      await recordFailure(c, user, security, 'password')
       throw new AppError(401, 'INVALID_CREDENTIALS')
     }
+    if (!viaTemp && !isExpired(user, security, now)) throw new AppError(409, 'PASSWORD_NOT_EXPIRED')
     await changePassword(c, user, body.newPassword, security)
     return c.json({ ok: true })
   })
 
+  /**
+   * Answers at once and alike for every address: the work (the user lookup, the temporary password,
+   * the mail) is a durable job the outbox worker does after the answer.
+   */
   r.post('/forgotPassword', publicRoute(), async (c) => {
     const body = await readJson(c, ForgotBody)
-    const { db, clock } = c.get('deps')
+    const { db, clock, outbox } = c.get('deps')
     const now = clock.now()
     const email = body.email.trim().toLowerCase()
     if (!isValidEmail(email)) throw new AppError(400, 'VALIDATION', [{ path: 'email', code: 'email' }])
     if (!(await hit(db, `forgot:ip:${c.get('clientIp')}`, FORGOT_MAX * 4, FORGOT_WINDOW_MS, now))) throw new AppError(429, 'RATE_LIMITED')
-    // the same answer for every address; the work happens only for a known, active one
     if (await hit(db, `forgot:email:${email}`, FORGOT_MAX, FORGOT_WINDOW_MS, now)) {
-      const rows = await db.select().from(appUser).where(and(sql`lower(${appUser.email}) = ${email}`, eq(appUser.status, 'active'))).limit(1)
-      const user = rows[0]
-      if (user) {
-        const security = await readSetting(db, user.companyId, 'security', DEFAULT_SECURITY)
-        const temp = temporaryPassword(security, user.username)
-        await db.insert(tempPassword).values({
-          userId: user.id, passwordHash: await hashPassword(temp), expiresAt: new Date(now.getTime() + TEMP_PASSWORD_MINUTES * 60_000), createdAt: now,
-        })
-        await audit(c, 'auth.forgotPassword', user.id, null)
-        const m = MAILS.temporaryPassword[c.get('locale')]
-        await sendMail(c, user.companyId, user.email, m.subject, m.text({ name: `${user.firstName} ${user.lastName}`, password: temp, minutes: TEMP_PASSWORD_MINUTES }))
-      }
+      const job: ForgotPasswordJob = { email, locale: c.get('locale'), requestId: c.get('requestId'), ip: c.get('clientIp') }
+      await enqueueJob(db, 'forgotPassword', job)
+      outbox?.kick()
     }
     return c.json({ ok: true }, 202)
   })
 
   // ---- calls on an existing session (spec 7.2) ----
 
+  // 401 LOCKED while locked (SECURITY.md); its body says when, and the timing, so that a reload
+  // still shows the lock screen, but nothing about the user
   r.post('/checkSessionValidity', requireSession({ allowLocked: true }), async (c) => {
     await readJson(c, EmptyBody).catch((e: unknown) => {
       if (e instanceof AppError && e.code === 'UNSUPPORTED_MEDIA_TYPE') return {}
       throw e
     })
-    const { db, clock } = c.get('deps')
     const session = c.get('session')
-    const now = clock.now()
+    const now = c.get('deps').clock.now()
+    if (session.lockedAt) {
+      return c.json({
+        code: 'LOCKED', message: errorMessage('LOCKED', c.get('locale')),
+        lockedAt: session.lockedAt.getTime(), timing: c.get('timing'), at: now.getTime(),
+      }, 401)
+    }
     return c.json({
-      user: await userView(db, session.userId, session.activeRole, now),
+      user: c.get('sessionUser'),
       timing: c.get('timing'),
-      lockedAt: session.lockedAt ? session.lockedAt.getTime() : null,
+      lockedAt: null,
       sessionId: session.id,
       at: now.getTime(),
     })
@@ -231,7 +273,7 @@ export function authRoutes() {
     if (!ok) {
       // spec 4: a failed unlock logs out
       const security = await readSetting(db, user!.companyId, 'security', DEFAULT_SECURITY)
-      await recordFailure(c, user!.username, user!, security, 'unlock')
+      await recordFailure(c, user!, security, 'unlock')
       await endSession(db, session.id, 'unlockFailed', now)
       clearSessionCookie(c)
       await audit(c, 'auth.unlock.failed', user!.id, user!.username)
@@ -271,7 +313,7 @@ export function authRoutes() {
     const body = await readJson(c, RoleBody)
     const { db, clock } = c.get('deps')
     const session = c.get('session')
-    const view = await userView(db, session.userId, session.activeRole, clock.now())
+    const view = c.get('sessionUser')
     if (!view.roles.includes(body.role)) throw new AppError(403, 'FORBIDDEN')
     await db.update(staffSession).set({ activeRole: body.role }).where(eq(staffSession.id, session.id))
     await audit(c, 'auth.switchRole', session.userId, null, { from: view.activeRole, to: body.role })
@@ -279,21 +321,11 @@ export function authRoutes() {
   })
 
   r.get('/permissions', requireSession(), async (c) => {
-    const { db, clock } = c.get('deps')
-    const session = c.get('session')
-    const view = await userView(db, session.userId, session.activeRole, clock.now())
+    const view = c.get('sessionUser')
     return c.json({ role: view.activeRole, permissions: view.permissions })
   })
 
   return r
-}
-
-/** A temporary password that meets the company policy. */
-function temporaryPassword(security: SecuritySettings, name: string): string {
-  for (;;) {
-    const candidate = randomPassword(Math.max(16, security.minLength))
-    if (checkPassword(candidate, policyOf(security), { username: name }).ok) return candidate
-  }
 }
 
 /**
@@ -320,7 +352,7 @@ export async function changePassword(c: Context<AppEnv>, user: UserRow, newPassw
         await endUserSessions(db, other.id, 'passwordCompromised', now)
         await audit(c, 'user.passwordCompromised', other.id, null)
         const m = MAILS.passwordCompromised[c.get('locale')]
-        await sendMail(c, other.companyId, other.email, m.subject, m.text({ name: `${other.firstName} ${other.lastName}` }))
+        await queueMail(c, other.companyId, other.email, m.subject, m.text({ name: `${other.firstName} ${other.lastName}` }))
         throw new AppError(400, 'PASSWORD_POLICY', [{ path: 'newPassword', code: 'policy' }])
       }
     }
@@ -328,6 +360,7 @@ export async function changePassword(c: Context<AppEnv>, user: UserRow, newPassw
   await db.insert(passwordHistory).values({ userId: user.id, passwordHash: user.passwordHash, createdAt: now })
   await db.update(appUser).set({ passwordHash: await hashPassword(newPassword), passwordChangedAt: now, mustChangePassword: false, failedLogins: 0, passwordPolicy: policyOf(security) })
     .where(eq(appUser.id, user.id))
+  await voidTempPasswords(db, user.id, now)
   await endUserSessions(db, user.id, 'passwordChanged', now)
   await audit(c, 'user.passwordChanged', user.id, user.username)
 }

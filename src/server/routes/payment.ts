@@ -124,15 +124,16 @@ export function paymentRoutes() {
     if (!provision.success) throw new AppError(400, 'BAD_HEADER', [{ path: 'provision', code: 'invalid' }])
     const companyId = c.req.header('companyId') ?? ''
     if (!COMPANY_ID.test(companyId)) throw new AppError(400, 'BAD_HEADER', [{ path: 'companyId', code: 'invalid' }])
-    if (!(await hit(db, `payment:ip:${c.get('clientIp')}`, PAYMENT_IP_MAX, PAYMENT_IP_WINDOW_MS, clock.now()))) {
-      c.header('Retry-After', String(PAYMENT_IP_WINDOW_MS / 1000))
-      throw new AppError(429, 'RATE_LIMITED')
-    }
     const p = await readJson(c, gatewayPayloadSchema)
     const returnOrigin = returnOriginOf(c, p.OkUrl, p.FailUrl)
     if (!isOrderIdOfToday(p.orderId, clock.now())) throw new AppError(400, 'VALIDATION', [{ path: 'orderId', code: 'orderId.date' }])
     if (!isLuhnValid(p.ccNumber)) throw new AppError(422, 'CARD_REJECTED')
     if (p.orderId.slice(11, 17) !== p.ccNumber.slice(0, 6)) throw new AppError(400, 'VALIDATION', [{ path: 'orderId', code: 'invalid' }])
+    // counted once a request could reach the bank: malformed ones are refused above at no cost to it
+    if (!(await hit(db, `payment:ip:${c.get('clientIp')}`, PAYMENT_IP_MAX, PAYMENT_IP_WINDOW_MS, clock.now()))) {
+      c.header('Retry-After', String(PAYMENT_IP_WINDOW_MS / 1000))
+      throw new AppError(429, 'RATE_LIMITED')
+    }
     if (!isValidExpiry(`${p.expireDate.slice(0, 2)}/${p.expireDate.slice(2)}`, clock.now())) throw new AppError(400, 'VALIDATION', [{ path: 'expireDate', code: 'expiry.invalid' }])
     const bin = checkCardBinWith(await loadBinTable(), p.ccNumber)
     if (!bin.accepted) throw new AppError(422, 'CARD_REJECTED')

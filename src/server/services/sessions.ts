@@ -1,16 +1,16 @@
 import { createHash, randomBytes } from 'node:crypto'
 import type { Context, MiddlewareHandler } from 'hono'
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
-import { and, eq, gt, isNull, or, sql } from 'drizzle-orm'
+import { and, eq, isNull, sql } from 'drizzle-orm'
 import type { SessionUser } from '../../domain/session.ts'
 import type { AppEnv } from '../types.ts'
 import type { ServerConfig } from '../config.ts'
 import type { Db } from '../db/client.ts'
-import { appUser, role, staffSession, userRole } from '../db/schema.ts'
+import { appUser, role, staffSession } from '../db/schema.ts'
 import { AppError } from '../errors.ts'
-import { toPermissionStrings } from '../../domain/permission-catalogue.ts'
+import { toPermissionStrings, toRolePermissions } from '../../domain/permission-catalogue.ts'
 import { declareAccess } from './route-access.ts'
-import { sessionTiming, type Timing } from './settings.ts'
+import { timingFrom, type Preferences, type Timing } from './settings.ts'
 
 export function cookieName(config: ServerConfig): string {
   return config.cookieSecure ? '__Host-ke_session' : 'ke_session'
@@ -25,22 +25,63 @@ export function tokenHash(token: string): string {
   return createHash('sha256').update(token).digest('hex')
 }
 
-/** The user as the browser's session machine sees it: roles, active role and its permissions. */
-export async function userView(db: Db, userId: string, activeRole: string | null, now: Date): Promise<SessionUser> {
-  const [user] = await db.select().from(appUser).where(eq(appUser.id, userId)).limit(1)
-  if (!user) throw new AppError(401, 'UNAUTHORIZED')
-  const rows = await db.select({ name: role.name, permissions: role.permissions, isMain: userRole.isMain, isDefault: userRole.isDefault })
-    .from(userRole).innerJoin(role, eq(role.id, userRole.roleId))
-    .where(and(eq(userRole.userId, userId), or(isNull(userRole.validUntil), gt(userRole.validUntil, now))))
+type RoleRef = { id: string; name: string; version: number; isMain: boolean; isDefault: boolean }
+
+/**
+ * The active role's permission strings, cached per role and process. Every session check reads the
+ * role's `version` with the session (same round trip), so a change made by any server process
+ * (setRolePermissions bumps it) is seen at the next call.
+ */
+const permissionCaches = new WeakMap<Db, Map<string, { version: number; permissions: string[] }>>()
+
+async function rolePermissions(db: Db, ref: RoleRef | undefined): Promise<string[]> {
+  if (!ref) return []
+  let cache = permissionCaches.get(db)
+  if (!cache) permissionCaches.set(db, (cache = new Map()))
+  const cached = cache.get(ref.id)
+  if (cached && cached.version === ref.version) return cached.permissions
+  const [row] = await db.select({ permissions: role.permissions, version: role.version }).from(role).where(eq(role.id, ref.id)).limit(1)
+  const entry = { version: row?.version ?? ref.version, permissions: toPermissionStrings(row?.permissions) }
+  cache.set(ref.id, entry)
+  return entry.permissions
+}
+
+/** Changes a role's permissions ('tag:action' strings); the version bump invalidates every server's cached copy (PUT /role bumps it too). */
+export async function setRolePermissions(db: Db, roleId: string, permissions: string[]) {
+  await db.update(role).set({ permissions: toRolePermissions(permissions), version: sql`${role.version} + 1` }).where(eq(role.id, roleId))
+}
+
+/**
+ * The user's roles valid at `now`, as one JSON value (a sub-select of the session query). Written
+ * as plain SQL: drizzle leaves columns unqualified inside a select list, which a correlated
+ * sub-select cannot afford. `userIdColumn` is the outer query's qualified user id column.
+ */
+function rolesOf(userIdColumn: '"app_user"."id"' | '"staff_session"."user_id"', now: Date) {
+  return sql<RoleRef[]>`(select coalesce(json_agg(json_build_object('id', r.id, 'name', r.name, 'version', r.version, 'isMain', ur.is_main, 'isDefault', ur.is_default)), '[]'::json)
+    from user_role ur join role r on r.id = ur.role_id
+    where ur.user_id = ${sql.raw(userIdColumn)} and (ur.valid_until is null or ur.valid_until > ${now.toISOString()}::timestamptz))`
+}
+
+type UserFields = { userId: string; companyId: string; username: string; firstName: string; lastName: string }
+
+async function viewOf(db: Db, user: UserFields, rows: RoleRef[], activeRole: string | null): Promise<SessionUser> {
   const roles = rows.map((r) => r.name).sort()
   const mainRole = rows.find((r) => r.isMain)?.name ?? null
   const defaultRole = rows.find((r) => r.isDefault)?.name ?? null
   const active = activeRole && roles.includes(activeRole) ? activeRole : mainRole ?? defaultRole
-  const permissions = toPermissionStrings(rows.find((r) => r.name === active)?.permissions)
-  return {
-    userId: user.id, companyId: user.companyId, username: user.username, firstName: user.firstName, lastName: user.lastName,
-    roles, mainRole, defaultRole, activeRole: active, permissions,
-  }
+  const permissions = await rolePermissions(db, rows.find((r) => r.name === active))
+  return { ...user, roles, mainRole, defaultRole, activeRole: active, permissions: [...permissions] }
+}
+
+/** The user as the browser's session machine sees it: roles, active role and its permissions. */
+export async function userView(db: Db, userId: string, activeRole: string | null, now: Date): Promise<SessionUser> {
+  const [user] = await db.select({
+    userId: appUser.id, companyId: appUser.companyId, username: appUser.username, firstName: appUser.firstName, lastName: appUser.lastName,
+    roles: rolesOf('"app_user"."id"', now),
+  }).from(appUser).where(eq(appUser.id, userId)).limit(1)
+  if (!user) throw new AppError(401, 'UNAUTHORIZED')
+  const { roles, ...fields } = user
+  return viewOf(db, fields, roles, activeRole)
 }
 
 /** Starts a session: a new id every time (login and unlock), set as an HttpOnly cookie. */
@@ -96,23 +137,50 @@ declare module 'hono' {
   interface ContextVariableMap {
     session: SessionRow
     timing: Timing
+    /** The active role's permission strings ('tag:action'), for permit() and the routes. */
+    permissions: string[]
+    /** The signed-in user as the session machine sees it (roles, active role, permissions). */
+    sessionUser: SessionUser
   }
 }
+
+/** Last-activity writes are throttled: at most one per session in this period. */
+export const LAST_SEEN_WRITE_MS = 15_000
 
 /**
  * Finds the caller's session from the cookie and enforces the server-side rules (SECURITY.md):
  * absolute lifetime, idle lifetime (the server locks a session the browser should have locked),
- * the lock (401 LOCKED for every call but those marked `allowLocked`), lock expiry, user status.
+ * the lock (401 LOCKED for every call but those marked `allowLocked`), lock expiry, user status and
+ * account lockout. One round trip reads the session, its user, the company's timing preferences and
+ * the user's roles (with their versions: the permissions come from a per-role cache); the only
+ * writes are the throttled last-activity update and the rare state changes.
  */
 export function requireSession(opts: { allowLocked?: boolean } = {}): MiddlewareHandler<AppEnv> {
   return declareAccess<MiddlewareHandler<AppEnv>>(async (c, next) => {
     const { db, config, clock } = c.get('deps')
     const token = getCookie(c, cookieName(config))
     if (!token) throw new AppError(401, 'UNAUTHORIZED')
-    const [session] = await db.select().from(staffSession).where(eq(staffSession.tokenHash, tokenHash(token))).limit(1)
-    if (!session || session.endedAt) throw new AppError(401, 'UNAUTHORIZED')
     const now = clock.now()
-    const timing = await sessionTiming(db, session.companyId, config)
+    const [row] = await db.select({
+      session: staffSession,
+      status: appUser.status,
+      accountLockedAt: appUser.lockedAt,
+      username: appUser.username,
+      firstName: appUser.firstName,
+      lastName: appUser.lastName,
+      prefs: sql<Partial<Preferences> | null>`(select cs.data from company_setting cs
+        where cs.company_id = "staff_session"."company_id" and cs.category = 'preferences')`,
+      roles: rolesOf('"staff_session"."user_id"', now),
+    }).from(staffSession).innerJoin(appUser, eq(appUser.id, staffSession.userId))
+      .where(eq(staffSession.tokenHash, tokenHash(token))).limit(1)
+    const session = row?.session
+    if (!row || !session || session.endedAt) throw new AppError(401, 'UNAUTHORIZED')
+    // a suspended or locked-out account's sessions end (a lockout also ends them when it happens)
+    if (row.status !== 'active' || row.accountLockedAt) {
+      await endSession(db, session.id, row.status !== 'active' ? 'userStatus' : 'accountLocked', now)
+      throw new AppError(401, 'UNAUTHORIZED')
+    }
+    const timing = timingFrom(row.prefs, config)
     if (now >= session.absoluteExpiresAt) {
       await endSession(db, session.id, 'absolute', now)
       throw new AppError(401, 'SESSION_EXPIRED')
@@ -129,16 +197,16 @@ export function requireSession(opts: { allowLocked?: boolean } = {}): Middleware
       throw new AppError(401, 'LOCK_EXPIRED')
     }
     if (lockedAt && !opts.allowLocked) throw new AppError(401, 'LOCKED')
-    const [user] = await db.select({ status: appUser.status }).from(appUser).where(eq(appUser.id, session.userId)).limit(1)
-    if (!user || user.status !== 'active') {
-      await endSession(db, session.id, 'userStatus', now)
-      throw new AppError(401, 'UNAUTHORIZED')
-    }
-    if (!lockedAt && now.getTime() - session.lastSeenAt.getTime() > 15_000) {
+    if (!lockedAt && now.getTime() - session.lastSeenAt.getTime() > LAST_SEEN_WRITE_MS) {
       await db.update(staffSession).set({ lastSeenAt: now }).where(eq(staffSession.id, session.id))
     }
+    const user = await viewOf(db, {
+      userId: session.userId, companyId: session.companyId, username: row.username, firstName: row.firstName, lastName: row.lastName,
+    }, row.roles, session.activeRole)
     c.set('session', { ...session, lockedAt })
     c.set('timing', timing)
+    c.set('sessionUser', user)
+    c.set('permissions', user.permissions)
     await next()
   }, { kind: 'session' })
 }

@@ -95,7 +95,12 @@ export type Timing = { throttleMs: number; inactiveMs: number; warningMs: number
 
 /** The session timing: company preferences, overridden by the server's configuration when set. */
 export async function sessionTiming(db: Db, companyId: string, config: ServerConfig): Promise<Timing> {
-  const p = await readSetting(db, companyId, 'preferences', DEFAULT_PREFERENCES)
+  return timingFrom((await readSetting(db, companyId, 'preferences', DEFAULT_PREFERENCES)), config)
+}
+
+/** The session timing from stored preferences (a row's data, or null) and the server's configuration. */
+export function timingFrom(stored: Partial<Preferences> | null, config: ServerConfig): Timing {
+  const p = { ...DEFAULT_PREFERENCES, ...stored }
   const min = (m: number) => Math.round(m * 60_000)
   return {
     throttleMs: config.timing.throttleMs ?? min(p.activityThrottleMinutes),

@@ -20,14 +20,17 @@ export class ApiError extends Error {
   readonly status: number | null
   readonly code: string | null
   readonly serverMessage: string | null
+  /** The whole answer body, for the few answers that carry more than `{ code, message }` (401 LOCKED). */
+  readonly body: Record<string, unknown> | null
 
-  constructor(kind: ApiError['kind'], status: number | null, code: string | null, serverMessage: string | null) {
+  constructor(kind: ApiError['kind'], status: number | null, code: string | null, serverMessage: string | null, body: Record<string, unknown> | null = null) {
     super(code ?? kind)
     this.name = 'ApiError'
     this.kind = kind
     this.status = status
     this.code = code
     this.serverMessage = serverMessage
+    this.body = body
   }
 }
 

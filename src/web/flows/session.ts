@@ -51,6 +51,34 @@ function storeUser(user: SessionUser, at: number, sessionId?: string) {
   if (!getItem('loginTime')) setItem('loginTime', new Date(at).toISOString())
 }
 
+type LockedAnswer = { lockedAt?: unknown; at?: unknown; timing?: SessionTiming }
+
+/**
+ * A reload on a locked session: the server answers 401 LOCKED with when and the timing but, while
+ * locked, nothing about the user; the lock screen shows the names this tab stored at sign-in, and
+ * the unlock answer brings the full user back.
+ */
+function lockedRestore(body: Record<string, unknown> | null): RestoredSession | null {
+  const answer = (body ?? {}) as LockedAnswer
+  const stored = getItem('session')
+  const companyId = getItem('companyId')
+  if (typeof answer.lockedAt !== 'number' || typeof answer.at !== 'number' || !answer.timing || !stored || !companyId) return null
+  let names: { username?: unknown; firstName?: unknown; lastName?: unknown }
+  try {
+    names = JSON.parse(stored) as typeof names
+  } catch {
+    return null
+  }
+  if (typeof names.username !== 'string') return null
+  const activeRole = getItem('activeRole')
+  const user: SessionUser = {
+    userId: '', companyId, username: names.username,
+    firstName: typeof names.firstName === 'string' ? names.firstName : '', lastName: typeof names.lastName === 'string' ? names.lastName : '',
+    roles: activeRole ? [activeRole] : [], mainRole: null, defaultRole: null, activeRole, permissions: [],
+  }
+  return { user, timing: answer.timing, lockedAt: toLocal(answer.lockedAt, answer.at), at: Date.now() }
+}
+
 /**
  * The session actor with its real effects: API calls, local storage, and a BroadcastChannel that
  * keeps every tab of the browser in one state (activity anywhere keeps all alive; a lock, an unlock
@@ -66,6 +94,7 @@ export function createSessionActor() {
           storeUser(r.user, Date.now(), r.sessionId)
           return { user: r.user, timing: r.timing, lockedAt: r.lockedAt === null ? null : toLocal(r.lockedAt, r.at), at: Date.now() }
         } catch (error) {
+          if (error instanceof ApiError && error.status === 401 && error.code === 'LOCKED') return lockedRestore(error.body)
           if (error instanceof ApiError && error.status === 401) return null
           throw error
         }

@@ -1,0 +1,282 @@
+import { and, eq, isNull } from 'drizzle-orm'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { appUser, auditLog, companySetting, outbox, staffSession, tempPassword } from '../../src/server/db/schema.ts'
+import { startMailCatcher } from '../../src/server/services/mail.ts'
+import { agent, createUser } from '../support/fixtures.ts'
+import { createTestApp, dbKinds, type TestApp } from '../support/test-app.ts'
+
+const PASSWORD = 'Güçlü-Parola-2026!'
+const NEW_PASSWORD = 'Yepyeni-Şifre-Q7!'
+const OTHER_PASSWORD = 'Baska-Sifre-2026!Z'
+
+type Agent = ReturnType<typeof agent>
+const login = (a: Agent, username: string, password: string, ip?: string) =>
+  a.post('/auth/login', { username, password }, ip ? { 'x-forwarded-for': ip } : undefined)
+const tempOf = (text: string) => /: (\S+)\n/.exec(text)![1]!
+const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)]!
+
+/**
+ * Interleaved timing samples: each round runs every case once, in a shuffled order, and each sample
+ * is divided by its round's mean, so that the load of a shared machine, which drifts from round to
+ * round, cancels out. The median of each case's ratios must lie within `tolerance` of the others'.
+ * `settle` runs untimed after each sample (work the answer left behind). A loaded 2-core machine
+ * can still spoil one run: one retry.
+ */
+async function withinTolerance(cases: Array<() => Promise<unknown>>, rounds: number, tolerance: number, settle?: () => Promise<unknown>) {
+  let last: number[] = []
+  for (let attempt = 0; attempt < 2; attempt++) {
+    const ratios: number[][] = cases.map(() => [])
+    for (let round = 0; round < rounds; round++) {
+      const order = cases.map((_, i) => i)
+      for (let i = order.length - 1; i > 0; i--) {
+        const j = Math.floor(Math.random() * (i + 1))
+        ;[order[i], order[j]] = [order[j]!, order[i]!]
+      }
+      const times: number[] = []
+      for (const i of order) {
+        const started = performance.now()
+        await cases[i]!()
+        times[i] = performance.now() - started
+        await settle?.()
+      }
+      const mean = times.reduce((a, b) => a + b, 0) / times.length
+      times.forEach((ms, i) => ratios[i]!.push(ms / mean))
+    }
+    last = ratios.map(median)
+    if (Math.max(...last) / Math.min(...last) < 1 + tolerance) return last
+  }
+  throw new Error(`median ratios ${last.map((m) => m.toFixed(3)).join(' / ')} differ by more than ${tolerance * 100}%`)
+}
+
+describe.each(dbKinds())('sign-in security on %s', (kind) => {
+  let t: TestApp
+  // a client address per test through one trusted proxy hop, so that the per-IP budget is under control
+  beforeEach(async () => { t = await createTestApp(kind, { trustProxy: 1 }, { mail: true }) })
+  afterEach(async () => { await t.close() })
+
+  async function forgot(email: string) {
+    const temps = () => t.mails.filter((m) => m.to.includes(email) && m.subject === 'Geçici şifreniz')
+    const before = temps().length
+    expect((await agent(t.request).post('/auth/forgotPassword', { email })).status).toBe(202)
+    await expect.poll(() => temps().length, { timeout: 10_000 }).toBe(before + 1)
+    return tempOf(temps().at(-1)!.text)
+  }
+
+  describe('temporary passwords (issue 9 item 2)', () => {
+    it('sign in once: a used temporary password never works again as one', async () => {
+      await createUser(t.db, { username: 'can', password: PASSWORD, email: 'can@example.com' })
+      const temp = await forgot('can@example.com')
+      expect((await login(agent(t.request), 'can', temp)).body).toMatchObject({ passwordExpired: true })
+      const again = await login(agent(t.request), 'can', temp)
+      expect(again.status).toBe(401)
+      expect(again.body).toMatchObject({ code: 'INVALID_CREDENTIALS' })
+    })
+
+    it('voids every other pending one once any is used', async () => {
+      await createUser(t.db, { username: 'ece', password: PASSWORD, email: 'ece@example.com' })
+      const first = await forgot('ece@example.com')
+      const second = await forgot('ece@example.com')
+      expect((await login(agent(t.request), 'ece', second)).body).toMatchObject({ passwordExpired: true })
+      expect((await login(agent(t.request), 'ece', first)).status).toBe(401)
+      // the used one changes the password once; then the new password is the only one
+      const a = agent(t.request)
+      expect((await a.post('/auth/changeExpiredPassword', { username: 'ece', oldPassword: second, newPassword: NEW_PASSWORD })).status).toBe(200)
+      expect((await a.post('/auth/changeExpiredPassword', { username: 'ece', oldPassword: second, newPassword: OTHER_PASSWORD })).status).toBe(401)
+      expect((await login(a, 'ece', first)).status).toBe(401)
+      expect((await login(a, 'ece', NEW_PASSWORD)).body).toMatchObject({ passwordExpired: false })
+    })
+
+    it('voids pending ones when the owner changes the password (an old reset mail cannot take the account over)', async () => {
+      const user = await createUser(t.db, { username: 'oya', password: PASSWORD, email: 'oya@example.com' })
+      const old = await forgot('oya@example.com')
+      await t.db.update(appUser).set({ mustChangePassword: true }).where(eq(appUser.id, user.id))
+      expect((await agent(t.request).post('/auth/changeExpiredPassword', { username: 'oya', oldPassword: PASSWORD, newPassword: NEW_PASSWORD })).status).toBe(200)
+      expect((await login(agent(t.request), 'oya', old)).status).toBe(401)
+      expect((await login(agent(t.request), 'oya', NEW_PASSWORD)).body).toMatchObject({ passwordExpired: false })
+      const rows = await t.db.select().from(tempPassword).where(and(eq(tempPassword.userId, user.id), isNull(tempPassword.voidedAt)))
+      expect(rows).toHaveLength(0)
+    })
+
+    it('serves the change of password for 30 minutes after its one use, not later', async () => {
+      await createUser(t.db, { username: 'nur', password: PASSWORD, email: 'nur@example.com' })
+      const temp = await forgot('nur@example.com')
+      expect((await login(agent(t.request), 'nur', temp)).body).toMatchObject({ passwordExpired: true })
+      t.clock.advance(30 * 60_000)
+      const late = await agent(t.request).post('/auth/changeExpiredPassword', { username: 'nur', oldPassword: temp, newPassword: NEW_PASSWORD })
+      expect(late.status).toBe(401)
+    })
+
+    it('stores only a SHA-256 of it, and the outbox drops the sealed mail once sent', async () => {
+      const user = await createUser(t.db, { username: 'ilk', password: PASSWORD, email: 'ilk@example.com' })
+      const temp = await forgot('ilk@example.com')
+      const [row] = await t.db.select().from(tempPassword).where(eq(tempPassword.userId, user.id))
+      expect(row!.passwordHash).toMatch(/^[0-9a-f]{64}$/)
+      await expect.poll(async () => (await t.db.select().from(outbox)).every((r) => r.doneAt !== null)).toBe(true)
+      expect(JSON.stringify(await t.db.select().from(outbox))).not.toContain(temp)
+    })
+  })
+
+  describe('changeExpiredPassword serves only an expired or a used temporary password (issue 10 item 6)', () => {
+    it('refuses a valid password that has not expired with 409 PASSWORD_NOT_EXPIRED, and changes nothing', async () => {
+      await createUser(t.db, { username: 'tan', password: PASSWORD })
+      const res = await agent(t.request).post('/auth/changeExpiredPassword', { username: 'tan', oldPassword: PASSWORD, newPassword: NEW_PASSWORD })
+      expect(res.status).toBe(409)
+      expect(res.body).toEqual({ code: 'PASSWORD_NOT_EXPIRED', message: 'Şifrenizin süresi dolmadı; şifrenizi oturum açtıktan sonra değiştirebilirsiniz' })
+      const en = await agent(t.request).post('/auth/changeExpiredPassword', { username: 'tan', oldPassword: PASSWORD, newPassword: NEW_PASSWORD }, { locale: 'en' })
+      expect(en.body).toMatchObject({ message: 'Your password has not expired; you can change it after signing in' })
+      expect((await login(agent(t.request), 'tan', PASSWORD)).body).toMatchObject({ passwordExpired: false })
+    })
+
+    it('refuses a temporary password that was never used to sign in', async () => {
+      await createUser(t.db, { username: 'ufuk', password: PASSWORD, email: 'ufuk@example.com' })
+      const temp = await forgot('ufuk@example.com')
+      const res = await agent(t.request).post('/auth/changeExpiredPassword', { username: 'ufuk', oldPassword: temp, newPassword: NEW_PASSWORD })
+      expect(res.status).toBe(401)
+    })
+  })
+
+  describe('lockout (issue 9 item 3, issue 11 section 6)', () => {
+    it('ends the sessions of an account when it locks', async () => {
+      await createUser(t.db, { username: 'sevgi', password: PASSWORD })
+      const a = agent(t.request)
+      expect((await login(a, 'sevgi', PASSWORD, '10.1.0.1')).status).toBe(200)
+      for (let i = 0; i < 5; i++) await login(agent(t.request), 'sevgi', 'yanlis-' + i, '10.1.0.2')
+      const res = await a.post('/auth/checkSessionValidity', {}, { 'x-forwarded-for': '10.1.0.1' })
+      expect(res.status).toBe(401)
+      const open = await t.db.select().from(staffSession).where(isNull(staffSession.endedAt))
+      expect(open).toHaveLength(0)
+    })
+
+    it.each([29, 49, 99])('never signs in with the right password sent in a parallel burst of %i wrong ones', async (wrong) => {
+      const user = await createUser(t.db, { username: 'hedef', password: PASSWORD })
+      const burst = Array.from({ length: wrong + 1 }, (_, i) => i)
+      const right = Math.floor(wrong / 2) + 3
+      // each guess from its own address: the per-IP budget is another test's subject
+      const answers = await Promise.all(burst.map(async (i) => {
+        const a = agent(t.request)
+        const res = await login(a, 'hedef', i === right ? PASSWORD : `yanlis-${i}`, `10.2.${Math.floor(i / 200)}.${i % 200}`)
+        return { i, status: res.status, a }
+      }))
+      const [row] = await t.db.select().from(appUser).where(eq(appUser.id, user.id))
+      expect(row!.lockedAt).not.toBeNull()
+      expect(row!.failedLogins).toBeGreaterThanOrEqual(5)
+      // whatever order the server saw, no session of this account stays valid once it locked
+      const open = await t.db.select().from(staffSession).where(and(eq(staffSession.userId, user.id), isNull(staffSession.endedAt)))
+      expect(open).toHaveLength(0)
+      const winner = answers.find((x) => x.i === right)!
+      if (winner.status === 200) expect((await winner.a.post('/auth/checkSessionValidity')).status).toBe(401)
+      expect(answers.filter((x) => x.status !== 200 && x.status !== 401)).toEqual([])
+      expect((await login(agent(t.request), 'hedef', PASSWORD, '10.3.0.1')).status).toBe(401)
+      // exactly one lock, one mail
+      expect(await t.db.select().from(auditLog).where(eq(auditLog.action, 'user.lockedOut'))).toHaveLength(1)
+    })
+
+    it('lets the temporary password of the forgot-password mail re-activate a locked account (audited)', async () => {
+      const user = await createUser(t.db, { username: 'kilitli', password: PASSWORD, email: 'kilitli@example.com' })
+      for (let i = 0; i < 5; i++) await login(agent(t.request), 'kilitli', 'yanlis-' + i, '10.4.0.1')
+      expect((await login(agent(t.request), 'kilitli', PASSWORD, '10.4.0.2')).status).toBe(401)
+      const temp = await forgot('kilitli@example.com')
+      const a = agent(t.request)
+      expect((await login(a, 'kilitli', temp, '10.4.0.3')).body).toMatchObject({ passwordExpired: true, username: 'kilitli' })
+      const [row] = await t.db.select().from(appUser).where(eq(appUser.id, user.id))
+      expect(row).toMatchObject({ lockedAt: null, failedLogins: 0 })
+      const audit = await t.db.select().from(auditLog).where(eq(auditLog.action, 'user.reactivated'))
+      expect(audit).toHaveLength(1)
+      expect(audit[0]!.detail).toMatchObject({ via: 'temporaryPassword' })
+      expect((await a.post('/auth/changeExpiredPassword', { username: 'kilitli', oldPassword: temp, newPassword: NEW_PASSWORD })).status).toBe(200)
+      expect((await login(a, 'kilitli', NEW_PASSWORD, '10.4.0.3')).body).toMatchObject({ passwordExpired: false })
+    })
+
+    it('stops one client from locking many accounts: after 10 failures from one address, 429 before any account counts', async () => {
+      const names = ['bir', 'iki', 'uc', 'dort', 'bes']
+      for (const name of names) await createUser(t.db, { username: name, password: PASSWORD })
+      // two failures on each of five accounts: 10, none locked
+      for (const name of names) for (let i = 0; i < 2; i++) expect((await login(agent(t.request), name, 'yanlis', '10.5.0.1')).status).toBe(401)
+      const refused = await login(agent(t.request), 'bir', 'yanlis', '10.5.0.1')
+      expect(refused.status).toBe(429)
+      expect(refused.body).toMatchObject({ code: 'RATE_LIMITED' })
+      const rows = await t.db.select().from(appUser).where(eq(appUser.username, 'bir'))
+      expect(rows[0]!.failedLogins).toBe(2)
+      expect(rows[0]!.lockedAt).toBeNull()
+      // the owner, from another address, is not affected
+      expect((await login(agent(t.request), 'bir', PASSWORD, '10.5.0.2')).status).toBe(200)
+    })
+
+    it('holds the per-address budget against a parallel burst too', async () => {
+      for (const name of ['p1', 'p2', 'p3', 'p4']) await createUser(t.db, { username: name, password: PASSWORD })
+      const answers = await Promise.all(Array.from({ length: 24 }, (_, i) => login(agent(t.request), `p${(i % 4) + 1}`, 'yanlis', '10.6.0.1')))
+      expect(answers.filter((r) => r.status === 401)).toHaveLength(10)
+      expect(answers.filter((r) => r.status === 429)).toHaveLength(14)
+      const locked = await t.db.select().from(appUser).where(and(eq(appUser.username, 'p1')))
+      expect(locked[0]!.lockedAt).toBeNull()
+    })
+  })
+
+  // timing is measured on PGlite (in process: no network between the samples and the server)
+  if (kind === 'pglite') describe('timing (issue 9 item 4)', () => {
+    it('answers forgotPassword before the slow work: a registered and an unknown address within 10%', async () => {
+      const many = await createTestApp(kind, { trustProxy: 1 }, { mail: true })
+      try {
+        await createUser(many.db, { username: 'zaman', password: PASSWORD, email: 'zaman@example.com' })
+        let n = 0
+        const ask = (email: string) => agent(many.request).post('/auth/forgotPassword', { email }, { 'x-forwarded-for': `10.7.${n >> 8 & 255}.${n++ & 255}` })
+        // the per-address limit (5 an hour) would make the known address cheaper after five: move the clock an hour each round
+        await withinTolerance([
+          async () => { many.clock.advance(3_600_001); await ask('zaman@example.com') },
+          async () => { many.clock.advance(3_600_001); await ask('yok-boyle@example.com') },
+        ], 31, 0.1, () => many.outbox.drain())
+      } finally {
+        await many.close()
+      }
+    }, 300_000)
+
+    it('signs in wrong password, unknown user, locked account and a user with pending resets within 10%', async () => {
+      const relaxed = await createTestApp(kind, { trustProxy: 1, loginFailuresPerIp: 100_000 }, { mail: true })
+      try {
+        const ali = await createUser(relaxed.db, { username: 'ali', password: PASSWORD, email: 'ali@example.com' })
+        await relaxed.db.insert(companySetting).values({ companyId: ali.companyId, category: 'security', data: { maxFailedLogins: 100_000 } })
+        const veli = await createUser(relaxed.db, { username: 'veli', password: PASSWORD })
+        await relaxed.db.update(appUser).set({ lockedAt: new Date() }).where(eq(appUser.id, veli.id))
+        await createUser(relaxed.db, { username: 'reset', password: PASSWORD, email: 'reset@example.com' })
+        for (let i = 0; i < 3; i++) await agent(relaxed.request).post('/auth/forgotPassword', { email: 'reset@example.com' })
+        await expect.poll(() => relaxed.mails.length).toBe(3)
+        let n = 0
+        const attempt = (username: string) => async () => {
+          const res = await login(agent(relaxed.request), username, 'yanlis-parola', `10.8.${n >> 8 & 255}.${n++ & 255}`)
+          expect(res.status).toBe(401)
+        }
+        await attempt('ali')() // warm-up
+        await withinTolerance([attempt('kimse-yok'), attempt('ali'), attempt('veli'), attempt('reset')], 41, 0.1)
+      } finally {
+        await relaxed.close()
+      }
+    }, 300_000)
+  })
+
+  describe('mail outbox (issue 9 faults: SMTP down)', () => {
+    it('queues the mail durably while SMTP is down, answers the user at once, and sends it when SMTP returns', async () => {
+      await createUser(t.db, { username: 'posta', password: PASSWORD, email: 'posta@example.com' })
+      const port = t.catcher!.port
+      await t.catcher!.close()
+      const res = await agent(t.request).post('/auth/forgotPassword', { email: 'posta@example.com' })
+      expect(res.status).toBe(202)
+      // the worker tried, failed, and keeps the row (sealed: no temporary password in clear)
+      await expect.poll(async () => (await t.db.select().from(outbox))[0]?.attempts ?? 0, { timeout: 5_000 }).toBeGreaterThanOrEqual(1)
+      const [pending] = await t.db.select().from(outbox)
+      expect(pending).toMatchObject({ kind: 'mail', doneAt: null })
+      expect(pending!.lastError).toBeTruthy()
+      expect(Object.keys(pending!.payload).sort()).toEqual(['companyId', 'sealed', 'to'])
+      const back = await startMailCatcher({ port })
+      try {
+        await expect.poll(() => back.mails.length, { timeout: 10_000 }).toBe(1)
+        expect(back.mails[0]!.to).toEqual(['posta@example.com'])
+        const temp = tempOf(back.mails[0]!.text)
+        expect((await login(agent(t.request), 'posta', temp)).body).toMatchObject({ passwordExpired: true })
+        await expect.poll(async () => (await t.db.select().from(outbox))[0]!.doneAt).not.toBeNull()
+        expect((await t.db.select().from(outbox))[0]!.payload).toEqual({})
+      } finally {
+        await back.close()
+      }
+    })
+  })
+})
