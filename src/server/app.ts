@@ -11,9 +11,12 @@ import { AppError } from './errors.ts'
 import { errorMessage, resolveLocale, type ErrorCode, type ServerLocale } from './i18n.ts'
 import { authRoutes } from './routes/auth.ts'
 import { clientRoutes } from './routes/client.ts'
+import { dashboardRoutes } from './routes/dashboard.ts'
 import { devRoutes } from './routes/dev.ts'
 import { logRoutes } from './routes/log.ts'
 import { lookupRoutes } from './routes/lookup.ts'
+import { meRoutes } from './routes/me.ts'
+import { searchRoutes } from './routes/search.ts'
 import { bankSimulatorRoutes } from './routes/bank-simulator.ts'
 import { isFramePagePath, paymentCallbackRoutes, paymentRoutes } from './routes/payment.ts'
 import { clientIpOf } from './services/client-ip.ts'
@@ -166,6 +169,9 @@ export function createApp(deps: AppDeps) {
   if (deps.mailCatcher) main.route('/dev', devRoutes(deps.mailCatcher))
   main.route('/client', clientRoutes())
   main.route('/log', logRoutes())
+  main.route('/', meRoutes())
+  main.route('/dashboard', dashboardRoutes())
+  main.route('/search', searchRoutes())
   serviceAt(config.paymentApiBase).route('/moneyio/collection', paymentRoutes())
   if (config.gateway.kind === 'banksim') main.route('/banksim', bankSimulatorRoutes())
   // longer bases first, so that /api/v1 does not swallow /api/v1/payment

@@ -298,9 +298,10 @@ function temporaryPassword(security: SecuritySettings, name: string): string {
 /**
  * Sets a new password under the company policy: the rules, the history, and "unique among all
  * users" (a collision is refused with the generic policy answer, and the other account, whose
- * password is now known to this user, is treated as compromised).
+ * password is now known to this user, is treated as compromised). Every session of the user ends,
+ * except `keepSessionId` (the change made while signed in).
  */
-export async function changePassword(c: Context<AppEnv>, user: UserRow, newPassword: string, security: SecuritySettings) {
+export async function changePassword(c: Context<AppEnv>, user: UserRow, newPassword: string, security: SecuritySettings, opts: { keepSessionId?: string } = {}) {
   const { db, clock } = c.get('deps')
   const now = clock.now()
   const result = checkPassword(newPassword, policyOf(security), { username: user.username })
@@ -327,6 +328,7 @@ export async function changePassword(c: Context<AppEnv>, user: UserRow, newPassw
   await db.insert(passwordHistory).values({ userId: user.id, passwordHash: user.passwordHash, createdAt: now })
   await db.update(appUser).set({ passwordHash: await hashPassword(newPassword), passwordChangedAt: now, mustChangePassword: false, failedLogins: 0 })
     .where(eq(appUser.id, user.id))
-  await endUserSessions(db, user.id, 'passwordChanged', now)
+  // a change while signed in keeps the session it was made from; every other session ends
+  await endUserSessions(db, user.id, 'passwordChanged', now, opts.keepSessionId)
   await audit(c, 'user.passwordChanged', user.id, user.username)
 }

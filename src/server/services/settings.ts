@@ -16,6 +16,8 @@ export type SecuritySettings = {
   /** Failed sign-ins before the account is locked. */
   maxFailedLogins: number
   uniqueAmongUsers: boolean
+  /** Days before the expiry from which the user is warned (tasks, a toast after sign-in). */
+  expiryWarningDays: number
 }
 
 export const DEFAULT_SECURITY: SecuritySettings = {
@@ -26,6 +28,7 @@ export const DEFAULT_SECURITY: SecuritySettings = {
   historyCount: 4,
   maxFailedLogins: 5,
   uniqueAmongUsers: false,
+  expiryWarningDays: 14,
 }
 
 /** Company preferences: the inactivity parameters, in minutes as the spec says. */

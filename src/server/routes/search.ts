@@ -1,0 +1,45 @@
+import { Hono } from 'hono'
+import { and, asc, eq, ilike, or } from 'drizzle-orm'
+import * as z from 'zod/mini'
+import type { AppEnv } from '../types.ts'
+import { appUser, role } from '../db/schema.ts'
+import { readQuery } from '../http.ts'
+import { allow, viewerCan } from '../services/access.ts'
+
+const SEARCH_LIMIT = 10
+const SearchQuery = z.strictObject({ q: z.string().check(z.minLength(2), z.maxLength(100)) })
+
+/** `%` and `_` typed by the user are literal characters, not patterns. */
+function likePattern(q: string): string {
+  return `%${q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`
+}
+
+/**
+ * Global search of the top menu (spec 2.2): users by name, username or e-mail, roles by name, in
+ * the caller's company; each kind only when the active role may read it. Groups join here when
+ * they exist (the organisation issue).
+ */
+export function searchRoutes() {
+  const r = new Hono<AppEnv>()
+  r.get('/', allow(['user:read', 'role:read']), async (c) => {
+    const { q } = readQuery(c, SearchQuery)
+    const { db } = c.get('deps')
+    const companyId = c.get('viewer').companyId
+    const pattern = likePattern(q.trim())
+    const users = viewerCan(c, 'user:read')
+      ? await db.select({ id: appUser.id, username: appUser.username, firstName: appUser.firstName, lastName: appUser.lastName, email: appUser.email })
+        .from(appUser)
+        .where(and(eq(appUser.companyId, companyId), or(
+          ilike(appUser.username, pattern), ilike(appUser.email, pattern), ilike(appUser.firstName, pattern), ilike(appUser.lastName, pattern),
+        )))
+        .orderBy(asc(appUser.username)).limit(SEARCH_LIMIT)
+      : []
+    const roles = viewerCan(c, 'role:read')
+      ? await db.select({ id: role.id, name: role.name }).from(role)
+        .where(and(eq(role.companyId, companyId), ilike(role.name, pattern))).orderBy(asc(role.name)).limit(SEARCH_LIMIT)
+      : []
+    return c.json({ q, users, roles })
+  })
+
+  return r
+}
