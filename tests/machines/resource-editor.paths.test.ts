@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise } from 'xstate'
-import { CONFLICT, resourceEditorMachine, type Values, type VersionedRecord } from '../../machines/resource-editor/resource-editor.machine.ts'
+import { CONFLICT, resourceEditorMachine, type FieldErrors, type Values, type VersionedRecord } from '../../machines/resource-editor/resource-editor.machine.ts'
 import { modelSuite } from '../support/model-test.ts'
 
 const record = (version: number, name = 'Katılım'): VersionedRecord => ({ id: 'c1', version, values: { name } })
@@ -47,7 +47,7 @@ describe('resource-editor rules (written apart from the machine)', () => {
     const actor = createActor(resourceEditorMachine.provide({
       actors: {
         load: fromPromise(async () => record(7)),
-        validate: fromPromise(async ({ input }: { input: { values: Values } }) => (input.values.name ? {} : { name: 'required' })),
+        validate: fromPromise(async ({ input }: { input: { values: Values } }): Promise<FieldErrors> => (input.values.name ? {} : { name: 'required' })),
         save: fromPromise(async ({ input }: { input: { id: string; version: number; values: Values } }) => { sent.push(input); return save(input) }),
       },
     }), { input: { id: 'c1' } }).start()
