@@ -10,8 +10,11 @@ import type { AppDeps, AppEnv } from './types.ts'
 import { AppError } from './errors.ts'
 import { errorMessage, resolveLocale, type ErrorCode, type ServerLocale } from './i18n.ts'
 import { authRoutes } from './routes/auth.ts'
+import { auditRoutes } from './routes/audit.ts'
 import { clientRoutes } from './routes/client.ts'
 import { dashboardRoutes } from './routes/dashboard.ts'
+import { groupRoutes } from './routes/group.ts'
+import { roleRoutes } from './routes/role.ts'
 import { devRoutes } from './routes/dev.ts'
 import { logRoutes } from './routes/log.ts'
 import { lookupRoutes } from './routes/lookup.ts'
@@ -19,6 +22,7 @@ import { meRoutes } from './routes/me.ts'
 import { searchRoutes } from './routes/search.ts'
 import { bankSimulatorRoutes } from './routes/bank-simulator.ts'
 import { isFramePagePath, paymentCallbackRoutes, paymentRoutes } from './routes/payment.ts'
+import { userRoutes } from './routes/user.ts'
 import { clientIpOf } from './services/client-ip.ts'
 
 const ID_PATTERN = /^[A-Za-z0-9._:-]{1,100}$/
@@ -166,6 +170,10 @@ export function createApp(deps: AppDeps) {
   const main = serviceAt(config.apiBase)
   main.route('/auth', authRoutes())
   main.route('/lookup', lookupRoutes())
+  main.route('/audit', auditRoutes())
+  main.route('/user', userRoutes())
+  main.route('/group', groupRoutes())
+  main.route('/role', roleRoutes())
   if (deps.mailCatcher) main.route('/dev', devRoutes(deps.mailCatcher))
   main.route('/client', clientRoutes())
   main.route('/log', logRoutes())

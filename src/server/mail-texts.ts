@@ -25,6 +25,26 @@ export const MAILS = {
         'Если эти попытки делали не вы, сообщите администратору.\n',
     },
   },
+  accountReactivated: {
+    tr: {
+      subject: 'Hesabınız yeniden etkinleştirildi',
+      text: (p: { name: string; by: string }) =>
+        `Sayın ${p.name},\n\nKilitlenen hesabınız ${p.by} tarafından yeniden etkinleştirildi. Mevcut şifrenizle giriş yapabilirsiniz.\n\n` +
+        'Bu işlemden haberiniz yoksa lütfen yöneticinize bildirin.\n',
+    },
+    en: {
+      subject: 'Your account has been re-activated',
+      text: (p: { name: string; by: string }) =>
+        `Dear ${p.name},\n\nYour locked account was re-activated by ${p.by}. You can sign in with your current password.\n\n` +
+        'If you did not expect this, please tell your administrator.\n',
+    },
+    ru: {
+      subject: 'Ваша учётная запись снова активна',
+      text: (p: { name: string; by: string }) =>
+        `Уважаемый(ая) ${p.name},\n\nВашу заблокированную учётную запись снова активировал(а) ${p.by}. Вы можете войти с текущим паролем.\n\n` +
+        'Если вы не ожидали этого, сообщите администратору.\n',
+    },
+  },
   temporaryPassword: {
     tr: {
       subject: 'Geçici şifreniz',

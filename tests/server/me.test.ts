@@ -1,5 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { toRolePermissions } from '../../src/domain/permission-catalogue.ts'
 import { appUser, role, staffSession, userRole } from '../../src/server/db/schema.ts'
 import { agent, createUser } from '../support/fixtures.ts'
 import { createTestApp, dbKinds, type TestApp } from '../support/test-app.ts'
@@ -9,12 +10,15 @@ const NEW_PASSWORD = 'Yepyeni-Şifre-Q7!'
 const DAY = 86_400_000
 /** The bundle these tests give ROLE_ADMIN (ROLE_USER keeps none of them). */
 const ADMIN_PERMISSIONS = ['dashboard:read', 'user:read', 'user:update', 'role:read']
+/** ...and ROLE_USER only its own profile, so that the refusals are tested whatever the seeded bundles. */
+const USER_PERMISSIONS = ['profile:read', 'profile:update']
 
 describe.each(dbKinds())('top-menu endpoints (profile, tasks, password, dashboard, search) on %s', (kind) => {
   let t: TestApp
   beforeEach(async () => {
     t = await createTestApp(kind)
-    await t.db.update(role).set({ permissions: ADMIN_PERMISSIONS }).where(eq(role.name, 'ROLE_ADMIN'))
+    await t.db.update(role).set({ permissions: toRolePermissions(ADMIN_PERMISSIONS) }).where(eq(role.name, 'ROLE_ADMIN'))
+    await t.db.update(role).set({ permissions: toRolePermissions(USER_PERMISSIONS) }).where(eq(role.name, 'ROLE_USER'))
     await createUser(t.db, { username: 'yonetici', password: PASSWORD, roles: ['ROLE_ADMIN', 'ROLE_USER'] })
     await createUser(t.db, { username: 'calisan', password: PASSWORD, roles: ['ROLE_USER'], email: 'calisan.kisi@example.com' })
     // passwords changed "now" on the test clock
@@ -85,7 +89,7 @@ describe.each(dbKinds())('top-menu endpoints (profile, tasks, password, dashboar
     // % and _ are literal
     expect((await a.get('/search?q=%25%25')).body).toMatchObject({ users: [], roles: [] })
     // without role:read, roles are not searched
-    await t.db.update(role).set({ permissions: ['user:read'] }).where(eq(role.name, 'ROLE_ADMIN'))
+    await t.db.update(role).set({ permissions: toRolePermissions(['user:read']) }).where(eq(role.name, 'ROLE_ADMIN'))
     expect((await a.get('/search?q=role')).body).toMatchObject({ roles: [] })
     // bad input is a 400 in the request language, never a 5xx
     const bad = await a.get('/search?q=x', { locale: 'ru' })

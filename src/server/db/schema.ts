@@ -3,6 +3,8 @@ import {
   boolean, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid, uniqueIndex, index,
 } from 'drizzle-orm/pg-core'
 
+import type { RolePermission } from '../../domain/permission-catalogue.ts'
+
 export type LocalizedName = { tr: string; en: string; ru: string }
 
 // ---- reference data (seeded, read by /lookup/*) ----
@@ -94,8 +96,26 @@ export const appUser = pgTable('app_user', {
   status: text('status').notNull().default('active'),
   failedLogins: integer('failed_logins').notNull().default(0),
   lockedAt: timestamp('locked_at', { withTimezone: true }),
+  /** The group the user belongs to (spec 3.1 "group name"). */
+  groupId: uuid('group_id'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [uniqueIndex('app_user_username_uq').on(sql`lower(${t.username})`)])
+}, (t) => [uniqueIndex('app_user_username_uq').on(sql`lower(${t.username})`), index('app_user_company_group_idx').on(t.companyId, t.groupId)])
+
+/** The organisation tree (spec 3.1 "Group"): management group > organisational unit > team; the root is the company. */
+export const userGroup = pgTable('user_group', {
+  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+  companyId: uuid('company_id').notNull().references(() => company.id),
+  name: text('name').notNull(),
+  description: text('description'),
+  level: text('level').notNull(),
+  parentId: uuid('parent_id'),
+  version: integer('version').notNull().default(1),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  uniqueIndex('user_group_company_name_uq').on(t.companyId, sql`lower(${t.name})`),
+  index('user_group_parent_idx').on(t.companyId, t.parentId),
+])
 
 export const role = pgTable('role', {
   id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
@@ -103,7 +123,16 @@ export const role = pgTable('role', {
   name: text('name').notNull(),
   roleType: text('role_type').notNull().default('main'),
   owner: text('owner').notNull().default('SYSTEM'),
-  permissions: jsonb('permissions').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+  groupId: uuid('group_id').references(() => userGroup.id),
+  /** Data-privacy level (the gdprlevels lookup's value): the most sensitive data its holders may handle. */
+  gdprLevel: text('gdpr_level').notNull().default('SENSITIVE'),
+  teamSize: integer('team_size'),
+  isMainRole: boolean('is_main_role').notNull().default(false),
+  version: integer('version').notNull().default(1),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  /** The spec's shape (3.1): `{ permtag, actions[] }[]`, cells of the catalogue only. */
+  permissions: jsonb('permissions').$type<RolePermission[]>().notNull().default(sql`'[]'::jsonb`),
 }, (t) => [uniqueIndex('role_company_name_uq').on(t.companyId, t.name)])
 
 export const userRole = pgTable('user_role', {
@@ -116,13 +145,19 @@ export const userRole = pgTable('user_role', {
 
 export const auditLog = pgTable('audit_log', {
   id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+  /** The company the entry belongs to (null for entries about no known account). */
+  companyId: uuid('company_id'),
   at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   actor: text('actor'),
   action: text('action').notNull(),
   target: text('target'),
   requestId: text('request_id'),
   detail: jsonb('detail').$type<Record<string, unknown>>(),
-}, (t) => [index('audit_log_at_idx').on(t.at)])
+}, (t) => [
+  index('audit_log_at_idx').on(t.at),
+  index('audit_log_company_at_idx').on(t.companyId, t.at),
+  index('audit_log_company_action_at_idx').on(t.companyId, t.action, t.at),
+])
 
 // ---- company settings (security policy, mail server, preferences, notifications), one row per category ----
 

@@ -2,7 +2,7 @@ import { Hono } from 'hono'
 import { and, asc, eq, gt, gte, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm'
 import type { AppEnv } from '../types.ts'
 import { appUser, auditLog, role, staffSession, userRole } from '../db/schema.ts'
-import { allow } from '../services/access.ts'
+import { permit } from '../services/permissions.ts'
 import { ROLE_EXPIRY_WINDOW_DAYS } from './me.ts'
 
 const DAY_MS = 86_400_000
@@ -17,9 +17,9 @@ export function lastDays(now: Date, days: number): string[] {
 /** The dashboards of the top menu (spec 2.2), from the users, sessions and the audit log. */
 export function dashboardRoutes() {
   const r = new Hono<AppEnv>()
-  r.get('/', allow('dashboard:read'), async (c) => {
+  r.get('/', permit('dashboard:read'), async (c) => {
     const { db, clock } = c.get('deps')
-    const companyId = c.get('viewer').companyId
+    const companyId = c.get('session').companyId
     const now = clock.now()
     const days = lastDays(now, DASHBOARD_DAYS)
     const since = new Date(`${days[0]}T00:00:00Z`)

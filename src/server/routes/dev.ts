@@ -3,6 +3,7 @@ import type { AppEnv } from '../types.ts'
 import { AppError } from '../errors.ts'
 import { isLoopback } from '../services/client-ip.ts'
 import type { MailCatcher } from '../services/mail.ts'
+import { publicRoute } from '../services/route-access.ts'
 
 
 /**
@@ -12,6 +13,7 @@ import type { MailCatcher } from '../services/mail.ts'
  */
 export function devRoutes(catcher: MailCatcher) {
   const r = new Hono<AppEnv>()
+  r.use('*', publicRoute())
   r.use('*', async (c, next) => {
     if (!isLoopback(c.get('clientIp'))) throw new AppError(404, 'NOT_FOUND')
     await next()

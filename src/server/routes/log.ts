@@ -3,6 +3,7 @@ import * as z from 'zod/mini'
 import type { AppEnv } from '../types.ts'
 import { AppError } from '../errors.ts'
 import { redactCardNumbers } from '../../lib/redact.ts'
+import { publicRoute } from '../services/route-access.ts'
 
 const entry = z.strictObject({
   severity: z.enum(['debug', 'info', 'warn', 'error']),
@@ -12,6 +13,7 @@ const entry = z.strictObject({
 /** Spec 7.6: POST /log/log.json, a multipart form with severity and data: client logs. */
 export function logRoutes() {
   const r = new Hono<AppEnv>()
+  r.use('*', publicRoute())
   r.post('/log.json', async (c) => {
     const type = c.req.header('content-type') ?? ''
     if (!/^(multipart\/form-data|application\/x-www-form-urlencoded)\b/i.test(type)) throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE')

@@ -5,10 +5,10 @@ import type { AppEnv } from '../types.ts'
 import { appUser, role, userRole } from '../db/schema.ts'
 import { AppError } from '../errors.ts'
 import { readJson } from '../http.ts'
-import { allow, viewerCan } from '../services/access.ts'
+import { may, signedIn } from '../services/permissions.ts'
 import { verifyPassword } from '../services/passwords.ts'
 import { hit } from '../services/rate-limit.ts'
-import { requireCustomHeaders } from '../services/sessions.ts'
+import { requireCustomHeaders, userView } from '../services/sessions.ts'
 import { DEFAULT_SECURITY, policyOf, readSetting, type SecuritySettings } from '../services/settings.ts'
 import { changePassword } from './auth.ts'
 
@@ -37,13 +37,14 @@ export function passwordExpiry(changedAt: Date, security: SecuritySettings, now:
  */
 export function meRoutes() {
   const r = new Hono<AppEnv>()
-  r.get('/profile', allow(), async (c) => {
+  r.get('/profile', signedIn(), async (c) => {
     const { db, clock } = c.get('deps')
-    const viewer = c.get('viewer')
+    const session = c.get('session')
     const now = clock.now()
-    const [user] = await db.select().from(appUser).where(eq(appUser.id, viewer.userId)).limit(1)
+    const [user] = await db.select().from(appUser).where(eq(appUser.id, session.userId)).limit(1)
     if (!user) throw new AppError(401, 'UNAUTHORIZED')
     const security = await readSetting(db, user.companyId, 'security', DEFAULT_SECURITY)
+    const view = await userView(db, user.id, session.activeRole, now)
     const roles = await db.select({ name: role.name, isMain: userRole.isMain, isDefault: userRole.isDefault, validUntil: userRole.validUntil })
       .from(userRole).innerJoin(role, eq(role.id, userRole.roleId)).where(eq(userRole.userId, user.id)).orderBy(asc(role.name))
     return c.json({
@@ -53,7 +54,7 @@ export function meRoutes() {
       lastName: user.lastName,
       email: user.email,
       createdAt: user.createdAt.toISOString(),
-      activeRole: viewer.activeRole,
+      activeRole: view.activeRole,
       roles: roles.map((x) => ({ ...x, validUntil: x.validUntil ? x.validUntil.toISOString() : null })),
       passwordChangedAt: user.passwordChangedAt.toISOString(),
       password: passwordExpiry(user.passwordChangedAt, security, now),
@@ -61,15 +62,15 @@ export function meRoutes() {
     })
   })
 
-  r.get('/tasks', allow(), async (c) => {
+  r.get('/tasks', signedIn(), async (c) => {
     const { db, clock } = c.get('deps')
-    const viewer = c.get('viewer')
+    const viewer = c.get('session')
     const now = clock.now()
     const horizon = new Date(now.getTime() + ROLE_EXPIRY_WINDOW_DAYS * DAY_MS)
     const [user] = await db.select().from(appUser).where(eq(appUser.id, viewer.userId)).limit(1)
     if (!user) throw new AppError(401, 'UNAUTHORIZED')
     const security = await readSetting(db, user.companyId, 'security', DEFAULT_SECURITY)
-    const admin = viewerCan(c, 'user:update')
+    const admin = await may(c, 'user:update')
     const lockedAccounts = admin
       ? await db.select({ id: appUser.id, username: appUser.username, firstName: appUser.firstName, lastName: appUser.lastName, lockedAt: appUser.lockedAt, failedLogins: appUser.failedLogins })
         .from(appUser)
@@ -93,7 +94,7 @@ export function meRoutes() {
     })
   })
 
-  r.post('/profile/password', requireCustomHeaders, allow(), async (c) => {
+  r.post('/profile/password', requireCustomHeaders, signedIn(), async (c) => {
     const body = await readJson(c, ChangeBody)
     const { db, clock } = c.get('deps')
     const session = c.get('session')

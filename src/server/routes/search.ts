@@ -4,7 +4,7 @@ import * as z from 'zod/mini'
 import type { AppEnv } from '../types.ts'
 import { appUser, role } from '../db/schema.ts'
 import { readQuery } from '../http.ts'
-import { allow, viewerCan } from '../services/access.ts'
+import { may, permit } from '../services/permissions.ts'
 
 const SEARCH_LIMIT = 10
 const SearchQuery = z.strictObject({ q: z.string().check(z.minLength(2), z.maxLength(100)) })
@@ -21,12 +21,12 @@ function likePattern(q: string): string {
  */
 export function searchRoutes() {
   const r = new Hono<AppEnv>()
-  r.get('/', allow(['user:read', 'role:read']), async (c) => {
+  r.get('/', permit('user:read', 'role:read'), async (c) => {
     const { q } = readQuery(c, SearchQuery)
     const { db } = c.get('deps')
-    const companyId = c.get('viewer').companyId
+    const companyId = c.get('session').companyId
     const pattern = likePattern(q.trim())
-    const users = viewerCan(c, 'user:read')
+    const users = (await may(c, 'user:read'))
       ? await db.select({ id: appUser.id, username: appUser.username, firstName: appUser.firstName, lastName: appUser.lastName, email: appUser.email })
         .from(appUser)
         .where(and(eq(appUser.companyId, companyId), or(
@@ -34,7 +34,7 @@ export function searchRoutes() {
         )))
         .orderBy(asc(appUser.username)).limit(SEARCH_LIMIT)
       : []
-    const roles = viewerCan(c, 'role:read')
+    const roles = (await may(c, 'role:read'))
       ? await db.select({ id: role.id, name: role.name }).from(role)
         .where(and(eq(role.companyId, companyId), ilike(role.name, pattern))).orderBy(asc(role.name)).limit(SEARCH_LIMIT)
       : []

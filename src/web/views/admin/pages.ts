@@ -16,7 +16,7 @@ export type AdminPage = {
 export const COMPANY_PAGES = [
   { path: '/navbar/settings/company/general', title: msg`Genel`, permission: 'company:read' },
   { path: '/navbar/settings/company/address', title: msg`Adres`, permission: 'address:read' },
-  { path: '/navbar/settings/company/job-titles', title: msg`Unvanlar`, permission: 'jobTitle:read' },
+  { path: '/navbar/settings/company/job-titles', title: msg`Unvanlar`, permission: 'jobtitle:read' },
   { path: '/navbar/settings/company/notification', title: msg`Bildirim`, permission: 'notification:read' },
   { path: '/navbar/settings/company/security', title: msg`Güvenlik`, permission: 'security:read' },
   { path: '/navbar/settings/company/preferences', title: msg`Tercihler`, permission: 'preferences:read' },
