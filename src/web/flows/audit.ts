@@ -10,6 +10,7 @@ export type AuditEntry = {
   action: string
   target: string | null
   requestId: string | null
+  ip: string | null
   detail: Record<string, unknown> | null
 }
 

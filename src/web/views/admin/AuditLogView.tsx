@@ -45,7 +45,8 @@ export function AuditLogView() {
     { key: 'actor', label: t`Kim`, sortable: true, cell: (r) => r.actor ?? '—' },
     { key: 'action', label: t`İşlem`, sortable: true, cell: (r) => r.action },
     { key: 'target', label: t`Kaynak`, cell: (r) => r.target ?? '—' },
-    { key: 'detail', label: t`Ayrıntı`, cell: (r) => (r.detail ? <code>{JSON.stringify(r.detail)}</code> : '—') },
+    { key: 'ip', label: t`IP`, cell: (r) => r.ip ?? '—' },
+    { key: 'detail', label: t`Ayrıntı`, cell: (r) => (r.detail && Object.keys(r.detail).length ? <code>{JSON.stringify(r.detail)}</code> : '—') },
   ]
   return (
     <StaffPage title={AUDIT_PAGE.title} permission={AUDIT_PAGE.permission}>
