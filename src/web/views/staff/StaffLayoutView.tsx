@@ -12,6 +12,7 @@ import { DASHBOARD_PAGE, SEARCH_PERMISSIONS, SETTINGS_PERMISSIONS } from '../adm
 import { GlobalSearch } from './GlobalSearch.tsx'
 import { useAccessNotices } from './useAccessNotices.ts'
 import { useCan } from './useCan.ts'
+import { useShellReady } from './usePageTitle.ts'
 import { usePasswordExpiryWarning } from './usePasswordExpiryWarning.ts'
 import styles from './StaffLayout.module.css'
 
@@ -25,6 +26,7 @@ export function StaffLayoutView({ children }: { children?: ReactNode }) {
   useSessionNavigation(actor)
   useAccessNotices(actor)
   usePasswordExpiryWarning()
+  useShellReady()
   const { t } = useLingui()
   const can = useCan()
   const roleId = useId()

@@ -2,7 +2,12 @@ import { useEffect, useRef } from 'react'
 
 export const APP_NAME = 'Katılım Emeklilik'
 
-let firstView = true
+let shellReady = false
+
+/** The staff frame calls this once it is on screen: from then on a page that mounts came by navigation. */
+export function useShellReady() {
+  useEffect(() => { shellReady = true }, [])
+}
 
 /**
  * The page's document title ("{title} · Katılım Emeklilik", in the active language) and, after a
@@ -15,8 +20,8 @@ export function usePageTitle(title: string) {
     document.title = `${title} · ${APP_NAME}`
   }, [title])
   useEffect(() => {
-    if (!firstView) heading.current?.focus({ preventScroll: false })
-    firstView = false
+    // a page's effects run before its frame's: on the first load the frame is not ready yet
+    if (shellReady) heading.current?.focus({ preventScroll: false })
   }, [])
   return heading
 }
