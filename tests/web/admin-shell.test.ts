@@ -25,3 +25,12 @@ describe('admin shell helpers', () => {
     expect(permissionTags(['user:read', 'user:update', 'audit:read'])).toEqual(['audit', 'user'])
   })
 })
+
+describe('audit log query', () => {
+  it('includes the whole chosen last day (the server\'s `to` is exclusive)', async () => {
+    const { auditQuery } = await import('../../src/web/flows/audit.ts')
+    const { DEFAULT_LIST_PARAMS } = await import('../../src/domain/list-params.ts')
+    expect(auditQuery({ ...DEFAULT_LIST_PARAMS, filters: { from: '2026-11-01', to: '2026-11-30', actor: 'admin' } }))
+      .toEqual({ page: '1', size: '20', from: '2026-11-01', to: '2026-12-01', actor: 'admin' })
+  })
+})
