@@ -1,7 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { toRolePermissions } from '../../src/domain/permission-catalogue.ts'
-import { appUser, role, staffSession, userRole } from '../../src/server/db/schema.ts'
+import { appUser, role, staffSession, userGroup, userRole } from '../../src/server/db/schema.ts'
 import { agent, createUser } from '../support/fixtures.ts'
 import { createTestApp, dbKinds, type TestApp } from '../support/test-app.ts'
 
@@ -78,14 +78,20 @@ describe.each(dbKinds())('top-menu endpoints (profile, tasks, password, dashboar
     expect(body.expiringRoles).toEqual([expect.objectContaining({ username: 'calisan', role: 'ROLE_USER' })])
   })
 
-  it('search: only what the active role may read; refused for a role that reads neither users nor roles', async () => {
+  it('search: only what the active role may read; refused for a role that reads no users, groups or roles', async () => {
     const user = await signIn('calisan')
     expect((await user.get('/search?q=ca')).status).toBe(403)
     const a = await signIn('yonetici')
     const res = await a.get('/search?q=CALISAN.kisi')
     expect(res.status).toBe(200)
-    expect(res.body).toMatchObject({ users: [{ username: 'calisan' }], roles: [] })
+    expect(res.body).toMatchObject({ users: [{ username: 'calisan' }], groups: [], roles: [] })
     expect((await a.get('/search?q=role_ad')).body).toMatchObject({ users: [], roles: [{ name: 'ROLE_ADMIN' }] })
+    // groups only with group:read
+    const [co] = await t.db.select({ id: appUser.companyId }).from(appUser).where(eq(appUser.username, 'calisan'))
+    await t.db.insert(userGroup).values({ companyId: co!.id, name: 'Satış Ekibi', level: 'team' })
+    expect((await a.get('/search?q=sat')).body).toMatchObject({ groups: [] })
+    await t.db.update(role).set({ permissions: toRolePermissions([...ADMIN_PERMISSIONS, 'group:read']) }).where(eq(role.name, 'ROLE_ADMIN'))
+    expect((await a.get('/search?q=EKIB')).body).toMatchObject({ groups: [{ name: 'Satış Ekibi', level: 'team' }] })
     // % and _ are literal
     expect((await a.get('/search?q=%25%25')).body).toMatchObject({ users: [], roles: [] })
     // without role:read, roles are not searched

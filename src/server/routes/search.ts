@@ -2,7 +2,7 @@ import { Hono } from 'hono'
 import { and, asc, eq, ilike, or } from 'drizzle-orm'
 import * as z from 'zod/mini'
 import type { AppEnv } from '../types.ts'
-import { appUser, role } from '../db/schema.ts'
+import { appUser, role, userGroup } from '../db/schema.ts'
 import { readQuery } from '../http.ts'
 import { may, permit } from '../services/permissions.ts'
 
@@ -15,13 +15,12 @@ function likePattern(q: string): string {
 }
 
 /**
- * Global search of the top menu (spec 2.2): users by name, username or e-mail, roles by name, in
- * the caller's company; each kind only when the active role may read it. Groups join here when
- * they exist (the organisation issue).
+ * Global search of the top menu (spec 2.2): users by name, username or e-mail, groups and roles by
+ * name, in the caller's company; each kind only when the active role may read it.
  */
 export function searchRoutes() {
   const r = new Hono<AppEnv>()
-  r.get('/', permit('user:read', 'role:read'), async (c) => {
+  r.get('/', permit('user:read', 'group:read', 'role:read'), async (c) => {
     const { q } = readQuery(c, SearchQuery)
     const { db } = c.get('deps')
     const companyId = c.get('session').companyId
@@ -38,7 +37,11 @@ export function searchRoutes() {
       ? await db.select({ id: role.id, name: role.name }).from(role)
         .where(and(eq(role.companyId, companyId), ilike(role.name, pattern))).orderBy(asc(role.name)).limit(SEARCH_LIMIT)
       : []
-    return c.json({ q, users, roles })
+    const groups = (await may(c, 'group:read'))
+      ? await db.select({ id: userGroup.id, name: userGroup.name, level: userGroup.level }).from(userGroup)
+        .where(and(eq(userGroup.companyId, companyId), ilike(userGroup.name, pattern))).orderBy(asc(userGroup.name)).limit(SEARCH_LIMIT)
+      : []
+    return c.json({ q, users, groups, roles })
   })
 
   return r

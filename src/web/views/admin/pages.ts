@@ -39,7 +39,7 @@ export const DASHBOARD_PAGE = { path: '/navbar/dashboard', title: msg`Gösterge 
 
 /** The company area is shown when any of its pages may be read. */
 export const COMPANY_PERMISSIONS: readonly string[] = COMPANY_PAGES.map((p) => p.permission)
-/** Global search covers users and roles (groups join with the organisation issue). */
-export const SEARCH_PERMISSIONS: readonly string[] = ['user:read', 'role:read']
+/** Global search covers users, groups and roles. */
+export const SEARCH_PERMISSIONS: readonly string[] = ['user:read', 'group:read', 'role:read']
 /** The settings hub is shown when any of its areas is. */
 export const SETTINGS_PERMISSIONS: readonly string[] = [...COMPANY_PERMISSIONS, TEAM_PAGE.permission, ROLES_PAGE.permission, USERS_PAGE.permission, AUDIT_PAGE.permission]

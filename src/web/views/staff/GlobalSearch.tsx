@@ -2,14 +2,15 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
 import { useNavigate } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { call } from '../../api/client.ts'
-import { ROLES_PAGE, USERS_PAGE } from '../admin/pages.ts'
+import { ROLES_PAGE, TEAM_PAGE, USERS_PAGE } from '../admin/pages.ts'
 import styles from './StaffLayout.module.css'
 
 type SearchAnswer = {
   users: { id: string; username: string; firstName: string; lastName: string; email: string }[]
+  groups: { id: string; name: string; level: string }[]
   roles: { id: string; name: string }[]
 }
-type Hit = { key: string; kind: 'user' | 'role'; label: string; detail: string; to: string; q: string }
+type Hit = { key: string; kind: 'user' | 'group' | 'role'; label: string; detail: string; to: string; q: string }
 
 const DEBOUNCE_MS = 250
 export const SEARCH_INPUT_ID = 'global-search'
@@ -19,12 +20,13 @@ function hitsOf(answer: SearchAnswer): Hit[] {
     ...answer.users.map((u) => ({
       key: `u-${u.id}`, kind: 'user' as const, label: `${u.firstName} ${u.lastName}`, detail: `${u.username} · ${u.email}`, to: USERS_PAGE.path, q: u.username,
     })),
+    ...answer.groups.map((g) => ({ key: `g-${g.id}`, kind: 'group' as const, label: g.name, detail: '', to: TEAM_PAGE.path, q: g.name })),
     ...answer.roles.map((r) => ({ key: `r-${r.id}`, kind: 'role' as const, label: r.name, detail: '', to: ROLES_PAGE.path, q: r.name })),
   ]
 }
 
 /**
- * Global search (spec 2.2 top menu): users and roles by name, username or e-mail, only what the
+ * Global search (spec 2.2 top menu): users, groups and roles by name, username or e-mail, only what the
  * active role may read (the server filters). Ctrl+K / ⌘K focuses it; arrows move through the
  * results, Enter opens one, Escape closes the list.
  */
@@ -106,7 +108,7 @@ export function GlobalSearch({ onOpen }: { onOpen?: () => void }) {
           <li key={hit.key} id={`${listId}-${hit.key}`} role="option" aria-selected={i === active}
             className={i === active ? styles.resultActive : styles.result}
             onMouseDown={(e) => { e.preventDefault(); choose(hit) }}>
-            <span className={styles.resultKind}>{hit.kind === 'user' ? <Trans>Kullanıcı</Trans> : <Trans>Rol</Trans>}</span>
+            <span className={styles.resultKind}>{hit.kind === 'user' ? <Trans>Kullanıcı</Trans> : hit.kind === 'group' ? <Trans>Grup</Trans> : <Trans>Rol</Trans>}</span>
             <span>{hit.label}</span>
             {hit.detail && <span className={styles.resultDetail}>{hit.detail}</span>}
           </li>
