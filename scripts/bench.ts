@@ -4,7 +4,9 @@
  *  - the server's first start (empty PGlite: migrations + seeding) and warm start (same folder).
  *  - sign-in latency (p50, p95) on PGlite with the argon2id parameters in use.
  *  - list endpoints (GET /audit, GET /user) at 100,000 rows, on PostgreSQL when BENCH_DATABASE_URL or TEST_DATABASE_URL is set.
- * Options: --no-build (use the existing dist/), --only=bundle|startup|login|list|lighthouse (Lighthouse on `/`: scripts/bench-lighthouse.ts)
+ *  - load: session-checked calls and a public lookup at 200 concurrent clients beside two floors
+ *    (scripts/bench-load.ts), on PGlite and on PostgreSQL when BENCH_DATABASE_URL or TEST_DATABASE_URL is set.
+ * Options: --no-build (use the existing dist/), --only=bundle|startup|login|list|payment|lighthouse|load (Lighthouse on `/`: scripts/bench-lighthouse.ts)
  */
 import { spawn, spawnSync } from 'node:child_process'
 import { mkdtemp, readFile, rm } from 'node:fs/promises'
@@ -136,6 +138,10 @@ if (!only || only === 'list') {
 }
 if (!only || only === 'payment') {
   const r = spawnSync(process.execPath, ['scripts/bench-payment.ts'], { stdio: 'inherit' })
+  if (r.status !== 0) process.exitCode = 1
+}
+if (!only || only === 'load') {
+  const r = spawnSync(process.execPath, ['scripts/bench-load.ts'], { stdio: 'inherit' })
   if (r.status !== 0) process.exitCode = 1
 }
 if (!only || only === 'lighthouse') {

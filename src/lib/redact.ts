@@ -1,7 +1,58 @@
-/** Any run of 13 to 19 digits (spaces or dashes between them allowed) looks like a card number. */
-const PAN_LIKE = /\d(?:[ -]?\d){12,18}/g
+/**
+ * The one redaction of card data (SECURITY.md "Card data"), used by the server's logger for every
+ * line, by the audit log, by the client-log route, and by the inspector in the browser.
+ *
+ * A card number is any run of 13 or more decimal digits in any script (ASCII, full-width, ...)
+ * with up to four separators between two digits: spaces (also double, no-break, ideographic),
+ * tabs, newlines, control and zero-width characters, dots, slashes, backslashes, underscores and
+ * every kind of dash. Longer runs are redacted whole. CVC-like values are redacted by key
+ * (cvc, cvv, cvv2, cvc2, cid, securityCode) in objects, and after such a key in free text.
+ */
+const SEP = String.raw`[\s\p{Pd}\p{Cc}\p{Cf}._/\\\u00B7\u2022\u3002\uFF0E\uFF0F\uFF3C\uFF3F]`
+const PAN_LIKE = new RegExp(String.raw`\p{Nd}(?:${SEP}{0,4}\p{Nd}){12,}`, 'gu')
+const CVC_KEY = /^(?:cvc2?|cvv2?|cid|security[_-]?code|card[_-]?security[_-]?code)$/i
+const CVC_IN_TEXT = /\b(cvc2?|cvv2?|cid|security[_-]?code)\b(["'\s]*[:=]\s*["']?)\p{Nd}{3,4}(?!\p{Nd})/giu
 
-/** Replaces card-number-like runs so that nothing a client sends can put a card number in a log. */
-export function redactCardNumbers(text: string, mask = '[redacted]'): string {
-  return text.replace(PAN_LIKE, mask)
+export const REDACTED = '[redacted]'
+
+/** Replaces card-number-like runs and CVC-like values so that nothing can put card data in a log. */
+export function redactCardNumbers(text: string, mask = REDACTED): string {
+  return text.replace(PAN_LIKE, mask).replace(CVC_IN_TEXT, (_m, key: string, glue: string) => `${key}${glue}${mask}`)
+}
+
+/** Whether a key names a card security code (its value is never kept). */
+export function isCvcKey(key: string): boolean {
+  return CVC_KEY.test(key)
+}
+
+/**
+ * A deep copy of `value` with card numbers redacted from every string (and every number that is
+ * one) and every CVC-named field masked. Keys are kept; depth is bounded.
+ */
+export function redact<T>(value: T, mask = REDACTED, depth = 0): T {
+  if (typeof value === 'string') return redactCardNumbers(value, mask) as T
+  if (typeof value === 'number' || typeof value === 'bigint') {
+    const text = String(value)
+    return (redactCardNumbers(text, mask) === text ? value : mask) as T
+  }
+  if (value === null || typeof value !== 'object') return value
+  if (depth > 8) return mask as T
+  if (Array.isArray(value)) return value.map((v) => redact(v, mask, depth + 1)) as T
+  if (value instanceof Date) return value
+  const out: Record<string, unknown> = {}
+  for (const [key, v] of Object.entries(value as Record<string, unknown>)) {
+    out[redactCardNumbers(key, mask)] = isCvcKey(key) && v !== undefined && v !== null && v !== '' ? mask : redact(v, mask, depth + 1)
+  }
+  return out as T
+}
+
+/** Digits of any script as ASCII ('４' -> '4'): for scans that look for a card number. */
+export function asciiDigits(text: string): string {
+  return text.replace(/\p{Nd}/gu, (d) => {
+    const cp = d.codePointAt(0)!
+    // Unicode decimal digits come in runs of ten consecutive code points starting at zero
+    let zero = cp
+    while (zero > cp - 50 && /\p{Nd}/u.test(String.fromCodePoint(zero - 1))) zero--
+    return String((cp - zero) % 10)
+  })
 }

@@ -13,6 +13,9 @@ import { authRoutes } from './routes/auth.ts'
 import { auditRoutes } from './routes/audit.ts'
 import { clientRoutes } from './routes/client.ts'
 import { dashboardRoutes } from './routes/dashboard.ts'
+import { companyRoutes, LOGO_MAX_BYTES } from './routes/company.ts'
+import { imageRoutes } from './routes/images.ts'
+import { partyRoutes } from './routes/party.ts'
 import { groupRoutes } from './routes/group.ts'
 import { roleRoutes } from './routes/role.ts'
 import { devRoutes } from './routes/dev.ts'
@@ -24,6 +27,8 @@ import { bankSimulatorRoutes } from './routes/bank-simulator.ts'
 import { isFramePagePath, paymentCallbackRoutes, paymentRoutes } from './routes/payment.ts'
 import { userRoutes } from './routes/user.ts'
 import { clientIpOf } from './services/client-ip.ts'
+import { RETRY_AFTER_S, dbHealth, describeDbError, isDatabaseUnavailable } from './services/db-health.ts'
+import { decodePath, pathForLog } from './http.ts'
 
 const ID_PATTERN = /^[A-Za-z0-9._:-]{1,100}$/
 
@@ -115,6 +120,7 @@ function injectConfig(html: string, config: ServerConfig): string {
 export function createApp(deps: AppDeps) {
   const { config } = deps
   const full = { clock: { now: () => new Date() }, ...deps }
+  const health = deps.dbHealth ?? dbHealth(deps.logger)
   const app = new Hono<AppEnv>()
 
   // gzip for pages and JSON (the built assets come pre-compressed from the static host)
@@ -137,15 +143,22 @@ export function createApp(deps: AppDeps) {
     await next()
     c.res.headers.set('requestId', requestId)
     c.res.headers.set('transactionId', transactionId)
-    const path = new URL(c.req.url).pathname
-    c.get('log').log(c.res.status >= 500 ? 'error' : 'info', 'request', {
+    // the decoded path (the logger redacts card data from it), or the raw one when it was refused
+    // a 503 (database outage) is logged once as such by db-health, not as an error per request
+    c.get('log').log(c.res.status >= 500 && c.res.status !== 503 ? 'error' : 'info', 'request', {
       method: c.req.method,
-      path,
+      path: c.get('path') ?? pathForLog(new URL(c.req.url).pathname),
       status: c.res.status,
       ms: Math.round((performance.now() - started) * 10) / 10,
     })
   })
   app.use('*', securityHeaders(config))
+  app.use('*', async (c, next) => {
+    const path = decodePath(new URL(c.req.url).pathname)
+    if (path === null) throw new AppError(400, 'BAD_PATH')
+    c.set('path', path)
+    await next()
+  })
 
   // Every service under its own base path (spec 7.1; by default all under API_BASE). Services that
   // share a base share one sub-app, so that one catch-all 404 closes each base.
@@ -158,10 +171,10 @@ export function createApp(deps: AppDeps) {
         await next()
         if (!c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'no-store')
       })
-      api.use('*', bodyLimit({
-        maxSize: config.bodyLimitBytes,
-        onError: () => { throw new AppError(413, 'PAYLOAD_TOO_LARGE') },
-      }))
+      const limit = bodyLimit({ maxSize: config.bodyLimitBytes, onError: () => { throw new AppError(413, 'PAYLOAD_TOO_LARGE') } })
+      // image uploads (the company logo) have their own, larger limit
+      const uploadLimit = bodyLimit({ maxSize: LOGO_MAX_BYTES, onError: () => { throw new AppError(413, 'PAYLOAD_TOO_LARGE') } })
+      api.use('*', (c, next) => (c.req.method === 'POST' && /\/logo$/.test(c.req.path) ? uploadLimit : limit)(c, next))
       api.use('*', envelope(config))
       bases.set(base, api)
     }
@@ -174,7 +187,10 @@ export function createApp(deps: AppDeps) {
   main.route('/user', userRoutes())
   main.route('/group', groupRoutes())
   main.route('/role', roleRoutes())
-  if (deps.mailCatcher) main.route('/dev', devRoutes(deps.mailCatcher))
+  main.route('/company', companyRoutes())
+  main.route('/images', imageRoutes())
+  main.route('/party', partyRoutes())
+  if (deps.mailCatcher && config.devRoutes.enabled) main.route('/dev', devRoutes(deps.mailCatcher, config.devRoutes.token))
   main.route('/client', clientRoutes())
   main.route('/log', logRoutes())
   main.route('/', meRoutes())
@@ -198,8 +214,15 @@ export function createApp(deps: AppDeps) {
       const code: ErrorCode = err.status === 413 ? 'PAYLOAD_TOO_LARGE' : err.status === 404 ? 'NOT_FOUND' : 'VALIDATION'
       return c.json(errorBody(c, code), err.status as ContentfulStatusCode)
     }
+    if (isDatabaseUnavailable(err)) {
+      health.down(err)
+      c.header('Retry-After', String(RETRY_AFTER_S))
+      return c.json(errorBody(c, 'SERVICE_UNAVAILABLE'), 503)
+    }
     const log = c.get('log') ?? full.logger
-    log.log('error', 'unhandled', { error: err instanceof Error ? err.message : String(err), stack: err instanceof Error ? err.stack : undefined })
+    // the stack's frames only: a failed query's message carries its parameters
+    const stack = err instanceof Error ? err.stack?.split('\n').filter((line) => /^\s+at /.test(line)).join('\n') : undefined
+    log.log('error', 'unhandled', { error: describeDbError(err), stack })
     return c.json(errorBody(c, 'UNEXPECTED'), 500)
   })
 

@@ -1,7 +1,14 @@
+import { createHmac } from 'node:crypto'
+
 /**
  * Server configuration, read once from the environment. Every variable has a default so that
  * `npm start` works on a fresh machine; the README lists them all.
  */
+
+/** Development and test keys; production replaces unset ones with generated, stored ones. */
+export const BUILT_IN_SECRETS_KEY = 'katilim-emeklilik-development-secrets-key'
+export const BUILT_IN_ENVELOPE_KEY = 'katilim-emeklilik-envelope'
+
 export type TrustProxy = 'none' | 'loopback' | 'all' | number
 
 export type ServerConfig = {
@@ -44,6 +51,22 @@ export type ServerConfig = {
   gateway: GatewayConfig
   /** Key that seals secrets stored in the database (AES-256-GCM). */
   secretsKey: string
+  /**
+   * Which keys the environment set. In production the others are generated at the first start and
+   * stored in the database (services/server-keys.ts); in development and tests the built-in ones
+   * are used. The bank simulator's key is derived from SECRETS_KEY unless set.
+   */
+  configuredKeys: { secretsKey: boolean; envelopeKey: boolean; bankSimStoreKey: boolean }
+  /**
+   * The diagnostic routes under API_BASE/dev (the mail catcher's inbox). Off in production unless
+   * DEV_ROUTES=true, and then only with DEV_ROUTES_TOKEN as a bearer token; always loopback only.
+   */
+  devRoutes: { enabled: boolean; token: string | null }
+  /**
+   * Origin the site is served at for browsers (PUBLIC_ORIGIN): the payment's OkUrl and FailUrl
+   * must be on it. Null: the origin the server listens on (set by startServer).
+   */
+  publicOrigin: string | null
 }
 
 function int(value: string | undefined, fallback: number, name: string): number {
@@ -83,7 +106,14 @@ export type GatewayConfig = {
   nestpay: { clientId: string; storeKey: string; url: string; storeType: string } | null
 }
 
-function gatewayConfig(env: NodeJS.ProcessEnv): GatewayConfig {
+/** A key derived from another one for a named purpose (HMAC-SHA-256, base64url). */
+export function deriveKey(secret: string, purpose: string): string {
+  return createHmac('sha256', secret).update(purpose).digest('base64url')
+}
+
+export const BANK_SIM_KEY_PURPOSE = 'bank-simulator-store-key'
+
+function gatewayConfig(env: NodeJS.ProcessEnv, secretsKey: string): GatewayConfig {
   const kind = (env.PAYMENT_GATEWAY || 'banksim').toLowerCase()
   if (kind !== 'banksim' && kind !== 'nestpay') throw new Error(`PAYMENT_GATEWAY must be banksim or nestpay, got "${kind}"`)
   let nestpay: GatewayConfig['nestpay'] = null
@@ -97,7 +127,7 @@ function gatewayConfig(env: NodeJS.ProcessEnv): GatewayConfig {
   return {
     kind,
     timeoutMs: int(env.PAYMENT_3DS_TIMEOUT_MS, 180_000, 'PAYMENT_3DS_TIMEOUT_MS'),
-    bankSimStoreKey: env.BANK_SIM_STORE_KEY || crypto.randomUUID(),
+    bankSimStoreKey: env.BANK_SIM_STORE_KEY || deriveKey(secretsKey, BANK_SIM_KEY_PURPOSE),
     nestpay,
   }
 }
@@ -112,6 +142,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const apiBase = base('API_BASE', '/api/v1')
   const paymentApiBase = base('PAYMENT_API_BASE', apiBase)
   const logLevel = (env.LOG_LEVEL ?? 'info') as ServerConfig['logLevel']
+  const secretsKey = env.SECRETS_KEY || BUILT_IN_SECRETS_KEY
+  const devRoutes = bool(env.DEV_ROUTES, mode !== 'production')
+  const devToken = env.DEV_ROUTES_TOKEN || null
+  if (devRoutes && mode === 'production' && (!devToken || devToken.length < 16)) {
+    throw new Error('DEV_ROUTES=true in production needs DEV_ROUTES_TOKEN (at least 16 characters): the dev routes are never anonymous in production')
+  }
   return {
     env: mode,
     host: env.HOST ?? '127.0.0.1',
@@ -121,7 +157,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     apiBase,
     paymentApiBase,
     mainSiteOrigin: origin(env.MAIN_SITE_ORIGIN),
-    envelopeKey: env.ENVELOPE_KEY ?? 'katilim-emeklilik-envelope',
+    envelopeKey: env.ENVELOPE_KEY || BUILT_IN_ENVELOPE_KEY,
     encryptRequests: bool(env.ENCRYPT_REQUESTS, false),
     bodyLimitBytes: int(env.BODY_LIMIT_BYTES, 64 * 1024, 'BODY_LIMIT_BYTES'),
     trustProxy: trustProxy(env.TRUST_PROXY),
@@ -143,7 +179,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     cookieSecure: bool(env.COOKIE_SECURE, true),
     demoData: bool(env.DEMO_DATA, !env.DATABASE_URL),
     demoPassword: env.DEMO_PASSWORD || null,
-    gateway: gatewayConfig(env),
-    secretsKey: env.SECRETS_KEY ?? 'katilim-emeklilik-development-secrets-key',
+    gateway: gatewayConfig(env, secretsKey),
+    secretsKey,
+    configuredKeys: { secretsKey: !!env.SECRETS_KEY, envelopeKey: !!env.ENVELOPE_KEY, bankSimStoreKey: !!env.BANK_SIM_STORE_KEY },
+    devRoutes: { enabled: devRoutes, token: devToken },
+    publicOrigin: origin(env.PUBLIC_ORIGIN),
   }
 }

@@ -3,11 +3,49 @@ import * as z from 'zod/mini'
 import { AppError, type FieldIssue } from './errors.ts'
 import type { AppEnv } from './types.ts'
 
+/** A message our schemas set is a code ('email', 'rolename.prefix'); zod's own messages are sentences. */
+const MESSAGE_CODE = /^[A-Za-z][\w.]*$/
+
 function issuesOf(error: z.core.$ZodError): FieldIssue[] {
   return error.issues.map((issue) => ({
     path: issue.path.map(String).join('.'),
-    code: issue.code === 'custom' ? String(issue.message) : issue.code,
+    code: issue.code === 'custom' || MESSAGE_CODE.test(String(issue.message)) ? String(issue.message) : issue.code,
   }))
+}
+
+const CONTROL = /\p{Cc}/u
+
+/**
+ * The request's path, percent-decoded once: the only place that decodes paths. A malformed escape
+ * (`/%zz`) or a control character (`/%00`) in it is the client's mistake: null (the app answers
+ * 400 BAD_PATH).
+ */
+export function decodePath(pathname: string): string | null {
+  let decoded: string
+  try {
+    decoded = decodeURIComponent(pathname)
+  } catch {
+    return null
+  }
+  return CONTROL.test(decoded) ? null : decoded
+}
+
+/** A path for the log even when it was refused: every well-formed escape decoded, the rest kept. */
+export function pathForLog(pathname: string): string {
+  return decodePath(pathname) ?? pathname.replace(/(?:%[0-9A-Fa-f]{2})+/g, (run) => {
+    try {
+      return decodeURIComponent(run)
+    } catch {
+      return run
+    }
+  })
+}
+
+/** Whether a parsed JSON value holds a NUL anywhere (PostgreSQL text cannot store one). */
+function holdsNul(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return value.includes('\u0000')
+  if (value === null || typeof value !== 'object' || depth > 20) return false
+  return Object.entries(value).some(([k, v]) => k.includes('\u0000') || holdsNul(v, depth + 1))
 }
 
 /** Parses and validates the JSON body (already opened when it came in the envelope). */
@@ -24,6 +62,7 @@ export async function readJson<T>(c: Context<AppEnv>, schema: z.core.$ZodType<T>
       throw new AppError(400, 'BAD_JSON')
     }
   }
+  if (holdsNul(raw)) throw new AppError(400, 'VALIDATION', [{ path: '', code: 'control_character' }])
   const result = z.safeParse(schema, raw)
   if (!result.success) throw new AppError(400, 'VALIDATION', issuesOf(result.error))
   return result.data
@@ -35,6 +74,7 @@ export function readQuery<T>(c: Context<AppEnv>, schema: z.core.$ZodType<T>): T 
   const url = new URL(c.req.url)
   for (const [key, value] of url.searchParams) {
     if (key in params) throw new AppError(400, 'VALIDATION', [{ path: key, code: 'duplicate' }])
+    if (holdsNul(key) || holdsNul(value)) throw new AppError(400, 'VALIDATION', [{ path: '', code: 'control_character' }])
     params[key] = value
   }
   const result = z.safeParse(schema, params)

@@ -49,6 +49,16 @@ export const ERROR_MESSAGES = {
     en: 'The request is too large',
     ru: 'Слишком большой запрос',
   },
+  BAD_PATH: {
+    tr: 'İstenen adres geçerli değil',
+    en: 'The requested address is not valid',
+    ru: 'Запрошенный адрес недействителен',
+  },
+  SERVICE_UNAVAILABLE: {
+    tr: 'Hizmet geçici olarak kullanılamıyor, lütfen biraz sonra tekrar deneyiniz',
+    en: 'The service is temporarily unavailable, please try again shortly',
+    ru: 'Сервис временно недоступен, пожалуйста, повторите попытку чуть позже',
+  },
   BAD_HEADER: {
     tr: 'İstek başlıklarından biri geçerli değil',
     en: 'One of the request headers is not valid',
@@ -155,6 +165,36 @@ export const ERROR_MESSAGES = {
     en: 'Some of the chosen permissions cannot be given at this role\'s data-privacy level',
     ru: 'Некоторые выбранные права недоступны на уровне конфиденциальности этой роли',
   },
+  JOB_TITLE_EXISTS: {
+    tr: 'Bu unvan zaten tanımlı',
+    en: 'This job title already exists',
+    ru: 'Такая должность уже существует',
+  },
+  UNSUPPORTED_IMAGE: {
+    tr: 'Logo PNG, JPEG veya WebP biçiminde bir resim olmalıdır',
+    en: 'The logo must be a PNG, JPEG or WebP image',
+    ru: 'Логотип должен быть изображением PNG, JPEG или WebP',
+  },
+  USER_EXISTS: {
+    tr: 'Bu kullanıcı adı, e-posta adresi veya kimlik numarası başka bir kullanıcıda kayıtlı',
+    en: 'This username, e-mail address or national ID belongs to another user',
+    ru: 'Это имя пользователя, адрес электронной почты или идентификационный номер уже принадлежит другому пользователю',
+  },
+  SELF_STATUS: {
+    tr: 'Kendi hesabınızın durumunu değiştiremezsiniz',
+    en: 'You cannot change the status of your own account',
+    ru: 'Нельзя изменить статус собственной учётной записи',
+  },
+  LAST_SUPERADMIN: {
+    tr: 'Şirketin son etkin süper yöneticisi uzaklaştırılamaz veya kaldırılamaz',
+    en: 'The company\'s last active superadmin cannot be suspended or removed',
+    ru: 'Нельзя отстранить или удалить последнего активного суперадминистратора компании',
+  },
+  USER_REMOVED: {
+    tr: 'Sistemden kaldırılan kullanıcının durumu değiştirilemez',
+    en: 'A user removed from the system cannot change status',
+    ru: 'Статус пользователя, удалённого из системы, изменить нельзя',
+  },
   MISSING_HEADER: {
     tr: 'İstek gerekli başlıkları içermiyor',
     en: 'The request lacks a required header',
@@ -196,7 +236,7 @@ export const ERROR_MESSAGES = {
     en: 'The credit card number you entered is not valid',
     ru: 'Введённый номер кредитной карты недействителен',
   },
-  ORDER_EXISTS: {
+  ORDER_ID_USED: {
     tr: 'Bu sipariş numarası daha önce kullanılmış',
     en: 'This order id has already been used',
     ru: 'Этот номер заказа уже использован',

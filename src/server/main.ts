@@ -14,6 +14,8 @@ import { createLogger, type Logger } from './services/logger.ts'
 import { createMailer, startMailCatcher, type MailCatcher } from './services/mail.ts'
 import { mailSettingsResolver } from './services/mail-settings.ts'
 import { keyFrom } from './services/secrets.ts'
+import { dbHealth } from './services/db-health.ts'
+import { withServerKeys } from './services/server-keys.ts'
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url))
 
@@ -50,7 +52,7 @@ async function staticHost(): Promise<WebHost> {
       return prerendered.get(pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname) ?? index
     },
     async asset(c) {
-      const path = decodeURIComponent(new URL(c.req.url).pathname)
+      const path = c.get('path')
       if (path === '/' || path.endsWith('.html') || !extname(path)) return null
       const file = resolve(root, '.' + path)
       if (!file.startsWith(root + sep)) return null
@@ -81,30 +83,38 @@ export type RunningServer = {
 }
 
 /** Opens the database, migrates, seeds, and serves API and app on one port. */
-export async function startServer(config: ServerConfig, opts: { logger?: Logger; web?: boolean } = {}): Promise<RunningServer> {
-  const logger = opts.logger ?? createLogger(config.logLevel)
+export async function startServer(configured: ServerConfig, opts: { logger?: Logger; web?: boolean } = {}): Promise<RunningServer> {
+  const logger = opts.logger ?? createLogger(configured.logLevel)
   const timings: Record<string, number> = {}
   const t0 = performance.now()
   const lap = (name: string, since: number) => (timings[name] = Math.round(performance.now() - since))
 
   let t = performance.now()
-  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir })
+  const health = dbHealth(logger)
+  const database = await openDatabase({ url: configured.databaseUrl, dataDir: configured.dataDir, health })
   lap('openDb', t)
-  t = performance.now()
-  await database.migrate()
-  lap('migrate', t)
-  t = performance.now()
-  const referenceSeed = await seedReferenceData(database.db)
-  lap('seedReference', t)
-  t = performance.now()
-  const first = await seedFirstCompany(database.db, { username: config.adminUsername, password: config.adminPassword, email: config.adminEmail })
-  await syncSystemRoleBundles(database.db)
-  lap('seedCompany', t)
-  let demoPassword: string | null = null
-  if (config.demoData) {
-    const password = config.demoPassword ?? randomPassword()
-    if (await seedDemoUsers(database.db, password, new Date())) demoPassword = config.demoPassword ? null : password
-  }
+  // one server at a time migrates and seeds a database (several may start together on one PostgreSQL)
+  const { config, referenceSeed, first, demoPassword } = await database.exclusive(async () => {
+    t = performance.now()
+    await database.migrate()
+    lap('migrate', t)
+    // the served configuration: keys the environment left unset come from the database, and the
+    // public origin defaults to the listening one (known after listen)
+    const config = await withServerKeys(configured, database.db)
+    t = performance.now()
+    const referenceSeed = await seedReferenceData(database.db)
+    lap('seedReference', t)
+    t = performance.now()
+    const first = await seedFirstCompany(database.db, { username: config.adminUsername, password: config.adminPassword, email: config.adminEmail })
+    await syncSystemRoleBundles(database.db)
+    lap('seedCompany', t)
+    let demoPassword: string | null = null
+    if (config.demoData) {
+      const password = config.demoPassword ?? randomPassword()
+      if (await seedDemoUsers(database.db, password, new Date())) demoPassword = config.demoPassword ? null : password
+    }
+    return { config, referenceSeed, first, demoPassword }
+  })
 
   const mailCatcher = config.mailCatcher ? await startMailCatcher() : null
   const mail = createMailer(mailSettingsResolver(database.db, mailCatcher, keyFrom(config.secretsKey)))
@@ -124,7 +134,7 @@ export async function startServer(config: ServerConfig, opts: { logger?: Logger;
     }
   }
 
-  const app = createApp({ db: database.db, config, logger, mail, mailCatcher, web })
+  const app = createApp({ db: database.db, config, logger, mail, mailCatcher, web, dbHealth: health })
   const listener = getRequestListener(app.fetch)
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     if (vite && !req.url?.startsWith(config.apiBase + '/')) {
@@ -141,6 +151,7 @@ export async function startServer(config: ServerConfig, opts: { logger?: Logger;
   const port = (server.address() as AddressInfo).port
   const host = config.host.includes(':') ? `[${config.host}]` : config.host
   const url = `http://${host}:${port}`
+  config.publicOrigin ??= url
   logger.log('info', 'started', { url, database: database.kind, referenceSeed, timings, mailCatcherPort: mailCatcher?.port ?? null })
 
   return {

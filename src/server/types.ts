@@ -2,6 +2,7 @@ import type { Context } from 'hono'
 import type { ServerConfig } from './config.ts'
 import type { Db } from './db/client.ts'
 import type { ServerLocale } from './i18n.ts'
+import type { DbHealth } from './services/db-health.ts'
 import type { Logger } from './services/logger.ts'
 import type { MailCatcher, Mailer } from './services/mail.ts'
 
@@ -12,7 +13,7 @@ export type WebHost = {
   /** index.html for a navigation request, before the runtime config is injected. */
   html(url: string): Promise<string>
   /** Serves a static file (the built assets) or returns null to fall through. */
-  asset?(c: Context): Promise<Response | null>
+  asset?(c: Context<AppEnv>): Promise<Response | null>
 }
 
 export type AppDeps = {
@@ -24,6 +25,8 @@ export type AppDeps = {
   /** The in-process SMTP catcher, when mail goes there: its mails are readable at /dev/mail from loopback. */
   mailCatcher?: MailCatcher | null
   web?: WebHost
+  /** Notes database outages (logged once each); the app makes its own when absent. */
+  dbHealth?: DbHealth
 }
 
 export type AppEnv = {
@@ -33,6 +36,8 @@ export type AppEnv = {
     transactionId: string
     locale: ServerLocale
     clientIp: string
+    /** The request's path, percent-decoded once (http.ts decodePath). */
+    path: string
     log: Logger
     encrypted: boolean
     body: unknown

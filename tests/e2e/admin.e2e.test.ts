@@ -107,7 +107,7 @@ describe('administration shell and top menu (real server, Chromium)', () => {
     const page = await admin.page('/navbar/home/main')
     await nav(page).getByRole('link', { name: 'Profil' }).click()
     await heading(page, 'Profil')
-    expect(await page.title()).toBe('Profil · Katılım Emeklilik')
+    expect(await page.title()).toBe('Profil | Katılım Emeklilik')
     await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe('H1')
     await page.getByText('ayse.yilmaz@example.com').waitFor()
 
@@ -121,12 +121,12 @@ describe('administration shell and top menu (real server, Chromium)', () => {
     await page.getByText('Bu sayfa bu sürümde geliyor', { exact: false }).waitFor()
     await page.goto('/inbox')
     await heading(page, 'Görevler')
-    expect(await page.title()).toBe('Görevler · Katılım Emeklilik')
+    expect(await page.title()).toBe('Görevler | Katılım Emeklilik')
     await nav(page).getByRole('link', { name: 'Görevler' }).and(page.locator('[aria-current=page]')).waitFor()
     // English
     await page.getByLabel('Dil').selectOption('en')
     await heading(page, 'Tasks')
-    expect(await page.title()).toBe('Tasks · Katılım Emeklilik')
+    expect(await page.title()).toBe('Tasks | Katılım Emeklilik')
     await page.getByLabel('Language').selectOption('tr')
     await heading(page, 'Görevler')
     await page.close()

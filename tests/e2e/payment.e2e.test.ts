@@ -5,6 +5,7 @@ import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { isLuhnValid } from '../../src/domain/card/brands.ts'
 import { TEST_CARDS } from '../../src/server/services/gateway/bank-simulator.ts'
+import { asciiDigits } from '../../src/lib/redact.ts'
 import { launch, type Browser } from './browser.ts'
 import { startE2eServer, type E2eServer } from './server.ts'
 
@@ -15,6 +16,18 @@ const DEBIT = '4016220000001238'
 function luhnRuns(text: string): string[] {
   return [...text.matchAll(/(?<![\dM])\d{13,19}(?!\d)/g)].map((m) => m[0]).filter(isLuhnValid)
 }
+
+/**
+ * Text with every digit in ASCII and every separator a card number may be written with removed
+ * (spaces, tabs, newlines, dots, slashes, underscores, dashes, ...), so that a card number in any
+ * notation shows up as its plain digits.
+ */
+function squeezed(text: string): string {
+  return asciiDigits(text).replace(/[\s\p{Pd}\p{Cc}\p{Cf}._/\\\u00B7\u2022\u3002\uFF0E\uFF0F\uFF3C\uFF3F]+/gu, '')
+}
+
+/** A CVC-named key followed by a 3- or 4-digit value (JSON, form or free text). */
+const CVC_VALUE = /\b(?:cvc2?|cvv2?|security_?code)\W{0,4}\d{3,4}\b/i
 
 async function filesUnder(dir: string): Promise<string[]> {
   const out: string[] = []
@@ -72,13 +85,20 @@ describe('card payment test form', () => {
     const log = await readFile(server.log, 'utf8')
     for (const c of [...TEST_CARDS.map((t) => t.number), DEBIT]) expect(log).not.toContain(c)
     expect(luhnRuns(log)).toEqual([])
+    // ... in any notation (spaces, dots, dashes, full-width digits, ...), and no CVC
+    for (const c of [...TEST_CARDS.map((t) => t.number), DEBIT]) expect(squeezed(log)).not.toContain(c)
+    expect(log).not.toMatch(CVC_VALUE)
     // ... nor in the database: every file of the PGlite data folder, read raw
     let scanned = 0
     for (const file of await filesUnder(dataDir)) {
       const text = (await readFile(file)).toString('latin1')
       scanned += text.length
-      for (const c of [...TEST_CARDS.map((t) => t.number), DEBIT]) expect(text.includes(c), file).toBe(false)
+      for (const c of [...TEST_CARDS.map((t) => t.number), DEBIT]) {
+        expect(text.includes(c), file).toBe(false)
+        expect(squeezed(text).includes(c), file).toBe(false)
+      }
       expect(luhnRuns(text), file).toEqual([])
+      expect(text, file).not.toMatch(CVC_VALUE)
     }
     expect(scanned).toBeGreaterThan(1_000_000)
     await rm(dataDir, { recursive: true, force: true })

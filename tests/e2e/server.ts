@@ -6,6 +6,11 @@ import { TEST_ADMIN } from '../support/constants.ts'
 
 const ROOT = resolve(import.meta.dirname, '../..')
 export const DEMO_PASSWORD = 'Demo-Parola-2026!x'
+/**
+ * The e2e servers run in production mode with the dev routes on: those need a token there (one
+ * fixed value: the global setup and the test files load this module separately).
+ */
+const DEV_ROUTES_TOKEN = 'e2e-dev-routes-token-loopback-only'
 
 export type E2eServer = { url: string; log: string; stop(): Promise<void> }
 
@@ -29,6 +34,8 @@ export async function startE2eServer(name: string, env: Record<string, string> =
       DEMO_PASSWORD,
       HSTS: 'false',
       LOG_LEVEL: 'info',
+      DEV_ROUTES: 'true',
+      DEV_ROUTES_TOKEN,
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -61,8 +68,8 @@ export async function startE2eServer(name: string, env: Record<string, string> =
   }
 }
 
-/** Mail the server sent, from its catcher (GET /api/v1/dev/mail, loopback only). */
+/** Mail the server sent, from its catcher (GET /api/v1/dev/mail, loopback only, with the token). */
 export async function caughtMail(baseUrl: string, to: string): Promise<Array<{ subject: string; text: string }>> {
-  const res = await fetch(`${baseUrl}/api/v1/dev/mail?to=${encodeURIComponent(to)}`)
+  const res = await fetch(`${baseUrl}/api/v1/dev/mail?to=${encodeURIComponent(to)}`, { headers: { authorization: `Bearer ${DEV_ROUTES_TOKEN}` } })
   return (await res.json()) as Array<{ subject: string; text: string }>
 }

@@ -88,7 +88,7 @@ describe('API conventions', () => {
   it('refuses a body over the size limit with 413, not 5xx', async () => {
     const res = await t.request('/log/log.json', {
       method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      headers: { 'content-type': 'application/x-www-form-urlencoded', trxType: 'FRM' },
       body: 'severity=info&data=' + 'x'.repeat(5000),
     })
     expect(res.status).toBe(413)
@@ -99,7 +99,7 @@ describe('API conventions', () => {
     const form = new FormData()
     form.set('severity', 'error')
     form.set('data', 'payment failed for 4546 7112 3456 7894 at step 3')
-    const res = await t.request('/log/log.json', { method: 'POST', body: form })
+    const res = await t.request('/log/log.json', { method: 'POST', headers: { trxType: 'FRM' }, body: form })
     expect(res.status).toBe(202)
     const line = t.logs.find((l) => l.includes('"msg":"client"'))!
     expect(line).toContain('[redacted]')
@@ -114,13 +114,13 @@ describe('API conventions', () => {
   ])('refuses a malformed client log %j with 400', async (fields) => {
     const form = new FormData()
     for (const [k, v] of Object.entries(fields)) form.set(k, v)
-    const res = await t.request('/log/log.json', { method: 'POST', body: form })
+    const res = await t.request('/log/log.json', { method: 'POST', headers: { trxType: 'FRM' }, body: form })
     expect(res.status).toBe(400)
     expect(await res.json()).toMatchObject({ code: 'VALIDATION' })
   })
 
   it('refuses a client log that is not a form with 415', async () => {
-    const res = await t.request('/log/log.json', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })
+    const res = await t.request('/log/log.json', { method: 'POST', headers: { 'content-type': 'application/json', trxType: 'FRM' }, body: '{}' })
     expect(res.status).toBe(415)
   })
 

@@ -37,7 +37,7 @@ for (const kind of dbKinds()) {
     let t: TestApp
     beforeAll(async () => {
       const base = loadConfig({ NODE_ENV: 'test' })
-      t = await createTestApp(kind, { gateway: { ...base.gateway, bankSimStoreKey: STORE_KEY, timeoutMs: 60_000 } })
+      t = await createTestApp(kind, { publicOrigin: ORIGIN, gateway: { ...base.gateway, bankSimStoreKey: STORE_KEY, timeoutMs: 60_000 } })
     })
     afterAll(async () => t.close())
 
@@ -202,3 +202,77 @@ for (const kind of dbKinds()) {
     })
   })
 }
+
+describe('gateway call guards (issue 9 items 6 and 14)', () => {
+  let t: TestApp
+  beforeAll(async () => {
+    const base = loadConfig({ NODE_ENV: 'test' })
+    t = await createTestApp('pglite', { publicOrigin: ORIGIN, trustProxy: 1, gateway: { ...base.gateway, bankSimStoreKey: STORE_KEY } })
+  })
+  afterAll(async () => t.close())
+
+  const start = (body: unknown, ip: string, headers: Record<string, string> = HEADERS) =>
+    t.request('/moneyio/collection/posIP3D/Gateway', { method: 'POST', headers: { ...headers, 'x-forwarded-for': ip }, body: JSON.stringify(body) })
+
+  it('accepts only order ids of today in Europe/Istanbul (yesterday only just after midnight)', async () => {
+    const other = await start(payload({ orderId: `KEM20260301${CARD.slice(0, 6)}501` }), '198.51.100.10')
+    expect(other.status).toBe(400)
+    expect(await other.json()).toMatchObject({ code: 'VALIDATION', issues: [{ path: 'orderId', code: 'orderId.date' }] })
+    expect((await start(payload({ orderId: `KEM20260303${CARD.slice(0, 6)}502` }), '198.51.100.10')).status).toBe(400)
+    // 00:05 in Istanbul on 3 March (21:05 UTC on 2 March): 3 March is today, 2 March still accepted
+    t.clock.set(new Date('2026-03-02T21:05:00Z'))
+    expect((await start(payload({ orderId: `KEM20260303${CARD.slice(0, 6)}503` }), '198.51.100.10')).status).toBe(200)
+    expect((await start(payload({ orderId: `KEM20260302${CARD.slice(0, 6)}504` }), '198.51.100.10')).status).toBe(200)
+    t.clock.set(new Date('2026-03-02T21:20:00Z'))
+    expect((await start(payload({ orderId: `KEM20260302${CARD.slice(0, 6)}505` }), '198.51.100.10')).status).toBe(400)
+    t.clock.set(new Date('2026-03-02T09:00:00Z'))
+  })
+
+  it('answers a used order id with 409 ORDER_ID_USED', async () => {
+    const p = payload()
+    expect((await start(p, '198.51.100.11')).status).toBe(200)
+    const again = await start(p, '198.51.100.11')
+    expect(again.status).toBe(409)
+    expect(await again.json()).toMatchObject({ code: 'ORDER_ID_USED' })
+  })
+
+  it('takes the return origin from PUBLIC_ORIGIN, never from the Origin header', async () => {
+    const evil = 'https://evil.example'
+    const lied = await start(payload({ OkUrl: `${evil}/result/success`, FailUrl: `${evil}/result/error` }), '198.51.100.12', { ...HEADERS, origin: evil })
+    expect(lied.status).toBe(400)
+    const { orderId } = await (await start(payload(), '198.51.100.12', { ...HEADERS, origin: evil })).json() as { orderId: string }
+    const [o] = await t.db.select().from(paymentOrder).where(eq(paymentOrder.orderId, orderId))
+    expect(o!.returnOrigin).toBe(ORIGIN)
+  })
+
+  it('accepts the loopback aliases of a loopback public origin only', async () => {
+    const local = await createTestApp('pglite', { publicOrigin: 'http://127.0.0.1:3000' })
+    try {
+      const go = (origin: string) => local.request('/moneyio/collection/posIP3D/Gateway', { method: 'POST', headers: HEADERS, body: JSON.stringify(payload({ OkUrl: `${origin}/result/success`, FailUrl: `${origin}/result/error` })) })
+      expect((await go('http://localhost:3000')).status).toBe(200)
+      expect((await go('http://[::1]:3000')).status).toBe(200)
+      expect((await go('http://127.0.0.1:3001')).status).toBe(400)
+      expect((await go('http://localhost.evil.example:3000')).status).toBe(400)
+    } finally {
+      await local.close()
+    }
+  })
+
+  it('limits gateway calls per client address, across server processes on one database', async () => {
+    const { PAYMENT_IP_MAX } = await import('../../src/server/routes/payment.ts')
+    const { createApp } = await import('../../src/server/app.ts')
+    const second = createApp({ db: t.db, config: t.config, logger: { log() {}, child() { return this } }, clock: t.clock })
+    for (let i = 0; i < PAYMENT_IP_MAX; i++) {
+      // half on each process
+      const res = i % 2
+        ? await start(payload(), '198.51.100.13')
+        : await second.request(`${t.config.apiBase}/moneyio/collection/posIP3D/Gateway`, { method: 'POST', headers: { ...HEADERS, 'x-forwarded-for': '198.51.100.13' }, body: JSON.stringify(payload()) })
+      expect(res.status).toBe(200)
+    }
+    const limited = await start(payload(), '198.51.100.13')
+    expect(limited.status).toBe(429)
+    expect(await limited.json()).toMatchObject({ code: 'RATE_LIMITED' })
+    expect(limited.headers.get('retry-after')).toBe('600')
+    expect((await start(payload(), '198.51.100.14')).status).toBe(200)
+  })
+})

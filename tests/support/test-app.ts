@@ -64,7 +64,7 @@ export async function createTestApp(
 ) {
   const database = await openTestDatabase(kind)
   const logs: string[] = []
-  const config: ServerConfig = { ...loadConfig({ NODE_ENV: 'test' }), mailCatcher: false, cookieSecure: false, ...overrides }
+  const config: ServerConfig = { ...loadConfig({ NODE_ENV: 'test' }), mailCatcher: false, cookieSecure: false, publicOrigin: 'http://localhost', ...overrides }
   const logger = createLogger('debug', (line) => logs.push(line))
   const catcher: MailCatcher | null = opts.mail ? await startMailCatcher() : null
   const mail = opts.mail ? createMailer(mailSettingsResolver(database.db, catcher, keyFrom(config.secretsKey))) : undefined

@@ -14,11 +14,29 @@ export const ORDER_ID_PATTERN = /^KEM\d{8}\d{6}[1-9]\d{2}$/
 export function makeOrderId(cardNumber: string, now: Date, random: () => number = Math.random): string {
   const digits = cardDigits(cardNumber)
   if (digits.length < BIN_LENGTH) throw new RangeError('an order id needs at least 6 card digits')
-  const date = calendarDateOf(now, DEFAULT_TIMEZONE)
-  if (!date) throw new RangeError('invalid date')
+  const ymd = orderDateOf(now)
   const r = random()
   const unit = Number.isFinite(r) ? Math.min(Math.max(r, 0), 0.999_999_999) : 0
   const suffix = 100 + Math.floor(unit * 900)
-  const ymd = `${String(date.year).padStart(4, '0')}${String(date.month).padStart(2, '0')}${String(date.day).padStart(2, '0')}`
   return `${ORDER_ID_PREFIX}${ymd}${digits.slice(0, BIN_LENGTH)}${suffix}`
+}
+
+/** The order id's date part (yyyymmdd) for a moment: its calendar date in Europe/Istanbul. */
+export function orderDateOf(now: Date): string {
+  const date = calendarDateOf(now, DEFAULT_TIMEZONE)
+  if (!date) throw new RangeError('invalid date')
+  return `${String(date.year).padStart(4, '0')}${String(date.month).padStart(2, '0')}${String(date.day).padStart(2, '0')}`
+}
+
+/** How long after midnight (Istanbul) an order id dated the day before is still accepted. */
+export const ORDER_DATE_GRACE_MS = 10 * 60_000
+
+/**
+ * Whether an order id carries today's date in Europe/Istanbul (or yesterday's, in the first
+ * minutes after midnight, for a form filled just before it). Spec 9's format leaves 900 ids per
+ * BIN and day; a date check keeps ids from being taken for other days.
+ */
+export function isOrderIdOfToday(orderId: string, now: Date): boolean {
+  const date = orderId.slice(ORDER_ID_PREFIX.length, ORDER_ID_PREFIX.length + 8)
+  return date === orderDateOf(now) || date === orderDateOf(new Date(now.getTime() - ORDER_DATE_GRACE_MS))
 }

@@ -6,6 +6,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
 import pg from 'pg'
+import type { DbHealth } from '../services/db-health.ts'
 import * as schema from './schema.ts'
 
 export type Db = ReturnType<typeof drizzlePglite<typeof schema>>
@@ -14,8 +15,16 @@ export type Database = {
   db: Db
   kind: 'pglite' | 'postgres'
   migrate(): Promise<void>
+  /**
+   * Runs `work` (migrations, seeding) while no other server process on the same database does:
+   * a PostgreSQL advisory lock, so that servers starting together on a fresh database do not race.
+   */
+  exclusive<T>(work: () => Promise<T>): Promise<T>
   close(): Promise<void>
 }
+
+/** Advisory lock key held while a server migrates and seeds ('katilim' in ASCII). */
+const STARTUP_LOCK = 0x6b6174696c696d
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
 
@@ -24,9 +33,18 @@ const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
  * drizzle schema and the same migrations. `loadDataDir` starts PGlite from a dump (tests use it
  * to skip seeding).
  */
-export async function openDatabase(opts: { url?: string | null; dataDir?: string; loadDataDir?: Blob }): Promise<Database> {
+export async function openDatabase(opts: { url?: string | null; dataDir?: string; loadDataDir?: Blob; health?: DbHealth }): Promise<Database> {
   if (opts.url) {
-    const pool = new pg.Pool({ connectionString: opts.url, max: 10 })
+    const pool = new pg.Pool({ connectionString: opts.url, max: 10, connectionTimeoutMillis: 5_000 })
+    // PostgreSQL may drop any connection (restart, failover, pg_terminate_backend, idle timeouts).
+    // Without these handlers the 'error' event of an idle pooled client or of a checked-out
+    // client would be unhandled and end the process; with them the client is discarded, the
+    // outage is noted once, and the pool connects afresh on the next query.
+    pool.on('error', (err) => opts.health?.down(err))
+    pool.on('connect', (client) => {
+      client.on('error', (err) => opts.health?.down(err))
+      opts.health?.up()
+    })
     // A pooled PostgreSQL connection behaves like PGlite for drizzle's query builder; the type
     // differs only in the driver-specific result, which the app never touches.
     const db = drizzlePg(pool, { schema }) as unknown as Db
@@ -34,6 +52,16 @@ export async function openDatabase(opts: { url?: string | null; dataDir?: string
       db,
       kind: 'postgres',
       migrate: () => migratePg(db as never, { migrationsFolder }),
+      async exclusive(work) {
+        const lock = await pool.connect()
+        try {
+          await lock.query('SELECT pg_advisory_lock($1)', [STARTUP_LOCK])
+          return await work()
+        } finally {
+          await lock.query('SELECT pg_advisory_unlock($1)', [STARTUP_LOCK]).catch(() => {})
+          lock.release()
+        }
+      },
       close: () => pool.end(),
     }
   }
@@ -45,6 +73,7 @@ export async function openDatabase(opts: { url?: string | null; dataDir?: string
     db,
     kind: 'pglite',
     migrate: () => migratePglite(db, { migrationsFolder }),
+    exclusive: (work) => work(),
     close: () => client.close(),
     // exposed for tests that snapshot a seeded database
     ...({ pglite: client } as object),

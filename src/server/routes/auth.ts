@@ -25,7 +25,7 @@ const LOGIN_IP_WINDOW_MS = 15 * 60_000
 const FORGOT_MAX = 5
 const FORGOT_WINDOW_MS = 60 * 60_000
 
-const username = z.string().check(z.minLength(1), z.maxLength(100))
+const username = z.string().check(z.minLength(1), z.maxLength(100), z.regex(/^\P{Cc}*$/u))
 const password = z.string().check(z.minLength(1), z.maxLength(128))
 const inactivetime = z.number().check(z.int(), z.minimum(0), z.maximum(31 * 24 * 3600))
 
@@ -327,7 +327,7 @@ export async function changePassword(c: Context<AppEnv>, user: UserRow, newPassw
     }
   }
   await db.insert(passwordHistory).values({ userId: user.id, passwordHash: user.passwordHash, createdAt: now })
-  await db.update(appUser).set({ passwordHash: await hashPassword(newPassword), passwordChangedAt: now, mustChangePassword: false, failedLogins: 0 })
+  await db.update(appUser).set({ passwordHash: await hashPassword(newPassword), passwordChangedAt: now, mustChangePassword: false, failedLogins: 0, passwordPolicy: policyOf(security) })
     .where(eq(appUser.id, user.id))
   // a change while signed in keeps the session it was made from; every other session ends
   await endUserSessions(db, user.id, 'passwordChanged', now, opts.keepSessionId)

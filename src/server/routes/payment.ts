@@ -5,7 +5,7 @@ import { bodyLimit } from 'hono/body-limit'
 import * as z from 'zod/mini'
 import { checkCardBinWith, loadBinTable } from '../../domain/card/bin.ts'
 import { isLuhnValid } from '../../domain/card/brands.ts'
-import { ORDER_ID_PATTERN } from '../../domain/card/order-id.ts'
+import { ORDER_ID_PATTERN, isOrderIdOfToday } from '../../domain/card/order-id.ts'
 import { isValidExpiry } from '../../domain/expiry.ts'
 import { gatewayPayloadSchema } from '../../domain/schemas/gateway.ts'
 import { paymentOrder } from '../db/schema.ts'
@@ -14,6 +14,8 @@ import { readJson, readQuery } from '../http.ts'
 import { gatewayFor } from '../services/gateway/bank-simulator.ts'
 import { esc, formHtml, frameCsp, nonce } from '../services/gateway/html.ts'
 import type { CardGateway } from '../services/gateway/port.ts'
+import { isLoopback } from '../services/client-ip.ts'
+import { hit } from '../services/rate-limit.ts'
 import { requireCustomHeaders } from '../services/sessions.ts'
 import type { AppEnv } from '../types.ts'
 import { publicRoute } from '../services/route-access.ts'
@@ -58,12 +60,34 @@ function sameHash(a: string, b: string): boolean {
   return x.length === y.length && timingSafeEqual(x, y)
 }
 
-/** The origin OkUrl and FailUrl must share: the calling page's (Origin header), else our own. */
+/**
+ * Gateway calls per client address (issue 9 item 6): enough for a person retrying a payment, too
+ * few for card testing or for taking a BIN's 900 order ids of a day.
+ */
+export const PAYMENT_IP_MAX = 20
+export const PAYMENT_IP_WINDOW_MS = 10 * 60_000
+
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '0.0.0.0', '[::]'])
+
+/**
+ * Whether OkUrl's origin is the site's public origin (PUBLIC_ORIGIN, by default the listening
+ * one), never what the request's Origin header claims. When that origin is a loopback or
+ * wildcard address, its loopback aliases (localhost, 127.0.0.1, [::1]) on the same port count as it.
+ */
+function isPublicOrigin(origin: string, publicOrigin: string): boolean {
+  if (origin === publicOrigin) return true
+  const a = new URL(origin)
+  const b = new URL(publicOrigin)
+  return a.protocol === b.protocol && a.port === b.port && LOOPBACK_HOSTS.has(b.hostname) &&
+    (a.hostname === 'localhost' || isLoopback(a.hostname.replace(/^\[|\]$/g, '')))
+}
+
+/** The origin OkUrl and FailUrl must share: the site's configured public origin. */
 function returnOriginOf(c: Context<AppEnv>, okUrl: string, failUrl: string): string {
   const ok = new URL(okUrl)
   const fail = new URL(failUrl)
-  const expected = c.req.header('origin') ?? new URL(c.req.url).origin
-  if (ok.origin !== fail.origin || ok.origin !== expected || ok.pathname !== CALLBACK_PATHS[0] || fail.pathname !== CALLBACK_PATHS[1] || ok.search || fail.search) {
+  const { publicOrigin } = c.get('deps').config
+  if (ok.origin !== fail.origin || !publicOrigin || !isPublicOrigin(ok.origin, publicOrigin) || ok.pathname !== CALLBACK_PATHS[0] || fail.pathname !== CALLBACK_PATHS[1] || ok.search || fail.search) {
     throw new AppError(400, 'VALIDATION', [{ path: 'OkUrl', code: 'url.invalid' }])
   }
   return ok.origin
@@ -100,8 +124,13 @@ export function paymentRoutes() {
     if (!provision.success) throw new AppError(400, 'BAD_HEADER', [{ path: 'provision', code: 'invalid' }])
     const companyId = c.req.header('companyId') ?? ''
     if (!COMPANY_ID.test(companyId)) throw new AppError(400, 'BAD_HEADER', [{ path: 'companyId', code: 'invalid' }])
+    if (!(await hit(db, `payment:ip:${c.get('clientIp')}`, PAYMENT_IP_MAX, PAYMENT_IP_WINDOW_MS, clock.now()))) {
+      c.header('Retry-After', String(PAYMENT_IP_WINDOW_MS / 1000))
+      throw new AppError(429, 'RATE_LIMITED')
+    }
     const p = await readJson(c, gatewayPayloadSchema)
     const returnOrigin = returnOriginOf(c, p.OkUrl, p.FailUrl)
+    if (!isOrderIdOfToday(p.orderId, clock.now())) throw new AppError(400, 'VALIDATION', [{ path: 'orderId', code: 'orderId.date' }])
     if (!isLuhnValid(p.ccNumber)) throw new AppError(422, 'CARD_REJECTED')
     if (p.orderId.slice(11, 17) !== p.ccNumber.slice(0, 6)) throw new AppError(400, 'VALIDATION', [{ path: 'orderId', code: 'invalid' }])
     if (!isValidExpiry(`${p.expireDate.slice(0, 2)}/${p.expireDate.slice(2)}`, clock.now())) throw new AppError(400, 'VALIDATION', [{ path: 'expireDate', code: 'expiry.invalid' }])
@@ -129,7 +158,7 @@ export function paymentRoutes() {
       createdAt: clock.now(),
       updatedAt: clock.now(),
     }).onConflictDoNothing().returning({ id: paymentOrder.id })
-    if (inserted.length === 0) throw new AppError(409, 'ORDER_EXISTS')
+    if (inserted.length === 0) throw new AppError(409, 'ORDER_ID_USED')
 
     const form = gateway.threeDForm({
       orderId: p.orderId, amount, currency: p.currency, installment: p.installment, pan: p.ccNumber, expiry: p.expireDate,

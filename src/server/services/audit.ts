@@ -2,6 +2,7 @@ import type { Context } from 'hono'
 import { sql } from 'drizzle-orm'
 import type { AppEnv } from '../types.ts'
 import { auditLog } from '../db/schema.ts'
+import { redact } from '../../lib/redact.ts'
 
 const SECRET_KEY = /password|secret|token|hash|apikey|^otp$|^cvc$|^cvv2?$|ccnumber/i
 
@@ -16,17 +17,19 @@ export function redactSecrets(value: unknown): unknown {
 
 /**
  * Audit entries (SECURITY.md): who, when (UTC, by the database), what, and the request id. The
- * entry belongs to the caller's company, else to the company of the user it is about.
+ * entry belongs to the caller's company, else to the company of the user it is about. What a client
+ * typed (a card number as a username, a CVC in a detail) is redacted before it is stored, and so is
+ * every secret-looking field of a before/after.
  */
 export async function audit(c: Context<AppEnv>, action: string, target: string | null, actor: string | null, detail?: Record<string, unknown>) {
   const sessionCompany = (c.var as { session?: { companyId: string } }).session?.companyId ?? null
   const uuid = target && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(target) ? target : null
   await c.get('deps').db.insert(auditLog).values({
     action,
-    target,
-    actor,
+    target: target === null ? null : redact(target),
+    actor: actor === null ? null : redact(actor),
     requestId: c.get('requestId'),
-    detail: { ip: c.get('clientIp'), ...(redactSecrets(detail ?? {}) as Record<string, unknown>) },
+    detail: redact({ ip: c.get('clientIp'), ...(redactSecrets(detail ?? {}) as Record<string, unknown>) }),
     at: c.get('deps').clock.now(),
     companyId: sessionCompany ?? (uuid ? sql`(select company_id from app_user where id = ${uuid}::uuid)` : null),
   })

@@ -1,4 +1,9 @@
-/** JSON-lines logger. Every line carries the request's requestId and transactionId when known. */
+import { redact } from '../../lib/redact.ts'
+
+/**
+ * JSON-lines logger. Every line carries the request's requestId and transactionId when known, and
+ * every line passes through the card-data redaction (src/lib/redact.ts) whatever its fields hold.
+ */
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error'
 export type LogFields = Record<string, unknown>
 export type Logger = {
@@ -16,7 +21,7 @@ export function createLogger(
   return {
     log(lvl, msg, fields) {
       if (ORDER[lvl] < ORDER[level]) return
-      sink(JSON.stringify({ time: new Date().toISOString(), level: lvl, msg, ...base, ...fields }))
+      sink(JSON.stringify({ time: new Date().toISOString(), level: lvl, ...redact({ msg, ...base, ...fields }) }))
     },
     child(fields) {
       return createLogger(level, sink, { ...base, ...fields })

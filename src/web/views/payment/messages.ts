@@ -45,7 +45,7 @@ const PAYMENT_REASONS: Record<string, MessageDescriptor> = {
   THREE_D_FAILED: msg`3D doğrulama başarısız oldu.`,
   DECLINED: msg`Kartınızı veren banka işlemi onaylamadı.`,
   CARD_REJECTED: msg`Girdiğiniz kredi kartı numarası geçerli değil`,
-  ORDER_EXISTS: msg`Bu sipariş numarası daha önce kullanılmış, lütfen tekrar deneyiniz.`,
+  ORDER_ID_USED: msg`Bu sipariş numarası daha önce kullanılmış, lütfen tekrar deneyiniz.`,
   VALIDATION: msg`Gönderilen bilgiler geçerli değil`,
   KVT_GATEWAY_ERR4: CATALOGUE.KVT_GATEWAY_ERR4,
 }

@@ -1,10 +1,11 @@
-import { useCallback, useEffect, useId, useState, type ReactNode } from 'react'
+import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react'
 import { Link, Outlet, useRouterState } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { displayName, warningSecondsLeft } from '../../../../machines/session/session.selectors.ts'
 import { InactivityDialog } from '../../components/InactivityDialog.tsx'
 import { LanguageSelector } from '../../components/LanguageSelector.tsx'
+import { useHeadingFocus } from '../../components/useHeadingFocus.ts'
 import { sessionActor } from '../../flows/session.ts'
 import { activateLocale } from '../../i18n/index.ts'
 import { useSessionNavigation } from '../auth/useSessionNavigation.ts'
@@ -12,7 +13,6 @@ import { DASHBOARD_PAGE, SEARCH_PERMISSIONS, SETTINGS_PERMISSIONS } from '../adm
 import { GlobalSearch } from './GlobalSearch.tsx'
 import { useAccessNotices } from './useAccessNotices.ts'
 import { useCan } from './useCan.ts'
-import { useShellReady } from './usePageTitle.ts'
 import { usePasswordExpiryWarning } from './usePasswordExpiryWarning.ts'
 import styles from './StaffLayout.module.css'
 
@@ -26,13 +26,14 @@ export function StaffLayoutView({ children }: { children?: ReactNode }) {
   useSessionNavigation(actor)
   useAccessNotices(actor)
   usePasswordExpiryWarning()
-  useShellReady()
   const { t } = useLingui()
   const can = useCan()
   const roleId = useId()
   const menuId = useId()
   const [menuOpen, setMenuOpen] = useState(false)
   const pathname = useRouterState({ select: (s) => s.location.pathname })
+  const main = useRef<HTMLElement>(null)
+  useHeadingFocus(main, pathname)
   const user = useSelector(actor, (s) => s.context.user)
   const warning = useSelector(actor, (s) => s.hasTag('warning'))
   const timingContext = useSelector(actor, (s) => ({ lastActivityAt: s.context.lastActivityAt, timing: s.context.timing }), (a, b) => a.lastActivityAt === b.lastActivityAt && a.timing === b.timing)
@@ -95,7 +96,7 @@ export function StaffLayoutView({ children }: { children?: ReactNode }) {
           </div>
         </div>
       </header>
-      <main id="main" className={styles.main} tabIndex={-1}>
+      <main id="main" ref={main} className={styles.main} tabIndex={-1}>
         {children ?? <Outlet />}
       </main>
       <InactivityDialog

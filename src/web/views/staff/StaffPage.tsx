@@ -1,13 +1,13 @@
 import type { ReactNode } from 'react'
 import type { MessageDescriptor } from '@lingui/core'
 import { Trans, useLingui } from '@lingui/react/macro'
+import { useDocumentTitle } from '../../components/useDocumentTitle.ts'
 import { useCan } from './useCan.ts'
-import { usePageTitle } from './usePageTitle.ts'
 import styles from './StaffLayout.module.css'
 
 /**
- * One staff page: its heading and document title in the active language, focus on the heading
- * after navigation, and the permission it needs (without it, a "not allowed" state, never the
+ * One staff page: its heading and document title in the active language (the frame moves the focus
+ * to the heading after navigation), and the permission it needs (without it, a "not allowed" state, never the
  * content; the server refuses the calls anyway).
  */
 export function StaffPage({ title, permission, children, actions }: {
@@ -19,12 +19,12 @@ export function StaffPage({ title, permission, children, actions }: {
   const { i18n } = useLingui()
   const can = useCan()
   const text = i18n._(title)
-  const heading = usePageTitle(text)
+  useDocumentTitle(text)
   const allowed = permission === undefined || can(permission)
   return (
     <section aria-labelledby="page-title" className={styles.page}>
       <div className={styles.pageHead}>
-        <h1 id="page-title" ref={heading} tabIndex={-1}>{text}</h1>
+        <h1 id="page-title" tabIndex={-1}>{text}</h1>
         {allowed && actions}
       </div>
       {allowed ? children : (

@@ -1,0 +1,68 @@
+import type { Logger } from './logger.ts'
+
+/**
+ * Database outages (issue 9 item 11): a request that fails because the database cannot be reached
+ * answers 503 with Retry-After, the outage is logged once when it starts and once when it ends
+ * (not per request), and the pool reconnects by itself, so no restart is needed.
+ */
+export type DbHealth = {
+  /** A connection failed or was lost: logs the outage if it is the first sign of one. */
+  down(error: unknown): void
+  /** A connection succeeded: logs the end of an outage if one was on. */
+  up(): void
+  readonly isDown: boolean
+}
+
+export function dbHealth(logger: Logger): DbHealth {
+  let since: number | null = null
+  return {
+    down(error) {
+      if (since !== null) return
+      since = Date.now()
+      logger.log('error', 'database unavailable', { error: describeDbError(error) })
+    },
+    up() {
+      if (since === null) return
+      logger.log('info', 'database available again', { downMs: Date.now() - since })
+      since = null
+    },
+    get isDown() { return since !== null },
+  }
+}
+
+/** Seconds a client should wait before retrying while the database is unavailable. */
+export const RETRY_AFTER_S = 5
+
+const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN', 'ECONNABORTED'])
+/** SQLSTATEs of a lost or refused connection: class 08, shutdowns, "cannot connect now", too many connections. */
+const UNAVAILABLE_STATE = /^(08...|57P0[1-3]|53300)$/
+const UNAVAILABLE_MESSAGE = /Connection terminated|connection error and is not queryable|timeout exceeded when trying to connect|Connection refused|the database system is (starting up|shutting down|in recovery mode)/i
+
+function chain(error: unknown): Array<{ code?: unknown; message?: unknown }> {
+  const out: Array<{ code?: unknown; message?: unknown }> = []
+  let e: unknown = error
+  for (let i = 0; i < 5 && e && typeof e === 'object'; i++) {
+    out.push(e as { code?: unknown; message?: unknown })
+    e = (e as { cause?: unknown }).cause
+  }
+  return out
+}
+
+/** Whether an error means the database cannot be reached (as opposed to a bug or a bad query). */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  return chain(error).some((e) =>
+    (typeof e.code === 'string' && (NETWORK_CODES.has(e.code) || UNAVAILABLE_STATE.test(e.code))) ||
+    (typeof e.message === 'string' && UNAVAILABLE_MESSAGE.test(e.message)))
+}
+
+/**
+ * What to log about a database error: its code and the driver's message, never the failed query's
+ * parameters (drizzle puts them in its own message).
+ */
+export function describeDbError(error: unknown): string {
+  const links = chain(error)
+  const root = links[links.length - 1] ?? {}
+  const code = links.map((e) => e.code).find((c) => typeof c === 'string')
+  const message = typeof root.message === 'string' ? root.message.split('\n')[0]! : String(error)
+  return code ? `${String(code)}: ${message}` : message
+}

@@ -1,0 +1,68 @@
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import { asciiDigits, redact, redactCardNumbers } from '../../src/lib/redact.ts'
+import { withLuhn } from './luhn.ts'
+
+/** A Luhn-valid card number of 13 to 19 digits. */
+const pan = fc.tuple(fc.integer({ min: 12, max: 18 }), fc.array(fc.integer({ min: 0, max: 9 }), { minLength: 18, maxLength: 18 }), fc.integer({ min: 1, max: 9 }))
+  .map(([len, digits, first]) => withLuhn([first, ...digits].slice(0, len).join('')))
+
+/** Every notation issue 9 lists, mixed freely between any two digits. */
+const SEPARATORS = ['', ' ', '  ', '.', '/', '_', '-', '\t', '\n', '\r\n', '\u00a0', '\u2013', '\u2014', '\u200b', '\u3000', '\uff0e', '\uff0f', '\uff0d', ' - ', '\\']
+const FULL_WIDTH = (d: string) => String.fromCodePoint(0xff10 + Number(d))
+const ARABIC_INDIC = (d: string) => String.fromCodePoint(0x0660 + Number(d))
+
+const written = fc.tuple(pan, fc.array(fc.constantFrom(...SEPARATORS), { minLength: 19, maxLength: 19 }), fc.constantFrom('ascii', 'fullwidth', 'arabic', 'mixed'))
+  .map(([number, seps, script]) => {
+    const digits = [...number].map((d, i) => script === 'fullwidth' || (script === 'mixed' && i % 2) ? FULL_WIDTH(d) : script === 'arabic' ? ARABIC_INDIC(d) : d)
+    return { number, text: digits.map((d, i) => (i === 0 ? '' : seps[i]!) + d).join('') }
+  })
+
+/** Text around the number that does not itself end or start with a digit. */
+const around = fc.string({ maxLength: 30 }).map((s) => s.replace(/\p{Nd}/gu, 'x'))
+
+/** The card number is still readable in `out` if its digits appear in order with only separators between them. */
+function stillThere(out: string, number: string): boolean {
+  return asciiDigits(out).replace(/[^0-9]/g, '').includes(number)
+}
+
+describe('card-number redaction (src/lib/redact)', () => {
+  it('removes a card number in every notation from any text', () => {
+    fc.assert(fc.property(around, written, around, (before, { number, text }, after) => {
+      const out = redactCardNumbers(`${before}${text}${after}`)
+      expect(stillThere(out, number), JSON.stringify(out)).toBe(false)
+      expect(out).toContain('[redacted]')
+    }), { numRuns: 2000 })
+  })
+
+  it.each([
+    ['spaces', '4036 6600 0000 1231'], ['dots', '4036.6600.0000.1231'], ['slashes', '4036/6600/0000/1231'],
+    ['underscores', '4036_6600_0000_1231'], ['double spaces', '4036  6600  0000  1231'], ['tabs', '4036\t6600\t0000\t1231'],
+    ['newlines', '4036\n6600\n0000\n1231'], ['full-width digits', '４０３６６６００００００１２３１'], ['dashes', '4036-6600-0000-1231'],
+    ['en dashes', '4036–6600–0000–1231'], ['no separator', '4036660000001231'], ['Amex grouping', '3744 230000 01232'],
+  ])('redacts %s', (_name, text) => {
+    expect(redactCardNumbers(`card: ${text} end`)).toBe('card: [redacted] end')
+  })
+
+  it('keeps short numbers, dates, times and amounts', () => {
+    for (const text of ['2026-11-23T12:07:45.123Z', '2026-11-23 12:07:45', 'amount 1250.50 TRY', 'order KEM', 'id 123456789012', '+90 532 123 45 67']) {
+      expect(redactCardNumbers(text)).toBe(text)
+    }
+  })
+
+  it('masks CVC-like fields by key in objects and after such a key in text', () => {
+    fc.assert(fc.property(fc.constantFrom('cvc', 'CVV', 'cvv2', 'cvc2', 'securityCode', 'security_code', 'cid'), fc.integer({ min: 100, max: 9999 }), (key, code) => {
+      const value = redact({ card: { [key]: String(code), other: 'kept' }, list: [{ [key]: code }] })
+      expect(JSON.stringify(value)).not.toContain(String(code))
+      expect(value.card.other).toBe('kept')
+      for (const text of [`${key}=${code}`, `"${key}": "${code}"`, `${key}: ${code}`]) {
+        expect(redactCardNumbers(text)).not.toContain(String(code))
+      }
+    }), { numRuns: 300 })
+  })
+
+  it('redacts card numbers in nested values and numbers, keeping other data', () => {
+    const value = redact({ a: 4036660000001231, b: ['x 4036 6600 0000 1231 y'], c: { d: 12, e: true, f: null }, g: new Date(0) })
+    expect(value).toEqual({ a: '[redacted]', b: ['x [redacted] y'], c: { d: 12, e: true, f: null }, g: new Date(0) })
+  })
+})
