@@ -12,6 +12,7 @@ import { errorMessage, resolveLocale, type ErrorCode, type ServerLocale } from '
 import { authRoutes } from './routes/auth.ts'
 import { auditRoutes } from './routes/audit.ts'
 import { clientRoutes } from './routes/client.ts'
+import { dashboardRoutes } from './routes/dashboard.ts'
 import { companyRoutes, LOGO_MAX_BYTES } from './routes/company.ts'
 import { imageRoutes } from './routes/images.ts'
 import { partyRoutes } from './routes/party.ts'
@@ -20,6 +21,8 @@ import { roleRoutes } from './routes/role.ts'
 import { devRoutes } from './routes/dev.ts'
 import { logRoutes } from './routes/log.ts'
 import { lookupRoutes } from './routes/lookup.ts'
+import { meRoutes } from './routes/me.ts'
+import { searchRoutes } from './routes/search.ts'
 import { bankSimulatorRoutes } from './routes/bank-simulator.ts'
 import { isFramePagePath, paymentCallbackRoutes, paymentRoutes } from './routes/payment.ts'
 import { userRoutes } from './routes/user.ts'
@@ -190,6 +193,9 @@ export function createApp(deps: AppDeps) {
   if (deps.mailCatcher && config.devRoutes.enabled) main.route('/dev', devRoutes(deps.mailCatcher, config.devRoutes.token))
   main.route('/client', clientRoutes())
   main.route('/log', logRoutes())
+  main.route('/', meRoutes())
+  main.route('/dashboard', dashboardRoutes())
+  main.route('/search', searchRoutes())
   serviceAt(config.paymentApiBase).route('/moneyio/collection', paymentRoutes())
   if (config.gateway.kind === 'banksim') main.route('/banksim', bankSimulatorRoutes())
   // longer bases first, so that /api/v1 does not swallow /api/v1/payment

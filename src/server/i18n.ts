@@ -220,6 +220,11 @@ export const ERROR_MESSAGES = {
     en: 'The new password cannot be one of your recent passwords',
     ru: 'Новый пароль не может совпадать с одним из недавних паролей',
   },
+  WRONG_PASSWORD: {
+    tr: 'Mevcut şifreniz hatalı',
+    en: 'Your current password is incorrect',
+    ru: 'Текущий пароль указан неверно',
+  },
   RATE_LIMITED: {
     tr: 'Çok fazla istek gönderildi, lütfen biraz bekleyiniz',
     en: 'Too many requests, please wait a moment',

@@ -11,6 +11,7 @@
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as SplatRouteImport } from './routes/$'
 import { Route as SiteRouteImport } from './routes/_site'
+import { Route as InboxRouteImport } from './routes/inbox'
 import { Route as NavbarRouteImport } from './routes/navbar'
 import { Route as SiteIndexRouteImport } from './routes/_site/index'
 import { Route as AuthIndexRouteImport } from './routes/auth/index'
@@ -20,13 +21,29 @@ import { Route as AuthLoginRouteImport } from './routes/auth/login'
 import { Route as AuthLogoutRouteImport } from './routes/auth/logout'
 import { Route as AuthPasswordExpiredRouteImport } from './routes/auth/password-expired'
 import { Route as NavbarIndexRouteImport } from './routes/navbar/index'
+import { Route as NavbarSplatRouteImport } from './routes/navbar/$'
+import { Route as NavbarChangePasswordRouteImport } from './routes/navbar/change-password'
+import { Route as NavbarDashboardRouteImport } from './routes/navbar/dashboard'
+import { Route as NavbarPermissionsRouteImport } from './routes/navbar/permissions'
+import { Route as NavbarProfileRouteImport } from './routes/navbar/profile'
 import { Route as SiteResultErrorRouteImport } from './routes/_site/result/error'
 import { Route as SiteResultSuccessRouteImport } from './routes/_site/result/success'
 import { Route as SiteResultTssErrorRouteImport } from './routes/_site/result/tss-error'
 import { Route as SiteResultTssSuccessRouteImport } from './routes/_site/result/tss-success'
 import { Route as NavbarHomeMainRouteImport } from './routes/navbar/home/main'
+import { Route as NavbarSettingsAuditRouteImport } from './routes/navbar/settings/audit'
 import { Route as NavbarSettingsGlobalSettingsRouteImport } from './routes/navbar/settings/global-settings'
+import { Route as NavbarSettingsRolesRouteImport } from './routes/navbar/settings/roles'
+import { Route as NavbarSettingsTeamRouteImport } from './routes/navbar/settings/team'
+import { Route as NavbarSettingsUsersRouteImport } from './routes/navbar/settings/users'
 import { Route as SiteUrunlerBirikimBireyselEmeklilikRouteImport } from './routes/_site/urunler/birikim/bireysel-emeklilik'
+import { Route as NavbarSettingsCompanyIndexRouteImport } from './routes/navbar/settings/company/index'
+import { Route as NavbarSettingsCompanyAddressRouteImport } from './routes/navbar/settings/company/address'
+import { Route as NavbarSettingsCompanyGeneralRouteImport } from './routes/navbar/settings/company/general'
+import { Route as NavbarSettingsCompanyJobTitlesRouteImport } from './routes/navbar/settings/company/job-titles'
+import { Route as NavbarSettingsCompanyNotificationRouteImport } from './routes/navbar/settings/company/notification'
+import { Route as NavbarSettingsCompanyPreferencesRouteImport } from './routes/navbar/settings/company/preferences'
+import { Route as NavbarSettingsCompanySecurityRouteImport } from './routes/navbar/settings/company/security'
 
 const SplatRoute = SplatRouteImport.update({
   id: '/$',
@@ -35,6 +52,11 @@ const SplatRoute = SplatRouteImport.update({
 } as any)
 const SiteRoute = SiteRouteImport.update({
   id: '/_site',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const InboxRoute = InboxRouteImport.update({
+  id: '/inbox',
+  path: '/inbox',
   getParentRoute: () => rootRouteImport,
 } as any)
 const NavbarRoute = NavbarRouteImport.update({
@@ -82,6 +104,31 @@ const NavbarIndexRoute = NavbarIndexRouteImport.update({
   path: '/',
   getParentRoute: () => NavbarRoute,
 } as any)
+const NavbarSplatRoute = NavbarSplatRouteImport.update({
+  id: '/$',
+  path: '/$',
+  getParentRoute: () => NavbarRoute,
+} as any)
+const NavbarChangePasswordRoute = NavbarChangePasswordRouteImport.update({
+  id: '/change-password',
+  path: '/change-password',
+  getParentRoute: () => NavbarRoute,
+} as any)
+const NavbarDashboardRoute = NavbarDashboardRouteImport.update({
+  id: '/dashboard',
+  path: '/dashboard',
+  getParentRoute: () => NavbarRoute,
+} as any)
+const NavbarPermissionsRoute = NavbarPermissionsRouteImport.update({
+  id: '/permissions',
+  path: '/permissions',
+  getParentRoute: () => NavbarRoute,
+} as any)
+const NavbarProfileRoute = NavbarProfileRouteImport.update({
+  id: '/profile',
+  path: '/profile',
+  getParentRoute: () => NavbarRoute,
+} as any)
 const SiteResultErrorRoute = SiteResultErrorRouteImport.update({
   id: '/result/error',
   path: '/result/error',
@@ -107,28 +154,96 @@ const NavbarHomeMainRoute = NavbarHomeMainRouteImport.update({
   path: '/home/main',
   getParentRoute: () => NavbarRoute,
 } as any)
+const NavbarSettingsAuditRoute = NavbarSettingsAuditRouteImport.update({
+  id: '/settings/audit',
+  path: '/settings/audit',
+  getParentRoute: () => NavbarRoute,
+} as any)
 const NavbarSettingsGlobalSettingsRoute =
   NavbarSettingsGlobalSettingsRouteImport.update({
     id: '/settings/global-settings',
     path: '/settings/global-settings',
     getParentRoute: () => NavbarRoute,
   } as any)
+const NavbarSettingsRolesRoute = NavbarSettingsRolesRouteImport.update({
+  id: '/settings/roles',
+  path: '/settings/roles',
+  getParentRoute: () => NavbarRoute,
+} as any)
+const NavbarSettingsTeamRoute = NavbarSettingsTeamRouteImport.update({
+  id: '/settings/team',
+  path: '/settings/team',
+  getParentRoute: () => NavbarRoute,
+} as any)
+const NavbarSettingsUsersRoute = NavbarSettingsUsersRouteImport.update({
+  id: '/settings/users',
+  path: '/settings/users',
+  getParentRoute: () => NavbarRoute,
+} as any)
 const SiteUrunlerBirikimBireyselEmeklilikRoute =
   SiteUrunlerBirikimBireyselEmeklilikRouteImport.update({
     id: '/urunler/birikim/bireysel-emeklilik',
     path: '/urunler/birikim/bireysel-emeklilik',
     getParentRoute: () => SiteRoute,
   } as any)
+const NavbarSettingsCompanyIndexRoute =
+  NavbarSettingsCompanyIndexRouteImport.update({
+    id: '/settings/company/',
+    path: '/settings/company/',
+    getParentRoute: () => NavbarRoute,
+  } as any)
+const NavbarSettingsCompanyAddressRoute =
+  NavbarSettingsCompanyAddressRouteImport.update({
+    id: '/settings/company/address',
+    path: '/settings/company/address',
+    getParentRoute: () => NavbarRoute,
+  } as any)
+const NavbarSettingsCompanyGeneralRoute =
+  NavbarSettingsCompanyGeneralRouteImport.update({
+    id: '/settings/company/general',
+    path: '/settings/company/general',
+    getParentRoute: () => NavbarRoute,
+  } as any)
+const NavbarSettingsCompanyJobTitlesRoute =
+  NavbarSettingsCompanyJobTitlesRouteImport.update({
+    id: '/settings/company/job-titles',
+    path: '/settings/company/job-titles',
+    getParentRoute: () => NavbarRoute,
+  } as any)
+const NavbarSettingsCompanyNotificationRoute =
+  NavbarSettingsCompanyNotificationRouteImport.update({
+    id: '/settings/company/notification',
+    path: '/settings/company/notification',
+    getParentRoute: () => NavbarRoute,
+  } as any)
+const NavbarSettingsCompanyPreferencesRoute =
+  NavbarSettingsCompanyPreferencesRouteImport.update({
+    id: '/settings/company/preferences',
+    path: '/settings/company/preferences',
+    getParentRoute: () => NavbarRoute,
+  } as any)
+const NavbarSettingsCompanySecurityRoute =
+  NavbarSettingsCompanySecurityRouteImport.update({
+    id: '/settings/company/security',
+    path: '/settings/company/security',
+    getParentRoute: () => NavbarRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/$': typeof SplatRoute
   '/': typeof SiteIndexRoute
+  '/inbox': typeof InboxRoute
   '/navbar': typeof NavbarRouteWithChildren
   '/auth/forgot-password': typeof AuthForgotPasswordRoute
   '/auth/lock': typeof AuthLockRoute
   '/auth/login': typeof AuthLoginRoute
   '/auth/logout': typeof AuthLogoutRoute
   '/auth/password-expired': typeof AuthPasswordExpiredRoute
+  '/navbar/$': typeof NavbarSplatRoute
+  '/navbar/change-password': typeof NavbarChangePasswordRoute
+  '/navbar/dashboard': typeof NavbarDashboardRoute
+  '/navbar/permissions': typeof NavbarPermissionsRoute
+  '/navbar/profile': typeof NavbarProfileRoute
   '/auth/': typeof AuthIndexRoute
   '/navbar/': typeof NavbarIndexRoute
   '/result/error': typeof SiteResultErrorRoute
@@ -136,16 +251,33 @@ export interface FileRoutesByFullPath {
   '/result/tss-error': typeof SiteResultTssErrorRoute
   '/result/tss-success': typeof SiteResultTssSuccessRoute
   '/navbar/home/main': typeof NavbarHomeMainRoute
+  '/navbar/settings/audit': typeof NavbarSettingsAuditRoute
   '/navbar/settings/global-settings': typeof NavbarSettingsGlobalSettingsRoute
+  '/navbar/settings/roles': typeof NavbarSettingsRolesRoute
+  '/navbar/settings/team': typeof NavbarSettingsTeamRoute
+  '/navbar/settings/users': typeof NavbarSettingsUsersRoute
   '/urunler/birikim/bireysel-emeklilik': typeof SiteUrunlerBirikimBireyselEmeklilikRoute
+  '/navbar/settings/company/address': typeof NavbarSettingsCompanyAddressRoute
+  '/navbar/settings/company/general': typeof NavbarSettingsCompanyGeneralRoute
+  '/navbar/settings/company/job-titles': typeof NavbarSettingsCompanyJobTitlesRoute
+  '/navbar/settings/company/notification': typeof NavbarSettingsCompanyNotificationRoute
+  '/navbar/settings/company/preferences': typeof NavbarSettingsCompanyPreferencesRoute
+  '/navbar/settings/company/security': typeof NavbarSettingsCompanySecurityRoute
+  '/navbar/settings/company/': typeof NavbarSettingsCompanyIndexRoute
 }
 export interface FileRoutesByTo {
   '/$': typeof SplatRoute
+  '/inbox': typeof InboxRoute
   '/auth/forgot-password': typeof AuthForgotPasswordRoute
   '/auth/lock': typeof AuthLockRoute
   '/auth/login': typeof AuthLoginRoute
   '/auth/logout': typeof AuthLogoutRoute
   '/auth/password-expired': typeof AuthPasswordExpiredRoute
+  '/navbar/$': typeof NavbarSplatRoute
+  '/navbar/change-password': typeof NavbarChangePasswordRoute
+  '/navbar/dashboard': typeof NavbarDashboardRoute
+  '/navbar/permissions': typeof NavbarPermissionsRoute
+  '/navbar/profile': typeof NavbarProfileRoute
   '/': typeof SiteIndexRoute
   '/auth': typeof AuthIndexRoute
   '/navbar': typeof NavbarIndexRoute
@@ -154,19 +286,36 @@ export interface FileRoutesByTo {
   '/result/tss-error': typeof SiteResultTssErrorRoute
   '/result/tss-success': typeof SiteResultTssSuccessRoute
   '/navbar/home/main': typeof NavbarHomeMainRoute
+  '/navbar/settings/audit': typeof NavbarSettingsAuditRoute
   '/navbar/settings/global-settings': typeof NavbarSettingsGlobalSettingsRoute
+  '/navbar/settings/roles': typeof NavbarSettingsRolesRoute
+  '/navbar/settings/team': typeof NavbarSettingsTeamRoute
+  '/navbar/settings/users': typeof NavbarSettingsUsersRoute
   '/urunler/birikim/bireysel-emeklilik': typeof SiteUrunlerBirikimBireyselEmeklilikRoute
+  '/navbar/settings/company/address': typeof NavbarSettingsCompanyAddressRoute
+  '/navbar/settings/company/general': typeof NavbarSettingsCompanyGeneralRoute
+  '/navbar/settings/company/job-titles': typeof NavbarSettingsCompanyJobTitlesRoute
+  '/navbar/settings/company/notification': typeof NavbarSettingsCompanyNotificationRoute
+  '/navbar/settings/company/preferences': typeof NavbarSettingsCompanyPreferencesRoute
+  '/navbar/settings/company/security': typeof NavbarSettingsCompanySecurityRoute
+  '/navbar/settings/company': typeof NavbarSettingsCompanyIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/$': typeof SplatRoute
   '/_site': typeof SiteRouteWithChildren
+  '/inbox': typeof InboxRoute
   '/navbar': typeof NavbarRouteWithChildren
   '/auth/forgot-password': typeof AuthForgotPasswordRoute
   '/auth/lock': typeof AuthLockRoute
   '/auth/login': typeof AuthLoginRoute
   '/auth/logout': typeof AuthLogoutRoute
   '/auth/password-expired': typeof AuthPasswordExpiredRoute
+  '/navbar/$': typeof NavbarSplatRoute
+  '/navbar/change-password': typeof NavbarChangePasswordRoute
+  '/navbar/dashboard': typeof NavbarDashboardRoute
+  '/navbar/permissions': typeof NavbarPermissionsRoute
+  '/navbar/profile': typeof NavbarProfileRoute
   '/_site/': typeof SiteIndexRoute
   '/auth/': typeof AuthIndexRoute
   '/navbar/': typeof NavbarIndexRoute
@@ -175,20 +324,37 @@ export interface FileRoutesById {
   '/_site/result/tss-error': typeof SiteResultTssErrorRoute
   '/_site/result/tss-success': typeof SiteResultTssSuccessRoute
   '/navbar/home/main': typeof NavbarHomeMainRoute
+  '/navbar/settings/audit': typeof NavbarSettingsAuditRoute
   '/navbar/settings/global-settings': typeof NavbarSettingsGlobalSettingsRoute
+  '/navbar/settings/roles': typeof NavbarSettingsRolesRoute
+  '/navbar/settings/team': typeof NavbarSettingsTeamRoute
+  '/navbar/settings/users': typeof NavbarSettingsUsersRoute
   '/_site/urunler/birikim/bireysel-emeklilik': typeof SiteUrunlerBirikimBireyselEmeklilikRoute
+  '/navbar/settings/company/address': typeof NavbarSettingsCompanyAddressRoute
+  '/navbar/settings/company/general': typeof NavbarSettingsCompanyGeneralRoute
+  '/navbar/settings/company/job-titles': typeof NavbarSettingsCompanyJobTitlesRoute
+  '/navbar/settings/company/notification': typeof NavbarSettingsCompanyNotificationRoute
+  '/navbar/settings/company/preferences': typeof NavbarSettingsCompanyPreferencesRoute
+  '/navbar/settings/company/security': typeof NavbarSettingsCompanySecurityRoute
+  '/navbar/settings/company/': typeof NavbarSettingsCompanyIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/$'
     | '/'
+    | '/inbox'
     | '/navbar'
     | '/auth/forgot-password'
     | '/auth/lock'
     | '/auth/login'
     | '/auth/logout'
     | '/auth/password-expired'
+    | '/navbar/$'
+    | '/navbar/change-password'
+    | '/navbar/dashboard'
+    | '/navbar/permissions'
+    | '/navbar/profile'
     | '/auth/'
     | '/navbar/'
     | '/result/error'
@@ -196,16 +362,33 @@ export interface FileRouteTypes {
     | '/result/tss-error'
     | '/result/tss-success'
     | '/navbar/home/main'
+    | '/navbar/settings/audit'
     | '/navbar/settings/global-settings'
+    | '/navbar/settings/roles'
+    | '/navbar/settings/team'
+    | '/navbar/settings/users'
     | '/urunler/birikim/bireysel-emeklilik'
+    | '/navbar/settings/company/address'
+    | '/navbar/settings/company/general'
+    | '/navbar/settings/company/job-titles'
+    | '/navbar/settings/company/notification'
+    | '/navbar/settings/company/preferences'
+    | '/navbar/settings/company/security'
+    | '/navbar/settings/company/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/$'
+    | '/inbox'
     | '/auth/forgot-password'
     | '/auth/lock'
     | '/auth/login'
     | '/auth/logout'
     | '/auth/password-expired'
+    | '/navbar/$'
+    | '/navbar/change-password'
+    | '/navbar/dashboard'
+    | '/navbar/permissions'
+    | '/navbar/profile'
     | '/'
     | '/auth'
     | '/navbar'
@@ -214,18 +397,35 @@ export interface FileRouteTypes {
     | '/result/tss-error'
     | '/result/tss-success'
     | '/navbar/home/main'
+    | '/navbar/settings/audit'
     | '/navbar/settings/global-settings'
+    | '/navbar/settings/roles'
+    | '/navbar/settings/team'
+    | '/navbar/settings/users'
     | '/urunler/birikim/bireysel-emeklilik'
+    | '/navbar/settings/company/address'
+    | '/navbar/settings/company/general'
+    | '/navbar/settings/company/job-titles'
+    | '/navbar/settings/company/notification'
+    | '/navbar/settings/company/preferences'
+    | '/navbar/settings/company/security'
+    | '/navbar/settings/company'
   id:
     | '__root__'
     | '/$'
     | '/_site'
+    | '/inbox'
     | '/navbar'
     | '/auth/forgot-password'
     | '/auth/lock'
     | '/auth/login'
     | '/auth/logout'
     | '/auth/password-expired'
+    | '/navbar/$'
+    | '/navbar/change-password'
+    | '/navbar/dashboard'
+    | '/navbar/permissions'
+    | '/navbar/profile'
     | '/_site/'
     | '/auth/'
     | '/navbar/'
@@ -234,13 +434,25 @@ export interface FileRouteTypes {
     | '/_site/result/tss-error'
     | '/_site/result/tss-success'
     | '/navbar/home/main'
+    | '/navbar/settings/audit'
     | '/navbar/settings/global-settings'
+    | '/navbar/settings/roles'
+    | '/navbar/settings/team'
+    | '/navbar/settings/users'
     | '/_site/urunler/birikim/bireysel-emeklilik'
+    | '/navbar/settings/company/address'
+    | '/navbar/settings/company/general'
+    | '/navbar/settings/company/job-titles'
+    | '/navbar/settings/company/notification'
+    | '/navbar/settings/company/preferences'
+    | '/navbar/settings/company/security'
+    | '/navbar/settings/company/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   SplatRoute: typeof SplatRoute
   SiteRoute: typeof SiteRouteWithChildren
+  InboxRoute: typeof InboxRoute
   NavbarRoute: typeof NavbarRouteWithChildren
   AuthForgotPasswordRoute: typeof AuthForgotPasswordRoute
   AuthLockRoute: typeof AuthLockRoute
@@ -264,6 +476,13 @@ declare module '@tanstack/react-router' {
       path: ''
       fullPath: '/'
       preLoaderRoute: typeof SiteRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/inbox': {
+      id: '/inbox'
+      path: '/inbox'
+      fullPath: '/inbox'
+      preLoaderRoute: typeof InboxRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/navbar': {
@@ -329,6 +548,41 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof NavbarIndexRouteImport
       parentRoute: typeof NavbarRoute
     }
+    '/navbar/$': {
+      id: '/navbar/$'
+      path: '/$'
+      fullPath: '/navbar/$'
+      preLoaderRoute: typeof NavbarSplatRouteImport
+      parentRoute: typeof NavbarRoute
+    }
+    '/navbar/change-password': {
+      id: '/navbar/change-password'
+      path: '/change-password'
+      fullPath: '/navbar/change-password'
+      preLoaderRoute: typeof NavbarChangePasswordRouteImport
+      parentRoute: typeof NavbarRoute
+    }
+    '/navbar/dashboard': {
+      id: '/navbar/dashboard'
+      path: '/dashboard'
+      fullPath: '/navbar/dashboard'
+      preLoaderRoute: typeof NavbarDashboardRouteImport
+      parentRoute: typeof NavbarRoute
+    }
+    '/navbar/permissions': {
+      id: '/navbar/permissions'
+      path: '/permissions'
+      fullPath: '/navbar/permissions'
+      preLoaderRoute: typeof NavbarPermissionsRouteImport
+      parentRoute: typeof NavbarRoute
+    }
+    '/navbar/profile': {
+      id: '/navbar/profile'
+      path: '/profile'
+      fullPath: '/navbar/profile'
+      preLoaderRoute: typeof NavbarProfileRouteImport
+      parentRoute: typeof NavbarRoute
+    }
     '/_site/result/error': {
       id: '/_site/result/error'
       path: '/result/error'
@@ -364,11 +618,39 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof NavbarHomeMainRouteImport
       parentRoute: typeof NavbarRoute
     }
+    '/navbar/settings/audit': {
+      id: '/navbar/settings/audit'
+      path: '/settings/audit'
+      fullPath: '/navbar/settings/audit'
+      preLoaderRoute: typeof NavbarSettingsAuditRouteImport
+      parentRoute: typeof NavbarRoute
+    }
     '/navbar/settings/global-settings': {
       id: '/navbar/settings/global-settings'
       path: '/settings/global-settings'
       fullPath: '/navbar/settings/global-settings'
       preLoaderRoute: typeof NavbarSettingsGlobalSettingsRouteImport
+      parentRoute: typeof NavbarRoute
+    }
+    '/navbar/settings/roles': {
+      id: '/navbar/settings/roles'
+      path: '/settings/roles'
+      fullPath: '/navbar/settings/roles'
+      preLoaderRoute: typeof NavbarSettingsRolesRouteImport
+      parentRoute: typeof NavbarRoute
+    }
+    '/navbar/settings/team': {
+      id: '/navbar/settings/team'
+      path: '/settings/team'
+      fullPath: '/navbar/settings/team'
+      preLoaderRoute: typeof NavbarSettingsTeamRouteImport
+      parentRoute: typeof NavbarRoute
+    }
+    '/navbar/settings/users': {
+      id: '/navbar/settings/users'
+      path: '/settings/users'
+      fullPath: '/navbar/settings/users'
+      preLoaderRoute: typeof NavbarSettingsUsersRouteImport
       parentRoute: typeof NavbarRoute
     }
     '/_site/urunler/birikim/bireysel-emeklilik': {
@@ -377,6 +659,55 @@ declare module '@tanstack/react-router' {
       fullPath: '/urunler/birikim/bireysel-emeklilik'
       preLoaderRoute: typeof SiteUrunlerBirikimBireyselEmeklilikRouteImport
       parentRoute: typeof SiteRoute
+    }
+    '/navbar/settings/company/': {
+      id: '/navbar/settings/company/'
+      path: '/settings/company'
+      fullPath: '/navbar/settings/company/'
+      preLoaderRoute: typeof NavbarSettingsCompanyIndexRouteImport
+      parentRoute: typeof NavbarRoute
+    }
+    '/navbar/settings/company/address': {
+      id: '/navbar/settings/company/address'
+      path: '/settings/company/address'
+      fullPath: '/navbar/settings/company/address'
+      preLoaderRoute: typeof NavbarSettingsCompanyAddressRouteImport
+      parentRoute: typeof NavbarRoute
+    }
+    '/navbar/settings/company/general': {
+      id: '/navbar/settings/company/general'
+      path: '/settings/company/general'
+      fullPath: '/navbar/settings/company/general'
+      preLoaderRoute: typeof NavbarSettingsCompanyGeneralRouteImport
+      parentRoute: typeof NavbarRoute
+    }
+    '/navbar/settings/company/job-titles': {
+      id: '/navbar/settings/company/job-titles'
+      path: '/settings/company/job-titles'
+      fullPath: '/navbar/settings/company/job-titles'
+      preLoaderRoute: typeof NavbarSettingsCompanyJobTitlesRouteImport
+      parentRoute: typeof NavbarRoute
+    }
+    '/navbar/settings/company/notification': {
+      id: '/navbar/settings/company/notification'
+      path: '/settings/company/notification'
+      fullPath: '/navbar/settings/company/notification'
+      preLoaderRoute: typeof NavbarSettingsCompanyNotificationRouteImport
+      parentRoute: typeof NavbarRoute
+    }
+    '/navbar/settings/company/preferences': {
+      id: '/navbar/settings/company/preferences'
+      path: '/settings/company/preferences'
+      fullPath: '/navbar/settings/company/preferences'
+      preLoaderRoute: typeof NavbarSettingsCompanyPreferencesRouteImport
+      parentRoute: typeof NavbarRoute
+    }
+    '/navbar/settings/company/security': {
+      id: '/navbar/settings/company/security'
+      path: '/settings/company/security'
+      fullPath: '/navbar/settings/company/security'
+      preLoaderRoute: typeof NavbarSettingsCompanySecurityRouteImport
+      parentRoute: typeof NavbarRoute
     }
   }
 }
@@ -403,15 +734,48 @@ const SiteRouteChildren: SiteRouteChildren = {
 const SiteRouteWithChildren = SiteRoute._addFileChildren(SiteRouteChildren)
 
 interface NavbarRouteChildren {
+  NavbarSplatRoute: typeof NavbarSplatRoute
+  NavbarChangePasswordRoute: typeof NavbarChangePasswordRoute
+  NavbarDashboardRoute: typeof NavbarDashboardRoute
+  NavbarPermissionsRoute: typeof NavbarPermissionsRoute
+  NavbarProfileRoute: typeof NavbarProfileRoute
   NavbarIndexRoute: typeof NavbarIndexRoute
   NavbarHomeMainRoute: typeof NavbarHomeMainRoute
+  NavbarSettingsAuditRoute: typeof NavbarSettingsAuditRoute
   NavbarSettingsGlobalSettingsRoute: typeof NavbarSettingsGlobalSettingsRoute
+  NavbarSettingsRolesRoute: typeof NavbarSettingsRolesRoute
+  NavbarSettingsTeamRoute: typeof NavbarSettingsTeamRoute
+  NavbarSettingsUsersRoute: typeof NavbarSettingsUsersRoute
+  NavbarSettingsCompanyAddressRoute: typeof NavbarSettingsCompanyAddressRoute
+  NavbarSettingsCompanyGeneralRoute: typeof NavbarSettingsCompanyGeneralRoute
+  NavbarSettingsCompanyJobTitlesRoute: typeof NavbarSettingsCompanyJobTitlesRoute
+  NavbarSettingsCompanyNotificationRoute: typeof NavbarSettingsCompanyNotificationRoute
+  NavbarSettingsCompanyPreferencesRoute: typeof NavbarSettingsCompanyPreferencesRoute
+  NavbarSettingsCompanySecurityRoute: typeof NavbarSettingsCompanySecurityRoute
+  NavbarSettingsCompanyIndexRoute: typeof NavbarSettingsCompanyIndexRoute
 }
 
 const NavbarRouteChildren: NavbarRouteChildren = {
+  NavbarSplatRoute: NavbarSplatRoute,
+  NavbarChangePasswordRoute: NavbarChangePasswordRoute,
+  NavbarDashboardRoute: NavbarDashboardRoute,
+  NavbarPermissionsRoute: NavbarPermissionsRoute,
+  NavbarProfileRoute: NavbarProfileRoute,
   NavbarIndexRoute: NavbarIndexRoute,
   NavbarHomeMainRoute: NavbarHomeMainRoute,
+  NavbarSettingsAuditRoute: NavbarSettingsAuditRoute,
   NavbarSettingsGlobalSettingsRoute: NavbarSettingsGlobalSettingsRoute,
+  NavbarSettingsRolesRoute: NavbarSettingsRolesRoute,
+  NavbarSettingsTeamRoute: NavbarSettingsTeamRoute,
+  NavbarSettingsUsersRoute: NavbarSettingsUsersRoute,
+  NavbarSettingsCompanyAddressRoute: NavbarSettingsCompanyAddressRoute,
+  NavbarSettingsCompanyGeneralRoute: NavbarSettingsCompanyGeneralRoute,
+  NavbarSettingsCompanyJobTitlesRoute: NavbarSettingsCompanyJobTitlesRoute,
+  NavbarSettingsCompanyNotificationRoute:
+    NavbarSettingsCompanyNotificationRoute,
+  NavbarSettingsCompanyPreferencesRoute: NavbarSettingsCompanyPreferencesRoute,
+  NavbarSettingsCompanySecurityRoute: NavbarSettingsCompanySecurityRoute,
+  NavbarSettingsCompanyIndexRoute: NavbarSettingsCompanyIndexRoute,
 }
 
 const NavbarRouteWithChildren =
@@ -420,6 +784,7 @@ const NavbarRouteWithChildren =
 const rootRouteChildren: RootRouteChildren = {
   SplatRoute: SplatRoute,
   SiteRoute: SiteRouteWithChildren,
+  InboxRoute: InboxRoute,
   NavbarRoute: NavbarRouteWithChildren,
   AuthForgotPasswordRoute: AuthForgotPasswordRoute,
   AuthLockRoute: AuthLockRoute,

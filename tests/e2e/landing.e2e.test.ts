@@ -36,7 +36,7 @@ describe('landing page', () => {
   it('hydrates without errors and never loads the admin area', async () => {
     const manifest = JSON.parse(readFileSync('dist/client/.vite/manifest.json', 'utf8')) as Record<string, { file: string }>
     const admin = Object.entries(manifest)
-      .filter(([k]) => /^src\/web\/(routes\/(auth|navbar)|views\/(auth|staff)|flows\/session)/.test(k))
+      .filter(([k]) => /^src\/web\/(routes\/(auth|navbar|inbox)|views\/(auth|staff|admin)|flows\/(session|profile|audit))/.test(k))
       .map(([, c]) => c.file)
     expect(admin.length).toBeGreaterThan(0)
     const page = await b.context.newPage()

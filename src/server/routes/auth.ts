@@ -331,9 +331,10 @@ export function authRoutes() {
 /**
  * Sets a new password under the company policy: the rules, the history, and "unique among all
  * users" (a collision is refused with the generic policy answer, and the other account, whose
- * password is now known to this user, is treated as compromised).
+ * password is now known to this user, is treated as compromised). Every session of the user ends,
+ * except `keepSessionId` (the change made while signed in).
  */
-export async function changePassword(c: Context<AppEnv>, user: UserRow, newPassword: string, security: SecuritySettings) {
+export async function changePassword(c: Context<AppEnv>, user: UserRow, newPassword: string, security: SecuritySettings, opts: { keepSessionId?: string } = {}) {
   const { db, clock } = c.get('deps')
   const now = clock.now()
   const result = checkPassword(newPassword, policyOf(security), { username: user.username })
@@ -361,6 +362,7 @@ export async function changePassword(c: Context<AppEnv>, user: UserRow, newPassw
   await db.update(appUser).set({ passwordHash: await hashPassword(newPassword), passwordChangedAt: now, mustChangePassword: false, failedLogins: 0, passwordPolicy: policyOf(security) })
     .where(eq(appUser.id, user.id))
   await voidTempPasswords(db, user.id, now)
-  await endUserSessions(db, user.id, 'passwordChanged', now)
+  // a change while signed in keeps the session it was made from; every other session ends
+  await endUserSessions(db, user.id, 'passwordChanged', now, opts.keepSessionId)
   await audit(c, 'user.passwordChanged', user.id, user.username)
 }

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto'
 import type { Context, MiddlewareHandler } from 'hono'
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
-import { and, eq, isNull, sql } from 'drizzle-orm'
+import { and, eq, isNull, ne, sql } from 'drizzle-orm'
 import type { SessionUser } from '../../domain/session.ts'
 import type { AppEnv } from '../types.ts'
 import type { ServerConfig } from '../config.ts'
@@ -125,10 +125,10 @@ export async function endSession(db: Db, sessionId: string, reason: string, now:
     .where(and(eq(staffSession.id, sessionId), isNull(staffSession.endedAt)))
 }
 
-/** Ends every open session of a user (password change, suspension, removal). */
-export async function endUserSessions(db: Db, userId: string, reason: string, now: Date) {
+/** Ends every open session of a user (password change, suspension, removal), but `exceptSessionId`. */
+export async function endUserSessions(db: Db, userId: string, reason: string, now: Date, exceptSessionId?: string) {
   await db.update(staffSession).set({ endedAt: now, endReason: reason })
-    .where(and(eq(staffSession.userId, userId), isNull(staffSession.endedAt)))
+    .where(and(eq(staffSession.userId, userId), isNull(staffSession.endedAt), exceptSessionId ? ne(staffSession.id, exceptSessionId) : undefined))
 }
 
 export type SessionRow = typeof staffSession.$inferSelect

@@ -5,6 +5,7 @@ import { CATALOGUE } from '../api/errors.ts'
 /** Texts for the reason codes machines keep in their context (never English text in a machine). */
 const REASONS: Record<string, MessageDescriptor> = {
   INVALID_CREDENTIALS: msg`Kullanıcı adı veya şifre hatalı`,
+  WRONG_PASSWORD: msg`Mevcut şifreniz hatalı`,
   RATE_LIMITED: msg`Çok fazla deneme yapıldı, lütfen biraz bekleyiniz`,
   LOCK_EXPIRED: msg`Kilit süresi doldu, lütfen tekrar giriş yapınız`,
   SESSION_EXPIRED: msg`Oturum süreniz doldu, lütfen tekrar giriş yapınız`,

@@ -29,7 +29,7 @@ const RULES: Partial<Record<PasswordRule, MessageDescriptor>> = {
 
 type ChangeActor = ActorRefFrom<typeof passwordChangeMachine>
 
-function ChangeForm({ change }: { change: ChangeActor }) {
+export function ChangeForm({ change }: { change: ChangeActor }) {
   const { t, i18n } = useLingui()
   const ctx = useSelector(change, (snap) => snap.context)
   const busy = useSelector(change, (snap) => snap.hasTag('busy'))

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react'
+import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react'
 import { Link, Outlet, useRouterState } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
 import { Trans, useLingui } from '@lingui/react/macro'
@@ -9,16 +9,31 @@ import { useHeadingFocus } from '../../components/useHeadingFocus.ts'
 import { sessionActor } from '../../flows/session.ts'
 import { activateLocale } from '../../i18n/index.ts'
 import { useSessionNavigation } from '../auth/useSessionNavigation.ts'
+import { DASHBOARD_PAGE, SEARCH_PERMISSIONS, SETTINGS_PERMISSIONS } from '../admin/pages.ts'
+import { GlobalSearch } from './GlobalSearch.tsx'
+import { useAccessNotices } from './useAccessNotices.ts'
+import { useCan } from './useCan.ts'
+import { usePasswordExpiryWarning } from './usePasswordExpiryWarning.ts'
 import styles from './StaffLayout.module.css'
 
-/** The administration frame: top menu, the inactivity modal, the page. */
-export function StaffLayoutView() {
+/**
+ * The administration frame: a skip link, the top menu (spec 2.2: dashboards, global search,
+ * profile, tasks, switch active role, permissions, change password, refresh), collapsed behind a
+ * button on a phone; the inactivity modal; the page.
+ */
+export function StaffLayoutView({ children }: { children?: ReactNode }) {
   const actor = sessionActor()
   useSessionNavigation(actor)
+  useAccessNotices(actor)
+  usePasswordExpiryWarning()
   const { t } = useLingui()
+  const can = useCan()
   const roleId = useId()
+  const menuId = useId()
+  const [menuOpen, setMenuOpen] = useState(false)
+  const pathname = useRouterState({ select: (s) => s.location.pathname })
   const main = useRef<HTMLElement>(null)
-  useHeadingFocus(main, useRouterState({ select: (s) => s.location.pathname }))
+  useHeadingFocus(main, pathname)
   const user = useSelector(actor, (s) => s.context.user)
   const warning = useSelector(actor, (s) => s.hasTag('warning'))
   const timingContext = useSelector(actor, (s) => ({ lastActivityAt: s.context.lastActivityAt, timing: s.context.timing }), (a, b) => a.lastActivityAt === b.lastActivityAt && a.timing === b.timing)
@@ -30,40 +45,59 @@ export function StaffLayoutView() {
     const id = setInterval(() => setNow(Date.now()), 250)
     return () => clearInterval(id)
   }, [warning])
+  // a phone's menu closes once a page is chosen
+  useEffect(() => { setMenuOpen(false) }, [pathname])
+  const openMenu = useCallback(() => setMenuOpen(true), [])
+
+  const link = (to: string, label: ReactNode) => (
+    <Link to={to} className={styles.link} activeProps={{ 'aria-current': 'page' }}>{label}</Link>
+  )
 
   return (
     <div className={styles.shell}>
+      <a href="#main" className="skip-link"><Trans>İçeriğe geç</Trans></a>
       <header className={styles.bar}>
         <Link to="/navbar/home/main" className={styles.brand}>Katılım Emeklilik</Link>
-        <nav aria-label={t`Yönetim menüsü`} className={styles.nav}>
-          <Link to="/navbar/home/main" className={styles.link} activeProps={{ 'aria-current': 'page' }}><Trans>Ana sayfa</Trans></Link>
-          <Link to="/navbar/settings/global-settings" className={styles.link} activeProps={{ 'aria-current': 'page' }}><Trans>Ayarlar</Trans></Link>
-        </nav>
-        <div className={styles.tools}>
-          {user && user.roles.length > 0 && (
-            <span>
-              <label htmlFor={roleId} className={styles.toolLabel}><Trans>Aktif rol</Trans></label>
-              <select id={roleId} name="activeRole" value={user.activeRole ?? ''} disabled={busyAccess}
-                onChange={(e) => actor.send({ type: 'role.switch', role: e.currentTarget.value })}>
-                {user.roles.map((r) => <option key={r} value={r}>{r}</option>)}
-              </select>
-            </span>
-          )}
-          <button type="button" className={styles.tool} disabled={busyAccess} onClick={() => actor.send({ type: 'permissions.refresh' })}>
-            <Trans>Yetkileri yenile</Trans>
-          </button>
-          <button type="button" className={styles.tool} onClick={() => actor.send({ type: 'session.lock', at: Date.now() })}>
-            <Trans>Ekranı kilitle</Trans>
-          </button>
-          <button type="button" className={styles.tool} onClick={() => actor.send({ type: 'logout', at: Date.now() })}>
-            <Trans>Çıkış</Trans>
-          </button>
-          <span className={styles.user} title={user?.username}>{displayName(user)}</span>
-          <LanguageSelector onChange={(l) => void activateLocale(l)} />
+        <button type="button" className={styles.menuButton} aria-expanded={menuOpen} aria-controls={menuId} onClick={() => setMenuOpen((o) => !o)}>
+          <span aria-hidden="true">☰ </span><Trans>Menü</Trans>
+        </button>
+        <div id={menuId} className={styles.menu} data-open={menuOpen}>
+          <nav aria-label={t`Yönetim menüsü`} className={styles.nav}>
+            {link('/navbar/home/main', <Trans>Ana sayfa</Trans>)}
+            {can(DASHBOARD_PAGE.permission) && link(DASHBOARD_PAGE.path, <Trans>Gösterge paneli</Trans>)}
+            {can(SETTINGS_PERMISSIONS) && link('/navbar/settings/global-settings', <Trans>Ayarlar</Trans>)}
+            {link('/inbox', <Trans>Görevler</Trans>)}
+            {link('/navbar/profile', <Trans>Profil</Trans>)}
+            {link('/navbar/permissions', <Trans>Yetkilerim</Trans>)}
+            {link('/navbar/change-password', <Trans>Şifre değiştir</Trans>)}
+          </nav>
+          <div className={styles.tools}>
+            {can(SEARCH_PERMISSIONS) && <GlobalSearch onOpen={openMenu} />}
+            {user && user.roles.length > 0 && (
+              <span>
+                <label htmlFor={roleId} className={styles.toolLabel}><Trans>Aktif rol</Trans></label>
+                <select id={roleId} name="activeRole" value={user.activeRole ?? ''} disabled={busyAccess}
+                  onChange={(e) => actor.send({ type: 'role.switch', role: e.currentTarget.value })}>
+                  {user.roles.map((r) => <option key={r} value={r}>{r}</option>)}
+                </select>
+              </span>
+            )}
+            <button type="button" className={styles.tool} disabled={busyAccess} onClick={() => actor.send({ type: 'permissions.refresh' })}>
+              <Trans>Yetkileri yenile</Trans>
+            </button>
+            <button type="button" className={styles.tool} onClick={() => actor.send({ type: 'session.lock', at: Date.now() })}>
+              <Trans>Ekranı kilitle</Trans>
+            </button>
+            <button type="button" className={styles.tool} onClick={() => actor.send({ type: 'logout', at: Date.now() })}>
+              <Trans>Çıkış</Trans>
+            </button>
+            <span className={styles.user} title={user?.username}>{displayName(user)}</span>
+            <LanguageSelector onChange={(l) => void activateLocale(l)} />
+          </div>
         </div>
       </header>
       <main id="main" ref={main} className={styles.main} tabIndex={-1}>
-        <Outlet />
+        {children ?? <Outlet />}
       </main>
       <InactivityDialog
         open={warning}

@@ -1,0 +1,157 @@
+import { assign, setup } from 'xstate'
+import { providedLater, reasonOf } from '../shared/not-provided.ts'
+
+/**
+ * Every admin form (ARCHITECTURE 4b): loading -> editing -> validating -> saving -> saved |
+ * conflict | failed. Every record carries a `version`; a save sends the version it started from,
+ * and a stale one is a conflict (the server answers 409 CONFLICT) with the option to reload,
+ * never a silent overwrite. Leaving with unsaved changes asks first. `load`, `validate` (the
+ * resource's zod schema from src/domain) and `save` are provided per resource in src/web/flows.
+ */
+export type Values = Record<string, unknown>
+export type VersionedRecord = { id: string; version: number; values: Values }
+/** Field errors as codes (e.g. `required`, `email`), never text. */
+export type FieldErrors = Record<string, string>
+
+export type ResourceEditorContext = {
+  id: string
+  record: VersionedRecord | null
+  draft: Values
+  errors: FieldErrors
+  dirty: boolean
+  /** The failure's reason code. */
+  error: string | null
+}
+
+export type ResourceEditorEvent =
+  | { type: 'field.change'; field: string; value: unknown }
+  | { type: 'form.submit' }
+  | { type: 'form.reset' }
+  | { type: 'retry' }
+  | { type: 'reload' }
+  | { type: 'leave.request' }
+  | { type: 'leave.confirm' }
+  | { type: 'leave.cancel' }
+
+export const CONFLICT = 'CONFLICT'
+
+export const resourceEditorMachine = setup({
+  types: {} as {
+    context: ResourceEditorContext
+    events: ResourceEditorEvent
+    input: { id: string }
+  },
+  actors: {
+    load: providedLater<VersionedRecord, { id: string }>('load'),
+    validate: providedLater<FieldErrors, { values: Values }>('validate'),
+    save: providedLater<VersionedRecord, { id: string; version: number; values: Values }>('save'),
+  },
+  guards: {
+    isDirty: ({ context }) => context.dirty,
+    hasFieldErrors: ({ event }) => Object.keys((event as unknown as { output: FieldErrors }).output).length > 0,
+    isConflict: ({ event }) => reasonOf((event as unknown as { error: unknown }).error) === CONFLICT,
+  },
+}).createMachine({
+  id: 'resourceEditor',
+  context: ({ input }) => ({ id: input.id, record: null, draft: {}, errors: {}, dirty: false, error: null }),
+  initial: 'loading',
+  states: {
+    loading: {
+      tags: ['busy'],
+      invoke: {
+        id: 'load',
+        src: 'load',
+        input: ({ context }) => ({ id: context.id }),
+        onDone: {
+          target: 'editing',
+          actions: assign({ record: ({ event }) => event.output, draft: ({ event }) => ({ ...event.output.values }), dirty: false, errors: {}, error: null }),
+        },
+        onError: { target: 'loadFailed', actions: assign({ error: ({ event }) => reasonOf(event.error) }) },
+      },
+    },
+    loadFailed: {
+      on: { retry: { target: 'loading', actions: assign({ error: null }) } },
+    },
+    editing: {
+      on: {
+        'field.change': {
+          actions: assign(({ context, event }) => {
+            const errors = { ...context.errors }
+            delete errors[event.field]
+            return { draft: { ...context.draft, [event.field]: event.value }, errors, dirty: true }
+          }),
+        },
+        'form.submit': 'validating',
+        'form.reset': {
+          actions: assign(({ context }) => ({ draft: { ...context.record?.values }, errors: {}, dirty: false, error: null })),
+        },
+        'leave.request': [
+          { guard: 'isDirty', target: 'confirmingLeave' },
+          { target: 'left' },
+        ],
+      },
+    },
+    validating: {
+      tags: ['busy'],
+      invoke: {
+        id: 'validate',
+        src: 'validate',
+        input: ({ context }) => ({ values: context.draft }),
+        onDone: [
+          { guard: 'hasFieldErrors', target: 'editing', actions: assign({ errors: ({ event }) => event.output }) },
+          { target: 'saving', actions: assign({ errors: {} }) },
+        ],
+        onError: { target: 'failed', actions: assign({ error: ({ event }) => reasonOf(event.error) }) },
+      },
+    },
+    saving: {
+      tags: ['busy'],
+      invoke: {
+        id: 'save',
+        src: 'save',
+        input: ({ context }) => ({ id: context.id, version: context.record?.version ?? 0, values: context.draft }),
+        onDone: {
+          target: 'saved',
+          actions: assign({ record: ({ event }) => event.output, draft: ({ event }) => ({ ...event.output.values }), dirty: false, error: null }),
+        },
+        onError: [
+          { guard: 'isConflict', target: 'conflict', actions: assign({ error: CONFLICT }) },
+          { target: 'failed', actions: assign({ error: ({ event }) => reasonOf(event.error) }) },
+        ],
+      },
+    },
+    saved: {
+      on: {
+        'field.change': {
+          target: 'editing',
+          actions: assign(({ context, event }) => ({ draft: { ...context.draft, [event.field]: event.value }, dirty: true })),
+        },
+        'leave.request': 'left',
+      },
+    },
+    /** someone else saved first: the user's changes stay on screen until they reload */
+    conflict: {
+      on: {
+        reload: { target: 'loading', actions: assign({ error: null }) },
+        'leave.request': 'confirmingLeave',
+      },
+    },
+    failed: {
+      on: {
+        'form.submit': { target: 'validating', actions: assign({ error: null }) },
+        'field.change': {
+          target: 'editing',
+          actions: assign(({ context, event }) => ({ draft: { ...context.draft, [event.field]: event.value }, dirty: true, error: null })),
+        },
+        'leave.request': 'confirmingLeave',
+      },
+    },
+    confirmingLeave: {
+      on: {
+        'leave.confirm': 'left',
+        'leave.cancel': 'editing',
+      },
+    },
+    left: { type: 'final' },
+  },
+})

@@ -1,0 +1,116 @@
+import { Hono } from 'hono'
+import { and, asc, eq, gt, isNotNull, isNull, lte, ne } from 'drizzle-orm'
+import * as z from 'zod/mini'
+import type { AppEnv } from '../types.ts'
+import { appUser, role, userRole } from '../db/schema.ts'
+import { AppError } from '../errors.ts'
+import { readJson } from '../http.ts'
+import { may, signedIn } from '../services/permissions.ts'
+import { verifyPassword } from '../services/passwords.ts'
+import { hit } from '../services/rate-limit.ts'
+import { requireCustomHeaders, userView } from '../services/sessions.ts'
+import { DEFAULT_SECURITY, policyOf, readSetting, type SecuritySettings } from '../services/settings.ts'
+import { changePassword } from './auth.ts'
+
+const DAY_MS = 86_400_000
+/** Other-group roles whose valid-until date is this close are "about to expire". */
+export const ROLE_EXPIRY_WINDOW_DAYS = 14
+const PASSWORD_TRIES_MAX = 10
+const PASSWORD_TRIES_WINDOW_MS = 15 * 60_000
+
+const ChangeBody = z.strictObject({
+  oldPassword: z.string().check(z.minLength(1), z.maxLength(128)),
+  newPassword: z.string().check(z.minLength(1), z.maxLength(1000)),
+})
+
+/** When the password expires under the company policy (null: never), and whether to warn now. */
+export function passwordExpiry(changedAt: Date, security: SecuritySettings, now: Date) {
+  if (security.expiryDays <= 0) return { expiresAt: null, daysLeft: null, warn: false }
+  const expiresAt = new Date(changedAt.getTime() + security.expiryDays * DAY_MS)
+  const daysLeft = Math.max(0, Math.ceil((expiresAt.getTime() - now.getTime()) / DAY_MS))
+  return { expiresAt: expiresAt.toISOString(), daysLeft, warn: daysLeft <= security.expiryWarningDays }
+}
+
+/**
+ * The signed-in user's own things (spec 2.2 top menu): profile, tasks, and the password change
+ * while signed in (the current session stays; the user's other sessions end).
+ */
+export function meRoutes() {
+  const r = new Hono<AppEnv>()
+  r.get('/profile', signedIn(), async (c) => {
+    const { db, clock } = c.get('deps')
+    const session = c.get('session')
+    const now = clock.now()
+    const [user] = await db.select().from(appUser).where(eq(appUser.id, session.userId)).limit(1)
+    if (!user) throw new AppError(401, 'UNAUTHORIZED')
+    const security = await readSetting(db, user.companyId, 'security', DEFAULT_SECURITY)
+    const view = await userView(db, user.id, session.activeRole, now)
+    const roles = await db.select({ name: role.name, isMain: userRole.isMain, isDefault: userRole.isDefault, validUntil: userRole.validUntil })
+      .from(userRole).innerJoin(role, eq(role.id, userRole.roleId)).where(eq(userRole.userId, user.id)).orderBy(asc(role.name))
+    return c.json({
+      userId: user.id,
+      username: user.username,
+      firstName: user.firstName,
+      lastName: user.lastName,
+      email: user.email,
+      createdAt: user.createdAt.toISOString(),
+      activeRole: view.activeRole,
+      roles: roles.map((x) => ({ ...x, validUntil: x.validUntil ? x.validUntil.toISOString() : null })),
+      passwordChangedAt: user.passwordChangedAt.toISOString(),
+      password: passwordExpiry(user.passwordChangedAt, security, now),
+      policy: policyOf(security),
+    })
+  })
+
+  r.get('/tasks', signedIn(), async (c) => {
+    const { db, clock } = c.get('deps')
+    const viewer = c.get('session')
+    const now = clock.now()
+    const horizon = new Date(now.getTime() + ROLE_EXPIRY_WINDOW_DAYS * DAY_MS)
+    const [user] = await db.select().from(appUser).where(eq(appUser.id, viewer.userId)).limit(1)
+    if (!user) throw new AppError(401, 'UNAUTHORIZED')
+    const security = await readSetting(db, user.companyId, 'security', DEFAULT_SECURITY)
+    const admin = await may(c, 'user:update')
+    const lockedAccounts = admin
+      ? await db.select({ id: appUser.id, username: appUser.username, firstName: appUser.firstName, lastName: appUser.lastName, lockedAt: appUser.lockedAt, failedLogins: appUser.failedLogins })
+        .from(appUser)
+        .where(and(eq(appUser.companyId, viewer.companyId), isNotNull(appUser.lockedAt), eq(appUser.status, 'active')))
+        .orderBy(asc(appUser.lockedAt)).limit(100)
+      : []
+    // role assignments running out: the user's own, and (for admins) everyone's in the company
+    const expiring = await db.select({ userId: appUser.id, username: appUser.username, role: role.name, validUntil: userRole.validUntil })
+      .from(userRole).innerJoin(role, eq(role.id, userRole.roleId)).innerJoin(appUser, eq(appUser.id, userRole.userId))
+      .where(and(
+        eq(appUser.companyId, viewer.companyId),
+        admin ? undefined : eq(appUser.id, viewer.userId),
+        isNotNull(userRole.validUntil), gt(userRole.validUntil, now), lte(userRole.validUntil, horizon),
+      ))
+      .orderBy(asc(userRole.validUntil)).limit(100)
+    const password = passwordExpiry(user.passwordChangedAt, security, now)
+    return c.json({
+      lockedAccounts: lockedAccounts.map((u) => ({ ...u, lockedAt: u.lockedAt!.toISOString() })),
+      expiringRoles: expiring.map((x) => ({ ...x, own: x.userId === viewer.userId, validUntil: x.validUntil!.toISOString() })),
+      password: password.warn ? password : null,
+    })
+  })
+
+  r.post('/profile/password', requireCustomHeaders, signedIn(), async (c) => {
+    const body = await readJson(c, ChangeBody)
+    const { db, clock } = c.get('deps')
+    const session = c.get('session')
+    if (!(await hit(db, `password:user:${session.userId}`, PASSWORD_TRIES_MAX, PASSWORD_TRIES_WINDOW_MS, clock.now()))) {
+      throw new AppError(429, 'RATE_LIMITED')
+    }
+    const [user] = await db.select().from(appUser)
+      .where(and(eq(appUser.id, session.userId), eq(appUser.status, 'active'), isNull(appUser.lockedAt), ne(appUser.mustChangePassword, true))).limit(1)
+    if (!user) throw new AppError(401, 'UNAUTHORIZED')
+    if (!(await verifyPassword(user.passwordHash, body.oldPassword))) {
+      throw new AppError(400, 'WRONG_PASSWORD', [{ path: 'oldPassword', code: 'wrongPassword' }])
+    }
+    const security = await readSetting(db, user.companyId, 'security', DEFAULT_SECURITY)
+    await changePassword(c, user, body.newPassword, security, { keepSessionId: session.id })
+    return c.json({ ok: true })
+  })
+
+  return r
+}

@@ -1,0 +1,8 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { AreaPageView } from '../../../views/admin/AreaPageView.tsx'
+import { ROLES_PAGE } from '../../../views/admin/pages.ts'
+
+export const Route = createFileRoute('/navbar/settings/roles')({
+  validateSearch: (search: Record<string, unknown>): { q?: string } => (typeof search.q === 'string' ? { q: search.q } : {}),
+  component: () => <AreaPageView page={ROLES_PAGE} />,
+})

@@ -1,0 +1,51 @@
+import { Link } from '@tanstack/react-router'
+import { msg } from '@lingui/core/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { fetchProfile } from '../../flows/profile.ts'
+import { LoadState } from '../staff/LoadState.tsx'
+import { StaffPage } from '../staff/StaffPage.tsx'
+import { useLoad } from '../staff/useLoad.ts'
+import styles from '../staff/StaffLayout.module.css'
+
+/** The signed-in user's own details (editing comes with the users issue). */
+export function ProfileView() {
+  const { i18n } = useLingui()
+  const [load, retry] = useLoad(fetchProfile)
+  const date = (iso: string) => new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'medium' }).format(new Date(iso))
+  return (
+    <StaffPage title={msg`Profil`}>
+      <LoadState load={load} retry={retry}>
+        {(p) => (
+          <div className={styles.card}>
+            <dl className={styles.dl}>
+              <dt><Trans>Ad</Trans></dt><dd>{p.firstName}</dd>
+              <dt><Trans>Soyad</Trans></dt><dd>{p.lastName}</dd>
+              <dt><Trans>Kullanıcı adı</Trans></dt><dd>{p.username}</dd>
+              <dt><Trans>E-posta</Trans></dt><dd>{p.email}</dd>
+              <dt><Trans>Aktif rol</Trans></dt><dd>{p.activeRole}</dd>
+              <dt><Trans>Şifre değişikliği</Trans></dt><dd>{date(p.passwordChangedAt)}</dd>
+              <dt><Trans>Şifre geçerliliği</Trans></dt>
+              <dd>{p.password.expiresAt ? <Trans>{date(p.password.expiresAt)} tarihine kadar ({p.password.daysLeft} gün)</Trans> : <Trans>Süresiz</Trans>}</dd>
+            </dl>
+            <h2><Trans>Rollerim</Trans></h2>
+            <div className={styles.tableWrap}>
+              <table className={styles.table}>
+                <thead><tr><th scope="col"><Trans>Rol</Trans></th><th scope="col"><Trans>Tür</Trans></th><th scope="col"><Trans>Geçerlilik sonu</Trans></th></tr></thead>
+                <tbody>
+                  {p.roles.map((r) => (
+                    <tr key={r.name}>
+                      <td>{r.name}</td>
+                      <td>{r.isMain ? <Trans>Ana rol</Trans> : r.isDefault ? <Trans>Varsayılan rol</Trans> : <Trans>Diğer grup rolü</Trans>}</td>
+                      <td>{r.validUntil ? date(r.validUntil) : '—'}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            <p><Link to="/navbar/change-password"><Trans>Şifremi değiştir</Trans></Link></p>
+          </div>
+        )}
+      </LoadState>
+    </StaffPage>
+  )
+}

@@ -1,0 +1,108 @@
+import { useEffect, useId, type ReactNode } from 'react'
+import { useNavigate, useRouterState } from '@tanstack/react-router'
+import { useActorRef, useSelector } from '@xstate/react'
+import type { ActorRefFrom } from 'xstate'
+import { Trans, useLingui } from '@lingui/react/macro'
+import type { resourceListMachine } from '../../../../machines/resource-list/resource-list.machine.ts'
+import {
+  PAGE_SIZES, pageCount, paramsFromSearch, searchFromParams, showingRange, type ListParams,
+} from '../../../domain/list-params.ts'
+import { reasonText } from '../../i18n/reasons.ts'
+import styles from '../staff/StaffLayout.module.css'
+
+export type ListActor = ActorRefFrom<typeof resourceListMachine>
+
+const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
+
+/**
+ * Starts a provided resource-list flow from the URL and keeps the two in step: the list's params
+ * go into the search params (replace), and a changed URL (back, forward, a pasted link) goes to
+ * the list as `params.sync`.
+ */
+export function useUrlList(flow: typeof resourceListMachine, filterKeys: readonly string[]): ListActor {
+  const navigate = useNavigate()
+  const search = useRouterState({ select: (s) => s.location.search as Record<string, unknown> })
+  const list = useActorRef(flow, { input: { params: paramsFromSearch(search, filterKeys) } })
+  const params = useSelector(list, (s) => s.context.params, sameJson)
+  useEffect(() => {
+    const fromUrl = paramsFromSearch(search, filterKeys)
+    if (!sameJson(fromUrl, list.getSnapshot().context.params)) list.send({ type: 'params.sync', params: fromUrl })
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [JSON.stringify(search)])
+  useEffect(() => {
+    const wanted = searchFromParams(params)
+    if (!sameJson(wanted, searchFromParams(paramsFromSearch(search, filterKeys)))) {
+      void navigate({ to: '.', search: wanted as never, replace: true })
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [params])
+  return list
+}
+
+export type Column<T> = { key: string; label: ReactNode; sortable?: boolean; cell: (row: T) => ReactNode }
+
+/** The list's table with sortable headers, the loading / empty / failed states, the pager and page-size selector. */
+export function ResourceTable<T extends { id: string }>({ list, columns, caption }: { list: ListActor; columns: Column<T>[]; caption: string }) {
+  const { t, i18n } = useLingui()
+  const sizeId = useId()
+  const state = useSelector(list, (s) => (s.matches('failed') ? 'failed' : s.matches('empty') ? 'empty' : s.hasTag('busy') || s.matches('searching') ? 'loading' : 'ready'))
+  const items = useSelector(list, (s) => s.context.items) as T[]
+  const total = useSelector(list, (s) => s.context.total)
+  const error = useSelector(list, (s) => s.context.error)
+  const params: ListParams = useSelector(list, (s) => s.context.params, sameJson)
+  const { start, end } = showingRange(params.page, params.size, total)
+  const pages = pageCount(params.size, total)
+  const sortOf = (key: string) => (params.sort === key ? 'ascending' : params.sort === `-${key}` ? 'descending' : 'none')
+
+  return (
+    <div aria-busy={state === 'loading'}>
+      {state === 'failed' && (
+        <div className={styles.notice} role="alert">
+          <p>{reasonText(error, i18n)}</p>
+          <button type="button" className={styles.secondaryButton} onClick={() => list.send({ type: 'retry' })}><Trans>Tekrar dene</Trans></button>
+        </div>
+      )}
+      <p role="status" aria-live="polite">
+        {state === 'loading' ? <Trans>Yükleniyor…</Trans>
+          : state === 'empty' ? <Trans>Sonuç bulunamadı</Trans>
+          : state === 'ready' ? <Trans>{total} kayıttan {start} - {end} arası gösteriliyor</Trans> : null}
+      </p>
+      {items.length > 0 && state !== 'empty' && (
+        <div className={styles.tableWrap}>
+          <table className={styles.table}>
+            <caption className="visually-hidden">{caption}</caption>
+            <thead>
+              <tr>
+                {columns.map((c) => (
+                  <th key={c.key} scope="col" aria-sort={c.sortable ? sortOf(c.key) : undefined}>
+                    {c.sortable ? (
+                      <button type="button" className={styles.sortButton} onClick={() => list.send({ type: 'sort.toggle', field: c.key })}>
+                        {c.label}<span aria-hidden="true">{sortOf(c.key) === 'ascending' ? ' ▲' : sortOf(c.key) === 'descending' ? ' ▼' : ''}</span>
+                      </button>
+                    ) : c.label}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {items.map((row) => <tr key={row.id}>{columns.map((c) => <td key={c.key}>{c.cell(row)}</td>)}</tr>)}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <div className={styles.pager}>
+        <label htmlFor={sizeId}><Trans>Sayfa başına</Trans></label>
+        <select id={sizeId} value={params.size} onChange={(e) => list.send({ type: 'size.change', size: Number(e.currentTarget.value) })}>
+          {PAGE_SIZES.map((n) => <option key={n} value={n}>{n}</option>)}
+        </select>
+        <button type="button" className={styles.secondaryButton} disabled={params.page <= 1} onClick={() => list.send({ type: 'page.go', page: params.page - 1 })}>
+          <Trans>Önceki</Trans>
+        </button>
+        <span>{t`Sayfa ${params.page} / ${pages}`}</span>
+        <button type="button" className={styles.secondaryButton} disabled={params.page >= pages} onClick={() => list.send({ type: 'page.go', page: params.page + 1 })}>
+          <Trans>Sonraki</Trans>
+        </button>
+      </div>
+    </div>
+  )
+}

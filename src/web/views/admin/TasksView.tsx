@@ -1,0 +1,98 @@
+import { useState } from 'react'
+import { Link } from '@tanstack/react-router'
+import { msg } from '@lingui/core/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
+import toast from 'react-hot-toast'
+import { call } from '../../api/client.ts'
+import { errorText } from '../../api/errors.ts'
+import { LoadState } from '../staff/LoadState.tsx'
+import { StaffPage } from '../staff/StaffPage.tsx'
+import { useCan } from '../staff/useCan.ts'
+import { useLoad } from '../staff/useLoad.ts'
+import type { TasksAnswer } from '../staff/usePasswordExpiryWarning.ts'
+import styles from '../staff/StaffLayout.module.css'
+
+/** Spec 2.1 "/inbox": what needs the user's action. */
+export function TasksView() {
+  const { t, i18n } = useLingui()
+  const can = useCan()
+  const [load, retry] = useLoad(() => call<TasksAnswer>('/tasks', { authenticated: true }))
+  const [busy, setBusy] = useState<string | null>(null)
+  const date = (iso: string) => new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso))
+
+  async function reactivate(id: string, username: string) {
+    setBusy(id)
+    try {
+      await call(`/user/${encodeURIComponent(id)}/reactivate`, { method: 'POST', body: {}, authenticated: true })
+      toast.success(t`${username} hesabı yeniden etkinleştirildi.`, { id: `reactivated-${id}` })
+      retry()
+    } catch (error) {
+      toast.error(errorText(error, i18n), { id: `reactivate-${id}` })
+    } finally {
+      setBusy(null)
+    }
+  }
+
+  return (
+    <StaffPage title={msg`Görevler`}>
+      <LoadState load={load} retry={retry}>
+        {(tasks) => {
+          const none = tasks.lockedAccounts.length === 0 && tasks.expiringRoles.length === 0 && !tasks.password
+          return (
+            <>
+              {none && <p className={styles.notice} role="status"><Trans>Bekleyen göreviniz yok.</Trans></p>}
+              {tasks.password && (
+                <section className={styles.notice} aria-labelledby="task-password">
+                  <h2 id="task-password"><Trans>Şifrenizin süresi doluyor</Trans></h2>
+                  <p><Trans>Şifreniz {tasks.password.daysLeft} gün içinde ({date(tasks.password.expiresAt)}) geçersiz olacak.</Trans></p>
+                  <p><Link to="/navbar/change-password"><Trans>Şifremi şimdi değiştir</Trans></Link></p>
+                </section>
+              )}
+              {tasks.lockedAccounts.length > 0 && (
+                <section aria-labelledby="task-locked">
+                  <h2 id="task-locked"><Trans>İncelenecek kilitli hesaplar</Trans></h2>
+                  <div className={styles.tableWrap}>
+                    <table className={styles.table}>
+                      <thead><tr>
+                        <th scope="col"><Trans>Kullanıcı adı</Trans></th><th scope="col"><Trans>Ad Soyad</Trans></th>
+                        <th scope="col"><Trans>Kilitlenme</Trans></th><th scope="col"><Trans>Hatalı deneme</Trans></th><th scope="col"><Trans>İşlem</Trans></th>
+                      </tr></thead>
+                      <tbody>
+                        {tasks.lockedAccounts.map((u) => (
+                          <tr key={u.id}>
+                            <td>{u.username}</td><td>{u.firstName} {u.lastName}</td><td>{date(u.lockedAt)}</td><td>{u.failedLogins}</td>
+                            <td>
+                              {can('user:update') && (
+                                <button type="button" className={styles.secondaryButton} disabled={busy === u.id} aria-busy={busy === u.id}
+                                  onClick={() => void reactivate(u.id, u.username)}>
+                                  <Trans>Yeniden etkinleştir</Trans><span className="visually-hidden"> {u.username}</span>
+                                </button>
+                              )}
+                            </td>
+                          </tr>
+                        ))}
+                      </tbody>
+                    </table>
+                  </div>
+                </section>
+              )}
+              {tasks.expiringRoles.length > 0 && (
+                <section aria-labelledby="task-roles">
+                  <h2 id="task-roles"><Trans>Süresi dolmak üzere olan roller</Trans></h2>
+                  <ul>
+                    {tasks.expiringRoles.map((r) => (
+                      <li key={`${r.userId}-${r.role}`}>
+                        {r.own ? <Trans>Sizin {r.role} rolünüz {date(r.validUntil)} tarihinde sona eriyor.</Trans>
+                          : <Trans>{r.username} kullanıcısının {r.role} rolü {date(r.validUntil)} tarihinde sona eriyor.</Trans>}
+                      </li>
+                    ))}
+                  </ul>
+                </section>
+              )}
+            </>
+          )
+        }}
+      </LoadState>
+    </StaffPage>
+  )
+}

@@ -1,0 +1,15 @@
+import { describe, expect, it } from 'vitest'
+import { classifyPath } from '../../src/domain/navigation.ts'
+
+describe('navigation guard (spec 2.1) and the staff area', () => {
+  it('lets the tasks page and every /navbar path through to the app, where the shell decides', () => {
+    for (const path of ['/inbox', '/inbox/', '/navbar', '/navbar/settings/company', '/navbar/settings/company/general', '/navbar/bilinmeyen/sayfa', '/auth/lock']) {
+      expect(classifyPath(path), path).toBe('staff')
+    }
+  })
+
+  it('still sends look-alikes and other paths to the pension page', () => {
+    for (const path of ['/inboxx', '/navbarx/settings', '/settings', '/admin']) expect(classifyPath(path), path).toBe('redirect')
+    expect(classifyPath('/')).toBe('public')
+  })
+})

@@ -1,0 +1,260 @@
+import { readFileSync } from 'node:fs'
+import { resolve } from 'node:path'
+import { gzipSync } from 'node:zlib'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { launch, type Browser } from './browser.ts'
+import { DEMO_PASSWORD, startE2eServer, type E2eServer } from './server.ts'
+
+const NEW_PASSWORD = 'Yepyeni-Şifre-Q7!'
+const AXE = resolve(import.meta.dirname, '../../node_modules/axe-core/axe.min.js')
+
+async function signIn(page: Page, username: string, password = DEMO_PASSWORD) {
+  await page.goto('/auth/login')
+  await page.locator('input[name=username]').fill(username)
+  await page.locator('input[name=password]').fill(password)
+  await page.getByRole('button', { name: 'Giriş Yap' }).click()
+}
+
+/** A call to the API outside the browser: another session of the same user, or a stranger. */
+async function api(base: string, method: string, path: string, body?: unknown, cookie = '') {
+  const res = await fetch(`${base}/api/v1${path}`, {
+    method,
+    headers: { 'content-type': 'application/json', trxType: 'FRM', ...(cookie ? { cookie } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  })
+  const setCookie = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ')
+  return { status: res.status, cookie: setCookie }
+}
+
+const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name }).waitFor()
+const nav = (page: Page) => page.getByRole('navigation', { name: 'Yönetim menüsü' })
+const toast = (page: Page, text: string | RegExp) => page.getByRole('status').filter({ hasText: text }).first().waitFor()
+
+describe('administration shell and top menu (real server, Chromium)', () => {
+  let server: E2eServer
+  let admin: Browser
+  let user: Browser
+  beforeAll(async () => {
+    server = await startE2eServer('admin')
+    admin = await launch({ baseUrl: server.url })
+    user = await launch({ baseUrl: server.url })
+  })
+  afterAll(async () => {
+    await admin?.close()
+    await user?.close()
+    await server?.stop()
+  })
+
+  it('admin and plain user see different menus and hub cards; the first admin page\'s JS is measured', async () => {
+    const page = await admin.context.newPage()
+    const scripts = new Set<string>()
+    page.on('request', (r) => { if (r.resourceType() === 'script') scripts.add(new URL(r.url()).pathname) })
+    await signIn(page, 'ayse.yilmaz')
+    await page.waitForURL('**/navbar/settings/global-settings')
+    await heading(page, 'Şirket Ayarları')
+    await page.waitForLoadState('networkidle')
+    const gz = [...scripts].reduce((sum, p) => sum + gzipSync(readFileSync(resolve('dist/client', `.${p}`))).length, 0)
+    console.log(`first admin page (sign-in -> global settings): ${scripts.size} JS files, ${(gz / 1024).toFixed(1)} KiB gzipped`)
+    expect(await nav(page).getByRole('link').allTextContents()).toEqual(
+      ['Ana sayfa', 'Gösterge paneli', 'Ayarlar', 'Görevler', 'Profil', 'Yetkilerim', 'Şifre değiştir'])
+    const main = page.getByRole('main')
+    expect(await main.getByRole('heading', { level: 2 }).allTextContents()).toEqual(['Şirket', 'Ekip', 'Yetkiler', 'Kullanıcı', 'Denetim kaydı'])
+    // the company area lists its six pages
+    expect(await main.getByRole('article').first().getByRole('listitem').allTextContents())
+      .toEqual(['Genel', 'Adres', 'Unvanlar', 'Bildirim', 'Güvenlik', 'Tercihler'])
+
+    const p2 = await user.context.newPage()
+    await signIn(p2, 'mehmet.demir')
+    await p2.waitForURL('**/navbar/home/main')
+    await p2.getByRole('link', { name: 'Ayarlar' }).click()
+    await heading(p2, 'Şirket Ayarları')
+    expect(await p2.getByRole('main').getByRole('heading', { level: 2 }).allTextContents()).toEqual(['Şirket', 'Ekip', 'Yetkiler'])
+    expect(await p2.getByRole('main').getByRole('article').first().getByRole('listitem').allTextContents()).toEqual(['Genel'])
+    // a page the role may not read says so, inside the shell
+    await p2.goto('/navbar/settings/users')
+    await heading(p2, 'Kullanıcı')
+    await p2.getByText('Bu sayfayı görüntüleme yetkiniz yok.').waitFor()
+    // my permissions: the tag x action matrix of the active role
+    await p2.goto('/navbar/permissions')
+    await heading(p2, 'Yetkilerim')
+    const row = p2.getByRole('row', { name: /^dashboard/ })
+    expect(await row.getByRole('cell').allTextContents()).toEqual(['✓izin var', '–izin yok', '–izin yok', '–izin yok', '–izin yok'])
+    expect(await p2.getByRole('row', { name: /^user\b/ }).count()).toBe(0)
+    await p2.close()
+    await page.close()
+  })
+
+  it('switching the active role recomputes, says so, lands on the role\'s page and hides what it may not use', async () => {
+    const page = await admin.page('/navbar/settings/global-settings')
+    await heading(page, 'Şirket Ayarları')
+    await page.getByLabel('Aktif rol').selectOption('ROLE_USER')
+    await toast(page, 'Aktif rol değişti: ROLE_USER')
+    await page.waitForURL('**/navbar/home/main')
+    await page.getByRole('link', { name: 'Ayarlar' }).click()
+    await heading(page, 'Şirket Ayarları')
+    expect(await page.getByRole('main').getByRole('heading', { level: 2 }).allTextContents()).toEqual(['Şirket', 'Ekip', 'Yetkiler'])
+    await page.getByLabel('Aktif rol').selectOption('ROLE_ADMIN')
+    await toast(page, 'Aktif rol değişti: ROLE_ADMIN')
+    await page.waitForURL('**/navbar/settings/global-settings')
+    await page.getByRole('main').getByRole('heading', { level: 2, name: 'Kullanıcı' }).waitFor()
+    await page.getByRole('button', { name: 'Yetkileri yenile' }).click()
+    await toast(page, 'Yetkileriniz güncel, değişiklik yok.')
+    await page.close()
+  })
+
+  it('navigation: titles in the active language, focus on the heading, unknown staff URLs stay in the shell, /inbox is tasks', async () => {
+    const page = await admin.page('/navbar/home/main')
+    await nav(page).getByRole('link', { name: 'Profil' }).click()
+    await heading(page, 'Profil')
+    expect(await page.title()).toBe('Profil | Katılım Emeklilik')
+    await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe('H1')
+    await page.getByText('ayse.yilmaz@example.com').waitFor()
+
+    await page.goto('/navbar/bilinmeyen/sayfa')
+    await heading(page, 'Sayfa bulunamadı')
+    expect(new URL(page.url()).pathname).toBe('/navbar/bilinmeyen/sayfa')
+    await nav(page).waitFor()
+    await page.goto('/navbar/settings/company')
+    await page.waitForURL('**/navbar/settings/company/general')
+    await heading(page, 'Genel')
+    await page.getByText('Bu sayfa bu sürümde geliyor', { exact: false }).waitFor()
+    await page.goto('/inbox')
+    await heading(page, 'Görevler')
+    expect(await page.title()).toBe('Görevler | Katılım Emeklilik')
+    await nav(page).getByRole('link', { name: 'Görevler' }).and(page.locator('[aria-current=page]')).waitFor()
+    // English
+    await page.getByLabel('Dil').selectOption('en')
+    await heading(page, 'Tasks')
+    expect(await page.title()).toBe('Tasks | Katılım Emeklilik')
+    await page.getByLabel('Language').selectOption('tr')
+    await heading(page, 'Görevler')
+    await page.close()
+  })
+
+  it('global search: Ctrl+K, results by name, username or e-mail, keyboard to open one', async () => {
+    const page = await admin.page('/navbar/home/main')
+    await heading(page, 'Hoş geldiniz, Ayşe Yılmaz')
+    await page.keyboard.press('Control+k')
+    const box = page.getByRole('combobox', { name: 'Genel arama' })
+    await expect.poll(() => box.evaluate((el) => el === document.activeElement)).toBe(true)
+    await box.fill('mehmet.demir@')
+    const results = page.getByRole('listbox', { name: 'Arama sonuçları' })
+    const option = results.getByRole('option', { name: /Mehmet Demir/ })
+    await option.waitFor()
+    await box.press('ArrowDown')
+    expect(await option.getAttribute('aria-selected')).toBe('true')
+    await box.press('Enter')
+    await page.waitForURL('**/navbar/settings/users?q=mehmet.demir')
+    await box.fill('ROLE_AD')
+    await results.getByRole('option', { name: /ROLE_ADMIN/ }).waitFor()
+    await box.press('Escape')
+    expect(await results.isVisible()).toBe(false)
+    await page.close()
+  })
+
+  it('tasks: an account locked by wrong passwords is re-activated by the admin from /inbox', async () => {
+    for (let i = 0; i < 5; i++) await api(server.url, 'POST', '/auth/login', { username: 'burak.celik', password: `yanlis-${i}` })
+    expect((await api(server.url, 'POST', '/auth/login', { username: 'burak.celik', password: DEMO_PASSWORD })).status).toBe(401)
+    const page = await admin.page('/inbox')
+    await heading(page, 'Görevler')
+    const row = page.getByRole('row', { name: /burak\.celik/ })
+    await row.waitFor()
+    await row.getByRole('button', { name: 'Yeniden etkinleştir burak.celik' }).click()
+    await toast(page, 'burak.celik hesabı yeniden etkinleştirildi.')
+    await expect.poll(() => row.count()).toBe(0)
+    expect((await api(server.url, 'POST', '/auth/login', { username: 'burak.celik', password: DEMO_PASSWORD })).status).toBe(200)
+    // the audit log shows it, on the list statechart, its state in the URL
+    await page.goto('/navbar/settings/audit')
+    await heading(page, 'Denetim kaydı')
+    await page.getByText(/kayıttan 1 - \d+ arası gösteriliyor/).waitFor()
+    await page.getByLabel('Sayfa başına').selectOption('50')
+    await page.waitForURL('**/navbar/settings/audit?size=50')
+    await page.getByLabel('İşlem', { exact: true }).fill('user.reactivated')
+    await page.getByLabel('İşlem', { exact: true }).press('Enter')
+    await page.waitForURL(/action=user\.reactivated/)
+    await page.reload()
+    await page.getByRole('cell', { name: 'user.reactivated' }).first().waitFor()
+    expect(await page.getByLabel('Sayfa başına').inputValue()).toBe('50')
+    await page.close()
+  })
+
+  it('change password while signed in: spec 5 messages, this session stays, the other one ends', async () => {
+    const other = await api(server.url, 'POST', '/auth/login', { username: 'mehmet.demir', password: DEMO_PASSWORD })
+    expect(other.status).toBe(200)
+    const page = await user.page('/navbar/change-password')
+    await heading(page, 'Şifre değiştir')
+    const form = page.getByRole('main')
+    await form.getByLabel('Eski şifre').fill('yanlis-parola')
+    await form.getByLabel('Yeni şifre', { exact: true }).fill(NEW_PASSWORD)
+    await form.getByLabel('Yeni şifre (tekrar)').fill(NEW_PASSWORD + 'x')
+    await form.getByRole('button', { name: 'Şifreyi Değiştir' }).click()
+    await form.getByText('Yeni şifre ile tekrarı eşleşmiyor').waitFor()
+    await form.getByLabel('Yeni şifre (tekrar)').fill(NEW_PASSWORD)
+    await form.getByRole('button', { name: 'Şifreyi Değiştir' }).click()
+    await form.getByRole('alert').filter({ hasText: 'Mevcut şifreniz hatalı' }).waitFor()
+    await form.getByLabel('Eski şifre').fill(DEMO_PASSWORD)
+    await form.getByRole('button', { name: 'Şifreyi Değiştir' }).click()
+    await toast(page, 'Şifreniz değiştirildi.')
+    // this session stays: another page loads its data
+    await nav(page).getByRole('link', { name: 'Profil' }).click()
+    await page.getByText('mehmet.demir@example.com').waitFor()
+    // the other session ended
+    expect((await fetch(`${server.url}/api/v1/profile`, { headers: { cookie: other.cookie } })).status).toBe(401)
+    expect((await api(server.url, 'POST', '/auth/login', { username: 'mehmet.demir', password: NEW_PASSWORD })).status).toBe(200)
+    await page.close()
+  })
+
+  it('phone (375 px): the menu collapses behind a button, the header is at most 72 px', async () => {
+    const phone = await launch({ baseUrl: server.url, viewport: { width: 375, height: 740 } })
+    try {
+      const page = await phone.context.newPage()
+      await signIn(page, 'ayse.yilmaz')
+      await heading(page, 'Şirket Ayarları')
+      const header = page.getByRole('banner')
+      expect((await header.boundingBox())!.height).toBeLessThanOrEqual(72)
+      expect(await nav(page).isVisible()).toBe(false)
+      const button = page.getByRole('button', { name: 'Menü' })
+      expect(await button.getAttribute('aria-expanded')).toBe('false')
+      await button.click()
+      expect(await button.getAttribute('aria-expanded')).toBe('true')
+      await nav(page).getByRole('link', { name: 'Görevler' }).click()
+      await heading(page, 'Görevler')
+      expect(await nav(page).isVisible()).toBe(false)
+      expect((await header.boundingBox())!.height).toBeLessThanOrEqual(72)
+      // the skip link is the first stop and leads to the content
+      await page.keyboard.press('Tab')
+      await page.getByRole('link', { name: 'İçeriğe geç' }).and(page.locator(':focus')).waitFor()
+    } finally {
+      await phone.close()
+    }
+  })
+
+  it('axe-core finds no serious or critical violation on any staff page', async () => {
+    const page = await admin.context.newPage()
+    // the page's CSP allows scripts from its own origin only: axe is served there for the test
+    await page.route('**/__axe.min.js', (route) => route.fulfill({ contentType: 'text/javascript', body: readFileSync(AXE, 'utf8') }))
+    const paths = [
+      '/navbar/home/main', '/navbar/settings/global-settings', '/navbar/settings/company/general', '/navbar/settings/company/address',
+      '/navbar/settings/company/job-titles', '/navbar/settings/company/notification', '/navbar/settings/company/security',
+      '/navbar/settings/company/preferences', '/navbar/settings/team', '/navbar/settings/roles', '/navbar/settings/users',
+      '/navbar/settings/audit', '/navbar/dashboard', '/navbar/profile', '/navbar/permissions', '/navbar/change-password', '/inbox',
+      '/navbar/yok',
+    ]
+    const found: Record<string, string[]> = {}
+    for (const path of paths) {
+      await page.goto(path)
+      await page.locator('h1').first().waitFor()
+      await expect.poll(() => page.getByText('Yükleniyor…').count()).toBe(0)
+      await page.addScriptTag({ url: '/__axe.min.js' })
+      const violations = await page.evaluate(async () => {
+        const axe = (window as unknown as { axe: { run(o: unknown): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe
+        const r = await axe.run({ runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] } })
+        return r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
+      })
+      if (violations.length) found[path] = violations
+    }
+    expect(found).toEqual({})
+    await page.close()
+  })
+})
