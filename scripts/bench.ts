@@ -3,9 +3,10 @@
  *  - the production JavaScript and CSS each route loads, raw and gzipped (from Vite's manifest);
  *  - the server's first start (empty PGlite: migrations + seeding) and warm start (same folder).
  *  - sign-in latency (p50, p95) on PGlite with the argon2id parameters in use.
+ *  - list endpoints (GET /audit, GET /user) at 100,000 rows, on PostgreSQL when BENCH_DATABASE_URL or TEST_DATABASE_URL is set.
  *  - load: session-checked calls and a public lookup at 200 concurrent clients beside two floors
  *    (scripts/bench-load.ts), on PGlite and on PostgreSQL when BENCH_DATABASE_URL or TEST_DATABASE_URL is set.
- * Options: --no-build (use the existing dist/), --only=bundle|startup|login|payment|lighthouse|load (Lighthouse on `/`: scripts/bench-lighthouse.ts)
+ * Options: --no-build (use the existing dist/), --only=bundle|startup|login|list|payment|lighthouse|load (Lighthouse on `/`: scripts/bench-lighthouse.ts)
  */
 import { spawn, spawnSync } from 'node:child_process'
 import { mkdtemp, readFile, rm } from 'node:fs/promises'
@@ -129,6 +130,10 @@ if (!only || only === 'bundle') await bundle()
 if (!only || only === 'startup') await startup()
 if (!only || only === 'login') {
   const r = spawnSync(process.execPath, ['scripts/bench-login.ts'], { stdio: 'inherit' })
+  if (r.status !== 0) process.exitCode = 1
+}
+if (!only || only === 'list') {
+  const r = spawnSync(process.execPath, ['scripts/bench-list.ts'], { stdio: 'inherit' })
   if (r.status !== 0) process.exitCode = 1
 }
 if (!only || only === 'payment') {

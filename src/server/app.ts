@@ -10,12 +10,19 @@ import type { AppDeps, AppEnv } from './types.ts'
 import { AppError } from './errors.ts'
 import { errorMessage, resolveLocale, type ErrorCode, type ServerLocale } from './i18n.ts'
 import { authRoutes } from './routes/auth.ts'
+import { auditRoutes } from './routes/audit.ts'
 import { clientRoutes } from './routes/client.ts'
+import { companyRoutes, LOGO_MAX_BYTES } from './routes/company.ts'
+import { imageRoutes } from './routes/images.ts'
+import { partyRoutes } from './routes/party.ts'
+import { groupRoutes } from './routes/group.ts'
+import { roleRoutes } from './routes/role.ts'
 import { devRoutes } from './routes/dev.ts'
 import { logRoutes } from './routes/log.ts'
 import { lookupRoutes } from './routes/lookup.ts'
 import { bankSimulatorRoutes } from './routes/bank-simulator.ts'
 import { isFramePagePath, paymentCallbackRoutes, paymentRoutes } from './routes/payment.ts'
+import { userRoutes } from './routes/user.ts'
 import { clientIpOf } from './services/client-ip.ts'
 import { RETRY_AFTER_S, dbHealth, describeDbError, isDatabaseUnavailable } from './services/db-health.ts'
 import { decodePath, pathForLog } from './http.ts'
@@ -161,10 +168,10 @@ export function createApp(deps: AppDeps) {
         await next()
         if (!c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'no-store')
       })
-      api.use('*', bodyLimit({
-        maxSize: config.bodyLimitBytes,
-        onError: () => { throw new AppError(413, 'PAYLOAD_TOO_LARGE') },
-      }))
+      const limit = bodyLimit({ maxSize: config.bodyLimitBytes, onError: () => { throw new AppError(413, 'PAYLOAD_TOO_LARGE') } })
+      // image uploads (the company logo) have their own, larger limit
+      const uploadLimit = bodyLimit({ maxSize: LOGO_MAX_BYTES, onError: () => { throw new AppError(413, 'PAYLOAD_TOO_LARGE') } })
+      api.use('*', (c, next) => (c.req.method === 'POST' && /\/logo$/.test(c.req.path) ? uploadLimit : limit)(c, next))
       api.use('*', envelope(config))
       bases.set(base, api)
     }
@@ -173,6 +180,13 @@ export function createApp(deps: AppDeps) {
   const main = serviceAt(config.apiBase)
   main.route('/auth', authRoutes())
   main.route('/lookup', lookupRoutes())
+  main.route('/audit', auditRoutes())
+  main.route('/user', userRoutes())
+  main.route('/group', groupRoutes())
+  main.route('/role', roleRoutes())
+  main.route('/company', companyRoutes())
+  main.route('/images', imageRoutes())
+  main.route('/party', partyRoutes())
   if (deps.mailCatcher && config.devRoutes.enabled) main.route('/dev', devRoutes(deps.mailCatcher, config.devRoutes.token))
   main.route('/client', clientRoutes())
   main.route('/log', logRoutes())

@@ -3,10 +3,13 @@ import * as z from 'zod/mini'
 import { AppError, type FieldIssue } from './errors.ts'
 import type { AppEnv } from './types.ts'
 
+/** A message our schemas set is a code ('email', 'rolename.prefix'); zod's own messages are sentences. */
+const MESSAGE_CODE = /^[A-Za-z][\w.]*$/
+
 function issuesOf(error: z.core.$ZodError): FieldIssue[] {
   return error.issues.map((issue) => ({
     path: issue.path.map(String).join('.'),
-    code: issue.code === 'custom' ? String(issue.message) : issue.code,
+    code: issue.code === 'custom' || MESSAGE_CODE.test(String(issue.message)) ? String(issue.message) : issue.code,
   }))
 }
 

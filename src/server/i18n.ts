@@ -109,6 +109,92 @@ export const ERROR_MESSAGES = {
     en: 'You are not allowed to do this',
     ru: 'У вас нет прав на это действие',
   },
+  HEADER_MISMATCH: {
+    tr: 'İstek başlıkları oturumunuzla uyuşmuyor; sayfayı yenileyiniz',
+    en: 'The request headers do not match your session; please reload the page',
+    ru: 'Заголовки запроса не соответствуют вашему сеансу; обновите страницу',
+  },
+  USER_NOT_LOCKED: {
+    tr: 'Bu kullanıcının hesabı kilitli değil',
+    en: 'This user\'s account is not locked',
+    ru: 'Учётная запись этого пользователя не заблокирована',
+  },
+  // ---- administration: organisation tree and roles ----
+  CONFLICT: {
+    tr: 'Kayıt siz düzenlerken başka biri tarafından değiştirildi; güncel hâlini yükleyip yeniden deneyiniz',
+    en: 'Someone else changed this record while you were editing it; reload it and try again',
+    ru: 'Пока вы редактировали запись, её изменил кто-то другой; загрузите актуальную версию и повторите',
+  },
+  LEVEL_ERROR: {
+    tr: 'Hatalı Seviye',
+    en: 'Level Error',
+    ru: 'Ошибка уровня',
+  },
+  GROUP_CYCLE: {
+    tr: 'Bir grup kendi alt grubunun altına taşınamaz',
+    en: 'A group cannot be moved under one of its own subgroups',
+    ru: 'Группу нельзя переместить внутрь её собственной подгруппы',
+  },
+  GROUP_NOT_EMPTY: {
+    tr: 'Alt grubu, üyesi veya rolü olan bir grup silinemez',
+    en: 'A group with subgroups, members or roles cannot be deleted',
+    ru: 'Нельзя удалить группу, в которой есть подгруппы, участники или роли',
+  },
+  GROUP_EXISTS: {
+    tr: 'Bu adda bir grup zaten var',
+    en: 'A group with this name already exists',
+    ru: 'Группа с таким названием уже существует',
+  },
+  ROLE_EXISTS: {
+    tr: 'Bu adda bir rol zaten var',
+    en: 'A role with this name already exists',
+    ru: 'Роль с таким названием уже существует',
+  },
+  ROLE_IN_USE: {
+    tr: 'Kullanıcılara atanmış bir rol silinemez',
+    en: 'A role assigned to users cannot be deleted',
+    ru: 'Нельзя удалить роль, назначенную пользователям',
+  },
+  SYSTEM_ROLE_FIXED: {
+    tr: 'SYSTEM sahipli rolün bu alanları değiştirilemez',
+    en: 'These fields of a SYSTEM-owned role cannot be changed',
+    ru: 'Эти поля роли, принадлежащей SYSTEM, изменить нельзя',
+  },
+  PERMISSION_LEVEL: {
+    tr: 'Seçilen yetkilerden bazıları bu rolün veri gizliliği seviyesinde verilemez',
+    en: 'Some of the chosen permissions cannot be given at this role\'s data-privacy level',
+    ru: 'Некоторые выбранные права недоступны на уровне конфиденциальности этой роли',
+  },
+  JOB_TITLE_EXISTS: {
+    tr: 'Bu unvan zaten tanımlı',
+    en: 'This job title already exists',
+    ru: 'Такая должность уже существует',
+  },
+  UNSUPPORTED_IMAGE: {
+    tr: 'Logo PNG, JPEG veya WebP biçiminde bir resim olmalıdır',
+    en: 'The logo must be a PNG, JPEG or WebP image',
+    ru: 'Логотип должен быть изображением PNG, JPEG или WebP',
+  },
+  USER_EXISTS: {
+    tr: 'Bu kullanıcı adı, e-posta adresi veya kimlik numarası başka bir kullanıcıda kayıtlı',
+    en: 'This username, e-mail address or national ID belongs to another user',
+    ru: 'Это имя пользователя, адрес электронной почты или идентификационный номер уже принадлежит другому пользователю',
+  },
+  SELF_STATUS: {
+    tr: 'Kendi hesabınızın durumunu değiştiremezsiniz',
+    en: 'You cannot change the status of your own account',
+    ru: 'Нельзя изменить статус собственной учётной записи',
+  },
+  LAST_SUPERADMIN: {
+    tr: 'Şirketin son etkin süper yöneticisi uzaklaştırılamaz veya kaldırılamaz',
+    en: 'The company\'s last active superadmin cannot be suspended or removed',
+    ru: 'Нельзя отстранить или удалить последнего активного суперадминистратора компании',
+  },
+  USER_REMOVED: {
+    tr: 'Sistemden kaldırılan kullanıcının durumu değiştirilemez',
+    en: 'A user removed from the system cannot change status',
+    ru: 'Статус пользователя, удалённого из системы, изменить нельзя',
+  },
   MISSING_HEADER: {
     tr: 'İstek gerekli başlıkları içermiyor',
     en: 'The request lacks a required header',

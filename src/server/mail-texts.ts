@@ -25,6 +25,46 @@ export const MAILS = {
         'Если эти попытки делали не вы, сообщите администратору.\n',
     },
   },
+  welcome: {
+    tr: {
+      subject: 'Katılım Emeklilik yönetim hesabınız açıldı',
+      text: (p: { name: string; username: string; password: string }) =>
+        `Sayın ${p.name},\n\nSizin için bir yönetim hesabı açıldı.\nKullanıcı adınız: ${p.username}\nGeçici şifreniz: ${p.password}\n\n` +
+        'İlk girişinizde yeni bir şifre belirlemeniz istenecektir.\n',
+    },
+    en: {
+      subject: 'Your Katılım Emeklilik administration account',
+      text: (p: { name: string; username: string; password: string }) =>
+        `Dear ${p.name},\n\nAn administration account has been opened for you.\nUsername: ${p.username}\nTemporary password: ${p.password}\n\n` +
+        'You will be asked to choose a new password when you first sign in.\n',
+    },
+    ru: {
+      subject: 'Ваша учётная запись администрирования Katılım Emeklilik',
+      text: (p: { name: string; username: string; password: string }) =>
+        `Уважаемый(ая) ${p.name},\n\nДля вас создана учётная запись администрирования.\nИмя пользователя: ${p.username}\nВременный пароль: ${p.password}\n\n` +
+        'При первом входе вам будет предложено задать новый пароль.\n',
+    },
+  },
+  accountReactivated: {
+    tr: {
+      subject: 'Hesabınız yeniden etkinleştirildi',
+      text: (p: { name: string; by: string }) =>
+        `Sayın ${p.name},\n\nKilitlenen hesabınız ${p.by} tarafından yeniden etkinleştirildi. Mevcut şifrenizle giriş yapabilirsiniz.\n\n` +
+        'Bu işlemden haberiniz yoksa lütfen yöneticinize bildirin.\n',
+    },
+    en: {
+      subject: 'Your account has been re-activated',
+      text: (p: { name: string; by: string }) =>
+        `Dear ${p.name},\n\nYour locked account was re-activated by ${p.by}. You can sign in with your current password.\n\n` +
+        'If you did not expect this, please tell your administrator.\n',
+    },
+    ru: {
+      subject: 'Ваша учётная запись снова активна',
+      text: (p: { name: string; by: string }) =>
+        `Уважаемый(ая) ${p.name},\n\nВашу заблокированную учётную запись снова активировал(а) ${p.by}. Вы можете войти с текущим паролем.\n\n` +
+        'Если вы не ожидали этого, сообщите администратору.\n',
+    },
+  },
   temporaryPassword: {
     tr: {
       subject: 'Geçici şifreniz',

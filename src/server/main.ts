@@ -8,7 +8,7 @@ import type { ViteDevServer } from 'vite'
 import { createApp, type WebHost } from './app.ts'
 import type { ServerConfig } from './config.ts'
 import { openDatabase } from './db/client.ts'
-import { seedDemoUsers, seedFirstCompany, seedReferenceData } from './db/seed.ts'
+import { seedDemoUsers, seedFirstCompany, seedReferenceData, syncSystemRoleBundles } from './db/seed.ts'
 import { randomPassword } from './services/passwords.ts'
 import { createLogger, type Logger } from './services/logger.ts'
 import { createMailer, startMailCatcher, type MailCatcher } from './services/mail.ts'
@@ -106,6 +106,7 @@ export async function startServer(configured: ServerConfig, opts: { logger?: Log
     lap('seedReference', t)
     t = performance.now()
     const first = await seedFirstCompany(database.db, { username: config.adminUsername, password: config.adminPassword, email: config.adminEmail })
+    await syncSystemRoleBundles(database.db)
     lap('seedCompany', t)
     let demoPassword: string | null = null
     if (config.demoData) {

@@ -52,5 +52,7 @@ export function agent(request: (path: string, init?: RequestInit) => Response | 
     jar,
     post: (path: string, body: unknown = {}, headers?: Record<string, string>) => send('POST', path, body, headers),
     get: (path: string, headers?: Record<string, string>) => send('GET', path, undefined, headers),
+    put: (path: string, body: unknown = {}, headers?: Record<string, string>) => send('PUT', path, body, headers),
+    del: (path: string, headers?: Record<string, string>) => send('DELETE', path, undefined, headers),
   }
 }

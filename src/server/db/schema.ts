@@ -1,7 +1,12 @@
 import { sql } from 'drizzle-orm'
 import {
-  boolean, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid, uniqueIndex, index,
+  boolean, customType, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid, uniqueIndex, index,
 } from 'drizzle-orm/pg-core'
+
+/** Binary data: a Buffer goes to both drivers (node-postgres would send a plain Uint8Array as text). */
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea', toDriver: (v) => Buffer.from(v.buffer, v.byteOffset, v.byteLength) })
+
+import type { RolePermission } from '../../domain/permission-catalogue.ts'
 
 export type LocalizedName = { tr: string; en: string; ru: string }
 
@@ -77,9 +82,51 @@ export const company = pgTable('company', {
   defaultCurrency: text('default_currency').notNull().default('TRY'),
   language: text('language').notNull().default('tr'),
   timeZone: text('time_zone').notNull().default('Europe/Istanbul'),
+  version: integer('version').notNull().default(1),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 })
+
+/** The company logo, re-encoded on the server (never the uploaded bytes). */
+export const companyLogo = pgTable('company_logo', {
+  companyId: uuid('company_id').primaryKey().references(() => company.id),
+  contentType: text('content_type').notNull(),
+  data: bytea('data').notNull(),
+  width: integer('width').notNull(),
+  height: integer('height').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+})
+
+/** Job titles (spec 3.1): title, experience level (lookup), colour code from the readable palette. */
+export const jobTitle = pgTable('job_title', {
+  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+  companyId: uuid('company_id').notNull().references(() => company.id),
+  title: text('title').notNull(),
+  experienceLevel: text('experience_level').notNull(),
+  colorCode: text('color_code').notNull(),
+  version: integer('version').notNull().default(1),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [uniqueIndex('job_title_company_title_uq').on(t.companyId, sql`lower(${t.title})`)])
+
+/** Addresses (spec 3.1): the company's locations, and people's addresses (entity name + id). */
+export const address = pgTable('address', {
+  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+  companyId: uuid('company_id').notNull().references(() => company.id),
+  entityName: text('entity_name').notNull(),
+  entityId: uuid('entity_id').notNull(),
+  locationType: text('location_type').notNull(),
+  locationName: text('location_name').notNull(),
+  countryCode: text('country_code').notNull(),
+  cityCode: text('city_code'),
+  districtCode: text('district_code'),
+  suburbCode: text('suburb_code'),
+  zipCode: text('zip_code'),
+  addressText: text('address_text').notNull(),
+  version: integer('version').notNull().default(1),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [index('address_entity_idx').on(t.companyId, t.entityName, t.entityId)])
 
 export const appUser = pgTable('app_user', {
   id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
@@ -91,11 +138,46 @@ export const appUser = pgTable('app_user', {
   passwordHash: text('password_hash').notNull(),
   passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }).notNull().defaultNow(),
   mustChangePassword: boolean('must_change_password').notNull().default(false),
+  /** The policy the current password was checked against when it was set (null: not recorded). */
+  passwordPolicy: jsonb('password_policy').$type<{ minLength: number; complexity: string }>(),
   status: text('status').notNull().default('active'),
   failedLogins: integer('failed_logins').notNull().default(0),
   lockedAt: timestamp('locked_at', { withTimezone: true }),
+  /** The group the user belongs to (spec 3.1 "group name"). */
+  groupId: uuid('group_id'),
+  // spec 3.1 "User" details (the create-user wizard's first step)
+  gender: text('gender'),
+  countryCode: text('country_code'),
+  nationalId: text('national_id'),
+  passportNo: text('passport_no'),
+  jobTitleId: uuid('job_title_id'),
+  workLocationId: uuid('work_location_id'),
+  mobilePhone: text('mobile_phone'),
+  birthDate: text('birth_date'),
+  version: integer('version').notNull().default(1),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [uniqueIndex('app_user_username_uq').on(sql`lower(${t.username})`)])
+}, (t) => [
+  uniqueIndex('app_user_username_uq').on(sql`lower(${t.username})`),
+  index('app_user_company_group_idx').on(t.companyId, t.groupId),
+  uniqueIndex('app_user_company_email_uq').on(t.companyId, sql`lower(${t.email})`),
+  uniqueIndex('app_user_company_national_id_uq').on(t.companyId, t.nationalId),
+])
+
+/** The organisation tree (spec 3.1 "Group"): management group > organisational unit > team; the root is the company. */
+export const userGroup = pgTable('user_group', {
+  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+  companyId: uuid('company_id').notNull().references(() => company.id),
+  name: text('name').notNull(),
+  description: text('description'),
+  level: text('level').notNull(),
+  parentId: uuid('parent_id'),
+  version: integer('version').notNull().default(1),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  uniqueIndex('user_group_company_name_uq').on(t.companyId, sql`lower(${t.name})`),
+  index('user_group_parent_idx').on(t.companyId, t.parentId),
+])
 
 export const role = pgTable('role', {
   id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
@@ -103,7 +185,16 @@ export const role = pgTable('role', {
   name: text('name').notNull(),
   roleType: text('role_type').notNull().default('main'),
   owner: text('owner').notNull().default('SYSTEM'),
-  permissions: jsonb('permissions').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+  groupId: uuid('group_id').references(() => userGroup.id),
+  /** Data-privacy level (the gdprlevels lookup's value): the most sensitive data its holders may handle. */
+  gdprLevel: text('gdpr_level').notNull().default('SENSITIVE'),
+  teamSize: integer('team_size'),
+  isMainRole: boolean('is_main_role').notNull().default(false),
+  version: integer('version').notNull().default(1),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  /** The spec's shape (3.1): `{ permtag, actions[] }[]`, cells of the catalogue only. */
+  permissions: jsonb('permissions').$type<RolePermission[]>().notNull().default(sql`'[]'::jsonb`),
 }, (t) => [uniqueIndex('role_company_name_uq').on(t.companyId, t.name)])
 
 export const userRole = pgTable('user_role', {
@@ -116,13 +207,19 @@ export const userRole = pgTable('user_role', {
 
 export const auditLog = pgTable('audit_log', {
   id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+  /** The company the entry belongs to (null for entries about no known account). */
+  companyId: uuid('company_id'),
   at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   actor: text('actor'),
   action: text('action').notNull(),
   target: text('target'),
   requestId: text('request_id'),
   detail: jsonb('detail').$type<Record<string, unknown>>(),
-}, (t) => [index('audit_log_at_idx').on(t.at)])
+}, (t) => [
+  index('audit_log_at_idx').on(t.at),
+  index('audit_log_company_at_idx').on(t.companyId, t.at),
+  index('audit_log_company_action_at_idx').on(t.companyId, t.action, t.at),
+])
 
 // ---- company settings (security policy, mail server, preferences, notifications), one row per category ----
 
@@ -130,6 +227,7 @@ export const companySetting = pgTable('company_setting', {
   companyId: uuid('company_id').notNull().references(() => company.id),
   category: text('category').notNull(),
   data: jsonb('data').$type<Record<string, unknown>>().notNull(),
+  version: integer('version').notNull().default(1),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [primaryKey({ columns: [t.companyId, t.category] })])
 

@@ -1,4 +1,5 @@
-import { eq, sql } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
+import { ROLE_BUNDLES } from '../../domain/permission-catalogue.ts'
 import type { Db } from './client.ts'
 import * as t from './schema.ts'
 import * as reference from '../reference/index.ts'
@@ -68,7 +69,10 @@ export async function seedFirstCompany(db: Db, admin: AdminSeed): Promise<{ crea
       timeZone: 'Europe/Istanbul',
     }).returning()
     const roles = await tx.insert(t.role).values(
-      ['ROLE_SUPERADMIN', 'ROLE_ADMIN', 'ROLE_USER'].map((name) => ({ companyId: company!.id, name, owner: 'SYSTEM', roleType: 'main' })),
+      (['ROLE_SUPERADMIN', 'ROLE_ADMIN', 'ROLE_USER'] as const).map((name) => ({
+        companyId: company!.id, name, owner: 'SYSTEM', roleType: 'main', isMainRole: true, permissions: ROLE_BUNDLES[name],
+        gdprLevel: name === 'ROLE_USER' ? 'PUBLIC' : 'SENSITIVE',
+      })),
     ).returning()
     const [user] = await tx.insert(t.appUser).values({
       companyId: company!.id,
@@ -83,6 +87,21 @@ export async function seedFirstCompany(db: Db, admin: AdminSeed): Promise<{ crea
     await tx.insert(t.auditLog).values({ actor: 'system', action: 'seed.firstCompany', target: user!.id, detail: { username: admin.username } })
   })
   return { created: true, generatedPassword }
+}
+
+/**
+ * The system roles of every company carry their documented bundles (README "Permissions"): a
+ * database made before the permission catalogue had them empty. Roles an admin has since given
+ * permissions are left alone.
+ */
+export async function syncSystemRoleBundles(db: Db): Promise<number> {
+  let updated = 0
+  for (const [name, bundle] of Object.entries(ROLE_BUNDLES)) {
+    const rows = await db.update(t.role).set({ permissions: bundle })
+      .where(and(eq(t.role.name, name), eq(t.role.owner, 'SYSTEM'), sql`${t.role.permissions} = '[]'::jsonb`)).returning({ id: t.role.id })
+    updated += rows.length
+  }
+  return updated
 }
 
 /** Demo staff of the first company (only when DEMO_DATA is on): one of each kind the flows need. */

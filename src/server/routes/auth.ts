@@ -17,6 +17,7 @@ import {
   startSession, tokenHash, newToken, userView,
 } from '../services/sessions.ts'
 import { DEFAULT_SECURITY, policyOf, readSetting, sessionTiming, type SecuritySettings } from '../services/settings.ts'
+import { publicRoute } from '../services/route-access.ts'
 
 const TEMP_PASSWORD_MINUTES = 30
 const LOGIN_IP_MAX = 30
@@ -99,7 +100,7 @@ export function authRoutes() {
   const r = new Hono<AppEnv>()
   r.use('*', requireCustomHeaders)
 
-  r.post('/login', async (c) => {
+  r.post('/login', publicRoute(), async (c) => {
     const body = await readJson(c, LoginBody)
     const { db, clock } = c.get('deps')
     const now = clock.now()
@@ -139,7 +140,7 @@ export function authRoutes() {
     return c.json({ passwordExpired: false, user: view, timing, at: now.getTime() })
   })
 
-  r.post('/changeExpiredPassword', async (c) => {
+  r.post('/changeExpiredPassword', publicRoute(), async (c) => {
     const body = await readJson(c, ChangeBody)
     const { db, clock } = c.get('deps')
     const now = clock.now()
@@ -156,7 +157,7 @@ export function authRoutes() {
     return c.json({ ok: true })
   })
 
-  r.post('/forgotPassword', async (c) => {
+  r.post('/forgotPassword', publicRoute(), async (c) => {
     const body = await readJson(c, ForgotBody)
     const { db, clock } = c.get('deps')
     const now = clock.now()
@@ -249,7 +250,7 @@ export function authRoutes() {
     return c.json({ user: await userView(db, session.userId, session.activeRole, now), at: now.getTime() })
   })
 
-  r.post('/logout', async (c) => {
+  r.post('/logout', publicRoute(), async (c) => {
     const body = await readJson(c, InactiveBody)
     const { db, clock } = c.get('deps')
     const now = clock.now()
@@ -325,7 +326,7 @@ export async function changePassword(c: Context<AppEnv>, user: UserRow, newPassw
     }
   }
   await db.insert(passwordHistory).values({ userId: user.id, passwordHash: user.passwordHash, createdAt: now })
-  await db.update(appUser).set({ passwordHash: await hashPassword(newPassword), passwordChangedAt: now, mustChangePassword: false, failedLogins: 0 })
+  await db.update(appUser).set({ passwordHash: await hashPassword(newPassword), passwordChangedAt: now, mustChangePassword: false, failedLogins: 0, passwordPolicy: policyOf(security) })
     .where(eq(appUser.id, user.id))
   await endUserSessions(db, user.id, 'passwordChanged', now)
   await audit(c, 'user.passwordChanged', user.id, user.username)

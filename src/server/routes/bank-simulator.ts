@@ -8,6 +8,7 @@ import { BANK_SIM_CLIENT_ID, BANK_SIM_MERCHANT, scenarioOf, type BankSimScenario
 import { signParams, verifyParams } from '../services/gateway/hash.ts'
 import { esc, formHtml, frameCsp, nonce } from '../services/gateway/html.ts'
 import type { AppEnv } from '../types.ts'
+import { publicRoute } from '../services/route-access.ts'
 
 /**
  * The built-in 3-D Secure bank simulator (a TEST bank, clearly marked on every page). It receives
@@ -90,6 +91,7 @@ async function readForm(c: Context<AppEnv>): Promise<Record<string, string> | nu
 
 export function bankSimulatorRoutes() {
   const r = new Hono<AppEnv>()
+  r.use('*', publicRoute())
 
   // The merchant's 3D Pay form lands here (inside the 3-D frame).
   r.post('/3d', async (c) => {

@@ -2,6 +2,7 @@ import { Hono } from 'hono'
 import type { AppEnv } from '../types.ts'
 import { readQuery } from '../http.ts'
 import * as z from 'zod/mini'
+import { publicRoute } from '../services/route-access.ts'
 
 /**
  * Replaces the spec's call to a public IP-geolocation service (7.6): the server tells the browser
@@ -10,6 +11,7 @@ import * as z from 'zod/mini'
  */
 export function clientRoutes() {
   const r = new Hono<AppEnv>()
+  r.use('*', publicRoute())
   r.get('/info', (c) => {
     readQuery(c, z.strictObject({}))
     return c.json({ ip: c.get('clientIp') })

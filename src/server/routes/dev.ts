@@ -4,6 +4,7 @@ import type { AppEnv } from '../types.ts'
 import { AppError } from '../errors.ts'
 import { isLoopback } from '../services/client-ip.ts'
 import type { MailCatcher } from '../services/mail.ts'
+import { publicRoute } from '../services/route-access.ts'
 
 function sameSecret(a: string, b: string): boolean {
   const x = Buffer.from(a)
@@ -20,6 +21,7 @@ function sameSecret(a: string, b: string): boolean {
  */
 export function devRoutes(catcher: MailCatcher, token: string | null) {
   const r = new Hono<AppEnv>()
+  r.use('*', publicRoute())
   r.use('*', async (c, next) => {
     if (!isLoopback(c.get('clientIp'))) throw new AppError(404, 'NOT_FOUND')
     if (token !== null && !sameSecret(c.req.header('authorization') ?? '', `Bearer ${token}`)) throw new AppError(404, 'NOT_FOUND')

@@ -6,6 +6,7 @@ import { AppError } from '../errors.ts'
 import { redactCardNumbers } from '../../lib/redact.ts'
 import { hit } from '../services/rate-limit.ts'
 import { requireCustomHeaders } from '../services/sessions.ts'
+import { publicRoute } from '../services/route-access.ts'
 
 /** Largest client-log entry (the `data` field), and largest request carrying one. */
 export const LOG_DATA_MAX = 4096
@@ -31,6 +32,7 @@ const entryLimit = bodyLimit({
  */
 export function logRoutes() {
   const r = new Hono<AppEnv>()
+  r.use('*', publicRoute())
   // an encrypted body has been read already (under BODY_LIMIT_BYTES) to be opened
   r.post('/log.json', requireCustomHeaders, (c, next) => c.get('encrypted') ? next() : entryLimit(c, next), async (c) => {
     const { db, clock } = c.get('deps')

@@ -7,6 +7,7 @@ import { AppError } from '../errors.ts'
 import { readQuery } from '../http.ts'
 import { localized, type ServerLocale } from '../i18n.ts'
 import { city, country, district, hometown, industry, nationality, optionItem } from '../db/schema.ts'
+import { publicRoute } from '../services/route-access.ts'
 
 /** Reference data rarely changes: let browsers and proxies keep it for an hour, revalidate by ETag. */
 const cacheable: MiddlewareHandler<AppEnv> = async (c, next) => {
@@ -29,7 +30,7 @@ function byName<T extends { name: string }>(rows: T[], locale: ServerLocale): T[
 
 export function lookupRoutes() {
   const r = new Hono<AppEnv>()
-  r.use('*', cacheable, etag())
+  r.use('*', publicRoute(), cacheable, etag())
 
   r.get('/industries', async (c) => {
     readQuery(c, noParams)

@@ -18,6 +18,7 @@ import { isLoopback } from '../services/client-ip.ts'
 import { hit } from '../services/rate-limit.ts'
 import { requireCustomHeaders } from '../services/sessions.ts'
 import type { AppEnv } from '../types.ts'
+import { publicRoute } from '../services/route-access.ts'
 
 /**
  * Card payments (spec 4 "Payment flow", 7.4; SECURITY.md "Card data"):
@@ -115,6 +116,7 @@ function orderView(o: OrderRow) {
 
 export function paymentRoutes() {
   const r = new Hono<AppEnv>()
+  r.use('*', publicRoute())
 
   r.post('/posIP3D/Gateway', requireCustomHeaders, async (c) => {
     const { db, config, clock } = c.get('deps')
@@ -222,9 +224,10 @@ async function readForm(c: Context<AppEnv>): Promise<Record<string, string> | nu
  */
 export function paymentCallbackRoutes() {
   const r = new Hono<AppEnv>()
-  r.use('*', bodyLimit({ maxSize: 16 * 1024, onError: () => { throw new AppError(413, 'PAYMENT_HASH_INVALID') } }))
+  // mounted at the root: its middleware applies to the callback paths only
+  const limit = bodyLimit({ maxSize: 16 * 1024, onError: () => { throw new AppError(413, 'PAYMENT_HASH_INVALID') } })
   for (const path of CALLBACK_PATHS) {
-    r.post(path, async (c) => {
+    r.post(path, publicRoute(), limit, async (c) => {
       const { db, clock } = c.get('deps')
       const log = c.get('log')
       const params = await readForm(c)

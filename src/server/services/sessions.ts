@@ -8,6 +8,8 @@ import type { ServerConfig } from '../config.ts'
 import type { Db } from '../db/client.ts'
 import { appUser, role, staffSession, userRole } from '../db/schema.ts'
 import { AppError } from '../errors.ts'
+import { toPermissionStrings } from '../../domain/permission-catalogue.ts'
+import { declareAccess } from './route-access.ts'
 import { sessionTiming, type Timing } from './settings.ts'
 
 export function cookieName(config: ServerConfig): string {
@@ -34,10 +36,10 @@ export async function userView(db: Db, userId: string, activeRole: string | null
   const mainRole = rows.find((r) => r.isMain)?.name ?? null
   const defaultRole = rows.find((r) => r.isDefault)?.name ?? null
   const active = activeRole && roles.includes(activeRole) ? activeRole : mainRole ?? defaultRole
-  const permissions = rows.find((r) => r.name === active)?.permissions ?? []
+  const permissions = toPermissionStrings(rows.find((r) => r.name === active)?.permissions)
   return {
     userId: user.id, companyId: user.companyId, username: user.username, firstName: user.firstName, lastName: user.lastName,
-    roles, mainRole, defaultRole, activeRole: active, permissions: [...permissions].sort(),
+    roles, mainRole, defaultRole, activeRole: active, permissions,
   }
 }
 
@@ -103,7 +105,7 @@ declare module 'hono' {
  * the lock (401 LOCKED for every call but those marked `allowLocked`), lock expiry, user status.
  */
 export function requireSession(opts: { allowLocked?: boolean } = {}): MiddlewareHandler<AppEnv> {
-  return async (c, next) => {
+  return declareAccess<MiddlewareHandler<AppEnv>>(async (c, next) => {
     const { db, config, clock } = c.get('deps')
     const token = getCookie(c, cookieName(config))
     if (!token) throw new AppError(401, 'UNAUTHORIZED')
@@ -138,7 +140,7 @@ export function requireSession(opts: { allowLocked?: boolean } = {}): Middleware
     c.set('session', { ...session, lockedAt })
     c.set('timing', timing)
     await next()
-  }
+  }, { kind: 'session' })
 }
 
 /**

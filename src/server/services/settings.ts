@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import type { PasswordPolicy } from '../../domain/password.ts'
 import type { ServerConfig } from '../config.ts'
 import type { Db } from '../db/client.ts'
@@ -16,6 +16,8 @@ export type SecuritySettings = {
   /** Failed sign-ins before the account is locked. */
   maxFailedLogins: number
   uniqueAmongUsers: boolean
+  /** Days before expiry from which the user is warned. */
+  expiryWarningDays: number
 }
 
 export const DEFAULT_SECURITY: SecuritySettings = {
@@ -26,10 +28,14 @@ export const DEFAULT_SECURITY: SecuritySettings = {
   historyCount: 4,
   maxFailedLogins: 5,
   uniqueAmongUsers: false,
+  expiryWarningDays: 14,
 }
 
 /** Company preferences: the inactivity parameters, in minutes as the spec says. */
 export type Preferences = {
+  defaultCurrency: 'TRY' | 'USD' | 'EUR'
+  language: 'tr' | 'en' | 'ru'
+  timeZone: string
   inactiveUserThresholdMinutes: number
   activityThrottleMinutes: number
   logoutWaitMinutes: number
@@ -37,6 +43,9 @@ export type Preferences = {
 }
 
 export const DEFAULT_PREFERENCES: Preferences = {
+  defaultCurrency: 'TRY',
+  language: 'tr',
+  timeZone: 'Europe/Istanbul',
   inactiveUserThresholdMinutes: 10,
   activityThrottleMinutes: 2,
   logoutWaitMinutes: 30,
@@ -47,6 +56,30 @@ export async function readSetting<T extends object>(db: Db, companyId: string, c
   const rows = await db.select().from(companySetting)
     .where(and(eq(companySetting.companyId, companyId), eq(companySetting.category, category))).limit(1)
   return { ...defaults, ...(rows[0]?.data as Partial<T> | undefined) }
+}
+
+/** A category's stored data and version (1 when nothing is stored yet). */
+export async function readVersionedSetting<T extends object>(db: Db, companyId: string, category: string, defaults: T): Promise<{ data: T; version: number }> {
+  const rows = await db.select().from(companySetting)
+    .where(and(eq(companySetting.companyId, companyId), eq(companySetting.category, category))).limit(1)
+  return { data: { ...defaults, ...(rows[0]?.data as Partial<T> | undefined) }, version: rows[0]?.version ?? 1 }
+}
+
+/**
+ * Writes a category only if nobody changed it since `version` was read; returns the new version,
+ * or null on a stale write (the caller answers 409 CONFLICT).
+ */
+export async function writeVersionedSetting(db: Db, companyId: string, category: string, data: object, version: number, now: Date): Promise<number | null> {
+  const json = data as Record<string, unknown>
+  if (version === 1) {
+    const inserted = await db.insert(companySetting).values({ companyId, category, data: json, version: 2, updatedAt: now })
+      .onConflictDoNothing().returning({ version: companySetting.version })
+    if (inserted.length) return 2
+  }
+  const updated = await db.update(companySetting).set({ data: json, version: sql`${companySetting.version} + 1`, updatedAt: now })
+    .where(and(eq(companySetting.companyId, companyId), eq(companySetting.category, category), eq(companySetting.version, version)))
+    .returning({ version: companySetting.version })
+  return updated[0]?.version ?? null
 }
 
 export async function writeSetting(db: Db, companyId: string, category: string, data: object): Promise<void> {

@@ -1,0 +1,52 @@
+/**
+ * The organisation tree (spec 3.1 "Group", spec 9 group levels): management group > organisational
+ * unit > team. A group's parent must be of a strictly higher level; the root is the company itself,
+ * above every level, so any group may hang at the root. Cycles are impossible.
+ */
+export const GROUP_LEVELS = ['management', 'unit', 'team'] as const
+export type GroupLevel = (typeof GROUP_LEVELS)[number]
+
+/** Higher is more senior: management 3, unit 2, team 1. */
+export function levelRank(level: GroupLevel): number {
+  return GROUP_LEVELS.length - GROUP_LEVELS.indexOf(level)
+}
+
+export function isGroupLevel(value: unknown): value is GroupLevel {
+  return typeof value === 'string' && (GROUP_LEVELS as readonly string[]).includes(value)
+}
+
+/** Whether a group of `child` level may sit under a parent of `parent` level (null: the company root). */
+export function canParent(parent: GroupLevel | null, child: GroupLevel): boolean {
+  return parent === null || levelRank(parent) > levelRank(child)
+}
+
+export type TreeNode = { id: string; parentId: string | null; level: GroupLevel }
+
+/** Whether moving `id` under `newParentId` would make a group its own ancestor. */
+export function wouldCycle(nodes: readonly TreeNode[], id: string, newParentId: string | null): boolean {
+  const parentOf = new Map(nodes.map((n) => [n.id, n.parentId]))
+  let cursor = newParentId
+  const seen = new Set<string>()
+  while (cursor !== null) {
+    if (cursor === id || seen.has(cursor)) return true
+    seen.add(cursor)
+    cursor = parentOf.get(cursor) ?? null
+  }
+  return false
+}
+
+export type MoveCheck = { ok: true } | { ok: false; reason: 'level' | 'cycle' | 'unknown' }
+
+/**
+ * Whether `id` may move under `newParentId`: both exist, the parent's level is higher, no cycle,
+ * and every descendant keeps a valid level (their own parents do not change, so only the moved
+ * group's own link is checked).
+ */
+export function checkMove(nodes: readonly TreeNode[], id: string, newParentId: string | null): MoveCheck {
+  const node = nodes.find((n) => n.id === id)
+  const parent = newParentId === null ? null : nodes.find((n) => n.id === newParentId)
+  if (!node || parent === undefined) return { ok: false, reason: 'unknown' }
+  if (wouldCycle(nodes, id, newParentId)) return { ok: false, reason: 'cycle' }
+  if (!canParent(parent ? parent.level : null, node.level)) return { ok: false, reason: 'level' }
+  return { ok: true }
+}

@@ -1,0 +1,89 @@
+import * as z from 'zod/mini'
+import { toCalendarDate } from '../dates.ts'
+import { isValidEmail } from '../email.ts'
+import { isValidPersonName } from '../names.ts'
+import { isValidTrMobile } from '../phone.ts'
+import { isValidTckn } from '../tckn.ts'
+import { AddressBody } from './company.ts'
+
+/**
+ * The create-user wizard's three steps (spec 2.2, 3.1, 4, 5) and the user edit payloads. Each step
+ * is its own strict schema, so the browser validates a step before moving on with the very rules
+ * the server applies to the whole. Messages are codes: 'required' ("Value is required"),
+ * 'requiredSelection' ("Choose a value"), 'email', 'validToRequired' ("Choose Valid-To date for
+ * other role(s)"), 'rolesFromList' ("Roles must be chosen from the list").
+ */
+
+const uuid = z.string().check(z.regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'requiredSelection'))
+const name = z.string().check(z.refine((v) => v.trim() !== '', 'required'), z.maxLength(40, 'tooLong'), z.refine((v) => isValidPersonName(v), 'name'))
+const isoDate = z.string().check(z.refine((v) => v !== '', 'required'), z.regex(/^\d{4}-\d{2}-\d{2}$/, 'date'), z.refine((v) => toCalendarDate(v) !== null, 'date'))
+
+export const USERNAME = /^[a-z0-9][a-z0-9._-]{2,39}$/
+
+export const PersonalStep = z.strictObject({
+  username: z.string().check(z.refine((v) => v !== '', 'required'), z.regex(USERNAME, 'username')),
+  firstName: name,
+  lastName: name,
+  gender: z.enum(['male', 'female'], 'requiredSelection'),
+  country: z.string().check(z.regex(/^[A-Z]{2}$/, 'requiredSelection')),
+  /** T.C. Kimlik No for Türkiye, else null. */
+  nationalId: z.nullable(z.string().check(z.refine((v) => isValidTckn(v), 'nationalId'))),
+  /** Passport or foreign ID number for other countries, else null. */
+  passportNo: z.nullable(z.string().check(z.regex(/^[A-Z0-9]{5,20}$/, 'passportNo'))),
+  jobTitleId: uuid,
+  workLocationId: uuid,
+  email: z.string().check(z.refine((v) => v !== '', 'required'), z.maxLength(254, 'email'), z.refine(isValidEmail, 'email')),
+  mobilePhone: z.string().check(z.refine((v) => v !== '', 'required'), z.maxLength(30, 'phone'), z.refine((v) => isValidTrMobile(v) || /^\+[1-9]\d{7,14}$/.test(v.replace(/[\s-]/g, '')), 'phone')),
+  birthDate: isoDate,
+  mainRole: uuid,
+  defaultRole: uuid,
+})
+
+export const AddressStep = z.strictObject({
+  status: z.enum(['create', 'edit']),
+  /** 'create-new' for a new personal address, else a company location's id. */
+  addressid: z.union([z.literal('create-new'), uuid]),
+  ...AddressBody.shape,
+})
+
+export const OtherRole = z.strictObject({ roleId: uuid, validTo: z.nullable(isoDate) })
+
+export const GroupRolesStep = z.strictObject({
+  isAssigntoGroup: z.boolean(),
+  chosengroup: z.nullable(uuid),
+  isAssigntoOtherGroup: z.boolean(),
+  selectedRoles: z.array(OtherRole).check(z.maxLength(20)),
+  selectedMain: z.nullable(uuid),
+})
+
+export type PersonalInput = z.output<typeof PersonalStep>
+export type AddressInput = z.output<typeof AddressStep>
+export type GroupRolesInput = z.output<typeof GroupRolesStep>
+
+/** Cross-field rules of the personal step (spec 5: national ID for Türkiye, adult birth date). */
+export function personalIssues(p: PersonalInput, isAdult: (date: string) => boolean): Array<{ path: string; code: string }> {
+  const issues: Array<{ path: string; code: string }> = []
+  if (p.country === 'TR' && !p.nationalId) issues.push({ path: 'nationalId', code: 'required' })
+  if (p.country !== 'TR' && !p.passportNo) issues.push({ path: 'passportNo', code: 'required' })
+  if (p.country === 'TR' && !isValidTrMobile(p.mobilePhone)) issues.push({ path: 'mobilePhone', code: 'phone' })
+  if (!isAdult(p.birthDate)) issues.push({ path: 'birthDate', code: 'adult' })
+  return issues
+}
+
+/** Cross-field rules of the group-and-roles step (spec 4, 5). */
+export function groupRolesIssues(g: GroupRolesInput, today: string): Array<{ path: string; code: string }> {
+  const issues: Array<{ path: string; code: string }> = []
+  if (g.isAssigntoGroup && !g.chosengroup) issues.push({ path: 'chosengroup', code: 'requiredSelection' })
+  if (g.isAssigntoOtherGroup) {
+    if (g.selectedRoles.length === 0) issues.push({ path: 'selectedRoles', code: 'rolesFromList' })
+    if (g.selectedRoles.some((r) => !r.validTo)) issues.push({ path: 'selectedValid', code: 'validToRequired' })
+    if (g.selectedRoles.some((r) => r.validTo !== null && r.validTo <= today)) issues.push({ path: 'selectedValid', code: 'validToFuture' })
+  }
+  return issues
+}
+
+export const CreateUserBody = z.strictObject({ personal: PersonalStep, address: AddressStep, groupRoles: GroupRolesStep })
+export type CreateUserInput = z.output<typeof CreateUserBody>
+
+export const UserStatusBody = z.strictObject({ status: z.enum(['active', 'suspended', 'removed']) })
+

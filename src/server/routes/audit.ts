@@ -1,0 +1,47 @@
+import { Hono } from 'hono'
+import * as z from 'zod/mini'
+import { and, count, desc, eq, gte, lt, or, sql, type SQL } from 'drizzle-orm'
+import type { AppEnv } from '../types.ts'
+import { auditLog } from '../db/schema.ts'
+import { isoDateTime, listAnswer, orderBy, prefixPattern, readList } from '../services/list.ts'
+import { permit } from '../services/permissions.ts'
+
+const name = z.string().check(z.minLength(1), z.maxLength(100), z.refine((v) => !/[\u0000-\u001f]/.test(v), 'control'))
+
+/** The audit log (issue 11 section 5): who did what, when, from where, for roles holding audit:read. */
+export function auditRoutes() {
+  const r = new Hono<AppEnv>()
+
+  r.get('/', permit('audit:read'), async (c) => {
+    const params = readList(c, ['at', 'action', 'actor'], { actor: name, action: name, target: name, from: isoDateTime, to: isoDateTime })
+    const { db } = c.get('deps')
+    const f = params.filters
+    const where: SQL[] = [eq(auditLog.companyId, c.get('session').companyId)]
+    if (f.actor) where.push(sql`lower(${auditLog.actor}) = lower(${f.actor})`)
+    if (f.action) where.push(f.action.endsWith('.') ? sql`${auditLog.action} like ${prefixPattern(f.action)}` : eq(auditLog.action, f.action))
+    if (f.target) where.push(eq(auditLog.target, f.target))
+    if (f.from) where.push(gte(auditLog.at, new Date(f.from)))
+    if (f.to) where.push(lt(auditLog.at, new Date(f.to)))
+    if (params.q) {
+      const p = prefixPattern(params.q)
+      where.push(or(sql`lower(${auditLog.actor}) like ${p}`, sql`${auditLog.action} like ${p}`, eq(auditLog.target, params.q))!)
+    }
+    const condition = and(...where)
+    const [rows, [total]] = await Promise.all([
+      db.select().from(auditLog).where(condition)
+        .orderBy(...orderBy(params, { at: auditLog.at, action: auditLog.action, actor: auditLog.actor }, [desc(auditLog.at)], auditLog.id))
+        .limit(params.size).offset(params.offset),
+      db.select({ n: count() }).from(auditLog).where(condition),
+    ])
+    const items = rows.map((row) => {
+      const { ip, ...detail } = (row.detail ?? {}) as Record<string, unknown>
+      return {
+        id: row.id, at: row.at.toISOString(), actor: row.actor, action: row.action, target: row.target,
+        requestId: row.requestId, ip: typeof ip === 'string' ? ip : null, detail,
+      }
+    })
+    return c.json(listAnswer(items, total?.n ?? 0, params))
+  })
+
+  return r
+}

@@ -1,0 +1,287 @@
+import { Hono, type Context } from 'hono'
+import * as z from 'zod/mini'
+import { and, asc, count, eq, inArray, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm'
+import { formatIsoDate, isAdultBirthDate, toCalendarDate } from '../../domain/dates.ts'
+import { normalizeTrMobile } from '../../domain/phone.ts'
+import { CreateUserBody, UserStatusBody, groupRolesIssues, personalIssues } from '../../domain/schemas/user.ts'
+import type { AppEnv } from '../types.ts'
+import type { Db } from '../db/client.ts'
+import { address, appUser, jobTitle, role, userGroup, userRole } from '../db/schema.ts'
+import { AppError, type FieldIssue } from '../errors.ts'
+import { readJson } from '../http.ts'
+import { MAILS } from '../mail-texts.ts'
+import { audit, auditBySession } from '../services/audit.ts'
+import { containsPattern, listAnswer, orderBy, readList } from '../services/list.ts'
+import { hashPassword, randomPassword } from '../services/passwords.ts'
+import { permit } from '../services/permissions.ts'
+import { endUserSessions } from '../services/sessions.ts'
+import { DEFAULT_SECURITY, policyOf, readSetting } from '../services/settings.ts'
+import { DEFAULT_NOTIFICATION } from './company.ts'
+import { resolveAddress } from './party.ts'
+
+
+/** Spec 4's status messages, per language. */
+const STATUS_MESSAGES = {
+  suspended: { tr: 'Kullanıcı sistemden uzaklaştırıldı!', en: 'User Suspended from the system!', ru: 'Пользователь отстранён от системы!' },
+  active: { tr: 'Kullanıcı yeniden etkinleştirildi !', en: 'User is Activated again !', ru: 'Пользователь снова активирован!' },
+  removed: { tr: 'Kullanıcı sistemden kaldırıldı !', en: 'User is Removed from System !', ru: 'Пользователь удалён из системы!' },
+} as const
+
+function uniqueTarget(error: unknown): string | null {
+  const e = error as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string; message?: string }; message?: string }
+  const code = e?.code ?? e?.cause?.code
+  if (code !== '23505') return null
+  // the constraint's name, from the driver's error (drizzle's own message lists every column)
+  const text = `${e?.constraint ?? ''} ${e?.cause?.constraint ?? ''} ${e?.cause?.message ?? ''}`
+  if (text.includes('app_user_company_email_uq')) return 'personal.email'
+  if (text.includes('app_user_company_national_id_uq')) return 'personal.nationalId'
+  return 'personal.username'
+}
+
+/** The end of a valid-to day in Türkiye (UTC+3): an other-group role is valid through that day. */
+function endOfDayTr(date: string): Date {
+  return new Date(`${date}T23:59:59.999+03:00`)
+}
+
+async function detailOf(db: Db, companyId: string, id: string) {
+  const [u] = await db.select().from(appUser).where(and(eq(appUser.id, id), eq(appUser.companyId, companyId)))
+  if (!u) throw new AppError(404, 'NOT_FOUND')
+  const roles = await db.select({ id: role.id, name: role.name, isMain: userRole.isMain, isDefault: userRole.isDefault, validUntil: userRole.validUntil })
+    .from(userRole).innerJoin(role, eq(role.id, userRole.roleId)).where(eq(userRole.userId, id))
+  const [group] = u.groupId ? await db.select({ name: userGroup.name }).from(userGroup).where(eq(userGroup.id, u.groupId)) : []
+  const [title] = u.jobTitleId ? await db.select({ title: jobTitle.title }).from(jobTitle).where(eq(jobTitle.id, u.jobTitleId)) : []
+  return {
+    id: u.id, username: u.username, firstName: u.firstName, lastName: u.lastName, email: u.email, status: u.status, locked: u.lockedAt !== null,
+    gender: u.gender, country: u.countryCode, jobTitleId: u.jobTitleId, jobTitle: title?.title ?? null, workLocationId: u.workLocationId,
+    mobilePhone: u.mobilePhone, groupId: u.groupId, groupName: group?.name ?? null, version: u.version, createdAt: u.createdAt.toISOString(),
+    roles: roles.map((r) => ({ id: r.id, name: r.name, isMain: r.isMain, isDefault: r.isDefault, validUntil: r.validUntil?.toISOString() ?? null })),
+  }
+}
+
+function idOf(c: Context<AppEnv>): string {
+  const id = c.req.param('id') ?? ''
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) throw new AppError(404, 'NOT_FOUND')
+  return id.toLowerCase()
+}
+
+const uuid = z.string().check(z.regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i))
+
+function userId(value: string | undefined): string {
+  if (!value || !z.safeParse(uuid, value).success) throw new AppError(404, 'NOT_FOUND')
+  return value.toLowerCase()
+}
+
+/** Users of the caller's company (issue 11: the list and the re-activation of locked accounts). */
+export function userRoutes() {
+  const r = new Hono<AppEnv>()
+
+  r.get('/', permit('user:read'), async (c) => {
+    const params = readList(c, ['username', 'lastName', 'createdAt', 'status'], {
+      status: z.enum(['active', 'suspended', 'removed']),
+      locked: z.enum(['true', 'false']),
+    })
+    const { db } = c.get('deps')
+    const where: SQL[] = [eq(appUser.companyId, c.get('session').companyId)]
+    if (params.filters.status) where.push(eq(appUser.status, params.filters.status))
+    if (params.filters.locked) where.push(params.filters.locked === 'true' ? isNotNull(appUser.lockedAt) : isNull(appUser.lockedAt))
+    if (params.q) {
+      const p = containsPattern(params.q)
+      where.push(or(
+        sql`lower(${appUser.username}) like ${p}`, sql`lower(${appUser.firstName}) like ${p}`,
+        sql`lower(${appUser.lastName}) like ${p}`, sql`lower(${appUser.email}) like ${p}`,
+      )!)
+    }
+    const condition = and(...where)
+    const [rows, [total]] = await Promise.all([
+      db.select().from(appUser).where(condition)
+        .orderBy(...orderBy(params, { username: appUser.username, lastName: appUser.lastName, createdAt: appUser.createdAt, status: appUser.status }, [asc(appUser.username)], appUser.id))
+        .limit(params.size).offset(params.offset),
+      db.select({ n: count() }).from(appUser).where(condition),
+    ])
+    const roles = rows.length === 0 ? [] : await db.select({ userId: userRole.userId, name: role.name, isMain: userRole.isMain, validUntil: userRole.validUntil })
+      .from(userRole).innerJoin(role, eq(role.id, userRole.roleId)).where(inArray(userRole.userId, rows.map((u) => u.id)))
+    const items = rows.map((u) => ({
+      id: u.id, username: u.username, firstName: u.firstName, lastName: u.lastName, email: u.email, status: u.status,
+      locked: u.lockedAt !== null, lockedAt: u.lockedAt?.toISOString() ?? null, createdAt: u.createdAt.toISOString(),
+      roles: roles.filter((x) => x.userId === u.id).map((x) => ({ name: x.name, isMain: x.isMain, validUntil: x.validUntil?.toISOString() ?? null })),
+    }))
+    return c.json(listAnswer(items, total?.n ?? 0, params))
+  })
+
+  /**
+   * Re-activates an account locked after too many failed sign-ins (issue 11 section 6): the
+   * counter starts again, the owner is mailed, the change is audited.
+   */
+  r.post('/:id/reactivate', permit('user:update'), async (c) => {
+    const id = userId(c.req.param('id'))
+    const { db, clock, mail } = c.get('deps')
+    const session = c.get('session')
+    const [target] = await db.select().from(appUser).where(and(eq(appUser.id, id), eq(appUser.companyId, session.companyId))).limit(1)
+    if (!target) throw new AppError(404, 'NOT_FOUND')
+    const [updated] = await db.update(appUser).set({ lockedAt: null, failedLogins: 0 })
+      .where(and(eq(appUser.id, id), isNotNull(appUser.lockedAt))).returning({ id: appUser.id })
+    if (!updated) throw new AppError(409, 'USER_NOT_LOCKED')
+    const [actor] = await db.select({ username: appUser.username, firstName: appUser.firstName, lastName: appUser.lastName })
+      .from(appUser).where(eq(appUser.id, session.userId)).limit(1)
+    await audit(c, 'user.reactivated', target.id, actor?.username ?? null, {
+      before: { lockedAt: target.lockedAt?.toISOString() ?? null, failedLogins: target.failedLogins },
+      after: { lockedAt: null, failedLogins: 0 },
+      at: clock.now().toISOString(),
+    })
+    if (mail) {
+      const m = MAILS.accountReactivated[c.get('locale')]
+      try {
+        await mail.send({ to: target.email, subject: m.subject, text: m.text({ name: `${target.firstName} ${target.lastName}`, by: `${actor?.firstName ?? ''} ${actor?.lastName ?? ''}`.trim() }), companyId: target.companyId })
+      } catch (error) {
+        c.get('log').log('error', 'mail failed', { error: error instanceof Error ? error.message : String(error) })
+      }
+    }
+    return c.json({ ok: true })
+  })
+
+  /**
+   * The create-user wizard's submission (spec 2.2, 4): personal details, address, group and roles,
+   * checked as a whole and written in one transaction. The user gets a temporary password (the
+   * forced change at first sign-in); with e-mail notifications on, it is mailed to them.
+   */
+  r.post('/', permit('user:create'), async (c) => {
+    const body = await readJson(c, CreateUserBody)
+    const { db, clock, mail } = c.get('deps')
+    const session = c.get('session')
+    const companyId = session.companyId
+    const now = clock.now()
+    const today = formatIsoDate(toCalendarDate(now)!)
+    const p = body.personal
+    const issues: FieldIssue[] = [
+      ...personalIssues(p, (d) => isAdultBirthDate(d, now)).map((i) => ({ ...i, path: `personal.${i.path}` })),
+      ...groupRolesIssues(body.groupRoles, today).map((i) => ({ ...i, path: `groupRoles.${i.path}` })),
+    ]
+    const companyRoles = await db.select({ id: role.id, name: role.name }).from(role).where(eq(role.companyId, companyId))
+    const roleIds = new Set(companyRoles.map((x) => x.id))
+    if (!roleIds.has(p.mainRole.toLowerCase())) issues.push({ path: 'personal.mainRole', code: 'rolesFromList' })
+    if (!roleIds.has(p.defaultRole.toLowerCase())) issues.push({ path: 'personal.defaultRole', code: 'rolesFromList' })
+    const others = body.groupRoles.isAssigntoOtherGroup ? body.groupRoles.selectedRoles : []
+    if (others.some((x) => !roleIds.has(x.roleId.toLowerCase()))) issues.push({ path: 'groupRoles.selectedRoles', code: 'rolesFromList' })
+    const [title] = await db.select({ id: jobTitle.id }).from(jobTitle).where(and(eq(jobTitle.id, p.jobTitleId), eq(jobTitle.companyId, companyId)))
+    if (!title) issues.push({ path: 'personal.jobTitleId', code: 'requiredSelection' })
+    const [location] = await db.select({ id: address.id }).from(address)
+      .where(and(eq(address.id, p.workLocationId), eq(address.companyId, companyId), eq(address.entityName, 'company')))
+    if (!location) issues.push({ path: 'personal.workLocationId', code: 'requiredSelection' })
+    if (body.groupRoles.isAssigntoGroup && body.groupRoles.chosengroup) {
+      const [g] = await db.select({ id: userGroup.id }).from(userGroup).where(and(eq(userGroup.id, body.groupRoles.chosengroup), eq(userGroup.companyId, companyId)))
+      if (!g) issues.push({ path: 'groupRoles.chosengroup', code: 'requiredSelection' })
+    }
+    let existingAddress: string | null = null
+    if (body.address.addressid !== 'create-new') {
+      const [a] = await db.select({ id: address.id }).from(address)
+        .where(and(eq(address.id, body.address.addressid), eq(address.companyId, companyId), eq(address.entityName, 'company')))
+      if (!a) issues.push({ path: 'address.addressid', code: 'requiredSelection' })
+      existingAddress = a?.id ?? null
+    }
+    if (issues.length) throw new AppError(400, 'VALIDATION', issues)
+    let addressValues: Awaited<ReturnType<typeof resolveAddress>> | null = null
+    if (!existingAddress) {
+      try {
+        const { status: _s, addressid: _a, ...fields } = body.address
+        addressValues = await resolveAddress(db, fields)
+      } catch (error) {
+        if (error instanceof AppError && error.issues) throw new AppError(400, 'VALIDATION', error.issues.map((i) => ({ ...i, path: `address.${i.path}` })))
+        throw error
+      }
+    }
+    const security = await readSetting(db, companyId, 'security', DEFAULT_SECURITY)
+    const temporary = randomPassword(Math.max(16, security.minLength))
+    const passwordHash = await hashPassword(temporary)
+    let userId: string
+    try {
+      userId = await db.transaction(async (tx) => {
+        const t = tx as unknown as Db
+        const [u] = await t.insert(appUser).values({
+          companyId, username: p.username, firstName: p.firstName.trim(), lastName: p.lastName.trim(), email: p.email.trim().toLowerCase(),
+          passwordHash, mustChangePassword: true, passwordChangedAt: now, passwordPolicy: policyOf(security),
+          gender: p.gender, countryCode: p.country, nationalId: p.country === 'TR' ? p.nationalId : null, passportNo: p.country === 'TR' ? null : p.passportNo,
+          jobTitleId: p.jobTitleId, workLocationId: p.workLocationId, mobilePhone: normalizeTrMobile(p.mobilePhone) ?? p.mobilePhone.replace(/[\s-]/g, ''),
+          birthDate: p.birthDate, groupId: body.groupRoles.isAssigntoGroup ? body.groupRoles.chosengroup : null, createdAt: now,
+        }).returning({ id: appUser.id })
+        const id = u!.id
+        const main = p.mainRole.toLowerCase()
+        const def = p.defaultRole.toLowerCase()
+        await t.insert(userRole).values({ userId: id, roleId: main, isMain: true, isDefault: main === def })
+        if (def !== main) await t.insert(userRole).values({ userId: id, roleId: def, isMain: false, isDefault: true })
+        for (const other of others) {
+          const rid = other.roleId.toLowerCase()
+          if (rid === main || rid === def) continue
+          await t.insert(userRole).values({ userId: id, roleId: rid, validUntil: endOfDayTr(other.validTo!) }).onConflictDoNothing()
+        }
+        if (addressValues) await t.insert(address).values({ companyId, entityName: 'user', entityId: id, ...addressValues, createdAt: now, updatedAt: now })
+        return id
+      })
+    } catch (error) {
+      const target = uniqueTarget(error)
+      if (target) throw new AppError(409, 'USER_EXISTS', [{ path: target, code: 'exists' }])
+      throw error
+    }
+    await auditBySession(c, 'user.created', userId, { after: { username: p.username, email: p.email, roles: [p.mainRole, p.defaultRole, ...others.map((o) => o.roleId)] } })
+    const notification = await readSetting(db, companyId, 'notification', DEFAULT_NOTIFICATION)
+    if (mail && notification.emailNotification) {
+      const m = MAILS.welcome[c.get('locale')]
+      try {
+        await mail.send({ to: p.email, companyId, subject: m.subject, text: m.text({ name: `${p.firstName} ${p.lastName}`, username: p.username, password: temporary }) })
+      } catch (error) {
+        c.get('log').log('error', 'mail failed', { error: error instanceof Error ? error.message : String(error) })
+      }
+    }
+    return c.json(await detailOf(db, companyId, userId), 201)
+  })
+
+  /** Spec 7.5 `GET /user/{id}`: the user with roles, group and job title. */
+  r.get('/:id', permit('user:read'), async (c) => {
+    return c.json(await detailOf(c.get('deps').db, c.get('session').companyId, idOf(c)))
+  })
+
+  /** Spec 7.5 `GET /user/userInfo/{id}`: personal information (identity, birth date, addresses). */
+  r.get('/userInfo/:id', permit('user:read'), async (c) => {
+    const id = idOf(c)
+    const { db } = c.get('deps')
+    const companyId = c.get('session').companyId
+    const [u] = await db.select().from(appUser).where(and(eq(appUser.id, id), eq(appUser.companyId, companyId)))
+    if (!u) throw new AppError(404, 'NOT_FOUND')
+    const addresses = await db.select().from(address).where(and(eq(address.companyId, companyId), eq(address.entityName, 'user'), eq(address.entityId, id)))
+    return c.json({
+      id: u.id, firstName: u.firstName, lastName: u.lastName, gender: u.gender, country: u.countryCode, nationalId: u.nationalId,
+      passportNo: u.passportNo, birthDate: u.birthDate, email: u.email, mobilePhone: u.mobilePhone,
+      addresses: addresses.map((a) => ({ addressid: a.id, locationtype: a.locationType, locationname: a.locationName, countrycode: a.countryCode, citycode: a.cityCode, districtcode: a.districtCode, suburbcode: a.suburbCode, zipcode: a.zipCode, addresstext: a.addressText })),
+    })
+  })
+
+  /**
+   * Status (spec 4): active, suspended, removed. Suspending or removing ends the user's sessions at
+   * once; removed is terminal and keeps the audit trail; nobody changes their own status, and the
+   * last active superadmin stays active.
+   */
+  r.post('/:id/status', permit('userstatus:update'), async (c) => {
+    const id = idOf(c)
+    const { status } = await readJson(c, UserStatusBody)
+    const { db, clock } = c.get('deps')
+    const session = c.get('session')
+    if (id === session.userId) throw new AppError(422, 'SELF_STATUS')
+    const [u] = await db.select().from(appUser).where(and(eq(appUser.id, id), eq(appUser.companyId, session.companyId)))
+    if (!u) throw new AppError(404, 'NOT_FOUND')
+    if (u.status === 'removed') throw new AppError(422, 'USER_REMOVED')
+    if (status !== 'active') {
+      const superadmins = await db.select({ id: appUser.id }).from(appUser)
+        .innerJoin(userRole, eq(userRole.userId, appUser.id)).innerJoin(role, eq(role.id, userRole.roleId))
+        .where(and(eq(appUser.companyId, session.companyId), eq(appUser.status, 'active'), eq(role.name, 'ROLE_SUPERADMIN'), ne(appUser.id, id)))
+      const isSuper = (await db.select({ id: role.id }).from(userRole).innerJoin(role, eq(role.id, userRole.roleId))
+        .where(and(eq(userRole.userId, id), eq(role.name, 'ROLE_SUPERADMIN')))).length > 0
+      if (isSuper && superadmins.length === 0) throw new AppError(422, 'LAST_SUPERADMIN')
+    }
+    const now = clock.now()
+    await db.update(appUser).set({ status, version: u.version + 1 }).where(eq(appUser.id, id))
+    if (status !== 'active') await endUserSessions(db, id, status === 'removed' ? 'userRemoved' : 'userSuspended', now)
+    await auditBySession(c, 'user.status', id, { before: { status: u.status }, after: { status } })
+    return c.json({ status, message: STATUS_MESSAGES[status][c.get('locale')] })
+  })
+
+  return r
+}

@@ -1,0 +1,119 @@
+import { describe, expect, it } from 'vitest'
+import { createActor, fromPromise, waitFor } from 'xstate'
+import { orgBuilderMachine, ZOOM, type OrgGroup } from '../../machines/org-builder/org-builder.machine.ts'
+
+const groups: OrgGroup[] = [
+  { id: 'm', name: 'Genel Müdürlük', level: 'management', parentId: null, version: 1 },
+  { id: 'u1', name: 'Satış', level: 'unit', parentId: 'm', version: 1 },
+  { id: 'u2', name: 'Operasyon', level: 'unit', parentId: 'm', version: 1 },
+  { id: 't', name: 'Ekip', level: 'team', parentId: 'u1', version: 1 },
+]
+
+/** The machine with a fake server that applies moves to its own copy of the tree, or refuses them. */
+function start(opts: { refuse?: string } = {}) {
+  const server = structuredClone(groups)
+  const calls: Array<{ id: string; parentId: string | null; version: number }> = []
+  const actor = createActor(orgBuilderMachine.provide({
+    actors: {
+      loadTree: fromPromise(async () => structuredClone(server)),
+      moveGroup: fromPromise(async ({ input }: { input: { id: string; parentId: string | null; version: number } }) => {
+        calls.push(input)
+        if (opts.refuse) throw Object.assign(new Error(opts.refuse), { code: opts.refuse })
+        const g = server.find((x) => x.id === input.id)!
+        g.parentId = input.parentId
+        g.version += 1
+        return { ...g }
+      }),
+    },
+  }))
+  const notices: string[] = []
+  actor.on('notice', (n) => notices.push(n.code))
+  actor.start()
+  return { actor, calls, notices, server }
+}
+
+const parentOf = (s: { context: { groups: OrgGroup[] } }, id: string) => s.context.groups.find((g) => g.id === id)!.parentId
+
+describe('org builder rules', () => {
+  it('a valid drop moves the group and saves it with its version', async () => {
+    const { actor, calls, notices } = start()
+    await waitFor(actor, (s) => s.matches('ready'))
+    actor.send({ type: 'drag.start', id: 't' })
+    actor.send({ type: 'target.over', parentId: 'u2' })
+    actor.send({ type: 'drop' })
+    expect(parentOf(actor.getSnapshot(), 't')).toBe('u2') // shown at once
+    await waitFor(actor, (s) => s.matches({ ready: 'idle' }))
+    expect(calls).toEqual([{ id: 't', parentId: 'u2', version: 1 }])
+    expect(actor.getSnapshot().context.groups.find((g) => g.id === 't')!.version).toBe(2)
+    expect(notices).toEqual(['moved'])
+  })
+
+  it('an invalid level says "level error" and moves nothing; a cycle is refused too', async () => {
+    const { actor, calls, notices } = start()
+    await waitFor(actor, (s) => s.matches('ready'))
+    actor.send({ type: 'drag.start', id: 'u1' })
+    actor.send({ type: 'target.over', parentId: 'u2' })
+    expect(actor.getSnapshot().context.target?.check).toEqual({ ok: false, reason: 'level' })
+    actor.send({ type: 'drop' })
+    actor.send({ type: 'drag.start', id: 'm' })
+    actor.send({ type: 'target.over', parentId: 't' })
+    actor.send({ type: 'drop' })
+    expect(notices).toEqual(['levelError', 'cycle'])
+    expect(calls).toEqual([])
+    expect(actor.getSnapshot().context.groups).toEqual(groups)
+  })
+
+  it('a refused save rolls the tree back and says why', async () => {
+    const { actor, notices } = start({ refuse: 'CONFLICT' })
+    await waitFor(actor, (s) => s.matches('ready'))
+    actor.send({ type: 'drag.start', id: 't' })
+    actor.send({ type: 'target.over', parentId: 'u2' })
+    actor.send({ type: 'drop' })
+    await waitFor(actor, (s) => s.matches({ ready: 'idle' }))
+    expect(parentOf(actor.getSnapshot(), 't')).toBe('u1')
+    expect(actor.getSnapshot().context.error).toBe('CONFLICT')
+    expect(notices).toEqual(['failed'])
+  })
+
+  it('undo puts the last moved group back under its former parent', async () => {
+    const { actor, calls, notices, server } = start()
+    await waitFor(actor, (s) => s.matches('ready'))
+    actor.send({ type: 'drag.start', id: 't' })
+    actor.send({ type: 'target.over', parentId: 'u2' })
+    actor.send({ type: 'drop' })
+    await waitFor(actor, (s) => s.matches({ ready: 'idle' }) && s.context.lastMove !== null)
+    actor.send({ type: 'undo' })
+    await waitFor(actor, (s) => s.matches({ ready: 'idle' }) && s.context.lastMove === null)
+    expect(calls.at(-1)).toEqual({ id: 't', parentId: 'u1', version: 2 })
+    expect(server.find((g) => g.id === 't')!.parentId).toBe('u1')
+    expect(notices).toEqual(['moved', 'undone'])
+    // nothing left to undo
+    expect(actor.getSnapshot().can({ type: 'undo' })).toBe(false)
+  })
+
+  it('the keyboard steps through every candidate parent, the company root last, and wraps', async () => {
+    const { actor } = start()
+    await waitFor(actor, (s) => s.matches('ready'))
+    actor.send({ type: 'drag.start', id: 't' })
+    const seen: Array<string | null> = []
+    for (let i = 0; i < 5; i++) {
+      actor.send({ type: 'target.next' })
+      seen.push(actor.getSnapshot().context.target!.parentId)
+    }
+    expect(seen).toEqual(['m', 'u1', 'u2', null, 'm'])
+    actor.send({ type: 'target.previous' })
+    expect(actor.getSnapshot().context.target!.parentId).toBe(null)
+    actor.send({ type: 'drag.cancel' })
+    expect(actor.getSnapshot().context.dragging).toBeNull()
+  })
+
+  it('zooms in steps within its bounds, and fit resets', () => {
+    const { actor } = start()
+    for (let i = 0; i < 10; i++) actor.send({ type: 'zoom.in' })
+    expect(actor.getSnapshot().context.zoom).toBe(ZOOM.max)
+    for (let i = 0; i < 10; i++) actor.send({ type: 'zoom.out' })
+    expect(actor.getSnapshot().context.zoom).toBe(ZOOM.min)
+    actor.send({ type: 'zoom.fit' })
+    expect(actor.getSnapshot().context.zoom).toBe(1)
+  })
+})

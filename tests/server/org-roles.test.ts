@@ -1,0 +1,175 @@
+import { eq } from 'drizzle-orm'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { ROLE_BUNDLES, allPermissions } from '../../src/domain/permission-catalogue.ts'
+import { appUser, auditLog, role, userGroup, userRole } from '../../src/server/db/schema.ts'
+import { TEST_ADMIN } from '../support/constants.ts'
+import { agent, createUser } from '../support/fixtures.ts'
+import { createTestApp, dbKinds, type TestApp } from '../support/test-app.ts'
+
+const PASSWORD = 'Güçlü-Parola-2026!'
+type Group = { id: string; version: number; parentId: string | null; level: string; name: string }
+type Role = { id: string; version: number; rolename: string; permissions: Array<{ permtag: string; actions: string[] }>; gdprLevel: string; owner: string }
+
+describe.each(dbKinds())('organisation tree and roles on %s', (kind) => {
+  let t: TestApp
+  let a: ReturnType<typeof agent>
+  beforeEach(async () => {
+    t = await createTestApp(kind)
+    a = agent(t.request)
+    expect((await a.post('/auth/login', { username: TEST_ADMIN.username, password: TEST_ADMIN.password })).status).toBe(200)
+  })
+  afterEach(async () => { await t.close() })
+
+  const create = async (name: string, level: string, parentId: string | null = null) => {
+    const res = await a.post('/group', { name, level, parentId })
+    expect(res.status, JSON.stringify(res.body)).toBe(201)
+    return res.body as unknown as Group
+  }
+
+  it('builds a tree, refuses a wrong level with "Hatalı Seviye" and a cycle, and moves atomically', async () => {
+    const m = await create('Genel Müdürlük', 'management')
+    const u1 = await create('Satış', 'unit', m.id)
+    const u2 = await create('Operasyon', 'unit', m.id)
+    const team = await create('Bireysel Satış Ekibi', 'team', u1.id)
+    const wrong = await a.post('/group', { name: 'Yanlış', level: 'management', parentId: u1.id })
+    expect(wrong.status).toBe(422)
+    expect(wrong.body).toMatchObject({ code: 'LEVEL_ERROR', message: 'Hatalı Seviye' })
+    const wrongEn = await a.post('/group', { name: 'Wrong', level: 'unit', parentId: u2.id }, { locale: 'en' })
+    expect(wrongEn.body.message).toBe('Level Error')
+    // a unit under another unit: level error, nothing moved
+    const bad = await a.post(`/group/${u1.id}/move`, { version: u1.version, parentId: u2.id })
+    expect(bad.body.code).toBe('LEVEL_ERROR')
+    const cycle = await a.post(`/group/${m.id}/move`, { version: m.version, parentId: team.id })
+    expect(cycle.status).toBe(422)
+    expect(cycle.body.code).toBe('GROUP_CYCLE')
+    const [unchanged] = await t.db.select().from(userGroup).where(eq(userGroup.id, m.id))
+    expect(unchanged!.parentId).toBeNull()
+    // a valid move: the team goes to Operasyon
+    const moved = await a.post(`/group/${team.id}/move`, { version: team.version, parentId: u2.id })
+    expect(moved.status).toBe(200)
+    expect(moved.body).toMatchObject({ parentId: u2.id, version: team.version + 1 })
+    // a second move with the old version is a conflict, never an overwrite
+    const stale = await a.post(`/group/${team.id}/move`, { version: team.version, parentId: u1.id })
+    expect(stale.status).toBe(409)
+    expect(stale.body.code).toBe('CONFLICT')
+    const tree = await a.get('/group')
+    expect((tree.body.items as Group[]).find((g) => g.id === team.id)!.parentId).toBe(u2.id)
+    expect((await t.db.select().from(auditLog).where(eq(auditLog.action, 'group.moved')))).toHaveLength(1)
+  })
+
+  it('two admins moving at once never corrupt the tree: one wins, the other is refused', async () => {
+    const m1 = await create('Birinci Müdürlük', 'management')
+    const u1 = await create('Birim A', 'unit', m1.id)
+    const u2 = await create('Birim B', 'unit', m1.id)
+    const team = await create('Ekip', 'team', u1.id)
+    const b = agent(t.request)
+    await b.post('/auth/login', { username: TEST_ADMIN.username, password: TEST_ADMIN.password })
+    const results = await Promise.all([
+      a.post(`/group/${team.id}/move`, { version: team.version, parentId: u2.id }),
+      b.post(`/group/${team.id}/move`, { version: team.version, parentId: null }),
+    ])
+    expect(results.map((r) => r.status).sort()).toEqual([200, 409])
+    const [row] = await t.db.select().from(userGroup).where(eq(userGroup.id, team.id))
+    expect(row!.version).toBe(team.version + 1)
+    const winner = results.find((r) => r.status === 200)!
+    expect(row!.parentId).toBe((winner.body as unknown as Group).parentId)
+  })
+
+  it('answers GET /group/{id} with filterByLevelType for the company and for a subtree', async () => {
+    const m = await create('Müdürlük', 'management')
+    const u = await create('Birim', 'unit', m.id)
+    await create('Ekip 1', 'team', u.id)
+    await create('Ekip 2', 'team', m.id)
+    const companyId = (await t.db.select().from(appUser).where(eq(appUser.username, 'admin')))[0]!.companyId
+    const teams = await a.get(`/group/${companyId}?filterByLevelType=team`)
+    expect((teams.body.items as Group[]).map((g) => g.name).sort()).toEqual(['Ekip 1', 'Ekip 2'])
+    const sub = await a.get(`/group/${u.id}`)
+    expect((sub.body.items as Group[]).map((g) => g.name).sort()).toEqual(['Birim', 'Ekip 1'])
+    expect((await a.get(`/group/${u.id}?filterByLevelType=board`)).status).toBe(400)
+    expect((await a.get('/group/00000000-0000-4000-8000-000000000000')).status).toBe(404)
+  })
+
+  it('refuses a group without name or type with the spec code, and deletes only empty groups', async () => {
+    const missing = await a.post('/group', { name: ' ', level: 'nope', parentId: null })
+    expect(missing.status).toBe(400)
+    expect((missing.body.issues as Array<{ code: string }>).map((i) => i.code)).toContain('group.nameAndType')
+    expect((await a.post('/group', { name: 'X', level: 'team', parentId: null, companyId: 'x' })).status).toBe(400)
+    const m = await create('Dolu', 'management')
+    const u = await create('Alt', 'unit', m.id)
+    const del = await a.del(`/group/${m.id}?version=${m.version}`)
+    expect(del.status).toBe(409)
+    expect(del.body).toMatchObject({ code: 'GROUP_NOT_EMPTY', issues: [{ path: 'subgroups', code: '1' }] })
+    expect((await a.del(`/group/${u.id}?version=${u.version + 1}`)).status).toBe(409)
+    expect((await a.del(`/group/${u.id}`)).status).toBe(400)
+    const okDel = await a.del(`/group/${u.id}?version=${u.version}`)
+    expect(okDel.status).toBe(200)
+    expect(await t.db.select().from(userGroup).where(eq(userGroup.id, u.id))).toHaveLength(0)
+  })
+
+  it('defines a role: ROLE_ prefix, catalogue cells only, the data-privacy rule, unique names', async () => {
+    const base = { roleType: 'main', groupId: null, gdprLevel: 'INTERNAL', teamSize: 5, isMainRole: false }
+    const noPrefix = await a.post('/role', { ...base, rolename: 'SATIS', permissions: [] })
+    expect(noPrefix.status).toBe(400)
+    expect(noPrefix.body.issues).toEqual([{ path: 'rolename', code: 'rolename.prefix' }])
+    const notInCatalogue = await a.post('/role', { ...base, rolename: 'ROLE_X', permissions: [{ permtag: 'audit', actions: ['delete'] }] })
+    expect(notInCatalogue.body).toMatchObject({ code: 'VALIDATION', issues: [{ path: 'permissions', code: 'audit:delete' }] })
+    const tooSensitive = await a.post('/role', { ...base, rolename: 'ROLE_X', permissions: [{ permtag: 'user', actions: ['read'] }, { permtag: 'company', actions: ['read'] }] })
+    expect(tooSensitive.status).toBe(422)
+    expect(tooSensitive.body).toMatchObject({ code: 'PERMISSION_LEVEL', issues: [{ path: 'permissions', code: 'user:read' }] })
+    const ok = await a.post('/role', { ...base, rolename: 'ROLE_SATIS', permissions: [{ permtag: 'company', actions: ['read', 'update'] }, { permtag: 'group', actions: ['read'] }] })
+    expect(ok.status, JSON.stringify(ok.body)).toBe(201)
+    expect(ok.body).toMatchObject({ rolename: 'ROLE_SATIS', owner: 'admin', version: 1, permissions: [{ permtag: 'company', actions: ['read', 'update'] }, { permtag: 'group', actions: ['read'] }] })
+    expect((await a.post('/role', { ...base, rolename: 'ROLE_SATIS', permissions: [] })).body.code).toBe('ROLE_EXISTS')
+    expect((await a.post('/role', { ...base, rolename: 'ROLE_Y', permissions: [], owner: 'SYSTEM' })).status).toBe(400)
+  })
+
+  it('keeps SYSTEM roles partly fixed: name, type, level and the superadmin bundle; other fields editable', async () => {
+    const list = await a.get('/role?sort=rolename')
+    const roles = list.body.items as Role[]
+    expect(roles.map((r) => r.rolename)).toEqual(['ROLE_ADMIN', 'ROLE_SUPERADMIN', 'ROLE_USER'])
+    const admin = roles.find((r) => r.rolename === 'ROLE_ADMIN')!
+    const superadmin = roles.find((r) => r.rolename === 'ROLE_SUPERADMIN')!
+    const body = (r: Role, changes: Record<string, unknown>) => ({
+      version: r.version, rolename: r.rolename, roleType: 'main', groupId: null, gdprLevel: r.gdprLevel, teamSize: null, isMainRole: true, permissions: r.permissions, ...changes,
+    })
+    const put = (r: Role, changes: Record<string, unknown>) => a.put(`/role/${r.id}`, body(r, changes))
+    const rename = await put(admin, { rolename: 'ROLE_BOSS', gdprLevel: 'PUBLIC' })
+    expect(rename.status).toBe(422)
+    expect(rename.body).toMatchObject({ code: 'SYSTEM_ROLE_FIXED', issues: [{ path: 'rolename', code: 'fixed' }, { path: 'gdprLevel', code: 'fixed' }] })
+    const shrinkSuper = await put(superadmin, { permissions: [{ permtag: 'dashboard', actions: ['read'] }] })
+    expect(shrinkSuper.status).toBe(422)
+    const teamSize = await put(admin, { teamSize: 12, permissions: ROLE_BUNDLES.ROLE_ADMIN.filter((p) => p.permtag !== 'audit') })
+    expect(teamSize.status).toBe(200)
+    expect(teamSize.body).toMatchObject({ teamSize: 12, version: admin.version + 1 })
+    const stale = await put(admin, { teamSize: 13 })
+    expect(stale.status).toBe(409)
+    const [stored] = await t.db.select().from(role).where(eq(role.id, admin.id))
+    expect(JSON.stringify(stored!.permissions)).not.toContain('audit')
+    const entry = (await t.db.select().from(auditLog).where(eq(auditLog.action, 'role.updated')))[0]!
+    expect(JSON.stringify((entry.detail as { before: unknown }).before)).toContain('audit')
+    expect((await a.del(`/role/${superadmin.id}`)).status).toBe(422)
+    // a role in use cannot be deleted; an unused one can
+    const extra = (await a.post('/role', { rolename: 'ROLE_GECICI', roleType: 'default', groupId: null, gdprLevel: 'PUBLIC', teamSize: null, isMainRole: false, permissions: [] })).body as unknown as Role
+    const holder = await createUser(t.db, { username: 'tutucu', password: PASSWORD, roles: ['ROLE_USER', 'ROLE_GECICI'] })
+    const inUse = await a.del(`/role/${extra.id}`)
+    expect(inUse.status).toBe(409)
+    expect(inUse.body).toMatchObject({ code: 'ROLE_IN_USE', issues: [{ path: 'holders', code: '1' }] })
+    await t.db.delete(userRole).where(eq(userRole.userId, holder.id))
+    expect((await a.del(`/role/${extra.id}`)).status).toBe(200)
+    expect(allPermissions().length).toBeGreaterThan(30)
+  })
+
+  it('answers GET /role/{id} with the spec filters, and refuses role writes to a plain user', async () => {
+    const companyId = (await t.db.select().from(appUser).where(eq(appUser.username, 'admin')))[0]!.companyId
+    const sys = await a.get(`/role/${companyId}?roleowner=SYSTEM&levelType=PUBLIC`)
+    expect((sys.body.items as Role[]).map((r) => r.rolename)).toEqual(['ROLE_USER'])
+    const any = await a.get(`/role/${companyId}?roleowner=SYSTEM&levelType=PUBLIC&filteroperator=or`)
+    expect((any.body.items as Role[]).length).toBe(3)
+    await createUser(t.db, { username: 'personel', password: PASSWORD, roles: ['ROLE_USER'] })
+    const u = agent(t.request)
+    await u.post('/auth/login', { username: 'personel', password: PASSWORD })
+    expect((await u.get('/role')).status).toBe(200)
+    expect((await u.post('/role', { rolename: 'ROLE_Z', roleType: 'main', groupId: null, gdprLevel: 'PUBLIC', teamSize: null, isMainRole: false, permissions: [] })).status).toBe(403)
+    expect((await u.post('/group', { name: 'G', level: 'team', parentId: null })).status).toBe(403)
+  })
+})
