@@ -13,7 +13,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
-          include: ['tests/domain/**/*.test.ts', 'tests/machines/**/*.test.ts'],
+          include: ['tests/domain/**/*.test.ts', 'tests/machines/**/*.test.ts', 'tests/scripts/**/*.test.ts'],
         },
       },
       {

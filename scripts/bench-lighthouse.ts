@@ -13,7 +13,8 @@ import { loadConfig } from '../src/server/config.ts'
 import { startServer } from '../src/server/main.ts'
 
 const CHROME_PATH = process.env.CHROME_PATH || '/usr/bin/chromium'
-const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync']
+// a Turkish browser: a first visit follows the browser's language, and only Turkish hydrates the prerendered page
+const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--accept-lang=tr-TR']
 const kib = (n: number) => `${(n / 1024).toFixed(1)} KiB`
 
 type NetworkItem = { url: string; resourceType?: string; transferSize?: number; resourceSize?: number }

@@ -24,7 +24,7 @@ async function touch(page: Page) {
 const server = await startE2eServer('bench-payment')
 const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH || '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] })
 try {
-  const page = await browser.newPage()
+  const page = await browser.newPage({ locale: 'tr-TR' }) // the prerendered (Turkish) page hydrates
   const js: string[] = []
   page.on('response', (r) => { if (r.url().endsWith('.js')) js.push(new URL(r.url()).pathname.slice(1)) })
   await page.goto(server.url + '/', { waitUntil: 'networkidle' })

@@ -59,20 +59,28 @@ export type SessionContext = {
   error: string | null
   /** Required-field errors of the sign-in form. */
   loginErrors: { username?: 'required'; password?: 'required' }
+  /** Required-field error of the lock screen. */
+  unlockErrors: { password?: 'required' }
   expired: { username: string; policy: PasswordPolicy } | null
-  endReason: 'logout' | 'lockTimeout' | 'lockExpired' | 'unlockFailed' | 'invalid' | 'elsewhere' | null
+  endReason: 'logout' | 'switchUser' | 'lockTimeout' | 'lockExpired' | 'unlockFailed' | 'invalid' | 'elsewhere' | null
 }
 
 export type SessionEvent =
   | { type: 'session.restore' }
   | { type: 'login.submit'; username: string; password: string; rememberMe: boolean }
-  | { type: 'activity'; at: number }
+  /**
+   * User activity; `inWarning`: aimed at the open "Are You Still There?" warning (on its controls or
+   * box, or a pointer move on its way to them: the web layer decides), which it must not dismiss.
+   */
+  | { type: 'activity'; at: number; inWarning?: boolean }
   | { type: 'activity.remote'; at: number }
   | { type: 'session.lock'; at: number }
   | { type: 'unlock.submit'; password: string; at: number }
-  | { type: 'logout'; at: number }
+  /** `switchUser`: "Not you? Return to sign-in" (the lock screen): log out, then the sign-in form. */
+  | { type: 'logout'; at: number; switchUser?: boolean }
   | { type: 'clock.check'; now: number }
   | { type: 'remote.locked'; at: number }
+  | { type: 'remote.unlocked'; at: number }
   | { type: 'remote.ended' }
   | { type: 'session.invalid' }
   | { type: 'role.switch'; role: string }
@@ -80,15 +88,20 @@ export type SessionEvent =
 
 export type SessionNotice = {
   type: 'notice'
-  code: 'welcome' | 'signInAgain' | 'loggedOut' | 'lockTimeout' | 'lockExpired' | 'error'
+  code: 'welcome' | 'signInAgain' | 'loggedOut' | 'switchUser' | 'lockTimeout' | 'lockExpired' | 'error'
   reason?: string
   firstName?: string
   lastName?: string
 }
 
-export type BroadcastKind = 'activity' | 'locked' | 'ended'
+export type BroadcastKind = 'activity' | 'locked' | 'unlocked' | 'ended'
 
 const seconds = (ms: number) => Math.max(0, Math.round(ms / 1000))
+
+/** When the inactivity warning's countdown ends (epoch ms): the lock is due then, and the view counts down to it. */
+export function warningEndsAt(context: Pick<SessionContext, 'lastActivityAt' | 'timing'>): number {
+  return context.lastActivityAt + context.timing.inactiveMs + context.timing.warningMs
+}
 
 export const sessionMachine = setup({
   types: {} as {
@@ -118,9 +131,18 @@ export const sessionMachine = setup({
     broadcast: (_, _params: { kind: BroadcastKind; at?: number }) => { throw new Error('broadcast: not provided') },
     /** Keeps the server's idle timer alive (throttled). */
     reportActivity: () => { throw new Error('reportActivity: not provided') },
+    /** Activity in another tab (or an unlock there) moves this tab's idle clock too. */
+    noteRemoteActivity: assign(({ context, event }) => {
+      const at = 'at' in event ? event.at : context.lastActivityAt
+      return { lastActivityAt: Math.max(context.lastActivityAt, at), lastReportedAt: at }
+    }),
   },
   guards: {
     isLoginIncomplete: ({ event }) => event.type === 'login.submit' && (event.username.trim() === '' || event.password === ''),
+    isUnlockIncomplete: ({ event }) => event.type === 'unlock.submit' && event.password === '',
+    /** Activity aimed at the warning's own controls: they must stay usable, so it does not dismiss it. */
+    isActivityInWarning: ({ event }) => event.type === 'activity' && event.inWarning === true,
+    isSwitchUser: ({ event }) => event.type === 'logout' && event.switchUser === true,
     hasRestoredSession: ({ event }) => !!(event as unknown as { output: RestoredSession | null }).output,
     isRestoredLocked: ({ event }) => !!(event as unknown as { output: RestoredSession | null }).output?.lockedAt,
     isPasswordExpired: ({ event }) => (event as unknown as { output: SignInResult }).output.kind === 'passwordExpired',
@@ -133,6 +155,7 @@ export const sessionMachine = setup({
       event.now - context.lastActivityAt >= context.timing.inactiveMs + context.timing.warningMs,
     isPastInactive: ({ context, event }) => event.type === 'clock.check' &&
       event.now - context.lastActivityAt >= context.timing.inactiveMs,
+    isWarning: stateIn('#session.signedIn.inactivity.inactive'),
     isLockExpired: ({ context, event }) => {
       const at = event.type === 'unlock.submit' ? event.at : event.type === 'clock.check' ? event.now : null
       return at !== null && context.lockedAt !== null && at - context.lockedAt > context.timing.lockExpiryS * 1000
@@ -142,7 +165,11 @@ export const sessionMachine = setup({
   delays: {
     idleCandidateDelay: ({ context }) => context.timing.throttleMs,
     inactiveDelay: ({ context }) => Math.max(0, context.timing.inactiveMs - context.timing.throttleMs),
-    warningCountdown: ({ context }) => context.timing.warningMs,
+    // The lock is due at the deadline the countdown shows (warningEndsAt): entered by its timer, the
+    // warning starts at lastActivityAt + inactiveMs; entered by a clock check, only the rest remains.
+    warningCountdown: ({ context, event }) => event.type === 'clock.check'
+      ? Math.max(0, warningEndsAt(context) - event.now)
+      : context.timing.warningMs,
     logoutWait: ({ context }) => context.timing.logoutWaitMs,
   },
 }).createMachine({
@@ -157,6 +184,7 @@ export const sessionMachine = setup({
     idleSeconds: 0,
     error: null,
     loginErrors: {},
+    unlockErrors: {},
     expired: null,
     endReason: null,
   }),
@@ -275,7 +303,10 @@ export const sessionMachine = setup({
       type: 'parallel',
       tags: ['signedIn'],
       on: {
-        logout: { target: 'loggingOut', actions: assign({ endReason: 'logout' }) },
+        logout: [
+          { guard: 'isSwitchUser', target: 'loggingOut', actions: assign({ endReason: 'switchUser' }) },
+          { target: 'loggingOut', actions: assign({ endReason: 'logout' }) },
+        ],
         'remote.ended': { target: 'signedOut', actions: ['clearSession', assign({ user: null, endReason: 'elsewhere' })] },
         'session.invalid': { target: 'signedOut', actions: ['clearSession', assign({ user: null, endReason: 'invalid' })] },
       },
@@ -344,6 +375,7 @@ export const sessionMachine = setup({
                   },
                   on: {
                     'unlock.submit': [
+                      { guard: 'isUnlockIncomplete', actions: assign({ unlockErrors: { password: 'required' as const } }) },
                       {
                         guard: 'isLockExpired',
                         target: '#session.loggingOut',
@@ -352,8 +384,19 @@ export const sessionMachine = setup({
                           idleSeconds: context.idleSeconds + seconds(event.at - (context.lockedAt ?? event.at)),
                         })),
                       },
-                      { target: 'unlocking', actions: assign({ error: null }) },
+                      { target: 'unlocking', actions: assign({ error: null, unlockErrors: {} }) },
                     ],
+                    // another tab was unlocked: so is this one, back where it was
+                    'remote.unlocked': {
+                      target: '#session.signedIn.inactivity.active',
+                      actions: assign(({ context, event }) => ({
+                        idleSeconds: context.idleSeconds + seconds(event.at - (context.lockedAt ?? event.at)),
+                        lockedAt: null,
+                        unlockErrors: {},
+                        lastActivityAt: event.at,
+                        lastReportedAt: event.at,
+                      })),
+                    },
                     'clock.check': {
                       guard: 'isLockExpired',
                       target: '#session.loggingOut',
@@ -381,7 +424,7 @@ export const sessionMachine = setup({
                           lastReportedAt: event.output.at,
                         })),
                         { type: 'persistIdleTime', params: ({ context }) => ({ idleSeconds: context.idleSeconds }) },
-                        { type: 'broadcast', params: ({ event }) => ({ kind: 'activity' as const, at: event.output.at }) },
+                        { type: 'broadcast', params: ({ event }) => ({ kind: 'unlocked' as const, at: event.output.at }) },
                       ],
                     },
                     // spec 4: a failed unlock call shows the error and logs out
@@ -398,9 +441,10 @@ export const sessionMachine = setup({
             },
           },
           on: {
+            // activity on the warning's own controls is no dismissal: they decide (Devam Et, Çıkış Yap)
             activity: [
               {
-                guard: and(['isUnlocked', 'canReportActivity']),
+                guard: and(['isUnlocked', not('isActivityInWarning'), 'canReportActivity']),
                 target: '.active',
                 actions: [
                   assign(({ event }) => ({ lastActivityAt: event.at, lastReportedAt: event.at })),
@@ -408,13 +452,11 @@ export const sessionMachine = setup({
                   { type: 'broadcast', params: ({ event }) => ({ kind: 'activity' as const, at: event.at }) },
                 ],
               },
-              { guard: 'isUnlocked', target: '.active', actions: assign(({ event }) => ({ lastActivityAt: event.at })) },
+              { guard: and(['isUnlocked', not('isActivityInWarning')]), target: '.active', actions: assign(({ event }) => ({ lastActivityAt: event.at })) },
             ],
-            'activity.remote': {
-              guard: 'isUnlocked',
-              target: '.active',
-              actions: assign(({ context, event }) => ({ lastActivityAt: Math.max(context.lastActivityAt, event.at), lastReportedAt: event.at })),
-            },
+            'activity.remote': { guard: 'isUnlocked', target: '.active', actions: 'noteRemoteActivity' },
+            // an unlock elsewhere while this tab was not locked counts as activity there
+            'remote.unlocked': { guard: 'isUnlocked', target: '.active', actions: 'noteRemoteActivity' },
             'session.lock': {
               guard: 'isUnlocked',
               target: '.lockedOut.locking',
@@ -439,7 +481,8 @@ export const sessionMachine = setup({
                 target: '.lockedOut.locking',
                 actions: assign(({ context, event }) => ({ pendingIdleSeconds: seconds(event.now - context.lastActivityAt) })),
               },
-              { guard: and(['isUnlocked', 'isPastInactive']), target: '.inactive' },
+              // already warning: keep its timer (re-entering would restart the countdown past the deadline)
+              { guard: and(['isUnlocked', 'isPastInactive', not('isWarning')]), target: '.inactive' },
             ],
           },
         },
@@ -519,9 +562,10 @@ export const sessionMachine = setup({
           type: 'notice' as const,
           code: context.endReason === 'lockTimeout' ? 'lockTimeout' as const
             : context.endReason === 'lockExpired' ? 'lockExpired' as const
+            : context.endReason === 'switchUser' ? 'switchUser' as const
             : 'loggedOut' as const,
         })),
-        assign({ user: null, lockedAt: null, idleSeconds: 0, pendingIdleSeconds: 0 }),
+        assign({ user: null, lockedAt: null, idleSeconds: 0, pendingIdleSeconds: 0, unlockErrors: {} }),
       ],
       always: 'signedOut',
     },

@@ -1,4 +1,6 @@
-import type { SessionContext, SessionUser } from './session.machine.ts'
+import { warningEndsAt, type SessionContext, type SessionUser } from './session.machine.ts'
+
+export { warningEndsAt }
 
 export const ADMIN_HOME = '/navbar/settings/global-settings'
 export const USER_HOME = '/navbar/home/main'
@@ -12,11 +14,6 @@ export function landingPath(user: Pick<SessionUser, 'activeRole' | 'roles'>): st
 /** Spec 4: the active role is the main role, else the default role. */
 export function initialActiveRole(user: Pick<SessionUser, 'mainRole' | 'defaultRole'>): string | null {
   return user.mainRole ?? user.defaultRole
-}
-
-/** When the inactivity warning's countdown ends (epoch ms): the view counts down to it. */
-export function warningEndsAt(context: Pick<SessionContext, 'lastActivityAt' | 'timing'>): number {
-  return context.lastActivityAt + context.timing.inactiveMs + context.timing.warningMs
 }
 
 /** Seconds left on the warning at `now`. */

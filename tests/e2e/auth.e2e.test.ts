@@ -75,12 +75,21 @@ describe('staff sign-in, lock, passwords (real server, Chromium)', () => {
     await page.getByRole('button', { name: 'Ekranı kilitle' }).click()
     await page.waitForURL('**/auth/lock**')
     await page.getByRole('heading', { name: 'Ekran kilitlendi' }).waitFor()
+    // the welcome toast does not follow the user onto the lock screen
+    await page.getByRole('status').filter({ hasText: 'Hoş geldiniz' }).waitFor({ state: 'detached' })
+    await expect.poll(() => page.title()).toBe('Ekran kilitlendi | Katılım Emeklilik')
+    // an empty password is "required": nothing is sent, the session stays locked (not signed out)
+    await page.getByRole('button', { name: 'Kilidi Aç' }).click()
+    await page.getByText('Değer girmelisiniz').waitFor()
+    expect(page.url()).toContain('/auth/lock')
     // while locked, the staff pages are closed
     await page.goto('/navbar/home/main')
     await page.waitForURL('**/auth/lock**')
     await page.locator('input[name=password]').fill(TEST_ADMIN.password)
     await page.getByRole('button', { name: 'Kilidi Aç' }).click()
-    await page.waitForURL('**/navbar/**')
+    await page.waitForURL('**/navbar/home/main')
+    // the focus lands on the page heading, not on <body>
+    await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe('H1')
     await page.getByRole('button', { name: 'Çıkış' }).click()
     await page.waitForURL('**/auth/logout**')
     await page.close()
@@ -99,12 +108,73 @@ describe('staff sign-in, lock, passwords (real server, Chromium)', () => {
     await second.locator('input[name=password]').fill(DEMO_PASSWORD)
     await second.getByRole('button', { name: 'Kilidi Aç' }).click()
     await second.waitForURL('**/navbar/**')
+    // the unlock reaches the other tab too: it leaves the lock screen, back where it was
+    await a.waitForURL('**/navbar/settings/global-settings')
+    await a.getByRole('heading', { name: 'Şirket Ayarları' }).waitFor()
     // a logout in one tab logs out the other
     await second.getByRole('button', { name: 'Çıkış' }).click()
     await second.waitForURL('**/auth/logout**')
     await a.waitForURL('**/auth/logout**')
     await a.close()
     await second.close()
+  })
+
+  it('"Not you? Return to sign-in" logs out and lands on the sign-in form', async () => {
+    const page = await b.context.newPage()
+    await signIn(page, 'mehmet.demir', DEMO_PASSWORD)
+    await page.waitForURL('**/navbar/home/main')
+    await page.getByRole('button', { name: 'Ekranı kilitle' }).click()
+    await page.waitForURL('**/auth/lock**')
+    await page.getByRole('button', { name: 'Mehmet Demir değil misiniz? Giriş ekranına dönün' }).click()
+    await page.waitForURL((url) => url.pathname === '/auth/login')
+    await page.getByRole('heading', { name: 'Personel Girişi' }).waitFor()
+    expect(await page.getByRole('heading', { name: 'İyi günler' }).count()).toBe(0)
+    // signed out for real: the staff area is closed
+    await page.goto('/navbar/home/main')
+    await page.waitForURL('**/auth/login**')
+    await page.close()
+  })
+
+  it('gives every staff page its own title, focuses the username, then each page heading', async () => {
+    const page = await b.page('/auth/login')
+    await page.getByRole('heading', { name: 'Personel Girişi' }).waitFor()
+    expect(await page.title()).toBe('Personel Girişi | Katılım Emeklilik')
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('username')
+    await page.keyboard.type(TEST_ADMIN.username)
+    await page.locator('input[name=password]').fill(TEST_ADMIN.password)
+    await page.keyboard.press('Enter')
+    await page.waitForURL('**/navbar/settings/global-settings')
+    await expect.poll(() => page.title()).toBe('Şirket Ayarları | Katılım Emeklilik')
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Şirket Ayarları')
+    await page.getByRole('link', { name: 'Ana sayfa' }).click()
+    await page.waitForURL('**/navbar/home/main')
+    await expect.poll(() => page.title()).toBe('Ana sayfa | Katılım Emeklilik')
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Hoş geldiniz, Sistem Yöneticisi')
+    // in the active language
+    await page.getByRole('combobox', { name: 'Dil' }).selectOption('en')
+    await expect.poll(() => page.title()).toBe('Home | Katılım Emeklilik')
+    await page.getByRole('combobox', { name: 'Language' }).selectOption('tr')
+    await page.getByRole('button', { name: 'Çıkış' }).click()
+    await page.waitForURL('**/auth/logout**')
+    await expect.poll(() => page.title()).toBe('İyi günler | Katılım Emeklilik')
+    await page.getByRole('status').filter({ hasText: 'Hoş geldiniz' }).waitFor({ state: 'detached', timeout: 2_000 })
+    await page.close()
+  })
+
+  it('comes up in the browser\'s language on a first visit: ru-RU Russian, en-US English', async () => {
+    for (const [locale, heading] of [['ru-RU', 'Вход для сотрудников'], ['en-US', 'Staff sign-in']] as const) {
+      const other = await launch({ locale })
+      try {
+        const page = await other.page('/auth/login')
+        await page.getByRole('heading', { name: heading }).waitFor()
+        expect(await page.evaluate(() => document.documentElement.lang)).toBe(locale.slice(0, 2))
+        // the prerendered (Turkish) home page is rendered in that language too
+        await page.goto('/')
+        await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe(locale.slice(0, 2))
+      } finally {
+        await other.close()
+      }
+    }
   })
 
   it('forces the change of an expired password, then the user signs in with the new one', async () => {
@@ -181,12 +251,18 @@ describe('inactivity with shortened thresholds (INACTIVE_USER_THRESHOLD_MS=4000,
     await server.stop()
   })
 
-  it('warns with a countdown, locks, and unlocks', async () => {
-    const page = await b.page()
+  /** Signs the superadmin in and keeps still until the "Are You Still There?" warning opens. */
+  async function untilWarning(browser: Browser = b) {
+    const page = await browser.page()
     await signIn(page, TEST_ADMIN.username, TEST_ADMIN.password)
     await page.waitForURL('**/navbar/settings/global-settings')
     const dialog = page.getByRole('dialog', { name: 'Hâlâ orada mısınız?' })
     await dialog.waitFor({ timeout: 15_000 })
+    return { page, dialog }
+  }
+
+  it('warns with a countdown, locks, and unlocks', async () => {
+    const { page, dialog } = await untilWarning()
     const first = Number(await dialog.locator('strong').textContent())
     await page.waitForTimeout(1200)
     const second = Number(await dialog.locator('strong').textContent())
@@ -203,6 +279,78 @@ describe('inactivity with shortened thresholds (INACTIVE_USER_THRESHOLD_MS=4000,
     await dialog.waitFor({ state: 'hidden' })
     expect(page.url()).toContain('/navbar/')
     await page.close()
+  })
+
+  it('locks when the countdown reaches zero: no "0 seconds" left on screen', async () => {
+    const { page } = await untilWarning()
+    // from the moment the countdown shows 1 until the warning gives way to the lock
+    const shown = await page.evaluate(() => new Promise<{ oneToLock: number; zeroFor: number }>((resolve) => {
+      let oneAt = 0
+      let zeroAt = 0
+      const tick = () => {
+        const dialog = document.querySelector('dialog[data-session-warning]')
+        const open = !!dialog?.hasAttribute('open')
+        const text = dialog?.querySelector('strong')?.textContent
+        const now = performance.now()
+        if (open && text === '1' && !oneAt) oneAt = now
+        if (open && text === '0' && !zeroAt) zeroAt = now
+        if (oneAt && !open) resolve({ oneToLock: now - oneAt, zeroFor: zeroAt ? now - zeroAt : 0 })
+        else setTimeout(tick, 20)
+      }
+      tick()
+    }))
+    expect(shown.oneToLock).toBeLessThan(1_600)
+    expect(shown.zeroFor).toBeLessThan(500)
+    await page.waitForURL('**/auth/lock**')
+    await page.locator('input[name=password]').fill(TEST_ADMIN.password)
+    await page.getByRole('button', { name: 'Kilidi Aç' }).click()
+    await page.waitForURL('**/navbar/**')
+    await page.getByRole('button', { name: 'Çıkış' }).click()
+    await page.waitForURL('**/auth/logout**')
+    await page.close()
+  })
+
+  it('the warning\'s own "Log out" works by mouse; a click elsewhere still dismisses the warning', async () => {
+    const { page, dialog } = await untilWarning()
+    // a click on the backdrop, outside the box: activity elsewhere, the warning goes
+    await page.mouse.click(5, 5)
+    await dialog.waitFor({ state: 'hidden' })
+    await dialog.waitFor({ timeout: 15_000 })
+    // from the page's corner across the backdrop onto the button, a pause longer than the activity
+    // throttle, a click: the warning stays until its own button decides
+    const logout = dialog.getByRole('button', { name: 'Çıkış Yap' })
+    const box = (await logout.boundingBox())!
+    await page.mouse.move(box.x + 2, box.y + 2, { steps: 8 })
+    await page.waitForTimeout(1_100)
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2, { steps: 4 })
+    expect(await dialog.isVisible()).toBe(true)
+    await page.mouse.down()
+    await page.mouse.up()
+    await page.waitForURL('**/auth/logout**')
+    await page.getByRole('heading', { name: 'İyi günler' }).waitFor()
+    await page.close()
+  })
+
+  it('the warning\'s own "Log out" works by keyboard (Tab, Enter)', async () => {
+    const { page, dialog } = await untilWarning()
+    await page.keyboard.press('Tab')
+    await page.waitForTimeout(1_100)
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Çıkış Yap')
+    expect(await dialog.isVisible()).toBe(true)
+    await page.keyboard.press('Enter')
+    await page.waitForURL('**/auth/logout**')
+    await page.close()
+  })
+
+  it('the warning\'s own "Log out" works by touch (a tap)', async () => {
+    const touch = await launch({ baseUrl: server.url, hasTouch: true })
+    try {
+      const { page, dialog } = await untilWarning(touch)
+      await dialog.getByRole('button', { name: 'Çıkış Yap' }).tap()
+      await page.waitForURL('**/auth/logout**')
+    } finally {
+      await touch.close()
+    }
   })
 
   it('logs out instead of unlocking a session locked for more than 1800 s (controlled clock)', async () => {

@@ -14,7 +14,7 @@ const FLAGS = [
 export type Browser = { context: BrowserContext; page(path?: string): Promise<Page>; close(): Promise<void>; baseUrl: string }
 
 /** Debian's Chromium, headless, with a fresh user-data directory. */
-export async function launch(opts: { viewport?: { width: number; height: number }; baseUrl?: string } = {}): Promise<Browser> {
+export async function launch(opts: { viewport?: { width: number; height: number }; baseUrl?: string; locale?: string; hasTouch?: boolean } = {}): Promise<Browser> {
   const dir = await mkdtemp(join(tmpdir(), 'ke-chrome-'))
   const baseUrl = opts.baseUrl ?? inject('baseUrl')
   const context = await chromium.launchPersistentContext(dir, {
@@ -23,7 +23,8 @@ export async function launch(opts: { viewport?: { width: number; height: number 
     args: FLAGS,
     baseURL: baseUrl,
     viewport: opts.viewport ?? { width: 1280, height: 900 },
-    locale: 'tr-TR',
+    locale: opts.locale ?? 'tr-TR',
+    hasTouch: opts.hasTouch ?? false,
     timezoneId: 'Europe/Istanbul',
   })
   return {

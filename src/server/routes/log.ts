@@ -4,9 +4,9 @@ import * as z from 'zod/mini'
 import type { AppEnv } from '../types.ts'
 import { AppError } from '../errors.ts'
 import { redactCardNumbers } from '../../lib/redact.ts'
+import { publicRoute } from '../services/route-access.ts'
 import { hit } from '../services/rate-limit.ts'
 import { requireCustomHeaders } from '../services/sessions.ts'
-import { publicRoute } from '../services/route-access.ts'
 
 /** Largest client-log entry (the `data` field), and largest request carrying one. */
 export const LOG_DATA_MAX = 4096
@@ -32,9 +32,8 @@ const entryLimit = bodyLimit({
  */
 export function logRoutes() {
   const r = new Hono<AppEnv>()
-  r.use('*', publicRoute())
   // an encrypted body has been read already (under BODY_LIMIT_BYTES) to be opened
-  r.post('/log.json', requireCustomHeaders, (c, next) => c.get('encrypted') ? next() : entryLimit(c, next), async (c) => {
+  r.post('/log.json', publicRoute(), requireCustomHeaders, (c, next) => c.get('encrypted') ? next() : entryLimit(c, next), async (c) => {
     const { db, clock } = c.get('deps')
     if (!(await hit(db, `log:ip:${c.get('clientIp')}`, LOG_IP_MAX, LOG_IP_WINDOW_MS, clock.now()))) {
       c.header('Retry-After', String(LOG_IP_WINDOW_MS / 1000))

@@ -17,8 +17,9 @@ export function redactSecrets(value: unknown): unknown {
 
 /**
  * Audit entries (SECURITY.md): who, when (UTC, by the database), what, and the request id. The
- * entry belongs to the caller's company, else to the company of the user it is about. What a
- * client typed (a card number as a username, a CVC in a detail) is redacted before it is stored.
+ * entry belongs to the caller's company, else to the company of the user it is about. What a client
+ * typed (a card number as a username, a CVC in a detail) is redacted before it is stored, and so is
+ * every secret-looking field of a before/after.
  */
 export async function audit(c: Context<AppEnv>, action: string, target: string | null, actor: string | null, detail?: Record<string, unknown>) {
   const sessionCompany = (c.var as { session?: { companyId: string } }).session?.companyId ?? null

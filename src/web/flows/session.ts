@@ -53,8 +53,8 @@ function storeUser(user: SessionUser, at: number, sessionId?: string) {
 
 /**
  * The session actor with its real effects: API calls, local storage, and a BroadcastChannel that
- * keeps every tab of the browser in one state (activity anywhere keeps all alive; a lock or a
- * logout in one tab locks or logs out all).
+ * keeps every tab of the browser in one state (activity anywhere keeps all alive; a lock, an unlock
+ * or a logout in one tab locks, unlocks or logs out all).
  */
 export function createSessionActor() {
   const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(CHANNEL)
@@ -112,6 +112,7 @@ export function createSessionActor() {
     const m = event.data
     if (m.kind === 'activity' && typeof m.at === 'number') actor.send({ type: 'activity.remote', at: m.at })
     else if (m.kind === 'locked' && typeof m.at === 'number') actor.send({ type: 'remote.locked', at: m.at })
+    else if (m.kind === 'unlocked' && typeof m.at === 'number') actor.send({ type: 'remote.unlocked', at: m.at })
     else if (m.kind === 'ended') actor.send({ type: 'remote.ended' })
   })
   return actor
@@ -121,14 +122,45 @@ export type SessionActor = ActorRefFrom<typeof sessionMachine>
 
 const ACTIVITY_EVENTS = ['pointerdown', 'pointermove', 'keydown', 'wheel', 'touchstart', 'scroll'] as const
 
+/** The "Are You Still There?" warning carries this attribute (src/web/components/InactivityDialog.tsx). */
+export const WARNING_SELECTOR = 'dialog[data-session-warning][open]'
+
 /**
- * Feeds the machine: user activity (at most once a second), and a wall-clock check on wake-up
- * (tab shown again, window focused, and every 5 s, since timers stall while a laptop sleeps).
+ * Whether an activity event is aimed at the open inactivity warning, so it must not dismiss it
+ * before its own buttons can be used: a pointer, touch or key on its controls or inside its box, and
+ * any pointer move while it is open (the pointer crosses the backdrop on its way to the buttons). A
+ * modal dialog's backdrop is the dialog element too: a press, touch or wheel there, outside the box,
+ * is activity elsewhere and dismisses the warning, as does scrolling the page.
+ */
+export function isInWarning(event: Event, doc: Document = document): boolean {
+  const dialog = doc.querySelector(WARNING_SELECTOR)
+  const target = event.target
+  if (!dialog) return false
+  if (event.type === 'pointermove') return true
+  if (!(target instanceof Node) || !dialog.contains(target)) return false
+  if (target !== dialog) return true
+  const point = 'clientX' in event ? (event as MouseEvent) : ('touches' in event ? (event as TouchEvent).touches[0] : undefined)
+  if (!point) return true
+  const box = dialog.getBoundingClientRect()
+  return point.clientX >= box.left && point.clientX <= box.right && point.clientY >= box.top && point.clientY <= box.bottom
+}
+
+/**
+ * Feeds the machine: user activity (at most once a second; marked when it is on the inactivity
+ * warning, which it then does not dismiss), and a wall-clock check on wake-up (tab shown again,
+ * window focused, and every 5 s, since timers stall while a laptop sleeps).
  */
 export function watchActivity(actor: SessionActor): () => void {
   let last = 0
-  const onActivity = () => {
+  let lastInWarning = 0
+  const onActivity = (event: Event) => {
     const now = Date.now()
+    if (isInWarning(event)) {
+      if (now - lastInWarning < 1000) return
+      lastInWarning = now
+      actor.send({ type: 'activity', at: now, inWarning: true })
+      return
+    }
     if (now - last < 1000) return
     last = now
     actor.send({ type: 'activity', at: now })

@@ -26,10 +26,24 @@ const loaders: Record<Locale, () => Promise<Messages>> = {
   ru: async () => (await import('../../locales/ru/messages.po')).messages,
 }
 
-/** The stored choice, else Turkish (the product's default, whatever the browser prefers). */
+/**
+ * The first of the browser's preferred languages we translate into (ru-RU: ru, en-GB: en), else
+ * Turkish, the product's default.
+ */
+export function browserLocale(preferred: readonly string[]): Locale {
+  for (const tag of preferred) {
+    const base = tag.toLowerCase().split('-')[0]
+    if (isLocale(base)) return base
+  }
+  return 'tr'
+}
+
+/** The stored choice; on a first visit (none stored), the browser's language. */
 export function initialLocale(): Locale {
   const stored = getItem('locale')
-  return isLocale(stored) ? stored : 'tr'
+  if (isLocale(stored)) return stored
+  if (typeof navigator === 'undefined') return 'tr'
+  return browserLocale(navigator.languages?.length ? navigator.languages : [navigator.language])
 }
 
 export async function activateLocale(locale: Locale): Promise<void> {

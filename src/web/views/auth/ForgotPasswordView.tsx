@@ -4,6 +4,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useEffect, type FormEvent } from 'react'
 import { AuthCard, authStyles as s } from '../../components/AuthCard.tsx'
 import { Field } from '../../components/Field.tsx'
+import { useDocumentTitle } from '../../components/useDocumentTitle.ts'
 import { forgotPasswordFlow } from '../../flows/session.ts'
 import { getInspect } from '../../inspector.ts'
 import { activateLocale } from '../../i18n/index.ts'
@@ -14,6 +15,7 @@ export function ForgotPasswordView() {
   const actor = useActorRef(forgotPasswordFlow, { inspect: getInspect() })
   const navigate = useNavigate()
   const { t, i18n } = useLingui()
+  useDocumentTitle(t`Şifremi unuttum`)
   const state = useSelector(actor, (snap) => ({ sent: snap.matches('sent'), done: snap.status === 'done', busy: snap.hasTag('busy') }))
   const error = useSelector(actor, (snap) => snap.context.error)
   const serverError = useSelector(actor, (snap) => snap.context.serverError)

@@ -1,21 +1,27 @@
 import { useSelector } from '@xstate/react'
 import { Trans, useLingui } from '@lingui/react/macro'
-import type { FormEvent } from 'react'
+import { useEffect, type FormEvent } from 'react'
+import toast from 'react-hot-toast'
 import { initials } from '../../../domain/names.ts'
 import { displayName } from '../../../../machines/session/session.selectors.ts'
 import { AuthCard, authStyles as s } from '../../components/AuthCard.tsx'
 import { Field } from '../../components/Field.tsx'
+import { useDocumentTitle } from '../../components/useDocumentTitle.ts'
 import { sessionActor } from '../../flows/session.ts'
 import { activateLocale } from '../../i18n/index.ts'
+import { FIELD } from '../../i18n/reasons.ts'
 import { useSessionNavigation } from './useSessionNavigation.ts'
 
 /** The lock screen (spec 2.2): the password unlocks; "not you" returns to sign-in. */
 export function LockView() {
   const actor = sessionActor()
   useSessionNavigation(actor)
-  const { t } = useLingui()
+  const { t, i18n } = useLingui()
+  useDocumentTitle(t`Ekran kilitlendi`)
+  useEffect(() => { toast.dismiss('welcome') }, [])
   const user = useSelector(actor, (snap) => snap.context.user)
   const busy = useSelector(actor, (snap) => snap.hasTag('busy'))
+  const fieldErrors = useSelector(actor, (snap) => snap.context.unlockErrors)
   const name = displayName(user)
 
   function submit(event: FormEvent<HTMLFormElement>) {
@@ -35,10 +41,11 @@ export function LockView() {
       )}
       <form onSubmit={submit} noValidate>
         <input type="text" name="username" autoComplete="username" value={user?.username ?? ''} readOnly hidden />
-        <Field label={t`Şifre`} name="password" type="password" autoComplete="current-password" autoFocus required />
+        <Field label={t`Şifre`} name="password" type="password" autoComplete="current-password" autoFocus required
+          error={fieldErrors.password ? i18n._(FIELD.required) : null} />
         <div className={s.actions}>
           <button type="submit" className={s.primary} aria-busy={busy}><Trans>Kilidi Aç</Trans></button>
-          <button type="button" className={s.secondary} onClick={() => actor.send({ type: 'logout', at: Date.now() })}>
+          <button type="button" className={s.secondary} onClick={() => actor.send({ type: 'logout', at: Date.now(), switchUser: true })}>
             {name ? <Trans>{name} değil misiniz? Giriş ekranına dönün</Trans> : <Trans>Giriş ekranına dönün</Trans>}
           </button>
         </div>

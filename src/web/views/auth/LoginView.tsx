@@ -4,6 +4,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import type { FormEvent } from 'react'
 import { AuthCard, authStyles as s } from '../../components/AuthCard.tsx'
 import { Field } from '../../components/Field.tsx'
+import { useDocumentTitle } from '../../components/useDocumentTitle.ts'
 import { sessionActor } from '../../flows/session.ts'
 import { activateLocale } from '../../i18n/index.ts'
 import { FIELD, reasonText } from '../../i18n/reasons.ts'
@@ -13,6 +14,7 @@ export function LoginView() {
   const actor = sessionActor()
   useSessionNavigation(actor)
   const { t, i18n } = useLingui()
+  useDocumentTitle(t`Personel Girişi`)
   const busy = useSelector(actor, (snap) => snap.matches('signingIn') || snap.matches('restoring'))
   const error = useSelector(actor, (snap) => snap.context.error)
   const fieldErrors = useSelector(actor, (snap) => snap.context.loginErrors)
@@ -33,7 +35,7 @@ export function LoginView() {
     <AuthCard title={<Trans>Personel Girişi</Trans>} lead={<Trans>Yönetim paneline erişmek için giriş yapınız.</Trans>} onLocaleChange={(l) => void activateLocale(l)}>
       {error && <div className={s.alert} role="alert">{reasonText(error, i18n)}</div>}
       <form onSubmit={submit} noValidate>
-        <Field label={t`Kullanıcı adı`} name="username" autoComplete="username" autoCapitalize="none" spellCheck={false}
+        <Field label={t`Kullanıcı adı`} name="username" autoComplete="username" autoCapitalize="none" spellCheck={false} autoFocus
           error={fieldErrors.username ? i18n._(FIELD.required) : null} />
         <Field label={t`Şifre`} name="password" type="password" autoComplete="current-password"
           error={fieldErrors.password ? i18n._(FIELD.required) : null} />

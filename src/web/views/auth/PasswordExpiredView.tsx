@@ -9,6 +9,7 @@ import { passwordRulesFor, type PasswordRule } from '../../../domain/password.ts
 import type { passwordChangeMachine, PasswordField } from '../../../../machines/password-change/password-change.machine.ts'
 import { AuthCard, authStyles as s } from '../../components/AuthCard.tsx'
 import { Field } from '../../components/Field.tsx'
+import { useDocumentTitle } from '../../components/useDocumentTitle.ts'
 import { sessionActor } from '../../flows/session.ts'
 import { activateLocale } from '../../i18n/index.ts'
 import { CATALOGUE } from '../../api/errors.ts'
@@ -85,7 +86,8 @@ function ChangeForm({ change }: { change: ChangeActor }) {
 export function PasswordExpiredView() {
   const actor = sessionActor()
   useSessionNavigation(actor)
-  const { i18n } = useLingui()
+  const { t, i18n } = useLingui()
+  useDocumentTitle(t`Şifre değişikliği`)
   const change = useSelector(actor, (snap) => snap.children.passwordChange as ChangeActor | undefined)
   return (
     <AuthCard title={<Trans>Şifre değişikliği</Trans>} lead={i18n._(CATALOGUE.PASSWORD_EXPIRED)} onLocaleChange={(l) => void activateLocale(l)}>

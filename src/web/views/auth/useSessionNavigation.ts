@@ -32,6 +32,9 @@ export function useSessionNavigation(actor: SessionActor) {
           void navigate({ to: safeRedirect(search.redirect) ?? (user ? landingPath(user) : '/navbar/home/main') })
           break
         }
+        case 'switchUser':
+          void navigate({ to: '/auth/login' })
+          break
         case 'signInAgain':
           toast.success(t`Şifreniz değiştirildi. Lütfen yeni şifrenizle giriş yapınız.`, { id: 'signInAgain' })
           void navigate({ to: '/auth/login' })

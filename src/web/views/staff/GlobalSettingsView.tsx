@@ -1,11 +1,14 @@
-import { Trans } from '@lingui/react/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useDocumentTitle } from '../../components/useDocumentTitle.ts'
 import styles from './StaffLayout.module.css'
 
 /** The company settings hub (spec 2.2): four areas. */
 export function GlobalSettingsView() {
+  const { t } = useLingui()
+  useDocumentTitle(t`Şirket Ayarları`)
   return (
     <section aria-labelledby="settings-title">
-      <h1 id="settings-title"><Trans>Şirket Ayarları</Trans></h1>
+      <h1 id="settings-title" tabIndex={-1}><Trans>Şirket Ayarları</Trans></h1>
       <div className={styles.grid}>
         <article className={styles.card}>
           <h2><Trans>Şirket</Trans></h2>

@@ -1,6 +1,7 @@
 import { useSelector } from '@xstate/react'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { displayName } from '../../../../machines/session/session.selectors.ts'
+import { useDocumentTitle } from '../../components/useDocumentTitle.ts'
 import { sessionActor } from '../../flows/session.ts'
 import { getItem } from '../../storage.ts'
 import styles from './StaffLayout.module.css'
@@ -8,13 +9,14 @@ import styles from './StaffLayout.module.css'
 /** The index page of the administration area (spec 2.1 "index"): who is signed in, as what. */
 export function HomeMainView() {
   const actor = sessionActor()
-  const { i18n } = useLingui()
+  const { t, i18n } = useLingui()
+  useDocumentTitle(t`Ana sayfa`)
   const user = useSelector(actor, (s) => s.context.user)
   const loginTime = getItem('loginTime')
   const name = displayName(user)
   return (
     <section className={styles.card} aria-labelledby="home-title">
-      <h1 id="home-title"><Trans>Hoş geldiniz, {name}</Trans></h1>
+      <h1 id="home-title" tabIndex={-1}><Trans>Hoş geldiniz, {name}</Trans></h1>
       <dl className={styles.dl}>
         <dt><Trans>Kullanıcı adı</Trans></dt><dd>{user?.username}</dd>
         <dt><Trans>Aktif rol</Trans></dt><dd>{user?.activeRole}</dd>

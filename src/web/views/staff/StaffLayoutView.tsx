@@ -1,10 +1,11 @@
-import { useEffect, useId, useState } from 'react'
-import { Link, Outlet } from '@tanstack/react-router'
+import { useEffect, useId, useRef, useState } from 'react'
+import { Link, Outlet, useRouterState } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { displayName, warningSecondsLeft } from '../../../../machines/session/session.selectors.ts'
 import { InactivityDialog } from '../../components/InactivityDialog.tsx'
 import { LanguageSelector } from '../../components/LanguageSelector.tsx'
+import { useHeadingFocus } from '../../components/useHeadingFocus.ts'
 import { sessionActor } from '../../flows/session.ts'
 import { activateLocale } from '../../i18n/index.ts'
 import { useSessionNavigation } from '../auth/useSessionNavigation.ts'
@@ -16,6 +17,8 @@ export function StaffLayoutView() {
   useSessionNavigation(actor)
   const { t } = useLingui()
   const roleId = useId()
+  const main = useRef<HTMLElement>(null)
+  useHeadingFocus(main, useRouterState({ select: (s) => s.location.pathname }))
   const user = useSelector(actor, (s) => s.context.user)
   const warning = useSelector(actor, (s) => s.hasTag('warning'))
   const timingContext = useSelector(actor, (s) => ({ lastActivityAt: s.context.lastActivityAt, timing: s.context.timing }), (a, b) => a.lastActivityAt === b.lastActivityAt && a.timing === b.timing)
@@ -59,7 +62,7 @@ export function StaffLayoutView() {
           <LanguageSelector onChange={(l) => void activateLocale(l)} />
         </div>
       </header>
-      <main id="main" className={styles.main} tabIndex={-1}>
+      <main id="main" ref={main} className={styles.main} tabIndex={-1}>
         <Outlet />
       </main>
       <InactivityDialog
