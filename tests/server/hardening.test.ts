@@ -192,3 +192,30 @@ describe('keys in production', () => {
     }
   })
 })
+
+describe('database outage logging (services/db-health)', () => {
+  it('logs an outage once, however many failures and short-lived reconnects it has, and its end once', async () => {
+    const { dbHealth, STABLE_MS } = await import('../../src/server/services/db-health.ts')
+    const lines: string[] = []
+    const health = dbHealth({ log: (_level, msg) => lines.push(msg), child() { return this } })
+    const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' })
+    for (let i = 0; i < 100; i++) health.down(refused)
+    health.up() // a connection that is lost again at once: a flap, not a recovery
+    health.down(refused)
+    expect(lines).toEqual(['database unavailable'])
+    expect(health.isDown).toBe(true)
+    health.up()
+    await new Promise((ok) => setTimeout(ok, STABLE_MS + 200))
+    expect(lines).toEqual(['database unavailable', 'database available again'])
+    expect(health.isDown).toBe(false)
+  })
+
+  it('tells a lost database from a bug', async () => {
+    const { isDatabaseUnavailable } = await import('../../src/server/services/db-health.ts')
+    expect(isDatabaseUnavailable(Object.assign(new Error('Failed query'), { cause: Object.assign(new Error('x'), { code: 'ECONNREFUSED' }) }))).toBe(true)
+    expect(isDatabaseUnavailable(Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' }))).toBe(true)
+    expect(isDatabaseUnavailable(new Error('Connection terminated unexpectedly'))).toBe(true)
+    expect(isDatabaseUnavailable(Object.assign(new Error('duplicate key'), { code: '23505' }))).toBe(false)
+    expect(isDatabaseUnavailable(new TypeError('x is undefined'))).toBe(false)
+  })
+})

@@ -8,23 +8,37 @@ import type { Logger } from './logger.ts'
 export type DbHealth = {
   /** A connection failed or was lost: logs the outage if it is the first sign of one. */
   down(error: unknown): void
-  /** A connection succeeded: logs the end of an outage if one was on. */
+  /** A connection succeeded: ends an outage (and logs it) once nothing failed for STABLE_MS. */
   up(): void
   readonly isDown: boolean
 }
 
+/** How long connections must keep working before an outage counts as over (no log per flap). */
+export const STABLE_MS = 2_000
+
 export function dbHealth(logger: Logger): DbHealth {
   let since: number | null = null
+  let confirming: ReturnType<typeof setTimeout> | null = null
   return {
     down(error) {
+      // a failure while a recovery is being confirmed: the same outage goes on
+      if (confirming) {
+        clearTimeout(confirming)
+        confirming = null
+      }
       if (since !== null) return
       since = Date.now()
       logger.log('error', 'database unavailable', { error: describeDbError(error) })
     },
     up() {
-      if (since === null) return
-      logger.log('info', 'database available again', { downMs: Date.now() - since })
-      since = null
+      if (since === null || confirming) return
+      confirming = setTimeout(() => {
+        confirming = null
+        if (since === null) return
+        logger.log('info', 'database available again', { downMs: Date.now() - since })
+        since = null
+      }, STABLE_MS)
+      confirming.unref?.()
     },
     get isDown() { return since !== null },
   }
