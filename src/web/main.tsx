@@ -6,10 +6,12 @@ import { storeClientInfo } from './boot.ts'
 import { runtimeConfig } from './config.ts'
 import { activateLocale, i18n, initialLocale } from './i18n/index.ts'
 import { startInspector } from './inspector.ts'
+import { watchIntent } from './intent.ts'
 import { makeRouter } from './router.ts'
 import './styles/global.css'
 
 async function main() {
+  watchIntent() // before hydration: the card form's intent is not lost while the page hydrates
   const locale = initialLocale()
   await activateLocale(locale)
   await startInspector()
