@@ -13,6 +13,7 @@ import { Route as SplatRouteImport } from './routes/$'
 import { Route as SiteRouteImport } from './routes/_site'
 import { Route as NavbarRouteImport } from './routes/navbar'
 import { Route as SiteIndexRouteImport } from './routes/_site/index'
+import { Route as SiteKvkkAydinlatmaMetniRouteImport } from './routes/_site/kvkk-aydinlatma-metni'
 import { Route as AuthIndexRouteImport } from './routes/auth/index'
 import { Route as AuthForgotPasswordRouteImport } from './routes/auth/forgot-password'
 import { Route as AuthLockRouteImport } from './routes/auth/lock'
@@ -45,6 +46,11 @@ const NavbarRoute = NavbarRouteImport.update({
 const SiteIndexRoute = SiteIndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => SiteRoute,
+} as any)
+const SiteKvkkAydinlatmaMetniRoute = SiteKvkkAydinlatmaMetniRouteImport.update({
+  id: '/kvkk-aydinlatma-metni',
+  path: '/kvkk-aydinlatma-metni',
   getParentRoute: () => SiteRoute,
 } as any)
 const AuthIndexRoute = AuthIndexRouteImport.update({
@@ -124,6 +130,7 @@ export interface FileRoutesByFullPath {
   '/$': typeof SplatRoute
   '/': typeof SiteIndexRoute
   '/navbar': typeof NavbarRouteWithChildren
+  '/kvkk-aydinlatma-metni': typeof SiteKvkkAydinlatmaMetniRoute
   '/auth/forgot-password': typeof AuthForgotPasswordRoute
   '/auth/lock': typeof AuthLockRoute
   '/auth/login': typeof AuthLoginRoute
@@ -141,6 +148,7 @@ export interface FileRoutesByFullPath {
 }
 export interface FileRoutesByTo {
   '/$': typeof SplatRoute
+  '/kvkk-aydinlatma-metni': typeof SiteKvkkAydinlatmaMetniRoute
   '/auth/forgot-password': typeof AuthForgotPasswordRoute
   '/auth/lock': typeof AuthLockRoute
   '/auth/login': typeof AuthLoginRoute
@@ -162,6 +170,7 @@ export interface FileRoutesById {
   '/$': typeof SplatRoute
   '/_site': typeof SiteRouteWithChildren
   '/navbar': typeof NavbarRouteWithChildren
+  '/_site/kvkk-aydinlatma-metni': typeof SiteKvkkAydinlatmaMetniRoute
   '/auth/forgot-password': typeof AuthForgotPasswordRoute
   '/auth/lock': typeof AuthLockRoute
   '/auth/login': typeof AuthLoginRoute
@@ -184,6 +193,7 @@ export interface FileRouteTypes {
     | '/$'
     | '/'
     | '/navbar'
+    | '/kvkk-aydinlatma-metni'
     | '/auth/forgot-password'
     | '/auth/lock'
     | '/auth/login'
@@ -201,6 +211,7 @@ export interface FileRouteTypes {
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/$'
+    | '/kvkk-aydinlatma-metni'
     | '/auth/forgot-password'
     | '/auth/lock'
     | '/auth/login'
@@ -221,6 +232,7 @@ export interface FileRouteTypes {
     | '/$'
     | '/_site'
     | '/navbar'
+    | '/_site/kvkk-aydinlatma-metni'
     | '/auth/forgot-password'
     | '/auth/lock'
     | '/auth/login'
@@ -278,6 +290,13 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/'
       preLoaderRoute: typeof SiteIndexRouteImport
+      parentRoute: typeof SiteRoute
+    }
+    '/_site/kvkk-aydinlatma-metni': {
+      id: '/_site/kvkk-aydinlatma-metni'
+      path: '/kvkk-aydinlatma-metni'
+      fullPath: '/kvkk-aydinlatma-metni'
+      preLoaderRoute: typeof SiteKvkkAydinlatmaMetniRouteImport
       parentRoute: typeof SiteRoute
     }
     '/auth/': {
@@ -382,6 +401,7 @@ declare module '@tanstack/react-router' {
 }
 
 interface SiteRouteChildren {
+  SiteKvkkAydinlatmaMetniRoute: typeof SiteKvkkAydinlatmaMetniRoute
   SiteIndexRoute: typeof SiteIndexRoute
   SiteResultErrorRoute: typeof SiteResultErrorRoute
   SiteResultSuccessRoute: typeof SiteResultSuccessRoute
@@ -391,6 +411,7 @@ interface SiteRouteChildren {
 }
 
 const SiteRouteChildren: SiteRouteChildren = {
+  SiteKvkkAydinlatmaMetniRoute: SiteKvkkAydinlatmaMetniRoute,
   SiteIndexRoute: SiteIndexRoute,
   SiteResultErrorRoute: SiteResultErrorRoute,
   SiteResultSuccessRoute: SiteResultSuccessRoute,
