@@ -11,8 +11,10 @@ export const LOG_SHIPPING = {
   batchSize: 10,
   /** At most this many entries per tab per minute; the rest are counted, not sent. */
   perMinute: 20,
-  /** Longer messages are cut (the route takes 8192 characters of data per request). */
+  /** Longer messages are cut. */
   messageChars: 700,
+  /** The route takes this many characters of `data` per request. */
+  dataChars: 8192,
 } as const
 
 type Entry = { severity: LogSeverity; at: string; path: string; message: string }
@@ -51,7 +53,13 @@ export function flush(keepalive = false): void {
   const entries = queue.splice(0)
   const form = new FormData()
   form.set('severity', entries.some((e) => e.severity === 'error') ? 'error' : 'warn')
-  form.set('data', JSON.stringify(dropped > 0 ? { entries, dropped } : { entries }))
+  const extra = dropped > 0 ? { dropped } : {}
+  let data = JSON.stringify({ entries, ...extra })
+  // escaping can make a batch longer than the route takes: shorten the messages until it fits
+  for (let max: number = LOG_SHIPPING.messageChars; data.length > LOG_SHIPPING.dataChars && max > 20; max = Math.floor(max / 2)) {
+    data = JSON.stringify({ entries: entries.map((e) => ({ ...e, message: e.message.slice(0, max) })), ...extra })
+  }
+  form.set('data', data)
   dropped = 0
   fetch(`${runtimeConfig.apiBase}/log/log.json`, {
     method: 'POST',
