@@ -6,7 +6,8 @@ import { launch, type Browser } from './browser.ts'
 const SECTIONS = ['Nedir?', 'Avantajlar', 'Planlar', 'Yardımcı Olalım', 'İşlemlerinizi Tamamlayalım', 'Fonlar', 'Sıkça Sorulan Sorular', 'Formlar', 'Blog']
 const TURKISH = /[ğĞışŞİçÇöÖüÜ]/
 // proper names (the brand, the company's legal form) and the language selector's own labels
-const ALLOWED = [/Katılım/g, /Türkiye/g, /Türkçe/g, /A\.Ş\./g, /Français/g]
+// (and the company's registered address in the footer)
+const ALLOWED = [/Katılım/g, /Türkiye/g, /Türkçe/g, /A\.Ş\./g, /Français/g, /Esentepe Mah\. Büyükdere Cad\. No: 199, 34394 Şişli\/İstanbul/g]
 
 const sections = (page: Page) => page.getByRole('tablist', { name: 'Bölümler' })
 const tab = (page: Page, name: string) => sections(page).getByRole('tab', { name, exact: true })
