@@ -11,7 +11,7 @@ import { Clock } from '../../src/web/components/Clock.tsx'
 import { CookieNotice } from '../../src/web/components/CookieNotice.tsx'
 import { SiteHeader } from '../../src/web/components/SiteHeader.tsx'
 import { Calculator } from '../../src/web/components/landing/Calculator.tsx'
-import { formatMoney } from '../../src/web/i18n/money.ts'
+import { formatMoney } from '../../src/web/i18n/index.ts'
 
 function wrap(node: ReactNode) {
   return render(<I18nProvider i18n={i18n}>{node}</I18nProvider>)

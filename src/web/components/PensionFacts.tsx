@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import {
   AUTO_ENROLMENT_EXTRA_TL, AUTO_ENROLMENT_OPT_OUT_MONTHS, RETIREMENT_MIN_AGE, RETIREMENT_MIN_YEARS, STATE_CONTRIBUTION_RATE,
 } from '../../domain/constants.ts'
-import { formatMoney } from '../i18n/money.ts'
+import { formatMoney } from '../i18n/index.ts'
 import styles from './PensionFacts.module.css'
 
 /** The pension facts of spec 9, as shown on the sales pages. */

@@ -1,10 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { CLIENT_VERSION } from '../../domain/constants.ts'
+import { CLIENT_VERSION, COMPANY } from '../../domain/constants.ts'
 import { KVKK_NOTICE_PATH } from '../../domain/navigation.ts'
 import { Clock } from './Clock.tsx'
 import { CookieNotice } from './CookieNotice.tsx'
 import { linkHref } from './SiteHeader.tsx'
-import { COMPANY, ONLINE_BRANCHES, PHONE, PRODUCT_MENUS, SOCIAL_LINKS } from './site-links.ts'
+import { ONLINE_BRANCHES, PHONE, PRODUCT_MENUS, SOCIAL_LINKS } from './site-links.ts'
 import styles from './SiteFooter.module.css'
 
 export function SiteFooter({ mainSite }: { mainSite: (path: string) => string }) {

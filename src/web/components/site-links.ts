@@ -61,15 +61,3 @@ export const SOCIAL_LINKS = [
 /** The customer line, shown in header and footer. */
 export const PHONE = { display: '0850 222 0 565', href: 'tel:+908502220565' } as const
 
-/**
- * The company's registration details (footer, KVKK notice). Demo values: a real deployment puts
- * the provider's own here.
- */
-export const COMPANY = {
-  tradeName: 'Katılım Emeklilik ve Hayat A.Ş.',
-  mersisNo: '0123456789000015',
-  registryNo: '123456-5',
-  address: 'Esentepe Mah. Büyükdere Cad. No: 199, 34394 Şişli/İstanbul',
-  kep: 'katilimemeklilik.demo@hs01.kep.tr',
-  privacyEmail: 'kvkk@katilimemeklilik.example',
-} as const

@@ -1,5 +1,5 @@
 import { Trans } from '@lingui/react/macro'
-import { COMPANY, PHONE } from '../components/site-links.ts'
+import { COMPANY } from '../../domain/constants.ts'
 import styles from './Hero.module.css'
 
 /**
@@ -8,7 +8,6 @@ import styles from './Hero.module.css'
  */
 export function KvkkNoticeView() {
   const { tradeName, address, mersisNo, kep, privacyEmail } = COMPANY
-  const phone = PHONE.display
   return (
     <article className={`container ${styles.section}`} aria-labelledby="kvkk-title">
       <h1 id="kvkk-title" className={styles.title}>
@@ -65,7 +64,7 @@ export function KvkkNoticeView() {
 
       <h2><Trans>7. Başvuru</Trans></h2>
       <p>
-        <Trans>Başvurunuzu, Veri Sorumlusuna Başvuru Usul ve Esasları Hakkında Tebliğ'e uygun olarak, yazılı olarak {address} adresine, KEP adresimize ({kep}) veya sistemimizde kayıtlı e-posta adresinizden {privacyEmail} adresine iletebilirsiniz. Başvurunuz en geç 30 gün içinde ücretsiz olarak sonuçlandırılır. Sorularınız için: {phone}.</Trans>
+        <Trans>Başvurunuzu, Veri Sorumlusuna Başvuru Usul ve Esasları Hakkında Tebliğ'e uygun olarak, yazılı olarak {address} adresine, KEP adresimize ({kep}) veya sistemimizde kayıtlı e-posta adresinizden {privacyEmail} adresine iletebilirsiniz. Başvurunuz en geç 30 gün içinde ücretsiz olarak sonuçlandırılır.</Trans>
       </p>
 
       <h2 id="cerezler"><Trans>8. Çerezler ve yerel depolama</Trans></h2>

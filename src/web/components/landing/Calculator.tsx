@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useId, useState, type ReactNode } from 'react'
 import { STATE_CONTRIBUTION_RATE } from '../../../domain/constants.ts'
 import { CALCULATOR_LIMITS, calculatorInputsUsed, projectPension } from '../../../domain/pension-calculator.ts'
-import { formatMoney } from '../../i18n/money.ts'
+import { formatMoney } from '../../i18n/index.ts'
 import styles from './Landing.module.css'
 
 const num = (s: string) => {

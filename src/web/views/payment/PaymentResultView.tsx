@@ -5,7 +5,7 @@ import { PaymentOutcomeCard } from '../../components/payment/PaymentOutcomeCard.
 import styles from '../../components/payment/PaymentForm.module.css'
 import { paymentResultFlow } from '../../flows/payment.ts'
 import { getInspect } from '../../inspector.ts'
-import { formatMoney } from '../../i18n/money.ts'
+import { formatMoney } from '../../i18n/index.ts'
 import { paymentReasonText } from './messages.ts'
 
 /**
