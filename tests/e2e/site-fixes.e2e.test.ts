@@ -51,6 +51,12 @@ describe('landing page and site (issue 10 items 17-23)', () => {
     for (const part of ['Veri sorumlusu Katılım Emeklilik ve Hayat A.Ş.', 'Hukuki sebepler', "KVKK'nın 11. maddesi", 'Çerezler ve yerel depolama', 'katilimemeklilik.demo@hs01.kep.tr']) {
       expect(text).toContain(part)
     }
+    // its text has its own catalog, loaded with the page, in the language chosen there too
+    await page.getByRole('combobox', { name: 'Dil' }).selectOption('en')
+    await page.getByRole('heading', { level: 1, name: 'Privacy notice on the protection of personal data' }).waitFor()
+    expect(await page.locator('main').textContent()).toContain('Your rights under article 11 of the KVKK')
+    await page.getByRole('combobox', { name: 'Language' }).selectOption('tr')
+    await page.getByRole('heading', { level: 1, name: 'Kişisel Verilerin Korunması Hakkında Aydınlatma Metni' }).waitFor()
     await page.close()
   })
 

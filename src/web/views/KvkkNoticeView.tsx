@@ -1,17 +1,52 @@
+import type { Messages } from '@lingui/core'
+import { useLingui } from '@lingui/react'
+import { msg } from '@lingui/core/macro'
 import { Trans } from '@lingui/react/macro'
+import { useEffect } from 'react'
 import { COMPANY } from '../../domain/constants.ts'
+import { isLocale, type Locale } from '../i18n/index.ts'
 import styles from './Hero.module.css'
+
+/** The notice's own catalog (lingui.config.ts), loaded with the page: the other pages do not carry its text. */
+const CATALOGS: Record<Locale, () => Promise<{ messages: Messages }>> = {
+  tr: () => import('../../locales/tr/kvkk.po'),
+  en: () => import('../../locales/en/kvkk.po'),
+  ru: () => import('../../locales/ru/kvkk.po'),
+}
+
+/** A message of that catalog: the active catalog holds the notice once this id is in it. */
+const TITLE = msg`Kişisel Verilerin Korunması Hakkında Aydınlatma Metni`
+
+/**
+ * Loads the notice's catalog into the active language's messages when they lack it (first visit,
+ * after a language switch, which replaces them); true once they hold it.
+ */
+function useNoticeCatalog(): boolean {
+  const { i18n } = useLingui()
+  const locale = isLocale(i18n.locale) ? i18n.locale : 'tr'
+  const ready = Object.hasOwn(i18n.messages, TITLE.id!)
+  useEffect(() => {
+    if (ready) return
+    void CATALOGS[locale]().then(({ messages }) => {
+      if (i18n.locale === locale) i18n.load(locale, messages)
+    })
+  }, [i18n, locale, ready])
+  return ready
+}
 
 /**
  * `/kvkk-aydinlatma-metni`: the privacy notice (aydınlatma metni) of Law No. 6698 on the
  * Protection of Personal Data (KVKK) art. 10, for what this site processes. The footer links here.
  */
 export function KvkkNoticeView() {
+  const { i18n } = useLingui()
   const { tradeName, address, mersisNo, kep, privacyEmail } = COMPANY
+  const ready = useNoticeCatalog()
+  if (!ready) return <article className={`container ${styles.section}`} aria-busy="true" />
   return (
     <article className={`container ${styles.section}`} aria-labelledby="kvkk-title">
       <h1 id="kvkk-title" className={styles.title}>
-        <Trans>Kişisel Verilerin Korunması Hakkında Aydınlatma Metni</Trans>
+        {i18n._(TITLE)}
       </h1>
       <p>
         <Trans>Bu metin, 6698 sayılı Kişisel Verilerin Korunması Kanunu'nun (KVKK) 10. maddesi uyarınca, bu internet sitesini kullanan ziyaretçilerimizin ve müşterilerimizin kişisel verilerinin nasıl işlendiğini açıklar.</Trans>
