@@ -5,7 +5,7 @@ import { Trans } from '@lingui/react/macro'
 import { useEffect } from 'react'
 import { COMPANY } from '../../domain/constants.ts'
 import { isLocale, type Locale } from '../i18n/index.ts'
-import styles from './Hero.module.css'
+import styles from './KvkkNotice.module.css'
 
 /** The notice's own catalog (lingui.config.ts), loaded with the page: the other pages do not carry its text. */
 const CATALOGS: Record<Locale, () => Promise<{ messages: Messages }>> = {
@@ -42,10 +42,10 @@ export function KvkkNoticeView() {
   const { i18n } = useLingui()
   const { tradeName, address, mersisNo, kep, privacyEmail } = COMPANY
   const ready = useNoticeCatalog()
-  if (!ready) return <article className={`container ${styles.section}`} aria-busy="true" />
+  if (!ready) return <article className={`container ${styles.notice}`} aria-busy="true" />
   return (
-    <article className={`container ${styles.section}`} aria-labelledby="kvkk-title">
-      <h1 id="kvkk-title" className={styles.title}>
+    <article className={`container ${styles.notice}`} aria-labelledby="kvkk-title">
+      <h1 id="kvkk-title">
         {i18n._(TITLE)}
       </h1>
       <p>
