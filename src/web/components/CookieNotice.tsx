@@ -12,7 +12,17 @@ import styles from './SiteFooter.module.css'
 export function CookieNotice() {
   const { t } = useLingui()
   const [open, setOpen] = useState(false)
-  useEffect(() => setOpen(getItem('cookieNotice') !== 'dismissed'), [])
+  useEffect(() => {
+    if (getItem('cookieNotice') === 'dismissed') return
+    // shown when the browser is idle: it never competes with the page's first render and hydration
+    const show = () => setOpen(true)
+    if (typeof requestIdleCallback === 'function') {
+      const id = requestIdleCallback(show, { timeout: 2000 })
+      return () => cancelIdleCallback(id)
+    }
+    const id = setTimeout(show, 200)
+    return () => clearTimeout(id)
+  }, [])
   if (!open) return null
   return (
     <section className={styles.cookieNotice} aria-label={t`Çerez bildirimi`} data-testid="cookie-notice">

@@ -35,10 +35,10 @@ export function SiteHeader({ mainSite, onLocaleChange }: { mainSite: (path: stri
         menus[0]!.querySelector('summary')?.focus()
         return
       }
-      setOpen((wasOpen) => {
-        if (wasOpen) buttonRef.current?.focus()
-        return false
-      })
+      if (open) {
+        setOpen(false)
+        buttonRef.current?.focus()
+      }
     }
     document.addEventListener('pointerdown', onPointerDown)
     document.addEventListener('keydown', onKeyDown)
@@ -46,7 +46,7 @@ export function SiteHeader({ mainSite, onLocaleChange }: { mainSite: (path: stri
       document.removeEventListener('pointerdown', onPointerDown)
       document.removeEventListener('keydown', onKeyDown)
     }
-  }, [])
+  }, [open])
   return (
     <header ref={headerRef} className={open ? `${styles.header} ${styles.open}` : styles.header}>
       <a className="skip-link" href="#main">
