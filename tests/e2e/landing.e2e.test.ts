@@ -121,7 +121,8 @@ describe('landing page', () => {
     await page.getByLabel('Aylık katkı payı (TL)').fill('1000')
     await page.getByLabel('Sistemde kalacağınız süre (yıl)').fill('10')
     await page.getByLabel('Varsayılan yıllık reel getiri (%)').fill('0')
-    const out = page.locator('output')
+    // the calculator's output: the card form (loaded on the first click, issue 10 item 22) has its own
+    const out = page.getByRole('region', { name: 'Katkı payı hesaplayıcı' }).locator('output')
     await expect.poll(() => out.textContent()).toContain('₺150.000')
     expect(await out.textContent()).toContain('%20')
     expect(await page.getByText(/yasal yıllık üst sınırı bu hesaplamada uygulanmamıştır/).isVisible()).toBe(true)
