@@ -136,9 +136,10 @@ describe('SiteHeader menus', () => {
 })
 
 describe('CookieNotice', () => {
-  it('says only necessary storage is used, links the details, and stays closed once dismissed', () => {
+  it('says only necessary storage is used, links the details, and stays closed once dismissed', async () => {
     wrap(<CookieNotice />)
-    const notice = screen.getByRole('region', { name: 'Çerez bildirimi' })
+    // shown once the browser is idle
+    const notice = await screen.findByRole('region', { name: 'Çerez bildirimi' })
     expect(notice.textContent).toContain('yalnızca çalışması için zorunlu depolamayı kullanır')
     expect(screen.getByRole('link', { name: 'Ayrıntılar' }).getAttribute('href')).toBe('/kvkk-aydinlatma-metni#cerezler')
     fireEvent.click(screen.getByRole('button', { name: 'Anladım' }))
@@ -146,6 +147,7 @@ describe('CookieNotice', () => {
     expect(localStorage.getItem('cookieNotice')).toBe('dismissed')
     cleanup()
     wrap(<CookieNotice />)
+    await new Promise((ok) => setTimeout(ok, 400))
     expect(screen.queryByRole('region', { name: 'Çerez bildirimi' })).toBeNull()
   })
 })
