@@ -3,7 +3,7 @@ import react from '@vitejs/plugin-react'
 import { lingui } from '@lingui/vite-plugin'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     tanstackRouter({
       target: 'react',
@@ -21,5 +21,8 @@ export default defineConfig({
     manifest: true,
     sourcemap: false,
     target: 'es2022',
+    // the console is silent in production (spec 8): console.* calls are dropped from the browser
+    // build; the browser's errors go to POST /log/log.json instead (src/web/log)
+    ...(isSsrBuild ? {} : { rolldownOptions: { output: { minify: { compress: { target: 'es2022', dropConsole: true }, mangle: true } } } }),
   },
-})
+}))

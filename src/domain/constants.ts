@@ -92,3 +92,16 @@ export const OUTPATIENT_VISITS = [8, 10, 12] as const
 
 // --- Misc ------------------------------------------------------------------------------------
 export const INITIALS_MAX_WORDS = 3
+
+/**
+ * The company's registration details (the sales site's footer and KVKK notice). Demo values: a
+ * real deployment puts the provider's own here.
+ */
+export const COMPANY = {
+  tradeName: 'Katılım Emeklilik ve Hayat A.Ş.',
+  mersisNo: '0123456789000015',
+  registryNo: '123456-5',
+  address: 'Esentepe Mah. Büyükdere Cad. No: 199, 34394 Şişli/İstanbul',
+  kep: 'katilimemeklilik.demo@hs01.kep.tr',
+  privacyEmail: 'kvkk@katilimemeklilik.example',
+} as const

@@ -13,6 +13,9 @@ export const MARKET_PATHS = [
   '/urunler/market/tsshizliteklif',
 ] as const
 
+/** The personal-data notice (KVKK aydınlatma metni) the footer links to: a page of this app. */
+export const KVKK_NOTICE_PATH = '/kvkk-aydinlatma-metni'
+
 export const RESULT_PATHS = ['/result/success', '/result/error', '/result/tss-success', '/result/tss-error'] as const
 
 /** Staff paths: reserved for signed-in staff (spec 2.1 "/navbar, /navbar/home/main, /inbox, /auth"). */
@@ -28,11 +31,11 @@ export type NavigationDecision = 'public' | 'staff' | 'redirect'
  * The spec's guard lets only the six market paths and the four result paths (by prefix) proceed
  * and sends every other path to the provider's individual-pension page. This product also serves
  * the home page `/` and that pension page itself (otherwise the redirect would loop when the main
- * site is this app), and the staff area.
+ * site is this app), the KVKK notice the footer links to, and the staff area.
  */
 export function classifyPath(pathname: string): NavigationDecision {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname
-  if (path === '/' || path === PENSION_PRODUCT_PATH) return 'public'
+  if (path === '/' || path === PENSION_PRODUCT_PATH || path === KVKK_NOTICE_PATH) return 'public'
   if ((MARKET_PATHS as readonly string[]).includes(path)) return 'public'
   if (RESULT_PATHS.some((p) => path.startsWith(p))) return 'public'
   if (STAFF_PREFIXES.some((p) => underPrefix(path, p))) return 'staff'

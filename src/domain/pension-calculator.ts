@@ -51,16 +51,26 @@ export const CALCULATOR_LIMITS = {
 
 const round2 = (n: number) => Math.round(n * 100) / 100
 
+/** The inputs the projection actually uses: each brought into CALCULATOR_LIMITS (years whole). */
+export function calculatorInputsUsed(input: Pick<PensionProjectionInput, 'monthlyContribution' | 'years' | 'annualReturn'>) {
+  return {
+    monthlyContribution: Number.isFinite(input.monthlyContribution)
+      ? Math.min(Math.max(input.monthlyContribution, 0), CALCULATOR_LIMITS.maxMonthly)
+      : 0,
+    years: Number.isFinite(input.years)
+      ? Math.min(Math.max(Math.floor(input.years), CALCULATOR_LIMITS.minYears), CALCULATOR_LIMITS.maxYears)
+      : CALCULATOR_LIMITS.minYears,
+    annualReturn: Number.isFinite(input.annualReturn)
+      ? Math.min(Math.max(input.annualReturn, CALCULATOR_LIMITS.minReturn), CALCULATOR_LIMITS.maxReturn)
+      : 0,
+  }
+}
+
 export function projectPension(input: PensionProjectionInput): PensionProjection {
-  const monthly = Number.isFinite(input.monthlyContribution)
-    ? Math.min(Math.max(input.monthlyContribution, 0), CALCULATOR_LIMITS.maxMonthly)
-    : 0
-  const years = Number.isFinite(input.years)
-    ? Math.min(Math.max(Math.floor(input.years), CALCULATOR_LIMITS.minYears), CALCULATOR_LIMITS.maxYears)
-    : CALCULATOR_LIMITS.minYears
-  const annual = Number.isFinite(input.annualReturn)
-    ? Math.min(Math.max(input.annualReturn, CALCULATOR_LIMITS.minReturn), CALCULATOR_LIMITS.maxReturn)
-    : 0
+  const used = calculatorInputsUsed(input)
+  const monthly = used.monthlyContribution
+  const years = used.years
+  const annual = used.annualReturn
   const rate = input.stateRate ?? STATE_CONTRIBUTION_RATE
   const cap = input.annualStateCap ?? null
   const monthlyGrowth = Math.pow(1 + annual, 1 / 12)

@@ -6,10 +6,14 @@ import { storeClientInfo } from './boot.ts'
 import { runtimeConfig } from './config.ts'
 import { activateLocale, i18n, initialLocale } from './i18n/index.ts'
 import { startInspector } from './inspector.ts'
+import { watchIntent } from './intent.ts'
+import { captureErrors } from './log/capture.ts'
 import { makeRouter } from './router.ts'
 import './styles/global.css'
 
 async function main() {
+  captureErrors() // uncaught errors and rejections go to POST /log/log.json
+  watchIntent() // before hydration: the card form's intent is not lost while the page hydrates
   const locale = initialLocale()
   await activateLocale(locale)
   await startInspector()

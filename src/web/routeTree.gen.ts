@@ -14,6 +14,7 @@ import { Route as SiteRouteImport } from './routes/_site'
 import { Route as InboxRouteImport } from './routes/inbox'
 import { Route as NavbarRouteImport } from './routes/navbar'
 import { Route as SiteIndexRouteImport } from './routes/_site/index'
+import { Route as SiteKvkkAydinlatmaMetniRouteImport } from './routes/_site/kvkk-aydinlatma-metni'
 import { Route as AuthIndexRouteImport } from './routes/auth/index'
 import { Route as AuthForgotPasswordRouteImport } from './routes/auth/forgot-password'
 import { Route as AuthLockRouteImport } from './routes/auth/lock'
@@ -67,6 +68,11 @@ const NavbarRoute = NavbarRouteImport.update({
 const SiteIndexRoute = SiteIndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => SiteRoute,
+} as any)
+const SiteKvkkAydinlatmaMetniRoute = SiteKvkkAydinlatmaMetniRouteImport.update({
+  id: '/kvkk-aydinlatma-metni',
+  path: '/kvkk-aydinlatma-metni',
   getParentRoute: () => SiteRoute,
 } as any)
 const AuthIndexRoute = AuthIndexRouteImport.update({
@@ -234,6 +240,7 @@ export interface FileRoutesByFullPath {
   '/': typeof SiteIndexRoute
   '/inbox': typeof InboxRoute
   '/navbar': typeof NavbarRouteWithChildren
+  '/kvkk-aydinlatma-metni': typeof SiteKvkkAydinlatmaMetniRoute
   '/auth/forgot-password': typeof AuthForgotPasswordRoute
   '/auth/lock': typeof AuthLockRoute
   '/auth/login': typeof AuthLoginRoute
@@ -268,6 +275,7 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   '/$': typeof SplatRoute
   '/inbox': typeof InboxRoute
+  '/kvkk-aydinlatma-metni': typeof SiteKvkkAydinlatmaMetniRoute
   '/auth/forgot-password': typeof AuthForgotPasswordRoute
   '/auth/lock': typeof AuthLockRoute
   '/auth/login': typeof AuthLoginRoute
@@ -306,6 +314,7 @@ export interface FileRoutesById {
   '/_site': typeof SiteRouteWithChildren
   '/inbox': typeof InboxRoute
   '/navbar': typeof NavbarRouteWithChildren
+  '/_site/kvkk-aydinlatma-metni': typeof SiteKvkkAydinlatmaMetniRoute
   '/auth/forgot-password': typeof AuthForgotPasswordRoute
   '/auth/lock': typeof AuthLockRoute
   '/auth/login': typeof AuthLoginRoute
@@ -345,6 +354,7 @@ export interface FileRouteTypes {
     | '/'
     | '/inbox'
     | '/navbar'
+    | '/kvkk-aydinlatma-metni'
     | '/auth/forgot-password'
     | '/auth/lock'
     | '/auth/login'
@@ -379,6 +389,7 @@ export interface FileRouteTypes {
   to:
     | '/$'
     | '/inbox'
+    | '/kvkk-aydinlatma-metni'
     | '/auth/forgot-password'
     | '/auth/lock'
     | '/auth/login'
@@ -416,6 +427,7 @@ export interface FileRouteTypes {
     | '/_site'
     | '/inbox'
     | '/navbar'
+    | '/_site/kvkk-aydinlatma-metni'
     | '/auth/forgot-password'
     | '/auth/lock'
     | '/auth/login'
@@ -497,6 +509,13 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/'
       preLoaderRoute: typeof SiteIndexRouteImport
+      parentRoute: typeof SiteRoute
+    }
+    '/_site/kvkk-aydinlatma-metni': {
+      id: '/_site/kvkk-aydinlatma-metni'
+      path: '/kvkk-aydinlatma-metni'
+      fullPath: '/kvkk-aydinlatma-metni'
+      preLoaderRoute: typeof SiteKvkkAydinlatmaMetniRouteImport
       parentRoute: typeof SiteRoute
     }
     '/auth/': {
@@ -713,6 +732,7 @@ declare module '@tanstack/react-router' {
 }
 
 interface SiteRouteChildren {
+  SiteKvkkAydinlatmaMetniRoute: typeof SiteKvkkAydinlatmaMetniRoute
   SiteIndexRoute: typeof SiteIndexRoute
   SiteResultErrorRoute: typeof SiteResultErrorRoute
   SiteResultSuccessRoute: typeof SiteResultSuccessRoute
@@ -722,6 +742,7 @@ interface SiteRouteChildren {
 }
 
 const SiteRouteChildren: SiteRouteChildren = {
+  SiteKvkkAydinlatmaMetniRoute: SiteKvkkAydinlatmaMetniRoute,
   SiteIndexRoute: SiteIndexRoute,
   SiteResultErrorRoute: SiteResultErrorRoute,
   SiteResultSuccessRoute: SiteResultSuccessRoute,

@@ -12,6 +12,8 @@ export const STORAGE_KEYS = {
   activeRole: 'activeRole',
   loginTime: 'loginTime',
   idleTime: 'idleTime',
+  /** The visitor closed the footer's cookie notice ('dismissed'). */
+  cookieNotice: 'cookieNotice',
 } as const
 
 export type StorageKey = keyof typeof STORAGE_KEYS

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { classifyPath } from '../../src/domain/navigation.ts'
+import { classifyPath, KVKK_NOTICE_PATH } from '../../src/domain/navigation.ts'
 
 describe('navigation guard (spec 2.1) and the staff area', () => {
   it('lets the tasks page and every /navbar path through to the app, where the shell decides', () => {
@@ -11,5 +11,12 @@ describe('navigation guard (spec 2.1) and the staff area', () => {
   it('still sends look-alikes and other paths to the pension page', () => {
     for (const path of ['/inboxx', '/navbarx/settings', '/settings', '/admin']) expect(classifyPath(path), path).toBe('redirect')
     expect(classifyPath('/')).toBe('public')
+  })
+
+  it('lets the KVKK notice the footer links to through, with or without a trailing slash', () => {
+    expect(classifyPath(KVKK_NOTICE_PATH)).toBe('public')
+    expect(classifyPath(KVKK_NOTICE_PATH + '/')).toBe('public')
+    expect(classifyPath(KVKK_NOTICE_PATH + '/baska')).toBe('redirect')
+    expect(classifyPath('/kvkk')).toBe('redirect')
   })
 })

@@ -202,7 +202,8 @@ describe('card payment test form', () => {
     const outcome = page.getByTestId('payment-outcome')
     await expect.poll(() => outcome.getAttribute('data-state')).toBe('succeeded')
     expect(await page.getByTestId('outcome-card').textContent()).toBe('4036 66** **** 1231')
-    expect(await page.getByTestId('outcome-amount').textContent()).toBe('1.00 TRY')
+    // in the active locale (issue 10 item 20): Turkish digits, the currency code as typed
+    expect(await page.getByTestId('outcome-amount').textContent()).toBe('1,00\u00a0TRY')
     await page.close()
   })
 

@@ -15,9 +15,11 @@ function parsePo(path: string): Entry[] {
   return entries
 }
 
-const tr = parsePo('src/locales/tr/messages.po')
-const en = parsePo('src/locales/en/messages.po')
-const ru = parsePo('src/locales/ru/messages.po')
+// every catalog of lingui.config.ts: the main one and the KVKK notice's own
+const catalog = (locale: string) => ['messages', 'kvkk'].flatMap((name) => parsePo(`src/locales/${locale}/${name}.po`))
+const tr = catalog('tr')
+const en = catalog('en')
+const ru = catalog('ru')
 
 // Turkish-only letters; an English text containing one still has Turkish in it.
 const TURKISH = /[ğĞışŞİçÇöÖüÜ]/

@@ -2,6 +2,7 @@ import { ofetch, FetchError, type FetchOptions } from 'ofetch'
 import { REQUEST_TIMEOUT_MS } from '../../domain/constants.ts'
 import { runtimeConfig } from '../config.ts'
 import { i18n } from '../i18n/index.ts'
+import { logToServer, setLogHeaders } from '../log/capture.ts'
 import { getItem } from '../storage.ts'
 import { ApiError } from './errors.ts'
 
@@ -43,6 +44,9 @@ export function specHeaders(opts: Pick<CallOptions, 'authenticated' | 'transacti
   return headers
 }
 
+// the log route gets the same headers (trxType among them)
+setLogHeaders(() => specHeaders({}, false))
+
 async function envelope() {
   return import('../../lib/envelope.ts')
 }
@@ -78,6 +82,7 @@ export async function call<T>(path: string, opts: CallOptions = {}): Promise<T> 
     const response = await ofetch.raw(path, init)
     return decode(response._data ?? '', response.headers) as T
   } catch (error) {
+    reportFailedCall(init.method ?? 'GET', (opts.base ?? runtimeConfig.apiBase) + path, error)
     if (error instanceof FetchError && error.response) {
       let body: { code?: unknown; message?: unknown } | null
       try {
@@ -96,4 +101,12 @@ export async function call<T>(path: string, opts: CallOptions = {}): Promise<T> 
     const name = (error as { cause?: { name?: string }; name?: string }).cause?.name ?? (error as Error).name
     throw new ApiError(name === 'TimeoutError' ? 'timeout' : 'network', null, null, null)
   }
+}
+
+/** A failed call goes to the log route (method, path, status; never a body); aborted calls are not failures. */
+function reportFailedCall(method: string, path: string, error: unknown) {
+  const status = error instanceof FetchError ? error.response?.status : undefined
+  const name = (error as { cause?: { name?: string }; name?: string }).cause?.name ?? (error as Error).name
+  if (status === undefined && name === 'AbortError') return
+  logToServer(status !== undefined && status < 500 ? 'warn' : 'error', `API call failed: ${method} ${path} ${status ?? name}`)
 }

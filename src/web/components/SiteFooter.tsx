@@ -1,6 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { CLIENT_VERSION } from '../../domain/constants.ts'
+import { CLIENT_VERSION, COMPANY } from '../../domain/constants.ts'
+import { KVKK_NOTICE_PATH } from '../../domain/navigation.ts'
 import { Clock } from './Clock.tsx'
+import { CookieNotice } from './CookieNotice.tsx'
 import { linkHref } from './SiteHeader.tsx'
 import { ONLINE_BRANCHES, PHONE, PRODUCT_MENUS, SOCIAL_LINKS } from './site-links.ts'
 import styles from './SiteFooter.module.css'
@@ -8,6 +10,7 @@ import styles from './SiteFooter.module.css'
 export function SiteFooter({ mainSite }: { mainSite: (path: string) => string }) {
   const { i18n, t } = useLingui()
   const year = new Date().getFullYear()
+  const { tradeName, mersisNo, registryNo, address, kep } = COMPANY
   return (
     <footer className={styles.footer}>
       <div className={`container ${styles.columns}`}>
@@ -52,6 +55,15 @@ export function SiteFooter({ mainSite }: { mainSite: (path: string) => string })
           </ul>
         </section>
       </div>
+      <div className={`container ${styles.legal}`}>
+        <ul className={styles.legalLinks}>
+          <li><a href={KVKK_NOTICE_PATH}><Trans>KVKK Aydınlatma Metni</Trans></a></li>
+          <li><a href={`${KVKK_NOTICE_PATH}#cerezler`}><Trans>Çerez Politikası</Trans></a></li>
+        </ul>
+        <p className={styles.registration} data-testid="company-registration">
+          <Trans>{tradeName} · MERSİS no: {mersisNo} · İstanbul Ticaret Sicili no: {registryNo} · Adres: {address} · KEP: {kep}</Trans>
+        </p>
+      </div>
       <div className={`container ${styles.bottom}`}>
         <span>© {year} Katılım Emeklilik ve Hayat A.Ş.</span>
         <span className={styles.spacer} />
@@ -60,6 +72,7 @@ export function SiteFooter({ mainSite }: { mainSite: (path: string) => string })
           <Trans>Sürüm {CLIENT_VERSION}</Trans>
         </span>
       </div>
+      <CookieNotice />
     </footer>
   )
 }

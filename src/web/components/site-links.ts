@@ -60,3 +60,4 @@ export const SOCIAL_LINKS = [
 
 /** The customer line, shown in header and footer. */
 export const PHONE = { display: '0850 222 0 565', href: 'tel:+908502220565' } as const
+

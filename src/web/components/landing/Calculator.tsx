@@ -1,7 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useId, useState } from 'react'
+import { useId, useState, type ReactNode } from 'react'
 import { STATE_CONTRIBUTION_RATE } from '../../../domain/constants.ts'
-import { CALCULATOR_LIMITS, projectPension } from '../../../domain/pension-calculator.ts'
+import { CALCULATOR_LIMITS, calculatorInputsUsed, projectPension } from '../../../domain/pension-calculator.ts'
+import { formatMoney } from '../../i18n/index.ts'
 import styles from './Landing.module.css'
 
 const num = (s: string) => {
@@ -9,39 +10,63 @@ const num = (s: string) => {
   return Number.isFinite(n) ? n : 0
 }
 
+/** A field of the calculator; when the value typed is outside the allowed range, says so next to it. */
+function CalcField({ id, label, note, inputMode, min, max, step, value, onChange }: {
+  id: string; label: ReactNode; note: string | null; inputMode: 'decimal' | 'numeric'
+  min: number; max: number; step: number; value: string; onChange: (value: string) => void
+}) {
+  return (
+    <div className={styles.field}>
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id} type="number" inputMode={inputMode} min={min} max={max} step={step} value={value}
+        aria-invalid={note ? true : undefined} aria-describedby={`${id}-note`}
+        onChange={(e) => onChange(e.target.value)}
+      />
+      <p id={`${id}-note`} className={styles.clampNote} aria-live="polite" data-testid="calc-clamp-note">{note}</p>
+    </div>
+  )
+}
+
 /** The in-page contribution calculator (projection with the assumptions stated next to it). */
 export function Calculator() {
-  const { i18n } = useLingui()
+  const { i18n, t } = useLingui()
   const id = useId()
   const [monthly, setMonthly] = useState('500')
   const [years, setYears] = useState('10')
   const [ret, setRet] = useState('3')
-  const r = projectPension({ monthlyContribution: num(monthly), years: num(years), annualReturn: num(ret) / 100 })
-  const money = (n: number) => new Intl.NumberFormat(i18n.locale, { style: 'currency', currency: 'TRY', maximumFractionDigits: 0 }).format(n)
+  const typed = { monthlyContribution: num(monthly), years: num(years), annualReturn: num(ret) / 100 }
+  const used = calculatorInputsUsed(typed)
+  const r = projectPension(used)
+  const money = (n: number) => formatMoney(n, 'TRY', i18n.locale, { fractionDigits: 0 })
   const pct = (n: number) => new Intl.NumberFormat(i18n.locale, { style: 'percent', maximumFractionDigits: 1 }).format(n)
+  const whole = (n: number) => new Intl.NumberFormat(i18n.locale).format(n)
   const total = money(r.total)
   const own = money(r.ownSavings)
   const state = money(r.stateSavings)
   const share = pct(r.stateShare)
   const paid = money(r.totalContributions)
   const rate = pct(STATE_CONTRIBUTION_RATE)
+  /** The note of a field whose typed value the projection changed (outside the range, or a fraction of a year). */
+  const clampNote = (changed: boolean, min: string, max: string, value: string) =>
+    changed ? t`İzin verilen aralık ${min} ile ${max} arasıdır; hesaplama ${value} ile yapıldı.` : null
+  const monthlyNote = clampNote(monthly.trim() !== '' && used.monthlyContribution !== typed.monthlyContribution,
+    money(0), money(CALCULATOR_LIMITS.maxMonthly), money(used.monthlyContribution))
+  const yearsNote = clampNote(years.trim() !== '' && used.years !== typed.years,
+    whole(CALCULATOR_LIMITS.minYears), whole(CALCULATOR_LIMITS.maxYears), whole(used.years))
+  const returnNote = clampNote(ret.trim() !== '' && used.annualReturn !== typed.annualReturn,
+    pct(CALCULATOR_LIMITS.minReturn), pct(CALCULATOR_LIMITS.maxReturn), pct(used.annualReturn))
 
   return (
     <section className={styles.calculator} aria-labelledby={`${id}-title`}>
       <h3 id={`${id}-title`}><Trans>Katkı payı hesaplayıcı</Trans></h3>
       <form className={styles.calcForm} onSubmit={(e) => e.preventDefault()}>
-        <div className={styles.field}>
-          <label htmlFor={`${id}-monthly`}><Trans>Aylık katkı payı (TL)</Trans></label>
-          <input id={`${id}-monthly`} type="number" inputMode="decimal" min={0} max={CALCULATOR_LIMITS.maxMonthly} step={50} value={monthly} onChange={(e) => setMonthly(e.target.value)} />
-        </div>
-        <div className={styles.field}>
-          <label htmlFor={`${id}-years`}><Trans>Sistemde kalacağınız süre (yıl)</Trans></label>
-          <input id={`${id}-years`} type="number" inputMode="numeric" min={CALCULATOR_LIMITS.minYears} max={CALCULATOR_LIMITS.maxYears} step={1} value={years} onChange={(e) => setYears(e.target.value)} />
-        </div>
-        <div className={styles.field}>
-          <label htmlFor={`${id}-return`}><Trans>Varsayılan yıllık reel getiri (%)</Trans></label>
-          <input id={`${id}-return`} type="number" inputMode="decimal" min={-50} max={50} step={0.5} value={ret} onChange={(e) => setRet(e.target.value)} />
-        </div>
+        <CalcField id={`${id}-monthly`} label={<Trans>Aylık katkı payı (TL)</Trans>} note={monthlyNote} inputMode="decimal"
+          min={0} max={CALCULATOR_LIMITS.maxMonthly} step={50} value={monthly} onChange={setMonthly} />
+        <CalcField id={`${id}-years`} label={<Trans>Sistemde kalacağınız süre (yıl)</Trans>} note={yearsNote} inputMode="numeric"
+          min={CALCULATOR_LIMITS.minYears} max={CALCULATOR_LIMITS.maxYears} step={1} value={years} onChange={setYears} />
+        <CalcField id={`${id}-return`} label={<Trans>Varsayılan yıllık reel getiri (%)</Trans>} note={returnNote} inputMode="decimal"
+          min={CALCULATOR_LIMITS.minReturn * 100} max={CALCULATOR_LIMITS.maxReturn * 100} step={0.5} value={ret} onChange={setRet} />
       </form>
       <output className={styles.result} htmlFor={`${id}-monthly ${id}-years ${id}-return`} aria-live="polite">
         <dl>

@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { mainSiteUrl } from '../../config.ts'
+import { formatMoney } from '../../i18n/index.ts'
 import { Tabs } from './Tabs.tsx'
 import { PLANS, planApplyPath, planDetailPath, planPrice, type Plan, type PlanAudience } from './plans.ts'
 import styles from './Landing.module.css'
@@ -8,7 +9,7 @@ function PlanCard({ plan }: { plan: Plan }) {
   const { i18n, t } = useLingui()
   const price = planPrice(plan)
   const title = i18n._(plan.title)
-  const amount = price === null ? null : new Intl.NumberFormat(i18n.locale, { style: 'currency', currency: 'TRY', maximumFractionDigits: 0 }).format(price)
+  const amount = price === null ? null : formatMoney(price, 'TRY', i18n.locale, { fractionDigits: 0 })
   const headingId = `plan-${plan.slug}`
   const visits = plan.outpatientVisits
   return (

@@ -7,6 +7,7 @@ import styles from '../../components/payment/PaymentForm.module.css'
 import { markLastPaymentSeen } from '../../flows/last-payment.ts'
 import { paymentResultFlow } from '../../flows/payment.ts'
 import { getInspect } from '../../inspector.ts'
+import { formatMoney } from '../../i18n/index.ts'
 import { paymentReasonText } from './messages.ts'
 
 /**
@@ -37,7 +38,7 @@ export function PaymentResultView() {
   }
   if (!outcome) return <PaymentOutcomeCard state="loading" title={<Trans>İşlem sonucu alınıyor…</Trans>} />
   const o = outcome
-  const amount = `${new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(Number(o.amount))} ${o.currency}`
+  const amount = formatMoney(o.amount, o.currency, i18n.locale, { display: 'code' })
   const time = new Intl.DateTimeFormat(i18n.locale || 'tr', { dateStyle: 'medium', timeStyle: 'medium', timeZone: 'Europe/Istanbul' }).format(new Date(o.updatedAt))
   const common = { amount, maskedPan: o.maskedPan, orderId: o.orderId, time, installment: o.installment }
   if (o.status === 'succeeded') return <PaymentOutcomeCard state="succeeded" title={<Trans>Ödeme başarılı</Trans>} {...common} />

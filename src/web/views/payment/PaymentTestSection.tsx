@@ -2,17 +2,16 @@ import { Trans } from '@lingui/react/macro'
 import { lazy, Suspense, useEffect, useState } from 'react'
 import styles from '../../components/payment/PaymentForm.module.css'
 import { hasUnseenPayment } from '../../flows/last-payment.ts'
+import { onIntent } from '../../intent.ts'
 
 const PaymentTestForm = lazy(() => import('./PaymentTestForm.tsx'))
-
-/** What shows a person is here to use the page: the form's code loads on the first of these. */
-const INTENT_EVENTS = ['pointerdown', 'pointermove', 'touchstart', 'keydown', 'wheel', 'scroll', 'focusin'] as const
 
 /**
  * The card payment test form at the top of `/` (spec 1, 3.4, 4). Its code (machine, masks, BIN
  * check, gateway call and xstate, about 38 KiB gzipped) loads on the visitor's first sign of
- * intent: a pointer move, a touch, a key, a scroll, or the button below. The page paints and
- * becomes interactive without it, and the section keeps its height meanwhile, so nothing moves.
+ * intent (src/web/intent.ts, watched from before hydration): a pointer move, a touch, a key, a
+ * scroll, a focus, or the button below. The page paints and becomes interactive without it, and
+ * the section keeps its height meanwhile, so nothing moves.
  */
 export function PaymentTestSection() {
   const [ready, setReady] = useState(false)
@@ -23,11 +22,8 @@ export function PaymentTestSection() {
       setReady(true)
       return
     }
-    const load = () => setReady(true)
-    for (const type of INTENT_EVENTS) window.addEventListener(type, load, { once: true, passive: true, capture: true })
-    return () => {
-      for (const type of INTENT_EVENTS) window.removeEventListener(type, load, { capture: true })
-    }
+    // intent seen since the entry module ran counts too: a pointer moved during hydration is not lost
+    return onIntent(() => setReady(true))
   }, [ready])
   const placeholder = (
     <div aria-busy={ready} className={styles.grid}>
