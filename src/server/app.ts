@@ -14,6 +14,7 @@ import { clientRoutes } from './routes/client.ts'
 import { devRoutes } from './routes/dev.ts'
 import { logRoutes } from './routes/log.ts'
 import { lookupRoutes } from './routes/lookup.ts'
+import { notificationRoutes } from './routes/notification.ts'
 import { bankSimulatorRoutes } from './routes/bank-simulator.ts'
 import { isFramePagePath, paymentCallbackRoutes, paymentRoutes } from './routes/payment.ts'
 import { clientIpOf } from './services/client-ip.ts'
@@ -163,7 +164,8 @@ export function createApp(deps: AppDeps) {
   const main = serviceAt(config.apiBase)
   main.route('/auth', authRoutes())
   main.route('/lookup', lookupRoutes())
-  if (deps.mailCatcher) main.route('/dev', devRoutes(deps.mailCatcher))
+  if (deps.mailCatcher || deps.smsCatcher) main.route('/dev', devRoutes(deps.mailCatcher ?? null, deps.smsCatcher ?? null))
+  main.route('/notification', notificationRoutes())
   main.route('/client', clientRoutes())
   main.route('/log', logRoutes())
   serviceAt(config.paymentApiBase).route('/moneyio/collection', paymentRoutes())

@@ -14,6 +14,7 @@ import { createLogger, type Logger } from './services/logger.ts'
 import { createMailer, startMailCatcher, type MailCatcher } from './services/mail.ts'
 import { mailSettingsResolver } from './services/mail-settings.ts'
 import { keyFrom } from './services/secrets.ts'
+import { createSms } from './services/sms/index.ts'
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url))
 
@@ -123,7 +124,8 @@ export async function startServer(config: ServerConfig, opts: { logger?: Logger;
     }
   }
 
-  const app = createApp({ db: database.db, config, logger, mail, mailCatcher, web })
+  const { sms, smsCatcher } = createSms(config.sms)
+  const app = createApp({ db: database.db, config, logger, mail, mailCatcher, sms, smsCatcher, web })
   const listener = getRequestListener(app.fetch)
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     if (vite && !req.url?.startsWith(config.apiBase + '/')) {

@@ -4,6 +4,8 @@ import type { Db } from './db/client.ts'
 import type { ServerLocale } from './i18n.ts'
 import type { Logger } from './services/logger.ts'
 import type { MailCatcher, Mailer } from './services/mail.ts'
+import type { SmsCatcher } from './services/sms/catcher.ts'
+import type { SmsPort } from './services/sms/port.ts'
 
 export type Clock = { now(): Date }
 
@@ -23,6 +25,10 @@ export type AppDeps = {
   mail?: Mailer
   /** The in-process SMTP catcher, when mail goes there: its mails are readable at /dev/mail from loopback. */
   mailCatcher?: MailCatcher | null
+  /** The SMS provider (issue 15); the built-in catcher when absent. */
+  sms?: SmsPort
+  /** The SMS catcher, when SMS go there: readable at /dev/sms from loopback. */
+  smsCatcher?: SmsCatcher | null
   web?: WebHost
 }
 

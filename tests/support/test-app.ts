@@ -8,6 +8,8 @@ import { createLogger } from '../../src/server/services/logger.ts'
 import { createMailer, startMailCatcher, type MailCatcher } from '../../src/server/services/mail.ts'
 import { mailSettingsResolver } from '../../src/server/services/mail-settings.ts'
 import { keyFrom } from '../../src/server/services/secrets.ts'
+import { createSmsCatcher } from '../../src/server/services/sms/catcher.ts'
+import type { SmsPort } from '../../src/server/services/sms/port.ts'
 import { withDatabase } from './global-setup.ts'
 
 export type DbKind = 'pglite' | 'postgres'
@@ -60,7 +62,7 @@ export function testClock(start = new Date('2026-03-02T09:00:00Z')) {
 export async function createTestApp(
   kind: DbKind = 'pglite',
   overrides: Partial<ServerConfig> = {},
-  opts: { mail?: boolean; clock?: ReturnType<typeof testClock> } = {},
+  opts: { mail?: boolean; clock?: ReturnType<typeof testClock>; sms?: SmsPort } = {},
 ) {
   const database = await openTestDatabase(kind)
   const logs: string[] = []
@@ -69,7 +71,8 @@ export async function createTestApp(
   const catcher: MailCatcher | null = opts.mail ? await startMailCatcher() : null
   const mail = opts.mail ? createMailer(mailSettingsResolver(database.db, catcher, keyFrom(config.secretsKey))) : undefined
   const clock = opts.clock ?? testClock()
-  const app = createApp({ db: database.db, config, logger, mail, mailCatcher: catcher, clock })
+  const smsCatcher = createSmsCatcher(() => clock.now())
+  const app = createApp({ db: database.db, config, logger, mail, mailCatcher: catcher, clock, sms: opts.sms ?? smsCatcher, smsCatcher })
   return {
     app,
     db: database.db,
@@ -77,6 +80,8 @@ export async function createTestApp(
     logs,
     clock,
     mails: catcher?.mails ?? [],
+    /** Text messages the app sent to the built-in SMS catcher. */
+    sms: smsCatcher.messages,
     request: (path: string, init?: RequestInit) => app.request(config.apiBase + path, init),
     async close() {
       await catcher?.close()
