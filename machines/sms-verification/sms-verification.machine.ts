@@ -30,6 +30,8 @@ export type SmsVerificationContext = {
   lockedUntil: string | null
   lockoutMs: number
   ticket: string | null
+  /** How many codes went out: a screen restarts its on-screen countdown when this changes. */
+  sends: number
 }
 
 export type SmsVerificationEvent =
@@ -82,6 +84,7 @@ export const smsVerificationMachine = setup({
     lockedUntil: null,
     lockoutMs: 0,
     ticket: null,
+    sends: 0,
   }),
   initial: 'enteringPhone',
   states: {
@@ -107,6 +110,7 @@ export const smsVerificationMachine = setup({
             canResend: false,
             error: null,
             attemptsLeft: null,
+            sends: ({ context }) => context.sends + 1,
           }),
         },
         onError: [

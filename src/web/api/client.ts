@@ -90,6 +90,7 @@ export async function call<T>(path: string, opts: CallOptions = {}): Promise<T> 
         error.response.status,
         typeof body?.code === 'string' ? body.code : null,
         typeof body?.message === 'string' ? body.message : null,
+        body && typeof body === 'object' ? { ...body } : {},
       )
     }
     const name = (error as { cause?: { name?: string }; name?: string }).cause?.name ?? (error as Error).name

@@ -20,14 +20,17 @@ export class ApiError extends Error {
   readonly status: number | null
   readonly code: string | null
   readonly serverMessage: string | null
+  /** The other fields of the server's error body (e.g. `lockedUntil`, `attemptsLeft`). */
+  readonly details: Record<string, unknown>
 
-  constructor(kind: ApiError['kind'], status: number | null, code: string | null, serverMessage: string | null) {
+  constructor(kind: ApiError['kind'], status: number | null, code: string | null, serverMessage: string | null, details: Record<string, unknown> = {}) {
     super(code ?? kind)
     this.name = 'ApiError'
     this.kind = kind
     this.status = status
     this.code = code
     this.serverMessage = serverMessage
+    this.details = details
   }
 }
 
