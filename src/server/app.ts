@@ -15,6 +15,7 @@ import { devRoutes } from './routes/dev.ts'
 import { logRoutes } from './routes/log.ts'
 import { lookupRoutes } from './routes/lookup.ts'
 import { notificationRoutes } from './routes/notification.ts'
+import { salesRoutes } from './routes/sales.ts'
 import { bankSimulatorRoutes } from './routes/bank-simulator.ts'
 import { isFramePagePath, paymentCallbackRoutes, paymentRoutes } from './routes/payment.ts'
 import { clientIpOf } from './services/client-ip.ts'
@@ -166,6 +167,7 @@ export function createApp(deps: AppDeps) {
   main.route('/lookup', lookupRoutes())
   if (deps.mailCatcher || deps.smsCatcher) main.route('/dev', devRoutes(deps.mailCatcher ?? null, deps.smsCatcher ?? null))
   main.route('/notification', notificationRoutes())
+  main.route('/digitalchannels', salesRoutes())
   main.route('/client', clientRoutes())
   main.route('/log', logRoutes())
   serviceAt(config.paymentApiBase).route('/moneyio/collection', paymentRoutes())
