@@ -29,6 +29,9 @@ const ROUTES: Array<{ method: 'GET' | 'POST'; path: string }> = [
   { method: 'POST', path: '/auth/logout' },
   { method: 'POST', path: '/auth/switchRole' },
   { method: 'GET', path: '/auth/permissions' },
+  { method: 'POST', path: '/notification/sendsms' },
+  { method: 'POST', path: '/notification/verifysms' },
+  { method: 'POST', path: '/digitalchannels/legalpermission' },
 ]
 
 const jsonValue = fc.jsonValue({ maxDepth: 3 })
