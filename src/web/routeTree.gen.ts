@@ -27,6 +27,7 @@ import { Route as SiteResultTssSuccessRouteImport } from './routes/_site/result/
 import { Route as NavbarHomeMainRouteImport } from './routes/navbar/home/main'
 import { Route as NavbarSettingsGlobalSettingsRouteImport } from './routes/navbar/settings/global-settings'
 import { Route as SiteUrunlerBirikimBireyselEmeklilikRouteImport } from './routes/_site/urunler/birikim/bireysel-emeklilik'
+import { Route as SiteUrunlerMarketTsshizliteklifRouteImport } from './routes/_site/urunler/market/tsshizliteklif'
 
 const SplatRoute = SplatRouteImport.update({
   id: '/$',
@@ -119,6 +120,12 @@ const SiteUrunlerBirikimBireyselEmeklilikRoute =
     path: '/urunler/birikim/bireysel-emeklilik',
     getParentRoute: () => SiteRoute,
   } as any)
+const SiteUrunlerMarketTsshizliteklifRoute =
+  SiteUrunlerMarketTsshizliteklifRouteImport.update({
+    id: '/urunler/market/tsshizliteklif',
+    path: '/urunler/market/tsshizliteklif',
+    getParentRoute: () => SiteRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/$': typeof SplatRoute
@@ -138,6 +145,7 @@ export interface FileRoutesByFullPath {
   '/navbar/home/main': typeof NavbarHomeMainRoute
   '/navbar/settings/global-settings': typeof NavbarSettingsGlobalSettingsRoute
   '/urunler/birikim/bireysel-emeklilik': typeof SiteUrunlerBirikimBireyselEmeklilikRoute
+  '/urunler/market/tsshizliteklif': typeof SiteUrunlerMarketTsshizliteklifRoute
 }
 export interface FileRoutesByTo {
   '/$': typeof SplatRoute
@@ -156,6 +164,7 @@ export interface FileRoutesByTo {
   '/navbar/home/main': typeof NavbarHomeMainRoute
   '/navbar/settings/global-settings': typeof NavbarSettingsGlobalSettingsRoute
   '/urunler/birikim/bireysel-emeklilik': typeof SiteUrunlerBirikimBireyselEmeklilikRoute
+  '/urunler/market/tsshizliteklif': typeof SiteUrunlerMarketTsshizliteklifRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -177,6 +186,7 @@ export interface FileRoutesById {
   '/navbar/home/main': typeof NavbarHomeMainRoute
   '/navbar/settings/global-settings': typeof NavbarSettingsGlobalSettingsRoute
   '/_site/urunler/birikim/bireysel-emeklilik': typeof SiteUrunlerBirikimBireyselEmeklilikRoute
+  '/_site/urunler/market/tsshizliteklif': typeof SiteUrunlerMarketTsshizliteklifRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -198,6 +208,7 @@ export interface FileRouteTypes {
     | '/navbar/home/main'
     | '/navbar/settings/global-settings'
     | '/urunler/birikim/bireysel-emeklilik'
+    | '/urunler/market/tsshizliteklif'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/$'
@@ -216,6 +227,7 @@ export interface FileRouteTypes {
     | '/navbar/home/main'
     | '/navbar/settings/global-settings'
     | '/urunler/birikim/bireysel-emeklilik'
+    | '/urunler/market/tsshizliteklif'
   id:
     | '__root__'
     | '/$'
@@ -236,6 +248,7 @@ export interface FileRouteTypes {
     | '/navbar/home/main'
     | '/navbar/settings/global-settings'
     | '/_site/urunler/birikim/bireysel-emeklilik'
+    | '/_site/urunler/market/tsshizliteklif'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -378,6 +391,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SiteUrunlerBirikimBireyselEmeklilikRouteImport
       parentRoute: typeof SiteRoute
     }
+    '/_site/urunler/market/tsshizliteklif': {
+      id: '/_site/urunler/market/tsshizliteklif'
+      path: '/urunler/market/tsshizliteklif'
+      fullPath: '/urunler/market/tsshizliteklif'
+      preLoaderRoute: typeof SiteUrunlerMarketTsshizliteklifRouteImport
+      parentRoute: typeof SiteRoute
+    }
   }
 }
 
@@ -388,6 +408,7 @@ interface SiteRouteChildren {
   SiteResultTssErrorRoute: typeof SiteResultTssErrorRoute
   SiteResultTssSuccessRoute: typeof SiteResultTssSuccessRoute
   SiteUrunlerBirikimBireyselEmeklilikRoute: typeof SiteUrunlerBirikimBireyselEmeklilikRoute
+  SiteUrunlerMarketTsshizliteklifRoute: typeof SiteUrunlerMarketTsshizliteklifRoute
 }
 
 const SiteRouteChildren: SiteRouteChildren = {
@@ -398,6 +419,7 @@ const SiteRouteChildren: SiteRouteChildren = {
   SiteResultTssSuccessRoute: SiteResultTssSuccessRoute,
   SiteUrunlerBirikimBireyselEmeklilikRoute:
     SiteUrunlerBirikimBireyselEmeklilikRoute,
+  SiteUrunlerMarketTsshizliteklifRoute: SiteUrunlerMarketTsshizliteklifRoute,
 }
 
 const SiteRouteWithChildren = SiteRoute._addFileChildren(SiteRouteChildren)
