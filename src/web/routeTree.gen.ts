@@ -27,6 +27,7 @@ import { Route as SiteResultTssSuccessRouteImport } from './routes/_site/result/
 import { Route as NavbarHomeMainRouteImport } from './routes/navbar/home/main'
 import { Route as NavbarSettingsGlobalSettingsRouteImport } from './routes/navbar/settings/global-settings'
 import { Route as SiteUrunlerBirikimBireyselEmeklilikRouteImport } from './routes/_site/urunler/birikim/bireysel-emeklilik'
+import { Route as SiteUrunlerMarketSeyahatsaglikhizliteklifRouteImport } from './routes/_site/urunler/market/seyahatsaglikhizliteklif'
 import { Route as SiteUrunlerMarketTsshizliteklifRouteImport } from './routes/_site/urunler/market/tsshizliteklif'
 
 const SplatRoute = SplatRouteImport.update({
@@ -120,6 +121,12 @@ const SiteUrunlerBirikimBireyselEmeklilikRoute =
     path: '/urunler/birikim/bireysel-emeklilik',
     getParentRoute: () => SiteRoute,
   } as any)
+const SiteUrunlerMarketSeyahatsaglikhizliteklifRoute =
+  SiteUrunlerMarketSeyahatsaglikhizliteklifRouteImport.update({
+    id: '/urunler/market/seyahatsaglikhizliteklif',
+    path: '/urunler/market/seyahatsaglikhizliteklif',
+    getParentRoute: () => SiteRoute,
+  } as any)
 const SiteUrunlerMarketTsshizliteklifRoute =
   SiteUrunlerMarketTsshizliteklifRouteImport.update({
     id: '/urunler/market/tsshizliteklif',
@@ -145,6 +152,7 @@ export interface FileRoutesByFullPath {
   '/navbar/home/main': typeof NavbarHomeMainRoute
   '/navbar/settings/global-settings': typeof NavbarSettingsGlobalSettingsRoute
   '/urunler/birikim/bireysel-emeklilik': typeof SiteUrunlerBirikimBireyselEmeklilikRoute
+  '/urunler/market/seyahatsaglikhizliteklif': typeof SiteUrunlerMarketSeyahatsaglikhizliteklifRoute
   '/urunler/market/tsshizliteklif': typeof SiteUrunlerMarketTsshizliteklifRoute
 }
 export interface FileRoutesByTo {
@@ -164,6 +172,7 @@ export interface FileRoutesByTo {
   '/navbar/home/main': typeof NavbarHomeMainRoute
   '/navbar/settings/global-settings': typeof NavbarSettingsGlobalSettingsRoute
   '/urunler/birikim/bireysel-emeklilik': typeof SiteUrunlerBirikimBireyselEmeklilikRoute
+  '/urunler/market/seyahatsaglikhizliteklif': typeof SiteUrunlerMarketSeyahatsaglikhizliteklifRoute
   '/urunler/market/tsshizliteklif': typeof SiteUrunlerMarketTsshizliteklifRoute
 }
 export interface FileRoutesById {
@@ -186,6 +195,7 @@ export interface FileRoutesById {
   '/navbar/home/main': typeof NavbarHomeMainRoute
   '/navbar/settings/global-settings': typeof NavbarSettingsGlobalSettingsRoute
   '/_site/urunler/birikim/bireysel-emeklilik': typeof SiteUrunlerBirikimBireyselEmeklilikRoute
+  '/_site/urunler/market/seyahatsaglikhizliteklif': typeof SiteUrunlerMarketSeyahatsaglikhizliteklifRoute
   '/_site/urunler/market/tsshizliteklif': typeof SiteUrunlerMarketTsshizliteklifRoute
 }
 export interface FileRouteTypes {
@@ -208,6 +218,7 @@ export interface FileRouteTypes {
     | '/navbar/home/main'
     | '/navbar/settings/global-settings'
     | '/urunler/birikim/bireysel-emeklilik'
+    | '/urunler/market/seyahatsaglikhizliteklif'
     | '/urunler/market/tsshizliteklif'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -227,6 +238,7 @@ export interface FileRouteTypes {
     | '/navbar/home/main'
     | '/navbar/settings/global-settings'
     | '/urunler/birikim/bireysel-emeklilik'
+    | '/urunler/market/seyahatsaglikhizliteklif'
     | '/urunler/market/tsshizliteklif'
   id:
     | '__root__'
@@ -248,6 +260,7 @@ export interface FileRouteTypes {
     | '/navbar/home/main'
     | '/navbar/settings/global-settings'
     | '/_site/urunler/birikim/bireysel-emeklilik'
+    | '/_site/urunler/market/seyahatsaglikhizliteklif'
     | '/_site/urunler/market/tsshizliteklif'
   fileRoutesById: FileRoutesById
 }
@@ -391,6 +404,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SiteUrunlerBirikimBireyselEmeklilikRouteImport
       parentRoute: typeof SiteRoute
     }
+    '/_site/urunler/market/seyahatsaglikhizliteklif': {
+      id: '/_site/urunler/market/seyahatsaglikhizliteklif'
+      path: '/urunler/market/seyahatsaglikhizliteklif'
+      fullPath: '/urunler/market/seyahatsaglikhizliteklif'
+      preLoaderRoute: typeof SiteUrunlerMarketSeyahatsaglikhizliteklifRouteImport
+      parentRoute: typeof SiteRoute
+    }
     '/_site/urunler/market/tsshizliteklif': {
       id: '/_site/urunler/market/tsshizliteklif'
       path: '/urunler/market/tsshizliteklif'
@@ -408,6 +428,7 @@ interface SiteRouteChildren {
   SiteResultTssErrorRoute: typeof SiteResultTssErrorRoute
   SiteResultTssSuccessRoute: typeof SiteResultTssSuccessRoute
   SiteUrunlerBirikimBireyselEmeklilikRoute: typeof SiteUrunlerBirikimBireyselEmeklilikRoute
+  SiteUrunlerMarketSeyahatsaglikhizliteklifRoute: typeof SiteUrunlerMarketSeyahatsaglikhizliteklifRoute
   SiteUrunlerMarketTsshizliteklifRoute: typeof SiteUrunlerMarketTsshizliteklifRoute
 }
 
@@ -419,6 +440,8 @@ const SiteRouteChildren: SiteRouteChildren = {
   SiteResultTssSuccessRoute: SiteResultTssSuccessRoute,
   SiteUrunlerBirikimBireyselEmeklilikRoute:
     SiteUrunlerBirikimBireyselEmeklilikRoute,
+  SiteUrunlerMarketSeyahatsaglikhizliteklifRoute:
+    SiteUrunlerMarketSeyahatsaglikhizliteklifRoute,
   SiteUrunlerMarketTsshizliteklifRoute: SiteUrunlerMarketTsshizliteklifRoute,
 }
 

@@ -48,3 +48,39 @@ describe('health insurance quick quote (/urunler/market/tsshizliteklif)', () => 
     await page.close()
   })
 })
+
+describe('travel health quick quote (/urunler/market/seyahatsaglikhizliteklif)', () => {
+  let b: Browser
+  beforeAll(async () => { b = await launch() })
+  afterAll(async () => { await b.close() })
+
+  const iso = (d: Date) => d.toISOString().slice(0, 10)
+  const inDays = (n: number) => iso(new Date(Date.now() + n * 86_400_000))
+
+  it('prices a week in Schengen, says it meets the visa minimum, and refuses a return before departure', async () => {
+    const page = await b.page('/urunler/market/seyahatsaglikhizliteklif')
+    await page.getByRole('heading', { name: 'Seyahat Sağlık Sigortası hızlı teklif' }).waitFor()
+    await page.getByLabel('Doğum tarihi').fill('1996-01-15')
+    await page.getByLabel('Kadın').check()
+    await page.getByLabel('Gidiş tarihi').fill(inDays(10))
+    await page.getByLabel('Dönüş tarihi').fill(inDays(5))
+    await page.getByRole('button', { name: 'Teklif Al' }).click()
+    await page.getByText('Dönüş tarihi gidiş tarihinden önce olamaz').waitFor()
+    await page.getByLabel('Dönüş tarihi').fill(inDays(16))
+    await page.getByRole('button', { name: 'Teklif Al' }).click()
+    await page.getByRole('heading', { name: 'Poliçe fiyatınız' }).waitFor()
+    // 7 days, Schengen, standard, age 30 (docs/decisions/tariff.md): 450 TRY
+    expect((await page.locator('section p').first().textContent())!.replace(/\D/g, '')).toBe('450')
+    expect(await page.getByText('Schengen vizesi için gereken en az 30.000 EUR teminatı karşılar.').count()).toBe(1)
+    expect(await page.getByText(/^7 günlük seyahat/).count()).toBe(1)
+    const href = await page.getByRole('link', { name: 'Satın Al' }).getAttribute('href')
+    expect(href).toContain('/urunler/market/seyahatsaglik?')
+    await page.getByLabel('Gidilecek bölge').selectOption('worldwide')
+    await page.getByLabel('Covid-19 teminatı eklensin').check()
+    await page.getByRole('button', { name: 'Teklif Al' }).click()
+    // 450 x 2.6 x 1.15 = 1,345.5
+    await expect.poll(async () => (await page.locator('section p').first().textContent())!.replace(/\D/g, '')).toBe('1346')
+    expect(await page.getByText('Schengen vizesi için gereken en az 30.000 EUR teminatı karşılar.').count()).toBe(0)
+    await page.close()
+  })
+})
