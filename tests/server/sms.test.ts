@@ -205,6 +205,13 @@ for (const kind of dbKinds()) {
       expect(t.sms).toHaveLength(12)
     })
 
+    it('keeps the SMS inbox (GET /dev/sms) closed to anyone not on this machine', async () => {
+      await send()
+      const res = await api.get('/dev/sms')
+      expect(res.status).toBe(404)
+      expect(JSON.stringify(res.body)).not.toMatch(/\d{6}/)
+    })
+
     it('counts a burst of parallel sends to one number once', async () => {
       const answers = await Promise.all(Array.from({ length: 6 }, () => send()))
       expect(answers.filter((a) => a.status === 200)).toHaveLength(1)
