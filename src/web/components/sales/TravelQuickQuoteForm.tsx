@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useId, type FormEvent, type ReactNode } from 'react'
+import { GenderChoice } from './GenderChoice.tsx'
 import styles from './Quote.module.css'
 
 type Values = { birthdate: string; gender: string; travelLocation: string; coverageType: string; covid: boolean; startDate: string; endDate: string }
@@ -47,14 +48,7 @@ export function TravelQuickQuoteForm(p: TravelQuickQuoteFormProps) {
       <form className={styles.form} onSubmit={submit} noValidate>
         {field('birthdate', <Trans>Doğum tarihi</Trans>,
           <input id={`${id}-birthdate`} name="birthdate" type="date" className={styles.select} defaultValue={p.values.birthdate} {...aria('birthdate')} />)}
-        <fieldset className={styles.fieldset}>
-          <legend className={styles.legend}><Trans>Cinsiyet</Trans></legend>
-          <div className={styles.radios}>
-            <label><input type="radio" name="gender" value="F" defaultChecked={p.values.gender === 'F'} /> <Trans>Kadın</Trans></label>
-            <label><input type="radio" name="gender" value="M" defaultChecked={p.values.gender === 'M'} /> <Trans>Erkek</Trans></label>
-          </div>
-          {err('gender')}
-        </fieldset>
+        <GenderChoice value={p.values.gender} error={p.errors.gender} />
         {field('travelLocation', <Trans>Gidilecek bölge</Trans>,
           <select id={`${id}-travelLocation`} name="travelLocation" className={styles.select} defaultValue={p.values.travelLocation} {...aria('travelLocation')}>
             <option value="schengen">{t`Schengen ülkeleri ve Avrupa`}</option>

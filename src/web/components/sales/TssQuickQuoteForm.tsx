@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useId, type FormEvent } from 'react'
+import { GenderChoice } from './GenderChoice.tsx'
 import styles from './Quote.module.css'
 
 export type TssQuoteOptionView = { visits: 0 | 8 | 10 | 12; annual: string; monthly: string; buyHref: string }
@@ -43,14 +44,7 @@ export function TssQuickQuoteForm(p: TssQuickQuoteFormProps) {
         </div>
       ) : (
         <form className={styles.form} onSubmit={submit} noValidate>
-          <fieldset className={styles.fieldset} aria-describedby={described('gender')}>
-            <legend className={styles.legend}><Trans>Cinsiyet</Trans></legend>
-            <div className={styles.radios}>
-              <label><input type="radio" name="gender" value="F" defaultChecked={p.values.gender === 'F'} /> <Trans>Kadın</Trans></label>
-              <label><input type="radio" name="gender" value="M" defaultChecked={p.values.gender === 'M'} /> <Trans>Erkek</Trans></label>
-            </div>
-            {err('gender')}
-          </fieldset>
+          <GenderChoice value={p.values.gender} error={p.errors.gender} />
           <div className={styles.fieldset}>
             <label className={styles.label} htmlFor={`${id}-city`}><Trans>İl</Trans></label>
             <select id={`${id}-city`} name="citycode" className={styles.select} defaultValue={p.values.citycode} aria-invalid={p.errors.citycode ? true : undefined} aria-describedby={described('citycode')}>
