@@ -45,7 +45,7 @@ function assess(e: Submit): Pick<TravelQuickQuoteContext, 'errors' | 'quote'> {
     if (!e[f].trim()) errors[f] = 'required'
     else if (!toCalendarDate(e[f])) errors[f] = 'date'
   }
-  if (e.gender !== 'F' && e.gender !== 'M') errors.gender = 'requiredSelection'
+  if (e.gender !== 'female' && e.gender !== 'male') errors.gender = 'requiredSelection'
   if (!(TRAVEL_REGIONS as readonly string[]).includes(e.travelLocation)) errors.travelLocation = 'requiredSelection'
   if (!(TRAVEL_COVERAGES as readonly string[]).includes(e.coverageType)) errors.coverageType = 'requiredSelection'
   if (Object.keys(errors).length) return { errors, quote: null }

@@ -28,12 +28,12 @@ export type TssQuickQuoteEvent =
 
 function fieldErrors(e: QuickProfileValues & { at: string }): TssQuickQuoteContext['errors'] {
   const errors: TssQuickQuoteContext['errors'] = {}
-  if (e.gender !== 'F' && e.gender !== 'M') errors.gender = 'requiredSelection'
+  if (e.gender !== 'female' && e.gender !== 'male') errors.gender = 'requiredSelection'
   if (!e.citycode) errors.citycode = 'requiredSelection'
   if (!e.birthdate.trim()) errors.birthdate = 'required'
   else if (!toCalendarDate(e.birthdate)) errors.birthdate = 'date'
   else {
-    const q = quoteTss({ gender: e.gender === 'F' ? 'F' : 'M', citycode: e.citycode || '34', birthdate: e.birthdate }, new Date(e.at))
+    const q = quoteTss({ gender: e.gender === 'female' ? 'female' : 'male', citycode: e.citycode || '34', birthdate: e.birthdate }, new Date(e.at))
     if (!q.ok && q.reason === 'AGE_OUT_OF_RANGE') errors.birthdate = 'ageRange'
     if (!q.ok && q.reason === 'BAD_DATE') errors.birthdate = 'date'
   }

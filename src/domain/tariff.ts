@@ -1,4 +1,5 @@
 import { DEFAULT_TIMEZONE } from './constants.ts'
+import type { GENDERS } from './schemas/common.ts'
 import {
   addDays, ageInYears, calendarDateOf, compareDates, isAdultBirthDate, isChildBirthDate, isWithinInsurableAgeRange,
   toCalendarDate, type CalendarDate,
@@ -15,7 +16,7 @@ import {
 
 export const OUTPATIENT_OPTIONS = [8, 10, 12] as const
 export type OutpatientVisits = (typeof OUTPATIENT_OPTIONS)[number]
-export type Gender = 'F' | 'M'
+export type Gender = (typeof GENDERS)[number]
 
 /** Age bands (completed years on the quote date) and the yearly inpatient premium in TRY. */
 export const TSS_AGE_BANDS: ReadonlyArray<{ from: number; to: number; inpatientTry: number }> = [
@@ -74,7 +75,7 @@ export function quoteTss(input: TssQuoteInput, now: Date): TssQuote {
   if (!isWithinInsurableAgeRange(input.birthdate, now)) return { ok: false, reason: 'AGE_OUT_OF_RANGE' }
   const band = TSS_AGE_BANDS.find((b) => age >= b.from && age <= b.to)!
   const cityGroup = cityGroupOf(input.citycode)
-  const birthCoverAvailable = input.gender === 'F' && age >= 18 && age <= 44
+  const birthCoverAvailable = input.gender === 'female' && age >= 18 && age <= 44
   const birthCollateral = birthCoverAvailable && !!input.birthCollateral
   let inpatient = band.inpatientTry * 100 * TSS_CITY_FACTORS[cityGroup]
   if (birthCoverAvailable) inpatient *= 1 + TSS_FEMALE_LOADING

@@ -195,6 +195,16 @@ export const ERROR_MESSAGES = {
     en: 'The verification code has expired; please ask for a new one',
     ru: 'Срок действия кода истёк; запросите новый код',
   },
+  SMS_TICKET_INVALID: {
+    tr: 'Telefon doğrulamanızın süresi doldu; lütfen numaranızı yeniden doğrulayınız',
+    en: 'Your phone verification has expired; please verify your number again',
+    ru: 'Срок подтверждения телефона истёк; подтвердите номер ещё раз',
+  },
+  APPLICATION_NOT_FOUND: {
+    tr: 'Bu numaraya ait yarım kalmış bir başvuru bulunamadı',
+    en: 'No unfinished application was found for this number',
+    ru: 'Незавершённая заявка для этого номера не найдена',
+  },
   SMS_ATTEMPTS_EXHAUSTED: {
     tr: 'Kod çok kez hatalı girildi ve geçersiz oldu; lütfen yeni kod isteyiniz',
     en: 'The code was entered wrongly too many times and no longer works; please ask for a new one',

@@ -10,40 +10,40 @@ function annual(q: ReturnType<typeof quoteTss>) {
 
 describe('TSS tariff (docs/decisions/tariff.md)', () => {
   it('a 30-year-old man in İstanbul: band 30-39 (6,600) x city group 1 (1.2), outpatient +55/65/75%', () => {
-    const q = quoteTss({ gender: 'M', citycode: '34', birthdate: '1996-01-15' }, NOW)
+    const q = quoteTss({ gender: 'male', citycode: '34', birthdate: '1996-01-15' }, NOW)
     expect(annual(q)).toEqual({ 0: 7920, 8: 12276, 10: 13068, 12: 13860 })
     expect(q.ok && q.options[1]!.monthlyTry).toBe(1023)
     expect(q.ok && q.birthCoverAvailable).toBe(false)
   })
 
   it('a 25-year-old woman in İzmir: +10%, and birth cover +18% when chosen', () => {
-    expect(annual(quoteTss({ gender: 'F', citycode: '35', birthdate: '2000-06-01' }, NOW))).toEqual({ 0: 7128, 8: 11048, 10: 11761, 12: 12474 })
-    const withBirth = quoteTss({ gender: 'F', citycode: '35', birthdate: '2000-06-01', birthCollateral: true }, NOW)
+    expect(annual(quoteTss({ gender: 'female', citycode: '35', birthdate: '2000-06-01' }, NOW))).toEqual({ 0: 7128, 8: 11048, 10: 11761, 12: 12474 })
+    const withBirth = quoteTss({ gender: 'female', citycode: '35', birthdate: '2000-06-01', birthCollateral: true }, NOW)
     expect(annual(withBirth)[8]).toBe(13037)
     expect(withBirth.ok && withBirth.birthCollateral).toBe(true)
   })
 
   it('birth cover is not offered to a woman of 45, nor to men', () => {
-    const q = quoteTss({ gender: 'F', citycode: '34', birthdate: '1980-06-01', birthCollateral: true }, NOW)
+    const q = quoteTss({ gender: 'female', citycode: '34', birthdate: '1980-06-01', birthCollateral: true }, NOW)
     expect(q.ok && q.birthCoverAvailable).toBe(false)
     expect(annual(q)[0]).toBe(8400 * 1.2)
-    expect(quoteTss({ gender: 'M', citycode: '34', birthdate: '2000-06-01', birthCollateral: true }, NOW)).toMatchObject({ birthCollateral: false })
+    expect(quoteTss({ gender: 'male', citycode: '34', birthdate: '2000-06-01', birthCollateral: true }, NOW)).toMatchObject({ birthCollateral: false })
   })
 
   it('city groups: Antalya is group 2 (1.05), Amasya group 3 (0.9)', () => {
     expect(cityGroupOf('07')).toBe(2)
     expect(cityGroupOf('05')).toBe(3)
-    expect(annual(quoteTss({ gender: 'M', citycode: '07', birthdate: '2016-01-01' }, NOW))[0]).toBe(4410)
-    expect(annual(quoteTss({ gender: 'M', citycode: '05', birthdate: '1966-01-01' }, NOW))[12]).toBe(24570)
+    expect(annual(quoteTss({ gender: 'male', citycode: '07', birthdate: '2016-01-01' }, NOW))[0]).toBe(4410)
+    expect(annual(quoteTss({ gender: 'male', citycode: '05', birthdate: '1966-01-01' }, NOW))[12]).toBe(24570)
   })
 
   it('enters from 16 days old to 69 years (spec 5\'s window, both ends exclusive)', () => {
-    expect(quoteTss({ gender: 'M', citycode: '34', birthdate: '1957-03-02' }, NOW)).toEqual({ ok: false, reason: 'AGE_OUT_OF_RANGE' })
-    expect(quoteTss({ gender: 'M', citycode: '34', birthdate: '1957-03-03' }, NOW).ok).toBe(true)
-    expect(quoteTss({ gender: 'M', citycode: '34', birthdate: '2026-02-15' }, NOW)).toEqual({ ok: false, reason: 'AGE_OUT_OF_RANGE' })
-    expect(quoteTss({ gender: 'M', citycode: '34', birthdate: '2026-02-14' }, NOW).ok).toBe(true)
-    expect(quoteTss({ gender: 'M', citycode: '99', birthdate: '2000-01-01' }, NOW)).toEqual({ ok: false, reason: 'BAD_CITY' })
-    expect(quoteTss({ gender: 'M', citycode: '34', birthdate: '2000-02-30' }, NOW)).toEqual({ ok: false, reason: 'BAD_DATE' })
+    expect(quoteTss({ gender: 'male', citycode: '34', birthdate: '1957-03-02' }, NOW)).toEqual({ ok: false, reason: 'AGE_OUT_OF_RANGE' })
+    expect(quoteTss({ gender: 'male', citycode: '34', birthdate: '1957-03-03' }, NOW).ok).toBe(true)
+    expect(quoteTss({ gender: 'male', citycode: '34', birthdate: '2026-02-15' }, NOW)).toEqual({ ok: false, reason: 'AGE_OUT_OF_RANGE' })
+    expect(quoteTss({ gender: 'male', citycode: '34', birthdate: '2026-02-14' }, NOW).ok).toBe(true)
+    expect(quoteTss({ gender: 'male', citycode: '99', birthdate: '2000-01-01' }, NOW)).toEqual({ ok: false, reason: 'BAD_CITY' })
+    expect(quoteTss({ gender: 'male', citycode: '34', birthdate: '2000-02-30' }, NOW)).toEqual({ ok: false, reason: 'BAD_DATE' })
   })
 })
 

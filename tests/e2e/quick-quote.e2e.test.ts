@@ -30,7 +30,7 @@ describe('health insurance quick quote (/urunler/market/tsshizliteklif)', () => 
     expect(prices.map((t) => t.replace(/\D/g, ''))).toEqual(['7920', '12276', '13068', '13860'])
     expect(await options.nth(2).getByRole('heading').textContent()).toBe('Yatarak + yılda 10 ayakta tedavi')
     const href = await options.nth(2).getByRole('link', { name: 'Satın Al' }).getAttribute('href')
-    expect(href).toBe('/urunler/market/tss?gender=M&citycode=34&birthdate=1996-01-15&visits=10')
+    expect(href).toBe('/urunler/market/tss?gender=male&citycode=34&birthdate=1996-01-15&visits=10')
     expect(await page.getByRole('heading', { name: 'Neler teminat dışında?' }).count()).toBe(1)
     await page.close()
   })

@@ -3,7 +3,7 @@ import { travelQuickQuoteMachine } from '../../machines/travel-quick-quote/trave
 import { modelSuite } from '../support/model-test.ts'
 
 const at = '2026-03-02T09:00:00.000Z'
-const plan = { birthdate: '1996-01-15', gender: 'F', travelLocation: 'schengen', coverageType: 'standard', covid: false, startDate: '2026-04-01', endDate: '2026-04-07' }
+const plan = { birthdate: '1996-01-15', gender: 'female', travelLocation: 'schengen', coverageType: 'standard', covid: false, startDate: '2026-04-01', endDate: '2026-04-07' }
 
 modelSuite({
   name: 'travel-quick-quote',

@@ -9,9 +9,9 @@ modelSuite({
   machine: tssQuickQuoteMachine,
   events: [
     { type: 'form.submit', at, gender: '', citycode: '', birthdate: '' },
-    { type: 'form.submit', at, gender: 'M', citycode: '34', birthdate: '1950-01-01' },
-    { type: 'form.submit', at, gender: 'F', citycode: '35', birthdate: '2000-06-01' },
-    { type: 'form.submit', at, gender: 'M', citycode: '34', birthdate: '1996-01-15' },
+    { type: 'form.submit', at, gender: 'male', citycode: '34', birthdate: '1950-01-01' },
+    { type: 'form.submit', at, gender: 'female', citycode: '35', birthdate: '2000-06-01' },
+    { type: 'form.submit', at, gender: 'male', citycode: '34', birthdate: '1996-01-15' },
     { type: 'quote.buy', visits: 10 },
     { type: 'quote.buy', visits: 9 },
     { type: 'retry' },

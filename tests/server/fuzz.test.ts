@@ -32,6 +32,8 @@ const ROUTES: Array<{ method: 'GET' | 'POST'; path: string }> = [
   { method: 'POST', path: '/notification/sendsms' },
   { method: 'POST', path: '/notification/verifysms' },
   { method: 'POST', path: '/digitalchannels/legalpermission' },
+  { method: 'POST', path: '/digitalchannels/application' },
+  { method: 'POST', path: '/digitalchannels/application/resume' },
 ]
 
 const jsonValue = fc.jsonValue({ maxDepth: 3 })

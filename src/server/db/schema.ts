@@ -257,3 +257,16 @@ export const legalPermission = pgTable('legal_permission', {
   requestId: text('request_id').notNull(),
   at: timestamp('at', { withTimezone: true }).notNull(),
 }, (t) => [index('legal_permission_party_idx').on(t.partyId, t.name, t.at), index('legal_permission_sale_idx').on(t.saleId)])
+
+// ---- unfinished online applications (issue 15): one per verified phone and product, kept a while ----
+
+export const salesApplication = pgTable('sales_application', {
+  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+  phone: text('phone').notNull(),
+  product: text('product').notNull(),
+  step: text('step').notNull(),
+  data: jsonb('data').$type<Record<string, unknown>>().notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+}, (t) => [uniqueIndex('sales_application_phone_product_idx').on(t.phone, t.product), index('sales_application_expires_idx').on(t.expiresAt)])

@@ -1,14 +1,19 @@
 import { createHash } from 'node:crypto'
 import { Hono, type Context } from 'hono'
-import { eq } from 'drizzle-orm'
+import { and, eq, gt, lt } from 'drizzle-orm'
 import { consentDocument, PERMISSION_STATUSES, scopeFits, statusFits, type PermissionStatus } from '../../domain/consents.ts'
 import { legalPermissionSchema } from '../../domain/schemas/legal-permission.ts'
+import {
+  APPLICATION_KEEP_HOURS, resumeApplicationSchema, saveApplicationSchema, type ApplicationData, type ApplicationProduct, type SavedApplication,
+} from '../../domain/schemas/application.ts'
 import type { AppEnv } from '../types.ts'
-import { company, legalPermission } from '../db/schema.ts'
+import { company, legalPermission, salesApplication } from '../db/schema.ts'
 import { AppError } from '../errors.ts'
 import { readJson } from '../http.ts'
 import { audit } from '../services/audit.ts'
 import { requireCustomHeaders } from '../services/sessions.ts'
+import { readTicket } from '../services/sms/codes.ts'
+import { smsKey } from './notification.ts'
 
 /**
  * The sales service (spec 7.3). `POST digitalchannels/legalpermission` records one answer to one
@@ -33,6 +38,21 @@ function header(c: Context<AppEnv>, name: string, required: boolean): string | n
 
 export function textSha256(text: string): string {
   return createHash('sha256').update(text, 'utf8').digest('hex')
+}
+
+/** The phone a verification ticket proves, for this product only (401 otherwise). */
+function verifiedPhone(c: Context<AppEnv>, ticket: string, product: ApplicationProduct): string {
+  const { config, clock } = c.get('deps')
+  const proof = readTicket(smsKey(config.secretsKey), ticket, clock.now())
+  if (!proof || proof.purpose !== product) throw new AppError(401, 'SMS_TICKET_INVALID')
+  return proof.phone
+}
+
+function savedView(row: typeof salesApplication.$inferSelect): SavedApplication {
+  return {
+    id: row.id, product: row.product as ApplicationProduct, step: row.step, data: row.data as ApplicationData,
+    updatedAt: row.updatedAt.toISOString(), expiresAt: row.expiresAt.toISOString(),
+  }
 }
 
 export function salesRoutes() {
@@ -89,6 +109,36 @@ export function salesRoutes() {
       textSha256: row!.textSha256,
       recordedAt: at.toISOString(),
     }, 201)
+  })
+
+  /**
+   * An unfinished application: saved after each completed step under the verified phone (one per
+   * phone and product), kept APPLICATION_KEEP_HOURS after its last change, and given back only to
+   * whoever verifies the same phone again (a fresh SMS ticket for the product).
+   */
+  r.post('/application', async (c) => {
+    const body = await readJson(c, saveApplicationSchema)
+    const phone = verifiedPhone(c, body.ticket, body.product)
+    const { db, clock } = c.get('deps')
+    const now = clock.now()
+    const expiresAt = new Date(now.getTime() + APPLICATION_KEEP_HOURS * 3_600_000)
+    await db.delete(salesApplication).where(lt(salesApplication.expiresAt, now))
+    const [row] = await db.insert(salesApplication)
+      .values({ phone, product: body.product, step: body.step, data: body.data, createdAt: now, updatedAt: now, expiresAt })
+      .onConflictDoUpdate({ target: [salesApplication.phone, salesApplication.product], set: { step: body.step, data: body.data, updatedAt: now, expiresAt } })
+      .returning()
+    return c.json(savedView(row!))
+  })
+
+  r.post('/application/resume', async (c) => {
+    const body = await readJson(c, resumeApplicationSchema)
+    const phone = verifiedPhone(c, body.ticket, body.product)
+    const { db, clock } = c.get('deps')
+    const rows = await db.select().from(salesApplication)
+      .where(and(eq(salesApplication.phone, phone), eq(salesApplication.product, body.product), gt(salesApplication.expiresAt, clock.now())))
+      .limit(1)
+    if (!rows[0]) throw new AppError(404, 'APPLICATION_NOT_FOUND')
+    return c.json(savedView(rows[0]))
   })
   return r
 }

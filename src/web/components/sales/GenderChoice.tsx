@@ -9,8 +9,8 @@ export function GenderChoice({ value, error }: { value: string; error?: string }
     <fieldset className={styles.fieldset} aria-describedby={error ? id : undefined}>
       <legend className={styles.legend}><Trans>Cinsiyet</Trans></legend>
       <div className={styles.radios}>
-        <label><input type="radio" name="gender" value="F" defaultChecked={value === 'F'} /> <Trans>Kadın</Trans></label>
-        <label><input type="radio" name="gender" value="M" defaultChecked={value === 'M'} /> <Trans>Erkek</Trans></label>
+        <label><input type="radio" name="gender" value="female" defaultChecked={value === 'female'} /> <Trans>Kadın</Trans></label>
+        <label><input type="radio" name="gender" value="male" defaultChecked={value === 'male'} /> <Trans>Erkek</Trans></label>
       </div>
       {error && <p id={id} className={styles.error} role="alert">{error}</p>}
     </fieldset>
