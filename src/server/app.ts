@@ -23,6 +23,8 @@ import { logRoutes } from './routes/log.ts'
 import { lookupRoutes } from './routes/lookup.ts'
 import { meRoutes } from './routes/me.ts'
 import { searchRoutes } from './routes/search.ts'
+import { notificationRoutes } from './routes/notification.ts'
+import { salesRoutes } from './routes/sales.ts'
 import { bankSimulatorRoutes } from './routes/bank-simulator.ts'
 import { isFramePagePath, paymentCallbackRoutes, paymentRoutes } from './routes/payment.ts'
 import { userRoutes } from './routes/user.ts'
@@ -190,7 +192,9 @@ export function createApp(deps: AppDeps) {
   main.route('/company', companyRoutes())
   main.route('/images', imageRoutes())
   main.route('/party', partyRoutes())
-  if (deps.mailCatcher && config.devRoutes.enabled) main.route('/dev', devRoutes(deps.mailCatcher, config.devRoutes.token))
+  if ((deps.mailCatcher || deps.smsCatcher) && config.devRoutes.enabled) main.route('/dev', devRoutes(deps.mailCatcher ?? null, deps.smsCatcher ?? null, config.devRoutes.token))
+  main.route('/notification', notificationRoutes())
+  main.route('/digitalchannels', salesRoutes())
   main.route('/client', clientRoutes())
   main.route('/log', logRoutes())
   main.route('/', meRoutes())

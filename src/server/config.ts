@@ -5,6 +5,7 @@ import { isBankGateUrl } from '../domain/schemas/gateway.ts'
  * Server configuration, read once from the environment. Every variable has a default so that
  * `npm start` works on a fresh machine; the README lists them all.
  */
+import { SMS_DAILY_PER_IP, SMS_DAILY_PER_NUMBER } from '../domain/sms.ts'
 
 /** Development and test keys; production replaces unset ones with generated, stored ones. */
 export const BUILT_IN_SECRETS_KEY = 'katilim-emeklilik-development-secrets-key'
@@ -70,6 +71,8 @@ export type ServerConfig = {
    * must be on it. Null: the origin the server listens on (set by startServer).
    */
   publicOrigin: string | null
+  /** SMS verification (issue 15): the provider and the anti-pumping caps. */
+  sms: SmsConfig
 }
 
 function int(value: string | undefined, fallback: number, name: string): number {
@@ -135,6 +138,34 @@ function gatewayConfig(env: NodeJS.ProcessEnv, secretsKey: string): GatewayConfi
   }
 }
 
+export type SmsConfig = {
+  /** `catcher` (built in, default: messages stay on this machine) or `netgsm` (Netgsm REST v2). */
+  provider: 'catcher' | 'netgsm'
+  netgsm: { url: string; username: string; password: string; sender: string } | null
+  dailyPerNumber: number
+  dailyPerIp: number
+}
+
+function smsConfig(env: NodeJS.ProcessEnv): SmsConfig {
+  const provider = (env.SMS_PROVIDER || 'catcher').toLowerCase()
+  if (provider !== 'catcher' && provider !== 'netgsm') throw new Error(`SMS_PROVIDER must be catcher or netgsm, got "${provider}"`)
+  let netgsm: SmsConfig['netgsm'] = null
+  if (provider === 'netgsm') {
+    const url = env.SMS_API_URL || 'https://api.netgsm.com.tr/sms/rest/v2/send'
+    const username = env.SMS_USERNAME ?? ''
+    const password = env.SMS_PASSWORD ?? ''
+    const sender = env.SMS_SENDER ?? ''
+    if (!username || !password || !sender || !/^https?:\/\//.test(url)) throw new Error('SMS_PROVIDER=netgsm needs SMS_USERNAME, SMS_PASSWORD, SMS_SENDER and an http(s) SMS_API_URL')
+    netgsm = { url, username, password, sender }
+  }
+  return {
+    provider,
+    netgsm,
+    dailyPerNumber: int(env.SMS_DAILY_PER_NUMBER, SMS_DAILY_PER_NUMBER, 'SMS_DAILY_PER_NUMBER'),
+    dailyPerIp: int(env.SMS_DAILY_PER_IP, SMS_DAILY_PER_IP, 'SMS_DAILY_PER_IP'),
+  }
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const mode = env.NODE_ENV === 'development' ? 'development' : env.NODE_ENV === 'test' ? 'test' : 'production'
   const base = (name: string, fallback: string) => {
@@ -188,5 +219,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     configuredKeys: { secretsKey: !!env.SECRETS_KEY, envelopeKey: !!env.ENVELOPE_KEY, bankSimStoreKey: !!env.BANK_SIM_STORE_KEY },
     devRoutes: { enabled: devRoutes, token: devToken },
     publicOrigin: origin(env.PUBLIC_ORIGIN),
+    sms: smsConfig(env),
   }
 }

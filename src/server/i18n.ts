@@ -271,6 +271,51 @@ export const ERROR_MESSAGES = {
     en: 'This transaction type is not connected; only 3D pre-authorisation and 3D sale can be tried',
     ru: 'Этот тип операции не подключён; можно проверить только 3D-преавторизацию и 3D-продажу',
   },
+  SMS_INVALID_PHONE: {
+    tr: 'Lütfen 05 ile başlayan geçerli bir cep telefonu numarası giriniz',
+    en: 'Please enter a valid Turkish mobile number starting with 05',
+    ru: 'Введите действительный турецкий мобильный номер, начинающийся с 05',
+  },
+  SMS_SEND_FAILED: {
+    tr: 'SMS mesajı gönderilirken hata oluştu',
+    en: 'Error on sending SMS Message',
+    ru: 'Ошибка при отправке SMS-сообщения',
+  },
+  SMS_RESEND_TOO_SOON: {
+    tr: 'Yeni kod istemeden önce biraz bekleyiniz',
+    en: 'Please wait a little before asking for a new code',
+    ru: 'Пожалуйста, подождите немного, прежде чем запрашивать новый код',
+  },
+  SMS_LOCKED: {
+    tr: 'Bu numara için çok fazla kod istendi; bir süre yeni kod gönderilemeyecek',
+    en: 'Too many codes were requested for this number; no new code can be sent for a while',
+    ru: 'Для этого номера запрошено слишком много кодов; новый код пока нельзя отправить',
+  },
+  SMS_CODE_WRONG: {
+    tr: 'Hatalı doğrulama kodu girildi !!!',
+    en: 'Incorrect random number generated !!!',
+    ru: 'Введён неверный код подтверждения !!!',
+  },
+  SMS_CODE_EXPIRED: {
+    tr: 'Doğrulama kodunun süresi doldu; lütfen yeni kod isteyiniz',
+    en: 'The verification code has expired; please ask for a new one',
+    ru: 'Срок действия кода истёк; запросите новый код',
+  },
+  SMS_TICKET_INVALID: {
+    tr: 'Telefon doğrulamanızın süresi doldu; lütfen numaranızı yeniden doğrulayınız',
+    en: 'Your phone verification has expired; please verify your number again',
+    ru: 'Срок подтверждения телефона истёк; подтвердите номер ещё раз',
+  },
+  APPLICATION_NOT_FOUND: {
+    tr: 'Bu numaraya ait yarım kalmış bir başvuru bulunamadı',
+    en: 'No unfinished application was found for this number',
+    ru: 'Незавершённая заявка для этого номера не найдена',
+  },
+  SMS_ATTEMPTS_EXHAUSTED: {
+    tr: 'Kod çok kez hatalı girildi ve geçersiz oldu; lütfen yeni kod isteyiniz',
+    en: 'The code was entered wrongly too many times and no longer works; please ask for a new one',
+    ru: 'Код был введён неверно слишком много раз и больше не действует; запросите новый код',
+  },
 } as const satisfies Record<string, Texts>
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES

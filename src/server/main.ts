@@ -18,6 +18,7 @@ import { forgotPasswordJob } from './services/password-reset.ts'
 import { keyFrom } from './services/secrets.ts'
 import { dbHealth } from './services/db-health.ts'
 import { withServerKeys } from './services/server-keys.ts'
+import { createSms } from './services/sms/index.ts'
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url))
 
@@ -142,7 +143,8 @@ export async function startServer(configured: ServerConfig, opts: { logger?: Log
     }
   }
 
-  const app = createApp({ db: database.db, config, logger, mail, mailCatcher, web, dbHealth: health, outbox })
+  const { sms, smsCatcher } = createSms(config.sms)
+  const app = createApp({ db: database.db, config, logger, mail, mailCatcher, sms, smsCatcher, web, dbHealth: health, outbox })
   const listener = getRequestListener(app.fetch)
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     if (vite && !req.url?.startsWith(config.apiBase + '/')) {

@@ -6,6 +6,8 @@ import type { DbHealth } from './services/db-health.ts'
 import type { Logger } from './services/logger.ts'
 import type { MailCatcher, Mailer } from './services/mail.ts'
 import type { Outbox } from './services/outbox.ts'
+import type { SmsCatcher } from './services/sms/catcher.ts'
+import type { SmsPort } from './services/sms/port.ts'
 
 export type Clock = { now(): Date }
 
@@ -27,6 +29,10 @@ export type AppDeps = {
   outbox?: Outbox
   /** The in-process SMTP catcher, when mail goes there: its mails are readable at /dev/mail from loopback. */
   mailCatcher?: MailCatcher | null
+  /** The SMS provider (issue 15); the built-in catcher when absent. */
+  sms?: SmsPort
+  /** The SMS catcher, when SMS go there: readable at /dev/sms from loopback. */
+  smsCatcher?: SmsCatcher | null
   web?: WebHost
   /** Notes database outages (logged once each); the app makes its own when absent. */
   dbHealth?: DbHealth

@@ -38,6 +38,8 @@ import { Route as NavbarSettingsRolesRouteImport } from './routes/navbar/setting
 import { Route as NavbarSettingsTeamRouteImport } from './routes/navbar/settings/team'
 import { Route as NavbarSettingsUsersRouteImport } from './routes/navbar/settings/users'
 import { Route as SiteUrunlerBirikimBireyselEmeklilikRouteImport } from './routes/_site/urunler/birikim/bireysel-emeklilik'
+import { Route as SiteUrunlerMarketSeyahatsaglikhizliteklifRouteImport } from './routes/_site/urunler/market/seyahatsaglikhizliteklif'
+import { Route as SiteUrunlerMarketTsshizliteklifRouteImport } from './routes/_site/urunler/market/tsshizliteklif'
 import { Route as NavbarSettingsCompanyIndexRouteImport } from './routes/navbar/settings/company/index'
 import { Route as NavbarSettingsCompanyAddressRouteImport } from './routes/navbar/settings/company/address'
 import { Route as NavbarSettingsCompanyGeneralRouteImport } from './routes/navbar/settings/company/general'
@@ -192,6 +194,18 @@ const SiteUrunlerBirikimBireyselEmeklilikRoute =
     path: '/urunler/birikim/bireysel-emeklilik',
     getParentRoute: () => SiteRoute,
   } as any)
+const SiteUrunlerMarketSeyahatsaglikhizliteklifRoute =
+  SiteUrunlerMarketSeyahatsaglikhizliteklifRouteImport.update({
+    id: '/urunler/market/seyahatsaglikhizliteklif',
+    path: '/urunler/market/seyahatsaglikhizliteklif',
+    getParentRoute: () => SiteRoute,
+  } as any)
+const SiteUrunlerMarketTsshizliteklifRoute =
+  SiteUrunlerMarketTsshizliteklifRouteImport.update({
+    id: '/urunler/market/tsshizliteklif',
+    path: '/urunler/market/tsshizliteklif',
+    getParentRoute: () => SiteRoute,
+  } as any)
 const NavbarSettingsCompanyIndexRoute =
   NavbarSettingsCompanyIndexRouteImport.update({
     id: '/settings/company/',
@@ -264,6 +278,8 @@ export interface FileRoutesByFullPath {
   '/navbar/settings/team': typeof NavbarSettingsTeamRoute
   '/navbar/settings/users': typeof NavbarSettingsUsersRoute
   '/urunler/birikim/bireysel-emeklilik': typeof SiteUrunlerBirikimBireyselEmeklilikRoute
+  '/urunler/market/seyahatsaglikhizliteklif': typeof SiteUrunlerMarketSeyahatsaglikhizliteklifRoute
+  '/urunler/market/tsshizliteklif': typeof SiteUrunlerMarketTsshizliteklifRoute
   '/navbar/settings/company/address': typeof NavbarSettingsCompanyAddressRoute
   '/navbar/settings/company/general': typeof NavbarSettingsCompanyGeneralRoute
   '/navbar/settings/company/job-titles': typeof NavbarSettingsCompanyJobTitlesRoute
@@ -300,6 +316,8 @@ export interface FileRoutesByTo {
   '/navbar/settings/team': typeof NavbarSettingsTeamRoute
   '/navbar/settings/users': typeof NavbarSettingsUsersRoute
   '/urunler/birikim/bireysel-emeklilik': typeof SiteUrunlerBirikimBireyselEmeklilikRoute
+  '/urunler/market/seyahatsaglikhizliteklif': typeof SiteUrunlerMarketSeyahatsaglikhizliteklifRoute
+  '/urunler/market/tsshizliteklif': typeof SiteUrunlerMarketTsshizliteklifRoute
   '/navbar/settings/company/address': typeof NavbarSettingsCompanyAddressRoute
   '/navbar/settings/company/general': typeof NavbarSettingsCompanyGeneralRoute
   '/navbar/settings/company/job-titles': typeof NavbarSettingsCompanyJobTitlesRoute
@@ -339,6 +357,8 @@ export interface FileRoutesById {
   '/navbar/settings/team': typeof NavbarSettingsTeamRoute
   '/navbar/settings/users': typeof NavbarSettingsUsersRoute
   '/_site/urunler/birikim/bireysel-emeklilik': typeof SiteUrunlerBirikimBireyselEmeklilikRoute
+  '/_site/urunler/market/seyahatsaglikhizliteklif': typeof SiteUrunlerMarketSeyahatsaglikhizliteklifRoute
+  '/_site/urunler/market/tsshizliteklif': typeof SiteUrunlerMarketTsshizliteklifRoute
   '/navbar/settings/company/address': typeof NavbarSettingsCompanyAddressRoute
   '/navbar/settings/company/general': typeof NavbarSettingsCompanyGeneralRoute
   '/navbar/settings/company/job-titles': typeof NavbarSettingsCompanyJobTitlesRoute
@@ -378,6 +398,8 @@ export interface FileRouteTypes {
     | '/navbar/settings/team'
     | '/navbar/settings/users'
     | '/urunler/birikim/bireysel-emeklilik'
+    | '/urunler/market/seyahatsaglikhizliteklif'
+    | '/urunler/market/tsshizliteklif'
     | '/navbar/settings/company/address'
     | '/navbar/settings/company/general'
     | '/navbar/settings/company/job-titles'
@@ -414,6 +436,8 @@ export interface FileRouteTypes {
     | '/navbar/settings/team'
     | '/navbar/settings/users'
     | '/urunler/birikim/bireysel-emeklilik'
+    | '/urunler/market/seyahatsaglikhizliteklif'
+    | '/urunler/market/tsshizliteklif'
     | '/navbar/settings/company/address'
     | '/navbar/settings/company/general'
     | '/navbar/settings/company/job-titles'
@@ -452,6 +476,8 @@ export interface FileRouteTypes {
     | '/navbar/settings/team'
     | '/navbar/settings/users'
     | '/_site/urunler/birikim/bireysel-emeklilik'
+    | '/_site/urunler/market/seyahatsaglikhizliteklif'
+    | '/_site/urunler/market/tsshizliteklif'
     | '/navbar/settings/company/address'
     | '/navbar/settings/company/general'
     | '/navbar/settings/company/job-titles'
@@ -679,6 +705,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SiteUrunlerBirikimBireyselEmeklilikRouteImport
       parentRoute: typeof SiteRoute
     }
+    '/_site/urunler/market/seyahatsaglikhizliteklif': {
+      id: '/_site/urunler/market/seyahatsaglikhizliteklif'
+      path: '/urunler/market/seyahatsaglikhizliteklif'
+      fullPath: '/urunler/market/seyahatsaglikhizliteklif'
+      preLoaderRoute: typeof SiteUrunlerMarketSeyahatsaglikhizliteklifRouteImport
+      parentRoute: typeof SiteRoute
+    }
+    '/_site/urunler/market/tsshizliteklif': {
+      id: '/_site/urunler/market/tsshizliteklif'
+      path: '/urunler/market/tsshizliteklif'
+      fullPath: '/urunler/market/tsshizliteklif'
+      preLoaderRoute: typeof SiteUrunlerMarketTsshizliteklifRouteImport
+      parentRoute: typeof SiteRoute
+    }
     '/navbar/settings/company/': {
       id: '/navbar/settings/company/'
       path: '/settings/company'
@@ -739,6 +779,8 @@ interface SiteRouteChildren {
   SiteResultTssErrorRoute: typeof SiteResultTssErrorRoute
   SiteResultTssSuccessRoute: typeof SiteResultTssSuccessRoute
   SiteUrunlerBirikimBireyselEmeklilikRoute: typeof SiteUrunlerBirikimBireyselEmeklilikRoute
+  SiteUrunlerMarketSeyahatsaglikhizliteklifRoute: typeof SiteUrunlerMarketSeyahatsaglikhizliteklifRoute
+  SiteUrunlerMarketTsshizliteklifRoute: typeof SiteUrunlerMarketTsshizliteklifRoute
 }
 
 const SiteRouteChildren: SiteRouteChildren = {
@@ -750,6 +792,9 @@ const SiteRouteChildren: SiteRouteChildren = {
   SiteResultTssSuccessRoute: SiteResultTssSuccessRoute,
   SiteUrunlerBirikimBireyselEmeklilikRoute:
     SiteUrunlerBirikimBireyselEmeklilikRoute,
+  SiteUrunlerMarketSeyahatsaglikhizliteklifRoute:
+    SiteUrunlerMarketSeyahatsaglikhizliteklifRoute,
+  SiteUrunlerMarketTsshizliteklifRoute: SiteUrunlerMarketTsshizliteklifRoute,
 }
 
 const SiteRouteWithChildren = SiteRoute._addFileChildren(SiteRouteChildren)

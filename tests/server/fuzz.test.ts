@@ -36,6 +36,11 @@ const ROUTES: Array<{ method: 'GET' | 'POST'; path: string }> = [
   { method: 'POST', path: '/banksim/3d' },
   { method: 'POST', path: '/banksim/3d/confirm' },
   { method: 'GET', path: '/dev/mail' },
+  { method: 'POST', path: '/notification/sendsms' },
+  { method: 'POST', path: '/notification/verifysms' },
+  { method: 'POST', path: '/digitalchannels/legalpermission' },
+  { method: 'POST', path: '/digitalchannels/application' },
+  { method: 'POST', path: '/digitalchannels/application/resume' },
 ]
 
 /** A value that is valid for the field, or junk of any type. */

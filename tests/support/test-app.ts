@@ -10,6 +10,8 @@ import { createOutbox } from '../../src/server/services/outbox.ts'
 import { forgotPasswordJob } from '../../src/server/services/password-reset.ts'
 import { mailSettingsResolver } from '../../src/server/services/mail-settings.ts'
 import { keyFrom } from '../../src/server/services/secrets.ts'
+import { createSmsCatcher } from '../../src/server/services/sms/catcher.ts'
+import type { SmsPort } from '../../src/server/services/sms/port.ts'
 import { withDatabase } from './global-setup.ts'
 
 export type DbKind = 'pglite' | 'postgres'
@@ -64,7 +66,7 @@ export function testClock(start = new Date('2026-03-02T09:00:00Z')) {
 export async function createTestApp(
   kind: DbKind = 'pglite',
   overrides: Partial<ServerConfig> = {},
-  opts: { mail?: boolean; clock?: ReturnType<typeof testClock>; retryBaseMs?: number } = {},
+  opts: { mail?: boolean; clock?: ReturnType<typeof testClock>; retryBaseMs?: number; sms?: SmsPort } = {},
 ) {
   const database = await openTestDatabase(kind)
   const logs: string[] = []
@@ -78,7 +80,8 @@ export async function createTestApp(
     handlers: { forgotPassword: forgotPasswordJob(clock) }, retryBaseMs: opts.retryBaseMs ?? 200, pollMs: 100,
   })
   outbox.start()
-  const app = createApp({ db: database.db, config, logger, mail, mailCatcher: catcher, clock, outbox })
+  const smsCatcher = createSmsCatcher(() => clock.now())
+  const app = createApp({ db: database.db, config, logger, mail, mailCatcher: catcher, clock, outbox, sms: opts.sms ?? smsCatcher, smsCatcher })
   return {
     app,
     db: database.db,
@@ -88,6 +91,8 @@ export async function createTestApp(
     catcher,
     outbox,
     mails: catcher?.mails ?? [],
+    /** Text messages the app sent to the built-in SMS catcher. */
+    sms: smsCatcher.messages,
     request: (path: string, init?: RequestInit) => app.request(config.apiBase + path, init),
     async close() {
       await outbox.stop()

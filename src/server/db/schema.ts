@@ -355,7 +355,43 @@ export const smsCode = pgTable('sms_code', {
   usedAt: timestamp('used_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   ip: text('ip'),
-}, (t) => [index('sms_code_phone_idx').on(t.phone, t.purpose)])
+}, (t) => [index('sms_code_phone_idx').on(t.phone, t.purpose), index('sms_code_ip_idx').on(t.ip, t.createdAt)])
+
+// ---- legal permissions (consents) of the sales flows, spec 7.3: append-only proof ----
+
+export const legalPermission = pgTable('legal_permission', {
+  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+  companyId: uuid('company_id').references(() => company.id),
+  saleId: text('sale_id').notNull(),
+  processStep: text('process_step').notNull(),
+  partyId: text('party_id').notNull(),
+  name: text('name').notNull(),
+  status: text('status').notNull(),
+  scope: text('scope').notNull(),
+  documentId: text('document_id').notNull(),
+  documentVersion: integer('document_version').notNull(),
+  /** The language of the text the customer was shown, and the SHA-256 (hex) of that exact text. */
+  locale: text('locale').notNull(),
+  textSha256: text('text_sha256').notNull(),
+  channel: text('channel').notNull(),
+  ip: text('ip').notNull(),
+  userAgent: text('user_agent'),
+  requestId: text('request_id').notNull(),
+  at: timestamp('at', { withTimezone: true }).notNull(),
+}, (t) => [index('legal_permission_party_idx').on(t.partyId, t.name, t.at), index('legal_permission_sale_idx').on(t.saleId)])
+
+// ---- unfinished online applications (issue 15): one per verified phone and product, kept a while ----
+
+export const salesApplication = pgTable('sales_application', {
+  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+  phone: text('phone').notNull(),
+  product: text('product').notNull(),
+  step: text('step').notNull(),
+  data: jsonb('data').$type<Record<string, unknown>>().notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+}, (t) => [uniqueIndex('sales_application_phone_product_idx').on(t.phone, t.product), index('sales_application_expires_idx').on(t.expiresAt)])
 
 // ---- keys the server generated for itself (issue 9): used when the environment sets none ----
 

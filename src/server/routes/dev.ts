@@ -1,10 +1,12 @@
 import { timingSafeEqual } from 'node:crypto'
 import { Hono } from 'hono'
+import { normalizeTrMobile } from '../../domain/phone.ts'
 import type { AppEnv } from '../types.ts'
 import { AppError } from '../errors.ts'
 import { isLoopback } from '../services/client-ip.ts'
 import type { MailCatcher } from '../services/mail.ts'
 import { publicRoute } from '../services/route-access.ts'
+import type { SmsCatcher } from '../services/sms/catcher.ts'
 
 function sameSecret(a: string, b: string): boolean {
   const x = Buffer.from(a)
@@ -13,13 +15,13 @@ function sameSecret(a: string, b: string): boolean {
 }
 
 /**
- * The mail catcher's inbox, for development, demos and tests: GET /dev/mail lists what the
- * server sent (newest first). Mounted only while mail goes to the catcher and DEV_ROUTES is on
- * (by default only in development and tests), answered only to loopback clients, and, when
- * `token` is set (always in production), only with `Authorization: Bearer <DEV_ROUTES_TOKEN>`:
- * behind a same-host reverse proxy every visitor arrives from loopback.
+ * The catchers' inboxes, for development, demos and tests: GET /dev/mail and GET /dev/sms list
+ * what the server sent (newest first). Each exists only while mail or SMS go to its catcher and
+ * DEV_ROUTES is on (by default only in development and tests); both answer only loopback clients,
+ * and, when `token` is set (always in production), only with `Authorization: Bearer
+ * <DEV_ROUTES_TOKEN>`: behind a same-host reverse proxy every visitor arrives from loopback.
  */
-export function devRoutes(catcher: MailCatcher, token: string | null) {
+export function devRoutes(catcher: MailCatcher | null, smsCatcher: SmsCatcher | null, token: string | null) {
   const r = new Hono<AppEnv>()
   r.use('*', publicRoute())
   r.use('*', async (c, next) => {
@@ -27,13 +29,22 @@ export function devRoutes(catcher: MailCatcher, token: string | null) {
     if (token !== null && !sameSecret(c.req.header('authorization') ?? '', `Bearer ${token}`)) throw new AppError(404, 'NOT_FOUND')
     await next()
   })
-  r.get('/mail', (c) => {
-    const to = c.req.query('to')?.toLowerCase()
-    const mails = catcher.mails
-      .filter((m) => !to || m.to.some((a) => a.toLowerCase() === to))
-      .map(({ raw: _raw, ...m }) => m)
-      .reverse()
-    return c.json(mails)
-  })
+  if (smsCatcher) {
+    r.get('/sms', (c) => {
+      const to = c.req.query('to')
+      const phone = to ? normalizeTrMobile(to) : null
+      return c.json(smsCatcher.messages.filter((m) => !to || m.to === phone).slice().reverse())
+    })
+  }
+  if (catcher) {
+    r.get('/mail', (c) => {
+      const to = c.req.query('to')?.toLowerCase()
+      const mails = catcher.mails
+        .filter((m) => !to || m.to.some((a) => a.toLowerCase() === to))
+        .map(({ raw: _raw, ...m }) => m)
+        .reverse()
+      return c.json(mails)
+    })
+  }
   return r
 }

@@ -22,6 +22,8 @@ export class ApiError extends Error {
   readonly serverMessage: string | null
   /** The whole answer body, for the few answers that carry more than `{ code, message }` (401 LOCKED). */
   readonly body: Record<string, unknown> | null
+  /** The other fields of the server's error body (e.g. `lockedUntil`, `attemptsLeft`). */
+  readonly details: Record<string, unknown>
 
   constructor(kind: ApiError['kind'], status: number | null, code: string | null, serverMessage: string | null, body: Record<string, unknown> | null = null) {
     super(code ?? kind)
@@ -31,6 +33,8 @@ export class ApiError extends Error {
     this.code = code
     this.serverMessage = serverMessage
     this.body = body
+    const { code: _code, message: _message, ...details } = body ?? {}
+    this.details = details
   }
 }
 

@@ -1,0 +1,45 @@
+import { msg } from '@lingui/core/macro'
+import type { MessageDescriptor } from '@lingui/core'
+import { useLingui } from '@lingui/react/macro'
+import { useActorRef, useSelector } from '@xstate/react'
+import { useEffect } from 'react'
+import { travelQuickQuoteMachine, type TravelFieldError } from '../../../../machines/travel-quick-quote/travel-quick-quote.machine.ts'
+import { TravelQuickQuoteForm } from '../../components/sales/TravelQuickQuoteForm.tsx'
+import { getInspect } from '../../inspector.ts'
+import { FIELD } from '../../i18n/reasons.ts'
+
+const TEXTS: Record<TravelFieldError, MessageDescriptor> = {
+  required: FIELD.required,
+  requiredSelection: FIELD.requiredSelection,
+  date: msg`Geçerli bir tarih giriniz`,
+  ageRange: msg`Seyahat sağlık sigortası 15 günlükten 100 yaşına kadar yaptırılabilir`,
+  startInPast: msg`Gidiş tarihi bugünden önce olamaz`,
+  startTooFar: msg`Poliçe en fazla 180 gün sonrası için alınabilir`,
+  endBeforeStart: msg`Dönüş tarihi gidiş tarihinden önce olamaz`,
+  tooLong: msg`Seyahat en fazla 365 gün olabilir`,
+}
+
+/** `/urunler/market/seyahatsaglikhizliteklif`: the travel quick quote bound to its machine. */
+export function TravelQuickQuoteView() {
+  const actor = useActorRef(travelQuickQuoteMachine, { inspect: getInspect() })
+  const { i18n } = useLingui()
+  const ctx = useSelector(actor, (s) => s.context)
+  const done = useSelector(actor, (s) => s.status === 'done')
+  const buyHref = `/urunler/market/seyahatsaglik?${new URLSearchParams({ ...ctx.values, covid: String(ctx.values.covid) }).toString()}`
+  useEffect(() => {
+    if (done) location.assign(buyHref)
+  })
+  const errors = Object.fromEntries(Object.entries(ctx.errors).map(([k, code]) => [k, i18n._(TEXTS[code])]))
+  const q = ctx.quote
+  const quote = q ? {
+    premium: new Intl.NumberFormat(i18n.locale, { style: 'currency', currency: 'TRY', maximumFractionDigits: 0 }).format(q.premiumTry),
+    days: q.days,
+    cover: new Intl.NumberFormat(i18n.locale, { style: 'currency', currency: 'EUR', maximumFractionDigits: 0 }).format(q.coverEur),
+    schengen: ctx.values.travelLocation === 'schengen' && q.meetsSchengenVisa,
+    buyHref,
+  } : null
+  return (
+    <TravelQuickQuoteForm values={ctx.values} errors={errors} quote={quote}
+      onSubmit={(v) => actor.send({ type: 'form.submit', at: new Date().toISOString(), ...v })} />
+  )
+}

@@ -1,0 +1,48 @@
+import { msg } from '@lingui/core/macro'
+import { useLingui } from '@lingui/react/macro'
+import { useActorRef, useSelector } from '@xstate/react'
+import { useEffect } from 'react'
+import { TssQuickQuoteForm, type TssQuoteOptionView } from '../../components/sales/TssQuickQuoteForm.tsx'
+import { tssQuickQuoteFlow } from '../../flows/tss-quick-quote.ts'
+import { getInspect } from '../../inspector.ts'
+import { FIELD, reasonText } from '../../i18n/reasons.ts'
+
+const DATE_INVALID = msg`Geçerli bir tarih giriniz`
+const AGE_RANGE = msg`Tamamlayıcı sağlık sigortası 15 günlükten 69 yaşına kadar yaptırılabilir`
+
+/** `/urunler/market/tsshizliteklif`: the quick quote bound to its machine. */
+export function TssQuickQuoteView() {
+  const actor = useActorRef(tssQuickQuoteFlow, { inspect: getInspect() })
+  const { i18n } = useLingui()
+  const ctx = useSelector(actor, (s) => s.context)
+  const done = useSelector(actor, (s) => s.status === 'done')
+  const failed = useSelector(actor, (s) => s.matches('loadFailed'))
+
+  const search = (visits: number) => new URLSearchParams({ ...ctx.values, visits: String(visits) }).toString()
+  useEffect(() => {
+    if (done) location.assign(`/urunler/market/tss?${search(ctx.chosen ?? 0)}`)
+  })
+
+  const lira = new Intl.NumberFormat(i18n.locale, { style: 'currency', currency: 'TRY', maximumFractionDigits: 0 })
+  const money = new Intl.NumberFormat(i18n.locale, { style: 'currency', currency: 'TRY', minimumFractionDigits: 2 })
+  const options: TssQuoteOptionView[] | null = ctx.quote
+    ? ctx.quote.options.map((o) => ({ visits: o.visits, annual: lira.format(o.annualTry), monthly: money.format(o.monthlyTry), buyHref: `/urunler/market/tss?${search(o.visits)}` }))
+    : null
+  const text = (code: string | undefined) =>
+    code === 'requiredSelection' ? i18n._(FIELD.requiredSelection)
+      : code === 'required' ? i18n._(FIELD.required)
+        : code === 'date' ? i18n._(DATE_INVALID)
+          : code === 'ageRange' ? i18n._(AGE_RANGE) : undefined
+  return (
+    <TssQuickQuoteForm
+      cities={ctx.cities}
+      values={ctx.values}
+      errors={{ gender: text(ctx.errors.gender), citycode: text(ctx.errors.citycode), birthdate: text(ctx.errors.birthdate) }}
+      loadError={failed ? reasonText(ctx.loadError, i18n) : null}
+      options={options}
+      birthCoverAvailable={!!ctx.quote?.birthCoverAvailable}
+      onSubmit={(v) => actor.send({ type: 'form.submit', at: new Date().toISOString(), ...v })}
+      onRetry={() => actor.send({ type: 'retry' })}
+    />
+  )
+}
