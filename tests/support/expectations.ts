@@ -51,6 +51,11 @@ export type Rule<C = any> = {
   when?: (context: C, event: any, snapshot: Snapshot) => boolean
   /** Dotted state path(s) the actor must be in afterwards. */
   to: string | string[]
+  /**
+   * The step's effects, exactly and in order: named side-effect actions (`clearSession`,
+   * `broadcast:ended`) and emitted notices (`notice:loggedOut`). Unchecked when absent.
+   */
+  effects?: string[] | ((previous: C, event: any) => string[])
   /** Checks of the context afterwards (previous context and the event given too). */
   then?: (context: C, previous: C, event: any, snapshot: Snapshot) => void
 }
@@ -119,7 +124,7 @@ export function checkState(expectations: Expectations, snapshot: Snapshot, where
 }
 
 /** Checks the rules that apply to one step; at least one must apply. Returns the names checked. */
-export function checkStep(expectations: Expectations, previous: Snapshot, event: AnyEventObject, actual: Snapshot, where: string): string[] {
+export function checkStep(expectations: Expectations, previous: Snapshot, event: AnyEventObject, actual: Snapshot, where: string, effects: string[] = []): string[] {
   const applying = expectations.rules.filter((r) => isIn(previous, r.from) && eventMatches(r.event, event.type) && (r.when?.(previous.context, event, previous) ?? true))
   if (applying.length === 0) {
     fail(`${where}: no rule says what "${event.type}" does in ${JSON.stringify(previous.value)} (it went to ${JSON.stringify(actual.value)})`)
@@ -127,6 +132,10 @@ export function checkStep(expectations: Expectations, previous: Snapshot, event:
   for (const rule of applying) {
     for (const to of [rule.to].flat()) {
       if (!isIn(actual, to)) fail(`${where}: rule "${rule.name}": expected "${to}", the actor is in ${JSON.stringify(actual.value)}`)
+    }
+    if (rule.effects) {
+      const want = typeof rule.effects === 'function' ? rule.effects(previous.context, event) : rule.effects
+      if (JSON.stringify(want) !== JSON.stringify(effects)) fail(`${where}: rule "${rule.name}": effects ${JSON.stringify(effects)}, expected ${JSON.stringify(want)}`)
     }
     try {
       rule.then?.(actual.context, previous.context, event, actual)

@@ -13,11 +13,11 @@ export type Model = MachineModel<AnyStateMachine>
 export function replayChecked(model: Model, expectations: Expectations, path: GeneratedPath) {
   const rules = new Set<string>()
   let initial = true
-  const taken = replayPath(model, path, (actual, previous, event, step) => {
+  const taken = replayPath(model, path, (actual, previous, event, step, effects) => {
     if (initial) checkState(expectations, previous, 'initial state')
     initial = false
     const where = `step ${step + 1} (${event.type})`
-    for (const name of checkStep(expectations, previous, event, actual, where)) rules.add(name)
+    for (const name of checkStep(expectations, previous, event, actual, where, effects)) rules.add(name)
     checkState(expectations, actual, where)
   })
   return { taken, rules }

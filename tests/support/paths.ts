@@ -18,6 +18,7 @@ import {
   type SnapshotFrom,
 } from 'xstate'
 import { getShortestPaths } from 'xstate/graph'
+import { transitionKey } from '../../src/web/inspector.ts'
 
 export type Snapshot = SnapshotFrom<AnyStateMachine>
 
@@ -43,14 +44,6 @@ export type MachineModel<M extends AnyStateMachine> = {
 
 export type PathStep = { event: AnyEventObject; state: Snapshot }
 export type GeneratedPath = { steps: PathStep[]; end: Snapshot }
-
-/** Stable key of one transition: source state, event, and its index among that event's transitions. */
-function transitionKey(t: AnyTransitionDefinition): string {
-  const source = t.source as AnyStateNode
-  const list = t.eventType === '' ? source.always ?? [] : source.transitions.get(t.eventType) ?? []
-  const index = list.indexOf(t)
-  return `${source.id} --${t.eventType || '(always)'}#${index}--> ${(t.target ?? []).map((n: AnyStateNode) => n.id).join(',') || '(self)'}`
-}
 
 function allStateNodes(node: AnyStateNode): AnyStateNode[] {
   return [node, ...Object.values(node.states ?? {}).flatMap((child) => allStateNodes(child as AnyStateNode))]
@@ -211,14 +204,15 @@ export function mutationsOf(machine: AnyStateMachine): Mutation[] {
 export function replayPath(
   model: MachineModel<AnyStateMachine>,
   path: GeneratedPath,
-  check: (actual: Snapshot, previous: Snapshot, event: AnyEventObject, step: number) => void,
+  check: (actual: Snapshot, previous: Snapshot, event: AnyEventObject, step: number, effects: string[]) => void,
 ): Set<string> {
-  const { actor, taken, advance } = startReplay(model)
+  const { actor, taken, advance, effects } = startReplay(model)
   path.steps.forEach((step, i) => {
     const previous = actor.getSnapshot() as Snapshot
+    effects.length = 0
     advance(step.event)
     const actual = actor.getSnapshot() as Snapshot
-    check(actual, previous, step.event, i)
+    check(actual, previous, step.event, i, [...effects])
     model.invariants?.(actual)
   })
   actor.stop()
@@ -227,9 +221,11 @@ export function replayPath(
 
 /** A started actor of the model's machine with fake effects, a simulated clock and a coverage probe. */
 export function startReplay(model: MachineModel<AnyStateMachine>) {
+  /** The effects of the current step: named side-effect actions (`broadcast:ended`) and emitted notices (`notice:welcome`). */
+  const effects: string[] = []
   const machine = model.machine.provide({
     actors: { ...fakeActorsFor(model.machine), ...model.actors } as never,
-    actions: fakeActionsFor(model.machine) as never,
+    actions: fakeActionsFor(model.machine, effects) as never,
   })
   applyMutation(machine)
   const clock = new SimulatedClock()
@@ -245,6 +241,9 @@ export function startReplay(model: MachineModel<AnyStateMachine>) {
   })
   // an actor that fails (a mutant can make it) ends in status 'error', which the checks report
   actor.subscribe({ error: () => {} })
+  actor.on('*', (emitted: AnyEventObject) => {
+    effects.push(`${emitted.type}:${String((emitted as { code?: unknown }).code ?? '')}`)
+  })
   actor.start()
   /** Sends the event, or advances the clock by the delay of a timer step. */
   const advance = (event: AnyEventObject) => {
@@ -252,7 +251,7 @@ export function startReplay(model: MachineModel<AnyStateMachine>) {
     if (ms !== null) clock.increment(ms)
     else actor.send(event)
   }
-  return { actor, taken, advance }
+  return { actor, taken, advance, effects }
 }
 
 /**
@@ -286,11 +285,11 @@ export function coveringPaths(model: MachineModel<AnyStateMachine>, paths: Gener
   return chosen
 }
 
-/** Side-effect actions are placeholders that throw; replays run them as no-ops (built-ins stay). */
-function fakeActionsFor(machine: AnyStateMachine): Record<string, () => void> {
-  const fakes: Record<string, () => void> = {}
+/** Side-effect actions are placeholders that throw; replays record them instead (built-ins stay). */
+function fakeActionsFor(machine: AnyStateMachine, effects: string[]): Record<string, (a: unknown, params?: { kind?: string }) => void> {
+  const fakes: Record<string, (a: unknown, params?: { kind?: string }) => void> = {}
   for (const [key, impl] of Object.entries(machine.implementations.actions ?? {})) {
-    if (typeof impl === 'function' && !('type' in impl)) fakes[key] = () => {}
+    if (typeof impl === 'function' && !('type' in impl)) fakes[key] = (_a, params) => { effects.push(params?.kind ? `${key}:${params.kind}` : key) }
   }
   return fakes
 }

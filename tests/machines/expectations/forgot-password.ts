@@ -34,6 +34,7 @@ export const forgotPasswordExpectations: Expectations<ForgotPasswordContext> = {
     },
     done: {
       words: { tr: 'giriş ekranına dönüldü', en: 'back on the sign-in screen' },
+      screen: { texts: ['Personel Girişi'] },
       context: (_c, s) => expect(s.status).toBe('done'),
     },
   },

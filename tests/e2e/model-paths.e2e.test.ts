@@ -1,0 +1,139 @@
+/**
+ * The model in the real browser (ARCHITECTURE.md §4): for each machine with a driver below, the
+ * covering paths of its model (together they take every transition) are replayed in Chromium
+ * against the real server, and at every step the screen is checked against the expectations of
+ * the state the path is in (tests/machines/expectations). Transition coverage is measured from the
+ * live actors through the opt-in inspection hook (src/web/inspector.ts, `window.__e2eCoverage`)
+ * and must be 100% per machine.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import type { AnyEventObject } from 'xstate'
+import { forgotPasswordExpectations } from '../machines/expectations/forgot-password.ts'
+import { forgotPasswordModel } from '../machines/models/forgot-password.model.ts'
+import { activePaths, type Expectations, type Screen } from '../support/expectations.ts'
+import type { Model } from '../support/model-test.ts'
+import { allTransitions, coveringPaths, generatePaths, type PathStep } from '../support/paths.ts'
+import { launch, type Browser } from './browser.ts'
+import { startE2eServer, type E2eServer } from './server.ts'
+
+type Coverage = Record<string, { taken: string[]; value: unknown; status: string }>
+
+/** How the browser performs a path's events for one machine. */
+type Driver = {
+  /** The machine's id (its key in window.__e2eCoverage). */
+  id: string
+  model: Model
+  expectations: Expectations
+  open(page: Page): Promise<void>
+  /** Performs one event; `next` is the step after it (to arrange the server's answer). */
+  act(page: Page, step: PathStep, next: PathStep | undefined, server: E2eServer): Promise<void>
+}
+
+const isAnswer = (e: AnyEventObject | undefined) => !!e && /^xstate\.(done|error)\.actor\./.test(e.type)
+
+const DRIVERS: Driver[] = [
+  {
+    id: 'forgotPassword',
+    model: forgotPasswordModel,
+    expectations: forgotPasswordExpectations,
+    open: async (page) => { await page.goto('/auth/forgot-password') },
+    async act(page, step, next, server) {
+      const e = step.event as AnyEventObject & { email?: string }
+      if (e.type === 'form.submit') {
+        // the path wants the request refused: use up this address's allowance on the real server
+        if (next?.event.type === 'xstate.error.actor.requestTemporaryPassword') {
+          for (let i = 0; i < 20; i++) {
+            await fetch(`${server.url}/api/v1/auth/forgotPassword`, {
+              method: 'POST', headers: { 'content-type': 'application/json', trxType: 'forgotPassword' }, body: JSON.stringify({ email: `x${i}@example.com` }),
+            })
+          }
+        }
+        await page.locator('input[name=email]').fill(e.email ?? '')
+        await page.getByRole('button', { name: 'Geçici Şifre Gönder' }).click()
+      } else if (e.type === 'form.back') {
+        await page.getByRole('button', { name: 'Giriş ekranına dön' }).click()
+      }
+      // server answers (xstate.done/error.actor.*) come by themselves
+    },
+  },
+]
+
+async function coverage(page: Page): Promise<Coverage> {
+  return page.evaluate(() => (window as unknown as { __e2eCoverage: Coverage }).__e2eCoverage)
+}
+
+async function checkScreen(page: Page, screen: Screen, where: string) {
+  for (const text of screen.texts ?? []) {
+    await page.getByText(text, { exact: false }).first().waitFor({ state: 'visible', timeout: 10_000 })
+      .catch(() => { throw new Error(`${where}: "${text}" is not on the screen`) })
+  }
+  for (const name of screen.enabled ?? []) {
+    expect(await page.getByRole('button', { name }).first().isEnabled(), `${where}: "${name}" enabled`).toBe(true)
+  }
+  for (const name of screen.disabled ?? []) {
+    expect(await page.getByRole('button', { name }).first().isDisabled(), `${where}: "${name}" disabled`).toBe(true)
+  }
+  for (const text of screen.absent ?? []) {
+    expect(await page.getByText(text, { exact: false }).filter({ visible: true }).count(), `${where}: "${text}" must not show`).toBe(0)
+  }
+}
+
+describe('statechart paths in the browser (real server, Chromium)', () => {
+  const started = Date.now()
+  const report: string[] = []
+
+  for (const driver of DRIVERS) {
+    describe(driver.model.name, () => {
+      let server: E2eServer
+      let b: Browser
+      const taken = new Set<string>()
+      const covering = coveringPaths(driver.model, generatePaths(driver.model))
+
+      beforeAll(async () => {
+        // a server of its own: paths may use up rate limits
+        server = await startE2eServer(`model-${driver.model.name}`)
+        b = await launch({ baseUrl: server.url })
+        await b.context.addInitScript(() => { (window as unknown as { __e2eCoverage: object }).__e2eCoverage = {} })
+      })
+      afterAll(async () => {
+        await b?.close()
+        await server?.stop()
+        const total = allTransitions(driver.model.machine)
+        const covered = [...total.keys()].filter((k) => taken.has(k))
+        report.push(`${driver.model.name.padEnd(18)} paths ${covering.length}  transitions ${covered.length}/${total.size} (${Math.round((covered.length / total.size) * 1000) / 10}%) in the browser`)
+        expect([...total.keys()].filter((k) => !taken.has(k)), `${driver.model.name}: transitions no browser path took`).toEqual([])
+      })
+
+      it.each(covering.map((p, i) => [i + 1, p.steps.map((s) => s.event.type).join(' > '), p] as const))('path %i: %s', async (_i, _label, path) => {
+        // a fresh origin state per path: new cookies and storage
+        await b.context.clearCookies()
+        const page = await b.context.newPage()
+        try {
+          await driver.open(page)
+          for (const [i, step] of path.steps.entries()) {
+            const next = path.steps[i + 1]
+            await driver.act(page, step, next, server)
+            // a busy state the server leaves at once is checked through the coverage only
+            if (isAnswer(next?.event)) continue
+            const where = `step ${i + 1} (${step.event.type})`
+            const want = JSON.stringify(step.state.value)
+            await page.waitForFunction(([id, v]) => JSON.stringify((window as unknown as { __e2eCoverage: Coverage }).__e2eCoverage[id!]?.value) === v, [driver.id, want], { timeout: 15_000 })
+              .catch(async () => { throw new Error(`${where}: the live actor is in ${JSON.stringify((await coverage(page))[driver.id]?.value)}, the path expects ${want}`) })
+            for (const state of activePaths(step.state)) {
+              const s = driver.expectations.states[state]?.screen
+              if (s) await checkScreen(page, typeof s === 'function' ? s(step.state.context) : s, `${where} in "${state}"`)
+            }
+          }
+          for (const key of (await coverage(page))[driver.id]?.taken ?? []) taken.add(key)
+        } finally {
+          await page.close()
+        }
+      })
+    })
+  }
+
+  afterAll(() => {
+    console.log(`\nbrowser model replay (${((Date.now() - started) / 1000).toFixed(1)} s):\n${report.join('\n')}`)
+  })
+})
