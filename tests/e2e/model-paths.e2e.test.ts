@@ -11,6 +11,9 @@ import type { Page } from 'playwright-core'
 import type { AnyEventObject } from 'xstate'
 import { forgotPasswordExpectations } from '../machines/expectations/forgot-password.ts'
 import { forgotPasswordModel } from '../machines/models/forgot-password.model.ts'
+import { paymentResultExpectations } from '../machines/expectations/payment-result.ts'
+import { paymentResultModel } from '../machines/models/payment-result.model.ts'
+import { TEST_CARDS } from '../../src/server/services/gateway/bank-simulator.ts'
 import { activePaths, type Expectations, type Screen } from '../support/expectations.ts'
 import type { Model } from '../support/model-test.ts'
 import { allTransitions, coveringPaths, generatePaths, type PathStep } from '../support/paths.ts'
@@ -25,7 +28,8 @@ type Driver = {
   id: string
   model: Model
   expectations: Expectations
-  open(page: Page): Promise<void>
+  /** Opens the machine's screen, arranging what the path's first answers need. */
+  open(page: Page, path: PathStep[], server: E2eServer): Promise<void>
   /** Performs one event; `next` is the step after it (to arrange the server's answer). */
   act(page: Page, step: PathStep, next: PathStep | undefined, server: E2eServer): Promise<void>
 }
@@ -57,7 +61,76 @@ const DRIVERS: Driver[] = [
       // server answers (xstate.done/error.actor.*) come by themselves
     },
   },
+  {
+    id: 'paymentResult',
+    model: paymentResultModel,
+    expectations: paymentResultExpectations,
+    async open(page, path, server) {
+      const first = path[0]?.event as AnyEventObject & { output?: unknown }
+      await page.goto('/')
+      if (first.type === 'xstate.done.actor.fetchOutcome' && first.output !== null) {
+        // an order the bank has not answered yet, started on the real gateway; this tab keeps its receipt
+        const order = await startOrder(server)
+        ORDERS.set(page, order)
+        await page.evaluate(([key, value]) => sessionStorage.setItem(key!, value!), [RESULT_KEY, JSON.stringify({ orderId: order.orderId, receipt: order.receipt })])
+      }
+      await page.goto('/result/success')
+    },
+    async act(page, step, next, server) {
+      const outcome = '**/moneyio/collection/posIP3D/order/**'
+      if (next?.event.type === 'xstate.error.actor.fetchOutcome') await page.route(outcome, (route) => route.abort('connectionrefused'))
+      if (step.event.type === 'retry') {
+        await page.unroute(outcome)
+        // the path wants a settled order now: the bank answers
+        const o = next?.event as (AnyEventObject & { output?: { status?: string } }) | undefined
+        if (o?.output?.status === 'succeeded') await approve(server, ORDERS.get(page)!)
+        await page.getByRole('button', { name: 'Tekrar dene' }).click()
+      }
+    },
+  },
 ]
+
+const ORDERS = new WeakMap<Page, { orderId: string; receipt: string; html: string }>()
+const CARD = TEST_CARDS.find((c) => c.scenario === 'success')!.number
+let seq = 500
+/** src/web/flows/payment.ts RESULT_KEY (that module loads the browser's catalogs, so it is not imported here). */
+const RESULT_KEY = 'ke-payment'
+
+/** Starts a payment on the real gateway, as the card form would. */
+async function startOrder(server: E2eServer) {
+  const res = await fetch(`${server.url}/api/v1/moneyio/collection/posIP3D/Gateway`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', trxType: 'FRM', origin: server.url, provision: 'true', companyId: '' },
+    body: JSON.stringify({
+      servicingBank: '0062', payway: 'CC', orderId: `KEM20260302${CARD.slice(0, 6)}${seq++}`, amount: 1250.5, currency: 'TRY',
+      ccNumber: CARD, expireDate: '1230', cvv: '123', customerName: 'Ayşe Yılmaz', installment: 3, inquiryValue: null, span: null,
+      OkUrl: `${server.url}/result/success`, FailUrl: `${server.url}/result/error`,
+    }),
+  })
+  expect(res.status).toBe(200)
+  return (await res.json()) as { orderId: string; receipt: string; html: string }
+}
+
+function hidden(html: string): Record<string, string> {
+  const out: Record<string, string> = {}
+  for (const m of html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)) {
+    out[m[1]!] = m[2]!.replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>')
+  }
+  return out
+}
+
+/** The bank simulator approves the order with its one-time code, and its signed callback reaches the server. */
+async function approve(server: E2eServer, order: { html: string }) {
+  const post = (url: string, f: Record<string, string>) =>
+    fetch(url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(f).toString() })
+  const action = (html: string) => /action="([^"]+)"/.exec(html)![1]!.replace(/&amp;/g, '&')
+  const absolute = (u: string) => (u.startsWith('http') ? u : server.url + u)
+  const bank = await (await post(absolute(action(order.html)), hidden(order.html))).text()
+  const otp = /data-testid="otp-code">(\d{6})</.exec(bank)![1]!
+  const txn = /name="txn" value="([^"]+)"/.exec(bank)![1]!
+  const back = await (await post(`${server.url}/api/v1/banksim/3d/confirm`, { txn, otp, action: 'approve' })).text()
+  await post(absolute(action(back)), hidden(back))
+}
 
 async function coverage(page: Page): Promise<Coverage> {
   return page.evaluate(() => (window as unknown as { __e2eCoverage: Coverage }).__e2eCoverage)
@@ -110,7 +183,7 @@ describe('statechart paths in the browser (real server, Chromium)', () => {
         await b.context.clearCookies()
         const page = await b.context.newPage()
         try {
-          await driver.open(page)
+          await driver.open(page, path.steps, server)
           for (const [i, step] of path.steps.entries()) {
             const next = path.steps[i + 1]
             await driver.act(page, step, next, server)

@@ -21,13 +21,13 @@ export const paymentResultExpectations: Expectations<PaymentResultContext> = {
     },
     waiting: {
       words: { tr: 'banka henüz yanıtlamadı, sonuç birazdan yeniden sorulacak', en: 'the bank has not answered yet; the outcome will be asked again' },
-      screen: { texts: [TITLES.awaiting3ds, 'KEM20261123411111550', '411111******1111'], absent: [RETRY] },
+      screen: { texts: [TITLES.awaiting3ds, 'Sipariş numarası'], absent: [RETRY] },
       context: (c) => { expect(pending(c.outcome)).toBe(true); expect(c.attempts).toBeGreaterThan(0) },
       ignores: [retry],
     },
     shown: {
       words: { tr: 'sunucunun kaydettiği sonuç gösterilir', en: 'the outcome the server recorded is shown' },
-      screen: (c) => ({ texts: [TITLES[c.outcome!.status], c.outcome!.orderId, c.outcome!.maskedPan, 'Ana sayfaya dön'], absent: [RETRY] }),
+      screen: (c) => ({ texts: [TITLES[c.outcome!.status], 'Sipariş numarası', 'Ana sayfaya dön'], absent: [RETRY] }),
       context: (c) => { expect(c.outcome).not.toBeNull(); expect(c.error).toBeNull() },
       ignores: [retry],
     },
