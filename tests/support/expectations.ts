@@ -65,6 +65,11 @@ export type Expectations<C = any> = {
   rules: Rule<C>[]
   /** Which parts of the context an ignored event must leave unchanged (default: all). */
   significant?: (context: C) => unknown
+  /**
+   * Mutants no behavioural test can kill (the mutated machine behaves the same), with the reason:
+   * `<transition key>  =>  #<state id>` as scripts/mutants.ts prints it.
+   */
+  equivalentMutants?: Record<string, string>
   /** Plain words for an event (catalogue). */
   describeEvent: (event: AnyEventObject) => Words
 }
