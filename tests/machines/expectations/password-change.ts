@@ -20,7 +20,7 @@ export const passwordChangeExpectations: Expectations<PasswordChangeContext> = {
   states: {
     editing: {
       words: { tr: 'şifre değiştirme formu açık', en: 'the password change form is open' },
-      screen: { texts: [HEADING, 'Şifre kuralları'], enabled: [SUBMIT, CANCEL] },
+      screen: { texts: [HEADING, 'Yeni şifre (tekrar)'], enabled: [SUBMIT, CANCEL] },
       tags: { busy: false },
       context: (c) => expect(c.changed).toBe(false),
     },
