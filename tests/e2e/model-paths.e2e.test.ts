@@ -183,23 +183,25 @@ async function checkScreen(page: Page, screen: Screen, where: string) {
 describe('statechart paths in the browser (real server, Chromium)', () => {
   const started = Date.now()
   const report: string[] = []
+  let server: E2eServer
+  let b: Browser
+  // one server of this file's own (paths use up a rate limit and change a demo user's password)
+  beforeAll(async () => {
+    server = await startE2eServer('model-paths')
+    b = await launch({ baseUrl: server.url })
+    await b.context.addInitScript(() => { (window as unknown as { __e2eCoverage: object }).__e2eCoverage = {} })
+  })
+  afterAll(async () => {
+    await b?.close()
+    await server?.stop()
+  })
 
   for (const driver of DRIVERS) {
     describe(driver.model.name, () => {
-      let server: E2eServer
-      let b: Browser
       const taken = new Set<string>()
       const covering = coveringPaths(driver.model, generatePaths(driver.model))
 
-      beforeAll(async () => {
-        // a server of its own: paths may use up rate limits
-        server = await startE2eServer(`model-${driver.model.name}`)
-        b = await launch({ baseUrl: server.url })
-        await b.context.addInitScript(() => { (window as unknown as { __e2eCoverage: object }).__e2eCoverage = {} })
-      })
-      afterAll(async () => {
-        await b?.close()
-        await server?.stop()
+      afterAll(() => {
         const total = allTransitions(driver.model.machine)
         const covered = [...total.keys()].filter((k) => taken.has(k))
         report.push(`${driver.model.name.padEnd(18)} paths ${covering.length}  transitions ${covered.length}/${total.size} (${Math.round((covered.length / total.size) * 1000) / 10}%) in the browser`)
