@@ -219,15 +219,29 @@ export function replayPath(
   return taken
 }
 
+const PROVIDED = new WeakMap<MachineModel<AnyStateMachine>, { machine: AnyStateMachine; sink: { effects: string[] } }>()
+
 /** A started actor of the model's machine with fake effects, a simulated clock and a coverage probe. */
 export function startReplay(model: MachineModel<AnyStateMachine>) {
   /** The effects of the current step: named side-effect actions (`broadcast:ended`) and emitted notices (`notice:welcome`). */
   const effects: string[] = []
-  const machine = model.machine.provide({
-    actors: { ...fakeActorsFor(model.machine), ...model.actors } as never,
-    actions: fakeActionsFor(model.machine, effects) as never,
-  })
-  applyMutation(machine)
+  const recorder = { effects: effects as string[] }
+  // the provided machine is made once per model (a mutant gets a fresh one: it changes it in place)
+  let provided = mutation ? undefined : PROVIDED.get(model)
+  if (!provided) {
+    const sink: { effects: string[] } = { effects: [] }
+    provided = {
+      sink,
+      machine: model.machine.provide({
+        actors: { ...fakeActorsFor(model.machine), ...model.actors } as never,
+        actions: fakeActionsFor(model.machine, sink) as never,
+      }),
+    }
+    if (mutation) applyMutation(provided.machine)
+    else PROVIDED.set(model, provided)
+  }
+  provided.sink.effects = recorder.effects
+  const machine = provided.machine
   const clock = new SimulatedClock()
   const taken = new Set<string>()
   const actor = createActor(machine, {
@@ -286,10 +300,10 @@ export function coveringPaths(model: MachineModel<AnyStateMachine>, paths: Gener
 }
 
 /** Side-effect actions are placeholders that throw; replays record them instead (built-ins stay). */
-function fakeActionsFor(machine: AnyStateMachine, effects: string[]): Record<string, (a: unknown, params?: { kind?: string }) => void> {
+function fakeActionsFor(machine: AnyStateMachine, sink: { effects: string[] }): Record<string, (a: unknown, params?: { kind?: string }) => void> {
   const fakes: Record<string, (a: unknown, params?: { kind?: string }) => void> = {}
   for (const [key, impl] of Object.entries(machine.implementations.actions ?? {})) {
-    if (typeof impl === 'function' && !('type' in impl)) fakes[key] = (_a, params) => { effects.push(params?.kind ? `${key}:${params.kind}` : key) }
+    if (typeof impl === 'function' && !('type' in impl)) fakes[key] = (_a, params) => { sink.effects.push(params?.kind ? `${key}:${params.kind}` : key) }
   }
   return fakes
 }
