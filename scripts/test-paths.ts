@@ -1,20 +1,18 @@
 /**
- * `npm run test:paths`: replays every generated path of every machine, then prints one line per
- * machine (states, transitions, paths, covered %) and writes the path catalogue for testers
- * (JSON and Markdown, Given / When / Then) to reports/paths/.
+ * `npm run test:paths [-- <machine>]`: replays every generated path of every machine (or of one)
+ * against its independent expectations, then rewrites the testers' catalogue (docs/paths/) and
+ * the diagrams (docs/diagrams/) from the machines and prints the figures per machine.
  */
 import { spawnSync } from 'node:child_process'
-import { readdirSync, readFileSync, rmSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 
 const started = Date.now()
-rmSync('reports/paths', { recursive: true, force: true })
-const r = spawnSync(process.execPath, ['node_modules/vitest/vitest.mjs', 'run', '--project', 'unit', 'tests/machines', '--reporter=dot', '--silent'], {
+const machine = process.argv[2]
+const files = machine ? [`tests/machines/${machine}.paths.test.ts`, 'tests/machines/docs.test.ts'] : ['tests/machines']
+const r = spawnSync(process.execPath, ['node_modules/vitest/vitest.mjs', 'run', '--project', 'unit', ...files, '--reporter=dot', '--silent'], {
   stdio: 'inherit',
-  env: { ...process.env, PATHS_REPORT: '1' },
+  env: { ...process.env, UPDATE_DOCS: '1' },
 })
-console.log('\nmachine              states   transitions   paths   covered')
-for (const file of readdirSync('reports/paths').filter((f) => f.endsWith('.txt')).sort()) {
-  process.stdout.write(readFileSync(`reports/paths/${file}`, 'utf8'))
-}
-console.log(`\ncatalogue: reports/paths/<machine>.{json,md}; took ${((Date.now() - started) / 1000).toFixed(1)} s`)
+const table = readFileSync('docs/paths/README.md', 'utf8').split('\n').filter((l) => l.startsWith('|'))
+console.log(`\n${table.join('\n')}\n\ncatalogue: docs/paths/<machine>.md, diagrams: docs/diagrams/<machine>.md; took ${((Date.now() - started) / 1000).toFixed(1)} s`)
 process.exit(r.status ?? 1)

@@ -2,7 +2,7 @@ import type { InspectionEvent, Observer } from 'xstate'
 import { runtimeConfig } from './config.ts'
 import { sanitize } from './inspect-sanitize.ts'
 
-type Inspect = Observer<InspectionEvent>
+type Inspect = Observer<InspectionEvent> | ((event: InspectionEvent) => void)
 let inspect: Inspect | undefined
 
 /**
@@ -20,5 +20,51 @@ export async function startInspector(): Promise<void> {
 }
 
 export function getInspect(): Inspect | undefined {
-  return inspect
+  const probe = coverageProbe()
+  if (!probe) return inspect
+  const stately = inspect
+  return (event: InspectionEvent) => {
+    probe(event)
+    if (typeof stately === 'function') stately(event)
+    else stately?.next?.(event)
+  }
+}
+
+type TransitionLike = { source: NodeLike; eventType: string; target?: readonly NodeLike[] | undefined }
+type NodeLike = { id: string; transitions: Map<string, readonly TransitionLike[]>; always?: readonly TransitionLike[] | undefined }
+
+/** Stable key of one transition (source, event, its index among that event's transitions, targets): the model tests use the same. */
+export function transitionKey(t: TransitionLike): string {
+  const list = t.eventType === '' ? t.source.always ?? [] : t.source.transitions.get(t.eventType) ?? []
+  return `${t.source.id} --${t.eventType || '(always)'}#${list.indexOf(t)}--> ${(t.target ?? []).map((n) => n.id).join(',') || '(self)'}`
+}
+
+/** What the end-to-end model replay reads: transitions taken and the last state, per machine id. */
+export type Coverage = Record<string, { taken: string[]; value: unknown; status: string }>
+
+/**
+ * Opt-in test hook (tests/e2e/model-paths.e2e.test.ts): only when the test harness has set
+ * `window.__e2eCoverage = {}` before the page's scripts run does every actor report its
+ * microsteps (the transitions taken) and its state there. A normal page never sets it.
+ */
+function coverageProbe(): ((event: InspectionEvent) => void) | undefined {
+  if (typeof window === 'undefined') return undefined
+  const store = (window as unknown as { __e2eCoverage?: Coverage }).__e2eCoverage
+  if (!store || typeof store !== 'object') return undefined
+  return (event) => {
+    const root = (event.actorRef as unknown as { logic?: { id?: string; root?: unknown } }).logic
+    if (!root?.root || !root.id) return
+    const entry = (store[root.id] ??= { taken: [], value: null, status: 'active' })
+    if (event.type === '@xstate.microstep') {
+      for (const t of (event as unknown as { _transitions: TransitionLike[] })._transitions) {
+        const key = transitionKey(t)
+        if (!entry.taken.includes(key)) entry.taken.push(key)
+      }
+    }
+    if (event.type === '@xstate.snapshot') {
+      const snap = event.snapshot as { value?: unknown; status?: string }
+      entry.value = snap.value
+      entry.status = snap.status ?? 'active'
+    }
+  }
 }

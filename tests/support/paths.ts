@@ -6,19 +6,19 @@
  *     from the machine itself: `xstate.done.actor.<id>` / `xstate.error.actor.<id>` for every
  *     invoke and `xstate.after.<delay>.<state>` for every delayed transition;
  *  2. replay every path on a real actor (fake actors that never settle, so the path decides how
- *     each one ends; a SimulatedClock that is advanced for timer steps), asserting the state and
- *     the machine's invariants at every step;
+ *     each one ends; a SimulatedClock that is advanced for timer steps), checking at every step the
+ *     expectations written apart from the machine (tests/support/expectations.ts), never the
+ *     machine's own prediction;
  *  3. measure transition coverage: every transition of the machine against those the replays took
  *     (read from the actor's inspection microsteps).
  */
-import { mkdir, writeFile } from 'node:fs/promises'
-import { join } from 'node:path'
 import {
   createActor, fromCallback, fromPromise, SimulatedClock,
   type AnyActorLogic, type AnyEventObject, type AnyStateMachine, type AnyStateNode, type AnyTransitionDefinition,
   type SnapshotFrom,
 } from 'xstate'
 import { getShortestPaths } from 'xstate/graph'
+import { transitionKey } from '../../src/web/inspector.ts'
 
 export type Snapshot = SnapshotFrom<AnyStateMachine>
 
@@ -39,23 +39,11 @@ export type MachineModel<M extends AnyStateMachine> = {
   serialize?: (state: Snapshot) => unknown
   /** Checked after every step of every replay. */
   invariants?: (state: Snapshot) => void
-  /** Plain words for an event, for the testers' catalogue. */
-  describeEvent?: (event: AnyEventObject) => string
-  /** Plain words for a state. */
-  describeState?: (state: Snapshot) => string
   limit?: number
 }
 
 export type PathStep = { event: AnyEventObject; state: Snapshot }
 export type GeneratedPath = { steps: PathStep[]; end: Snapshot }
-
-/** Stable key of one transition: source state, event, and its index among that event's transitions. */
-function transitionKey(t: AnyTransitionDefinition): string {
-  const source = t.source as AnyStateNode
-  const list = t.eventType === '' ? source.always ?? [] : source.transitions.get(t.eventType) ?? []
-  const index = list.indexOf(t)
-  return `${source.id} --${t.eventType || '(always)'}#${index}--> ${(t.target ?? []).map((n: AnyStateNode) => n.id).join(',') || '(self)'}`
-}
 
 function allStateNodes(node: AnyStateNode): AnyStateNode[] {
   return [node, ...Object.values(node.states ?? {}).flatMap((child) => allStateNodes(child as AnyStateNode))]
@@ -175,21 +163,85 @@ function delayOf(machine: AnyStateMachine, eventType: string, state: Snapshot): 
   return null
 }
 
-export type ReplayResult = { taken: Set<string>; total: Map<string, AnyTransitionDefinition>; paths: GeneratedPath[] }
+/** A changed transition target (the mutation check, scripts/mutants.ts): set, every replay runs the mutant. */
+export type Mutation = { transition: string; target: string }
+let mutation: Mutation | null = null
+export function setMutation(m: Mutation | null): void {
+  mutation = m
+}
+
+/** Applies the current mutation to a (freshly provided) machine's own transition objects. */
+function applyMutation(machine: AnyStateMachine): void {
+  if (!mutation) return
+  const t = allTransitions(machine).get(mutation.transition)
+  const target = allStateNodes(machine.root).find((n) => n.id === mutation!.target)
+  if (!t || !target) throw new Error(`mutation ${mutation.transition} -> ${mutation.target}: no such transition or state`)
+  ;(t as { target: AnyStateNode[] | undefined }).target = [target]
+}
+
+/** Every mutant of a machine: each transition's target changed to each other state of the same region. */
+export function mutationsOf(machine: AnyStateMachine): Mutation[] {
+  const out: Mutation[] = []
+  for (const [key, t] of allTransitions(machine)) {
+    const targets = (t.target ?? []) as AnyStateNode[]
+    // a targetless transition stays in its source: its mutants leave it for a sibling
+    const anchor = targets[0] ?? (t.source as AnyStateNode)
+    const parent = anchor.parent
+    if (!parent || parent.type === 'parallel') continue
+    for (const sibling of Object.values(parent.states) as AnyStateNode[]) {
+      // an eventless transition back into its own source would loop forever: not a runnable mutant
+      if (sibling === anchor || (t.eventType === '' && sibling === t.source)) continue
+      out.push({ transition: key, target: sibling.id })
+    }
+  }
+  return out
+}
 
 /**
  * Replays one path on a real actor and returns the transitions it took. `check` receives the
- * actor's snapshot and the expected one after every step.
+ * actor's snapshot before and after every step (never the machine's own prediction).
  */
 export function replayPath(
   model: MachineModel<AnyStateMachine>,
   path: GeneratedPath,
-  check: (actual: Snapshot, expected: Snapshot, step: number) => void,
+  check: (actual: Snapshot, previous: Snapshot, event: AnyEventObject, step: number, effects: string[]) => void,
 ): Set<string> {
-  const machine = model.machine.provide({
-    actors: { ...fakeActorsFor(model.machine), ...model.actors } as never,
-    actions: fakeActionsFor(model.machine) as never,
+  const { actor, taken, advance, effects } = startReplay(model)
+  path.steps.forEach((step, i) => {
+    const previous = actor.getSnapshot() as Snapshot
+    effects.length = 0
+    advance(step.event)
+    const actual = actor.getSnapshot() as Snapshot
+    check(actual, previous, step.event, i, [...effects])
+    model.invariants?.(actual)
   })
+  actor.stop()
+  return taken
+}
+
+const PROVIDED = new WeakMap<MachineModel<AnyStateMachine>, { machine: AnyStateMachine; sink: { effects: string[] } }>()
+
+/** A started actor of the model's machine with fake effects, a simulated clock and a coverage probe. */
+export function startReplay(model: MachineModel<AnyStateMachine>) {
+  /** The effects of the current step: named side-effect actions (`broadcast:ended`) and emitted notices (`notice:welcome`). */
+  const effects: string[] = []
+  const recorder = { effects: effects as string[] }
+  // the provided machine is made once per model (a mutant gets a fresh one: it changes it in place)
+  let provided = mutation ? undefined : PROVIDED.get(model)
+  if (!provided) {
+    const sink: { effects: string[] } = { effects: [] }
+    provided = {
+      sink,
+      machine: model.machine.provide({
+        actors: { ...fakeActorsFor(model.machine), ...model.actors } as never,
+        actions: fakeActionsFor(model.machine, sink) as never,
+      }),
+    }
+    if (mutation) applyMutation(provided.machine)
+    else PROVIDED.set(model, provided)
+  }
+  provided.sink.effects = recorder.effects
+  const machine = provided.machine
   const clock = new SimulatedClock()
   const taken = new Set<string>()
   const actor = createActor(machine, {
@@ -201,25 +253,57 @@ export function replayPath(
       }
     },
   })
-  actor.start()
-  path.steps.forEach((step, i) => {
-    const type = step.event.type
-    const ms = type.startsWith('xstate.after.') ? delayOf(machine, type, actor.getSnapshot()) : null
-    if (ms !== null) clock.increment(ms)
-    else actor.send(step.event)
-    const actual = actor.getSnapshot()
-    check(actual, step.state, i)
-    model.invariants?.(actual)
+  // an actor that fails (a mutant can make it) ends in status 'error', which the checks report
+  actor.subscribe({ error: () => {} })
+  actor.on('*', (emitted: AnyEventObject) => {
+    effects.push(`${emitted.type}:${String((emitted as { code?: unknown }).code ?? '')}`)
   })
-  actor.stop()
-  return taken
+  actor.start()
+  /** Sends the event, or advances the clock by the delay of a timer step. */
+  const advance = (event: AnyEventObject) => {
+    const ms = event.type.startsWith('xstate.after.') ? delayOf(machine, event.type, actor.getSnapshot() as Snapshot) : null
+    if (ms !== null) clock.increment(ms)
+    else actor.send(event)
+  }
+  return { actor, taken, advance, effects }
 }
 
-/** Side-effect actions are placeholders that throw; replays run them as no-ops (built-ins stay). */
-function fakeActionsFor(machine: AnyStateMachine): Record<string, () => void> {
-  const fakes: Record<string, () => void> = {}
+/**
+ * A small covering set: greedily the path that takes the most transitions not yet taken, until
+ * every transition the paths take is taken (what the browser replays and the catalogue lists).
+ */
+export function coveringPaths(model: MachineModel<AnyStateMachine>, paths: GeneratedPath[]): GeneratedPath[] {
+  const takes = paths.map((p) => {
+    const { taken } = (() => {
+      const r = startReplay(model)
+      p.steps.forEach((s) => r.advance(s.event))
+      r.actor.stop()
+      return r
+    })()
+    return taken
+  })
+  const chosen: GeneratedPath[] = []
+  const covered = new Set<string>()
+  for (;;) {
+    let best = -1
+    let gain = 0
+    takes.forEach((t, i) => {
+      const g = [...t].filter((k) => !covered.has(k)).length
+      // more new transitions first; then the shorter path
+      if (g > gain || (g === gain && g > 0 && paths[i]!.steps.length < paths[best]!.steps.length)) { best = i; gain = g }
+    })
+    if (best < 0) break
+    chosen.push(paths[best]!)
+    for (const k of takes[best]!) covered.add(k)
+  }
+  return chosen
+}
+
+/** Side-effect actions are placeholders that throw; replays record them instead (built-ins stay). */
+function fakeActionsFor(machine: AnyStateMachine, sink: { effects: string[] }): Record<string, (a: unknown, params?: { kind?: string }) => void> {
+  const fakes: Record<string, (a: unknown, params?: { kind?: string }) => void> = {}
   for (const [key, impl] of Object.entries(machine.implementations.actions ?? {})) {
-    if (typeof impl === 'function' && !('type' in impl)) fakes[key] = () => {}
+    if (typeof impl === 'function' && !('type' in impl)) fakes[key] = (_a, params) => { sink.effects.push(params?.kind ? `${key}:${params.kind}` : key) }
   }
   return fakes
 }
@@ -228,18 +312,6 @@ function fakeActorsFor(machine: AnyStateMachine): Record<string, AnyActorLogic> 
   const fakes: Record<string, AnyActorLogic> = {}
   for (const key of Object.keys(machine.implementations.actors ?? {})) fakes[key] = pending
   return fakes
-}
-
-/** Plain words for a path: Given / When / Then. */
-export function describePath(model: MachineModel<AnyStateMachine>, path: GeneratedPath, initial: Snapshot): string[] {
-  const stateWords = model.describeState ?? ((s: Snapshot) => JSON.stringify(s.value))
-  const eventWords = model.describeEvent ?? ((e: AnyEventObject) => e.type)
-  const lines = [`Given ${model.name} is ${stateWords(initial)}`]
-  path.steps.forEach((step, i) => {
-    lines.push(`${i === 0 ? 'When' : 'And'} ${eventWords(step.event)}`)
-    lines.push(`Then it is ${stateWords(step.state)}`)
-  })
-  return lines
 }
 
 export type CoverageRow = { machine: string; states: number; transitions: number; covered: number; paths: number; percent: number; missing: string[] }
@@ -256,22 +328,4 @@ export function coverageRow(model: MachineModel<AnyStateMachine>, taken: Set<str
     percent: total.size === 0 ? 100 : Math.round((covered.length / total.size) * 1000) / 10,
     missing: [...total.keys()].filter((k) => !taken.has(k)),
   }
-}
-
-/** Writes the path catalogue (JSON and Markdown) to reports/paths/ when PATHS_REPORT is set. */
-export async function writeCatalogue(model: MachineModel<AnyStateMachine>, paths: GeneratedPath[], row: CoverageRow): Promise<void> {
-  if (!process.env.PATHS_REPORT) return
-  const dir = process.env.PATHS_REPORT === '1' ? 'reports/paths' : process.env.PATHS_REPORT
-  await mkdir(dir, { recursive: true })
-  const initial = createActor(model.machine, model.input !== undefined ? { input: model.input } : {}).getSnapshot() as Snapshot
-  const described = paths.map((p, i) => ({ id: i + 1, steps: describePath(model, p, initial), events: p.steps.map((s) => s.event.type) }))
-  await writeFile(join(dir, `${model.name}.json`), JSON.stringify({ coverage: row, paths: described }, null, 2))
-  const md = [
-    `# ${model.name}: ${row.paths} paths, ${row.covered}/${row.transitions} transitions (${row.percent}%)`,
-    '',
-    ...described.flatMap((p) => [`## Path ${p.id}`, '', ...p.steps.map((l) => `- ${l}`), '']),
-  ].join('\n')
-  await writeFile(join(dir, `${model.name}.md`), md)
-  const table = `${model.name.padEnd(20)} states ${String(row.states).padStart(3)}  transitions ${String(row.transitions).padStart(3)}  paths ${String(row.paths).padStart(4)}  covered ${row.percent}%`
-  await writeFile(join(dir, `${model.name}.txt`), table + '\n')
 }

@@ -1,0 +1,61 @@
+import { expect } from 'vitest'
+import type { ForgotPasswordContext } from '../../../machines/forgot-password/forgot-password.machine.ts'
+import { isValidEmail } from '../../../src/domain/email.ts'
+import type { Expectations } from '../../support/expectations.ts'
+
+const HEADING = 'Şifremi unuttum'
+const SEND = 'Geçici Şifre Gönder'
+const BACK = 'Giriş ekranına dön'
+const SENT_TEXT = 'Bu adres kayıtlı bir hesaba aitse'
+
+/** Forgot password (spec 2.2), written apart from machines/forgot-password. */
+export const forgotPasswordExpectations: Expectations<ForgotPasswordContext> = {
+  states: {
+    editing: {
+      words: { tr: 'e-posta formu açık', en: 'the e-mail form is open' },
+      screen: { texts: [HEADING], enabled: [SEND, BACK], absent: [SENT_TEXT] },
+      tags: { busy: false },
+      ignores: [],
+    },
+    submitting: {
+      words: { tr: 'istek gönderiliyor', en: 'the request is being sent' },
+      screen: { texts: [HEADING] },
+      tags: { busy: true },
+      context: (c) => expect(c.error).toBeNull(),
+      // a second submit while the first is on its way, or going back mid-request
+      ignores: [{ type: 'form.submit', email: 'ayse.yilmaz@example.com' }, { type: 'form.submit', email: '' }, { type: 'form.back' }],
+    },
+    sent: {
+      words: { tr: '"geçici şifre gönderildi" bildirimi görünür', en: 'the "temporary password sent" notice shows' },
+      screen: { texts: [HEADING, SENT_TEXT], enabled: [BACK], absent: [SEND] },
+      tags: { busy: false },
+      context: (c) => expect(c).toEqual({ error: null, serverError: null }),
+      ignores: [{ type: 'form.submit', email: 'ayse.yilmaz@example.com' }],
+    },
+    done: {
+      words: { tr: 'giriş ekranına dönüldü', en: 'back on the sign-in screen' },
+      screen: { texts: ['Personel Girişi'] },
+      context: (_c, s) => expect(s.status).toBe('done'),
+    },
+  },
+  rules: [
+    { name: 'an empty e-mail is required', from: 'editing', event: 'form.submit', when: (_c, e) => e.email.trim() === '', to: 'editing',
+      then: (c) => expect(c).toEqual({ error: 'required', serverError: null }) },
+    { name: 'a malformed e-mail is refused', from: 'editing', event: 'form.submit', when: (_c, e) => e.email.trim() !== '' && !isValidEmail(e.email), to: 'editing',
+      then: (c) => expect(c).toEqual({ error: 'email', serverError: null }) },
+    { name: 'a valid e-mail is sent', from: 'editing', event: 'form.submit', when: (_c, e) => isValidEmail(e.email), to: 'submitting' },
+    { name: 'back from the form', from: 'editing', event: 'form.back', to: 'done' },
+    { name: 'the server accepts: the notice shows', from: 'submitting', event: 'xstate.done.actor.requestTemporaryPassword', to: 'sent' },
+    { name: 'a failed request shows its reason on the form', from: 'submitting', event: 'xstate.error.actor.requestTemporaryPassword', to: 'editing',
+      then: (c, _p, e) => expect(c.serverError).toBe(e.error.code) },
+    { name: 'back from the notice', from: 'sent', event: 'form.back', to: 'done' },
+  ],
+  describeEvent: (e) => {
+    const ev = e as { type: string; email?: string }
+    if (e.type === 'form.submit') return { tr: `kullanıcı "${ev.email}" e-postasını gönderir`, en: `the user submits the e-mail "${ev.email}"` }
+    if (e.type === 'form.back') return { tr: `kullanıcı "${BACK}" düğmesine basar`, en: `the user presses "${BACK}"` }
+    if (e.type.startsWith('xstate.done')) return { tr: 'sunucu isteği kabul eder', en: 'the server accepts the request' }
+    if (e.type.startsWith('xstate.error')) return { tr: 'istek başarısız olur (RATE_LIMITED)', en: 'the request fails (RATE_LIMITED)' }
+    return { tr: e.type, en: e.type }
+  },
+}

@@ -1,0 +1,182 @@
+import { expect } from 'vitest'
+import type { AnyEventObject } from 'xstate'
+import { defaultValues, EMPTY_CARD, paymentErrors, type PaymentContext } from '../../../machines/payment/payment.machine.ts'
+import type { BinCheckResult } from '../../../src/domain/card/bin.ts'
+import type { Expectations } from '../../support/expectations.ts'
+
+const TITLE = '3D Secure kart ödeme testi'
+const SUBMIT = '3D Test Et'
+const RESET = 'Formu Temizle'
+const MODAL = '3D Güvenli İşlem'
+/** Spec 5's messages for the codes the paths produce. */
+export const ERROR_TEXT: Record<string, string> = {
+  'number.required': 'Kredi kartı numarası girmelisiniz',
+  'number.invalid': 'Kredi kartı numarasını kontrol ediniz.',
+  'number.binRejected': 'Girdiğiniz kredi kartı numarası geçerli değil',
+  'name.required': 'Kredi kartı üzerinde yazan ad-soyadı girmelisiniz',
+  'cvc.required': 'Kartınızın arka yüzündeki kod girmelisiniz',
+  'expiry.required': 'Kredi kartınızın geçerlilik tarihini girmelisiniz',
+  'currcode.required': 'Para birimi girmelisiniz',
+  'amount.required': 'İşlem tutarı girmelisiniz',
+}
+
+/** Spec 3.4: only P01 and S01 run the 3-D payment. */
+const connected = (c: PaymentContext) => c.values.trxtype === 'P01' || c.values.trxtype === 'S01'
+/** A complete card number needs the BIN rule unless this very BIN was accepted already. */
+const needsBinCheck = (c: PaymentContext) => c.card.complete && !(c.bin === 'accepted' && c.checkedBin === c.card.bin)
+const errorsAt = (c: PaymentContext, at: number) => paymentErrors(c, new Date(at))
+/** The errors once the BIN rule has answered (an accepted BIN also fills the bank code). */
+function errorsAfterBin(c: PaymentContext, output: BinCheckResult) {
+  const bankcode = output.accepted && output.entry?.bank_code ? output.entry.bank_code : c.values.bankcode
+  return errorsAt({ ...c, bin: output.accepted ? 'accepted' : 'refused', values: { ...c.values, bankcode } }, c.submittedAt)
+}
+const ownOrder = (c: PaymentContext, e: { orderId: string }) => c.order !== null && e.orderId === c.order.orderId
+const screenOfForm = (c: PaymentContext) => ({
+  texts: [TITLE, ...Object.values(c.errors).map((code) => ERROR_TEXT[code as string] ?? '').filter(Boolean)],
+  enabled: [SUBMIT, RESET],
+})
+const FOREIGN = { type: 'frame.closed', orderId: 'KEM20260302999999111', status: 'success' }
+const SUBMIT_AGAIN = { type: 'form.submit', at: Date.UTC(2026, 2, 2, 9) }
+
+/** The card payment test form (spec 3.4, 4 "Payment flow", 5, 7.4), written apart from machines/payment. */
+export const paymentExpectations: Expectations<PaymentContext> = {
+  states: {
+    editing: {
+      words: { tr: 'form düzenleniyor', en: 'the form is being edited' },
+      screen: screenOfForm,
+      tags: { busy: false, modal: false },
+      context: (c) => expect(c.order).toBeNull(),
+    },
+    'editing.idle': {
+      words: { tr: 'form düzenleniyor', en: 'the form is being edited' },
+      context: (c) => expect(c.bin).not.toBe('checking'),
+    },
+    'editing.checkingBin': {
+      words: { tr: 'kartın BIN kuralı denetleniyor', en: 'the card\'s BIN rule is being checked' },
+      context: (c) => { expect(c.bin).toBe('checking'); expect(c.card.bin).toHaveLength(6) },
+      ignores: [{ type: 'card.blur' }],
+    },
+    validating: {
+      words: { tr: 'gönderilmeden önce BIN kuralı denetleniyor', en: 'the BIN rule is checked before sending' },
+      screen: { texts: [TITLE] },
+      tags: { busy: true, modal: false },
+      context: (c) => { expect(c.bin).toBe('checking'); expect(c.submitted).toBe(true) },
+      ignores: [SUBMIT_AGAIN, { type: 'form.reset' }, { type: 'card.blur' }],
+    },
+    validated: { words: { tr: 'form doğrulandı', en: 'the form is validated' }, transient: true },
+    submitting: {
+      words: { tr: 'ödeme ağ geçidine gönderiliyor', en: 'the payment is being sent to the gateway' },
+      screen: { texts: [TITLE] },
+      tags: { busy: true, modal: false },
+      context: (c) => { expect(c.errors).toEqual({}); expect(c.submitted).toBe(true) },
+      ignores: [SUBMIT_AGAIN, { type: 'form.reset' }, FOREIGN],
+    },
+    threeD: {
+      words: { tr: `"${MODAL}" penceresi açık`, en: `the "${MODAL}" modal is open` },
+      screen: { texts: [MODAL] },
+      tags: { busy: true, modal: true },
+      context: (c) => expect(c.order).not.toBeNull(),
+    },
+    'threeD.loading': {
+      words: { tr: `"${MODAL}" penceresi açık, banka sayfası yükleniyor`, en: `the "${MODAL}" modal is open, the bank page is loading` },
+      tags: { frameLoading: true },
+      ignores: [FOREIGN, { ...FOREIGN, status: 'error' }, SUBMIT_AGAIN, { type: 'form.reset' }],
+    },
+    'threeD.ready': {
+      words: { tr: `"${MODAL}" penceresinde banka sayfası görünür`, en: `the bank page shows in the "${MODAL}" modal` },
+      tags: { frameLoading: false },
+      ignores: [FOREIGN, { type: 'frame.loaded' }],
+    },
+    succeeded: {
+      words: { tr: 'ödeme başarılı, başarı sayfası açılır', en: 'the payment succeeded; the success page opens' },
+      screen: { texts: ['Ödeme başarılı'] },
+      context: (c, s) => { expect(s.status).toBe('done'); expect(c.order).not.toBeNull() },
+    },
+    failed: {
+      words: { tr: 'ödeme başarısız, hata sayfası açılır', en: 'the payment failed; the error page opens' },
+      screen: { texts: ['Ödeme başarısız'] },
+      context: (c, s) => { expect(s.status).toBe('done'); expect(c.order).not.toBeNull() },
+    },
+    timedOut: {
+      words: { tr: 'banka zamanında yanıt vermedi, hata sayfası açılır', en: 'the bank did not answer in time; the error page opens' },
+      screen: { texts: ['Ödeme başarısız'] },
+      context: (c, s) => { expect(s.status).toBe('done'); expect(c.reason).toBe('THREE_D_TIMEOUT') },
+    },
+  },
+  rules: [
+    { name: 'typing a field keeps the form open', from: 'editing', event: 'field.change', to: 'editing',
+      then: (c) => expect(c.reason).toBeNull() },
+    { name: 'typing the card number returns to idle with its facts', from: 'editing', event: 'card.input', to: 'editing.idle',
+      then: (c, p, e) => {
+        expect(c.card.bin).toBe(e.bin)
+        expect(c.bin).toBe(e.bin !== '' && e.bin === p.checkedBin ? p.bin : 'unchecked')
+      } },
+    { name: 'typing the security code records only its length', from: 'editing', event: 'cvc.input', to: 'editing',
+      then: (c, _p, e) => expect(c.cvcLength).toBe(e.length) },
+    { name: '"Formu Temizle" empties the form', from: 'editing', event: 'form.reset', to: 'editing.idle', effects: ['clearSecrets', 'notice:reset'],
+      then: (c, p) => {
+        expect(c.values).toEqual(defaultValues())
+        expect(c.card).toEqual(EMPTY_CARD)
+        expect(c.errors).toEqual({})
+        expect(c.generation).toBe(p.generation + 1)
+      } },
+    { name: 'a transaction type that is not connected sends nothing', from: 'editing', event: 'form.submit', when: (c) => !connected(c), to: 'editing', effects: ['notice:notConnected'],
+      then: (c) => expect(c.reason).toBe('NOT_CONNECTED') },
+    { name: 'a complete card whose BIN is not yet accepted is checked first', from: 'editing', event: 'form.submit',
+      when: (c) => connected(c) && needsBinCheck(c), to: 'validating', effects: [] },
+    { name: 'a form with errors shows them and stays', from: 'editing', event: 'form.submit',
+      when: (c, e) => connected(c) && !needsBinCheck(c) && Object.keys(errorsAt(c, e.at)).length > 0, to: 'editing', effects: ['notice:invalid'],
+      then: (c, p, e) => expect(c.errors).toEqual(errorsAt(p, e.at)) },
+    { name: 'a valid form is sent to the gateway', from: 'editing', event: 'form.submit',
+      when: (c, e) => connected(c) && !needsBinCheck(c) && Object.keys(errorsAt(c, e.at)).length === 0, to: 'submitting', effects: [] },
+    { name: 'leaving a card number of 6+ digits checks its BIN', from: 'editing.idle', event: 'card.blur', when: (c) => c.card.bin.length === 6, to: 'editing.checkingBin' },
+    { name: 'a refused BIN shows "not valid" on the number', from: 'editing.checkingBin', event: 'xstate.done.actor.checkBin', when: (_c, e) => !e.output.accepted, to: 'editing.idle', effects: ['notice:binRefused'],
+      then: (c) => { expect(c.bin).toBe('refused'); expect(c.errors.number).toBe('number.binRejected') } },
+    { name: 'an accepted BIN fills the bank code', from: 'editing.checkingBin', event: 'xstate.done.actor.checkBin', when: (_c, e) => e.output.accepted, to: 'editing.idle', effects: [],
+      then: (c, _p, e) => { expect(c.bin).toBe('accepted'); expect(c.values.bankcode).toBe(e.output.entry.bank_code) } },
+    { name: 'a BIN table that cannot load leaves the check for the submit', from: 'editing.checkingBin', event: 'xstate.error.actor.checkBin', to: 'editing.idle', effects: [],
+      then: (c) => expect(c.bin).toBe('unavailable') },
+    { name: 'after the BIN check a form with errors returns to editing', from: 'validating', event: 'xstate.done.actor.checkBin',
+      when: (c, e) => Object.keys(errorsAfterBin(c, e.output)).length > 0, to: 'editing', effects: ['notice:invalid'],
+      then: (c, p, e) => expect(c.errors).toEqual(errorsAfterBin(p, e.output)) },
+    { name: 'after the BIN check a valid form is sent', from: 'validating', event: 'xstate.done.actor.checkBin',
+      when: (c, e) => Object.keys(errorsAfterBin(c, e.output)).length === 0, to: 'submitting', effects: [] },
+    { name: 'a BIN check that fails on submit shows the reason', from: 'validating', event: 'xstate.error.actor.checkBin', to: 'editing', effects: ['notice:error'],
+      then: (c) => { expect(c.bin).toBe('unavailable'); expect(c.reason).toBe('UNEXPECTED') } },
+    { name: 'the gateway\'s 3-D form opens the modal', from: 'submitting', event: 'xstate.done.actor.startPayment', to: 'threeD.loading', effects: [],
+      then: (c, _p, e) => expect(c.order).toEqual(e.output) },
+    { name: 'a failed gateway call shows its reason on the form', from: 'submitting', event: 'xstate.error.actor.startPayment', to: 'editing', effects: ['notice:error'],
+      then: (c, _p, e) => expect(c.reason).toBe(e.error.code) },
+    { name: 'the bank page painted: the spinner goes', from: 'threeD.loading', event: 'frame.loaded', to: 'threeD.ready' },
+    { name: 'no answer from the bank in time: timed out', from: 'threeD', event: 'xstate.after.*', to: 'timedOut', effects: ['notice:timeout'],
+      then: (c) => expect(c.reason).toBe('THREE_D_TIMEOUT') },
+    { name: 'close3DBox success for our order: succeeded', from: 'threeD', event: 'frame.closed', when: (c, e) => ownOrder(c, e) && e.status === 'success', to: 'succeeded' },
+    { name: 'close3DBox error for our order: failed', from: 'threeD', event: 'frame.closed', when: (c, e) => ownOrder(c, e) && e.status !== 'success', to: 'failed' },
+  ],
+  equivalentMutants: {
+    // validated is an eventless check: with no errors it goes on to submitting with errors cleared,
+    // exactly what the direct transition does
+    'payment.editing --form.submit#3--> payment.submitting  =>  #payment.validated': 'a valid form passes through validated to submitting',
+  },
+  describeEvent: (e: AnyEventObject) => {
+    const ev = e as AnyEventObject & Record<string, unknown>
+    const w = (tr: string, en: string) => ({ tr, en })
+    if (e.type === 'field.change') return w(`kullanıcı ${String(ev.field)} alanına "${String(ev.value)}" yazar`, `the user types "${String(ev.value)}" into ${String(ev.field)}`)
+    if (e.type === 'card.input') return w(`kullanıcı ${String(ev.bin)} ile başlayan, ${String(ev.last4)} ile biten kart numarasını yazar`, `the user types a card number starting ${String(ev.bin)}, ending ${String(ev.last4)}`)
+    if (e.type === 'cvc.input') return w(`kullanıcı ${String(ev.length)} haneli güvenlik kodunu yazar`, `the user types a ${String(ev.length)}-digit security code`)
+    if (e.type === 'card.blur') return w('kart numarası alanından çıkılır', 'the card number field loses focus')
+    if (e.type === 'form.submit') return w(`kullanıcı "${SUBMIT}" düğmesine basar`, `the user presses "${SUBMIT}"`)
+    if (e.type === 'form.reset') return w(`kullanıcı "${RESET}" düğmesine basar`, `the user presses "${RESET}"`)
+    if (e.type === 'frame.loaded') return w('banka sayfası çerçevede görünür', 'the bank page is painted in the frame')
+    if (e.type === 'frame.closed') return w(`çerçeve ${String(ev.orderId)} siparişi için close3DBox (${String(ev.status)}) gönderir`, `the frame posts close3DBox (${String(ev.status)}) for order ${String(ev.orderId)}`)
+    if (e.type === 'xstate.done.actor.checkBin') {
+      const out = ev.output as BinCheckResult
+      return out.accepted ? w('BIN kuralı kartı kabul eder', 'the BIN rule accepts the card') : w('BIN kuralı kartı reddeder (banka kartı)', 'the BIN rule refuses the card (debit card)')
+    }
+    if (e.type === 'xstate.error.actor.checkBin') return w('BIN tablosu yüklenemez', 'the BIN table cannot be loaded')
+    if (e.type === 'xstate.done.actor.startPayment') return w('ağ geçidi 3-D formunu yanıtlar', 'the gateway answers the 3-D form')
+    if (e.type === 'xstate.error.actor.startPayment') return w('ağ geçidi çağrısı başarısız olur (KVT_GATEWAY_ERR4)', 'the gateway call fails (KVT_GATEWAY_ERR4)')
+    if (e.type.startsWith('xstate.after')) return w('banka sayfası zamanında yanıt vermez', 'the bank page does not answer in time')
+    return w(e.type, e.type)
+  },
+}

@@ -1,0 +1,274 @@
+import { expect } from 'vitest'
+import type { AnyEventObject } from 'xstate'
+import type { RestoredSession, SessionContext, SignInResult } from '../../../machines/session/session.machine.ts'
+import { isIn, type Expectations } from '../../support/expectations.ts'
+import type { Snapshot } from '../../support/paths.ts'
+
+const LOGIN = 'Personel Girişi'
+const WARNING = 'Hâlâ orada mısınız?'
+const LOCKED = 'Ekran kilitlendi'
+const T = (c: SessionContext) => c.timing
+
+/** Not locked out: the activity, lock and access events count only then (spec 4). */
+const unlocked = (_c: SessionContext, _e: unknown, s: Snapshot) => !isIn(s, 'signedIn.inactivity.lockedOut')
+const idleFor = (c: SessionContext, now: number) => now - c.lastActivityAt
+/** Spec 4: a lock older than `lockExpiryS` cannot be unlocked. */
+const lockTooOld = (c: SessionContext, at: number) => c.lockedAt !== null && at - c.lockedAt > T(c).lockExpiryS * 1000
+const signedInUser = (c: SessionContext) => expect(c.user).not.toBeNull()
+
+const ACTIVITY = { type: 'activity', at: 1_767_225_601_000 }
+const UNLOCK = { type: 'unlock.submit', password: 'Doğru-Parola-2026!', at: 1_767_226_260_000 }
+
+/** The staff session (spec 4 "Session"), written apart from machines/session. */
+export const sessionExpectations: Expectations<SessionContext> = {
+  states: {
+    signedOut: {
+      words: { tr: 'oturum kapalı (giriş ekranı)', en: 'signed out (the sign-in screen)' },
+      screen: { absent: [WARNING, LOCKED] },
+      tags: { signedOut: true, signedIn: false, busy: false },
+      context: (c) => expect(c.user === null || c.endReason === null).toBe(true),
+      ignores: [ACTIVITY, { type: 'logout', at: 1_767_225_620_000 }, UNLOCK, { type: 'remote.ended' }, { type: 'role.switch', role: 'ROLE_USER' }],
+    },
+    restoring: {
+      words: { tr: 'kayıtlı oturum sunucuda denetleniyor', en: 'the stored session is being checked with the server' },
+      tags: { busy: true, signedOut: true },
+      ignores: [{ type: 'session.restore' }, { type: 'login.submit', username: 'admin', password: 'Doğru-Parola-2026!', rememberMe: false }, ACTIVITY],
+    },
+    signingIn: {
+      words: { tr: 'giriş yapılıyor', en: 'signing in' },
+      screen: { texts: ['Giriş yapılıyor…'] },
+      tags: { busy: true, signedOut: true },
+      context: (c) => { expect(c.loginErrors).toEqual({}); expect(c.error).toBeNull() },
+      // a second press of "Giriş Yap" while the first is on its way
+      ignores: [{ type: 'login.submit', username: 'admin', password: 'Doğru-Parola-2026!', rememberMe: false }, { type: 'session.restore' }, ACTIVITY],
+    },
+    passwordExpired: {
+      words: { tr: 'şifre süresi dolmuş, şifre değiştirme formu açık', en: 'the password has expired; the change form is open' },
+      screen: { texts: ['Şifre değişikliği'] },
+      tags: { signedOut: true, busy: false },
+      context: (c) => { expect(c.expired).not.toBeNull(); expect(c.user).toBeNull() },
+      ignores: [{ type: 'login.submit', username: 'admin', password: 'Doğru-Parola-2026!', rememberMe: false }, ACTIVITY, { type: 'logout', at: 1_767_225_620_000 }],
+    },
+    signedIn: {
+      words: { tr: 'oturum açık', en: 'signed in' },
+      tags: { signedIn: true, signedOut: false },
+      context: signedInUser,
+    },
+    'signedIn.inactivity': { words: { tr: 'oturum açık', en: 'signed in' } },
+    'signedIn.inactivity.active': {
+      words: { tr: 'oturum açık, kullanıcı etkin', en: 'signed in, the user is active' },
+      screen: { absent: [WARNING, LOCKED] },
+      tags: { warning: false, locked: false },
+      context: (c) => expect(c.lockedAt).toBeNull(),
+      // nothing is due 30 s after the last activity
+      ignores: [{ type: 'clock.check', now: 1_767_225_630_000 }, UNLOCK],
+    },
+    'signedIn.inactivity.idleCandidate': {
+      words: { tr: 'oturum açık, kullanıcı bir süredir hareketsiz', en: 'signed in, the user has been still for a while' },
+      screen: { absent: [WARNING, LOCKED] },
+      tags: { warning: false, locked: false },
+      ignores: [UNLOCK],
+    },
+    'signedIn.inactivity.inactive': {
+      words: { tr: `"${WARNING}" penceresi açık`, en: `the "${WARNING}" dialog is open` },
+      screen: { texts: [WARNING], enabled: ['Devam Et', 'Çıkış Yap'] },
+      tags: { warning: true, locked: false },
+    },
+    'signedIn.inactivity.inactive.warning': {
+      words: { tr: `"${WARNING}" penceresi geri sayıyor`, en: `the "${WARNING}" dialog counts down` },
+      ignores: [UNLOCK],
+    },
+    'signedIn.inactivity.lockedOut': {
+      words: { tr: 'ekran kilitli', en: 'the screen is locked' },
+      tags: { locked: true, warning: false },
+    },
+    'signedIn.inactivity.lockedOut.locking': {
+      words: { tr: 'kilit sunucuya kaydediliyor', en: 'the lock is being recorded on the server' },
+      tags: { busy: true },
+      ignores: [ACTIVITY, UNLOCK, { type: 'session.lock', at: 1_767_225_610_000 }, { type: 'remote.locked', at: 1_767_226_230_000 }],
+    },
+    'signedIn.inactivity.lockedOut.locked': {
+      words: { tr: `"${LOCKED}" ekranı, şifre bekleniyor`, en: `the "${LOCKED}" screen waits for the password` },
+      screen: { texts: [LOCKED], enabled: ['Kilidi Aç'], absent: [WARNING] },
+      context: (c) => expect(c.lockedAt).not.toBeNull(),
+      // activity while locked, another lock, role and permission changes: all ignored
+      ignores: [
+        ACTIVITY, { type: 'activity.remote', at: 1_767_225_720_001 }, { type: 'session.lock', at: 1_767_225_610_000 },
+        { type: 'remote.locked', at: 1_767_226_230_000 }, { type: 'role.switch', role: 'ROLE_USER' }, { type: 'permissions.refresh' },
+        // one minute into the lock nothing is due
+        { type: 'clock.check', now: 1_767_226_290_000 },
+      ],
+    },
+    'signedIn.inactivity.lockedOut.unlocking': {
+      words: { tr: 'şifre sunucuda denetleniyor', en: 'the password is being checked by the server' },
+      tags: { busy: true },
+      ignores: [UNLOCK, ACTIVITY, { type: 'session.lock', at: 1_767_225_610_000 }],
+    },
+    'signedIn.access': { words: { tr: 'rol ve yetkiler', en: 'role and permissions' } },
+    'signedIn.access.ready': { words: { tr: 'rol ve yetkiler hazır', en: 'role and permissions are ready' } },
+    'signedIn.access.switchingRole': {
+      words: { tr: 'etkin rol değiştiriliyor', en: 'the active role is being switched' },
+      tags: { busy: true },
+      ignores: [{ type: 'role.switch', role: 'ROLE_ADMIN' }, { type: 'permissions.refresh' }],
+    },
+    'signedIn.access.refreshing': {
+      words: { tr: 'yetkiler yeniden alınıyor', en: 'the permissions are being fetched again' },
+      tags: { busy: true },
+      ignores: [{ type: 'permissions.refresh' }, { type: 'role.switch', role: 'ROLE_USER' }],
+    },
+    loggingOut: {
+      words: { tr: 'çıkış yapılıyor', en: 'logging out' },
+      tags: { busy: true, signedIn: true },
+      context: (c) => expect(c.endReason).not.toBeNull(),
+      ignores: [{ type: 'logout', at: 1_767_225_620_000 }, ACTIVITY, UNLOCK, { type: 'session.lock', at: 1_767_225_610_000 }, { type: 'login.submit', username: 'admin', password: 'x', rememberMe: false }],
+    },
+    loggedOut: { words: { tr: 'çıkış yapıldı', en: 'logged out' }, transient: true },
+  },
+  rules: [
+    { name: 'a stored session is checked', from: 'signedOut', event: 'session.restore', to: 'restoring' },
+    { name: 'an incomplete sign-in shows which field is required', from: 'signedOut', event: 'login.submit',
+      when: (_c, e) => e.username.trim() === '' || e.password === '', to: 'signedOut', effects: [],
+      then: (c, _p, e) => {
+        expect(c.loginErrors.username).toBe(e.username.trim() === '' ? 'required' : undefined)
+        expect(c.loginErrors.password).toBe(e.password === '' ? 'required' : undefined)
+      } },
+    { name: 'a complete sign-in is sent', from: 'signedOut', event: 'login.submit', when: (_c, e) => e.username.trim() !== '' && e.password !== '', to: 'signingIn', effects: [] },
+    { name: 'a restored locked session opens on the lock screen', from: 'restoring', event: 'xstate.done.actor.checkSession',
+      when: (_c, e) => !!(e.output as RestoredSession | null)?.lockedAt, to: ['signedIn.inactivity.lockedOut.locked', 'signedIn.access.ready'],
+      then: (c, _p, e) => expect(c.lockedAt).toBe(e.output.lockedAt) },
+    { name: 'a restored session is signed in and active', from: 'restoring', event: 'xstate.done.actor.checkSession',
+      when: (_c, e) => !!e.output && !e.output.lockedAt, to: ['signedIn.inactivity.active', 'signedIn.access.ready'],
+      then: (c, _p, e) => expect(c.user).toEqual(e.output.user) },
+    { name: 'no valid stored session: signed out and cleared', from: 'restoring', event: 'xstate.done.actor.checkSession', when: (_c, e) => !e.output, to: 'signedOut', effects: ['clearSession'],
+      then: (c) => expect(c.endReason).toBe('invalid') },
+    { name: 'a failed session check signs out', from: 'restoring', event: 'xstate.error.actor.checkSession', to: 'signedOut', effects: ['clearSession'],
+      then: (c) => expect(c.endReason).toBe('invalid') },
+    { name: 'an expired password opens the change form', from: 'signingIn', event: 'xstate.done.actor.signIn',
+      when: (_c, e) => (e.output as SignInResult).kind === 'passwordExpired', to: 'passwordExpired', effects: [],
+      then: (c, _p, e) => expect(c.expired?.username).toBe(e.output.username) },
+    { name: 'a successful sign-in is signed in and active', from: 'signingIn', event: 'xstate.done.actor.signIn',
+      when: (_c, e) => (e.output as SignInResult).kind === 'signedIn', to: ['signedIn.inactivity.active', 'signedIn.access.ready'],
+      effects: ['persistSession', 'notice:welcome'],
+      then: (c, _p, e) => { expect(c.user).toEqual(e.output.user); expect(c.lastActivityAt).toBe(e.output.at) } },
+    { name: 'a refused sign-in shows the reason', from: 'signingIn', event: 'xstate.error.actor.signIn', to: 'signedOut', effects: [],
+      then: (c, _p, e) => expect(c.error).toBe(e.error.code) },
+    { name: 'after the password change the user is asked to sign in again', from: 'passwordExpired', event: 'xstate.done.actor.passwordChange',
+      when: (_c, e) => e.output.changed === true, to: 'signedOut', effects: ['notice:signInAgain'], then: (c) => expect(c.expired).toBeNull() },
+    { name: 'a cancelled password change returns to sign-in', from: 'passwordExpired', event: 'xstate.done.actor.passwordChange',
+      when: (_c, e) => e.output.changed !== true, to: 'signedOut', effects: [], then: (c) => expect(c.expired).toBeNull() },
+    { name: 'logging out', from: 'signedIn', event: 'logout', to: 'loggingOut', effects: [], then: (c) => expect(c.endReason).toBe('logout') },
+    { name: 'a logout in another tab signs out here', from: 'signedIn', event: 'remote.ended', to: 'signedOut', effects: ['clearSession'],
+      then: (c) => { expect(c.user).toBeNull(); expect(c.endReason).toBe('elsewhere') } },
+    { name: 'an invalid session signs out', from: 'signedIn', event: 'session.invalid', to: 'signedOut', effects: ['clearSession'],
+      then: (c) => { expect(c.user).toBeNull(); expect(c.endReason).toBe('invalid') } },
+    { name: 'activity makes the user active; it is reported at most once per throttle', from: 'signedIn', event: 'activity', when: unlocked,
+      to: 'signedIn.inactivity.active',
+      effects: (p, e) => (e.at - p.lastReportedAt >= T(p).throttleMs ? ['reportActivity', 'broadcast:activity'] : []),
+      then: (c, p, e) => {
+        expect(c.lastActivityAt).toBe(e.at)
+        expect(c.lastReportedAt).toBe(e.at - p.lastReportedAt >= T(p).throttleMs ? e.at : p.lastReportedAt)
+      } },
+    { name: 'activity in another tab makes the user active here', from: 'signedIn', event: 'activity.remote', when: unlocked, to: 'signedIn.inactivity.active',
+      then: (c, p, e) => expect(c.lastActivityAt).toBe(Math.max(p.lastActivityAt, e.at)) },
+    { name: 'locking the screen records the lock', from: 'signedIn', event: 'session.lock', when: unlocked, to: 'signedIn.inactivity.lockedOut.locking' },
+    { name: 'a lock in another tab locks here', from: 'signedIn', event: 'remote.locked', when: unlocked, to: 'signedIn.inactivity.lockedOut.locked',
+      then: (c, _p, e) => expect(c.lockedAt).toBe(e.at) },
+    { name: 'waking past the logout deadline logs out', from: 'signedIn', event: 'clock.check',
+      when: (c, e, s) => unlocked(c, e, s) && idleFor(c, e.now) >= T(c).inactiveMs + T(c).warningMs + T(c).logoutWaitMs, to: 'loggingOut',
+      then: (c) => expect(c.endReason).toBe('lockTimeout') },
+    { name: 'waking past the lock deadline locks', from: 'signedIn', event: 'clock.check',
+      when: (c, e, s) => unlocked(c, e, s) && idleFor(c, e.now) >= T(c).inactiveMs + T(c).warningMs && idleFor(c, e.now) < T(c).inactiveMs + T(c).warningMs + T(c).logoutWaitMs,
+      to: 'signedIn.inactivity.lockedOut.locking' },
+    { name: 'waking past the inactivity threshold opens the warning', from: 'signedIn', event: 'clock.check',
+      when: (c, e, s) => unlocked(c, e, s) && idleFor(c, e.now) >= T(c).inactiveMs && idleFor(c, e.now) < T(c).inactiveMs + T(c).warningMs,
+      to: 'signedIn.inactivity.inactive.warning' },
+    { name: 'still for the throttle time: an idle candidate', from: 'signedIn.inactivity.active', event: 'xstate.after.*', to: 'signedIn.inactivity.idleCandidate' },
+    { name: 'still up to the inactivity threshold: the warning opens', from: 'signedIn.inactivity.idleCandidate', event: 'xstate.after.*', to: 'signedIn.inactivity.inactive.warning' },
+    { name: 'the warning\'s countdown ends: the screen locks', from: 'signedIn.inactivity.inactive.warning', event: 'xstate.after.*', to: 'signedIn.inactivity.lockedOut.locking',
+      then: (c) => expect(c.pendingIdleSeconds).toBe(Math.round((T(c).inactiveMs + T(c).warningMs) / 1000)) },
+    { name: 'the lock is recorded: the lock screen shows', from: 'signedIn.inactivity.lockedOut.locking', event: 'xstate.done.actor.lockSession', to: 'signedIn.inactivity.lockedOut.locked',
+      effects: ['persistIdleTime', 'broadcast:locked'],
+      then: (c, _p, e) => expect(c.lockedAt).toBe(e.output.at) },
+    { name: 'a lock that cannot be recorded ends the session', from: 'signedIn.inactivity.lockedOut.locking', event: 'xstate.error.actor.lockSession', to: 'loggingOut' },
+    { name: 'locked for the logout wait: logged out', from: 'signedIn.inactivity.lockedOut.locked', event: 'xstate.after.*', to: 'loggingOut',
+      then: (c) => expect(c.endReason).toBe('lockTimeout') },
+    { name: 'a lock older than 1800 s cannot be unlocked', from: 'signedIn.inactivity.lockedOut.locked', event: 'unlock.submit', when: (c, e) => lockTooOld(c, e.at), to: 'loggingOut',
+      then: (c) => expect(c.endReason).toBe('lockExpired') },
+    { name: 'the password on the lock screen is checked', from: 'signedIn.inactivity.lockedOut.locked', event: 'unlock.submit', when: (c, e) => !lockTooOld(c, e.at), to: 'signedIn.inactivity.lockedOut.unlocking' },
+    { name: 'waking up with a lock older than 1800 s logs out', from: 'signedIn.inactivity.lockedOut.locked', event: 'clock.check', when: (c, e) => lockTooOld(c, e.now), to: 'loggingOut',
+      then: (c) => expect(c.endReason).toBe('lockExpired') },
+    { name: 'a successful unlock is active again', from: 'signedIn.inactivity.lockedOut.unlocking', event: 'xstate.done.actor.unlockSession', to: 'signedIn.inactivity.active',
+      effects: ['persistIdleTime', 'broadcast:activity'],
+      then: (c, _p, e) => { expect(c.lockedAt).toBeNull(); expect(c.lastActivityAt).toBe(e.output.at) } },
+    { name: 'a failed unlock logs out', from: 'signedIn.inactivity.lockedOut.unlocking', event: 'xstate.error.actor.unlockSession', to: 'loggingOut', effects: ['notice:error'],
+      then: (c, _p, e) => { expect(c.endReason).toBe('unlockFailed'); expect(c.error).toBe(e.error.code) } },
+    { name: 'switching the role', from: 'signedIn.access.ready', event: 'role.switch', when: unlocked, to: 'signedIn.access.switchingRole' },
+    { name: 're-fetching the permissions', from: 'signedIn.access.ready', event: 'permissions.refresh', when: unlocked, to: 'signedIn.access.refreshing' },
+    { name: 'the new role is kept', from: 'signedIn.access.switchingRole', event: 'xstate.done.actor.switchRole', to: 'signedIn.access.ready', effects: ['persistSession'],
+      then: (c, _p, e) => expect(c.user).toEqual(e.output) },
+    { name: 'a failed role switch says why', from: 'signedIn.access.switchingRole', event: 'xstate.error.actor.switchRole', to: 'signedIn.access.ready', effects: ['notice:error'] },
+    { name: 'the new permissions are kept', from: 'signedIn.access.refreshing', event: 'xstate.done.actor.refreshPermissions', to: 'signedIn.access.ready', effects: [],
+      then: (c, _p, e) => expect(c.user?.permissions).toEqual(e.output) },
+    { name: 'a failed permission fetch says why', from: 'signedIn.access.refreshing', event: 'xstate.error.actor.refreshPermissions', to: 'signedIn.access.ready', effects: ['notice:error'] },
+    { name: 'logged out either way: signed out, nothing kept, other tabs told', from: 'loggingOut', event: 'xstate.*.actor.logout', to: 'signedOut',
+      effects: (p) => ['clearSession', 'broadcast:ended', `notice:${p.endReason === 'lockTimeout' || p.endReason === 'lockExpired' ? p.endReason : 'loggedOut'}`],
+      then: (c) => { expect(c.user).toBeNull(); expect(c.lockedAt).toBeNull(); expect(c.idleSeconds).toBe(0) } },
+  ],
+  describeEvent: (e: AnyEventObject) => {
+    const words: Record<string, [string, string]> = {
+      'session.restore': ['uygulama kayıtlı bir oturumla açılır', 'the app starts with a stored session'],
+      activity: ['kullanıcı fareyi oynatır ya da yazar', 'the user moves or types'],
+      'activity.remote': ['kullanıcı başka bir sekmede etkindir', 'the user is active in another tab'],
+      'session.lock': ['kullanıcı ekranı kilitler', 'the user locks the screen'],
+      logout: ['kullanıcı çıkış yapar', 'the user logs out'],
+      'clock.check': ['bilgisayar uyanır ve süreler denetlenir', 'the computer wakes up and the deadlines are checked'],
+      'remote.locked': ['başka bir sekme oturumu kilitler', 'another tab locks the session'],
+      'remote.ended': ['başka bir sekmede çıkış yapılır', 'another tab logs out'],
+      'session.invalid': ['sunucu oturumun artık geçerli olmadığını söyler', 'the server says the session is no longer valid'],
+      'role.switch': ['kullanıcı etkin rolü değiştirir', 'the user switches the active role'],
+      'permissions.refresh': ['kullanıcı yetkileri yeniden alır', 'the user re-fetches the permissions'],
+    }
+    const ev = e as AnyEventObject & Record<string, unknown>
+    const minutes = (ms: number) => `${Math.round(ms / 60_000)}`
+    if (e.type === 'login.submit') {
+      return String(ev.username).trim() === '' || ev.password === ''
+        ? { tr: 'kullanıcı adı ve şifre boşken "Giriş Yap" düğmesine basılır', en: 'the user presses "Giriş Yap" with an empty username and password' }
+        : { tr: `kullanıcı "${String(ev.username)}" adıyla ve doğru şifreyle giriş yapar`, en: `the user signs in as "${String(ev.username)}" with the right password` }
+    }
+    if (e.type === 'unlock.submit') return { tr: 'kullanıcı kilit ekranında şifresini girer', en: 'the user enters the password on the lock screen' }
+    if (e.type === 'clock.check') {
+      const m = minutes(Number(ev.now) - 1_767_225_600_000)
+      return { tr: `bilgisayar uyanır (girişten ${m} dk sonra) ve süreler denetlenir`, en: `the computer wakes up (${m} min after sign-in) and the deadlines are checked` }
+    }
+    if (e.type === 'xstate.done.actor.checkSession') {
+      const out = ev.output as RestoredSession | null
+      return !out ? { tr: 'sunucu geçerli bir oturum bulmaz', en: 'the server finds no valid session' }
+        : out.lockedAt ? { tr: 'sunucu kilitli bir oturum bulur', en: 'the server finds a locked session' }
+        : { tr: 'sunucu geçerli bir oturum bulur', en: 'the server finds a valid session' }
+    }
+    if (e.type === 'xstate.done.actor.signIn') {
+      return (ev.output as SignInResult).kind === 'passwordExpired'
+        ? { tr: 'sunucu şifrenin süresinin dolduğunu yanıtlar', en: 'the server answers that the password has expired' }
+        : { tr: 'sunucu girişi kabul eder', en: 'the server accepts the sign-in' }
+    }
+    if (e.type === 'xstate.done.actor.passwordChange') {
+      return (ev.output as { changed: boolean }).changed
+        ? { tr: 'kullanıcı şifresini değiştirir', en: 'the user changes the password' }
+        : { tr: 'kullanıcı şifre değişikliğinden vazgeçer', en: 'the user cancels the password change' }
+    }
+    if (e.type.startsWith('xstate.done.actor.')) return { tr: `${e.type.slice(18)} çağrısı başarılı olur`, en: `the ${e.type.slice(18)} call succeeds` }
+    if (e.type.startsWith('xstate.error.actor.')) return { tr: `${e.type.slice(19)} çağrısı başarısız olur`, en: `the ${e.type.slice(19)} call fails` }
+    if (e.type.startsWith('xstate.after.')) {
+      const timer: Record<string, [string, string]> = {
+        idleCandidateDelay: ['2 dakika hiçbir şey yapılmaz', 'nothing happens for 2 minutes'],
+        inactiveDelay: ['10. dakikaya kadar hiçbir şey yapılmaz', 'nothing happens until the 10th minute'],
+        warningCountdown: ['uyarının 30 saniyelik geri sayımı biter', 'the warning\'s 30-second countdown ends'],
+        logoutWait: ['ekran 30 dakika kilitli kalır', 'the screen stays locked for 30 minutes'],
+      }
+      const [tr, en] = timer[e.type.split('.')[2]!] ?? [e.type, e.type]
+      return { tr, en }
+    }
+    const [tr, en] = words[e.type] ?? [e.type, e.type]
+    return { tr, en }
+  },
+}

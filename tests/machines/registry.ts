@@ -1,0 +1,27 @@
+/**
+ * Every machine under model-based test: its model (events, fake outputs) and its independent
+ * expectations. The mutation check (scripts/mutants.ts) and the catalogue and diagram generators
+ * (tests/support/docs.ts) read this list; tests/support/README.md says how to add a machine.
+ */
+import type { Expectations } from '../support/expectations.ts'
+import type { Model } from '../support/model-test.ts'
+import { forgotPasswordExpectations } from './expectations/forgot-password.ts'
+import { passwordChangeExpectations } from './expectations/password-change.ts'
+import { paymentResultExpectations } from './expectations/payment-result.ts'
+import { paymentExpectations } from './expectations/payment.ts'
+import { sessionExpectations } from './expectations/session.ts'
+import { forgotPasswordModel } from './models/forgot-password.model.ts'
+import { passwordChangeModel } from './models/password-change.model.ts'
+import { paymentResultModel } from './models/payment-result.model.ts'
+import { paymentModel } from './models/payment.model.ts'
+import { sessionModel } from './models/session.model.ts'
+
+export type Entry = { model: Model; expectations: Expectations }
+
+export const MACHINES: Entry[] = [
+  { model: sessionModel, expectations: sessionExpectations },
+  { model: passwordChangeModel, expectations: passwordChangeExpectations },
+  { model: forgotPasswordModel, expectations: forgotPasswordExpectations },
+  { model: paymentModel, expectations: paymentExpectations },
+  { model: paymentResultModel, expectations: paymentResultExpectations },
+]

@@ -1,0 +1,161 @@
+/**
+ * Independent expectations of a statechart (ARCHITECTURE.md §4 "The machine is never its own
+ * oracle"). Written once per machine in tests/machines/expectations/<flow>.ts, apart from the
+ * machine's transition logic:
+ *  - `states`: for every state node (dotted path from the root), what must hold there: plain words
+ *    (Turkish and English, for the testers' catalogue), what the screen shows (used by the browser
+ *    replay), context predicates, and the events the state must ignore;
+ *  - `rules`: the expected next state for (state, event, condition), the spec's rules by name
+ *    ("a failed unlock logs out"). Every replayed step must be explained by at least one rule, and
+ *    every rule that applies must hold on the ACTUAL actor's state.
+ */
+import type { AnyEventObject, AnyStateMachine, AnyStateNode } from 'xstate'
+import type { Snapshot } from './paths.ts'
+
+export type Words = { tr: string; en: string }
+
+/** What the user sees in a state (the browser replay checks it on the screen). */
+export type Screen = {
+  /** Texts visible somewhere on the page (Turkish, the source language). */
+  texts?: string[]
+  /** Texts that must NOT be visible. */
+  absent?: string[]
+  /** Buttons (accessible names) that are enabled. */
+  enabled?: string[]
+  /** Buttons (accessible names) that are disabled. */
+  disabled?: string[]
+}
+
+export type StateExpectation<C = any> = {
+  words: Words
+  /** What the screen shows (a function when it depends on the context). */
+  screen?: Screen | ((context: C) => Screen)
+  /** Tags the state carries (true) or must not carry (false). */
+  tags?: Record<string, boolean>
+  /** Throws (e.g. with `expect`) when the context is wrong in this state. */
+  context?: (context: C, snapshot: Snapshot) => void
+  /** Events this state must ignore: sent, they change nothing that matters. */
+  ignores?: AnyEventObject[]
+  /** Passed through in one step (an eventless transition): never observed after a step. */
+  transient?: boolean
+}
+
+export type Rule<C = any> = {
+  /** The rule in words (shown when it fails). */
+  name: string
+  /** Dotted state path the actor was in before the event. */
+  from: string
+  /** Event type; `*` matches any run of characters (`xstate.after.*`, `xstate.*.actor.logout`). */
+  event: string
+  /** Applies only when this holds of the previous context, the event (and the previous snapshot). */
+  when?: (context: C, event: any, snapshot: Snapshot) => boolean
+  /** Dotted state path(s) the actor must be in afterwards. */
+  to: string | string[]
+  /**
+   * The step's effects, exactly and in order: named side-effect actions (`clearSession`,
+   * `broadcast:ended`) and emitted notices (`notice:loggedOut`). Unchecked when absent.
+   */
+  effects?: string[] | ((previous: C, event: any) => string[])
+  /** Checks of the context afterwards (previous context and the event given too). */
+  then?: (context: C, previous: C, event: any, snapshot: Snapshot) => void
+}
+
+export type Expectations<C = any> = {
+  states: Record<string, StateExpectation<C>>
+  rules: Rule<C>[]
+  /** Which parts of the context an ignored event must leave unchanged (default: all). */
+  significant?: (context: C) => unknown
+  /**
+   * Mutants no behavioural test can kill (the mutated machine behaves the same), with the reason:
+   * `<transition key>  =>  #<state id>` as scripts/mutants.ts prints it.
+   */
+  equivalentMutants?: Record<string, string>
+  /** Plain words for an event (catalogue). */
+  describeEvent: (event: AnyEventObject) => Words
+}
+
+/** `'a.b.c'` -> `{ a: { b: 'c' } }`, for `snapshot.matches`. */
+export function stateValue(path: string): unknown {
+  const parts = path.split('.')
+  return parts.reduceRight<unknown>((inner, part) => (inner === undefined ? part : { [part]: inner }), undefined)
+}
+
+export function isIn(snapshot: Snapshot, path: string): boolean {
+  return snapshot.matches(stateValue(path) as never)
+}
+
+function eventMatches(pattern: string, type: string): boolean {
+  if (!pattern.includes('*')) return pattern === type
+  return new RegExp(`^${pattern.split('*').map((p) => p.replace(/[.]/g, '\\.')).join('.*')}$`).test(type)
+}
+
+/** The state nodes of a machine as dotted paths from the root (the root itself excluded). */
+export function statePaths(machine: AnyStateMachine): string[] {
+  const out: string[] = []
+  const walk = (node: AnyStateNode) => {
+    for (const child of Object.values(node.states ?? {}) as AnyStateNode[]) {
+      out.push(child.path.join('.'))
+      walk(child)
+    }
+  }
+  walk(machine.root)
+  return out
+}
+
+/** The dotted paths of the active state nodes of a snapshot. */
+export function activePaths(snapshot: Snapshot): string[] {
+  return (snapshot as unknown as { _nodes: AnyStateNode[] })._nodes.filter((n) => n.path.length > 0).map((n) => n.path.join('.'))
+}
+
+function fail(message: string): never {
+  throw new Error(message)
+}
+
+/** Checks every active state's expectations on a snapshot. */
+export function checkState(expectations: Expectations, snapshot: Snapshot, where: string): void {
+  if (snapshot.status === 'error') fail(`${where}: the actor failed: ${String((snapshot as { error?: unknown }).error)}`)
+  for (const path of activePaths(snapshot)) {
+    const e = expectations.states[path] ?? fail(`${where}: no expectation written for state "${path}"`)
+    if (e.transient) fail(`${where}: "${path}" is transient but the actor rests there`)
+    for (const [tag, has] of Object.entries(e.tags ?? {})) {
+      if (snapshot.hasTag(tag) !== has) fail(`${where}: in "${path}" the tag "${tag}" should be ${has ? 'set' : 'absent'}`)
+    }
+    try {
+      e.context?.(snapshot.context, snapshot)
+    } catch (error) {
+      fail(`${where}: context in "${path}": ${(error as Error).message}`)
+    }
+  }
+}
+
+/** Checks the rules that apply to one step; at least one must apply. Returns the names checked. */
+export function checkStep(expectations: Expectations, previous: Snapshot, event: AnyEventObject, actual: Snapshot, where: string, effects: string[] = []): string[] {
+  const applying = expectations.rules.filter((r) => isIn(previous, r.from) && eventMatches(r.event, event.type) && (r.when?.(previous.context, event, previous) ?? true))
+  if (applying.length === 0) {
+    fail(`${where}: no rule says what "${event.type}" does in ${JSON.stringify(previous.value)} (it went to ${JSON.stringify(actual.value)})`)
+  }
+  for (const rule of applying) {
+    for (const to of [rule.to].flat()) {
+      if (!isIn(actual, to)) fail(`${where}: rule "${rule.name}": expected "${to}", the actor is in ${JSON.stringify(actual.value)}`)
+    }
+    if (rule.effects) {
+      const want = typeof rule.effects === 'function' ? rule.effects(previous.context, event) : rule.effects
+      if (JSON.stringify(want) !== JSON.stringify(effects)) fail(`${where}: rule "${rule.name}": effects ${JSON.stringify(effects)}, expected ${JSON.stringify(want)}`)
+    }
+    try {
+      rule.then?.(actual.context, previous.context, event, actual)
+    } catch (error) {
+      fail(`${where}: rule "${rule.name}": ${(error as Error).message}`)
+    }
+  }
+  return applying.map((r) => r.name)
+}
+
+/** Every state node of the machine has an expectation, and no expectation names a missing state. */
+export function missingExpectations(machine: AnyStateMachine, expectations: Expectations): { missing: string[]; unknown: string[] } {
+  const paths = statePaths(machine)
+  return {
+    missing: paths.filter((p) => !expectations.states[p]),
+    unknown: Object.keys(expectations.states).filter((p) => !paths.includes(p)),
+  }
+}
