@@ -14,6 +14,8 @@ export default defineConfig({
           name: 'unit',
           environment: 'node',
           include: ['tests/domain/**/*.test.ts', 'tests/machines/**/*.test.ts', 'tests/scripts/**/*.test.ts'],
+          // property tests and path replays are CPU-bound: a busy machine must not turn them into timeouts
+          testTimeout: 30_000,
         },
       },
       {
