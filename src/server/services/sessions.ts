@@ -25,28 +25,28 @@ export function tokenHash(token: string): string {
   return createHash('sha256').update(token).digest('hex')
 }
 
-type RoleRef = { id: string; name: string; version: number; isMain: boolean; isDefault: boolean }
+type RoleRef = { id: string; name: string; stamp: string; isMain: boolean; isDefault: boolean }
 
 /**
- * The active role's permission strings, cached per role and process. Every session check reads the
- * role's `version` with the session (same round trip), so a change made by any server process
- * (setRolePermissions bumps it) is seen at the next call.
+ * The active role's permission strings, cached per role and process. Every session check reads a
+ * fingerprint of each role's permissions (md5 of the stored JSON) with the session, in the same
+ * round trip, so any change, by any server process or by hand in SQL, is seen at the next call.
  */
-const permissionCaches = new WeakMap<Db, Map<string, { version: number; permissions: string[] }>>()
+const permissionCaches = new WeakMap<Db, Map<string, { stamp: string; permissions: string[] }>>()
 
 async function rolePermissions(db: Db, ref: RoleRef | undefined): Promise<string[]> {
   if (!ref) return []
   let cache = permissionCaches.get(db)
   if (!cache) permissionCaches.set(db, (cache = new Map()))
   const cached = cache.get(ref.id)
-  if (cached && cached.version === ref.version) return cached.permissions
-  const [row] = await db.select({ permissions: role.permissions, version: role.version }).from(role).where(eq(role.id, ref.id)).limit(1)
-  const entry = { version: row?.version ?? ref.version, permissions: toPermissionStrings(row?.permissions) }
+  if (cached && cached.stamp === ref.stamp) return cached.permissions
+  const [row] = await db.select({ permissions: role.permissions, stamp: sql<string>`md5(${role.permissions}::text)` }).from(role).where(eq(role.id, ref.id)).limit(1)
+  const entry = { stamp: row?.stamp ?? ref.stamp, permissions: toPermissionStrings(row?.permissions) }
   cache.set(ref.id, entry)
   return entry.permissions
 }
 
-/** Changes a role's permissions ('tag:action' strings); the version bump invalidates every server's cached copy (PUT /role bumps it too). */
+/** Changes a role's permissions ('tag:action' strings), bumping its version; every server's cache sees the new fingerprint. */
 export async function setRolePermissions(db: Db, roleId: string, permissions: string[]) {
   await db.update(role).set({ permissions: toRolePermissions(permissions), version: sql`${role.version} + 1` }).where(eq(role.id, roleId))
 }
@@ -57,7 +57,7 @@ export async function setRolePermissions(db: Db, roleId: string, permissions: st
  * sub-select cannot afford. `userIdColumn` is the outer query's qualified user id column.
  */
 function rolesOf(userIdColumn: '"app_user"."id"' | '"staff_session"."user_id"', now: Date) {
-  return sql<RoleRef[]>`(select coalesce(json_agg(json_build_object('id', r.id, 'name', r.name, 'version', r.version, 'isMain', ur.is_main, 'isDefault', ur.is_default)), '[]'::json)
+  return sql<RoleRef[]>`(select coalesce(json_agg(json_build_object('id', r.id, 'name', r.name, 'stamp', md5(r.permissions::text), 'isMain', ur.is_main, 'isDefault', ur.is_default)), '[]'::json)
     from user_role ur join role r on r.id = ur.role_id
     where ur.user_id = ${sql.raw(userIdColumn)} and (ur.valid_until is null or ur.valid_until > ${now.toISOString()}::timestamptz))`
 }
@@ -152,7 +152,7 @@ export const LAST_SEEN_WRITE_MS = 15_000
  * absolute lifetime, idle lifetime (the server locks a session the browser should have locked),
  * the lock (401 LOCKED for every call but those marked `allowLocked`), lock expiry, user status and
  * account lockout. One round trip reads the session, its user, the company's timing preferences and
- * the user's roles (with their versions: the permissions come from a per-role cache); the only
+ * the user's roles (with fingerprints: the permissions come from a per-role cache); the only
  * writes are the throttled last-activity update and the rare state changes.
  */
 export function requireSession(opts: { allowLocked?: boolean } = {}): MiddlewareHandler<AppEnv> {
