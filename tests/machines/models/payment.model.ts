@@ -1,7 +1,6 @@
 import { expect } from 'vitest'
 import type { AnyEventObject } from 'xstate'
 import { paymentErrors, paymentMachine, type PaymentContext } from '../../../machines/payment/payment.machine.ts'
-import { readAmount } from '../../../src/domain/amount.ts'
 import { ORDER_ID_RETRIES } from '../../../src/domain/card/order-id.ts'
 import type { Model } from '../../support/model-test.ts'
 import type { Snapshot } from '../../support/paths.ts'
@@ -49,20 +48,18 @@ const DIGITS = /\d{7,}/
 
 /**
  * What makes a state distinct for the model (path generation only), kept coarse: only what the
- * guards read. How many fields still fail (hasErrors; the user fills them in one order), whether errors show and whether one is
- * the BIN refusal (not which), the BIN status and whether it is the typed card's (needsBinCheck),
- * the typed BIN (credit, debit or none), connected or not, the order (isCurrentOrder), whether the
- * amount is written out (amount.blur) and, while submitting, the order id attempts
- * (canRetryOrderId); not the reset counter, the reason nor the texts themselves.
+ * guards read. How many fields still fail (hasErrors; the user fills them in one order), the
+ * BIN status and whether it is the typed card's (needsBinCheck), the typed BIN (credit, debit or
+ * none), connected or not, the order (isCurrentOrder) and, while
+ * submitting, the order id attempts (canRetryOrderId); not the errors on screen, the reset
+ * counter, the reason nor the typed texts (amount.blur's writing-out is checked by its rule).
  */
 function abstractState(s: Snapshot) {
   const c = s.context as PaymentContext
   return {
     value: s.value, status: s.status, missing: Object.keys(paymentErrors(c, new Date(AT))).length,
-    shown: Object.keys(c.errors).length > 0, refusalShown: c.errors.number === 'number.binRejected',
     bin: c.bin, card: c.card.bin, checked: c.checkedBin === c.card.bin, submitted: c.submitted,
     connected: c.values.trxtype === 'P01', order: c.order?.orderId ?? null,
-    amountWritten: readAmount(c.values.amount).ok && readAmount(c.values.amount).display === c.values.amount,
     attempts: s.matches('submitting') ? c.orderAttempts : 0,
   }
 }
