@@ -1,6 +1,7 @@
 import { expect } from 'vitest'
 import type { AnyEventObject } from 'xstate'
 import { defaultValues, EMPTY_CARD, paymentErrors, type PaymentContext } from '../../../machines/payment/payment.machine.ts'
+import { readAmount } from '../../../src/domain/amount.ts'
 import type { BinCheckResult } from '../../../src/domain/card/bin.ts'
 import type { Expectations } from '../../support/expectations.ts'
 
@@ -30,6 +31,9 @@ function errorsAfterBin(c: PaymentContext, output: BinCheckResult) {
   const bankcode = output.accepted && output.entry?.bank_code ? output.entry.bank_code : c.values.bankcode
   return errorsAt({ ...c, bin: output.accepted ? 'accepted' : 'refused', values: { ...c.values, bankcode } }, c.submittedAt)
 }
+/** Spec/issue 10: an order id already taken is retried with a new id, silently, at most this many times. */
+const ORDER_ID_RETRIES = 3
+const orderIdTaken = (e: { error: { code?: string } }) => e.error.code === 'ORDER_ID_USED'
 const ownOrder = (c: PaymentContext, e: { orderId: string }) => c.order !== null && e.orderId === c.order.orderId
 const screenOfForm = (c: PaymentContext) => ({
   texts: [TITLE, ...Object.values(c.errors).map((code) => ERROR_TEXT[code as string] ?? '').filter(Boolean)],
@@ -110,6 +114,15 @@ export const paymentExpectations: Expectations<PaymentContext> = {
       then: (c, p, e) => {
         expect(c.card.bin).toBe(e.bin)
         expect(c.bin).toBe(e.bin !== '' && e.bin === p.checkedBin ? p.bin : 'unchecked')
+        // a refusal speaks of the BIN that was checked: a corrected card clears it until its own check
+        if (e.bin !== p.checkedBin) expect(c.errors.number).not.toBe('number.binRejected')
+        else expect(c.errors.number === 'number.binRejected').toBe(p.errors.number === 'number.binRejected')
+      } },
+    { name: 'leaving the amount writes it out when it can be read (1250.5 -> 1,250.50)', from: 'editing', event: 'amount.blur', to: 'editing', effects: [],
+      then: (c, p) => {
+        const reading = readAmount(p.values.amount)
+        expect(c.values.amount).toBe(reading.ok ? reading.display : p.values.amount)
+        expect(c.errors).toEqual(p.errors)
       } },
     { name: 'typing the security code records only its length', from: 'editing', event: 'cvc.input', to: 'editing',
       then: (c, _p, e) => expect(c.cvcLength).toBe(e.length) },
@@ -128,24 +141,33 @@ export const paymentExpectations: Expectations<PaymentContext> = {
       when: (c, e) => connected(c) && !needsBinCheck(c) && Object.keys(errorsAt(c, e.at)).length > 0, to: 'editing', effects: ['notice:invalid'],
       then: (c, p, e) => expect(c.errors).toEqual(errorsAt(p, e.at)) },
     { name: 'a valid form is sent to the gateway', from: 'editing', event: 'form.submit',
-      when: (c, e) => connected(c) && !needsBinCheck(c) && Object.keys(errorsAt(c, e.at)).length === 0, to: 'submitting', effects: [] },
+      when: (c, e) => connected(c) && !needsBinCheck(c) && Object.keys(errorsAt(c, e.at)).length === 0, to: 'submitting', effects: [],
+      then: (c) => expect(c.orderAttempts).toBe(0) },
     { name: 'leaving a card number of 6+ digits checks its BIN', from: 'editing.idle', event: 'card.blur', when: (c) => c.card.bin.length === 6, to: 'editing.checkingBin' },
     { name: 'a refused BIN shows "not valid" on the number', from: 'editing.checkingBin', event: 'xstate.done.actor.checkBin', when: (_c, e) => !e.output.accepted, to: 'editing.idle', effects: ['notice:binRefused'],
       then: (c) => { expect(c.bin).toBe('refused'); expect(c.errors.number).toBe('number.binRejected') } },
     { name: 'an accepted BIN fills the bank code', from: 'editing.checkingBin', event: 'xstate.done.actor.checkBin', when: (_c, e) => e.output.accepted, to: 'editing.idle', effects: [],
-      then: (c, _p, e) => { expect(c.bin).toBe('accepted'); expect(c.values.bankcode).toBe(e.output.entry.bank_code) } },
+      then: (c, _p, e) => {
+        expect(c.bin).toBe('accepted'); expect(c.values.bankcode).toBe(e.output.entry.bank_code)
+        expect(c.errors.number).not.toBe('number.binRejected')
+      } },
     { name: 'a BIN table that cannot load leaves the check for the submit', from: 'editing.checkingBin', event: 'xstate.error.actor.checkBin', to: 'editing.idle', effects: [],
       then: (c) => expect(c.bin).toBe('unavailable') },
     { name: 'after the BIN check a form with errors returns to editing', from: 'validating', event: 'xstate.done.actor.checkBin',
       when: (c, e) => Object.keys(errorsAfterBin(c, e.output)).length > 0, to: 'editing', effects: ['notice:invalid'],
       then: (c, p, e) => expect(c.errors).toEqual(errorsAfterBin(p, e.output)) },
     { name: 'after the BIN check a valid form is sent', from: 'validating', event: 'xstate.done.actor.checkBin',
-      when: (c, e) => Object.keys(errorsAfterBin(c, e.output)).length === 0, to: 'submitting', effects: [] },
+      when: (c, e) => Object.keys(errorsAfterBin(c, e.output)).length === 0, to: 'submitting', effects: [],
+      then: (c) => expect(c.orderAttempts).toBe(0) },
     { name: 'a BIN check that fails on submit shows the reason', from: 'validating', event: 'xstate.error.actor.checkBin', to: 'editing', effects: ['notice:error'],
       then: (c) => { expect(c.bin).toBe('unavailable'); expect(c.reason).toBe('UNEXPECTED') } },
     { name: 'the gateway\'s 3-D form opens the modal', from: 'submitting', event: 'xstate.done.actor.startPayment', to: 'threeD.loading', effects: [],
       then: (c, _p, e) => expect(c.order).toEqual(e.output) },
-    { name: 'a failed gateway call shows its reason on the form', from: 'submitting', event: 'xstate.error.actor.startPayment', to: 'editing', effects: ['notice:error'],
+    { name: 'an order id already taken is sent again with a new id, silently', from: 'submitting', event: 'xstate.error.actor.startPayment',
+      when: (c, e) => orderIdTaken(e) && c.orderAttempts < ORDER_ID_RETRIES, to: 'submitting', effects: [],
+      then: (c, p) => { expect(c.orderAttempts).toBe(p.orderAttempts + 1); expect(c.reason).toBeNull() } },
+    { name: 'a failed gateway call shows its reason on the form', from: 'submitting', event: 'xstate.error.actor.startPayment',
+      when: (c, e) => !orderIdTaken(e) || c.orderAttempts >= ORDER_ID_RETRIES, to: 'editing', effects: ['notice:error'],
       then: (c, _p, e) => expect(c.reason).toBe(e.error.code) },
     { name: 'the bank page painted: the spinner goes', from: 'threeD.loading', event: 'frame.loaded', to: 'threeD.ready' },
     { name: 'no answer from the bank in time: timed out', from: 'threeD', event: 'xstate.after.*', to: 'timedOut', effects: ['notice:timeout'],
@@ -165,6 +187,7 @@ export const paymentExpectations: Expectations<PaymentContext> = {
     if (e.type === 'card.input') return w(`kullanıcı ${String(ev.bin)} ile başlayan, ${String(ev.last4)} ile biten kart numarasını yazar`, `the user types a card number starting ${String(ev.bin)}, ending ${String(ev.last4)}`)
     if (e.type === 'cvc.input') return w(`kullanıcı ${String(ev.length)} haneli güvenlik kodunu yazar`, `the user types a ${String(ev.length)}-digit security code`)
     if (e.type === 'card.blur') return w('kart numarası alanından çıkılır', 'the card number field loses focus')
+    if (e.type === 'amount.blur') return w('tutar alanından çıkılır', 'the amount field loses focus')
     if (e.type === 'form.submit') return w(`kullanıcı "${SUBMIT}" düğmesine basar`, `the user presses "${SUBMIT}"`)
     if (e.type === 'form.reset') return w(`kullanıcı "${RESET}" düğmesine basar`, `the user presses "${RESET}"`)
     if (e.type === 'frame.loaded') return w('banka sayfası çerçevede görünür', 'the bank page is painted in the frame')
@@ -175,7 +198,12 @@ export const paymentExpectations: Expectations<PaymentContext> = {
     }
     if (e.type === 'xstate.error.actor.checkBin') return w('BIN tablosu yüklenemez', 'the BIN table cannot be loaded')
     if (e.type === 'xstate.done.actor.startPayment') return w('ağ geçidi 3-D formunu yanıtlar', 'the gateway answers the 3-D form')
-    if (e.type === 'xstate.error.actor.startPayment') return w('ağ geçidi çağrısı başarısız olur (KVT_GATEWAY_ERR4)', 'the gateway call fails (KVT_GATEWAY_ERR4)')
+    if (e.type === 'xstate.error.actor.startPayment') {
+      const code = String((ev.error as { code?: string } | undefined)?.code ?? '')
+      return code === 'ORDER_ID_USED'
+        ? w('ağ geçidi sipariş numarasının kullanıldığını yanıtlar (ORDER_ID_USED)', 'the gateway answers that the order id is taken (ORDER_ID_USED)')
+        : w(`ağ geçidi çağrısı başarısız olur (${code})`, `the gateway call fails (${code})`)
+    }
     if (e.type.startsWith('xstate.after')) return w('banka sayfası zamanında yanıt vermez', 'the bank page does not answer in time')
     return w(e.type, e.type)
   },

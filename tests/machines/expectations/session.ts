@@ -11,6 +11,8 @@ const T = (c: SessionContext) => c.timing
 
 /** Not locked out: the activity, lock and access events count only then (spec 4). */
 const unlocked = (_c: SessionContext, _e: unknown, s: Snapshot) => !isIn(s, 'signedIn.inactivity.lockedOut')
+/** Activity aimed at the open warning's own controls: it must not dismiss the warning (issue 10). */
+const inWarning = (e: { inWarning?: boolean }) => e.inWarning === true
 const idleFor = (c: SessionContext, now: number) => now - c.lastActivityAt
 /** Spec 4: a lock older than `lockExpiryS` cannot be unlocked. */
 const lockTooOld = (c: SessionContext, at: number) => c.lockedAt !== null && at - c.lockedAt > T(c).lockExpiryS * 1000
@@ -61,7 +63,7 @@ export const sessionExpectations: Expectations<SessionContext> = {
       tags: { warning: false, locked: false },
       context: (c) => expect(c.lockedAt).toBeNull(),
       // nothing is due 30 s after the last activity
-      ignores: [{ type: 'clock.check', now: 1_767_225_630_000 }, UNLOCK],
+      ignores: [{ type: 'clock.check', now: 1_767_225_630_000 }, UNLOCK, { ...ACTIVITY, inWarning: true }],
     },
     'signedIn.inactivity.idleCandidate': {
       words: { tr: 'oturum açık, kullanıcı bir süredir hareketsiz', en: 'signed in, the user has been still for a while' },
@@ -76,7 +78,8 @@ export const sessionExpectations: Expectations<SessionContext> = {
     },
     'signedIn.inactivity.inactive.warning': {
       words: { tr: `"${WARNING}" penceresi geri sayıyor`, en: `the "${WARNING}" dialog counts down` },
-      ignores: [UNLOCK],
+      // activity on the warning's own controls does not dismiss it; waking while it is open keeps its countdown
+      ignores: [UNLOCK, { ...ACTIVITY, inWarning: true }, { type: 'clock.check', now: 1_767_226_200_001 }],
     },
     'signedIn.inactivity.lockedOut': {
       words: { tr: 'ekran kilitli', en: 'the screen is locked' },
@@ -156,17 +159,26 @@ export const sessionExpectations: Expectations<SessionContext> = {
       when: (_c, e) => e.output.changed === true, to: 'signedOut', effects: ['notice:signInAgain'], then: (c) => expect(c.expired).toBeNull() },
     { name: 'a cancelled password change returns to sign-in', from: 'passwordExpired', event: 'xstate.done.actor.passwordChange',
       when: (_c, e) => e.output.changed !== true, to: 'signedOut', effects: [], then: (c) => expect(c.expired).toBeNull() },
-    { name: 'logging out', from: 'signedIn', event: 'logout', to: 'loggingOut', effects: [], then: (c) => expect(c.endReason).toBe('logout') },
+    { name: 'logging out', from: 'signedIn', event: 'logout', when: (_c, e) => e.switchUser !== true, to: 'loggingOut', effects: [], then: (c) => expect(c.endReason).toBe('logout') },
+    { name: '"not you? return to sign-in" logs out to switch the user', from: 'signedIn', event: 'logout', when: (_c, e) => e.switchUser === true, to: 'loggingOut', effects: [],
+      then: (c) => expect(c.endReason).toBe('switchUser') },
     { name: 'a logout in another tab signs out here', from: 'signedIn', event: 'remote.ended', to: 'signedOut', effects: ['clearSession'],
       then: (c) => { expect(c.user).toBeNull(); expect(c.endReason).toBe('elsewhere') } },
     { name: 'an invalid session signs out', from: 'signedIn', event: 'session.invalid', to: 'signedOut', effects: ['clearSession'],
       then: (c) => { expect(c.user).toBeNull(); expect(c.endReason).toBe('invalid') } },
-    { name: 'activity makes the user active; it is reported at most once per throttle', from: 'signedIn', event: 'activity', when: unlocked,
+    { name: 'activity makes the user active; it is reported at most once per throttle', from: 'signedIn', event: 'activity', when: (c, e, s) => unlocked(c, e, s) && !inWarning(e),
       to: 'signedIn.inactivity.active',
       effects: (p, e) => (e.at - p.lastReportedAt >= T(p).throttleMs ? ['reportActivity', 'broadcast:activity'] : []),
       then: (c, p, e) => {
         expect(c.lastActivityAt).toBe(e.at)
         expect(c.lastReportedAt).toBe(e.at - p.lastReportedAt >= T(p).throttleMs ? e.at : p.lastReportedAt)
+      } },
+    { name: 'an unlock in another tab counts as activity here', from: 'signedIn', event: 'remote.unlocked', when: unlocked, to: 'signedIn.inactivity.active', effects: [],
+      then: (c, p, e) => { expect(c.lastActivityAt).toBe(Math.max(p.lastActivityAt, e.at)); expect(c.lastReportedAt).toBe(e.at) } },
+    { name: 'an unlock in another tab unlocks this tab too', from: 'signedIn.inactivity.lockedOut.locked', event: 'remote.unlocked', to: 'signedIn.inactivity.active', effects: [],
+      then: (c, p, e) => {
+        expect(c.lockedAt).toBeNull(); expect(c.unlockErrors).toEqual({}); expect(c.lastActivityAt).toBe(e.at)
+        expect(c.idleSeconds).toBe(p.idleSeconds + Math.round((e.at - (p.lockedAt ?? e.at)) / 1000))
       } },
     { name: 'activity in another tab makes the user active here', from: 'signedIn', event: 'activity.remote', when: unlocked, to: 'signedIn.inactivity.active',
       then: (c, p, e) => expect(c.lastActivityAt).toBe(Math.max(p.lastActivityAt, e.at)) },
@@ -180,7 +192,7 @@ export const sessionExpectations: Expectations<SessionContext> = {
       when: (c, e, s) => unlocked(c, e, s) && idleFor(c, e.now) >= T(c).inactiveMs + T(c).warningMs && idleFor(c, e.now) < T(c).inactiveMs + T(c).warningMs + T(c).logoutWaitMs,
       to: 'signedIn.inactivity.lockedOut.locking' },
     { name: 'waking past the inactivity threshold opens the warning', from: 'signedIn', event: 'clock.check',
-      when: (c, e, s) => unlocked(c, e, s) && idleFor(c, e.now) >= T(c).inactiveMs && idleFor(c, e.now) < T(c).inactiveMs + T(c).warningMs,
+      when: (c, e, s) => unlocked(c, e, s) && !isIn(s, 'signedIn.inactivity.inactive') && idleFor(c, e.now) >= T(c).inactiveMs && idleFor(c, e.now) < T(c).inactiveMs + T(c).warningMs,
       to: 'signedIn.inactivity.inactive.warning' },
     { name: 'still for the throttle time: an idle candidate', from: 'signedIn.inactivity.active', event: 'xstate.after.*', to: 'signedIn.inactivity.idleCandidate' },
     { name: 'still up to the inactivity threshold: the warning opens', from: 'signedIn.inactivity.idleCandidate', event: 'xstate.after.*', to: 'signedIn.inactivity.inactive.warning' },
@@ -192,13 +204,16 @@ export const sessionExpectations: Expectations<SessionContext> = {
     { name: 'a lock that cannot be recorded ends the session', from: 'signedIn.inactivity.lockedOut.locking', event: 'xstate.error.actor.lockSession', to: 'loggingOut' },
     { name: 'locked for the logout wait: logged out', from: 'signedIn.inactivity.lockedOut.locked', event: 'xstate.after.*', to: 'loggingOut',
       then: (c) => expect(c.endReason).toBe('lockTimeout') },
-    { name: 'a lock older than 1800 s cannot be unlocked', from: 'signedIn.inactivity.lockedOut.locked', event: 'unlock.submit', when: (c, e) => lockTooOld(c, e.at), to: 'loggingOut',
+    { name: 'an empty password on the lock screen is required and nothing is sent', from: 'signedIn.inactivity.lockedOut.locked', event: 'unlock.submit', when: (_c, e) => e.password === '',
+      to: 'signedIn.inactivity.lockedOut.locked', effects: [], then: (c, p) => { expect(c.unlockErrors).toEqual({ password: 'required' }); expect(c.lockedAt).toBe(p.lockedAt) } },
+    { name: 'a lock older than 1800 s cannot be unlocked', from: 'signedIn.inactivity.lockedOut.locked', event: 'unlock.submit', when: (c, e) => e.password !== '' && lockTooOld(c, e.at), to: 'loggingOut',
       then: (c) => expect(c.endReason).toBe('lockExpired') },
-    { name: 'the password on the lock screen is checked', from: 'signedIn.inactivity.lockedOut.locked', event: 'unlock.submit', when: (c, e) => !lockTooOld(c, e.at), to: 'signedIn.inactivity.lockedOut.unlocking' },
+    { name: 'the password on the lock screen is checked', from: 'signedIn.inactivity.lockedOut.locked', event: 'unlock.submit', when: (c, e) => e.password !== '' && !lockTooOld(c, e.at), to: 'signedIn.inactivity.lockedOut.unlocking',
+      then: (c) => expect(c.unlockErrors).toEqual({}) },
     { name: 'waking up with a lock older than 1800 s logs out', from: 'signedIn.inactivity.lockedOut.locked', event: 'clock.check', when: (c, e) => lockTooOld(c, e.now), to: 'loggingOut',
       then: (c) => expect(c.endReason).toBe('lockExpired') },
     { name: 'a successful unlock is active again', from: 'signedIn.inactivity.lockedOut.unlocking', event: 'xstate.done.actor.unlockSession', to: 'signedIn.inactivity.active',
-      effects: ['persistIdleTime', 'broadcast:activity'],
+      effects: ['persistIdleTime', 'broadcast:unlocked'],
       then: (c, _p, e) => { expect(c.lockedAt).toBeNull(); expect(c.lastActivityAt).toBe(e.output.at) } },
     { name: 'a failed unlock logs out', from: 'signedIn.inactivity.lockedOut.unlocking', event: 'xstate.error.actor.unlockSession', to: 'loggingOut', effects: ['notice:error'],
       then: (c, _p, e) => { expect(c.endReason).toBe('unlockFailed'); expect(c.error).toBe(e.error.code) } },
@@ -211,8 +226,8 @@ export const sessionExpectations: Expectations<SessionContext> = {
       then: (c, _p, e) => expect(c.user?.permissions).toEqual(e.output) },
     { name: 'a failed permission fetch says why', from: 'signedIn.access.refreshing', event: 'xstate.error.actor.refreshPermissions', to: 'signedIn.access.ready', effects: ['notice:error'] },
     { name: 'logged out either way: signed out, nothing kept, other tabs told', from: 'loggingOut', event: 'xstate.*.actor.logout', to: 'signedOut',
-      effects: (p) => ['clearSession', 'broadcast:ended', `notice:${p.endReason === 'lockTimeout' || p.endReason === 'lockExpired' ? p.endReason : 'loggedOut'}`],
-      then: (c) => { expect(c.user).toBeNull(); expect(c.lockedAt).toBeNull(); expect(c.idleSeconds).toBe(0) } },
+      effects: (p) => ['clearSession', 'broadcast:ended', `notice:${p.endReason === 'lockTimeout' || p.endReason === 'lockExpired' || p.endReason === 'switchUser' ? p.endReason : 'loggedOut'}`],
+      then: (c) => { expect(c.user).toBeNull(); expect(c.lockedAt).toBeNull(); expect(c.idleSeconds).toBe(0); expect(c.unlockErrors).toEqual({}) } },
   ],
   describeEvent: (e: AnyEventObject) => {
     const words: Record<string, [string, string]> = {
@@ -223,6 +238,7 @@ export const sessionExpectations: Expectations<SessionContext> = {
       logout: ['kullanıcı çıkış yapar', 'the user logs out'],
       'clock.check': ['bilgisayar uyanır ve süreler denetlenir', 'the computer wakes up and the deadlines are checked'],
       'remote.locked': ['başka bir sekme oturumu kilitler', 'another tab locks the session'],
+      'remote.unlocked': ['başka bir sekmede kilit açılır', 'another tab unlocks the session'],
       'remote.ended': ['başka bir sekmede çıkış yapılır', 'another tab logs out'],
       'session.invalid': ['sunucu oturumun artık geçerli olmadığını söyler', 'the server says the session is no longer valid'],
       'role.switch': ['kullanıcı etkin rolü değiştirir', 'the user switches the active role'],
@@ -235,6 +251,9 @@ export const sessionExpectations: Expectations<SessionContext> = {
         ? { tr: 'kullanıcı adı ve şifre boşken "Giriş Yap" düğmesine basılır', en: 'the user presses "Giriş Yap" with an empty username and password' }
         : { tr: `kullanıcı "${String(ev.username)}" adıyla ve doğru şifreyle giriş yapar`, en: `the user signs in as "${String(ev.username)}" with the right password` }
     }
+    if (e.type === 'unlock.submit' && ev.password === '') return { tr: 'kullanıcı kilit ekranında şifre girmeden "Kilidi Aç" düğmesine basar', en: 'the user presses "Kilidi Aç" on the lock screen without a password' }
+    if (e.type === 'activity' && ev.inWarning === true) return { tr: 'kullanıcı uyarı penceresinin üzerinde fareyi oynatır', en: 'the user moves the pointer over the warning dialog' }
+    if (e.type === 'logout' && ev.switchUser === true) return { tr: 'kullanıcı kilit ekranında "… değil misiniz? Giriş ekranına dönün" düğmesine basar', en: 'the user presses "Not …? Return to sign-in" on the lock screen' }
     if (e.type === 'unlock.submit') return { tr: 'kullanıcı kilit ekranında şifresini girer', en: 'the user enters the password on the lock screen' }
     if (e.type === 'clock.check') {
       const m = minutes(Number(ev.now) - 1_767_225_600_000)

@@ -21,17 +21,21 @@ export const events: AnyEventObject[] = [
   { type: 'login.submit', username: ' ', password: '', rememberMe: true },
   { type: 'activity', at: T0 + 1_000 },                       // within the throttle: not reported
   { type: 'activity', at: T0 + throttleMs + 1 },              // reported to server and other tabs
+  { type: 'activity', at: T0 + throttleMs + 2, inWarning: true },  // on the warning's own controls
   { type: 'activity.remote', at: T0 + throttleMs + 1 },
   { type: 'session.lock', at: T0 + 10_000 },
   { type: 'unlock.submit', password: 'Doğru-Parola-2026!', at: LOCKED_AT + 60_000 },
   { type: 'unlock.submit', password: 'Doğru-Parola-2026!', at: LOCKED_AT + lockExpiryS * 1000 + 1 },
+  { type: 'unlock.submit', password: '', at: LOCKED_AT + 60_000 },            // empty: required, nothing sent
   { type: 'logout', at: T0 + 20_000 },
+  { type: 'logout', at: T0 + 20_000, switchUser: true },                    // "not you? return to sign-in"
   { type: 'clock.check', now: T0 + 30_000 },                                   // nothing due
   { type: 'clock.check', now: T0 + inactiveMs + 1 },                           // woke up inactive
   { type: 'clock.check', now: T0 + inactiveMs + warningMs + 1 },               // woke up past the lock
   { type: 'clock.check', now: T0 + inactiveMs + warningMs + logoutWaitMs + 1 }, // woke up past the logout
   { type: 'clock.check', now: LOCKED_AT + lockExpiryS * 1000 + 1 },            // locked too long
   { type: 'remote.locked', at: LOCKED_AT },
+  { type: 'remote.unlocked', at: LOCKED_AT + 60_000 },
   { type: 'remote.ended' },
   { type: 'session.invalid' },
   { type: 'role.switch', role: 'ROLE_USER' },
