@@ -17,6 +17,8 @@ import { paymentModel } from './models/payment.model.ts'
 import { sessionModel } from './models/session.model.ts'
 import { resourceEditorExpectations } from './expectations/resource-editor.ts'
 import { resourceEditorModel } from './models/resource-editor.model.ts'
+import { resourceListExpectations } from './expectations/resource-list.ts'
+import { resourceListModel } from './models/resource-list.model.ts'
 
 export type Entry = { model: Model; expectations: Expectations }
 
@@ -27,4 +29,5 @@ export const MACHINES: Entry[] = [
   { model: paymentModel, expectations: paymentExpectations },
   { model: paymentResultModel, expectations: paymentResultExpectations },
   { model: resourceEditorModel, expectations: resourceEditorExpectations },
+  { model: resourceListModel, expectations: resourceListExpectations },
 ]
