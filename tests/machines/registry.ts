@@ -19,6 +19,8 @@ import { resourceEditorExpectations } from './expectations/resource-editor.ts'
 import { resourceEditorModel } from './models/resource-editor.model.ts'
 import { resourceListExpectations } from './expectations/resource-list.ts'
 import { resourceListModel } from './models/resource-list.model.ts'
+import { orgBuilderExpectations } from './expectations/org-builder.ts'
+import { orgBuilderModel } from './models/org-builder.model.ts'
 
 export type Entry = { model: Model; expectations: Expectations }
 
@@ -30,4 +32,5 @@ export const MACHINES: Entry[] = [
   { model: paymentResultModel, expectations: paymentResultExpectations },
   { model: resourceEditorModel, expectations: resourceEditorExpectations },
   { model: resourceListModel, expectations: resourceListExpectations },
+  { model: orgBuilderModel, expectations: orgBuilderExpectations },
 ]
