@@ -15,6 +15,12 @@ import { passwordChangeModel } from './models/password-change.model.ts'
 import { paymentResultModel } from './models/payment-result.model.ts'
 import { paymentModel } from './models/payment.model.ts'
 import { sessionModel } from './models/session.model.ts'
+import { resourceEditorExpectations } from './expectations/resource-editor.ts'
+import { resourceEditorModel } from './models/resource-editor.model.ts'
+import { resourceListExpectations } from './expectations/resource-list.ts'
+import { resourceListModel } from './models/resource-list.model.ts'
+import { orgBuilderExpectations } from './expectations/org-builder.ts'
+import { orgBuilderModel } from './models/org-builder.model.ts'
 
 export type Entry = { model: Model; expectations: Expectations }
 
@@ -24,4 +30,7 @@ export const MACHINES: Entry[] = [
   { model: forgotPasswordModel, expectations: forgotPasswordExpectations },
   { model: paymentModel, expectations: paymentExpectations },
   { model: paymentResultModel, expectations: paymentResultExpectations },
+  { model: resourceEditorModel, expectations: resourceEditorExpectations },
+  { model: resourceListModel, expectations: resourceListExpectations },
+  { model: orgBuilderModel, expectations: orgBuilderExpectations },
 ]

@@ -2,43 +2,10 @@ import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise } from 'xstate'
 import { CONFLICT, resourceEditorMachine, type FieldErrors, type Values, type VersionedRecord } from '../../machines/resource-editor/resource-editor.machine.ts'
 import { modelSuite } from '../support/model-test.ts'
+import { resourceEditorExpectations } from './expectations/resource-editor.ts'
+import { record, resourceEditorModel } from './models/resource-editor.model.ts'
 
-const record = (version: number, name = 'Katılım'): VersionedRecord => ({ id: 'c1', version, values: { name } })
-
-modelSuite({
-  name: 'resource-editor',
-  machine: resourceEditorMachine,
-  input: { id: 'c1' },
-  events: [
-    { type: 'field.change', field: 'name', value: 'Yeni Ad' },
-    { type: 'form.submit' },
-    { type: 'form.reset' },
-    { type: 'retry' },
-    { type: 'reload' },
-    { type: 'leave.request' },
-    { type: 'leave.confirm' },
-    { type: 'leave.cancel' },
-  ],
-  outputs: { load: [record(3)], validate: [{}, { name: 'required' }], save: [record(4, 'Yeni Ad')] },
-  errors: {
-    load: [Object.assign(new Error('x'), { kind: 'network' })],
-    validate: [new Error('schema missing')],
-    save: [Object.assign(new Error('409'), { code: CONFLICT }), Object.assign(new Error('403'), { code: 'FORBIDDEN' })],
-  },
-  serialize: (s) => ({ value: s.value, dirty: s.context.dirty, version: s.context.record?.version ?? null, errors: s.context.errors, error: s.context.error }),
-  invariants: (s) => {
-    // a saved form holds exactly what the server answered, with its new version
-    if (s.matches('saved')) {
-      expect(s.context.dirty).toBe(false)
-      expect(s.context.draft).toEqual(s.context.record!.values)
-    }
-    if (s.matches('conflict')) expect(s.context.error).toBe('CONFLICT')
-    // a conflict never throws the user's changes away
-    if (s.matches('conflict') || s.matches('confirmingLeave')) expect(s.context.record).not.toBeNull()
-    if (s.matches('loadFailed')) expect(s.context.error).toBe('NETWORK')
-    if (s.matches('validating') || s.matches('saving') || s.matches('loading')) expect(s.hasTag('busy')).toBe(true)
-  },
-}, { compare: (s) => ({ value: s.value, status: s.status, dirty: s.context.dirty, error: s.context.error }) })
+modelSuite(resourceEditorModel, resourceEditorExpectations)
 
 describe('resource-editor rules (written apart from the machine)', () => {
   const settle = () => new Promise((r) => setTimeout(r, 0))

@@ -1,44 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise, SimulatedClock } from 'xstate'
 import { resourceListMachine } from '../../machines/resource-list/resource-list.machine.ts'
-import { DEFAULT_LIST_PARAMS, PAGE_SIZES, showingRange, type ListPage, type ListParams } from '../../src/domain/list-params.ts'
+import { showingRange, type ListPage, type ListParams } from '../../src/domain/list-params.ts'
 import { modelSuite } from '../support/model-test.ts'
+import { resourceListExpectations } from './expectations/resource-list.ts'
+import { page, resourceListModel } from './models/resource-list.model.ts'
 
-const page = (n: number, total: number): ListPage<unknown> => ({ items: Array.from({ length: n }, (_, i) => ({ id: i })), total, page: 1, size: 20 })
-
-modelSuite({
-  name: 'resource-list',
-  machine: resourceListMachine,
-  input: { searchDebounceMs: 300 },
-  events: [
-    { type: 'page.go', page: 2 },
-    { type: 'page.go', page: 0 },
-    { type: 'size.change', size: 50 },
-    { type: 'size.change', size: 7 },
-    { type: 'sort.toggle', field: 'at' },
-    { type: 'filter.change', key: 'action', value: 'auth.login' },
-    { type: 'search.input', q: 'ayse' },
-    { type: 'params.sync', params: { ...DEFAULT_LIST_PARAMS, q: 'from-url' } },
-    { type: 'params.sync', params: DEFAULT_LIST_PARAMS },
-    { type: 'retry' },
-    { type: 'reload' },
-  ],
-  outputs: { fetchPage: [page(20, 45), page(0, 0)] },
-  errors: { fetchPage: [Object.assign(new Error('x'), { kind: 'network' })] },
-  serialize: (s) => ({ value: s.value, params: s.context.params, total: s.context.total, error: s.context.error }),
-  invariants: (s) => {
-    const { params } = s.context
-    // the list never asks for an impossible page or size
-    expect(params.page).toBeGreaterThanOrEqual(1)
-    expect(PAGE_SIZES).toContain(params.size)
-    if (s.matches('ready')) expect(s.context.items.length).toBeGreaterThan(0)
-    if (s.matches('empty')) expect(s.context.items).toEqual([])
-    if (s.matches('failed')) expect(s.context.error).toBe('NETWORK')
-    else expect(s.context.error).toBeNull()
-    if (s.matches('loading')) expect(s.hasTag('busy')).toBe(true)
-  },
-  describeEvent: (e) => e.type.startsWith('xstate.done') ? 'the server answers a page' : e.type.startsWith('xstate.error') ? 'the request fails' : e.type.startsWith('xstate.after') ? 'the user pauses typing' : `${e.type} ${JSON.stringify({ ...e, type: undefined })}`,
-}, { compare: (s) => ({ value: s.value, status: s.status, params: s.context.params, total: s.context.total }) })
+modelSuite(resourceListModel, resourceListExpectations)
 
 describe('resource-list rules (written apart from the machine)', () => {
   function start(answers: (params: ListParams) => ListPage<unknown>) {

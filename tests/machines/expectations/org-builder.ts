@@ -1,0 +1,148 @@
+import { expect } from 'vitest'
+import type { OrgBuilderContext, OrgGroup } from '../../../machines/org-builder/org-builder.machine.ts'
+import type { Expectations, Rule } from '../../support/expectations.ts'
+
+type C = OrgBuilderContext
+const RANK = { management: 3, unit: 2, team: 1 } as const
+
+/** Issue 13 / spec 2.2 "Team", restated: a parent must exist and rank higher (the root takes anyone); no group under itself or a descendant. */
+function verdict(groups: OrgGroup[], id: string, parentId: string | null): 'ok' | 'cycle' | 'level' {
+  const node = groups.find((g) => g.id === id)
+  const parent = parentId === null ? null : groups.find((g) => g.id === parentId)
+  if (!node || parent === undefined) return 'level'
+  for (let cursor: string | null = parentId; cursor !== null; cursor = groups.find((g) => g.id === cursor)?.parentId ?? null) {
+    if (cursor === id) return 'cycle'
+  }
+  return parent === null || RANK[parent.level] > RANK[node.level] ? 'ok' : 'level'
+}
+const parentOf = (c: C, id: string) => c.groups.find((g) => g.id === id)?.parentId
+const targetVerdict = (c: C) => (c.target ? verdict(c.groups, c.dragging!, c.target.parentId) : null)
+const validDrop = (c: C) => targetVerdict(c) === 'ok' && parentOf(c, c.dragging!) !== c.target!.parentId
+/** The keyboard order: every other group in tree order, then the company root; wraps around. */
+function stepped(c: C, by: 1 | -1): string | null {
+  const order = [...c.groups.filter((g) => g.id !== c.dragging).map((g) => g.id), null]
+  const at = c.target ? order.indexOf(c.target.parentId) : by === 1 ? -1 : 0
+  return order[(at + by + order.length) % order.length]!
+}
+const sameTree = (c: C, p: C) => expect(c.groups).toEqual(p.groups)
+
+/** Zoom works in every state and changes nothing else (in steps of 0.25, between 0.25× and 2×). */
+const zoomRules: Rule<C>[] = (['loading', 'failed', 'ready', 'saving', 'undoing'] as const).flatMap((from): Rule<C>[] => {
+  const still = (c: C, p: C) => { sameTree(c, p); expect(c.dragging).toBe(p.dragging) }
+  return [
+    { name: `${from}: zoom in, at most 2×`, from, event: 'zoom.in', to: from, then: (c, p) => { still(c, p); expect(c.zoom).toBe(Math.min(2, p.zoom + 0.25)) } },
+    { name: `${from}: zoom out, at least 0.25×`, from, event: 'zoom.out', to: from, then: (c, p) => { still(c, p); expect(c.zoom).toBe(Math.max(0.25, p.zoom - 0.25)) } },
+    { name: `${from}: fit resets the zoom`, from, event: 'zoom.fit', to: from, then: (c, p) => { still(c, p); expect(c.zoom).toBe(1) } },
+  ]
+})
+
+/** The organisation builder (issue 13), written apart from machines/org-builder. No screen of its own is driven yet. */
+export const orgBuilderExpectations: Expectations<C> = {
+  states: {
+    loading: {
+      words: { tr: 'grup ağacı yükleniyor', en: 'the group tree is loading' },
+      tags: { busy: true },
+      ignores: [{ type: 'drop' }, { type: 'undo' }, { type: 'drag.start', id: 't' }],
+    },
+    failed: {
+      words: { tr: 'ağaç yüklenemedi, yeniden yükleme sunulur', en: 'the tree failed to load, reload is offered' },
+      tags: { busy: false },
+      context: (c) => expect(c.error).not.toBeNull(),
+      ignores: [{ type: 'drop' }, { type: 'undo' }, { type: 'drag.start', id: 't' }],
+    },
+    ready: {
+      words: { tr: 'grup ağacı görünür', en: 'the group tree shows' },
+      tags: { busy: false },
+      context: (c) => expect(c.pending).toBeNull(),
+    },
+    'ready.idle': {
+      words: { tr: 'hiçbir grup sürüklenmiyor', en: 'no group is being dragged' },
+      tags: { dragging: false },
+      context: (c) => expect(c.dragging).toBeNull(),
+      ignores: [{ type: 'drag.start', id: 'ghost' }, { type: 'drop' }, { type: 'target.next' }, { type: 'drag.cancel' }],
+    },
+    'ready.dragging': {
+      words: { tr: 'bir grup bloğu sürükleniyor', en: 'a group block is being dragged' },
+      tags: { dragging: true },
+      context: (c) => expect(c.dragging).not.toBeNull(),
+      ignores: [{ type: 'undo' }, { type: 'reload' }, { type: 'drag.start', id: 'u1' }],
+    },
+    saving: {
+      words: { tr: 'taşıma hemen gösterildi, kaydediliyor', en: 'the move shows at once and is being saved' },
+      tags: { busy: true },
+      context: (c) => expect(c.pending).not.toBeNull(),
+      ignores: [{ type: 'drop' }, { type: 'undo' }, { type: 'reload' }, { type: 'drag.start', id: 't' }],
+    },
+    undoing: {
+      words: { tr: 'son taşıma geri alınıyor', en: 'the last move is being undone' },
+      tags: { busy: true },
+      context: (c) => expect(c.pending).not.toBeNull(),
+      ignores: [{ type: 'drop' }, { type: 'undo' }, { type: 'reload' }, { type: 'drag.start', id: 't' }],
+    },
+  },
+  rules: [
+    ...zoomRules,
+    { name: 'the loaded tree shows', from: 'loading', event: 'xstate.done.actor.loadTree', to: 'ready.idle', effects: [],
+      then: (c, _p, e) => expect(c).toMatchObject({ groups: e.output, lastMove: null, error: null }) },
+    { name: 'a failed load says why', from: 'loading', event: 'xstate.error.actor.loadTree', to: 'failed', then: (c) => expect(c.error).toBe('NETWORK') },
+    { name: 'reload after a failure', from: 'failed', event: 'reload', to: 'loading' },
+    { name: 'reload the tree', from: 'ready.idle', event: 'reload', to: 'loading' },
+    { name: 'picking up a known group starts a drag with no target', from: 'ready.idle', event: 'drag.start', when: (c, e) => c.groups.some((g) => g.id === e.id), to: 'ready.dragging',
+      then: (c, _p, e) => expect(c).toMatchObject({ dragging: e.id, target: null, error: null }) },
+    { name: 'undo puts the last moved group back at once', from: 'ready.idle', event: 'undo', when: (c) => c.lastMove !== null && c.groups.some((g) => g.id === c.lastMove!.id), to: 'undoing',
+      then: (c, p) => expect(parentOf(c, p.lastMove!.id)).toBe(p.lastMove!.fromParentId) },
+    { name: 'hovering a group makes it the target, with its verdict', from: 'ready.dragging', event: 'target.over', to: 'ready.dragging', effects: [],
+      then: (c, _p, e) => { expect(c.target!.parentId).toBe(e.parentId); expect(c.target!.check.ok).toBe(targetVerdict(c) === 'ok') } },
+    { name: 'the arrow keys step to the next candidate parent, the root last, wrapping', from: 'ready.dragging', event: 'target.next', to: 'ready.dragging',
+      then: (c, p) => expect(c.target!.parentId).toBe(stepped(p, 1)) },
+    { name: 'the arrow keys step back', from: 'ready.dragging', event: 'target.previous', to: 'ready.dragging',
+      then: (c, p) => expect(c.target!.parentId).toBe(stepped(p, -1)) },
+    { name: 'leaving the target clears it', from: 'ready.dragging', event: 'target.leave', to: 'ready.dragging', then: (c) => expect(c.target).toBeNull() },
+    { name: 'a valid drop shows the move at once and saves it', from: 'ready.dragging', event: 'drop', when: (c) => validDrop(c), to: 'saving', effects: [],
+      then: (c, p) => { expect(parentOf(c, p.dragging!)).toBe(p.target!.parentId); expect(c.pending).toMatchObject({ id: p.dragging, parentId: p.target!.parentId, version: p.groups.find((g) => g.id === p.dragging)!.version }) } },
+    { name: 'dropping a group under itself or a descendant is refused', from: 'ready.dragging', event: 'drop', when: (c) => targetVerdict(c) === 'cycle', to: 'ready.idle', effects: ['notice:cycle'],
+      then: (c, p) => { sameTree(c, p); expect(c.error).toBe('GROUP_CYCLE') } },
+    { name: 'a wrong level says "Hatalı Seviye" and moves nothing', from: 'ready.dragging', event: 'drop', when: (c) => targetVerdict(c) === 'level', to: 'ready.idle', effects: ['notice:levelError'],
+      then: (c, p) => { sameTree(c, p); expect(c.error).toBe('LEVEL_ERROR') } },
+    { name: 'dropped on no target or where it already hangs: nothing to do', from: 'ready.dragging', event: 'drop', when: (c) => c.target === null || (targetVerdict(c) === 'ok' && !validDrop(c)), to: 'ready.idle', effects: [],
+      then: (c, p) => { sameTree(c, p); expect(c.dragging).toBeNull() } },
+    { name: 'cancelling the drag moves nothing', from: 'ready.dragging', event: 'drag.cancel', to: 'ready.idle', effects: [],
+      then: (c, p) => { sameTree(c, p); expect(c).toMatchObject({ dragging: null, target: null }) } },
+    { name: 'a saved move says "moved" and can be undone', from: 'saving', event: 'xstate.done.actor.moveGroup', to: 'ready.idle', effects: ['notice:moved'],
+      then: (c, p, e) => {
+        expect(c.groups.find((g) => g.id === e.output.id)).toMatchObject({ version: e.output.version, parentId: e.output.parentId })
+        expect(c.lastMove).toEqual({ id: p.pending!.id, fromParentId: p.pending!.previous.find((g) => g.id === p.pending!.id)!.parentId, toParentId: e.output.parentId })
+      } },
+    { name: 'a refused save rolls the tree back and says why', from: 'saving', event: 'xstate.error.actor.moveGroup', to: 'ready.idle', effects: ['notice:failed'],
+      then: (c, p) => { expect(c.groups).toEqual(p.pending!.previous); expect(c.error).toBe('CONFLICT') } },
+    { name: 'an undone move says "undone"; nothing is left to undo', from: 'undoing', event: 'xstate.done.actor.undoMove', to: 'ready.idle', effects: ['notice:undone'],
+      then: (c, _p, e) => { expect(c.lastMove).toBeNull(); expect(c.groups.find((g) => g.id === e.output.id)).toMatchObject({ version: e.output.version, parentId: e.output.parentId }) } },
+    { name: 'a refused undo rolls back and says why', from: 'undoing', event: 'xstate.error.actor.undoMove', to: 'ready.idle', effects: ['notice:failed'],
+      then: (c, p) => { expect(c.groups).toEqual(p.pending!.previous); expect(c.error).toBe('CONFLICT') } },
+  ],
+  significant: (c) => ({ groups: c.groups, dragging: c.dragging, target: c.target, lastMove: c.lastMove, pending: c.pending, error: c.error }),
+  describeEvent: (e) => {
+    const ev = e as Record<string, unknown> & { type: string }
+    switch (e.type) {
+      case 'drag.start': return { tr: `kullanıcı "${ev.id}" grubunu sürüklemeye başlar`, en: `the user starts dragging group "${ev.id}"` }
+      case 'target.over': return { tr: `blok "${ev.parentId ?? 'şirket'}" üzerine gelir`, en: `the block is over "${ev.parentId ?? 'company'}"` }
+      case 'target.next': return { tr: 'kullanıcı sonraki hedefe geçer (ok tuşu)', en: 'the user steps to the next target (arrow key)' }
+      case 'target.previous': return { tr: 'kullanıcı önceki hedefe geçer (ok tuşu)', en: 'the user steps to the previous target (arrow key)' }
+      case 'target.leave': return { tr: 'blok hedeften çıkar', en: 'the block leaves the target' }
+      case 'drop': return { tr: 'kullanıcı bloğu bırakır', en: 'the user drops the block' }
+      case 'drag.cancel': return { tr: 'kullanıcı sürüklemeyi iptal eder', en: 'the user cancels the drag' }
+      case 'undo': return { tr: 'kullanıcı "Geri al" der', en: 'the user presses "Undo"' }
+      case 'reload': return { tr: 'ağaç yeniden yüklenir', en: 'the tree is reloaded' }
+      case 'zoom.in': return { tr: 'kullanıcı yakınlaştırır', en: 'the user zooms in' }
+      case 'zoom.out': return { tr: 'kullanıcı uzaklaştırır', en: 'the user zooms out' }
+      case 'zoom.fit': return { tr: 'kullanıcı ekrana sığdırır', en: 'the user fits to screen' }
+      case 'xstate.done.actor.loadTree': return { tr: 'sunucu grup ağacını gönderir', en: 'the server sends the group tree' }
+      case 'xstate.error.actor.loadTree': return { tr: 'ağaç yüklenemez (ağ hatası)', en: 'the tree fails to load (network)' }
+      case 'xstate.done.actor.moveGroup': return { tr: 'sunucu taşımayı kaydeder', en: 'the server saves the move' }
+      case 'xstate.error.actor.moveGroup': return { tr: 'sunucu taşımayı reddeder (CONFLICT)', en: 'the server refuses the move (CONFLICT)' }
+      case 'xstate.done.actor.undoMove': return { tr: 'sunucu geri almayı kaydeder', en: 'the server saves the undo' }
+      case 'xstate.error.actor.undoMove': return { tr: 'sunucu geri almayı reddeder (CONFLICT)', en: 'the server refuses the undo (CONFLICT)' }
+    }
+    return { tr: e.type, en: e.type }
+  },
+}

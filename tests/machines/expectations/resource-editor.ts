@@ -1,0 +1,131 @@
+import { expect } from 'vitest'
+import type { ResourceEditorContext } from '../../../machines/resource-editor/resource-editor.machine.ts'
+import type { Expectations } from '../../support/expectations.ts'
+
+const hasErrors = (e: { output: Record<string, string> }) => Object.keys(e.output).length > 0
+const reason = (e: { error: { code?: string; kind?: string } }) => e.error.code ?? (e.error.kind ? e.error.kind.toUpperCase() : undefined)
+
+/**
+ * Every admin form (issue 11 section 4, ARCHITECTURE 4b), written apart from machines/resource-editor:
+ * a save sends the version it loaded, a stale one is a conflict with the option to reload (never a
+ * silent overwrite), leaving with unsaved changes asks first. No screen of its own yet.
+ */
+export const resourceEditorExpectations: Expectations<ResourceEditorContext> = {
+  states: {
+    loading: {
+      words: { tr: 'kayıt yükleniyor', en: 'the record is loading' },
+      tags: { busy: true },
+      ignores: [{ type: 'form.submit' }, { type: 'leave.confirm' }],
+    },
+    loadFailed: {
+      words: { tr: 'kayıt yüklenemedi, "tekrar dene" sunulur', en: 'the record could not load, "retry" is offered' },
+      tags: { busy: false },
+      context: (c) => expect(c.error).not.toBeNull(),
+      ignores: [{ type: 'form.submit' }, { type: 'field.change', field: 'name', value: 'X' }],
+    },
+    editing: {
+      words: { tr: 'form düzenleniyor', en: 'the form is being edited' },
+      tags: { busy: false },
+      context: (c) => expect(c.record).not.toBeNull(),
+      ignores: [{ type: 'retry' }, { type: 'reload' }, { type: 'leave.confirm' }],
+    },
+    validating: {
+      words: { tr: 'form denetleniyor', en: 'the form is being checked' },
+      tags: { busy: true },
+      ignores: [{ type: 'form.submit' }, { type: 'field.change', field: 'name', value: 'X' }, { type: 'leave.request' }],
+    },
+    saving: {
+      words: { tr: 'kaydediliyor', en: 'saving' },
+      tags: { busy: true },
+      context: (c) => expect(c.errors).toEqual({}),
+      ignores: [{ type: 'form.submit' }, { type: 'field.change', field: 'name', value: 'X' }, { type: 'leave.request' }],
+    },
+    saved: {
+      words: { tr: '"kaydedildi" görünür', en: '"saved" shows' },
+      tags: { busy: false },
+      context: (c) => { expect(c.dirty).toBe(false); expect(c.draft).toEqual(c.record!.values) },
+      ignores: [{ type: 'form.submit' }, { type: 'reload' }],
+    },
+    conflict: {
+      words: { tr: 'başkası önce kaydetti: değişiklikler ekranda kalır, "yeniden yükle" sunulur', en: 'someone else saved first: the changes stay on screen, "reload" is offered' },
+      tags: { busy: false },
+      context: (c) => { expect(c.error).toBe('CONFLICT'); expect(c.record).not.toBeNull() },
+      ignores: [{ type: 'form.submit' }, { type: 'field.change', field: 'name', value: 'X' }],
+    },
+    failed: {
+      words: { tr: 'kayıt başarısız, nedeni görünür', en: 'the save failed, its reason shows' },
+      tags: { busy: false },
+      context: (c) => expect(c.error).not.toBeNull(),
+      ignores: [{ type: 'reload' }, { type: 'retry' }],
+    },
+    confirmingLeave: {
+      words: { tr: '"kaydedilmemiş değişiklikler" onayı sorulur', en: 'the "unsaved changes" confirmation is asked' },
+      context: (c) => expect(c.record).not.toBeNull(),
+      ignores: [{ type: 'form.submit' }, { type: 'field.change', field: 'name', value: 'X' }],
+    },
+    left: {
+      words: { tr: 'formdan çıkıldı', en: 'the form was left' },
+      context: (_c, s) => expect(s.status).toBe('done'),
+    },
+  },
+  rules: [
+    { name: 'the loaded record fills the form, unchanged', from: 'loading', event: 'xstate.done.actor.load', to: 'editing',
+      then: (c, _p, e) => expect(c).toMatchObject({ record: e.output, draft: e.output.values, dirty: false, errors: {}, error: null }) },
+    { name: 'a failed load shows its reason', from: 'loading', event: 'xstate.error.actor.load', to: 'loadFailed',
+      then: (c, _p, e) => expect(c.error).toBe(reason(e)) },
+    { name: 'retry loads again', from: 'loadFailed', event: 'retry', to: 'loading', then: (c) => expect(c.error).toBeNull() },
+    { name: 'typing changes the draft and clears that field\'s error', from: 'editing', event: 'field.change', to: 'editing',
+      then: (c, _p, e) => { expect(c.draft[e.field]).toBe(e.value); expect(c.dirty).toBe(true); expect(c.errors[e.field]).toBeUndefined() } },
+    { name: 'submit checks the form first', from: 'editing', event: 'form.submit', to: 'validating' },
+    { name: 'reset brings back the loaded values', from: 'editing', event: 'form.reset', to: 'editing',
+      then: (c) => expect(c).toMatchObject({ draft: c.record!.values, errors: {}, dirty: false, error: null }) },
+    { name: 'leaving with unsaved changes asks first', from: 'editing', event: 'leave.request', when: (c) => c.dirty, to: 'confirmingLeave' },
+    { name: 'leaving without changes just leaves', from: 'editing', event: 'leave.request', when: (c) => !c.dirty, to: 'left' },
+    { name: 'an invalid form is never saved: its errors show', from: 'validating', event: 'xstate.done.actor.validate', when: (_c, e) => hasErrors(e), to: 'editing',
+      then: (c, _p, e) => expect(c.errors).toEqual(e.output) },
+    { name: 'a valid form is saved', from: 'validating', event: 'xstate.done.actor.validate', when: (_c, e) => !hasErrors(e), to: 'saving',
+      then: (c) => expect(c.errors).toEqual({}) },
+    { name: 'a broken check fails the save', from: 'validating', event: 'xstate.error.actor.validate', to: 'failed' },
+    { name: 'the server\'s answer becomes the new record', from: 'saving', event: 'xstate.done.actor.save', to: 'saved',
+      then: (c, _p, e) => expect(c).toMatchObject({ record: e.output, draft: e.output.values, dirty: false, error: null }) },
+    { name: 'a stale version is a conflict, never a silent overwrite', from: 'saving', event: 'xstate.error.actor.save', when: (_c, e) => reason(e) === 'CONFLICT', to: 'conflict',
+      then: (c, p) => expect(c.draft).toEqual(p.draft) },
+    { name: 'any other save error shows its reason', from: 'saving', event: 'xstate.error.actor.save', when: (_c, e) => reason(e) !== 'CONFLICT', to: 'failed',
+      then: (c, _p, e) => expect(c.error).toBe(reason(e)) },
+    { name: 'typing after a save edits again', from: 'saved', event: 'field.change', to: 'editing',
+      then: (c, _p, e) => { expect(c.draft[e.field]).toBe(e.value); expect(c.dirty).toBe(true) } },
+    { name: 'leaving a saved form just leaves', from: 'saved', event: 'leave.request', to: 'left' },
+    { name: 'reload after a conflict brings the newer version', from: 'conflict', event: 'reload', to: 'loading', then: (c) => expect(c.error).toBeNull() },
+    { name: 'leaving after a conflict asks first', from: 'conflict', event: 'leave.request', to: 'confirmingLeave' },
+    { name: 'submit again after a failure', from: 'failed', event: 'form.submit', to: 'validating', then: (c) => expect(c.error).toBeNull() },
+    { name: 'typing after a failure edits again', from: 'failed', event: 'field.change', to: 'editing',
+      then: (c, _p, e) => { expect(c.draft[e.field]).toBe(e.value); expect(c.dirty).toBe(true); expect(c.error).toBeNull() } },
+    { name: 'leaving after a failure asks first', from: 'failed', event: 'leave.request', to: 'confirmingLeave' },
+    { name: 'confirming leaves', from: 'confirmingLeave', event: 'leave.confirm', to: 'left' },
+    { name: 'cancelling keeps the changes on the form', from: 'confirmingLeave', event: 'leave.cancel', to: 'editing',
+      then: (c, p) => expect(c.draft).toEqual(p.draft) },
+  ],
+  significant: (c) => ({ draft: c.draft, dirty: c.dirty, errors: c.errors, error: c.error, version: c.record?.version ?? null }),
+  describeEvent: (e) => {
+    const ev = e as { type: string; field?: string; value?: unknown; output?: unknown; error?: { code?: string; kind?: string } }
+    switch (e.type) {
+      case 'field.change': return { tr: `kullanıcı "${ev.field}" alanına "${String(ev.value)}" yazar`, en: `the user types "${String(ev.value)}" into "${ev.field}"` }
+      case 'form.submit': return { tr: 'kullanıcı "Kaydet" düğmesine basar', en: 'the user presses "Save"' }
+      case 'form.reset': return { tr: 'kullanıcı değişiklikleri geri alır', en: 'the user resets the changes' }
+      case 'retry': return { tr: 'kullanıcı "Tekrar dene" düğmesine basar', en: 'the user presses "Retry"' }
+      case 'reload': return { tr: 'kullanıcı "Yeniden yükle" düğmesine basar', en: 'the user presses "Reload"' }
+      case 'leave.request': return { tr: 'kullanıcı formdan çıkmak ister', en: 'the user wants to leave the form' }
+      case 'leave.confirm': return { tr: 'kullanıcı çıkmayı onaylar', en: 'the user confirms leaving' }
+      case 'leave.cancel': return { tr: 'kullanıcı çıkmaktan vazgeçer', en: 'the user cancels leaving' }
+      case 'xstate.done.actor.load': return { tr: 'sunucu kaydı gönderir', en: 'the server sends the record' }
+      case 'xstate.error.actor.load': return { tr: 'kayıt yüklenemez (ağ hatası)', en: 'the record fails to load (network)' }
+      case 'xstate.done.actor.validate': return ev.output && Object.keys(ev.output as object).length > 0
+        ? { tr: 'denetim alan hatası bulur', en: 'the check finds a field error' }
+        : { tr: 'denetim hata bulmaz', en: 'the check finds no error' }
+      case 'xstate.error.actor.validate': return { tr: 'denetim çalışmaz', en: 'the check breaks' }
+      case 'xstate.done.actor.save': return { tr: 'sunucu yeni sürümü kaydeder', en: 'the server saves the new version' }
+      case 'xstate.error.actor.save': return { tr: `kayıt reddedilir (${ev.error?.code})`, en: `the save is refused (${ev.error?.code})` }
+    }
+    return { tr: e.type, en: e.type }
+  },
+}

@@ -1,0 +1,48 @@
+import { expect } from 'vitest'
+import { resourceListMachine } from '../../../machines/resource-list/resource-list.machine.ts'
+import { DEFAULT_LIST_PARAMS, PAGE_SIZES, type ListPage } from '../../../src/domain/list-params.ts'
+import type { Model } from '../../support/model-test.ts'
+
+export const page = (n: number, total: number): ListPage<unknown> => ({ items: Array.from({ length: n }, (_, i) => ({ id: i })), total, page: 1, size: 20 })
+export const FROM_URL = { ...DEFAULT_LIST_PARAMS, q: 'from-url' }
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
+
+export const resourceListModel: Model = {
+  name: 'resource-list',
+  machine: resourceListMachine,
+  input: { searchDebounceMs: 300 },
+  events: [
+    { type: 'page.go', page: 2 },
+    { type: 'page.go', page: 0 },
+    { type: 'size.change', size: 50 },
+    { type: 'size.change', size: 7 },
+    { type: 'sort.toggle', field: 'at' },
+    { type: 'filter.change', key: 'action', value: 'auth.login' },
+    { type: 'search.input', q: 'ayse' },
+    { type: 'params.sync', params: FROM_URL },
+    { type: 'params.sync', params: DEFAULT_LIST_PARAMS },
+    { type: 'retry' },
+    { type: 'reload' },
+  ],
+  outputs: { fetchPage: [page(20, 45), page(0, 0)] },
+  errors: { fetchPage: [Object.assign(new Error('x'), { kind: 'network' })] },
+  // coarse, only what guards read: how many pages there are (page.go) and whether the params
+  // equal one of the two synced sets (params.sync); the rest of the params never changes a path
+  serialize: (s) => ({
+    value: s.value,
+    pages: Math.max(1, Math.ceil(s.context.total / s.context.params.size)),
+    atDefault: same(s.context.params, DEFAULT_LIST_PARAMS),
+    atUrl: same(s.context.params, FROM_URL),
+  }),
+  invariants: (s) => {
+    const { params } = s.context
+    // the list never asks for an impossible page or size
+    expect(params.page).toBeGreaterThanOrEqual(1)
+    expect(PAGE_SIZES).toContain(params.size)
+    if (s.matches('ready')) expect(s.context.items.length).toBeGreaterThan(0)
+    if (s.matches('empty')) expect(s.context.items).toEqual([])
+    if (s.matches('failed')) expect(s.context.error).toBe('NETWORK')
+    else expect(s.context.error).toBeNull()
+    if (s.matches('loading')) expect(s.hasTag('busy')).toBe(true)
+  },
+}
