@@ -15,6 +15,8 @@ import { passwordChangeModel } from './models/password-change.model.ts'
 import { paymentResultModel } from './models/payment-result.model.ts'
 import { paymentModel } from './models/payment.model.ts'
 import { sessionModel } from './models/session.model.ts'
+import { tssQuickQuoteExpectations } from './expectations/tss-quick-quote.ts'
+import { tssQuickQuoteModel } from './models/tss-quick-quote.model.ts'
 
 export type Entry = { model: Model; expectations: Expectations }
 
@@ -24,4 +26,5 @@ export const MACHINES: Entry[] = [
   { model: forgotPasswordModel, expectations: forgotPasswordExpectations },
   { model: paymentModel, expectations: paymentExpectations },
   { model: paymentResultModel, expectations: paymentResultExpectations },
+  { model: tssQuickQuoteModel, expectations: tssQuickQuoteExpectations },
 ]
