@@ -17,6 +17,8 @@ import { paymentModel } from './models/payment.model.ts'
 import { sessionModel } from './models/session.model.ts'
 import { tssQuickQuoteExpectations } from './expectations/tss-quick-quote.ts'
 import { tssQuickQuoteModel } from './models/tss-quick-quote.model.ts'
+import { travelQuickQuoteExpectations } from './expectations/travel-quick-quote.ts'
+import { travelQuickQuoteModel } from './models/travel-quick-quote.model.ts'
 
 export type Entry = { model: Model; expectations: Expectations }
 
@@ -27,4 +29,5 @@ export const MACHINES: Entry[] = [
   { model: paymentModel, expectations: paymentExpectations },
   { model: paymentResultModel, expectations: paymentResultExpectations },
   { model: tssQuickQuoteModel, expectations: tssQuickQuoteExpectations },
+  { model: travelQuickQuoteModel, expectations: travelQuickQuoteExpectations },
 ]
