@@ -19,6 +19,8 @@ import { tssQuickQuoteExpectations } from './expectations/tss-quick-quote.ts'
 import { tssQuickQuoteModel } from './models/tss-quick-quote.model.ts'
 import { travelQuickQuoteExpectations } from './expectations/travel-quick-quote.ts'
 import { travelQuickQuoteModel } from './models/travel-quick-quote.model.ts'
+import { smsVerificationExpectations } from './expectations/sms-verification.ts'
+import { smsVerificationModel } from './models/sms-verification.model.ts'
 
 export type Entry = { model: Model; expectations: Expectations }
 
@@ -30,4 +32,5 @@ export const MACHINES: Entry[] = [
   { model: paymentResultModel, expectations: paymentResultExpectations },
   { model: tssQuickQuoteModel, expectations: tssQuickQuoteExpectations },
   { model: travelQuickQuoteModel, expectations: travelQuickQuoteExpectations },
+  { model: smsVerificationModel, expectations: smsVerificationExpectations },
 ]
