@@ -21,6 +21,12 @@ import { resourceListExpectations } from './expectations/resource-list.ts'
 import { resourceListModel } from './models/resource-list.model.ts'
 import { orgBuilderExpectations } from './expectations/org-builder.ts'
 import { orgBuilderModel } from './models/org-builder.model.ts'
+import { tssQuickQuoteExpectations } from './expectations/tss-quick-quote.ts'
+import { tssQuickQuoteModel } from './models/tss-quick-quote.model.ts'
+import { travelQuickQuoteExpectations } from './expectations/travel-quick-quote.ts'
+import { travelQuickQuoteModel } from './models/travel-quick-quote.model.ts'
+import { smsVerificationExpectations } from './expectations/sms-verification.ts'
+import { smsVerificationModel } from './models/sms-verification.model.ts'
 
 export type Entry = { model: Model; expectations: Expectations }
 
@@ -33,4 +39,7 @@ export const MACHINES: Entry[] = [
   { model: resourceEditorModel, expectations: resourceEditorExpectations },
   { model: resourceListModel, expectations: resourceListExpectations },
   { model: orgBuilderModel, expectations: orgBuilderExpectations },
+  { model: tssQuickQuoteModel, expectations: tssQuickQuoteExpectations },
+  { model: travelQuickQuoteModel, expectations: travelQuickQuoteExpectations },
+  { model: smsVerificationModel, expectations: smsVerificationExpectations },
 ]

@@ -1,0 +1,152 @@
+import { expect } from 'vitest'
+import type { SmsVerificationContext } from '../../../machines/sms-verification/sms-verification.machine.ts'
+import type { Expectations } from '../../support/expectations.ts'
+import { LOCKED_UNTIL, TICKET } from '../models/sms-verification.model.ts'
+
+const PHONE_TITLE = 'Cep telefonunuzu doğrulayalım'
+const SEND = 'Kod Gönder'
+const OTHER_NUMBER = 'Başka numara gir'
+const LOCKED = 'Bu numara için çok fazla kod istendi.'
+const CODE_TITLE = 'Doğrulama kodu'
+const VERIFY = 'Doğrula'
+const RESEND = 'Yeni kod gönder'
+const CHANGE = 'Numarayı değiştir'
+const VERIFIED = 'Telefon numaranız doğrulandı.'
+
+/** A Turkish mobile (spec 4): 5XX XXX XX XX, with 0, 90 or +90 before it, spaces allowed; E.164 out. */
+function e164(phone: string): string | null {
+  const m = /^(?:\+?90|0)?(5\d{9})$/.exec(phone.replace(/\s/g, ''))
+  return m ? `+90${m[1]}` : null
+}
+/** The code is six digits (SECURITY.md "SMS codes"); spaces around it are dropped. */
+const wellFormed = (code: string) => /^\d{6}$/.test(code.trim())
+const codeOf = (e: { error?: { code?: string } }) => e.error?.code
+
+const phoneForm = { texts: [PHONE_TITLE], enabled: [SEND], absent: [CODE_TITLE, VERIFIED] }
+
+/** SMS verification (spec 4, 5, 8; SECURITY.md "SMS codes"; issue 15), written apart from machines/sms-verification. */
+export const smsVerificationExpectations: Expectations<SmsVerificationContext> = {
+  states: {
+    enteringPhone: {
+      words: { tr: 'cep telefonu formu açık', en: 'the mobile phone form is open' },
+      screen: phoneForm,
+      tags: { busy: false },
+      context: (c) => {
+        expect(c.ticket).toBeNull()
+        expect(c.lockedUntil).toBeNull()
+      },
+      ignores: [{ type: 'code.submit', code: '123456' }, { type: 'code.resend' }, { type: 'phone.change' }],
+    },
+    sending: {
+      words: { tr: 'kod gönderiliyor', en: 'the code is being sent' },
+      screen: { texts: [PHONE_TITLE] },
+      tags: { busy: true },
+      context: (c) => expect(c.phone).toMatch(/^\+905\d{9}$/),
+      ignores: [{ type: 'phone.submit', phone: '0532 123 45 67' }, { type: 'code.submit', code: '123456' }, { type: 'code.resend' }, { type: 'phone.change' }],
+    },
+    awaitingCode: {
+      words: { tr: 'kod gönderildi, 2 dakika geçerli', en: 'the code was sent, valid for 2 minutes' },
+      screen: (c) => ({ texts: [CODE_TITLE, c.phone], enabled: [CHANGE], ...(c.canResend ? {} : { disabled: [`${RESEND} (60 sn)`] }) }),
+      context: (c) => {
+        expect(c.phone).toMatch(/^\+905\d{9}$/)
+        expect(c.validityMs).toBe(120_000)
+        expect(c.resendMs).toBe(60_000)
+        expect(c.sends).toBeGreaterThan(0)
+        expect(c.ticket).toBeNull()
+      },
+      ignores: [{ type: 'phone.submit', phone: '0532 123 45 67' }],
+    },
+    'awaitingCode.entering': {
+      words: { tr: 'kod bekleniyor', en: 'waiting for the code' },
+      screen: { enabled: [VERIFY] },
+      tags: { busy: false },
+      // a new code only after the 60 s cooldown (the shortest path here has just sent one)
+      ignores: [{ type: 'code.resend' }],
+    },
+    'awaitingCode.verifying': {
+      words: { tr: 'kod kontrol ediliyor', en: 'the code is being checked' },
+      tags: { busy: true },
+      context: (c) => expect(c.error).toBeNull(),
+      ignores: [{ type: 'code.submit', code: '123456' }],
+    },
+    codeOver: {
+      words: { tr: 'kodun süresi doldu ya da çok kez yanlış girildi', en: 'the code expired or was typed wrong too often' },
+      screen: { texts: [CODE_TITLE], enabled: [RESEND, CHANGE], absent: [VERIFY] },
+      tags: { busy: false },
+      context: (c) => expect(['SMS_CODE_EXPIRED', 'SMS_ATTEMPTS_EXHAUSTED']).toContain(c.error),
+      ignores: [{ type: 'code.submit', code: '123456' }, { type: 'phone.submit', phone: '0532 123 45 67' }],
+    },
+    lockedOut: {
+      words: { tr: 'numara kilitli, bitiş zamanı görünür', en: 'the number is locked, its end time shows' },
+      screen: { texts: [PHONE_TITLE, LOCKED], disabled: [SEND], enabled: [OTHER_NUMBER] },
+      tags: { busy: false },
+      context: (c) => {
+        expect(c.error).toBe('SMS_LOCKED')
+        expect(c.lockedUntil).toBe(LOCKED_UNTIL)
+      },
+      ignores: [{ type: 'phone.submit', phone: '0532 123 45 67' }, { type: 'code.submit', code: '123456' }, { type: 'code.resend' }],
+    },
+    verified: {
+      words: { tr: 'telefon doğrulandı', en: 'the phone is verified' },
+      screen: { texts: [VERIFIED] },
+      context: (c, s) => {
+        expect(s.status).toBe('done')
+        expect(c.ticket).toBe(TICKET)
+        // ends with the normalised phone and the ticket
+        expect(s.output).toEqual({ phone: '+905321234567', ticket: TICKET })
+      },
+    },
+  },
+  rules: [
+    { name: 'a number that is not a Turkish mobile is refused', from: 'enteringPhone', event: 'phone.submit', when: (_c, e) => e164(e.phone) === null, to: 'enteringPhone',
+      then: (c, _p, e) => expect(c).toMatchObject({ error: 'INVALID_PHONE', phone: e.phone }) },
+    { name: 'a Turkish mobile is sent a code', from: 'enteringPhone', event: 'phone.submit', when: (_c, e) => e164(e.phone) !== null, to: 'sending',
+      then: (c, _p, e) => expect(c).toMatchObject({ error: null, phone: e164(e.phone) }) },
+    { name: 'the code went out: 120 s to type it, a new one after 60 s', from: 'sending', event: 'xstate.done.actor.sendCode', to: 'awaitingCode.entering',
+      then: (c, p) => expect(c).toMatchObject({ validityMs: 120_000, resendMs: 60_000, canResend: false, error: null, attemptsLeft: null, sends: p.sends + 1 }) },
+    { name: 'too many codes: the number is locked until the server says', from: 'sending', event: 'xstate.error.actor.sendCode', when: (_c, e) => codeOf(e) === 'SMS_LOCKED', to: 'lockedOut',
+      then: (c) => expect(c).toMatchObject({ error: 'SMS_LOCKED', lockedUntil: LOCKED_UNTIL, lockoutMs: 300_000 }) },
+    { name: 'a code went out less than a minute ago: wait, then ask again', from: 'sending', event: 'xstate.error.actor.sendCode', when: (_c, e) => codeOf(e) === 'SMS_RESEND_TOO_SOON', to: 'enteringPhone',
+      then: (c) => expect(c.error).toBe('SMS_RESEND_TOO_SOON') },
+    { name: 'a failed send shows its reason on the phone form', from: 'sending', event: 'xstate.error.actor.sendCode', when: (_c, e) => !['SMS_LOCKED', 'SMS_RESEND_TOO_SOON'].includes(codeOf(e) ?? ''), to: 'enteringPhone',
+      then: (c, _p, e) => expect(c.error).toBe(codeOf(e)) },
+    { name: 'after 120 s the code is over and only a new one helps', from: 'awaitingCode', event: 'xstate.after.codeValidity.*', to: 'codeOver',
+      then: (c) => expect(c.error).toBe('SMS_CODE_EXPIRED') },
+    { name: 'after 60 s a new code may be asked for (typing)', from: 'awaitingCode.entering', event: 'xstate.after.resendCooldown.*', to: 'awaitingCode.entering',
+      then: (c, p) => expect(c).toEqual({ ...p, canResend: true }) },
+    { name: 'after 60 s a new code may be asked for (checking)', from: 'awaitingCode.verifying', event: 'xstate.after.resendCooldown.*', to: 'awaitingCode.verifying',
+      then: (c, p) => expect(c).toEqual({ ...p, canResend: true }) },
+    { name: 'changing the number while a code is out', from: 'awaitingCode', event: 'phone.change', to: 'enteringPhone', then: (c) => expect(c.error).toBeNull() },
+    { name: 'a new code once the cooldown has passed', from: 'awaitingCode', event: 'code.resend', when: (c) => c.canResend, to: 'sending' },
+    { name: 'a malformed code never reaches the server', from: 'awaitingCode.entering', event: 'code.submit', when: (_c, e) => !wellFormed(e.code), to: 'awaitingCode.entering',
+      then: (c) => expect(c.error).toBe('SMS_CODE_WRONG') },
+    { name: 'a six-digit code is checked', from: 'awaitingCode.entering', event: 'code.submit', when: (_c, e) => wellFormed(e.code), to: 'awaitingCode.verifying' },
+    { name: 'a right code verifies the phone', from: 'awaitingCode.verifying', event: 'xstate.done.actor.verifyCode', to: 'verified',
+      then: (c) => expect(c).toMatchObject({ ticket: TICKET, error: null }) },
+    { name: 'a wrong code shows the attempts left and keeps the countdown', from: 'awaitingCode.verifying', event: 'xstate.error.actor.verifyCode', when: (_c, e) => codeOf(e) === 'SMS_CODE_WRONG', to: 'awaitingCode.entering',
+      then: (c, p) => expect(c).toMatchObject({ error: 'SMS_CODE_WRONG', attemptsLeft: 4, sends: p.sends }) },
+    { name: 'an expired or used-up code is over', from: 'awaitingCode.verifying', event: 'xstate.error.actor.verifyCode', when: (_c, e) => ['SMS_CODE_EXPIRED', 'SMS_ATTEMPTS_EXHAUSTED'].includes(codeOf(e) ?? ''), to: 'codeOver',
+      then: (c, _p, e) => expect(c.error).toBe(codeOf(e)) },
+    { name: 'a new code after the old one is over', from: 'codeOver', event: 'code.resend', to: 'sending' },
+    { name: 'changing the number after the code is over', from: 'codeOver', event: 'phone.change', to: 'enteringPhone', then: (c) => expect(c.error).toBeNull() },
+    { name: 'the lockout ends when the server said', from: 'lockedOut', event: 'xstate.after.lockout.*', to: 'enteringPhone',
+      then: (c) => expect(c).toMatchObject({ error: null, lockedUntil: null }) },
+    { name: 'another number while locked', from: 'lockedOut', event: 'phone.change', to: 'enteringPhone',
+      then: (c) => expect(c).toMatchObject({ error: null, lockedUntil: null }) },
+  ],
+  describeEvent: (e) => {
+    const ev = e as { type: string; phone?: string; code?: string; error?: { code?: string } }
+    if (e.type === 'phone.submit') return { tr: `müşteri "${ev.phone}" numarasını gönderir`, en: `the customer submits the phone "${ev.phone}"` }
+    if (e.type === 'code.submit') return { tr: `müşteri "${ev.code}" kodunu girer`, en: `the customer submits the code "${ev.code}"` }
+    if (e.type === 'code.resend') return { tr: `müşteri "${RESEND}" düğmesine basar`, en: `the customer presses "${RESEND}"` }
+    if (e.type === 'phone.change') return { tr: 'müşteri numarayı değiştirir', en: 'the customer changes the number' }
+    if (e.type === 'xstate.done.actor.sendCode') return { tr: 'kod gönderilir (120 sn geçerli)', en: 'the code is sent (valid 120 s)' }
+    if (e.type === 'xstate.done.actor.verifyCode') return { tr: 'sunucu kodu doğrular', en: 'the server accepts the code' }
+    if (e.type.startsWith('xstate.error.actor.sendCode')) return { tr: `kod gönderilemez (${codeOf(ev)})`, en: `the code is not sent (${codeOf(ev)})` }
+    if (e.type.startsWith('xstate.error.actor.verifyCode')) return { tr: `sunucu kodu reddeder (${codeOf(ev)})`, en: `the server refuses the code (${codeOf(ev)})` }
+    if (e.type.startsWith('xstate.after.codeValidity')) return { tr: '120 saniye geçer', en: '120 seconds pass' }
+    if (e.type.startsWith('xstate.after.resendCooldown')) return { tr: '60 saniye geçer', en: '60 seconds pass' }
+    if (e.type.startsWith('xstate.after.lockout')) return { tr: 'kilit süresi (300 sn) dolar', en: 'the lockout (300 s) ends' }
+    return { tr: e.type, en: e.type }
+  },
+}
