@@ -9,7 +9,7 @@ import { MACHINES } from './registry.ts'
 
 const CASES: Array<[machine: string, transition: string]> = [
   ['session', 'session.signedIn.inactivity.lockedOut.unlocking --xstate.error.actor.unlockSession#0--> session.loggingOut'], // a failed unlock logs out
-  ['session', 'session.signedIn.inactivity.lockedOut.locked --unlock.submit#0--> session.loggingOut'], // a lock older than 1800 s cannot be unlocked
+  ['session', 'session.signedIn.inactivity.lockedOut.locked --unlock.submit#1--> session.loggingOut'], // a lock older than 1800 s cannot be unlocked
   ['session', 'session.loggedOut --(always)#0--> session.signedOut'],
   ['payment', 'payment.threeD --frame.closed#1--> payment.failed'],
   ['forgot-password', 'forgotPassword.editing --form.submit#0--> (self)'],
