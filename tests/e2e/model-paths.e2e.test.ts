@@ -21,6 +21,7 @@ import { launch, type Browser } from './browser.ts'
 import { DEMO_PASSWORD, startE2eServer, type E2eServer } from './server.ts'
 import { passwordChangeExpectations } from '../machines/expectations/password-change.ts'
 import { passwordChangeModel } from '../machines/models/password-change.model.ts'
+import { orderDateOf } from '../../src/domain/card/order-id.ts'
 
 type Coverage = Record<string, { taken: string[]; value: unknown; status: string }>
 
@@ -130,7 +131,7 @@ async function startOrder(server: E2eServer) {
     method: 'POST',
     headers: { 'content-type': 'application/json', trxType: 'FRM', origin: server.url, provision: 'true', companyId: '' },
     body: JSON.stringify({
-      servicingBank: '0062', payway: 'CC', orderId: `KEM20260302${CARD.slice(0, 6)}${seq++}`, amount: 1250.5, currency: 'TRY',
+      servicingBank: '0062', payway: 'CC', orderId: `KEM${orderDateOf(new Date())}${CARD.slice(0, 6)}${seq++}`, amount: 1250.5, currency: 'TRY',
       ccNumber: CARD, expireDate: '1230', cvv: '123', customerName: 'Ayşe Yılmaz', installment: 3, inquiryValue: null, span: null,
       OkUrl: `${server.url}/result/success`, FailUrl: `${server.url}/result/error`,
     }),

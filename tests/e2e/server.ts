@@ -74,8 +74,8 @@ export async function caughtMail(baseUrl: string, to: string): Promise<Array<{ s
   return (await res.json()) as Array<{ subject: string; text: string }>
 }
 
-/** Text messages the server sent, from its SMS catcher (GET /api/v1/dev/sms, loopback only). */
+/** Text messages the server sent, from its SMS catcher (GET /api/v1/dev/sms, loopback only, with the token). */
 export async function caughtSms(baseUrl: string, phone: string): Promise<Array<{ to: string; text: string }>> {
-  const res = await fetch(`${baseUrl}/api/v1/dev/sms?to=${encodeURIComponent(phone)}`)
+  const res = await fetch(`${baseUrl}/api/v1/dev/sms?to=${encodeURIComponent(phone)}`, { headers: { authorization: `Bearer ${DEV_ROUTES_TOKEN}` } })
   return (await res.json()) as Array<{ to: string; text: string }>
 }
