@@ -57,12 +57,21 @@ const gatewayPayload = fc.record({
   OkUrl: validOr(fc.constantFrom('http://localhost/result/success', 'https://evil.example/result/success')),
   FailUrl: validOr(fc.constantFrom('http://localhost/result/error', 'http://localhost/x')),
 }, { requiredKeys: [] })
+/** A form field's text for any generated value (an object without a prototype has no String()). */
+function formValue(x: unknown): string {
+  try {
+    return String(x)
+  } catch {
+    return JSON.stringify(x) ?? ''
+  }
+}
+
 /** The bank's callback and the simulator's forms (NestPay fields), valid-looking or not. */
 const bankForm = fc.record({
   clientid: validOr(fc.constant('KE-TEST-BANK')), oid: validOr(fc.constant('KEM20260302403666123')), amount: fc.string(), currency: fc.constantFrom('949', '840', ''),
   HASH: fc.base64String(), txn: fc.oneof(fc.uuid(), fc.string()), otp: fc.string({ maxLength: 8 }), action: fc.constantFrom('approve', 'cancel', ''),
   mdStatus: fc.string(), Response: fc.string(),
-}, { requiredKeys: [] }).map((v) => Object.fromEntries(Object.entries(v).map(([k, x]) => [k, String(x)])))
+}, { requiredKeys: [] }).map((v) => Object.fromEntries(Object.entries(v).map(([k, x]) => [k, formValue(x)])))
 
 const jsonValue = fc.jsonValue({ maxDepth: 3 })
 const body = fc.oneof(
