@@ -63,6 +63,16 @@ async function lockCompanyTree(t: Db, companyId: string) {
   await t.execute(sql`select id from company where id = ${companyId}::uuid for update`)
 }
 
+/** Locks the company's tree and returns its groups and the one being changed, at the version the caller read. */
+async function lockedGroup(t: Db, companyId: string, id: string, version: number) {
+  await lockCompanyTree(t, companyId)
+  const rows = await companyGroups(t, companyId)
+  const current = rows.find((g) => g.id === id)
+  if (!current) throw new AppError(404, 'NOT_FOUND')
+  if (current.version !== version) throw new AppError(409, 'CONFLICT')
+  return { rows, current }
+}
+
 export function uniqueViolation(error: unknown): boolean {
   const e = error as { code?: string; cause?: { code?: string } }
   return e?.code === '23505' || e?.cause?.code === '23505'
@@ -136,11 +146,7 @@ export function groupRoutes() {
     const companyId = c.get('session').companyId
     const { before, after } = await db.transaction(async (tx) => {
       const t = tx as unknown as Db
-      await lockCompanyTree(t, companyId)
-      const rows = await companyGroups(t, companyId)
-      const current = rows.find((g) => g.id === id)
-      if (!current) throw new AppError(404, 'NOT_FOUND')
-      if (current.version !== body.version) throw new AppError(409, 'CONFLICT')
+      const { rows, current } = await lockedGroup(t, companyId, id, body.version)
       const parent = current.parentId ? rows.find((g) => g.id === current.parentId) : null
       const children = rows.filter((g) => g.parentId === id)
       const levelOk = canParent(parent ? (parent.level as GroupLevel) : null, body.level) &&
@@ -168,11 +174,7 @@ export function groupRoutes() {
     const companyId = c.get('session').companyId
     const { before, after } = await db.transaction(async (tx) => {
       const t = tx as unknown as Db
-      await lockCompanyTree(t, companyId)
-      const rows = await companyGroups(t, companyId)
-      const current = rows.find((g) => g.id === id)
-      if (!current) throw new AppError(404, 'NOT_FOUND')
-      if (current.version !== body.version) throw new AppError(409, 'CONFLICT')
+      const { rows, current } = await lockedGroup(t, companyId, id, body.version)
       const check = checkMove(nodes(rows), id, body.parentId)
       if (!check.ok) {
         if (check.reason === 'unknown') throw new AppError(400, 'VALIDATION', [{ path: 'parentId', code: 'parentId.unknown' }])
@@ -195,11 +197,7 @@ export function groupRoutes() {
     const companyId = c.get('session').companyId
     const deleted = await db.transaction(async (tx) => {
       const t = tx as unknown as Db
-      await lockCompanyTree(t, companyId)
-      const rows = await companyGroups(t, companyId)
-      const current = rows.find((g) => g.id === id)
-      if (!current) throw new AppError(404, 'NOT_FOUND')
-      if (current.version !== Number(version)) throw new AppError(409, 'CONFLICT')
+      const { rows, current } = await lockedGroup(t, companyId, id, Number(version))
       const [[members], [roles]] = await Promise.all([
         t.select({ n: count() }).from(appUser).where(and(eq(appUser.companyId, companyId), eq(appUser.groupId, id))),
         t.select({ n: count() }).from(role).where(and(eq(role.companyId, companyId), eq(role.groupId, id))),
