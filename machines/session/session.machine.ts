@@ -6,6 +6,7 @@ import type { PasswordPolicy } from '../../src/domain/password.ts'
 import type { SessionUser } from '../../src/domain/session.ts'
 import { passwordChangeMachine } from '../password-change/password-change.machine.ts'
 import { providedLater, reasonOf } from '../shared/not-provided.ts'
+import { warningEndsAt } from './session.deadlines.ts'
 
 /**
  * The staff session (spec 4 "Session"): signed out -> signing in -> signed in, or the forced
@@ -97,11 +98,6 @@ export type SessionNotice = {
 export type BroadcastKind = 'activity' | 'locked' | 'unlocked' | 'ended'
 
 const seconds = (ms: number) => Math.max(0, Math.round(ms / 1000))
-
-/** When the inactivity warning's countdown ends (epoch ms): the lock is due then, and the view counts down to it. */
-export function warningEndsAt(context: Pick<SessionContext, 'lastActivityAt' | 'timing'>): number {
-  return context.lastActivityAt + context.timing.inactiveMs + context.timing.warningMs
-}
 
 export const sessionMachine = setup({
   types: {} as {

@@ -1,4 +1,5 @@
-import { warningEndsAt, type SessionContext, type SessionUser } from './session.machine.ts'
+import type { SessionContext, SessionUser } from './session.machine.ts'
+import { warningEndsAt } from './session.deadlines.ts'
 
 export { warningEndsAt }
 

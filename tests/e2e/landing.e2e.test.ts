@@ -54,6 +54,20 @@ describe('landing page', () => {
     await page.close()
   })
 
+  it('loads no statechart code before the visitor shows intent (xstate comes with the card form or the staff area)', async () => {
+    const page = await b.context.newPage()
+    const bodies: Promise<string>[] = []
+    page.on('response', (r) => { if (r.url().endsWith('.js')) bodies.push(r.text().catch(() => '')) })
+    await page.goto('/')
+    await page.waitForLoadState('networkidle')
+    await page.waitForTimeout(500)
+    const texts = await Promise.all(bodies)
+    expect(texts.length).toBeGreaterThan(0)
+    // a literal of xstate's own code: no script of the first load may carry it
+    expect(texts.filter((t) => t.includes('xstate.done.actor')).length).toBe(0)
+    await page.close()
+  })
+
   it('switches section tabs by mouse and keyboard (arrows, Home, End)', async () => {
     const page = await b.page('/')
     expect(await sections(page).getByRole('tab').allTextContents()).toEqual(SECTIONS)
