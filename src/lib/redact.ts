@@ -15,8 +15,24 @@ const CVC_IN_TEXT = /\b(cvc2?|cvv2?|cid|security[_-]?code)\b(["'\s]*[:=]\s*["']?
 
 export const REDACTED = '[redacted]'
 
+/**
+ * UUIDs (request ids, record ids) are ours, not typed card data, and their digit-only groups can
+ * line up into a Luhn-valid run ("8884-4090-8796-9847"): they are kept whole.
+ */
+const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi
+
 /** Replaces card-number-like runs and CVC-like values so that nothing can put card data in a log. */
 export function redactCardNumbers(text: string, mask = REDACTED): string {
+  let out = ''
+  let at = 0
+  for (const m of text.matchAll(UUID)) {
+    out += redactPart(text.slice(at, m.index), mask) + m[0]
+    at = m.index + m[0].length
+  }
+  return out + redactPart(text.slice(at), mask)
+}
+
+function redactPart(text: string, mask: string): string {
   return text.replace(PAN_LIKE, mask).replace(CVC_IN_TEXT, (_m, key: string, glue: string) => `${key}${glue}${mask}`)
 }
 

@@ -66,3 +66,12 @@ describe('card-number redaction (src/lib/redact)', () => {
     expect(value).toEqual({ a: '[redacted]', b: ['x [redacted] y'], c: { d: 12, e: true, f: null }, g: new Date(0) })
   })
 })
+
+describe('ids are not card numbers', () => {
+  it('keeps a UUID whose digit groups form a Luhn-valid run, and still redacts a card number next to it', () => {
+    const id = '3ce5f9fe-8884-4090-8796-9847690bbf2a'
+    expect(redactCardNumbers(id)).toBe(id)
+    expect(redactCardNumbers(`${id} 4036 6600 0000 1231`)).toBe(`${id} [redacted]`)
+    expect(redactCardNumbers('4036-6600-0000-1231')).toBe('[redacted]')
+  })
+})
