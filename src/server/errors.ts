@@ -15,3 +15,9 @@ export class AppError extends Error {
     this.issues = issues
   }
 }
+
+/** Whether a database error is a unique-constraint violation (PostgreSQL 23505, wrapped or not by drizzle). */
+export function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: string; cause?: { code?: string } }
+  return e?.code === '23505' || e?.cause?.code === '23505'
+}

@@ -81,3 +81,14 @@ export function readQuery<T>(c: Context<AppEnv>, schema: z.core.$ZodType<T>): T 
   if (!result.success) throw new AppError(400, 'VALIDATION', issuesOf(result.error))
   return result.data
 }
+
+/** A record id (UUID) as the routes take it from the path and the query. */
+export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+export const uuidString = z.string().check(z.regex(UUID_PATTERN))
+
+/** The path parameter `name` as a lower-case UUID; anything else is "not found" (never a query error). */
+export function idParam(c: Context<AppEnv>, name = 'id'): string {
+  const id = c.req.param(name) ?? ''
+  if (!UUID_PATTERN.test(id)) throw new AppError(404, 'NOT_FOUND')
+  return id.toLowerCase()
+}

@@ -9,8 +9,8 @@ import {
 import type { AppEnv } from '../types.ts'
 import type { Db } from '../db/client.ts'
 import { address, appUser, company, companyLogo, industry, jobTitle, optionItem } from '../db/schema.ts'
-import { AppError } from '../errors.ts'
-import { readJson, readQuery } from '../http.ts'
+import { AppError, isUniqueViolation } from '../errors.ts'
+import { idParam, readJson, readQuery, uuidString } from '../http.ts'
 import { auditBySession } from '../services/audit.ts'
 import { DEFAULT_MAIL_SERVER, type MailServerSetting } from '../services/mail-settings.ts'
 import { may, permit } from '../services/permissions.ts'
@@ -18,15 +18,8 @@ import { keyFrom, seal } from '../services/secrets.ts'
 import {
   DEFAULT_PREFERENCES, DEFAULT_SECURITY, readVersionedSetting, writeVersionedSetting, type Preferences, type SecuritySettings,
 } from '../services/settings.ts'
-import { uniqueViolation } from './group.ts'
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
-function idParam(c: Context<AppEnv>): string {
-  const id = c.req.param('id') ?? ''
-  if (!UUID.test(id)) throw new AppError(404, 'NOT_FOUND')
-  return id.toLowerCase()
-}
 
 /** The path's company id must be the caller's own company: any other is "not found". */
 function ownCompany(c: Context<AppEnv>): string {
@@ -206,7 +199,7 @@ export function companyRoutes() {
       await auditBySession(c, 'jobtitle.created', row!.id, { after: jobTitleView(row!) })
       return c.json(jobTitleView(row!), 201)
     } catch (error) {
-      if (uniqueViolation(error)) throw new AppError(409, 'JOB_TITLE_EXISTS', [{ path: 'title', code: 'exists' }])
+      if (isUniqueViolation(error)) throw new AppError(409, 'JOB_TITLE_EXISTS', [{ path: 'title', code: 'exists' }])
       throw error
     }
   })
@@ -227,7 +220,7 @@ export function companyRoutes() {
       await auditBySession(c, 'jobtitle.updated', id, { before: jobTitleView(before), after: jobTitleView(after) })
       return c.json(jobTitleView(after))
     } catch (error) {
-      if (uniqueViolation(error)) throw new AppError(409, 'JOB_TITLE_EXISTS', [{ path: 'title', code: 'exists' }])
+      if (isUniqueViolation(error)) throw new AppError(409, 'JOB_TITLE_EXISTS', [{ path: 'title', code: 'exists' }])
       throw error
     }
   })

@@ -1,4 +1,4 @@
-import { Hono, type Context } from 'hono'
+import { Hono } from 'hono'
 import * as z from 'zod/mini'
 import { and, asc, count, eq, sql } from 'drizzle-orm'
 import { checkMove, canParent, isGroupLevel, levelRank, type GroupLevel, type TreeNode } from '../../domain/groups.ts'
@@ -6,21 +6,15 @@ import { GroupBody, GroupMoveBody, GroupUpdateBody } from '../../domain/schemas/
 import type { AppEnv } from '../types.ts'
 import type { Db } from '../db/client.ts'
 import { appUser, role, userGroup } from '../db/schema.ts'
-import { AppError } from '../errors.ts'
-import { readJson, readQuery } from '../http.ts'
+import { AppError, isUniqueViolation } from '../errors.ts'
+import { idParam, readJson, readQuery, uuidString } from '../http.ts'
 import { auditBySession } from '../services/audit.ts'
 import { permit } from '../services/permissions.ts'
 
 type GroupRow = typeof userGroup.$inferSelect
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 const LevelQuery = z.strictObject({ filterByLevelType: z.optional(z.enum(['management', 'unit', 'team'])) })
 
-function idParam(c: Context<AppEnv>): string {
-  const id = c.req.param('id') ?? ''
-  if (!UUID.test(id)) throw new AppError(404, 'NOT_FOUND')
-  return id.toLowerCase()
-}
 
 function view(row: GroupRow, counts?: { members: number; subgroups: number; roles: number }) {
   return {
@@ -73,10 +67,6 @@ async function lockedGroup(t: Db, companyId: string, id: string, version: number
   return { rows, current }
 }
 
-export function uniqueViolation(error: unknown): boolean {
-  const e = error as { code?: string; cause?: { code?: string } }
-  return e?.code === '23505' || e?.cause?.code === '23505'
-}
 
 /**
  * The organisation tree (issue 13): groups of the caller's company. Moves run in a transaction that
@@ -131,7 +121,7 @@ export function groupRoutes() {
         }).returning()
         return created!
       } catch (error) {
-        if (uniqueViolation(error)) throw new AppError(409, 'GROUP_EXISTS', [{ path: 'name', code: 'exists' }])
+        if (isUniqueViolation(error)) throw new AppError(409, 'GROUP_EXISTS', [{ path: 'name', code: 'exists' }])
         throw error
       }
     })
@@ -159,7 +149,7 @@ export function groupRoutes() {
         if (!updated) throw new AppError(409, 'CONFLICT')
         return { before: current, after: updated }
       } catch (error) {
-        if (uniqueViolation(error)) throw new AppError(409, 'GROUP_EXISTS', [{ path: 'name', code: 'exists' }])
+        if (isUniqueViolation(error)) throw new AppError(409, 'GROUP_EXISTS', [{ path: 'name', code: 'exists' }])
         throw error
       }
     })

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm'
 import type { AppEnv } from '../types.ts'
 import { companyLogo } from '../db/schema.ts'
 import { AppError } from '../errors.ts'
+import { idParam } from '../http.ts'
 import { permit } from '../services/permissions.ts'
 
 /**
@@ -12,7 +13,7 @@ import { permit } from '../services/permissions.ts'
 export function imageRoutes() {
   const r = new Hono<AppEnv>()
   r.get('/company/:id/logo', permit('company:read'), async (c) => {
-    const id = (c.req.param('id') ?? '').toLowerCase()
+    const id = idParam(c)
     if (id !== c.get('session').companyId) throw new AppError(404, 'NOT_FOUND')
     const [logo] = await c.get('deps').db.select().from(companyLogo).where(eq(companyLogo.companyId, id))
     if (!logo) throw new AppError(404, 'NOT_FOUND')

@@ -6,12 +6,11 @@ import type { AppEnv } from '../types.ts'
 import type { Db } from '../db/client.ts'
 import { address, city, company, country, district, hometown, optionItem } from '../db/schema.ts'
 import { AppError, type FieldIssue } from '../errors.ts'
-import { readJson, readQuery } from '../http.ts'
+import { idParam, readJson, readQuery, uuidString } from '../http.ts'
 import { auditBySession } from '../services/audit.ts'
 import { permit } from '../services/permissions.ts'
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
-const uuid = z.string().check(z.regex(UUID))
+const uuid = uuidString
 const EntityQuery = z.strictObject({ entityname: z.enum(['company']), entityid: uuid })
 
 type AddressRow = typeof address.$inferSelect
@@ -62,11 +61,6 @@ function entityOf(c: Context<AppEnv>, q: { entityname: string; entityid: string 
   return { entityName: q.entityname, entityId: q.entityid.toLowerCase() }
 }
 
-function idParam(c: Context<AppEnv>): string {
-  const id = c.req.param('id') ?? ''
-  if (!UUID.test(id)) throw new AppError(404, 'NOT_FOUND')
-  return id.toLowerCase()
-}
 
 /** Addresses and contacts of a party (spec 7.5 `/party/address`, `/party/contacts`): today the company's own. */
 export function partyRoutes() {

@@ -1,4 +1,4 @@
-import { Hono, type Context } from 'hono'
+import { Hono } from 'hono'
 import * as z from 'zod/mini'
 import { and, asc, count, eq, inArray, or, sql, type SQL } from 'drizzle-orm'
 import { permissionsAboveLevel, type DataPrivacyLevel } from '../../domain/data-privacy.ts'
@@ -7,19 +7,17 @@ import { RoleBody, RoleUpdateBody, type RoleInput } from '../../domain/schemas/a
 import type { AppEnv } from '../types.ts'
 import type { Db } from '../db/client.ts'
 import { role, userGroup, userRole } from '../db/schema.ts'
-import { AppError, type FieldIssue } from '../errors.ts'
-import { readJson, readQuery } from '../http.ts'
+import { AppError, type FieldIssue, isUniqueViolation } from '../errors.ts'
+import { idParam, readJson, readQuery, uuidString } from '../http.ts'
 import { auditBySession } from '../services/audit.ts'
 import { containsPattern, listAnswer, orderBy, readList } from '../services/list.ts'
 import { permit } from '../services/permissions.ts'
-import { uniqueViolation } from './group.ts'
 
 type RoleRow = typeof role.$inferSelect
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 const LEVELS = ['PUBLIC', 'INTERNAL', 'CONFIDENTIAL', 'SENSITIVE'] as const
 const owner = z.string().check(z.minLength(1), z.maxLength(100), z.refine((v) => !/[\u0000-\u001f]/.test(v), 'control'))
-const uuid = z.string().check(z.regex(UUID))
+const uuid = uuidString
 
 /**
  * SYSTEM-owned roles cannot be fully updated (spec 6): their name, type, main-role flag and
@@ -28,11 +26,6 @@ const uuid = z.string().check(z.regex(UUID))
  */
 export const SYSTEM_ROLE_FIXED_FIELDS = ['rolename', 'roleType', 'isMainRole', 'gdprLevel'] as const
 
-function idParam(c: Context<AppEnv>): string {
-  const id = c.req.param('id') ?? ''
-  if (!UUID.test(id)) throw new AppError(404, 'NOT_FOUND')
-  return id.toLowerCase()
-}
 
 function view(row: RoleRow, holders?: number) {
   return {
@@ -135,7 +128,7 @@ export function roleRoutes() {
         createdAt: now, updatedAt: now,
       }).returning() as [RoleRow]
     } catch (error) {
-      if (uniqueViolation(error)) throw new AppError(409, 'ROLE_EXISTS', [{ path: 'rolename', code: 'exists' }])
+      if (isUniqueViolation(error)) throw new AppError(409, 'ROLE_EXISTS', [{ path: 'rolename', code: 'exists' }])
       throw error
     }
     await auditBySession(c, 'role.created', row.id, { after: view(row) })
@@ -165,7 +158,7 @@ export function roleRoutes() {
         isMainRole: body.isMainRole, permissions: toRolePermissions(permissions), version: current.version + 1, updatedAt: clock.now(),
       }).where(and(eq(role.id, id), eq(role.version, body.version))).returning()
     } catch (error) {
-      if (uniqueViolation(error)) throw new AppError(409, 'ROLE_EXISTS', [{ path: 'rolename', code: 'exists' }])
+      if (isUniqueViolation(error)) throw new AppError(409, 'ROLE_EXISTS', [{ path: 'rolename', code: 'exists' }])
       throw error
     }
     if (!updated) throw new AppError(409, 'CONFLICT')

@@ -9,7 +9,7 @@ import {
 import type { AppEnv } from '../types.ts'
 import { company, legalPermission, salesApplication } from '../db/schema.ts'
 import { AppError } from '../errors.ts'
-import { readJson } from '../http.ts'
+import { readJson, UUID_PATTERN } from '../http.ts'
 import { audit } from '../services/audit.ts'
 import { requireCustomHeaders } from '../services/sessions.ts'
 import { readTicket } from '../services/sms/codes.ts'
@@ -25,7 +25,6 @@ import { publicRoute } from '../services/route-access.ts'
  * new record, and the latest record of a party's consent is its state.
  */
 const ID = /^[A-Za-z0-9_.:-]{1,64}$/
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 function header(c: Context<AppEnv>, name: string, required: boolean): string | null {
   const value = c.req.header(name)
@@ -75,7 +74,7 @@ export function salesRoutes() {
     if (!scopeFits(doc.name, body.scope)) throw new AppError(400, 'VALIDATION', [{ path: 'scope', code: 'invalid' }])
     const { db, clock } = c.get('deps')
     // the spec's fixed company id; an unknown one is refused, none means the (first) company
-    const companies = companyHeader && UUID.test(companyHeader)
+    const companies = companyHeader && UUID_PATTERN.test(companyHeader)
       ? await db.select({ id: company.id }).from(company).where(eq(company.id, companyHeader)).limit(1)
       : companyHeader ? [] : await db.select({ id: company.id }).from(company).limit(1)
     if (companyHeader && companies.length === 0) throw new AppError(400, 'VALIDATION', [{ path: 'companyId', code: 'unknown' }])

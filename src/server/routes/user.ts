@@ -1,4 +1,4 @@
-import { Hono, type Context } from 'hono'
+import { Hono } from 'hono'
 import * as z from 'zod/mini'
 import { and, asc, count, eq, inArray, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm'
 import { formatIsoDate, isAdultBirthDate, toCalendarDate } from '../../domain/dates.ts'
@@ -8,7 +8,7 @@ import type { AppEnv } from '../types.ts'
 import type { Db } from '../db/client.ts'
 import { address, appUser, jobTitle, role, userGroup, userRole } from '../db/schema.ts'
 import { AppError, type FieldIssue } from '../errors.ts'
-import { readJson } from '../http.ts'
+import { idParam, readJson } from '../http.ts'
 import { MAILS } from '../mail-texts.ts'
 import { audit, auditBySession } from '../services/audit.ts'
 import { containsPattern, listAnswer, orderBy, readList } from '../services/list.ts'
@@ -58,18 +58,8 @@ async function detailOf(db: Db, companyId: string, id: string) {
   }
 }
 
-function idOf(c: Context<AppEnv>): string {
-  const id = c.req.param('id') ?? ''
-  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) throw new AppError(404, 'NOT_FOUND')
-  return id.toLowerCase()
-}
 
-const uuid = z.string().check(z.regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i))
 
-function userId(value: string | undefined): string {
-  if (!value || !z.safeParse(uuid, value).success) throw new AppError(404, 'NOT_FOUND')
-  return value.toLowerCase()
-}
 
 /** Users of the caller's company (issue 11: the list and the re-activation of locked accounts). */
 export function userRoutes() {
@@ -113,7 +103,7 @@ export function userRoutes() {
    * counter starts again, the owner is mailed, the change is audited.
    */
   r.post('/:id/reactivate', permit('user:update'), async (c) => {
-    const id = userId(c.req.param('id'))
+    const id = idParam(c)
     const { db, clock, mail } = c.get('deps')
     const session = c.get('session')
     const [target] = await db.select().from(appUser).where(and(eq(appUser.id, id), eq(appUser.companyId, session.companyId))).limit(1)
@@ -236,12 +226,12 @@ export function userRoutes() {
 
   /** Spec 7.5 `GET /user/{id}`: the user with roles, group and job title. */
   r.get('/:id', permit('user:read'), async (c) => {
-    return c.json(await detailOf(c.get('deps').db, c.get('session').companyId, idOf(c)))
+    return c.json(await detailOf(c.get('deps').db, c.get('session').companyId, idParam(c)))
   })
 
   /** Spec 7.5 `GET /user/userInfo/{id}`: personal information (identity, birth date, addresses). */
   r.get('/userInfo/:id', permit('user:read'), async (c) => {
-    const id = idOf(c)
+    const id = idParam(c)
     const { db } = c.get('deps')
     const companyId = c.get('session').companyId
     const [u] = await db.select().from(appUser).where(and(eq(appUser.id, id), eq(appUser.companyId, companyId)))
@@ -260,7 +250,7 @@ export function userRoutes() {
    * last active superadmin stays active.
    */
   r.post('/:id/status', permit('userstatus:update'), async (c) => {
-    const id = idOf(c)
+    const id = idParam(c)
     const { status } = await readJson(c, UserStatusBody)
     const { db, clock } = c.get('deps')
     const session = c.get('session')
