@@ -14,9 +14,4 @@ export type Driver = {
   open(page: Page, path: PathStep[], server: E2eServer): Promise<void>
   /** Performs one event; `next` is the step after it (to arrange the server's answer). */
   act(page: Page, step: PathStep, next: PathStep | undefined, server: E2eServer): Promise<void>
-  /**
-   * Transitions this screen cannot take in the browser today, each with the reason (a finding to
-   * fix, never a way to pass): the replay fails if one of them is taken after all (then remove it).
-   */
-  unreachable?: readonly { transition: string; why: string }[]
 }
