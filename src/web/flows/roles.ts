@@ -1,11 +1,12 @@
 import { fromPromise } from 'xstate'
-import { resourceEditorMachine, type FieldErrors, type Values, type VersionedRecord } from '../../../machines/resource-editor/resource-editor.machine.ts'
+import type { FieldErrors, Values, VersionedRecord } from '../../../machines/resource-editor/resource-editor.machine.ts'
 import { resourceListMachine } from '../../../machines/resource-list/resource-list.machine.ts'
 import { type DataPrivacyLevel } from '../../domain/data-privacy.ts'
 import { queryFromParams, type ListPage, type ListParams } from '../../domain/list-params.ts'
 import { toPermissionStrings, toRolePermissions, type RolePermission } from '../../domain/permission-catalogue.ts'
 import { RoleBody } from '../../domain/schemas/admin.ts'
 import { call } from '../api/client.ts'
+import { editorFlow, schemaFieldErrors } from './editor.ts'
 
 /** A role as GET /role and GET /role/{id} answer it. */
 export type Role = {
@@ -48,25 +49,25 @@ export async function loadGroups(): Promise<GroupOption[]> {
   return (await call<{ items: GroupOption[] }>('/group', { authenticated: true })).items
 }
 
-/** The editor's values: the form's fields, the permissions as 'tag:action' strings, team size as typed. */
+/** The editor's values: the form's fields by spec name, the permissions as 'tag:action' strings. */
 export type RoleValues = {
   rolename: string
   roleType: string
   groupId: string
   gdprLevel: string
-  teamSize: string
+  teamSize: number | null
   isMainRole: boolean
   permissions: string[]
   owner: string
 }
 
 export const EMPTY_ROLE: RoleValues = {
-  rolename: 'ROLE_', roleType: 'main', groupId: '', gdprLevel: 'PUBLIC', teamSize: '', isMainRole: false, permissions: [], owner: '',
+  rolename: 'ROLE_', roleType: 'main', groupId: '', gdprLevel: 'PUBLIC', teamSize: null, isMainRole: false, permissions: [], owner: '',
 }
 
 export function roleValues(r: Role): RoleValues {
   return {
-    rolename: r.rolename, roleType: r.roleType, groupId: r.groupId ?? '', gdprLevel: r.gdprLevel, teamSize: r.teamSize === null ? '' : String(r.teamSize),
+    rolename: r.rolename, roleType: r.roleType, groupId: r.groupId ?? '', gdprLevel: r.gdprLevel, teamSize: r.teamSize,
     isMainRole: r.isMainRole, permissions: toPermissionStrings(r.permissions), owner: r.owner,
   }
 }
@@ -75,44 +76,34 @@ function record(r: Role): VersionedRecord {
   return { id: r.id, version: r.version, values: roleValues(r) }
 }
 
-/** The body of POST /role (PUT adds the version): the server's own strict schema's shape. */
+/** The body of POST /role (PUT adds the version), in the shape of the server's strict schema. */
 export function roleBody(values: Values) {
   const v = values as RoleValues
-  const size = v.teamSize.trim()
   return {
-    rolename: v.rolename.trim(), roleType: v.roleType, groupId: v.groupId || null, gdprLevel: v.gdprLevel,
-    teamSize: size === '' ? null : /^\d+$/.test(size) ? Number(size) : Number.NaN, isMainRole: v.isMainRole,
-    permissions: toRolePermissions(v.permissions),
+    rolename: String(v.rolename ?? '').trim(), roleType: v.roleType, groupId: v.groupId || null, gdprLevel: v.gdprLevel,
+    teamSize: v.teamSize ?? null, isMainRole: v.isMainRole === true, permissions: toRolePermissions(v.permissions ?? []),
   }
 }
 
-/** Field errors as codes, from the same zod schema the server uses ('rolename.prefix', 'teamSize.invalid', ...). */
+/** The schema's role codes as the shared field texts read them ('rolename.prefix' and 'fixed' have their own). */
+const SHARED_CODES: Record<string, string> = {
+  'rolename.tooLong': 'tooLong', 'roleType.required': 'requiredSelection', 'gdprLevel.required': 'requiredSelection', 'teamSize.invalid': 'invalid',
+}
+
+/** Field errors as codes, from the same strict zod schema the server uses. */
 export function validateRole(values: Values): FieldErrors {
-  const result = RoleBody.safeParse(roleBody(values))
-  const errors: FieldErrors = {}
-  if (!result.success) {
-    for (const issue of result.error.issues) {
-      const field = String(issue.path[0] ?? 'form')
-      errors[field] ??= issue.message.includes('.') ? issue.message : `${field}.invalid`
-    }
-  }
+  const errors = schemaFieldErrors(RoleBody, roleBody(values))
+  for (const [field, code] of Object.entries(errors)) errors[field] = SHARED_CODES[code] ?? code
   return errors
 }
 
-/** The role editor: loading -> editing -> validating -> saving -> saved | conflict | failed, with its effects. */
-export const roleEditorFlow = resourceEditorMachine.provide({
-  actors: {
-    load: fromPromise<VersionedRecord, { id: string }>(async ({ input }) => {
-      if (input.id === NEW_ROLE) return { id: NEW_ROLE, version: 0, values: { ...EMPTY_ROLE } }
-      return record(await call<Role>(`/role/${encodeURIComponent(input.id)}`, { authenticated: true }))
-    }),
-    validate: fromPromise<FieldErrors, { values: Values }>(async ({ input }) => validateRole(input.values)),
-    save: fromPromise<VersionedRecord, { id: string; version: number; values: Values }>(async ({ input }) => {
-      const body = roleBody(input.values)
-      const saved = input.id === NEW_ROLE
-        ? await call<Role>('/role', { method: 'POST', body, authenticated: true })
-        : await call<Role>(`/role/${encodeURIComponent(input.id)}`, { method: 'PUT', body: { version: input.version, ...body }, authenticated: true })
-      return record(saved)
-    }),
-  },
+/** The role editor: the editor statechart against GET, POST and PUT /role ('new' creates one). */
+export const roleEditorFlow = editorFlow({
+  load: async (id) => (id === NEW_ROLE
+    ? { id: NEW_ROLE, version: 0, values: { ...EMPTY_ROLE } }
+    : record(await call<Role>(`/role/${encodeURIComponent(id)}`, { authenticated: true }))),
+  save: async ({ id, version, values }) => record(id === NEW_ROLE
+    ? await call<Role>('/role', { method: 'POST', body: roleBody(values), authenticated: true })
+    : await call<Role>(`/role/${encodeURIComponent(id)}`, { method: 'PUT', body: { version, ...roleBody(values) }, authenticated: true })),
+  check: validateRole,
 })
