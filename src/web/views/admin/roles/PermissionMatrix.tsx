@@ -30,6 +30,7 @@ export function PermissionMatrix({ value, level, onChange, readOnly, readOnlyRea
   const cols = MATRIX_ACTIONS.length + 1
   const held = new Set(value)
   const levelName = i18n._(LEVEL_LABELS[level]!)
+  const all = t`tümü`
 
   const moveTo = (row: number, col: number) => {
     setFocus({ row, col })
@@ -81,8 +82,8 @@ export function PermissionMatrix({ value, level, onChange, readOnly, readOnlyRea
                   <th key={action} role="columnheader" scope="col">
                     <button type="button" data-pos={`0:${i + 1}`} tabIndex={tabIndex(0, i + 1)} onFocus={() => setFocus({ row: 0, col: i + 1 })}
                       aria-pressed={pressed} aria-disabled={readOnly || undefined} className={styles.allToggle}
-                      aria-label={t`${label}: tümü`} onClick={() => change(toggleColumn(value, action, level))}>
-                      {label}
+                      onClick={() => change(toggleColumn(value, action, level))}>
+                      {label}<span className="visually-hidden"> ({all})</span>
                     </button>
                   </th>
                 )
@@ -99,8 +100,8 @@ export function PermissionMatrix({ value, level, onChange, readOnly, readOnlyRea
                   <th role="rowheader" scope="row">
                     <button type="button" data-pos={`${row}:0`} tabIndex={tabIndex(row, 0)} onFocus={() => setFocus({ row, col: 0 })}
                       aria-pressed={pressed} aria-disabled={readOnly || undefined} className={styles.allToggle}
-                      aria-label={t`${area}: tümü`} onClick={() => change(toggleRow(value, tag, level))}>
-                      {area}
+                      onClick={() => change(toggleRow(value, tag, level))}>
+                      {area}<span className="visually-hidden"> ({all})</span>
                     </button>
                   </th>
                   {MATRIX_ACTIONS.map((action, c) => {

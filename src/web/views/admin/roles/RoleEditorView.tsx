@@ -35,6 +35,7 @@ function PermissionsField({ editor, level, readOnly, readOnlyReason, dropped }: 
     const [tag = '', action = ''] = p.split(':')
     return `${tagLabel(tag, i18n)}: ${ACTION_LABELS[action] ? i18n._(ACTION_LABELS[action]) : action}`
   }
+  const droppedNames = dropped.map(name).join(', ')
   const refused = field.error && field.error.includes(':') ? name(field.error) : null
   const preview = previewSentences(held, i18n)
   return (
@@ -43,7 +44,7 @@ function PermissionsField({ editor, level, readOnly, readOnlyReason, dropped }: 
       <PermissionMatrix value={held} level={level} onChange={field.change} readOnly={readOnly} readOnlyReason={readOnlyReason} labelledBy={`${id}-title`} />
       {refused && <p className={styles.error} role="alert">{t`Bu rolün veri gizliliği seviyesinde verilemeyen yetki: ${refused}`}</p>}
       <p role="status" aria-live="polite" className={styles.fixed}>
-        {dropped.length > 0 ? t`Yeni veri gizliliği seviyesinde verilemeyen yetkiler kaldırıldı: ${dropped.map(name).join(', ')}` : ''}
+        {dropped.length > 0 ? t`Yeni veri gizliliği seviyesinde verilemeyen yetkiler kaldırıldı: ${droppedNames}` : ''}
       </p>
       <section className={styles.preview} aria-labelledby={`${id}-preview`}>
         <h3 id={`${id}-preview`}><Trans>Bu role sahip biri neler yapabilir?</Trans></h3>

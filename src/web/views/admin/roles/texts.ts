@@ -39,11 +39,12 @@ const ACTION_VERBS: Record<string, MessageDescriptor> = {
   consent: msg`onay kaydedebilir`,
 }
 
+/** The gdprlevels lookup's names (the server's reference list says the same). */
 export const LEVEL_LABELS: Record<string, MessageDescriptor> = {
   PUBLIC: msg`Genel`,
-  INTERNAL: msg`Şirket içi`,
-  CONFIDENTIAL: msg`Gizli`,
-  SENSITIVE: msg`Hassas`,
+  INTERNAL: msg`Kurum içi`,
+  CONFIDENTIAL: msg`Gizli (kişisel veri)`,
+  SENSITIVE: msg`Özel nitelikli kişisel veri`,
 }
 
 export function tagLabel(tag: string, i18n: I18n): string {
