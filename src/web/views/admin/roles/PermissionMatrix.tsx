@@ -83,7 +83,7 @@ export function PermissionMatrix({ value, level, onChange, readOnly, readOnlyRea
                     <button type="button" data-pos={`0:${i + 1}`} tabIndex={tabIndex(0, i + 1)} onFocus={() => setFocus({ row: 0, col: i + 1 })}
                       aria-pressed={pressed} aria-disabled={readOnly || undefined} className={styles.allToggle}
                       onClick={() => change(toggleColumn(value, action, level))}>
-                      {label}<span className="visually-hidden"> ({all})</span>
+                      {label}{' '}<span className="visually-hidden">({all})</span>
                     </button>
                   </th>
                 )
@@ -101,7 +101,7 @@ export function PermissionMatrix({ value, level, onChange, readOnly, readOnlyRea
                     <button type="button" data-pos={`${row}:0`} tabIndex={tabIndex(row, 0)} onFocus={() => setFocus({ row, col: 0 })}
                       aria-pressed={pressed} aria-disabled={readOnly || undefined} className={styles.allToggle}
                       onClick={() => change(toggleRow(value, tag, level))}>
-                      {area}<span className="visually-hidden"> ({all})</span>
+                      {area}{' '}<span className="visually-hidden">({all})</span>
                     </button>
                   </th>
                   {MATRIX_ACTIONS.map((action, c) => {
