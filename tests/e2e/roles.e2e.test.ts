@@ -1,20 +1,11 @@
-import { readFileSync } from 'node:fs'
-import { resolve } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { tcknCheckDigits } from '../../src/domain/tckn.ts'
 import { launch, type Browser } from './browser.ts'
 import { DEMO_PASSWORD, caughtMail, startE2eServer, type E2eServer } from './server.ts'
+import { axeViolations, signIn } from './staff.ts'
 
-const AXE = resolve(import.meta.dirname, '../../node_modules/axe-core/axe.min.js')
 const HOLDER_PASSWORD = 'Denetci-Parola-2026!x'
-
-async function signIn(page: Page, username: string, password = DEMO_PASSWORD) {
-  await page.goto('/auth/login')
-  await page.locator('input[name=username]').fill(username)
-  await page.locator('input[name=password]').fill(password)
-  await page.getByRole('button', { name: 'Giriş Yap' }).click()
-}
 
 /** The API from outside the browser, with a session cookie. */
 async function api<T = Record<string, unknown>>(base: string, method: string, path: string, body?: unknown, cookie = '') {
@@ -204,20 +195,7 @@ describe('the Roles page (real server, Chromium)', () => {
 
   it('axe-core finds no serious or critical violation on the list and the forms', async () => {
     const page = await admin.context.newPage()
-    await page.route('**/__axe.min.js', (route) => route.fulfill({ contentType: 'text/javascript', body: readFileSync(AXE, 'utf8') }))
-    const found: Record<string, string[]> = {}
-    for (const path of ['/navbar/settings/roles', '/navbar/settings/roles/new', `/navbar/settings/roles/${roleId}`]) {
-      await page.goto(path)
-      await page.locator('h1').first().waitFor()
-      await expect.poll(() => page.getByText('Yükleniyor…').count()).toBe(0)
-      await page.addScriptTag({ url: '/__axe.min.js' })
-      const violations = await page.evaluate(async () => {
-        const axe = (window as unknown as { axe: { run(o: unknown): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe
-        const r = await axe.run({ runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] } })
-        return r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
-      })
-      if (violations.length) found[path] = violations
-    }
+    const found = await axeViolations(page, ['/navbar/settings/roles', '/navbar/settings/roles/new', `/navbar/settings/roles/${roleId}`])
     expect(found).toEqual({})
     await page.close()
   })

@@ -7,7 +7,7 @@ import { StaffPage } from '../../staff/StaffPage.tsx'
 import { useCan } from '../../staff/useCan.ts'
 import styles from '../../staff/StaffLayout.module.css'
 import { ROLES_PAGE } from '../pages.ts'
-import { ResourceTable, useUrlList, type Column, type ListActor } from '../ResourceListView.tsx'
+import { ListSearch, ResourceTable, useUrlList, type Column, type ListActor } from '../ResourceListView.tsx'
 import { LEVEL_LABELS } from './texts.ts'
 
 /** The gdprlevels lookup and, with group:read, the company's groups (for filters, columns and the editor). */
@@ -38,10 +38,7 @@ function Filters({ list, options }: { list: ListActor; options: ReturnType<typeo
   const set = (key: string, value: string) => list.send({ type: 'filter.change', key, value })
   return (
     <div className={styles.toolbar} role="group" aria-label={t`Filtreler`}>
-      <label htmlFor={`${id}-q`}>
-        {t`Ara`}
-        <input id={`${id}-q`} type="search" defaultValue={params.q} onChange={(e) => list.send({ type: 'search.input', q: e.currentTarget.value })} />
-      </label>
+      <ListSearch list={list} />
       <label htmlFor={`${id}-owner`}>
         {t`Sahibi`}
         <input id={`${id}-owner`} name="roleowner" defaultValue={params.filters.roleowner ?? ''} key={params.filters.roleowner ?? ''} list={`${id}-owners`}
