@@ -177,7 +177,7 @@ describe('the Roles page (real server, Chromium)', () => {
     expect(await page.locator('select[name=gdprLevel]').isDisabled()).toBe(true)
     expect(await page.locator('select[name=roleType]').isDisabled()).toBe(true)
     expect(await page.locator('input[name=isMainRole]').isDisabled()).toBe(true)
-    expect(await page.getByText('SYSTEM sahipli rolde değiştirilemez (spec 6).').count()).toBe(4)
+    expect(await page.getByText('SYSTEM sahipli rolde değiştirilemez.').count()).toBe(4)
     // what stays editable: team size (and the permissions)
     await page.locator('input[name=teamSize]').fill('25')
     await page.getByRole('button', { name: 'Kaydet' }).click()

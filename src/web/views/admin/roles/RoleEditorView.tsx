@@ -65,7 +65,7 @@ function RoleFields({ editor, isNew, mayWrite }: { editor: EditorActor; isNew: b
   const system = !isNew && recordValues?.owner === 'SYSTEM'
   const fixedBundle = system && recordValues?.rolename === FIXED_BUNDLE_ROLE
   const fixed = (field: (typeof SYSTEM_ROLE_FIXED_FIELDS)[number]) => system && SYSTEM_ROLE_FIXED_FIELDS.includes(field)
-  const fixedHint = t`SYSTEM sahipli rolde değiştirilemez (spec 6).`
+  const fixedHint = t`SYSTEM sahipli rolde değiştirilemez.`
   const level: DataPrivacyLevel = isDataPrivacyLevel(draft.gdprLevel) ? draft.gdprLevel : 'PUBLIC'
   const pickLevel = (value: string) => {
     if (!isDataPrivacyLevel(value)) return
