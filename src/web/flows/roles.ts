@@ -27,7 +27,7 @@ export type Role = {
 export type GdprLevelOption = { value: DataPrivacyLevel; name: string; level: number }
 export type GroupOption = { id: string; name: string; level: string }
 
-export const ROLE_FILTERS = ['roleowner', 'levelType', 'roleType', 'rolegroupId'] as const
+export { ROLE_FILTERS } from '../../domain/role-list.ts'
 /** The id the editor uses for a role not saved yet. */
 export const NEW_ROLE = 'new'
 

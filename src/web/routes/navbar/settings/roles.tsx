@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { listSearchOf } from '../../../../domain/list-params.ts'
-import { ROLE_FILTERS } from '../../../flows/roles.ts'
+import { ROLE_FILTERS } from '../../../../domain/role-list.ts'
 import { RolesListView } from '../../../views/admin/roles/RolesListView.tsx'
 
 /** The Roles page (role:read): its list state lives in the search params (a reload or a shared link shows the same list). */
