@@ -47,6 +47,7 @@ import { Route as NavbarSettingsCompanyJobTitlesRouteImport } from './routes/nav
 import { Route as NavbarSettingsCompanyNotificationRouteImport } from './routes/navbar/settings/company/notification'
 import { Route as NavbarSettingsCompanyPreferencesRouteImport } from './routes/navbar/settings/company/preferences'
 import { Route as NavbarSettingsCompanySecurityRouteImport } from './routes/navbar/settings/company/security'
+import { Route as NavbarSettingsRolesRoleIdRouteImport } from './routes/navbar/settings/roles_.$roleId'
 
 const SplatRoute = SplatRouteImport.update({
   id: '/$',
@@ -248,6 +249,12 @@ const NavbarSettingsCompanySecurityRoute =
     path: '/settings/company/security',
     getParentRoute: () => NavbarRoute,
   } as any)
+const NavbarSettingsRolesRoleIdRoute =
+  NavbarSettingsRolesRoleIdRouteImport.update({
+    id: '/settings/roles_/$roleId',
+    path: '/settings/roles/$roleId',
+    getParentRoute: () => NavbarRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/$': typeof SplatRoute
@@ -286,6 +293,7 @@ export interface FileRoutesByFullPath {
   '/navbar/settings/company/notification': typeof NavbarSettingsCompanyNotificationRoute
   '/navbar/settings/company/preferences': typeof NavbarSettingsCompanyPreferencesRoute
   '/navbar/settings/company/security': typeof NavbarSettingsCompanySecurityRoute
+  '/navbar/settings/roles/$roleId': typeof NavbarSettingsRolesRoleIdRoute
   '/navbar/settings/company/': typeof NavbarSettingsCompanyIndexRoute
 }
 export interface FileRoutesByTo {
@@ -324,6 +332,7 @@ export interface FileRoutesByTo {
   '/navbar/settings/company/notification': typeof NavbarSettingsCompanyNotificationRoute
   '/navbar/settings/company/preferences': typeof NavbarSettingsCompanyPreferencesRoute
   '/navbar/settings/company/security': typeof NavbarSettingsCompanySecurityRoute
+  '/navbar/settings/roles/$roleId': typeof NavbarSettingsRolesRoleIdRoute
   '/navbar/settings/company': typeof NavbarSettingsCompanyIndexRoute
 }
 export interface FileRoutesById {
@@ -365,6 +374,7 @@ export interface FileRoutesById {
   '/navbar/settings/company/notification': typeof NavbarSettingsCompanyNotificationRoute
   '/navbar/settings/company/preferences': typeof NavbarSettingsCompanyPreferencesRoute
   '/navbar/settings/company/security': typeof NavbarSettingsCompanySecurityRoute
+  '/navbar/settings/roles_/$roleId': typeof NavbarSettingsRolesRoleIdRoute
   '/navbar/settings/company/': typeof NavbarSettingsCompanyIndexRoute
 }
 export interface FileRouteTypes {
@@ -406,6 +416,7 @@ export interface FileRouteTypes {
     | '/navbar/settings/company/notification'
     | '/navbar/settings/company/preferences'
     | '/navbar/settings/company/security'
+    | '/navbar/settings/roles/$roleId'
     | '/navbar/settings/company/'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -444,6 +455,7 @@ export interface FileRouteTypes {
     | '/navbar/settings/company/notification'
     | '/navbar/settings/company/preferences'
     | '/navbar/settings/company/security'
+    | '/navbar/settings/roles/$roleId'
     | '/navbar/settings/company'
   id:
     | '__root__'
@@ -484,6 +496,7 @@ export interface FileRouteTypes {
     | '/navbar/settings/company/notification'
     | '/navbar/settings/company/preferences'
     | '/navbar/settings/company/security'
+    | '/navbar/settings/roles_/$roleId'
     | '/navbar/settings/company/'
   fileRoutesById: FileRoutesById
 }
@@ -768,6 +781,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof NavbarSettingsCompanySecurityRouteImport
       parentRoute: typeof NavbarRoute
     }
+    '/navbar/settings/roles_/$roleId': {
+      id: '/navbar/settings/roles_/$roleId'
+      path: '/settings/roles/$roleId'
+      fullPath: '/navbar/settings/roles/$roleId'
+      preLoaderRoute: typeof NavbarSettingsRolesRoleIdRouteImport
+      parentRoute: typeof NavbarRoute
+    }
   }
 }
 
@@ -818,6 +838,7 @@ interface NavbarRouteChildren {
   NavbarSettingsCompanyNotificationRoute: typeof NavbarSettingsCompanyNotificationRoute
   NavbarSettingsCompanyPreferencesRoute: typeof NavbarSettingsCompanyPreferencesRoute
   NavbarSettingsCompanySecurityRoute: typeof NavbarSettingsCompanySecurityRoute
+  NavbarSettingsRolesRoleIdRoute: typeof NavbarSettingsRolesRoleIdRoute
   NavbarSettingsCompanyIndexRoute: typeof NavbarSettingsCompanyIndexRoute
 }
 
@@ -841,6 +862,7 @@ const NavbarRouteChildren: NavbarRouteChildren = {
     NavbarSettingsCompanyNotificationRoute,
   NavbarSettingsCompanyPreferencesRoute: NavbarSettingsCompanyPreferencesRoute,
   NavbarSettingsCompanySecurityRoute: NavbarSettingsCompanySecurityRoute,
+  NavbarSettingsRolesRoleIdRoute: NavbarSettingsRolesRoleIdRoute,
   NavbarSettingsCompanyIndexRoute: NavbarSettingsCompanyIndexRoute,
 }
 

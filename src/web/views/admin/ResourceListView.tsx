@@ -40,6 +40,19 @@ export function useUrlList(flow: typeof resourceListMachine, filterKeys: readonl
   return list
 }
 
+/** The list's search box (debounced by the list statechart), the first control of a list's toolbar. */
+export function ListSearch({ list }: { list: ListActor }) {
+  const { t } = useLingui()
+  const id = useId()
+  const q = useSelector(list, (s) => s.context.params.q)
+  return (
+    <label htmlFor={`${id}-q`}>
+      {t`Ara`}
+      <input id={`${id}-q`} type="search" defaultValue={q} onChange={(e) => list.send({ type: 'search.input', q: e.currentTarget.value })} />
+    </label>
+  )
+}
+
 export type Column<T> = { key: string; label: ReactNode; sortable?: boolean; cell: (row: T) => ReactNode }
 
 /** The list's table with sortable headers, the loading / empty / failed states, the pager and page-size selector. */
