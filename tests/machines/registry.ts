@@ -27,6 +27,8 @@ import { travelQuickQuoteExpectations } from './expectations/travel-quick-quote.
 import { travelQuickQuoteModel } from './models/travel-quick-quote.model.ts'
 import { smsVerificationExpectations } from './expectations/sms-verification.ts'
 import { smsVerificationModel } from './models/sms-verification.model.ts'
+import { besPurchaseExpectations } from './expectations/bes-purchase.ts'
+import { besPurchaseModel } from './models/bes-purchase.model.ts'
 
 export type Entry = { model: Model; expectations: Expectations }
 
@@ -42,4 +44,5 @@ export const MACHINES: Entry[] = [
   { model: tssQuickQuoteModel, expectations: tssQuickQuoteExpectations },
   { model: travelQuickQuoteModel, expectations: travelQuickQuoteExpectations },
   { model: smsVerificationModel, expectations: smsVerificationExpectations },
+  { model: besPurchaseModel, expectations: besPurchaseExpectations },
 ]
