@@ -31,6 +31,8 @@ export type BesPurchaseContext = {
   ticket: string | null
   /** A saved application was found after the SMS check and its answers were put back. */
   resumed: boolean
+  /** The server's id of the saved application (the consents' saleId and partyId). */
+  applicationId: string | null
   profile: PersonalProfile | null
   custodian: CustodianProfile | null
   payer: CustodianProfile | null
@@ -50,7 +52,7 @@ export type BesPurchaseContext = {
 }
 
 export type BesPurchaseEvent =
-  | ({ type: 'quick.submit'; at: string } & QuickProfile)
+  | { type: 'quick.submit'; at: string; gender: string; citycode: string; birthdate: string }
   | { type: 'profile.submit'; values: PersonValues; payerIsOther: boolean; at: string }
   | { type: 'custodian.submit'; values: PersonValues; relation: string; at: string }
   | { type: 'payer.submit'; values: PersonValues; at: string }
@@ -62,7 +64,7 @@ export type BesPurchaseEvent =
   | { type: 'retry' }
 
 export type SaveInput = { ticket: string; product: BesProduct; step: BesStep; data: ApplicationData }
-export type ConsentsInput = { ticket: string; product: BesProduct; phone: string; choices: ConsentChoices }
+export type ConsentsInput = { ticket: string; product: BesProduct; applicationId: string; choices: ConsentChoices }
 export type PurchaseInput = { ticket: string; product: BesProduct; data: ApplicationData }
 
 export const CUSTODIAN_RELATIONS = ['mother', 'father', 'guardian'] as const
@@ -97,6 +99,9 @@ export const besPurchaseMachine = setup({
     recordConsents: providedLater<void, ConsentsInput>('recordConsents'),
     startPurchase: providedLater<PurchaseStarted, PurchaseInput>('startPurchase'),
   },
+  actions: {
+    rememberApplication: assign({ applicationId: ({ event }) => (event as unknown as { output: SavedApplication }).output.id }),
+  },
   guards: {
     hasQuickErrors: ({ context, event }) => has(quickProfileErrors(context.product, event as Ev<'quick.submit'>, (event as Ev<'quick.submit'>).at)),
     hasProfileErrors: ({ context, event }) => has(participantErrors(context.product, withPhone(context, (event as Ev<'profile.submit'>).values), (event as Ev<'profile.submit'>).at)),
@@ -126,6 +131,7 @@ export const besPurchaseMachine = setup({
     phone: null,
     ticket: null,
     resumed: false,
+    applicationId: null,
     profile: null,
     custodian: null,
     payer: null,
@@ -146,7 +152,7 @@ export const besPurchaseMachine = setup({
           { guard: 'hasQuickErrors', actions: assign({ errors: ({ context, event }) => quickProfileErrors(context.product, event, event.at) }) },
           {
             target: 'verifying',
-            actions: assign({ errors: {}, quick: ({ event }) => ({ gender: event.gender, citycode: event.citycode, birthdate: event.birthdate.trim() }) }),
+            actions: assign({ errors: {}, quick: ({ event }) => ({ gender: event.gender as QuickProfile['gender'], citycode: event.citycode, birthdate: event.birthdate.trim() }) }),
           },
         ],
       },
@@ -177,6 +183,7 @@ export const besPurchaseMachine = setup({
             const d = event.output.data
             return {
               resumed: true,
+              applicationId: event.output.id,
               profile: d.personalProfile ?? null,
               custodian: d.custodianProfile ?? null,
               payer: d.payerProfile ?? null,
@@ -255,14 +262,14 @@ export const besPurchaseMachine = setup({
         src: 'saveApplication',
         input: ({ context }) => ({ ticket: context.ticket ?? '', product: context.product, step: context.saving ?? 'profile', data: applicationData(context) }),
         onDone: [
-          { guard: 'isSavedProfileOfMinor', target: 'custodian' },
-          { guard: 'isSavedProfileWithPayer', target: 'payer' },
-          { guard: 'isSavedProfile', target: 'contract' },
-          { guard: 'isSavedCustodianWithPayer', target: 'payer' },
-          { guard: 'isSavedCustodian', target: 'contract' },
-          { guard: 'isSavedPayer', target: 'contract' },
-          { guard: 'isSavedContract', target: 'consents' },
-          { target: 'summary' },
+          { guard: 'isSavedProfileOfMinor', target: 'custodian', actions: 'rememberApplication' },
+          { guard: 'isSavedProfileWithPayer', target: 'payer', actions: 'rememberApplication' },
+          { guard: 'isSavedProfile', target: 'contract', actions: 'rememberApplication' },
+          { guard: 'isSavedCustodianWithPayer', target: 'payer', actions: 'rememberApplication' },
+          { guard: 'isSavedCustodian', target: 'contract', actions: 'rememberApplication' },
+          { guard: 'isSavedPayer', target: 'contract', actions: 'rememberApplication' },
+          { guard: 'isSavedContract', target: 'consents', actions: 'rememberApplication' },
+          { target: 'summary', actions: 'rememberApplication' },
         ],
         onError: { target: 'saveFailed', actions: assign({ reason: ({ event }) => reasonOf(event.error) }) },
       },
@@ -292,7 +299,7 @@ export const besPurchaseMachine = setup({
       invoke: {
         id: 'recordConsents',
         src: 'recordConsents',
-        input: ({ context }) => ({ ticket: context.ticket ?? '', product: context.product, phone: context.phone ?? '', choices: context.consents }),
+        input: ({ context }) => ({ ticket: context.ticket ?? '', product: context.product, applicationId: context.applicationId ?? '', choices: context.consents }),
         onDone: { target: 'saving', actions: assign({ saving: 'consents' }) },
         onError: { target: 'consents', actions: assign({ reason: ({ event }) => reasonOf(event.error) }) },
       },

@@ -1,7 +1,7 @@
 import { contributionProblem, isAdultSignatory, participantAgeProblem, type BesProduct } from './bes.ts'
 import { fundChoiceProblem, type FundShare } from './funds.ts'
 import {
-  custodianProfileSchema, personalProfileSchema, quickProfileSchema, type CustodianProfile, type PensionContract, type PersonalProfile, type QuickProfile,
+  custodianProfileSchema, personalProfileSchema, quickProfileSchema, type CustodianProfile, type PensionContract, type PersonalProfile,
 } from './schemas/sales.ts'
 
 /**
@@ -37,7 +37,7 @@ export function cleanPerson(values: PersonValues): Record<string, string> {
   return out
 }
 
-export function quickProfileErrors(product: BesProduct, q: QuickProfile, at: string): FieldErrors {
+export function quickProfileErrors(product: BesProduct, q: { gender: string; citycode: string; birthdate: string }, at: string): FieldErrors {
   const r = quickProfileSchema.safeParse({ gender: q.gender, citycode: q.citycode, birthdate: q.birthdate.trim() })
   const errors = r.success ? {} : issuesToErrors(r.error.issues)
   if (!errors.gender && q.gender !== 'male' && q.gender !== 'female') errors.gender = 'requiredSelection'

@@ -38,6 +38,8 @@ import { Route as NavbarSettingsRolesRouteImport } from './routes/navbar/setting
 import { Route as NavbarSettingsTeamRouteImport } from './routes/navbar/settings/team'
 import { Route as NavbarSettingsUsersRouteImport } from './routes/navbar/settings/users'
 import { Route as SiteUrunlerBirikimBireyselEmeklilikRouteImport } from './routes/_site/urunler/birikim/bireysel-emeklilik'
+import { Route as SiteUrunlerMarketErkenbesRouteImport } from './routes/_site/urunler/market/erkenbes'
+import { Route as SiteUrunlerMarketPratikbesRouteImport } from './routes/_site/urunler/market/pratikbes'
 import { Route as SiteUrunlerMarketSeyahatsaglikhizliteklifRouteImport } from './routes/_site/urunler/market/seyahatsaglikhizliteklif'
 import { Route as SiteUrunlerMarketTsshizliteklifRouteImport } from './routes/_site/urunler/market/tsshizliteklif'
 import { Route as NavbarSettingsCompanyIndexRouteImport } from './routes/navbar/settings/company/index'
@@ -194,6 +196,18 @@ const SiteUrunlerBirikimBireyselEmeklilikRoute =
     path: '/urunler/birikim/bireysel-emeklilik',
     getParentRoute: () => SiteRoute,
   } as any)
+const SiteUrunlerMarketErkenbesRoute =
+  SiteUrunlerMarketErkenbesRouteImport.update({
+    id: '/urunler/market/erkenbes',
+    path: '/urunler/market/erkenbes',
+    getParentRoute: () => SiteRoute,
+  } as any)
+const SiteUrunlerMarketPratikbesRoute =
+  SiteUrunlerMarketPratikbesRouteImport.update({
+    id: '/urunler/market/pratikbes',
+    path: '/urunler/market/pratikbes',
+    getParentRoute: () => SiteRoute,
+  } as any)
 const SiteUrunlerMarketSeyahatsaglikhizliteklifRoute =
   SiteUrunlerMarketSeyahatsaglikhizliteklifRouteImport.update({
     id: '/urunler/market/seyahatsaglikhizliteklif',
@@ -278,6 +292,8 @@ export interface FileRoutesByFullPath {
   '/navbar/settings/team': typeof NavbarSettingsTeamRoute
   '/navbar/settings/users': typeof NavbarSettingsUsersRoute
   '/urunler/birikim/bireysel-emeklilik': typeof SiteUrunlerBirikimBireyselEmeklilikRoute
+  '/urunler/market/erkenbes': typeof SiteUrunlerMarketErkenbesRoute
+  '/urunler/market/pratikbes': typeof SiteUrunlerMarketPratikbesRoute
   '/urunler/market/seyahatsaglikhizliteklif': typeof SiteUrunlerMarketSeyahatsaglikhizliteklifRoute
   '/urunler/market/tsshizliteklif': typeof SiteUrunlerMarketTsshizliteklifRoute
   '/navbar/settings/company/address': typeof NavbarSettingsCompanyAddressRoute
@@ -316,6 +332,8 @@ export interface FileRoutesByTo {
   '/navbar/settings/team': typeof NavbarSettingsTeamRoute
   '/navbar/settings/users': typeof NavbarSettingsUsersRoute
   '/urunler/birikim/bireysel-emeklilik': typeof SiteUrunlerBirikimBireyselEmeklilikRoute
+  '/urunler/market/erkenbes': typeof SiteUrunlerMarketErkenbesRoute
+  '/urunler/market/pratikbes': typeof SiteUrunlerMarketPratikbesRoute
   '/urunler/market/seyahatsaglikhizliteklif': typeof SiteUrunlerMarketSeyahatsaglikhizliteklifRoute
   '/urunler/market/tsshizliteklif': typeof SiteUrunlerMarketTsshizliteklifRoute
   '/navbar/settings/company/address': typeof NavbarSettingsCompanyAddressRoute
@@ -357,6 +375,8 @@ export interface FileRoutesById {
   '/navbar/settings/team': typeof NavbarSettingsTeamRoute
   '/navbar/settings/users': typeof NavbarSettingsUsersRoute
   '/_site/urunler/birikim/bireysel-emeklilik': typeof SiteUrunlerBirikimBireyselEmeklilikRoute
+  '/_site/urunler/market/erkenbes': typeof SiteUrunlerMarketErkenbesRoute
+  '/_site/urunler/market/pratikbes': typeof SiteUrunlerMarketPratikbesRoute
   '/_site/urunler/market/seyahatsaglikhizliteklif': typeof SiteUrunlerMarketSeyahatsaglikhizliteklifRoute
   '/_site/urunler/market/tsshizliteklif': typeof SiteUrunlerMarketTsshizliteklifRoute
   '/navbar/settings/company/address': typeof NavbarSettingsCompanyAddressRoute
@@ -398,6 +418,8 @@ export interface FileRouteTypes {
     | '/navbar/settings/team'
     | '/navbar/settings/users'
     | '/urunler/birikim/bireysel-emeklilik'
+    | '/urunler/market/erkenbes'
+    | '/urunler/market/pratikbes'
     | '/urunler/market/seyahatsaglikhizliteklif'
     | '/urunler/market/tsshizliteklif'
     | '/navbar/settings/company/address'
@@ -436,6 +458,8 @@ export interface FileRouteTypes {
     | '/navbar/settings/team'
     | '/navbar/settings/users'
     | '/urunler/birikim/bireysel-emeklilik'
+    | '/urunler/market/erkenbes'
+    | '/urunler/market/pratikbes'
     | '/urunler/market/seyahatsaglikhizliteklif'
     | '/urunler/market/tsshizliteklif'
     | '/navbar/settings/company/address'
@@ -476,6 +500,8 @@ export interface FileRouteTypes {
     | '/navbar/settings/team'
     | '/navbar/settings/users'
     | '/_site/urunler/birikim/bireysel-emeklilik'
+    | '/_site/urunler/market/erkenbes'
+    | '/_site/urunler/market/pratikbes'
     | '/_site/urunler/market/seyahatsaglikhizliteklif'
     | '/_site/urunler/market/tsshizliteklif'
     | '/navbar/settings/company/address'
@@ -705,6 +731,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SiteUrunlerBirikimBireyselEmeklilikRouteImport
       parentRoute: typeof SiteRoute
     }
+    '/_site/urunler/market/erkenbes': {
+      id: '/_site/urunler/market/erkenbes'
+      path: '/urunler/market/erkenbes'
+      fullPath: '/urunler/market/erkenbes'
+      preLoaderRoute: typeof SiteUrunlerMarketErkenbesRouteImport
+      parentRoute: typeof SiteRoute
+    }
+    '/_site/urunler/market/pratikbes': {
+      id: '/_site/urunler/market/pratikbes'
+      path: '/urunler/market/pratikbes'
+      fullPath: '/urunler/market/pratikbes'
+      preLoaderRoute: typeof SiteUrunlerMarketPratikbesRouteImport
+      parentRoute: typeof SiteRoute
+    }
     '/_site/urunler/market/seyahatsaglikhizliteklif': {
       id: '/_site/urunler/market/seyahatsaglikhizliteklif'
       path: '/urunler/market/seyahatsaglikhizliteklif'
@@ -779,6 +819,8 @@ interface SiteRouteChildren {
   SiteResultTssErrorRoute: typeof SiteResultTssErrorRoute
   SiteResultTssSuccessRoute: typeof SiteResultTssSuccessRoute
   SiteUrunlerBirikimBireyselEmeklilikRoute: typeof SiteUrunlerBirikimBireyselEmeklilikRoute
+  SiteUrunlerMarketErkenbesRoute: typeof SiteUrunlerMarketErkenbesRoute
+  SiteUrunlerMarketPratikbesRoute: typeof SiteUrunlerMarketPratikbesRoute
   SiteUrunlerMarketSeyahatsaglikhizliteklifRoute: typeof SiteUrunlerMarketSeyahatsaglikhizliteklifRoute
   SiteUrunlerMarketTsshizliteklifRoute: typeof SiteUrunlerMarketTsshizliteklifRoute
 }
@@ -792,6 +834,8 @@ const SiteRouteChildren: SiteRouteChildren = {
   SiteResultTssSuccessRoute: SiteResultTssSuccessRoute,
   SiteUrunlerBirikimBireyselEmeklilikRoute:
     SiteUrunlerBirikimBireyselEmeklilikRoute,
+  SiteUrunlerMarketErkenbesRoute: SiteUrunlerMarketErkenbesRoute,
+  SiteUrunlerMarketPratikbesRoute: SiteUrunlerMarketPratikbesRoute,
   SiteUrunlerMarketSeyahatsaglikhizliteklifRoute:
     SiteUrunlerMarketSeyahatsaglikhizliteklifRoute,
   SiteUrunlerMarketTsshizliteklifRoute: SiteUrunlerMarketTsshizliteklifRoute,

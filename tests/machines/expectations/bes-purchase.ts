@@ -101,7 +101,11 @@ export const besPurchaseExpectations: Expectations<C> = {
     consents: {
       words: { tr: 'onaylar ve izinler: metinler görünür, açık rızalar işaretsiz', en: 'consents and permissions: the texts show, explicit consents unticked' },
       screen: { enabled: [NEXT, BACK] },
-      context: (c) => expect(c.contract).not.toBeNull(),
+      context: (c) => {
+        expect(c.contract).not.toBeNull()
+        // the consents are recorded under the saved application's id
+        expect(c.applicationId).toBe('a1')
+      },
       ignores: [anyQuick, confirm],
     },
     recordingConsents: {
