@@ -44,7 +44,7 @@ export function ContractStep(p: {
   const plan = BES_PLANS[p.product]
   const [freq, setFreq] = useState<InvestFrequency>((p.initial?.freqOfInvest as InvestFrequency | undefined) ?? plan.frequencies[0]!)
   const [shares, setShares] = useState<FundShare[]>(p.initial?.fundChoice ?? [...plan.suggestedFunds])
-  const lira = new Intl.NumberFormat(i18n.locale, { style: 'currency', currency: 'TRY', maximumFractionDigits: 2 })
+  const lira = new Intl.NumberFormat(i18n.locale, { style: 'currency', currency: 'TRY', minimumFractionDigits: 0, maximumFractionDigits: 2 })
   const minimum = lira.format(minimumContribution(p.product, plan.frequencies.includes(freq) ? freq : 'monthly'))
   const FREQ: Record<InvestFrequency, string> = { monthly: t`Aylık`, quarterly: t`3 ayda bir`, semiannual: t`6 ayda bir`, annual: t`Yıllık` }
   const submit = (e: FormEvent<HTMLFormElement>) => {
