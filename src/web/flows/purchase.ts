@@ -26,28 +26,34 @@ export function providePurchase(machine: PurchaseMachine) {
         }
       }),
       saveApplication: fromPromise<SavedApplication, SaveInput>(({ input }) => call<SavedApplication>('/digitalchannels/application', { body: input })),
-      recordConsents: fromPromise<void, ConsentsInput>(async ({ input }) => {
-        for (const doc of consentsFor(input.product)) {
-          const choice = input.choices[doc.name]
-          if (doc.kind === 'notice') {
-            if (!choice?.accepted) continue
-            await record(input, doc.name, 'READ', doc.documentId, input.product)
-          } else if (doc.name === 'markconcent') {
-            // commercial messages: one answer per channel
-            for (const channel of ['SMS', 'EMAIL', 'CALL'] as const) {
-              await record(input, doc.name, choice?.accepted && choice.channels?.includes(channel) ? 'ACCEPTED' : 'REJECTED', doc.documentId, channel)
-            }
-          } else {
-            await record(input, doc.name, choice?.accepted ? 'ACCEPTED' : 'REJECTED', doc.documentId, input.product)
-          }
-        }
-      }),
-      createPurchase: fromPromise<PurchaseSummary, { ticket: string; product: ApplicationProduct }>(async ({ input }) => {
-        const view = await call<PurchaseView>('/digitalchannels/purchase', { body: input })
-        return { id: view.id, amount: view.amount, currency: view.currency }
-      }),
+      recordConsents: fromPromise<void, ConsentsInput>(({ input }) => recordConsentAnswers(input)),
+      createPurchase: fromPromise<PurchaseSummary, { ticket: string; product: ApplicationProduct }>(({ input }) => createPurchase(input)),
     },
   })
+}
+
+/** Every answer of the consents step, one legal-permission record each (the BES flow uses it too). */
+export async function recordConsentAnswers(input: ConsentsInput): Promise<void> {
+  for (const doc of consentsFor(input.product)) {
+    const choice = input.choices[doc.name]
+    if (doc.kind === 'notice') {
+      if (!choice?.accepted) continue
+      await record(input, doc.name, 'READ', doc.documentId, input.product)
+    } else if (doc.name === 'markconcent') {
+      // commercial messages: one answer per channel
+      for (const channel of ['SMS', 'EMAIL', 'CALL'] as const) {
+        await record(input, doc.name, choice?.accepted && choice.channels?.includes(channel) ? 'ACCEPTED' : 'REJECTED', doc.documentId, channel)
+      }
+    } else {
+      await record(input, doc.name, choice?.accepted ? 'ACCEPTED' : 'REJECTED', doc.documentId, input.product)
+    }
+  }
+}
+
+/** The server's purchase of the application saved under the ticket (priced there). */
+export async function createPurchase(input: { ticket: string; product: ApplicationProduct }): Promise<PurchaseSummary> {
+  const view = await call<PurchaseView>('/digitalchannels/purchase', { body: input })
+  return { id: view.id, amount: view.amount, currency: view.currency }
 }
 
 function record(input: ConsentsInput, name: string, status: string, documentId: string, scope: string) {
