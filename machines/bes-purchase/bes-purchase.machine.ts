@@ -7,6 +7,7 @@ import {
 import { missingConsents, type ConsentChoice, type ConsentName } from '../../src/domain/consents.ts'
 import type { ApplicationData, SavedApplication } from '../../src/domain/schemas/application.ts'
 import type { CustodianProfile, PensionContract, PersonalProfile, QuickProfile } from '../../src/domain/schemas/sales.ts'
+import type { ConsentsInput, PurchaseOutcome, PurchaseOutput, PurchaseSummary } from '../shared/purchase.ts'
 import { smsVerificationMachine, type SmsVerificationOutput } from '../sms-verification/sms-verification.machine.ts'
 import { providedLater, reasonOf } from '../shared/not-provided.ts'
 
@@ -22,7 +23,6 @@ import { providedLater, reasonOf } from '../shared/not-provided.ts'
 export type BesPurchaseInput = { product: BesProduct }
 export type BesStep = 'profile' | 'custodian' | 'payer' | 'contract' | 'consents'
 export type ConsentChoices = Partial<Record<ConsentName, ConsentChoice>>
-export type PurchaseStarted = { purchaseId: string; amount: number; currency: string }
 
 export type BesPurchaseContext = {
   product: BesProduct
@@ -48,7 +48,10 @@ export type BesPurchaseContext = {
   saving: BesStep | null
   /** Reason code of the last failed call (never text). */
   reason: string | null
-  purchase: PurchaseStarted | null
+  /** The server's purchase (its id and the amount it computed). */
+  purchase: PurchaseSummary | null
+  /** The card payment's outcome, for the result page. */
+  outcome: PurchaseOutcome | null
 }
 
 export type BesPurchaseEvent =
@@ -59,13 +62,11 @@ export type BesPurchaseEvent =
   | { type: 'contract.submit'; values: ContractValues }
   | { type: 'consents.submit'; choices: ConsentChoices }
   | { type: 'summary.confirm' }
-  | { type: 'payment.succeeded'; purchaseId: string }
+  | { type: 'payment.done'; status: PurchaseOutcome }
   | { type: 'back' }
   | { type: 'retry' }
 
 export type SaveInput = { ticket: string; product: BesProduct; step: BesStep; data: ApplicationData }
-export type ConsentsInput = { ticket: string; product: BesProduct; applicationId: string; choices: ConsentChoices }
-export type PurchaseInput = { ticket: string; product: BesProduct; data: ApplicationData }
 
 export const CUSTODIAN_RELATIONS = ['mother', 'father', 'guardian'] as const
 
@@ -90,14 +91,14 @@ export const besPurchaseMachine = setup({
     context: BesPurchaseContext
     events: BesPurchaseEvent
     input: BesPurchaseInput
-    output: { purchaseId: string }
+    output: PurchaseOutput
   },
   actors: {
     smsVerification: smsVerificationMachine,
     resumeApplication: providedLater<SavedApplication, { ticket: string; product: BesProduct }>('resumeApplication'),
     saveApplication: providedLater<SavedApplication, SaveInput>('saveApplication'),
     recordConsents: providedLater<void, ConsentsInput>('recordConsents'),
-    startPurchase: providedLater<PurchaseStarted, PurchaseInput>('startPurchase'),
+    createPurchase: providedLater<PurchaseSummary, { ticket: string; product: BesProduct }>('createPurchase'),
   },
   actions: {
     rememberApplication: assign({ applicationId: ({ event }) => (event as unknown as { output: SavedApplication }).output.id }),
@@ -121,7 +122,6 @@ export const besPurchaseMachine = setup({
     isSavedCustodian: ({ context }) => context.saving === 'custodian',
     isSavedPayer: ({ context }) => context.saving === 'payer',
     isSavedContract: ({ context }) => context.saving === 'contract',
-    isThisPurchase: ({ context, event }) => event.type === 'payment.succeeded' && event.purchaseId === context.purchase?.purchaseId,
   },
 }).createMachine({
   id: 'besPurchase',
@@ -143,6 +143,7 @@ export const besPurchaseMachine = setup({
     saving: null,
     reason: null,
     purchase: null,
+    outcome: null,
   }),
   initial: 'quickProfile',
   states: {
@@ -299,7 +300,11 @@ export const besPurchaseMachine = setup({
       invoke: {
         id: 'recordConsents',
         src: 'recordConsents',
-        input: ({ context }) => ({ ticket: context.ticket ?? '', product: context.product, applicationId: context.applicationId ?? '', choices: context.consents }),
+        // the saleId is the application's id; the party is the participant (their national ID), as for every product
+        input: ({ context }) => ({
+          saleId: context.applicationId ?? '', product: context.product, choices: context.consents,
+          partyId: context.profile?.nationalId ?? context.applicationId ?? '',
+        }),
         onDone: { target: 'saving', actions: assign({ saving: 'consents' }) },
         onError: { target: 'consents', actions: assign({ reason: ({ event }) => reasonOf(event.error) }) },
       },
@@ -313,9 +318,10 @@ export const besPurchaseMachine = setup({
     startingPurchase: {
       tags: ['busy'],
       invoke: {
-        id: 'startPurchase',
-        src: 'startPurchase',
-        input: ({ context }) => ({ ticket: context.ticket ?? '', product: context.product, data: applicationData(context) }),
+        id: 'createPurchase',
+        src: 'createPurchase',
+        // the server buys what it holds for the verified phone, at its own price (docs/decisions/purchase.md)
+        input: ({ context }) => ({ ticket: context.ticket ?? '', product: context.product }),
         onDone: { target: 'payment', actions: assign({ purchase: ({ event }) => event.output }) },
         onError: { target: 'summary', actions: assign({ reason: ({ event }) => reasonOf(event.error) }) },
       },
@@ -323,11 +329,11 @@ export const besPurchaseMachine = setup({
     /** The card form for the first contribution, with the amount the server computed. */
     payment: {
       on: {
-        'payment.succeeded': { guard: 'isThisPurchase', target: 'paid' },
+        'payment.done': { target: 'paid', actions: assign({ outcome: ({ event }) => event.status }) },
         back: { target: 'summary', actions: assign({ purchase: null }) },
       },
     },
     paid: { type: 'final' },
   },
-  output: ({ context }) => ({ purchaseId: context.purchase?.purchaseId ?? '' }),
+  output: ({ context }) => ({ purchaseId: context.purchase?.id ?? '', outcome: context.outcome ?? 'error' }),
 })

@@ -1,4 +1,5 @@
 import type { ApplicationData, ApplicationProduct } from './schemas/application.ts'
+import { contributionProblem } from './bes.ts'
 import { quoteTravel, quoteTss, TRAVEL_COVERAGES, TRAVEL_REGIONS, type TravelCoverage, type TravelRegion } from './tariff.ts'
 
 /**
@@ -14,9 +15,6 @@ export type PurchasePrice =
 /** Why an application cannot be bought yet: a missing section, or a tariff refusal. */
 export type PurchaseRefusal = 'SECTION_MISSING' | 'NOT_PRICEABLE' | 'HEALTH_DECLARATION_REQUIRED'
 
-/** Monthly minimum contribution of each BES plan (sales-background.md: early 100 TL, practical 150 TL). */
-export const BES_MONTHLY_MINIMUM_TRY: Record<'erkenbes' | 'pratikbes', number> = { erkenbes: 100, pratikbes: 150 }
-const MONTHS_PER_PERIOD = { monthly: 1, quarterly: 3, semiannual: 6, annual: 12 } as const
 
 /** Policy or contract number prefix per product: TSS, SYS (seyahat sağlık), BES. */
 export const POLICY_PREFIX: Record<ApplicationProduct, string> = { tss: 'TSS', seyahatsaglik: 'SYS', erkenbes: 'BES', pratikbes: 'BES' }
@@ -59,8 +57,8 @@ export function purchasePrice(product: ApplicationProduct, data: ApplicationData
     case 'pratikbes': {
       const contract = data.pensionContract
       if (!contract) return missing('pensionContract')
-      const minimum = BES_MONTHLY_MINIMUM_TRY[product] * MONTHS_PER_PERIOD[contract.freqOfInvest]
-      if (contract.currencyOfInvest !== 'TRY' || contract.contributionAmount < minimum) return { ok: false, code: 'NOT_PRICEABLE', section: 'pensionContract' }
+      // the plan's rules (src/domain/bes.ts): its frequencies, TRY, at least the monthly minimum per month paid
+      if (contributionProblem(product, contract) !== null) return { ok: false, code: 'NOT_PRICEABLE', section: 'pensionContract' }
       return { ok: true, amountTry: Math.round(contract.contributionAmount * 100) / 100, currency: 'TRY', kind: 'contract' }
     }
   }

@@ -1,4 +1,5 @@
 import { randomBytes, randomInt } from 'node:crypto'
+import { fundByCode } from '../../domain/funds.ts'
 import { readFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
@@ -83,6 +84,10 @@ type Texts = {
   dates: string
   cover: string
   schengen: string
+  contribution: Record<'monthly' | 'quarterly' | 'semiannual' | 'annual', string>
+  funds: string
+  custodian: string
+  payer: string
 }
 
 const PDF_TEXTS: Record<ServerLocale, Texts> = {
@@ -94,6 +99,8 @@ const PDF_TEXTS: Record<ServerLocale, Texts> = {
     footer: 'Bu belge katılım esaslı (faizsiz) sigorta ve bireysel emeklilik işleminizin özetidir.',
     visits: 'Ayakta tedavi (yıllık vizite)', inpatientOnly: 'Yalnız yatarak tedavi', birthCover: 'Doğum teminatı', yes: 'Var', no: 'Yok',
     region: 'Bölge', dates: 'Seyahat tarihleri', cover: 'Tedavi teminatı', schengen: 'Schengen vizesi için asgari teminatı karşılar',
+    contribution: { monthly: 'Aylık katkı payı', quarterly: '3 aylık katkı payı', semiannual: '6 aylık katkı payı', annual: 'Yıllık katkı payı' },
+    funds: 'Fon dağılımı', custodian: 'Veli / vasi', payer: 'Katkı payını ödeyen',
   },
   en: {
     title: { policy: 'Policy Summary', contract: 'Contract Summary' },
@@ -103,6 +110,8 @@ const PDF_TEXTS: Record<ServerLocale, Texts> = {
     footer: 'This document summarises your participation-based (interest-free) insurance or pension transaction.',
     visits: 'Outpatient (visits a year)', inpatientOnly: 'Inpatient only', birthCover: 'Birth cover', yes: 'Yes', no: 'No',
     region: 'Region', dates: 'Travel dates', cover: 'Medical cover', schengen: 'Meets the Schengen visa minimum cover',
+    contribution: { monthly: 'Monthly contribution', quarterly: 'Quarterly contribution', semiannual: 'Six-monthly contribution', annual: 'Yearly contribution' },
+    funds: 'Fund distribution', custodian: 'Custodian (legal parent)', payer: 'Contribution paid by',
   },
   ru: {
     title: { policy: 'Сводка полиса', contract: 'Сводка договора' },
@@ -112,6 +121,8 @@ const PDF_TEXTS: Record<ServerLocale, Texts> = {
     footer: 'Этот документ кратко описывает вашу операцию страхования или пенсионного накопления на беспроцентной основе.',
     visits: 'Амбулаторное лечение (визитов в год)', inpatientOnly: 'Только стационар', birthCover: 'Покрытие родов', yes: 'Да', no: 'Нет',
     region: 'Регион', dates: 'Даты поездки', cover: 'Медицинское покрытие', schengen: 'Соответствует минимуму для шенгенской визы',
+    contribution: { monthly: 'Ежемесячный взнос', quarterly: 'Ежеквартальный взнос', semiannual: 'Взнос раз в полгода', annual: 'Ежегодный взнос' },
+    funds: 'Распределение по фондам', custodian: 'Законный представитель', payer: 'Плательщик взносов',
   },
 }
 
@@ -155,8 +166,10 @@ function detailLines(row: PurchaseRow, t: Texts, locale: ServerLocale): Array<[s
   }
   if ((row.product === 'erkenbes' || row.product === 'pratikbes') && data.pensionContract) {
     const c = data.pensionContract
-    lines.push([c.freqOfInvest, money(String(c.contributionAmount), c.currencyOfInvest, locale)])
-    lines.push(['Fon', c.fundChoice])
+    lines.push([t.contribution[c.freqOfInvest], money(String(c.contributionAmount), c.currencyOfInvest, locale)])
+    lines.push([t.funds, c.fundChoice.map((f) => `${fundByCode(f.code)?.name ?? f.code} %${f.share}`).join(', ')])
+    if (data.custodianProfile) lines.push([t.custodian, `${data.custodianProfile.firstname} ${data.custodianProfile.lastname}`])
+    if (data.payerProfile) lines.push([t.payer, `${data.payerProfile.firstname} ${data.payerProfile.lastname}`])
   }
   return lines
 }

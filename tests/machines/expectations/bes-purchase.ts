@@ -127,14 +127,13 @@ export const besPurchaseExpectations: Expectations<C> = {
     payment: {
       words: { tr: 'ilk katkı payı için kart formu açık', en: 'the card form for the first contribution is open' },
       context: (c) => expect(c.purchase).toEqual(PURCHASE),
-      // a payment of another purchase does not end this one
-      ignores: [anyQuick, confirm, { type: 'payment.succeeded', purchaseId: 'someone-elses' }],
+      ignores: [anyQuick, confirm],
     },
     paid: {
-      words: { tr: 'ödeme alındı, sonuç sayfasına geçilir', en: 'paid: on to the result page' },
-      context: (_c, s) => {
+      words: { tr: 'ödeme sonuçlandı, sonuç sayfasına geçilir', en: 'the payment is over: on to the result page' },
+      context: (c, s) => {
         expect(s.status).toBe('done')
-        expect(s.output).toEqual({ purchaseId: PURCHASE.purchaseId })
+        expect(s.output).toEqual({ purchaseId: PURCHASE.id, outcome: c.outcome })
       },
     },
   },
@@ -207,12 +206,13 @@ export const besPurchaseExpectations: Expectations<C> = {
       then: (c) => expect(c.reason).toBe('NETWORK') },
     { name: 'confirming the summary opens the purchase', from: 'summary', event: 'summary.confirm', to: 'startingPurchase' },
     { name: 'back from the summary to the consents', from: 'summary', event: 'back', to: 'consents' },
-    { name: 'the opened purchase shows the card form with the server amount', from: 'startingPurchase', event: 'xstate.done.actor.startPurchase', to: 'payment',
+    { name: 'the opened purchase shows the card form with the server amount', from: 'startingPurchase', event: 'xstate.done.actor.createPurchase', to: 'payment',
       then: (c) => expect(c.purchase).toEqual(PURCHASE) },
-    { name: 'a purchase that cannot be opened returns to the summary with the reason', from: 'startingPurchase', event: 'xstate.error.actor.startPurchase', to: 'summary',
+    { name: 'a purchase that cannot be opened returns to the summary with the reason', from: 'startingPurchase', event: 'xstate.error.actor.createPurchase', to: 'summary',
       then: (c) => expect(c.reason).toBe('NETWORK') },
     { name: 'back from the card form to the summary', from: 'payment', event: 'back', to: 'summary', then: (c) => expect(c.purchase).toBeNull() },
-    { name: "the purchase's successful payment ends the flow", from: 'payment', event: 'payment.succeeded', when: (_c, e) => e.purchaseId === PURCHASE.purchaseId, to: 'paid' },
+    { name: "the payment's outcome, success or failure, ends the flow for the result page", from: 'payment', event: 'payment.done', to: 'paid',
+      then: (c, _p, e) => expect(c.outcome).toBe(e.status) },
   ],
   significant: (c) => ({ ...c }),
   describeEvent: (e) => {
@@ -236,7 +236,7 @@ export const besPurchaseExpectations: Expectations<C> = {
         return { tr: `müşteri onayları gönderir (işaretli: ${names})`, en: `the customer sends the consents (ticked: ${names})` }
       }
       case 'summary.confirm': return { tr: `müşteri "${PAY}" düğmesine basar`, en: `the customer presses "${PAY}"` }
-      case 'payment.succeeded': return { tr: `banka ${String(ev.purchaseId)} satın almasının ödemesini onaylar`, en: `the bank approves the payment of purchase ${String(ev.purchaseId)}` }
+      case 'payment.done': return { tr: `kart ödemesi sonuçlanır (${String(ev.status)})`, en: `the card payment ends (${String(ev.status)})` }
       case 'back': return { tr: `müşteri "${BACK}" düğmesine basar`, en: `the customer presses "${BACK}"` }
       case 'retry': return { tr: 'müşteri "Tekrar dene" düğmesine basar', en: 'the customer presses "Tekrar dene"' }
       default: {

@@ -34,7 +34,7 @@ export const CONSENTS = {
   all: { gdprtextread: { accepted: true }, infoconcent: { accepted: true }, trxconcent: { accepted: true }, markconcent: { accepted: false } },
   noContract: { gdprtextread: { accepted: true }, infoconcent: { accepted: true } },
 }
-export const PURCHASE = { purchaseId: '7d3f0c2a-1111-4222-8333-444455556666', amount: 250, currency: 'TRY' }
+export const PURCHASE = { id: 'Qx3f0c2a1111422283334444', amount: 250, currency: 'TRY' }
 
 export const besPurchaseModel: Model = {
   name: 'bes-purchase',
@@ -58,8 +58,8 @@ export const besPurchaseModel: Model = {
     { type: 'consents.submit', choices: CONSENTS.all },
     { type: 'consents.submit', choices: CONSENTS.noContract },
     { type: 'summary.confirm' },
-    { type: 'payment.succeeded', purchaseId: PURCHASE.purchaseId },
-    { type: 'payment.succeeded', purchaseId: 'someone-elses' },
+    { type: 'payment.done', status: 'success' },
+    { type: 'payment.done', status: 'error' },
     { type: 'back' },
     { type: 'retry' },
   ],
@@ -68,14 +68,14 @@ export const besPurchaseModel: Model = {
     resumeApplication: [{ id: 'a1', product: 'erkenbes', step: 'contract', updatedAt: AT, expiresAt: AT, data: { personalProfile: { ...PEOPLE.adult, userphone: PHONE } } }],
     saveApplication: [{ id: 'a1', product: 'erkenbes', step: 'profile', updatedAt: AT, expiresAt: AT, data: {} }],
     recordConsents: [undefined],
-    startPurchase: [PURCHASE],
+    createPurchase: [PURCHASE],
   },
   errors: {
     smsVerification: [],
     resumeApplication: [err('APPLICATION_NOT_FOUND')],
     saveApplication: [err('SMS_TICKET_INVALID')],
     recordConsents: [err('NETWORK')],
-    startPurchase: [err('NETWORK')],
+    createPurchase: [err('NETWORK')],
   },
   // the guards read the step being saved, the minor and payer flags, and whether a purchase started
   serialize: (s) => ({
