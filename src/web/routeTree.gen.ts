@@ -38,7 +38,9 @@ import { Route as NavbarSettingsRolesRouteImport } from './routes/navbar/setting
 import { Route as NavbarSettingsTeamRouteImport } from './routes/navbar/settings/team'
 import { Route as NavbarSettingsUsersRouteImport } from './routes/navbar/settings/users'
 import { Route as SiteUrunlerBirikimBireyselEmeklilikRouteImport } from './routes/_site/urunler/birikim/bireysel-emeklilik'
+import { Route as SiteUrunlerMarketSeyahatsaglikRouteImport } from './routes/_site/urunler/market/seyahatsaglik'
 import { Route as SiteUrunlerMarketSeyahatsaglikhizliteklifRouteImport } from './routes/_site/urunler/market/seyahatsaglikhizliteklif'
+import { Route as SiteUrunlerMarketTssRouteImport } from './routes/_site/urunler/market/tss'
 import { Route as SiteUrunlerMarketTsshizliteklifRouteImport } from './routes/_site/urunler/market/tsshizliteklif'
 import { Route as NavbarSettingsCompanyIndexRouteImport } from './routes/navbar/settings/company/index'
 import { Route as NavbarSettingsCompanyAddressRouteImport } from './routes/navbar/settings/company/address'
@@ -194,12 +196,23 @@ const SiteUrunlerBirikimBireyselEmeklilikRoute =
     path: '/urunler/birikim/bireysel-emeklilik',
     getParentRoute: () => SiteRoute,
   } as any)
+const SiteUrunlerMarketSeyahatsaglikRoute =
+  SiteUrunlerMarketSeyahatsaglikRouteImport.update({
+    id: '/urunler/market/seyahatsaglik',
+    path: '/urunler/market/seyahatsaglik',
+    getParentRoute: () => SiteRoute,
+  } as any)
 const SiteUrunlerMarketSeyahatsaglikhizliteklifRoute =
   SiteUrunlerMarketSeyahatsaglikhizliteklifRouteImport.update({
     id: '/urunler/market/seyahatsaglikhizliteklif',
     path: '/urunler/market/seyahatsaglikhizliteklif',
     getParentRoute: () => SiteRoute,
   } as any)
+const SiteUrunlerMarketTssRoute = SiteUrunlerMarketTssRouteImport.update({
+  id: '/urunler/market/tss',
+  path: '/urunler/market/tss',
+  getParentRoute: () => SiteRoute,
+} as any)
 const SiteUrunlerMarketTsshizliteklifRoute =
   SiteUrunlerMarketTsshizliteklifRouteImport.update({
     id: '/urunler/market/tsshizliteklif',
@@ -278,7 +291,9 @@ export interface FileRoutesByFullPath {
   '/navbar/settings/team': typeof NavbarSettingsTeamRoute
   '/navbar/settings/users': typeof NavbarSettingsUsersRoute
   '/urunler/birikim/bireysel-emeklilik': typeof SiteUrunlerBirikimBireyselEmeklilikRoute
+  '/urunler/market/seyahatsaglik': typeof SiteUrunlerMarketSeyahatsaglikRoute
   '/urunler/market/seyahatsaglikhizliteklif': typeof SiteUrunlerMarketSeyahatsaglikhizliteklifRoute
+  '/urunler/market/tss': typeof SiteUrunlerMarketTssRoute
   '/urunler/market/tsshizliteklif': typeof SiteUrunlerMarketTsshizliteklifRoute
   '/navbar/settings/company/address': typeof NavbarSettingsCompanyAddressRoute
   '/navbar/settings/company/general': typeof NavbarSettingsCompanyGeneralRoute
@@ -316,7 +331,9 @@ export interface FileRoutesByTo {
   '/navbar/settings/team': typeof NavbarSettingsTeamRoute
   '/navbar/settings/users': typeof NavbarSettingsUsersRoute
   '/urunler/birikim/bireysel-emeklilik': typeof SiteUrunlerBirikimBireyselEmeklilikRoute
+  '/urunler/market/seyahatsaglik': typeof SiteUrunlerMarketSeyahatsaglikRoute
   '/urunler/market/seyahatsaglikhizliteklif': typeof SiteUrunlerMarketSeyahatsaglikhizliteklifRoute
+  '/urunler/market/tss': typeof SiteUrunlerMarketTssRoute
   '/urunler/market/tsshizliteklif': typeof SiteUrunlerMarketTsshizliteklifRoute
   '/navbar/settings/company/address': typeof NavbarSettingsCompanyAddressRoute
   '/navbar/settings/company/general': typeof NavbarSettingsCompanyGeneralRoute
@@ -357,7 +374,9 @@ export interface FileRoutesById {
   '/navbar/settings/team': typeof NavbarSettingsTeamRoute
   '/navbar/settings/users': typeof NavbarSettingsUsersRoute
   '/_site/urunler/birikim/bireysel-emeklilik': typeof SiteUrunlerBirikimBireyselEmeklilikRoute
+  '/_site/urunler/market/seyahatsaglik': typeof SiteUrunlerMarketSeyahatsaglikRoute
   '/_site/urunler/market/seyahatsaglikhizliteklif': typeof SiteUrunlerMarketSeyahatsaglikhizliteklifRoute
+  '/_site/urunler/market/tss': typeof SiteUrunlerMarketTssRoute
   '/_site/urunler/market/tsshizliteklif': typeof SiteUrunlerMarketTsshizliteklifRoute
   '/navbar/settings/company/address': typeof NavbarSettingsCompanyAddressRoute
   '/navbar/settings/company/general': typeof NavbarSettingsCompanyGeneralRoute
@@ -398,7 +417,9 @@ export interface FileRouteTypes {
     | '/navbar/settings/team'
     | '/navbar/settings/users'
     | '/urunler/birikim/bireysel-emeklilik'
+    | '/urunler/market/seyahatsaglik'
     | '/urunler/market/seyahatsaglikhizliteklif'
+    | '/urunler/market/tss'
     | '/urunler/market/tsshizliteklif'
     | '/navbar/settings/company/address'
     | '/navbar/settings/company/general'
@@ -436,7 +457,9 @@ export interface FileRouteTypes {
     | '/navbar/settings/team'
     | '/navbar/settings/users'
     | '/urunler/birikim/bireysel-emeklilik'
+    | '/urunler/market/seyahatsaglik'
     | '/urunler/market/seyahatsaglikhizliteklif'
+    | '/urunler/market/tss'
     | '/urunler/market/tsshizliteklif'
     | '/navbar/settings/company/address'
     | '/navbar/settings/company/general'
@@ -476,7 +499,9 @@ export interface FileRouteTypes {
     | '/navbar/settings/team'
     | '/navbar/settings/users'
     | '/_site/urunler/birikim/bireysel-emeklilik'
+    | '/_site/urunler/market/seyahatsaglik'
     | '/_site/urunler/market/seyahatsaglikhizliteklif'
+    | '/_site/urunler/market/tss'
     | '/_site/urunler/market/tsshizliteklif'
     | '/navbar/settings/company/address'
     | '/navbar/settings/company/general'
@@ -705,11 +730,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SiteUrunlerBirikimBireyselEmeklilikRouteImport
       parentRoute: typeof SiteRoute
     }
+    '/_site/urunler/market/seyahatsaglik': {
+      id: '/_site/urunler/market/seyahatsaglik'
+      path: '/urunler/market/seyahatsaglik'
+      fullPath: '/urunler/market/seyahatsaglik'
+      preLoaderRoute: typeof SiteUrunlerMarketSeyahatsaglikRouteImport
+      parentRoute: typeof SiteRoute
+    }
     '/_site/urunler/market/seyahatsaglikhizliteklif': {
       id: '/_site/urunler/market/seyahatsaglikhizliteklif'
       path: '/urunler/market/seyahatsaglikhizliteklif'
       fullPath: '/urunler/market/seyahatsaglikhizliteklif'
       preLoaderRoute: typeof SiteUrunlerMarketSeyahatsaglikhizliteklifRouteImport
+      parentRoute: typeof SiteRoute
+    }
+    '/_site/urunler/market/tss': {
+      id: '/_site/urunler/market/tss'
+      path: '/urunler/market/tss'
+      fullPath: '/urunler/market/tss'
+      preLoaderRoute: typeof SiteUrunlerMarketTssRouteImport
       parentRoute: typeof SiteRoute
     }
     '/_site/urunler/market/tsshizliteklif': {
@@ -779,7 +818,9 @@ interface SiteRouteChildren {
   SiteResultTssErrorRoute: typeof SiteResultTssErrorRoute
   SiteResultTssSuccessRoute: typeof SiteResultTssSuccessRoute
   SiteUrunlerBirikimBireyselEmeklilikRoute: typeof SiteUrunlerBirikimBireyselEmeklilikRoute
+  SiteUrunlerMarketSeyahatsaglikRoute: typeof SiteUrunlerMarketSeyahatsaglikRoute
   SiteUrunlerMarketSeyahatsaglikhizliteklifRoute: typeof SiteUrunlerMarketSeyahatsaglikhizliteklifRoute
+  SiteUrunlerMarketTssRoute: typeof SiteUrunlerMarketTssRoute
   SiteUrunlerMarketTsshizliteklifRoute: typeof SiteUrunlerMarketTsshizliteklifRoute
 }
 
@@ -792,8 +833,10 @@ const SiteRouteChildren: SiteRouteChildren = {
   SiteResultTssSuccessRoute: SiteResultTssSuccessRoute,
   SiteUrunlerBirikimBireyselEmeklilikRoute:
     SiteUrunlerBirikimBireyselEmeklilikRoute,
+  SiteUrunlerMarketSeyahatsaglikRoute: SiteUrunlerMarketSeyahatsaglikRoute,
   SiteUrunlerMarketSeyahatsaglikhizliteklifRoute:
     SiteUrunlerMarketSeyahatsaglikhizliteklifRoute,
+  SiteUrunlerMarketTssRoute: SiteUrunlerMarketTssRoute,
   SiteUrunlerMarketTsshizliteklifRoute: SiteUrunlerMarketTsshizliteklifRoute,
 }
 
