@@ -40,7 +40,9 @@ import { Route as NavbarSettingsUsersRouteImport } from './routes/navbar/setting
 import { Route as SiteUrunlerBirikimBireyselEmeklilikRouteImport } from './routes/_site/urunler/birikim/bireysel-emeklilik'
 import { Route as SiteUrunlerMarketErkenbesRouteImport } from './routes/_site/urunler/market/erkenbes'
 import { Route as SiteUrunlerMarketPratikbesRouteImport } from './routes/_site/urunler/market/pratikbes'
+import { Route as SiteUrunlerMarketSeyahatsaglikRouteImport } from './routes/_site/urunler/market/seyahatsaglik'
 import { Route as SiteUrunlerMarketSeyahatsaglikhizliteklifRouteImport } from './routes/_site/urunler/market/seyahatsaglikhizliteklif'
+import { Route as SiteUrunlerMarketTssRouteImport } from './routes/_site/urunler/market/tss'
 import { Route as SiteUrunlerMarketTsshizliteklifRouteImport } from './routes/_site/urunler/market/tsshizliteklif'
 import { Route as NavbarSettingsCompanyIndexRouteImport } from './routes/navbar/settings/company/index'
 import { Route as NavbarSettingsCompanyAddressRouteImport } from './routes/navbar/settings/company/address'
@@ -208,12 +210,23 @@ const SiteUrunlerMarketPratikbesRoute =
     path: '/urunler/market/pratikbes',
     getParentRoute: () => SiteRoute,
   } as any)
+const SiteUrunlerMarketSeyahatsaglikRoute =
+  SiteUrunlerMarketSeyahatsaglikRouteImport.update({
+    id: '/urunler/market/seyahatsaglik',
+    path: '/urunler/market/seyahatsaglik',
+    getParentRoute: () => SiteRoute,
+  } as any)
 const SiteUrunlerMarketSeyahatsaglikhizliteklifRoute =
   SiteUrunlerMarketSeyahatsaglikhizliteklifRouteImport.update({
     id: '/urunler/market/seyahatsaglikhizliteklif',
     path: '/urunler/market/seyahatsaglikhizliteklif',
     getParentRoute: () => SiteRoute,
   } as any)
+const SiteUrunlerMarketTssRoute = SiteUrunlerMarketTssRouteImport.update({
+  id: '/urunler/market/tss',
+  path: '/urunler/market/tss',
+  getParentRoute: () => SiteRoute,
+} as any)
 const SiteUrunlerMarketTsshizliteklifRoute =
   SiteUrunlerMarketTsshizliteklifRouteImport.update({
     id: '/urunler/market/tsshizliteklif',
@@ -294,7 +307,9 @@ export interface FileRoutesByFullPath {
   '/urunler/birikim/bireysel-emeklilik': typeof SiteUrunlerBirikimBireyselEmeklilikRoute
   '/urunler/market/erkenbes': typeof SiteUrunlerMarketErkenbesRoute
   '/urunler/market/pratikbes': typeof SiteUrunlerMarketPratikbesRoute
+  '/urunler/market/seyahatsaglik': typeof SiteUrunlerMarketSeyahatsaglikRoute
   '/urunler/market/seyahatsaglikhizliteklif': typeof SiteUrunlerMarketSeyahatsaglikhizliteklifRoute
+  '/urunler/market/tss': typeof SiteUrunlerMarketTssRoute
   '/urunler/market/tsshizliteklif': typeof SiteUrunlerMarketTsshizliteklifRoute
   '/navbar/settings/company/address': typeof NavbarSettingsCompanyAddressRoute
   '/navbar/settings/company/general': typeof NavbarSettingsCompanyGeneralRoute
@@ -334,7 +349,9 @@ export interface FileRoutesByTo {
   '/urunler/birikim/bireysel-emeklilik': typeof SiteUrunlerBirikimBireyselEmeklilikRoute
   '/urunler/market/erkenbes': typeof SiteUrunlerMarketErkenbesRoute
   '/urunler/market/pratikbes': typeof SiteUrunlerMarketPratikbesRoute
+  '/urunler/market/seyahatsaglik': typeof SiteUrunlerMarketSeyahatsaglikRoute
   '/urunler/market/seyahatsaglikhizliteklif': typeof SiteUrunlerMarketSeyahatsaglikhizliteklifRoute
+  '/urunler/market/tss': typeof SiteUrunlerMarketTssRoute
   '/urunler/market/tsshizliteklif': typeof SiteUrunlerMarketTsshizliteklifRoute
   '/navbar/settings/company/address': typeof NavbarSettingsCompanyAddressRoute
   '/navbar/settings/company/general': typeof NavbarSettingsCompanyGeneralRoute
@@ -377,7 +394,9 @@ export interface FileRoutesById {
   '/_site/urunler/birikim/bireysel-emeklilik': typeof SiteUrunlerBirikimBireyselEmeklilikRoute
   '/_site/urunler/market/erkenbes': typeof SiteUrunlerMarketErkenbesRoute
   '/_site/urunler/market/pratikbes': typeof SiteUrunlerMarketPratikbesRoute
+  '/_site/urunler/market/seyahatsaglik': typeof SiteUrunlerMarketSeyahatsaglikRoute
   '/_site/urunler/market/seyahatsaglikhizliteklif': typeof SiteUrunlerMarketSeyahatsaglikhizliteklifRoute
+  '/_site/urunler/market/tss': typeof SiteUrunlerMarketTssRoute
   '/_site/urunler/market/tsshizliteklif': typeof SiteUrunlerMarketTsshizliteklifRoute
   '/navbar/settings/company/address': typeof NavbarSettingsCompanyAddressRoute
   '/navbar/settings/company/general': typeof NavbarSettingsCompanyGeneralRoute
@@ -420,7 +439,9 @@ export interface FileRouteTypes {
     | '/urunler/birikim/bireysel-emeklilik'
     | '/urunler/market/erkenbes'
     | '/urunler/market/pratikbes'
+    | '/urunler/market/seyahatsaglik'
     | '/urunler/market/seyahatsaglikhizliteklif'
+    | '/urunler/market/tss'
     | '/urunler/market/tsshizliteklif'
     | '/navbar/settings/company/address'
     | '/navbar/settings/company/general'
@@ -460,7 +481,9 @@ export interface FileRouteTypes {
     | '/urunler/birikim/bireysel-emeklilik'
     | '/urunler/market/erkenbes'
     | '/urunler/market/pratikbes'
+    | '/urunler/market/seyahatsaglik'
     | '/urunler/market/seyahatsaglikhizliteklif'
+    | '/urunler/market/tss'
     | '/urunler/market/tsshizliteklif'
     | '/navbar/settings/company/address'
     | '/navbar/settings/company/general'
@@ -502,7 +525,9 @@ export interface FileRouteTypes {
     | '/_site/urunler/birikim/bireysel-emeklilik'
     | '/_site/urunler/market/erkenbes'
     | '/_site/urunler/market/pratikbes'
+    | '/_site/urunler/market/seyahatsaglik'
     | '/_site/urunler/market/seyahatsaglikhizliteklif'
+    | '/_site/urunler/market/tss'
     | '/_site/urunler/market/tsshizliteklif'
     | '/navbar/settings/company/address'
     | '/navbar/settings/company/general'
@@ -745,11 +770,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SiteUrunlerMarketPratikbesRouteImport
       parentRoute: typeof SiteRoute
     }
+    '/_site/urunler/market/seyahatsaglik': {
+      id: '/_site/urunler/market/seyahatsaglik'
+      path: '/urunler/market/seyahatsaglik'
+      fullPath: '/urunler/market/seyahatsaglik'
+      preLoaderRoute: typeof SiteUrunlerMarketSeyahatsaglikRouteImport
+      parentRoute: typeof SiteRoute
+    }
     '/_site/urunler/market/seyahatsaglikhizliteklif': {
       id: '/_site/urunler/market/seyahatsaglikhizliteklif'
       path: '/urunler/market/seyahatsaglikhizliteklif'
       fullPath: '/urunler/market/seyahatsaglikhizliteklif'
       preLoaderRoute: typeof SiteUrunlerMarketSeyahatsaglikhizliteklifRouteImport
+      parentRoute: typeof SiteRoute
+    }
+    '/_site/urunler/market/tss': {
+      id: '/_site/urunler/market/tss'
+      path: '/urunler/market/tss'
+      fullPath: '/urunler/market/tss'
+      preLoaderRoute: typeof SiteUrunlerMarketTssRouteImport
       parentRoute: typeof SiteRoute
     }
     '/_site/urunler/market/tsshizliteklif': {
@@ -821,7 +860,9 @@ interface SiteRouteChildren {
   SiteUrunlerBirikimBireyselEmeklilikRoute: typeof SiteUrunlerBirikimBireyselEmeklilikRoute
   SiteUrunlerMarketErkenbesRoute: typeof SiteUrunlerMarketErkenbesRoute
   SiteUrunlerMarketPratikbesRoute: typeof SiteUrunlerMarketPratikbesRoute
+  SiteUrunlerMarketSeyahatsaglikRoute: typeof SiteUrunlerMarketSeyahatsaglikRoute
   SiteUrunlerMarketSeyahatsaglikhizliteklifRoute: typeof SiteUrunlerMarketSeyahatsaglikhizliteklifRoute
+  SiteUrunlerMarketTssRoute: typeof SiteUrunlerMarketTssRoute
   SiteUrunlerMarketTsshizliteklifRoute: typeof SiteUrunlerMarketTsshizliteklifRoute
 }
 
@@ -836,8 +877,10 @@ const SiteRouteChildren: SiteRouteChildren = {
     SiteUrunlerBirikimBireyselEmeklilikRoute,
   SiteUrunlerMarketErkenbesRoute: SiteUrunlerMarketErkenbesRoute,
   SiteUrunlerMarketPratikbesRoute: SiteUrunlerMarketPratikbesRoute,
+  SiteUrunlerMarketSeyahatsaglikRoute: SiteUrunlerMarketSeyahatsaglikRoute,
   SiteUrunlerMarketSeyahatsaglikhizliteklifRoute:
     SiteUrunlerMarketSeyahatsaglikhizliteklifRoute,
+  SiteUrunlerMarketTssRoute: SiteUrunlerMarketTssRoute,
   SiteUrunlerMarketTsshizliteklifRoute: SiteUrunlerMarketTsshizliteklifRoute,
 }
 

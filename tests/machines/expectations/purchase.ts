@@ -13,9 +13,16 @@ export type SectionSpec = { step: string; key: string; words: { tr: string; en: 
 const REQUIRED = ['gdprtextread', 'gdprconcent', 'infoconcent', 'trxconcent']
 const code = (e: { error?: { code?: string } }) => e.error?.code
 
+/**
+ * Why a transition retargeted to `routeAfterQuote` behaves the same: that state passes straight on
+ * to the first section when the phone is verified and to SMS when it is not, and every surviving
+ * mutant is one whose original target is exactly where it would pass on to in that context.
+ */
+export const ROUTES_THE_SAME = 'routeAfterQuote passes on to the same state here (first section when verified, SMS when not)'
+
 const savingOf = (step: string) => `saving${step[0]!.toUpperCase()}${step.slice(1)}`
 
-export function purchaseExpectations(opts: { product: string; quotable: (data: any) => boolean; sections: SectionSpec[] }): Expectations<PurchaseContext> {
+export function purchaseExpectations(opts: { product: string; quotable: (data: any) => boolean; sections: SectionSpec[]; equivalentMutants?: Record<string, string> }): Expectations<PurchaseContext> {
   const { sections } = opts
   const first = sections[0]!.step
   const last = sections[sections.length - 1]!.step
@@ -150,6 +157,7 @@ export function purchaseExpectations(opts: { product: string; quotable: (data: a
   return {
     states,
     rules,
+    equivalentMutants: opts.equivalentMutants ?? {},
     significant: (c) => ({ ticket: c.ticket, data: c.data, purchase: c.purchase, outcome: c.outcome, saved: c.saved }),
     describeEvent: (e) => {
       const ev = e as { type: string; status?: string; error?: { code?: string } }
