@@ -2,6 +2,28 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { launch, type Browser } from './browser.ts'
 import { caughtSms } from './server.ts'
+import { TEST_CARDS } from '../../src/server/services/gateway/bank-simulator.ts'
+
+const card = (scenario: string) => TEST_CARDS.find((c) => c.scenario === scenario)!.number
+
+/** The card form of the first contribution, then the bank simulator's 3-D page. */
+async function pay(page: Page, number: string) {
+  await page.getByRole('button', { name: 'Onayla ve Öde' }).click()
+  const form = page.getByTestId('payment-form')
+  await form.waitFor()
+  await form.locator('input[name=number]').pressSequentially(number, { delay: 5 })
+  await form.locator('input[name=number]').blur()
+  await form.locator('input[name=name]').fill('Ayşe Yılmaz')
+  await form.locator('input[name=expiry]').fill('1230')
+  await form.locator('input[name=cvc]').fill('123')
+  await expect.poll(() => form.locator('input[name=bankcode]').inputValue()).not.toBe('')
+  await page.getByRole('button', { name: 'Öde' }).click()
+  const frame = page.frameLocator('iframe[name=ke-3d-frame]')
+  await frame.getByTestId('otp-code').waitFor({ timeout: 15_000 })
+  const otp = (await frame.getByTestId('otp-code').textContent())!
+  await frame.locator('input[name=otp]').fill(otp)
+  await frame.getByRole('button', { name: 'Onayla' }).click()
+}
 
 /** The private pension purchases (issue 15): /urunler/market/erkenbes and /urunler/market/pratikbes. */
 const base = inject('baseUrl')
@@ -91,7 +113,7 @@ describe('BES purchase pages', () => {
     await page.close()
   })
 
-  it('early BES for an adult whose contribution someone else pays, up to the summary', async () => {
+  it('early BES for an adult whose contribution someone else pays, paid by card: the contract is issued and its PDF downloadable', { timeout: 120_000 }, async () => {
     const page = await b.page('/urunler/market/erkenbes')
     await quickProfile(page, '1990-04-01')
     const phone = newPhone()
@@ -117,11 +139,25 @@ describe('BES purchase pages', () => {
     const summary = page.locator('main')
     await summary.getByRole('region', { name: 'Katkı payını ödeyen' }).getByText('Mehmet Yılmaz').waitFor()
     expect(await summary.getByRole('region', { name: 'Katılımcı' }).getByText('Ayşe Yılmaz').count()).toBe(1)
-    expect(await summary.getByText('KES %50, KEK %30, KEA %20').count()).toBe(0)
+    // the suggested distribution with KEH moved to 40 (the fund editor above)
+    expect(await summary.getByText('KEK %30, KEA %30, KEH %40').count()).toBe(1)
+
+    // the first contribution, charged with the amount the server computed, through the bank simulator
+    await pay(page, card('success'))
+    await page.waitForURL('**/result/success?purchase=*')
+    const outcome = page.getByTestId('purchase-outcome')
+    await expect.poll(() => outcome.getAttribute('data-state'), { timeout: 20_000 }).toBe('issued')
+    expect(await page.getByTestId('outcome-amount').textContent()).toBe('250,00\u00a0TRY')
+    expect(await page.getByTestId('policy-number').textContent()).toMatch(/^BES-\d{4}-\d{10}$/)
+    // the contract summary PDF
+    const href = await page.getByTestId('policy-pdf').getAttribute('href')
+    const pdf = await page.request.get(href!)
+    expect(pdf.status()).toBe(200)
+    expect(pdf.headers()['content-type']).toContain('application/pdf')
     await page.close()
   })
 
-  it("a minor's early BES asks for the custodian, who must be an adult", async () => {
+  it("a minor's early BES asks for the custodian, who must be an adult; a declined card leaves it unpaid", { timeout: 120_000 }, async () => {
     const page = await b.page('/urunler/market/erkenbes')
     await quickProfile(page, '2016-05-10')
     await verifyPhone(page, newPhone())
@@ -138,16 +174,22 @@ describe('BES purchase pages', () => {
     await contract(page, '100')
     await consents(page)
     expect(await page.getByRole('region', { name: 'Veli / vasi' }).getByText('Ayşe Yılmaz').count()).toBe(1)
+    // a declined card: the result page says so and the application stays to be resumed
+    await pay(page, card('declined'))
+    await page.waitForURL('**/result/error?purchase=*')
+    await expect.poll(() => page.getByTestId('purchase-outcome').getAttribute('data-state'), { timeout: 20_000 }).toBe('unpaid')
+    expect(await page.getByTestId('outcome-amount').textContent()).toBe('100,00\u00a0TRY')
     await page.close()
   })
 
-  it('practical BES refuses a minor, needs 150 TL a month, and resumes after the same phone is verified again', async () => {
+  it('practical BES refuses a minor, needs 150 TL a month, and resumes after the same phone is verified again', { timeout: 180_000 }, async () => {
     const page = await b.page('/urunler/market/pratikbes')
     await quickProfile(page, '2016-05-10')
     await page.getByText("Pratik BES 18 yaşını doldurmuş katılımcılar içindir; 18 yaş altı için Erken BES'i seçiniz").waitFor()
     await page.locator('input[name=birthdate]').fill('1990-04-01')
     await page.getByRole('button', { name: 'Devam Et' }).click()
     const phone = newPhone()
+    const sent = Date.now()
     await verifyPhone(page, phone)
     await stepHeading(page, 'Kişisel bilgiler')
     await fillPerson(page, ADULT, WORK)
@@ -160,7 +202,8 @@ describe('BES purchase pages', () => {
     await page.getByText('Bu plan için en az ₺150 katkı payı ödenmelidir').waitFor()
     await page.close()
 
-    // the customer leaves and comes back: the same phone verified again brings the answers back
+    // the customer leaves and comes back (after the SMS resend cooldown): the same phone verified again brings the answers back
+    await new Promise((r) => setTimeout(r, Math.max(0, sent + 62_000 - Date.now())))
     const again = await b.page('/urunler/market/pratikbes')
     await quickProfile(again, '1990-04-01')
     await verifyPhone(again, phone)

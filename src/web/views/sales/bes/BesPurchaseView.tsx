@@ -2,7 +2,7 @@ import { msg } from '@lingui/core/macro'
 import type { MessageDescriptor } from '@lingui/core'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useActorRef, useSelector } from '@xstate/react'
-import { useEffect, useRef, useState } from 'react'
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react'
 import type { ActorRefFrom, SnapshotFrom } from 'xstate'
 import type { besPurchaseMachine } from '../../../../../machines/bes-purchase/bes-purchase.machine.ts'
 import type { smsVerificationMachine } from '../../../../../machines/sms-verification/sms-verification.machine.ts'
@@ -17,6 +17,8 @@ import { ConsentsStep, ContractStep, QuickStep, SummaryStep } from './BesSteps.t
 import { PersonForm } from './PersonForm.tsx'
 import { BES_REASONS, fieldText } from './messages.ts'
 import styles from './bes.module.css'
+
+const PaymentTestForm = lazy(() => import('../../payment/PaymentTestForm.tsx'))
 
 type Snap = SnapshotFrom<typeof besPurchaseMachine>
 type Step = 'quick' | 'sms' | 'personal' | 'custodian' | 'payer' | 'contract' | 'consents' | 'summary' | 'payment' | 'paid'
@@ -73,7 +75,14 @@ export function BesPurchaseView({ product }: { product: BesProduct }) {
   const busy = useSelector(actor, (s) => s.hasTag('busy'))
   const saveFailed = useSelector(actor, (s) => s.matches('saveFailed'))
   const sms = useSelector(actor, (s) => s.children.smsVerification as ActorRefFrom<typeof smsVerificationMachine> | undefined)
+  const output = useSelector(actor, (s) => (s.status === 'done' ? s.output : null))
   const cities = useCities()
+  // the card form of the first contribution, charged with the server's amount; its end goes to the result page, which reads the server's record
+  const purchase = ctx.purchase
+  const charge = useMemo(() => purchase && { ...purchase, onDone: (status: 'success' | 'error') => actor.send({ type: 'payment.done', status }) }, [purchase, actor])
+  useEffect(() => {
+    if (output?.purchaseId) location.assign(`/result/${output.outcome === 'success' ? 'success' : 'error'}?purchase=${encodeURIComponent(output.purchaseId)}`)
+  }, [output])
   const heading = useRef<HTMLHeadingElement>(null)
   const first = useRef(true)
   useDocumentTitle(i18n._(TITLES[product]))
@@ -161,6 +170,13 @@ export function BesPurchaseView({ product }: { product: BesProduct }) {
           <SummaryStep product={product} participant={ctx.profile} custodian={ctx.minor ? ctx.custodian : null} payer={ctx.payerIsOther ? ctx.payer : null}
             contract={ctx.contract} failure={failure(ctx.reason)} busy={busy} onBack={back} onConfirm={() => actor.send({ type: 'summary.confirm' })} />
         )}
+        {step === 'payment' && charge && (
+          <Suspense fallback={<p role="status"><Trans>Yükleniyor…</Trans></p>}>
+            <PaymentTestForm purchase={charge} />
+            <p><button type="button" className={styles.secondary} onClick={back}><Trans>Geri</Trans></button></p>
+          </Suspense>
+        )}
+        {step === 'paid' && <p role="status"><Trans>Sonuç sayfasına yönlendiriliyorsunuz…</Trans></p>}
       </section>
     </div>
   )
