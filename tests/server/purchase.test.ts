@@ -78,7 +78,7 @@ for (const kind of dbKinds()) {
     }
 
     /** An application saved at the payment step, with the product's required consents recorded. */
-    async function readyApplication(product: 'tss' | 'seyahatsaglik', data: Record<string, unknown>, consents = true) {
+    async function readyApplication(product: 'tss' | 'seyahatsaglik' | 'erkenbes' | 'pratikbes', data: Record<string, unknown>, consents = true) {
       const ticket = await verify(product)
       const saved = await api.post('/digitalchannels/application', { ticket, product, step: 'payment', data })
       expect(saved.status, JSON.stringify(saved.body)).toBe(200)
@@ -237,6 +237,36 @@ for (const kind of dbKinds()) {
       const capped = await api.post('/digitalchannels/purchase', { ticket, product: 'tss' })
       expect(capped.status).toBe(429)
       expect(capped.headers.get('retry-after')).toBe('3600')
+    })
+
+    // BES (docs/decisions/bes-purchase.md): the first contribution is the amount; the plan's rules decide what can be bought
+    const CONTRACT = { currencyOfInvest: 'TRY', freqOfInvest: 'quarterly', contributionAmount: 450, fundChoice: [{ code: 'KES', share: 70 }, { code: 'KEA', share: 30 }] }
+    const CHILD = { ...person, firstname: 'Can', birthdate: '2016-05-10', legalparent: 'mother' }
+    const PARENT = { ...person, firstname: 'Fatma', birthdate: '1985-01-01', userphone: '05331112233', planchoice: 'erkenbes' }
+
+    it("BES: a minor's early BES is charged its first contribution, and the contract PDF names the funds, the custodian and the payer", async () => {
+      const { ticket } = await readyApplication('erkenbes', { personalProfile: CHILD, custodianProfile: PARENT, payerProfile: { ...PARENT, firstname: 'Ali' }, pensionContract: CONTRACT })
+      const created = await api.post('/digitalchannels/purchase', { ticket, product: 'erkenbes' })
+      expect(created.status, JSON.stringify(created.body)).toBe(201)
+      expect(created.body).toMatchObject({ product: 'erkenbes', amount: 450, currency: 'TRY' })
+      const id = String(created.body.id)
+      const { orderId } = await (await payment(id, GOOD)).json() as { orderId: string }
+      expect((await bankAnswers(orderId, true)).status).toBe(200)
+      expect(String((await api.get(`/digitalchannels/purchase/${id}`)).body.policyNumber)).toMatch(/^BES-2026-\d{10}$/)
+      const text = await pdfText(new Uint8Array(await (await t.request(`/digitalchannels/purchase/${id}/document`)).arrayBuffer()))
+      for (const line of ['3 aylık katkı payı', 'Katılım Emeklilik Standart Katılım Emeklilik Yatırım Fonu %70', 'Fatma Çağlar', 'Ali Çağlar']) expect(text.replace(/\n/g, ' ')).toContain(line)
+    })
+
+    it('BES: below the plan minimum, a frequency the plan does not offer, or shares not summing to 100 cannot be bought', async () => {
+      // 3 months of early BES need 300 TL; practical BES is paid monthly only
+      const { ticket } = await readyApplication('erkenbes', { personalProfile: person, pensionContract: { ...CONTRACT, contributionAmount: 299.99 } })
+      expect((await api.post('/digitalchannels/purchase', { ticket, product: 'erkenbes' })).body.issues).toEqual([{ path: 'pensionContract', code: 'purchase.NOT_PRICEABLE' }])
+      const practical = await readyApplication('pratikbes', { personalProfile: person, pensionContract: { ...CONTRACT, contributionAmount: 5000 } })
+      expect((await api.post('/digitalchannels/purchase', { ticket: practical.ticket, product: 'pratikbes' })).status).toBe(400)
+      // the saved application itself refuses a distribution of 90%
+      const bad = await api.post('/digitalchannels/application', { ticket: practical.ticket, product: 'pratikbes', step: 'contract',
+        data: { personalProfile: person, pensionContract: { ...CONTRACT, freqOfInvest: 'monthly', fundChoice: [{ code: 'KES', share: 90 }] } } })
+      expect(bad.status).toBe(400)
     })
   })
 }
