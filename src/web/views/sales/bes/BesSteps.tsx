@@ -5,6 +5,7 @@ import type { ContractValues } from '../../../../domain/bes-forms.ts'
 import { consentsFor, MESSAGE_CHANNELS, type ConsentChoice, type ConsentLocale, type ConsentName, type MessageChannel } from '../../../../domain/consents.ts'
 import type { FundShare } from '../../../../domain/funds.ts'
 import { GenderChoice } from '../../../components/sales/GenderChoice.tsx'
+import { formatMoney } from '../../../i18n/index.ts'
 import { Input, Select } from './BesFields.tsx'
 import { FundAllocation } from './FundAllocation.tsx'
 import styles from './bes.module.css'
@@ -44,8 +45,8 @@ export function ContractStep(p: {
   const plan = BES_PLANS[p.product]
   const [freq, setFreq] = useState<InvestFrequency>((p.initial?.freqOfInvest as InvestFrequency | undefined) ?? plan.frequencies[0]!)
   const [shares, setShares] = useState<FundShare[]>(p.initial?.fundChoice ?? [...plan.suggestedFunds])
-  const lira = new Intl.NumberFormat(i18n.locale, { style: 'currency', currency: 'TRY', minimumFractionDigits: 0, maximumFractionDigits: 2 })
-  const minimum = lira.format(minimumContribution(p.product, plan.frequencies.includes(freq) ? freq : 'monthly'))
+  const minimumTry = minimumContribution(p.product, plan.frequencies.includes(freq) ? freq : 'monthly')
+  const minimum = formatMoney(minimumTry, 'TRY', i18n.locale, { fractionDigits: Number.isInteger(minimumTry) ? 0 : 2 })
   const FREQ: Record<InvestFrequency, string> = { monthly: t`Aylık`, quarterly: t`3 ayda bir`, semiannual: t`6 ayda bir`, annual: t`Yıllık` }
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault()
@@ -159,7 +160,7 @@ export function SummaryStep(p: {
   onBack(): void
 }) {
   const { t, i18n } = useLingui()
-  const lira = new Intl.NumberFormat(i18n.locale, { style: 'currency', currency: p.contract.currencyOfInvest, maximumFractionDigits: 2 })
+  const money = (n: number) => formatMoney(n, p.contract.currencyOfInvest, i18n.locale)
   const date = (iso: string) => new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${iso}T00:00:00Z`))
   const FREQ: Record<string, string> = { monthly: t`Aylık`, quarterly: t`3 ayda bir`, semiannual: t`6 ayda bir`, annual: t`Yıllık` }
   const person = (title: string, x: Person) => (
@@ -186,12 +187,12 @@ export function SummaryStep(p: {
           <dl>
             <dt><Trans>Plan</Trans></dt><dd>{p.product === 'erkenbes' ? t`Erken BES` : t`Pratik BES`}</dd>
             <dt><Trans>Ödeme sıklığı</Trans></dt><dd>{FREQ[p.contract.freqOfInvest]}</dd>
-            <dt><Trans>Katkı payı</Trans></dt><dd>{lira.format(p.contract.contributionAmount)}</dd>
+            <dt><Trans>Katkı payı</Trans></dt><dd>{money(p.contract.contributionAmount)}</dd>
             <dt><Trans>Fonlar</Trans></dt><dd>{p.contract.fundChoice.map((f) => `${f.code} %${f.share}`).join(', ')}</dd>
           </dl>
         </section>
       </div>
-      <p><Trans>Şimdi tahsil edilecek ilk katkı payı:</Trans> <span className={styles.amount}>{lira.format(p.contract.contributionAmount)}</span></p>
+      <p><Trans>Şimdi tahsil edilecek ilk katkı payı:</Trans> <span className={styles.amount}>{money(p.contract.contributionAmount)}</span></p>
       <div className={styles.actions}>
         <button type="button" className={styles.secondary} onClick={p.onBack}><Trans>Geri</Trans></button>
         <button type="button" className={styles.primary} onClick={p.onConfirm} disabled={p.busy}><Trans>Onayla ve Öde</Trans></button>
