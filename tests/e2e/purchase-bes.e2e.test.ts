@@ -16,7 +16,7 @@ async function pay(page: Page, number: string) {
   await form.locator('input[name=name]').fill('Ayşe Yılmaz')
   await form.locator('input[name=expiry]').fill('1230')
   await form.locator('input[name=cvc]').fill('123')
-  await expect.poll(() => form.locator('input[name=bankcode]').inputValue()).not.toBe('')
+  await expect.poll(() => form.locator('input[name=bankcode]').inputValue(), { timeout: 15_000 }).not.toBe('')
   await page.getByRole('button', { name: 'Öde' }).click()
   const frame = page.frameLocator('iframe[name=ke-3d-frame]')
   await frame.getByTestId('otp-code').waitFor({ timeout: 15_000 })
@@ -40,13 +40,13 @@ async function verifyPhone(page: Page, phone: string) {
     const inbox = await caughtSms(base, phone)
     code = /(\d{6})/.exec(inbox[0]?.text ?? '')?.[1] ?? ''
     return code
-  }).toMatch(/^\d{6}$/)
+  }, { timeout: 15_000 }).toMatch(/^\d{6}$/)
   await page.locator('input[name=code]').fill(code)
   await page.getByRole('button', { name: 'Doğrula' }).click()
 }
 
 async function quickProfile(page: Page, birthdate: string) {
-  await expect.poll(() => page.locator('select[name=citycode] option').count()).toBe(82)
+  await expect.poll(() => page.locator('select[name=citycode] option').count(), { timeout: 15_000 }).toBe(82)
   await page.getByLabel('Kadın').check()
   await page.locator('select[name=citycode]').selectOption('34')
   await page.locator('input[name=birthdate]').fill(birthdate)
@@ -89,7 +89,7 @@ async function consents(page: Page) {
   // explicit consents and declarations are separate and unticked
   for (const box of await boxes.all()) expect(await box.isChecked()).toBe(false)
   await page.getByRole('button', { name: 'Devam Et' }).click()
-  await expect.poll(() => page.getByText('Devam etmek için bu onay gereklidir').count()).toBe(3)
+  await expect.poll(() => page.getByText('Devam etmek için bu onay gereklidir').count(), { timeout: 15_000 }).toBe(3)
   for (const name of ['gdprtextread', 'infoconcent', 'trxconcent']) await page.locator(`input[name=${name}]`).check()
   await page.getByRole('button', { name: 'Devam Et' }).click()
   await stepHeading(page, 'Özet')
@@ -122,7 +122,7 @@ describe('BES purchase pages', () => {
     // the birth date of the quick profile is carried over; a missing name is refused
     expect(await page.locator('input[name=birthdate]').inputValue()).toBe('1990-04-01')
     await page.getByRole('button', { name: 'Devam Et' }).click()
-    await expect.poll(() => page.getByText('Değer girmelisiniz').count()).toBeGreaterThan(3)
+    await expect.poll(() => page.getByText('Değer girmelisiniz').count(), { timeout: 15_000 }).toBeGreaterThan(3)
     await fillPerson(page, ADULT, WORK)
     await page.getByLabel('Katkı payını başka biri ödeyecek').check()
     await page.getByRole('button', { name: 'Devam Et' }).click()

@@ -60,7 +60,10 @@ function useCities() {
   const [cities, setCities] = useState<Array<{ value: string; name: string }>>([])
   useEffect(() => {
     let live = true
-    call<Array<{ value: string; name: string }>>('/lookup/cities', { query: { countryCode: 'TR' } }).then((c) => { if (live) setCities(c) }, () => {})
+    // a failed lookup is tried again a few times (the province list is needed to go on)
+    const load = (left: number) => call<Array<{ value: string; name: string }>>('/lookup/cities', { query: { countryCode: 'TR' } })
+      .then((c) => { if (live) setCities(c) }, () => { if (live && left > 0) setTimeout(() => load(left - 1), 2000) })
+    void load(3)
     return () => { live = false }
   }, [])
   return cities
