@@ -32,7 +32,7 @@ async function verifyPhone(page: Page, base: string, phone: string, count = 1) {
   await page.getByRole('button', { name: 'Doğrula' }).click()
 }
 
-async function fillProfile(page: Page, email: string) {
+async function fillProfileFields(page: Page, email: string) {
   const form = page.getByTestId('step-profile')
   await form.waitFor()
   await form.locator('input[name=firstname]').fill('Ayşe')
@@ -40,7 +40,11 @@ async function fillProfile(page: Page, email: string) {
   await form.locator('input[name=nationalId]').fill('10000000146')
   await form.locator('input[name=birthdate]').fill('1990-05-17')
   await form.locator('input[name=email]').fill(email)
-  await form.getByRole('button', { name: 'Devam' }).click()
+}
+
+async function fillProfile(page: Page, email: string) {
+  await fillProfileFields(page, email)
+  await page.getByTestId('step-profile').getByRole('button', { name: 'Devam' }).click()
 }
 
 async function giveConsents(page: Page) {
@@ -159,13 +163,7 @@ describe('health and travel purchases in Chromium (issue 15)', () => {
   it('figure: a step transition (profile saved -> health policy shown) on a 4x throttled CPU', async () => {
     const page = await b.page('/urunler/market/tss?gender=male&citycode=34&birthdate=1996-01-15&visits=10')
     await verifyPhone(page, base, phoneNo())
-    const form = page.getByTestId('step-profile')
-    await form.waitFor()
-    await form.locator('input[name=firstname]').fill('Ayşe')
-    await form.locator('input[name=lastname]').fill('Çağlar')
-    await form.locator('input[name=nationalId]').fill('10000000146')
-    await form.locator('input[name=birthdate]').fill('1990-05-17')
-    await form.locator('input[name=email]').fill(EMAIL())
+    await fillProfileFields(page, EMAIL())
     const cdp = await b.context.newCDPSession(page)
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 })
     // from the click to the next step's form in the DOM (the save request to the server included)
