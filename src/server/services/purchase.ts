@@ -14,7 +14,7 @@ import { isServerLocale, type ServerLocale } from '../i18n.ts'
 import { MAILS } from '../mail-texts.ts'
 import { enqueueJob, type JobHandler } from './outbox.ts'
 import { isUniqueViolation } from '../errors.ts'
-import { wrap } from './pdf-text.ts'
+import { woffToSfnt, wrap } from './pdf-text.ts'
 
 /**
  * The purchase backbone (issue 15, docs/decisions/purchase.md): a purchase ties a verified
@@ -124,10 +124,10 @@ const REGION_NAMES: Record<ServerLocale, Record<string, string>> = {
 }
 
 let fontCache: Promise<Uint8Array> | null = null
-/** DejaVu Sans (Bitstream Vera licence, see README "Fonts"): Turkish and Cyrillic letters. */
+/** DejaVu Sans (Bitstream Vera licence, see README "Fonts"): Turkish and Cyrillic letters; unwrapped from WOFF once. */
 function fontBytes(): Promise<Uint8Array> {
   const require = createRequire(import.meta.url)
-  fontCache ??= readFile(join(dirname(require.resolve('@fontsource/dejavu-sans/package.json')), 'files', 'dejavu-sans-latin-400-normal.woff'))
+  fontCache ??= readFile(join(dirname(require.resolve('@fontsource/dejavu-sans/package.json')), 'files', 'dejavu-sans-latin-400-normal.woff')).then(woffToSfnt)
   return fontCache
 }
 
