@@ -59,7 +59,8 @@ async function pdfText(bytes: Uint8Array): Promise<string> {
 }
 
 for (const kind of dbKinds()) {
-  describe(`purchases: server price, card payment, policy, PDF [${kind}]`, () => {
+  // each test runs a whole purchase (SMS, payment, PDF): generous on a shared 2-core machine
+  describe(`purchases: server price, card payment, policy, PDF [${kind}]`, { timeout: 120_000 }, () => {
     let t: TestApp
     let api: ReturnType<typeof agent>
     beforeEach(async () => {

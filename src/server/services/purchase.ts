@@ -5,8 +5,9 @@ import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import fontkit from '@pdf-lib/fontkit'
 import { and, eq } from 'drizzle-orm'
-import { PDFDocument, rgb, type PDFFont } from 'pdf-lib'
-import { POLICY_PREFIX } from '../../domain/purchase.ts'
+import { PDFDocument, rgb } from 'pdf-lib'
+import { isTravelCoverage, POLICY_PREFIX } from '../../domain/purchase.ts'
+import { SCHENGEN_MINIMUM_EUR, TRAVEL_COVER_EUR } from '../../domain/tariff.ts'
 import type { ApplicationData, ApplicationProduct } from '../../domain/schemas/application.ts'
 import type { Db } from '../db/client.ts'
 import { purchase, salesApplication } from '../db/schema.ts'
@@ -14,6 +15,7 @@ import { isServerLocale, type ServerLocale } from '../i18n.ts'
 import { MAILS } from '../mail-texts.ts'
 import { enqueueJob, type JobHandler } from './outbox.ts'
 import { isUniqueViolation } from '../errors.ts'
+import { woffToSfnt, wrap } from './pdf-text.ts'
 
 /**
  * The purchase backbone (issue 15, docs/decisions/purchase.md): a purchase ties a verified
@@ -131,13 +133,12 @@ const REGION_NAMES: Record<ServerLocale, Record<string, string>> = {
   en: { schengen: 'Schengen / Europe', worldwideExclUsCa: 'Worldwide (excluding the USA and Canada)', worldwide: 'Worldwide' },
   ru: { schengen: 'Шенген / Европа', worldwideExclUsCa: 'Весь мир (кроме США и Канады)', worldwide: 'Весь мир' },
 }
-const COVER_EUR: Record<string, number> = { standard: 30_000, plus: 50_000, premium: 100_000 }
 
 let fontCache: Promise<Uint8Array> | null = null
-/** DejaVu Sans (Bitstream Vera licence, see README "Fonts"): Turkish and Cyrillic letters. */
+/** DejaVu Sans (Bitstream Vera licence, see README "Fonts"): Turkish and Cyrillic letters; unwrapped from WOFF once. */
 function fontBytes(): Promise<Uint8Array> {
   const require = createRequire(import.meta.url)
-  fontCache ??= readFile(join(dirname(require.resolve('@fontsource/dejavu-sans/package.json')), 'files', 'dejavu-sans-latin-400-normal.woff'))
+  fontCache ??= readFile(join(dirname(require.resolve('@fontsource/dejavu-sans/package.json')), 'files', 'dejavu-sans-latin-400-normal.woff')).then(woffToSfnt)
   return fontCache
 }
 
@@ -160,9 +161,9 @@ function detailLines(row: PurchaseRow, t: Texts, locale: ServerLocale): Array<[s
     const plan = data.travelPlan
     lines.push([t.region, REGION_NAMES[locale][plan.travelLocation] ?? plan.travelLocation])
     lines.push([t.dates, `${plan.startDate} – ${plan.endDate}`])
-    const eur = COVER_EUR[plan.coverageType] ?? 0
+    const eur = isTravelCoverage(plan.coverageType) ? TRAVEL_COVER_EUR[plan.coverageType] : 0
     lines.push([t.cover, `${new Intl.NumberFormat('tr-TR').format(eur)} EUR`])
-    if (plan.travelLocation === 'schengen' && eur >= 30_000) lines.push([t.schengen, t.yes])
+    if (plan.travelLocation === 'schengen' && eur >= SCHENGEN_MINIMUM_EUR) lines.push([t.schengen, t.yes])
   }
   if ((row.product === 'erkenbes' || row.product === 'pratikbes') && data.pensionContract) {
     const c = data.pensionContract
@@ -171,20 +172,6 @@ function detailLines(row: PurchaseRow, t: Texts, locale: ServerLocale): Array<[s
     if (data.custodianProfile) lines.push([t.custodian, `${data.custodianProfile.firstname} ${data.custodianProfile.lastname}`])
     if (data.payerProfile) lines.push([t.payer, `${data.payerProfile.firstname} ${data.payerProfile.lastname}`])
   }
-  return lines
-}
-
-function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
-  const lines: string[] = []
-  let line = ''
-  for (const word of text.split(' ')) {
-    const next = line ? `${line} ${word}` : word
-    if (font.widthOfTextAtSize(next, size) > width && line) {
-      lines.push(line)
-      line = word
-    } else line = next
-  }
-  if (line) lines.push(line)
   return lines
 }
 

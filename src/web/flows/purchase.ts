@@ -62,13 +62,3 @@ function record(input: ConsentsInput, name: string, status: string, documentId: 
     headers: { saleId: input.saleId, processStep: 'consents' },
   })
 }
-
-/** The server's record of a purchase, for the result pages (never what the browser remembers). */
-export function fetchPurchase(id: string): Promise<PurchaseView> {
-  return call<PurchaseView>(`/digitalchannels/purchase/${encodeURIComponent(id)}`)
-}
-
-/** Where the summary PDF of an issued purchase is downloaded. */
-export function purchaseDocumentUrl(apiBase: string, id: string): string {
-  return `${apiBase}/digitalchannels/purchase/${encodeURIComponent(id)}/document`
-}

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react'
 import type { PurchaseView } from '../../../domain/schemas/purchase.ts'
 import styles from '../../components/payment/PaymentForm.module.css'
 import { runtimeConfig } from '../../config.ts'
-import { fetchPurchase, purchaseDocumentUrl } from '../../flows/purchase.ts'
+import { fetchPurchase, purchaseDocumentUrl } from '../../flows/purchase-result.ts'
 import { formatMoney } from '../../i18n/index.ts'
 import { PaymentResultView } from '../payment/PaymentResultView.tsx'
 

@@ -89,7 +89,7 @@ export function PurchaseView(p: PurchasePageProps) {
   if (step === 'quote') {
     body = <>{reason && <p className={`container ${styles.alert}`} role="alert">{reason}</p>}{p.quote}</>
   } else if (step === 'sms') {
-    body = sms ? <><h2><Trans>Cep telefonunuzu doğrulayın</Trans></h2>{reason && <p className={styles.alert} role="alert">{reason}</p>}<SmsVerificationView actor={sms} /></> : null
+    body = sms ? <>{reason && <p className={styles.alert} role="alert">{reason}</p>}<SmsVerificationView actor={sms} /></> : null
   } else if (step === 'resuming' || step === 'routeAfterQuote' || step === 'routeResumed') {
     body = <p role="status"><Trans>Yükleniyor…</Trans></p>
   } else if (step === 'resumeOffer') {
