@@ -38,7 +38,11 @@ import { Route as NavbarSettingsRolesRouteImport } from './routes/navbar/setting
 import { Route as NavbarSettingsTeamRouteImport } from './routes/navbar/settings/team'
 import { Route as NavbarSettingsUsersRouteImport } from './routes/navbar/settings/users'
 import { Route as SiteUrunlerBirikimBireyselEmeklilikRouteImport } from './routes/_site/urunler/birikim/bireysel-emeklilik'
+import { Route as SiteUrunlerMarketErkenbesRouteImport } from './routes/_site/urunler/market/erkenbes'
+import { Route as SiteUrunlerMarketPratikbesRouteImport } from './routes/_site/urunler/market/pratikbes'
+import { Route as SiteUrunlerMarketSeyahatsaglikRouteImport } from './routes/_site/urunler/market/seyahatsaglik'
 import { Route as SiteUrunlerMarketSeyahatsaglikhizliteklifRouteImport } from './routes/_site/urunler/market/seyahatsaglikhizliteklif'
+import { Route as SiteUrunlerMarketTssRouteImport } from './routes/_site/urunler/market/tss'
 import { Route as SiteUrunlerMarketTsshizliteklifRouteImport } from './routes/_site/urunler/market/tsshizliteklif'
 import { Route as NavbarSettingsCompanyIndexRouteImport } from './routes/navbar/settings/company/index'
 import { Route as NavbarSettingsCompanyAddressRouteImport } from './routes/navbar/settings/company/address'
@@ -195,12 +199,35 @@ const SiteUrunlerBirikimBireyselEmeklilikRoute =
     path: '/urunler/birikim/bireysel-emeklilik',
     getParentRoute: () => SiteRoute,
   } as any)
+const SiteUrunlerMarketErkenbesRoute =
+  SiteUrunlerMarketErkenbesRouteImport.update({
+    id: '/urunler/market/erkenbes',
+    path: '/urunler/market/erkenbes',
+    getParentRoute: () => SiteRoute,
+  } as any)
+const SiteUrunlerMarketPratikbesRoute =
+  SiteUrunlerMarketPratikbesRouteImport.update({
+    id: '/urunler/market/pratikbes',
+    path: '/urunler/market/pratikbes',
+    getParentRoute: () => SiteRoute,
+  } as any)
+const SiteUrunlerMarketSeyahatsaglikRoute =
+  SiteUrunlerMarketSeyahatsaglikRouteImport.update({
+    id: '/urunler/market/seyahatsaglik',
+    path: '/urunler/market/seyahatsaglik',
+    getParentRoute: () => SiteRoute,
+  } as any)
 const SiteUrunlerMarketSeyahatsaglikhizliteklifRoute =
   SiteUrunlerMarketSeyahatsaglikhizliteklifRouteImport.update({
     id: '/urunler/market/seyahatsaglikhizliteklif',
     path: '/urunler/market/seyahatsaglikhizliteklif',
     getParentRoute: () => SiteRoute,
   } as any)
+const SiteUrunlerMarketTssRoute = SiteUrunlerMarketTssRouteImport.update({
+  id: '/urunler/market/tss',
+  path: '/urunler/market/tss',
+  getParentRoute: () => SiteRoute,
+} as any)
 const SiteUrunlerMarketTsshizliteklifRoute =
   SiteUrunlerMarketTsshizliteklifRouteImport.update({
     id: '/urunler/market/tsshizliteklif',
@@ -285,7 +312,11 @@ export interface FileRoutesByFullPath {
   '/navbar/settings/team': typeof NavbarSettingsTeamRoute
   '/navbar/settings/users': typeof NavbarSettingsUsersRoute
   '/urunler/birikim/bireysel-emeklilik': typeof SiteUrunlerBirikimBireyselEmeklilikRoute
+  '/urunler/market/erkenbes': typeof SiteUrunlerMarketErkenbesRoute
+  '/urunler/market/pratikbes': typeof SiteUrunlerMarketPratikbesRoute
+  '/urunler/market/seyahatsaglik': typeof SiteUrunlerMarketSeyahatsaglikRoute
   '/urunler/market/seyahatsaglikhizliteklif': typeof SiteUrunlerMarketSeyahatsaglikhizliteklifRoute
+  '/urunler/market/tss': typeof SiteUrunlerMarketTssRoute
   '/urunler/market/tsshizliteklif': typeof SiteUrunlerMarketTsshizliteklifRoute
   '/navbar/settings/company/address': typeof NavbarSettingsCompanyAddressRoute
   '/navbar/settings/company/general': typeof NavbarSettingsCompanyGeneralRoute
@@ -324,7 +355,11 @@ export interface FileRoutesByTo {
   '/navbar/settings/team': typeof NavbarSettingsTeamRoute
   '/navbar/settings/users': typeof NavbarSettingsUsersRoute
   '/urunler/birikim/bireysel-emeklilik': typeof SiteUrunlerBirikimBireyselEmeklilikRoute
+  '/urunler/market/erkenbes': typeof SiteUrunlerMarketErkenbesRoute
+  '/urunler/market/pratikbes': typeof SiteUrunlerMarketPratikbesRoute
+  '/urunler/market/seyahatsaglik': typeof SiteUrunlerMarketSeyahatsaglikRoute
   '/urunler/market/seyahatsaglikhizliteklif': typeof SiteUrunlerMarketSeyahatsaglikhizliteklifRoute
+  '/urunler/market/tss': typeof SiteUrunlerMarketTssRoute
   '/urunler/market/tsshizliteklif': typeof SiteUrunlerMarketTsshizliteklifRoute
   '/navbar/settings/company/address': typeof NavbarSettingsCompanyAddressRoute
   '/navbar/settings/company/general': typeof NavbarSettingsCompanyGeneralRoute
@@ -366,7 +401,11 @@ export interface FileRoutesById {
   '/navbar/settings/team': typeof NavbarSettingsTeamRoute
   '/navbar/settings/users': typeof NavbarSettingsUsersRoute
   '/_site/urunler/birikim/bireysel-emeklilik': typeof SiteUrunlerBirikimBireyselEmeklilikRoute
+  '/_site/urunler/market/erkenbes': typeof SiteUrunlerMarketErkenbesRoute
+  '/_site/urunler/market/pratikbes': typeof SiteUrunlerMarketPratikbesRoute
+  '/_site/urunler/market/seyahatsaglik': typeof SiteUrunlerMarketSeyahatsaglikRoute
   '/_site/urunler/market/seyahatsaglikhizliteklif': typeof SiteUrunlerMarketSeyahatsaglikhizliteklifRoute
+  '/_site/urunler/market/tss': typeof SiteUrunlerMarketTssRoute
   '/_site/urunler/market/tsshizliteklif': typeof SiteUrunlerMarketTsshizliteklifRoute
   '/navbar/settings/company/address': typeof NavbarSettingsCompanyAddressRoute
   '/navbar/settings/company/general': typeof NavbarSettingsCompanyGeneralRoute
@@ -408,7 +447,11 @@ export interface FileRouteTypes {
     | '/navbar/settings/team'
     | '/navbar/settings/users'
     | '/urunler/birikim/bireysel-emeklilik'
+    | '/urunler/market/erkenbes'
+    | '/urunler/market/pratikbes'
+    | '/urunler/market/seyahatsaglik'
     | '/urunler/market/seyahatsaglikhizliteklif'
+    | '/urunler/market/tss'
     | '/urunler/market/tsshizliteklif'
     | '/navbar/settings/company/address'
     | '/navbar/settings/company/general'
@@ -447,7 +490,11 @@ export interface FileRouteTypes {
     | '/navbar/settings/team'
     | '/navbar/settings/users'
     | '/urunler/birikim/bireysel-emeklilik'
+    | '/urunler/market/erkenbes'
+    | '/urunler/market/pratikbes'
+    | '/urunler/market/seyahatsaglik'
     | '/urunler/market/seyahatsaglikhizliteklif'
+    | '/urunler/market/tss'
     | '/urunler/market/tsshizliteklif'
     | '/navbar/settings/company/address'
     | '/navbar/settings/company/general'
@@ -488,7 +535,11 @@ export interface FileRouteTypes {
     | '/navbar/settings/team'
     | '/navbar/settings/users'
     | '/_site/urunler/birikim/bireysel-emeklilik'
+    | '/_site/urunler/market/erkenbes'
+    | '/_site/urunler/market/pratikbes'
+    | '/_site/urunler/market/seyahatsaglik'
     | '/_site/urunler/market/seyahatsaglikhizliteklif'
+    | '/_site/urunler/market/tss'
     | '/_site/urunler/market/tsshizliteklif'
     | '/navbar/settings/company/address'
     | '/navbar/settings/company/general'
@@ -718,11 +769,39 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SiteUrunlerBirikimBireyselEmeklilikRouteImport
       parentRoute: typeof SiteRoute
     }
+    '/_site/urunler/market/erkenbes': {
+      id: '/_site/urunler/market/erkenbes'
+      path: '/urunler/market/erkenbes'
+      fullPath: '/urunler/market/erkenbes'
+      preLoaderRoute: typeof SiteUrunlerMarketErkenbesRouteImport
+      parentRoute: typeof SiteRoute
+    }
+    '/_site/urunler/market/pratikbes': {
+      id: '/_site/urunler/market/pratikbes'
+      path: '/urunler/market/pratikbes'
+      fullPath: '/urunler/market/pratikbes'
+      preLoaderRoute: typeof SiteUrunlerMarketPratikbesRouteImport
+      parentRoute: typeof SiteRoute
+    }
+    '/_site/urunler/market/seyahatsaglik': {
+      id: '/_site/urunler/market/seyahatsaglik'
+      path: '/urunler/market/seyahatsaglik'
+      fullPath: '/urunler/market/seyahatsaglik'
+      preLoaderRoute: typeof SiteUrunlerMarketSeyahatsaglikRouteImport
+      parentRoute: typeof SiteRoute
+    }
     '/_site/urunler/market/seyahatsaglikhizliteklif': {
       id: '/_site/urunler/market/seyahatsaglikhizliteklif'
       path: '/urunler/market/seyahatsaglikhizliteklif'
       fullPath: '/urunler/market/seyahatsaglikhizliteklif'
       preLoaderRoute: typeof SiteUrunlerMarketSeyahatsaglikhizliteklifRouteImport
+      parentRoute: typeof SiteRoute
+    }
+    '/_site/urunler/market/tss': {
+      id: '/_site/urunler/market/tss'
+      path: '/urunler/market/tss'
+      fullPath: '/urunler/market/tss'
+      preLoaderRoute: typeof SiteUrunlerMarketTssRouteImport
       parentRoute: typeof SiteRoute
     }
     '/_site/urunler/market/tsshizliteklif': {
@@ -799,7 +878,11 @@ interface SiteRouteChildren {
   SiteResultTssErrorRoute: typeof SiteResultTssErrorRoute
   SiteResultTssSuccessRoute: typeof SiteResultTssSuccessRoute
   SiteUrunlerBirikimBireyselEmeklilikRoute: typeof SiteUrunlerBirikimBireyselEmeklilikRoute
+  SiteUrunlerMarketErkenbesRoute: typeof SiteUrunlerMarketErkenbesRoute
+  SiteUrunlerMarketPratikbesRoute: typeof SiteUrunlerMarketPratikbesRoute
+  SiteUrunlerMarketSeyahatsaglikRoute: typeof SiteUrunlerMarketSeyahatsaglikRoute
   SiteUrunlerMarketSeyahatsaglikhizliteklifRoute: typeof SiteUrunlerMarketSeyahatsaglikhizliteklifRoute
+  SiteUrunlerMarketTssRoute: typeof SiteUrunlerMarketTssRoute
   SiteUrunlerMarketTsshizliteklifRoute: typeof SiteUrunlerMarketTsshizliteklifRoute
 }
 
@@ -812,8 +895,12 @@ const SiteRouteChildren: SiteRouteChildren = {
   SiteResultTssSuccessRoute: SiteResultTssSuccessRoute,
   SiteUrunlerBirikimBireyselEmeklilikRoute:
     SiteUrunlerBirikimBireyselEmeklilikRoute,
+  SiteUrunlerMarketErkenbesRoute: SiteUrunlerMarketErkenbesRoute,
+  SiteUrunlerMarketPratikbesRoute: SiteUrunlerMarketPratikbesRoute,
+  SiteUrunlerMarketSeyahatsaglikRoute: SiteUrunlerMarketSeyahatsaglikRoute,
   SiteUrunlerMarketSeyahatsaglikhizliteklifRoute:
     SiteUrunlerMarketSeyahatsaglikhizliteklifRoute,
+  SiteUrunlerMarketTssRoute: SiteUrunlerMarketTssRoute,
   SiteUrunlerMarketTsshizliteklifRoute: SiteUrunlerMarketTsshizliteklifRoute,
 }
 
