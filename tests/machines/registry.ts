@@ -27,6 +27,8 @@ import { travelQuickQuoteExpectations } from './expectations/travel-quick-quote.
 import { travelQuickQuoteModel } from './models/travel-quick-quote.model.ts'
 import { smsVerificationExpectations } from './expectations/sms-verification.ts'
 import { smsVerificationModel } from './models/sms-verification.model.ts'
+import { createUserExpectations } from './expectations/create-user.ts'
+import { createUserModel } from './models/create-user.model.ts'
 
 export type Entry = { model: Model; expectations: Expectations }
 
@@ -42,4 +44,5 @@ export const MACHINES: Entry[] = [
   { model: tssQuickQuoteModel, expectations: tssQuickQuoteExpectations },
   { model: travelQuickQuoteModel, expectations: travelQuickQuoteExpectations },
   { model: smsVerificationModel, expectations: smsVerificationExpectations },
+  { model: createUserModel, expectations: createUserExpectations },
 ]
