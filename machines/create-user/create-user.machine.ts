@@ -59,9 +59,6 @@ function refusal(error: unknown): { step: CreateUserStep; errors: StepIssues } |
 
 const invalid = (step: CreateUserStep) => ({ context }: { context: CreateUserContext }) => Object.keys(stepIssues(step, context, context.today)).length > 0
 const refusedAt = (step: CreateUserStep) => ({ event }: { event: unknown }) => refusal((event as { error?: unknown }).error)?.step === step
-const showIssues = (step: CreateUserStep) => assign({ errors: ({ context }: { context: CreateUserContext }) => stepIssues(step, context, context.today) })
-const showRefusal = assign({ errors: ({ event }: { event: unknown }) => refusal((event as { error?: unknown }).error)?.errors ?? {}, error: null })
-const clearErrors = assign({ errors: {} as StepIssues })
 
 export const createUserMachine = setup({
   types: {} as {
@@ -72,6 +69,13 @@ export const createUserMachine = setup({
   },
   actors: {
     createUser: providedLater<CreatedUser, CreateUserInput>('createUser'),
+  },
+  actions: {
+    showPersonalIssues: assign({ errors: ({ context }) => stepIssues('personal', context, context.today) }),
+    showAddressIssues: assign({ errors: ({ context }) => stepIssues('address', context, context.today) }),
+    showGroupRolesIssues: assign({ errors: ({ context }) => stepIssues('groupRoles', context, context.today) }),
+    showRefusal: assign({ errors: ({ event }) => refusal((event as { error?: unknown }).error)?.errors ?? {}, error: null }),
+    clearErrors: assign({ errors: {} }),
   },
   guards: {
     isPersonalInvalid: invalid('personal'),
@@ -99,8 +103,8 @@ export const createUserMachine = setup({
       on: {
         'personal.change': { actions: assign({ personal: ({ context, event }) => ({ ...context.personal, ...event.values }) }) },
         'step.next': [
-          { guard: 'isPersonalInvalid', actions: showIssues('personal') },
-          { target: 'address', actions: clearErrors },
+          { guard: 'isPersonalInvalid', actions: 'showPersonalIssues' },
+          { target: 'address', actions: 'clearErrors' },
         ],
       },
     },
@@ -108,10 +112,10 @@ export const createUserMachine = setup({
     address: {
       on: {
         'address.change': { actions: assign({ address: ({ context, event }) => ({ ...context.address, ...event.values }) }) },
-        'step.back': { target: 'personal', actions: clearErrors },
+        'step.back': { target: 'personal', actions: 'clearErrors' },
         'step.next': [
-          { guard: 'isAddressInvalid', actions: showIssues('address') },
-          { target: 'groupRoles', actions: clearErrors },
+          { guard: 'isAddressInvalid', actions: 'showAddressIssues' },
+          { target: 'groupRoles', actions: 'clearErrors' },
         ],
       },
     },
@@ -119,10 +123,10 @@ export const createUserMachine = setup({
     groupRoles: {
       on: {
         'groupRoles.change': { actions: assign({ groupRoles: ({ context, event }) => ({ ...context.groupRoles, ...event.values }) }) },
-        'step.back': { target: 'address', actions: clearErrors },
+        'step.back': { target: 'address', actions: 'clearErrors' },
         'step.next': [
-          { guard: 'isGroupRolesInvalid', actions: showIssues('groupRoles') },
-          { target: 'review', actions: clearErrors },
+          { guard: 'isGroupRolesInvalid', actions: 'showGroupRolesIssues' },
+          { target: 'review', actions: 'clearErrors' },
         ],
       },
     },
@@ -141,9 +145,9 @@ export const createUserMachine = setup({
         input: ({ context }) => createUserBody(context),
         onDone: { target: 'created', actions: assign({ created: ({ event }) => event.output, error: null }) },
         onError: [
-          { guard: 'isPersonalRefused', target: 'personal', actions: showRefusal },
-          { guard: 'isAddressRefused', target: 'address', actions: showRefusal },
-          { guard: 'isGroupRolesRefused', target: 'groupRoles', actions: showRefusal },
+          { guard: 'isPersonalRefused', target: 'personal', actions: 'showRefusal' },
+          { guard: 'isAddressRefused', target: 'address', actions: 'showRefusal' },
+          { guard: 'isGroupRolesRefused', target: 'groupRoles', actions: 'showRefusal' },
           { target: 'failed', actions: assign({ error: ({ event }) => reasonOf(event.error) }) },
         ],
       },
