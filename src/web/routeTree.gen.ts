@@ -47,6 +47,7 @@ import { Route as NavbarSettingsCompanyJobTitlesRouteImport } from './routes/nav
 import { Route as NavbarSettingsCompanyNotificationRouteImport } from './routes/navbar/settings/company/notification'
 import { Route as NavbarSettingsCompanyPreferencesRouteImport } from './routes/navbar/settings/company/preferences'
 import { Route as NavbarSettingsCompanySecurityRouteImport } from './routes/navbar/settings/company/security'
+import { Route as NavbarSettingsUsersNewRouteImport } from './routes/navbar/settings/users_.new'
 
 const SplatRoute = SplatRouteImport.update({
   id: '/$',
@@ -248,6 +249,11 @@ const NavbarSettingsCompanySecurityRoute =
     path: '/settings/company/security',
     getParentRoute: () => NavbarRoute,
   } as any)
+const NavbarSettingsUsersNewRoute = NavbarSettingsUsersNewRouteImport.update({
+  id: '/settings/users_/new',
+  path: '/settings/users/new',
+  getParentRoute: () => NavbarRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/$': typeof SplatRoute
@@ -286,6 +292,7 @@ export interface FileRoutesByFullPath {
   '/navbar/settings/company/notification': typeof NavbarSettingsCompanyNotificationRoute
   '/navbar/settings/company/preferences': typeof NavbarSettingsCompanyPreferencesRoute
   '/navbar/settings/company/security': typeof NavbarSettingsCompanySecurityRoute
+  '/navbar/settings/users/new': typeof NavbarSettingsUsersNewRoute
   '/navbar/settings/company/': typeof NavbarSettingsCompanyIndexRoute
 }
 export interface FileRoutesByTo {
@@ -324,6 +331,7 @@ export interface FileRoutesByTo {
   '/navbar/settings/company/notification': typeof NavbarSettingsCompanyNotificationRoute
   '/navbar/settings/company/preferences': typeof NavbarSettingsCompanyPreferencesRoute
   '/navbar/settings/company/security': typeof NavbarSettingsCompanySecurityRoute
+  '/navbar/settings/users/new': typeof NavbarSettingsUsersNewRoute
   '/navbar/settings/company': typeof NavbarSettingsCompanyIndexRoute
 }
 export interface FileRoutesById {
@@ -365,6 +373,7 @@ export interface FileRoutesById {
   '/navbar/settings/company/notification': typeof NavbarSettingsCompanyNotificationRoute
   '/navbar/settings/company/preferences': typeof NavbarSettingsCompanyPreferencesRoute
   '/navbar/settings/company/security': typeof NavbarSettingsCompanySecurityRoute
+  '/navbar/settings/users_/new': typeof NavbarSettingsUsersNewRoute
   '/navbar/settings/company/': typeof NavbarSettingsCompanyIndexRoute
 }
 export interface FileRouteTypes {
@@ -406,6 +415,7 @@ export interface FileRouteTypes {
     | '/navbar/settings/company/notification'
     | '/navbar/settings/company/preferences'
     | '/navbar/settings/company/security'
+    | '/navbar/settings/users/new'
     | '/navbar/settings/company/'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -444,6 +454,7 @@ export interface FileRouteTypes {
     | '/navbar/settings/company/notification'
     | '/navbar/settings/company/preferences'
     | '/navbar/settings/company/security'
+    | '/navbar/settings/users/new'
     | '/navbar/settings/company'
   id:
     | '__root__'
@@ -484,6 +495,7 @@ export interface FileRouteTypes {
     | '/navbar/settings/company/notification'
     | '/navbar/settings/company/preferences'
     | '/navbar/settings/company/security'
+    | '/navbar/settings/users_/new'
     | '/navbar/settings/company/'
   fileRoutesById: FileRoutesById
 }
@@ -768,6 +780,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof NavbarSettingsCompanySecurityRouteImport
       parentRoute: typeof NavbarRoute
     }
+    '/navbar/settings/users_/new': {
+      id: '/navbar/settings/users_/new'
+      path: '/settings/users/new'
+      fullPath: '/navbar/settings/users/new'
+      preLoaderRoute: typeof NavbarSettingsUsersNewRouteImport
+      parentRoute: typeof NavbarRoute
+    }
   }
 }
 
@@ -818,6 +837,7 @@ interface NavbarRouteChildren {
   NavbarSettingsCompanyNotificationRoute: typeof NavbarSettingsCompanyNotificationRoute
   NavbarSettingsCompanyPreferencesRoute: typeof NavbarSettingsCompanyPreferencesRoute
   NavbarSettingsCompanySecurityRoute: typeof NavbarSettingsCompanySecurityRoute
+  NavbarSettingsUsersNewRoute: typeof NavbarSettingsUsersNewRoute
   NavbarSettingsCompanyIndexRoute: typeof NavbarSettingsCompanyIndexRoute
 }
 
@@ -841,6 +861,7 @@ const NavbarRouteChildren: NavbarRouteChildren = {
     NavbarSettingsCompanyNotificationRoute,
   NavbarSettingsCompanyPreferencesRoute: NavbarSettingsCompanyPreferencesRoute,
   NavbarSettingsCompanySecurityRoute: NavbarSettingsCompanySecurityRoute,
+  NavbarSettingsUsersNewRoute: NavbarSettingsUsersNewRoute,
   NavbarSettingsCompanyIndexRoute: NavbarSettingsCompanyIndexRoute,
 }
 
