@@ -6,19 +6,13 @@ import { tcknCheckDigits } from '../../src/domain/tckn.ts'
 import { TEST_ADMIN } from '../support/constants.ts'
 import { launch, type Browser } from './browser.ts'
 import { caughtMail, startE2eServer, type E2eServer } from './server.ts'
+import { signIn, signInWithTemporary } from './staff.ts'
 
 const AXE = resolve(import.meta.dirname, '../../node_modules/axe-core/axe.min.js')
 const NEW_PASSWORD = 'Yepyeni-Şifre-Q7!'
 const tckn = (nine: string) => nine + tcknCheckDigits(nine)
 /** A valid-to date two months from now (the rule: after today). */
 const VALID_TO = new Date(Date.now() + 60 * 86_400_000).toISOString().slice(0, 10)
-
-async function signIn(page: Page, username: string, password: string) {
-  await page.goto('/auth/login')
-  await page.locator('input[name=username]').fill(username)
-  await page.locator('input[name=password]').fill(password)
-  await page.getByRole('button', { name: 'Giriş Yap' }).click()
-}
 
 /** An API session outside the browser (the spec's trxType header, the session cookie). */
 async function apiSession(base: string, username: string, password: string) {
@@ -182,14 +176,7 @@ describe('create user: the 3-step wizard (real server, Chromium)', () => {
     const other = await launch({ baseUrl: server.url })
     try {
       const p = await other.context.newPage()
-      await signIn(p, 'selin.aksoy', temporary)
-      await p.waitForURL('**/auth/password-expired')
-      await p.locator('input[name=oldPassword]').fill(temporary)
-      await p.locator('input[name=newPassword]').fill(NEW_PASSWORD)
-      await p.locator('input[name=confirmPassword]').fill(NEW_PASSWORD)
-      await p.getByRole('button', { name: 'Şifreyi Değiştir' }).click()
-      await p.waitForURL('**/auth/login')
-      await signIn(p, 'selin.aksoy', NEW_PASSWORD)
+      await signInWithTemporary(p, 'selin.aksoy', temporary, NEW_PASSWORD)
       await p.waitForURL('**/navbar/**')
     } finally {
       await other.close()

@@ -138,27 +138,18 @@ export const createUserExpectations: Expectations<CreateUserContext> = {
     { name: 'create from the review', from: 'review', event: 'form.submit', to: 'creating', then: (c, p) => keepsDrafts(c, p) },
     { name: 'the server creates the user', from: 'creating', event: 'xstate.done.actor.createUser', to: 'created',
       then: (c) => expect(c.created).toEqual(CREATED) },
-    { name: 'a duplicate username, e-mail or national ID returns to step 1 with the field error', from: 'creating', event: 'xstate.error.actor.createUser',
-      when: (_c, e) => refusedStep(e) === 'personal', to: 'personal',
-      then: (c, p, e) => {
-        expect(c.errors).toEqual(fieldErrors(e, 'personal'))
+    ...([
+      ['personal', 'a duplicate username, e-mail or national ID returns to step 1 with the field error'],
+      ['address', 'a refused address field returns to step 2 with the field error'],
+      ['groupRoles', 'a refused group or role field returns to step 3 with the field error'],
+    ] as const).map(([step, name]) => ({
+      name, from: 'creating', event: 'xstate.error.actor.createUser', when: (_c: CreateUserContext, e: { error?: { issues?: Issue[] } }) => refusedStep(e) === step, to: step,
+      then: (c: CreateUserContext, p: CreateUserContext, e: { error?: { issues?: Issue[] } }) => {
+        expect(c.errors).toEqual(fieldErrors(e, step))
         expect(c.error).toBeNull()
         keepsDrafts(c, p)
-      } },
-    { name: 'a refused address field returns to step 2 with the field error', from: 'creating', event: 'xstate.error.actor.createUser',
-      when: (_c, e) => refusedStep(e) === 'address', to: 'address',
-      then: (c, p, e) => {
-        expect(c.errors).toEqual(fieldErrors(e, 'address'))
-        expect(c.error).toBeNull()
-        keepsDrafts(c, p)
-      } },
-    { name: 'a refused group or role field returns to step 3 with the field error', from: 'creating', event: 'xstate.error.actor.createUser',
-      when: (_c, e) => refusedStep(e) === 'groupRoles', to: 'groupRoles',
-      then: (c, p, e) => {
-        expect(c.errors).toEqual(fieldErrors(e, 'groupRoles'))
-        expect(c.error).toBeNull()
-        keepsDrafts(c, p)
-      } },
+      },
+    })),
     { name: 'a refusal no field explains waits for a retry', from: 'creating', event: 'xstate.error.actor.createUser', when: (_c, e) => refusedStep(e) === null, to: 'failed',
       then: (c, _p, e) => expect(c.error).toBe(e.error.code) },
     { name: 'retry after a failure', from: 'failed', event: 'form.submit', to: 'creating', then: (c) => expect(c.error).toBeNull() },
