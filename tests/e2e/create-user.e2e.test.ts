@@ -6,29 +6,13 @@ import { tcknCheckDigits } from '../../src/domain/tckn.ts'
 import { TEST_ADMIN } from '../support/constants.ts'
 import { launch, type Browser } from './browser.ts'
 import { caughtMail, startE2eServer, type E2eServer } from './server.ts'
-import { signIn, signInWithTemporary } from './staff.ts'
+import { addWizardOptions, apiSession, signIn, signInWithTemporary } from './staff.ts'
 
 const AXE = resolve(import.meta.dirname, '../../node_modules/axe-core/axe.min.js')
 const NEW_PASSWORD = 'Yepyeni-Şifre-Q7!'
 const tckn = (nine: string) => nine + tcknCheckDigits(nine)
 /** A valid-to date two months from now (the rule: after today). */
 const VALID_TO = new Date(Date.now() + 60 * 86_400_000).toISOString().slice(0, 10)
-
-/** An API session outside the browser (the spec's trxType header, the session cookie). */
-async function apiSession(base: string, username: string, password: string) {
-  const login = await fetch(`${base}/api/v1/auth/login`, {
-    method: 'POST', headers: { 'content-type': 'application/json', trxType: 'FRM' }, body: JSON.stringify({ username, password, rememberMe: false }),
-  })
-  const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ')
-  const user = ((await login.json()) as { user: { companyId: string } }).user
-  const call = async (method: string, path: string, body?: unknown) => {
-    const res = await fetch(`${base}/api/v1${path}`, {
-      method, headers: { 'content-type': 'application/json', trxType: 'FRM', cookie }, body: body === undefined ? undefined : JSON.stringify(body),
-    })
-    return { status: res.status, body: (await res.json()) as Record<string, unknown> }
-  }
-  return { companyId: user.companyId, call }
-}
 
 /** No serious or critical axe-core violation on the page as it is now. */
 async function axe(page: Page): Promise<string[]> {
@@ -66,13 +50,7 @@ describe('create user: the 3-step wizard (real server, Chromium)', () => {
     server = await startE2eServer('create-user')
     browser = await launch({ baseUrl: server.url })
     // the company's job title and location the wizard offers (the demo data has none)
-    const admin = await apiSession(server.url, TEST_ADMIN.username, TEST_ADMIN.password)
-    const level = ((await admin.call('GET', '/lookup/experiencelevels')).body as unknown as Array<{ value: string }>)[0]!.value
-    expect((await admin.call('POST', '/company/jobtitle', { title: 'Uzman', experienceLevel: level, colorCode: '#1f4e79' })).status).toBe(201)
-    const type = ((await admin.call('GET', '/lookup/locationTypes')).body as unknown as Array<{ value: string }>)[0]!.value
-    expect((await admin.call('POST', `/party/address?entityname=company&entityid=${admin.companyId}`, {
-      locationtype: type, locationname: 'Genel Müdürlük', countrycode: 'DE', citycode: null, districtcode: null, suburbcode: null, zipcode: '10115', addresstext: 'Berlin',
-    })).status).toBe(201)
+    expect(await addWizardOptions(await apiSession(server.url, TEST_ADMIN.username, TEST_ADMIN.password))).toEqual({ title: 201, location: 201 })
   }, 120_000)
   afterAll(async () => {
     await browser?.close()

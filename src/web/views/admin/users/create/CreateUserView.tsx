@@ -5,6 +5,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { msg } from '@lingui/core/macro'
 import { createUserFlow, loadWizardOptions, todayInTurkey, type WizardOptions } from '../../../../flows/create-user.ts'
 import { reasonText } from '../../../../i18n/reasons.ts'
+import { getInspect } from '../../../../inspector.ts'
 import { LoadState } from '../../../staff/LoadState.tsx'
 import { StaffPage } from '../../../staff/StaffPage.tsx'
 import styles from '../../../staff/StaffLayout.module.css'
@@ -43,7 +44,7 @@ function Options() {
 
 function Wizard({ options }: { options: WizardOptions }) {
   const { i18n, t } = useLingui()
-  const actor = useActorRef(createUserFlow, { input: { today: todayInTurkey() } })
+  const actor = useActorRef(createUserFlow, { input: { today: todayInTurkey() }, inspect: getInspect() })
   const state = useSelector(actor, (s) => (typeof s.value === 'string' ? s.value : 'personal'))
   const busy = useSelector(actor, (s) => s.hasTag('busy'))
   const error = useSelector(actor, (s) => s.context.error)
