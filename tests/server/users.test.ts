@@ -112,6 +112,22 @@ describe.each(dbKinds())('users on %s', (kind) => {
     expect(await t.db.select().from(outbox)).toHaveLength(1)
   })
 
+  it('the re-activation mail goes through the outbox too, only with e-mail notifications on', async () => {
+    await t.outbox.stop()
+    const locked = await createUser(t.db, { username: 'kilitli', password: PASSWORD, email: 'kilitli@example.com' })
+    const other = await createUser(t.db, { username: 'kilitli2', password: PASSWORD, email: 'kilitli2@example.com' })
+    for (const u of [locked, other]) await t.db.update(appUser).set({ lockedAt: new Date() }).where(eq(appUser.id, u.id))
+    expect((await a.post(`/user/${locked.id}/reactivate`)).status).toBe(200)
+    const rows = await t.db.select().from(outbox)
+    expect(rows.map((r) => (r.payload as { to: string }).to)).toEqual(['kilitli@example.com'])
+    await t.outbox.drain()
+    expect(t.mails.filter((m) => m.to.includes('kilitli@example.com'))).toHaveLength(1)
+    const settings = await a.get(`/company/settings/${companyId}?category=notification`)
+    await a.put('/company/settings/notification', { version: (settings.body.notification as { version: number }).version, internalNotification: true, emailNotification: false })
+    expect((await a.post(`/user/${other.id}/reactivate`)).status).toBe(200)
+    expect(await t.db.select().from(outbox)).toHaveLength(1)
+  })
+
   it('a duplicate refused in English names the field too', async () => {
     expect((await a.post('/user', body())).status).toBe(201)
     const dup = await a.post('/user', body({ personal: { email: 'baska@example.com', nationalId: tckn('223456789') } }), { locale: 'en' })
