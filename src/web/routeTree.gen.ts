@@ -52,6 +52,7 @@ import { Route as NavbarSettingsCompanyNotificationRouteImport } from './routes/
 import { Route as NavbarSettingsCompanyPreferencesRouteImport } from './routes/navbar/settings/company/preferences'
 import { Route as NavbarSettingsCompanySecurityRouteImport } from './routes/navbar/settings/company/security'
 import { Route as NavbarSettingsRolesRoleIdRouteImport } from './routes/navbar/settings/roles_.$roleId'
+import { Route as NavbarSettingsUsersNewRouteImport } from './routes/navbar/settings/users_.new'
 
 const SplatRoute = SplatRouteImport.update({
   id: '/$',
@@ -282,6 +283,11 @@ const NavbarSettingsRolesRoleIdRoute =
     path: '/settings/roles/$roleId',
     getParentRoute: () => NavbarRoute,
   } as any)
+const NavbarSettingsUsersNewRoute = NavbarSettingsUsersNewRouteImport.update({
+  id: '/settings/users_/new',
+  path: '/settings/users/new',
+  getParentRoute: () => NavbarRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/$': typeof SplatRoute
@@ -325,6 +331,7 @@ export interface FileRoutesByFullPath {
   '/navbar/settings/company/preferences': typeof NavbarSettingsCompanyPreferencesRoute
   '/navbar/settings/company/security': typeof NavbarSettingsCompanySecurityRoute
   '/navbar/settings/roles/$roleId': typeof NavbarSettingsRolesRoleIdRoute
+  '/navbar/settings/users/new': typeof NavbarSettingsUsersNewRoute
   '/navbar/settings/company/': typeof NavbarSettingsCompanyIndexRoute
 }
 export interface FileRoutesByTo {
@@ -368,6 +375,7 @@ export interface FileRoutesByTo {
   '/navbar/settings/company/preferences': typeof NavbarSettingsCompanyPreferencesRoute
   '/navbar/settings/company/security': typeof NavbarSettingsCompanySecurityRoute
   '/navbar/settings/roles/$roleId': typeof NavbarSettingsRolesRoleIdRoute
+  '/navbar/settings/users/new': typeof NavbarSettingsUsersNewRoute
   '/navbar/settings/company': typeof NavbarSettingsCompanyIndexRoute
 }
 export interface FileRoutesById {
@@ -414,6 +422,7 @@ export interface FileRoutesById {
   '/navbar/settings/company/preferences': typeof NavbarSettingsCompanyPreferencesRoute
   '/navbar/settings/company/security': typeof NavbarSettingsCompanySecurityRoute
   '/navbar/settings/roles_/$roleId': typeof NavbarSettingsRolesRoleIdRoute
+  '/navbar/settings/users_/new': typeof NavbarSettingsUsersNewRoute
   '/navbar/settings/company/': typeof NavbarSettingsCompanyIndexRoute
 }
 export interface FileRouteTypes {
@@ -460,6 +469,7 @@ export interface FileRouteTypes {
     | '/navbar/settings/company/preferences'
     | '/navbar/settings/company/security'
     | '/navbar/settings/roles/$roleId'
+    | '/navbar/settings/users/new'
     | '/navbar/settings/company/'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -503,6 +513,7 @@ export interface FileRouteTypes {
     | '/navbar/settings/company/preferences'
     | '/navbar/settings/company/security'
     | '/navbar/settings/roles/$roleId'
+    | '/navbar/settings/users/new'
     | '/navbar/settings/company'
   id:
     | '__root__'
@@ -548,6 +559,7 @@ export interface FileRouteTypes {
     | '/navbar/settings/company/preferences'
     | '/navbar/settings/company/security'
     | '/navbar/settings/roles_/$roleId'
+    | '/navbar/settings/users_/new'
     | '/navbar/settings/company/'
   fileRoutesById: FileRoutesById
 }
@@ -867,6 +879,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof NavbarSettingsRolesRoleIdRouteImport
       parentRoute: typeof NavbarRoute
     }
+    '/navbar/settings/users_/new': {
+      id: '/navbar/settings/users_/new'
+      path: '/settings/users/new'
+      fullPath: '/navbar/settings/users/new'
+      preLoaderRoute: typeof NavbarSettingsUsersNewRouteImport
+      parentRoute: typeof NavbarRoute
+    }
   }
 }
 
@@ -926,6 +945,7 @@ interface NavbarRouteChildren {
   NavbarSettingsCompanyPreferencesRoute: typeof NavbarSettingsCompanyPreferencesRoute
   NavbarSettingsCompanySecurityRoute: typeof NavbarSettingsCompanySecurityRoute
   NavbarSettingsRolesRoleIdRoute: typeof NavbarSettingsRolesRoleIdRoute
+  NavbarSettingsUsersNewRoute: typeof NavbarSettingsUsersNewRoute
   NavbarSettingsCompanyIndexRoute: typeof NavbarSettingsCompanyIndexRoute
 }
 
@@ -950,6 +970,7 @@ const NavbarRouteChildren: NavbarRouteChildren = {
   NavbarSettingsCompanyPreferencesRoute: NavbarSettingsCompanyPreferencesRoute,
   NavbarSettingsCompanySecurityRoute: NavbarSettingsCompanySecurityRoute,
   NavbarSettingsRolesRoleIdRoute: NavbarSettingsRolesRoleIdRoute,
+  NavbarSettingsUsersNewRoute: NavbarSettingsUsersNewRoute,
   NavbarSettingsCompanyIndexRoute: NavbarSettingsCompanyIndexRoute,
 }
 

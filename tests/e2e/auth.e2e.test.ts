@@ -3,15 +3,9 @@ import type { Page } from 'playwright-core'
 import { TEST_ADMIN } from '../support/constants.ts'
 import { launch, type Browser } from './browser.ts'
 import { caughtMail, DEMO_PASSWORD, startE2eServer, type E2eServer } from './server.ts'
+import { signIn, signInWithTemporary } from './staff.ts'
 
 const NEW_PASSWORD = 'Yepyeni-Şifre-Q7!'
-
-async function signIn(page: Page, username: string, password: string) {
-  await page.goto('/auth/login')
-  await page.locator('input[name=username]').fill(username)
-  await page.locator('input[name=password]').fill(password)
-  await page.getByRole('button', { name: 'Giriş Yap' }).click()
-}
 
 describe('staff sign-in, lock, passwords (real server, Chromium)', () => {
   let b: Browser
@@ -222,14 +216,7 @@ describe('staff sign-in, lock, passwords (real server, Chromium)', () => {
     }, { timeout: 10_000 }).toBeGreaterThan(11)
     await page.getByRole('button', { name: 'Giriş ekranına dön' }).click()
     await page.waitForURL('**/auth/login')
-    await signIn(page, 'burak.celik', temp)
-    await page.waitForURL('**/auth/password-expired')
-    await page.locator('input[name=oldPassword]').fill(temp)
-    await page.locator('input[name=newPassword]').fill(NEW_PASSWORD)
-    await page.locator('input[name=confirmPassword]').fill(NEW_PASSWORD)
-    await page.getByRole('button', { name: 'Şifreyi Değiştir' }).click()
-    await page.waitForURL('**/auth/login')
-    await signIn(page, 'burak.celik', NEW_PASSWORD)
+    await signInWithTemporary(page, 'burak.celik', temp, NEW_PASSWORD)
     await page.waitForURL('**/navbar/home/main')
     await page.getByRole('button', { name: 'Çıkış' }).click()
     await page.waitForURL('**/auth/logout**')

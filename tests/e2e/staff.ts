@@ -36,3 +36,48 @@ export async function axeViolations(page: Page, paths: readonly string[]): Promi
   }
   return found
 }
+
+/**
+ * The first sign-in with a temporary password: the forced change (spec 4 "Password expired"), then
+ * a sign-in with the new password. Ends signed in.
+ */
+export async function signInWithTemporary(page: Page, username: string, temporary: string, newPassword: string) {
+  await signIn(page, username, temporary)
+  await page.waitForURL('**/auth/password-expired')
+  await page.locator('input[name=oldPassword]').fill(temporary)
+  await page.locator('input[name=newPassword]').fill(newPassword)
+  await page.locator('input[name=confirmPassword]').fill(newPassword)
+  await page.getByRole('button', { name: 'Şifreyi Değiştir' }).click()
+  await page.waitForURL('**/auth/login')
+  await signIn(page, username, newPassword)
+}
+
+/** An API session outside the browser (the spec's trxType header, the session cookie). */
+export async function apiSession(base: string, username: string, password: string) {
+  const login = await fetch(`${base}/api/v1/auth/login`, {
+    method: 'POST', headers: { 'content-type': 'application/json', trxType: 'FRM' }, body: JSON.stringify({ username, password, rememberMe: false }),
+  })
+  const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ')
+  const user = ((await login.json()) as { user: { companyId: string } }).user
+  const call = async (method: string, path: string, body?: unknown) => {
+    const res = await fetch(`${base}/api/v1${path}`, {
+      method, headers: { 'content-type': 'application/json', trxType: 'FRM', cookie }, body: body === undefined ? undefined : JSON.stringify(body),
+    })
+    return { status: res.status, body: (await res.json()) as Record<string, unknown> }
+  }
+  return { companyId: user.companyId, call }
+}
+
+/**
+ * What the create-user wizard offers that the demo data lacks: a job title "Uzman" and a company
+ * location "Genel Müdürlük" (Berlin), made through the API by the given staff session.
+ */
+export async function addWizardOptions(session: Awaited<ReturnType<typeof apiSession>>) {
+  const levels = (await session.call('GET', '/lookup/experiencelevels')).body as unknown as Array<{ value: string }>
+  const title = await session.call('POST', '/company/jobtitle', { title: 'Uzman', experienceLevel: levels[0]!.value, colorCode: '#1f4e79' })
+  const types = (await session.call('GET', '/lookup/locationTypes')).body as unknown as Array<{ value: string }>
+  const location = await session.call('POST', `/party/address?entityname=company&entityid=${session.companyId}`, {
+    locationtype: types[0]!.value, locationname: 'Genel Müdürlük', countrycode: 'DE', citycode: null, districtcode: null, suburbcode: null, zipcode: '10115', addresstext: 'Berlin',
+  })
+  return { title: title.status, location: location.status }
+}

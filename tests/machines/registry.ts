@@ -33,6 +33,8 @@ import { travelPurchaseExpectations } from './expectations/travel-purchase.ts'
 import { travelPurchaseModel } from './models/travel-purchase.model.ts'
 import { besPurchaseExpectations } from './expectations/bes-purchase.ts'
 import { besPurchaseModel } from './models/bes-purchase.model.ts'
+import { createUserExpectations } from './expectations/create-user.ts'
+import { createUserModel } from './models/create-user.model.ts'
 
 export type Entry = { model: Model; expectations: Expectations }
 
@@ -51,4 +53,5 @@ export const MACHINES: Entry[] = [
   { model: tssPurchaseModel, expectations: tssPurchaseExpectations },
   { model: travelPurchaseModel, expectations: travelPurchaseExpectations },
   { model: besPurchaseModel, expectations: besPurchaseExpectations },
+  { model: createUserModel, expectations: createUserExpectations },
 ]

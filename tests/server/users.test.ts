@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { appUser, auditLog, role, staffSession, userRole } from '../../src/server/db/schema.ts'
+import { appUser, auditLog, outbox, role, staffSession, userRole } from '../../src/server/db/schema.ts'
 import { tcknCheckDigits } from '../../src/domain/tckn.ts'
 import { TEST_ADMIN } from '../support/constants.ts'
 import { agent, createUser } from '../support/fixtures.ts'
@@ -78,6 +78,63 @@ describe.each(dbKinds())('users on %s', (kind) => {
     expect(foreignRole.body.issues).toEqual([{ path: 'personal.mainRole', code: 'rolesFromList' }])
     const passport = await a.post('/user', body({ personal: { username: 'hans', email: 'hans@example.com', country: 'DE', nationalId: null, passportNo: 'C01X00T47', mobilePhone: '+49 151 2345 6789' } }))
     expect(passport.status, JSON.stringify(passport.body)).toBe(201)
+  })
+
+  it('a double submit creates one user: the second of two parallel requests is refused on the username', async () => {
+    const [one, two] = await Promise.all([a.post('/user', body()), a.post('/user', body())])
+    expect([one.status, two.status].sort()).toEqual([201, 409])
+    const refused = one.status === 409 ? one : two
+    expect(refused.body).toMatchObject({ code: 'USER_EXISTS', issues: [{ path: 'personal.username', code: 'exists' }] })
+    expect(typeof refused.body.message).toBe('string')
+    expect(await t.db.select().from(appUser).where(eq(appUser.username, 'selin.aksoy'))).toHaveLength(1)
+    // one welcome mail, not two
+    await expect.poll(() => t.mails.filter((m) => m.to.includes('selin.aksoy@example.com')).length).toBe(1)
+    await new Promise((ok) => setTimeout(ok, 300))
+    expect(t.mails.filter((m) => m.to.includes('selin.aksoy@example.com'))).toHaveLength(1)
+  })
+
+  it('the welcome mail goes through the outbox, sealed (the temporary password is not readable in the row), only with e-mail notifications on', async () => {
+    await t.outbox.stop()
+    expect((await a.post('/user', body())).status).toBe(201)
+    const rows = await t.db.select().from(outbox)
+    expect(rows).toHaveLength(1)
+    expect(rows[0]!.kind).toBe('mail')
+    expect(JSON.stringify(rows[0]!.payload)).not.toMatch(/Geçici şifre/)
+    expect(t.mails.filter((m) => m.to.includes('selin.aksoy@example.com'))).toHaveLength(0)
+    await t.outbox.drain()
+    expect(t.mails.filter((m) => m.to.includes('selin.aksoy@example.com'))).toHaveLength(1)
+    // flag off: the user is created, no mail is queued
+    const settings = await a.get(`/company/settings/${companyId}?category=notification`)
+    const off = await a.put('/company/settings/notification', { version: (settings.body.notification as { version: number }).version, internalNotification: true, emailNotification: false })
+    expect(off.status, JSON.stringify(off.body)).toBe(200)
+    const quiet = await a.post('/user', body({ personal: { username: 'sessiz', email: 'sessiz@example.com', nationalId: tckn('523456789') } }))
+    expect(quiet.status).toBe(201)
+    expect(await t.db.select().from(outbox)).toHaveLength(1)
+  })
+
+  it('the re-activation mail goes through the outbox too, only with e-mail notifications on', async () => {
+    await t.outbox.stop()
+    const locked = await createUser(t.db, { username: 'kilitli', password: PASSWORD, email: 'kilitli@example.com' })
+    const other = await createUser(t.db, { username: 'kilitli2', password: PASSWORD, email: 'kilitli2@example.com' })
+    for (const u of [locked, other]) await t.db.update(appUser).set({ lockedAt: new Date() }).where(eq(appUser.id, u.id))
+    expect((await a.post(`/user/${locked.id}/reactivate`)).status).toBe(200)
+    const rows = await t.db.select().from(outbox)
+    expect(rows.map((r) => (r.payload as { to: string }).to)).toEqual(['kilitli@example.com'])
+    await t.outbox.drain()
+    expect(t.mails.filter((m) => m.to.includes('kilitli@example.com'))).toHaveLength(1)
+    const settings = await a.get(`/company/settings/${companyId}?category=notification`)
+    await a.put('/company/settings/notification', { version: (settings.body.notification as { version: number }).version, internalNotification: true, emailNotification: false })
+    expect((await a.post(`/user/${other.id}/reactivate`)).status).toBe(200)
+    expect(await t.db.select().from(outbox)).toHaveLength(1)
+  })
+
+  it('a duplicate refused in English names the field too', async () => {
+    expect((await a.post('/user', body())).status).toBe(201)
+    const dup = await a.post('/user', body({ personal: { email: 'baska@example.com', nationalId: tckn('223456789') } }), { locale: 'en' })
+    expect(dup.status).toBe(409)
+    expect(dup.body.issues).toEqual([{ path: 'personal.username', code: 'exists' }])
+    expect(dup.body.message).toMatch(/[a-z]/i)
+    expect(dup.body.message).not.toBe((await a.post('/user', body({ personal: { email: 'baska@example.com', nationalId: tckn('223456789') } }))).body.message)
   })
 
   it('suspends and removes with the spec messages, ends sessions at once, and guards self and the last superadmin', async () => {

@@ -13,6 +13,7 @@ import { AppError, isUniqueViolation } from '../errors.ts'
 import { idParam, readJson, readQuery, uuidString } from '../http.ts'
 import { auditBySession } from '../services/audit.ts'
 import { DEFAULT_MAIL_SERVER, type MailServerSetting } from '../services/mail-settings.ts'
+import { DEFAULT_NOTIFICATION } from '../services/notifications.ts'
 import { may, permit } from '../services/permissions.ts'
 import { keyFrom, seal } from '../services/secrets.ts'
 import {
@@ -84,8 +85,6 @@ const CATEGORIES = {
   preferences: 'preferences:read',
 } as const
 type Category = keyof typeof CATEGORIES
-
-export const DEFAULT_NOTIFICATION = { internalNotification: true, emailNotification: true }
 
 const RANK: Record<PasswordComplexity, number> = Object.fromEntries(PASSWORD_COMPLEXITIES.map((c, i) => [c, i])) as Record<PasswordComplexity, number>
 

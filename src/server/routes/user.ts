@@ -11,12 +11,14 @@ import { AppError, type FieldIssue } from '../errors.ts'
 import { idParam, readJson } from '../http.ts'
 import { MAILS } from '../mail-texts.ts'
 import { audit, auditBySession } from '../services/audit.ts'
+import { emailNotificationsOn } from '../services/notifications.ts'
+import { enqueueMail } from '../services/outbox.ts'
 import { containsPattern, listAnswer, orderBy, readList } from '../services/list.ts'
 import { hashPassword, randomPassword } from '../services/passwords.ts'
 import { permit } from '../services/permissions.ts'
+import { keyFrom } from '../services/secrets.ts'
 import { endUserSessions } from '../services/sessions.ts'
 import { DEFAULT_SECURITY, policyOf, readSetting } from '../services/settings.ts'
-import { DEFAULT_NOTIFICATION } from './company.ts'
 import { resolveAddress } from './party.ts'
 
 
@@ -104,7 +106,7 @@ export function userRoutes() {
    */
   r.post('/:id/reactivate', permit('user:update'), async (c) => {
     const id = idParam(c)
-    const { db, clock, mail } = c.get('deps')
+    const { db, clock, config, outbox } = c.get('deps')
     const session = c.get('session')
     const [target] = await db.select().from(appUser).where(and(eq(appUser.id, id), eq(appUser.companyId, session.companyId))).limit(1)
     if (!target) throw new AppError(404, 'NOT_FOUND')
@@ -118,13 +120,12 @@ export function userRoutes() {
       after: { lockedAt: null, failedLogins: 0 },
       at: clock.now().toISOString(),
     })
-    if (mail) {
+    // through the durable outbox (retried while SMTP is down), when the company sends e-mail notices
+    if (await emailNotificationsOn(db, target.companyId)) {
       const m = MAILS.accountReactivated[c.get('locale')]
-      try {
-        await mail.send({ to: target.email, subject: m.subject, text: m.text({ name: `${target.firstName} ${target.lastName}`, by: `${actor?.firstName ?? ''} ${actor?.lastName ?? ''}`.trim() }), companyId: target.companyId })
-      } catch (error) {
-        c.get('log').log('error', 'mail failed', { error: error instanceof Error ? error.message : String(error) })
-      }
+      const text = m.text({ name: `${target.firstName} ${target.lastName}`, by: `${actor?.firstName ?? ''} ${actor?.lastName ?? ''}`.trim() })
+      await enqueueMail(db, keyFrom(config.secretsKey), { to: target.email, subject: m.subject, text, companyId: target.companyId })
+      outbox?.kick()
     }
     return c.json({ ok: true })
   })
@@ -132,11 +133,14 @@ export function userRoutes() {
   /**
    * The create-user wizard's submission (spec 2.2, 4): personal details, address, group and roles,
    * checked as a whole and written in one transaction. The user gets a temporary password (the
-   * forced change at first sign-in); with e-mail notifications on, it is mailed to them.
+   * forced change at first sign-in); with e-mail notifications on, it is mailed to them through the
+   * durable outbox, queued in the same transaction as the user (no user without their mail, no
+   * mail for a user that was not created). A double submit creates one user: the second insert
+   * meets the unique username and is refused with 409 USER_EXISTS on `personal.username`.
    */
   r.post('/', permit('user:create'), async (c) => {
     const body = await readJson(c, CreateUserBody)
-    const { db, clock, mail } = c.get('deps')
+    const { db, clock, config, outbox } = c.get('deps')
     const session = c.get('session')
     const companyId = session.companyId
     const now = clock.now()
@@ -182,6 +186,7 @@ export function userRoutes() {
     const security = await readSetting(db, companyId, 'security', DEFAULT_SECURITY)
     const temporary = randomPassword(Math.max(16, security.minLength))
     const passwordHash = await hashPassword(temporary)
+    const notify = await emailNotificationsOn(db, companyId)
     let userId: string
     try {
       userId = await db.transaction(async (tx) => {
@@ -204,6 +209,11 @@ export function userRoutes() {
           await t.insert(userRole).values({ userId: id, roleId: rid, validUntil: endOfDayTr(other.validTo!) }).onConflictDoNothing()
         }
         if (addressValues) await t.insert(address).values({ companyId, entityName: 'user', entityId: id, ...addressValues, createdAt: now, updatedAt: now })
+        if (notify) {
+          const m = MAILS.welcome[c.get('locale')]
+          const text = m.text({ name: `${p.firstName.trim()} ${p.lastName.trim()}`, username: p.username, password: temporary })
+          await enqueueMail(t, keyFrom(config.secretsKey), { to: p.email.trim().toLowerCase(), companyId, subject: m.subject, text })
+        }
         return id
       })
     } catch (error) {
@@ -212,15 +222,7 @@ export function userRoutes() {
       throw error
     }
     await auditBySession(c, 'user.created', userId, { after: { username: p.username, email: p.email, roles: [p.mainRole, p.defaultRole, ...others.map((o) => o.roleId)] } })
-    const notification = await readSetting(db, companyId, 'notification', DEFAULT_NOTIFICATION)
-    if (mail && notification.emailNotification) {
-      const m = MAILS.welcome[c.get('locale')]
-      try {
-        await mail.send({ to: p.email, companyId, subject: m.subject, text: m.text({ name: `${p.firstName} ${p.lastName}`, username: p.username, password: temporary }) })
-      } catch (error) {
-        c.get('log').log('error', 'mail failed', { error: error instanceof Error ? error.message : String(error) })
-      }
-    }
+    if (notify) outbox?.kick()
     return c.json(await detailOf(db, companyId, userId), 201)
   })
 

@@ -50,6 +50,9 @@ export const FIELD = {
   minLength: msg`Değer çok kısa`,
   rolesFromList: msg`Roller listeden seçilmelidir`,
   validToRequired: msg`Atama Geçerlilik Tarihini Belirleyin !`,
+  validToFuture: msg`Geçerlilik tarihi bugünden sonra olmalı`,
+  adult: msg`Doğum tarihi kurala uymuyor: 18 yaşından büyük olmalısınız`,
+  name: msg`Ad ve soyad yalnızca harf ve boşluk içerebilir`,
 } as const satisfies Record<string, MessageDescriptor>
 
 /** A field error code's text (spec 5 where the spec words it); an unknown code reads "check the value". */

@@ -1,3 +1,4 @@
+import { createUserDriver } from './create-user.ts'
 import { forgotPasswordDriver } from './forgot-password.ts'
 import { passwordChangeDriver } from './password-change.ts'
 import { paymentResultDriver } from './payment-result.ts'
@@ -10,4 +11,5 @@ export const DRIVERS: Driver[] = [
   forgotPasswordDriver,
   paymentResultDriver,
   resourceListDriver,
+  createUserDriver,
 ]

@@ -1,0 +1,165 @@
+import { assign, setup } from 'xstate'
+import {
+  EMPTY_ADDRESS, EMPTY_GROUP_ROLES, EMPTY_PERSONAL, createUserBody, stepIssues, stepOfPath,
+  type AddressDraft, type CreateUserDrafts, type CreateUserStep, type GroupRolesDraft, type PersonalDraft, type StepIssues,
+} from '../../src/domain/create-user.ts'
+import type { CreateUserInput } from '../../src/domain/schemas/user.ts'
+import { providedLater, reasonOf } from '../shared/not-provided.ts'
+
+/**
+ * Create user (spec 2.2, 3.1, 4, 5; issue 14): three steps, personal details -> address -> group
+ * and roles, then a review and the creation. Each step is checked with its schema from
+ * src/domain/schemas/user.ts before the next one opens; back and next keep what was typed (the
+ * drafts live here, not in the form). A server refusal with field issues (a duplicate username,
+ * e-mail or national ID) returns to the step of the first issue with its field errors; any other
+ * failure waits in `failed` for a retry. While `creating`, a second submit is not handled, so a
+ * double click sends one request.
+ */
+export type CreateUserInputOf = { today: string }
+export type CreatedUser = { id: string; username: string }
+export type CreateUserContext = CreateUserDrafts & {
+  /** The calendar date the adult and valid-to rules count from (YYYY-MM-DD). */
+  today: string
+  /** Field -> message code of the step on screen. */
+  errors: StepIssues
+  /** Reason code of a failed creation (never English text). */
+  error: string | null
+  created: CreatedUser | null
+}
+
+export type CreateUserEvent =
+  | { type: 'personal.change'; values: Partial<PersonalDraft> }
+  | { type: 'address.change'; values: Partial<AddressDraft> }
+  | { type: 'groupRoles.change'; values: Partial<GroupRolesDraft> }
+  | { type: 'step.next' }
+  | { type: 'step.back' }
+  | { type: 'form.submit' }
+
+type Failure = { code?: string; issues?: Array<{ path: string; code: string }> }
+
+function issuesOf(error: unknown): Array<{ path: string; code: string }> {
+  const f = error && typeof error === 'object' ? (error as Failure) : {}
+  return Array.isArray(f.issues) ? f.issues : []
+}
+
+/** The first step a server refusal names, and its field errors. */
+function refusal(error: unknown): { step: CreateUserStep; errors: StepIssues } | null {
+  const issues = issuesOf(error)
+  const order: CreateUserStep[] = ['personal', 'address', 'groupRoles']
+  const step = order.find((s) => issues.some((i) => stepOfPath(i.path) === s))
+  if (!step) return null
+  const errors: StepIssues = {}
+  for (const i of issues) {
+    if (stepOfPath(i.path) !== step) continue
+    const field = i.path.split('.').slice(1).join('.')
+    errors[field] ??= i.code
+  }
+  return { step, errors }
+}
+
+const invalid = (step: CreateUserStep) => ({ context }: { context: CreateUserContext }) => Object.keys(stepIssues(step, context, context.today)).length > 0
+const refusedAt = (step: CreateUserStep) => ({ event }: { event: unknown }) => refusal((event as { error?: unknown }).error)?.step === step
+
+export const createUserMachine = setup({
+  types: {} as {
+    context: CreateUserContext
+    events: CreateUserEvent
+    input: CreateUserInputOf
+    output: CreatedUser | null
+  },
+  actors: {
+    createUser: providedLater<CreatedUser, CreateUserInput>('createUser'),
+  },
+  actions: {
+    showPersonalIssues: assign({ errors: ({ context }) => stepIssues('personal', context, context.today) }),
+    showAddressIssues: assign({ errors: ({ context }) => stepIssues('address', context, context.today) }),
+    showGroupRolesIssues: assign({ errors: ({ context }) => stepIssues('groupRoles', context, context.today) }),
+    showRefusal: assign({ errors: ({ event }) => refusal((event as { error?: unknown }).error)?.errors ?? {}, error: null }),
+    clearErrors: assign({ errors: {} }),
+  },
+  guards: {
+    isPersonalInvalid: invalid('personal'),
+    isAddressInvalid: invalid('address'),
+    isGroupRolesInvalid: invalid('groupRoles'),
+    isPersonalRefused: refusedAt('personal'),
+    isAddressRefused: refusedAt('address'),
+    isGroupRolesRefused: refusedAt('groupRoles'),
+  },
+}).createMachine({
+  id: 'createUser',
+  context: ({ input }) => ({
+    personal: EMPTY_PERSONAL,
+    address: EMPTY_ADDRESS,
+    groupRoles: EMPTY_GROUP_ROLES,
+    today: input.today,
+    errors: {},
+    error: null,
+    created: null,
+  }),
+  initial: 'personal',
+  states: {
+    /** Step 1: personal details. */
+    personal: {
+      on: {
+        'personal.change': { actions: assign({ personal: ({ context, event }) => ({ ...context.personal, ...event.values }) }) },
+        'step.next': [
+          { guard: 'isPersonalInvalid', actions: 'showPersonalIssues' },
+          { target: 'address', actions: 'clearErrors' },
+        ],
+      },
+    },
+    /** Step 2: the personal address. */
+    address: {
+      on: {
+        'address.change': { actions: assign({ address: ({ context, event }) => ({ ...context.address, ...event.values }) }) },
+        'step.back': { target: 'personal', actions: 'clearErrors' },
+        'step.next': [
+          { guard: 'isAddressInvalid', actions: 'showAddressIssues' },
+          { target: 'groupRoles', actions: 'clearErrors' },
+        ],
+      },
+    },
+    /** Step 3: group and roles (the yes/no questions of spec 4 are fields of this step). */
+    groupRoles: {
+      on: {
+        'groupRoles.change': { actions: assign({ groupRoles: ({ context, event }) => ({ ...context.groupRoles, ...event.values }) }) },
+        'step.back': { target: 'address', actions: 'clearErrors' },
+        'step.next': [
+          { guard: 'isGroupRolesInvalid', actions: 'showGroupRolesIssues' },
+          { target: 'review', actions: 'clearErrors' },
+        ],
+      },
+    },
+    /** Everything typed, before the user is created. */
+    review: {
+      on: {
+        'step.back': 'groupRoles',
+        'form.submit': 'creating',
+      },
+    },
+    creating: {
+      tags: ['busy'],
+      invoke: {
+        id: 'createUser',
+        src: 'createUser',
+        input: ({ context }) => createUserBody(context),
+        onDone: { target: 'created', actions: assign({ created: ({ event }) => event.output, error: null }) },
+        onError: [
+          { guard: 'isPersonalRefused', target: 'personal', actions: 'showRefusal' },
+          { guard: 'isAddressRefused', target: 'address', actions: 'showRefusal' },
+          { guard: 'isGroupRolesRefused', target: 'groupRoles', actions: 'showRefusal' },
+          { target: 'failed', actions: assign({ error: ({ event }) => reasonOf(event.error) }) },
+        ],
+      },
+    },
+    /** Not created for a reason that is no field's (network, permission): retry or go back. */
+    failed: {
+      on: {
+        'form.submit': { target: 'creating', actions: assign({ error: null }) },
+        'step.back': { target: 'review', actions: assign({ error: null }) },
+      },
+    },
+    created: { type: 'final' },
+  },
+  output: ({ context }) => context.created,
+})

@@ -1,0 +1,14 @@
+import type { Db } from '../db/client.ts'
+import { readSetting } from './settings.ts'
+
+/** The company's notification settings (category `notification`) when none are stored: both on. */
+export const DEFAULT_NOTIFICATION = { internalNotification: true, emailNotification: true }
+
+/**
+ * Whether the company sends e-mail notices (its `emailNotification` flag): welcome and
+ * re-activation mails, and the other notices, are queued only when it is on. Mail a person asked
+ * for (a forgotten password) is not a notice and is not gated.
+ */
+export async function emailNotificationsOn(db: Db, companyId: string): Promise<boolean> {
+  return (await readSetting(db, companyId, 'notification', DEFAULT_NOTIFICATION)).emailNotification
+}

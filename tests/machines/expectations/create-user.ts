@@ -1,0 +1,177 @@
+import { expect } from 'vitest'
+import type { CreateUserContext } from '../../../machines/create-user/create-user.machine.ts'
+import type { Expectations } from '../../support/expectations.ts'
+import { CREATED, TODAY, VALID_PERSONAL, groupRolesProblem, isCompleteAddress, isCompletePersonal } from '../models/create-user.model.ts'
+
+const PERSONAL = 'Kişisel Bilgiler'
+const ADDRESS = 'Adres Bilgileri'
+const GROUP_ROLES = 'Grup ve Roller'
+const REVIEW = 'Önizleme'
+const NEXT = 'İleri'
+const BACK = 'Geri'
+const CREATE = 'Kullanıcıyı Oluştur'
+const RETRY = 'Tekrar Dene'
+const CREATED_TEXT = 'Kullanıcı oluşturuldu'
+const VALID_TO = 'Atama Geçerlilik Tarihini Belirleyin !'
+
+const STEP_OF: Record<string, string> = { personal: 'personal', address: 'address', groupRoles: 'groupRoles' }
+type Issue = { path: string; code: string }
+const issuesOf = (e: { error?: { issues?: Issue[]; code?: string } }) => e.error?.issues ?? []
+/** The step of a server refusal: the first of personal, address, group-and-roles that an issue names. */
+const refusedStep = (e: { error?: { issues?: Issue[] } }) => ['personal', 'address', 'groupRoles'].find((s) => issuesOf(e).some((i) => STEP_OF[i.path.split('.')[0]!] === s)) ?? null
+const fieldErrors = (e: { error?: { issues?: Issue[] } }, step: string) =>
+  Object.fromEntries(issuesOf(e).filter((i) => i.path.startsWith(`${step}.`)).map((i) => [i.path.slice(step.length + 1), i.code]))
+
+/** Back and next never lose what was typed. */
+const keepsDrafts = (c: CreateUserContext, p: CreateUserContext) => {
+  expect(c.personal).toEqual(p.personal)
+  expect(c.address).toEqual(p.address)
+  expect(c.groupRoles).toEqual(p.groupRoles)
+}
+const editing = (step: string) => ({
+  'personal.change': step !== 'personal', 'address.change': step !== 'address', 'groupRoles.change': step !== 'groupRoles',
+})
+const ignoredChanges = (step: string) => [
+  ...(editing(step)['personal.change'] ? [{ type: 'personal.change', values: { username: 'baska' } }] : []),
+  ...(editing(step)['address.change'] ? [{ type: 'address.change', values: { addresstext: 'Başka' } }] : []),
+  ...(editing(step)['groupRoles.change'] ? [{ type: 'groupRoles.change', values: { isAssigntoGroup: true } }] : []),
+]
+
+/** Create user (spec 2.2, 3.1, 4, 5; issue 14), written apart from machines/create-user. */
+export const createUserExpectations: Expectations<CreateUserContext> = {
+  states: {
+    personal: {
+      words: { tr: '1. adım: kişisel bilgiler formu açık', en: 'step 1: the personal details form is open' },
+      screen: { texts: [PERSONAL], enabled: [NEXT], absent: [CREATED_TEXT] },
+      tags: { busy: false },
+      context: (c) => expect(c.created).toBeNull(),
+      ignores: [{ type: 'step.back' }, { type: 'form.submit' }, ...ignoredChanges('personal')],
+    },
+    address: {
+      words: { tr: '2. adım: adres formu açık', en: 'step 2: the address form is open' },
+      screen: { texts: [ADDRESS], enabled: [NEXT, BACK] },
+      tags: { busy: false },
+      // step 2 opens only after a complete step 1
+      context: (c) => expect(isCompletePersonal(c.personal)).toBe(true),
+      ignores: [{ type: 'form.submit' }, ...ignoredChanges('address')],
+    },
+    groupRoles: {
+      words: { tr: '3. adım: grup ve roller formu açık', en: 'step 3: the group and roles form is open' },
+      screen: (c) => ({ texts: [GROUP_ROLES, ...(c.errors.selectedValid === 'validToRequired' ? [VALID_TO] : [])], enabled: [NEXT, BACK] }),
+      tags: { busy: false },
+      context: (c) => {
+        expect(isCompletePersonal(c.personal)).toBe(true)
+        expect(isCompleteAddress(c.address)).toBe(true)
+      },
+      ignores: [{ type: 'form.submit' }, ...ignoredChanges('groupRoles')],
+    },
+    review: {
+      words: { tr: 'önizleme: girilen her şey görünür', en: 'review: everything typed shows' },
+      screen: { texts: [REVIEW, VALID_PERSONAL.username, VALID_PERSONAL.email], enabled: [CREATE, BACK] },
+      tags: { busy: false },
+      context: (c) => {
+        expect(isCompletePersonal(c.personal)).toBe(true)
+        expect(isCompleteAddress(c.address)).toBe(true)
+        expect(groupRolesProblem(c.groupRoles, TODAY)).toBeNull()
+        expect(c.errors).toEqual({})
+      },
+      ignores: [{ type: 'step.next' }, ...ignoredChanges('review')],
+    },
+    creating: {
+      words: { tr: 'kullanıcı oluşturuluyor', en: 'the user is being created' },
+      screen: { texts: [REVIEW], disabled: [CREATE] },
+      tags: { busy: true },
+      context: (c) => expect(c.error).toBeNull(),
+      // a double click sends one request; nothing can be changed meanwhile
+      ignores: [{ type: 'form.submit' }, { type: 'step.back' }, { type: 'step.next' }, ...ignoredChanges('creating')],
+    },
+    failed: {
+      words: { tr: 'oluşturulamadı, nedeni görünür', en: 'not created, the reason shows' },
+      screen: { texts: [REVIEW], enabled: [RETRY, BACK] },
+      tags: { busy: false },
+      context: (c) => expect(c.error).toBe('FORBIDDEN'),
+      ignores: [{ type: 'step.next' }, ...ignoredChanges('failed')],
+    },
+    created: {
+      words: { tr: 'kullanıcı oluşturuldu', en: 'the user is created' },
+      screen: { texts: [CREATED_TEXT, CREATED.username] },
+      context: (c, s) => {
+        expect(s.status).toBe('done')
+        expect(s.output).toEqual(CREATED)
+      },
+    },
+  },
+  rules: [
+    { name: 'typing on step 1 is kept', from: 'personal', event: 'personal.change', to: 'personal',
+      then: (c, p, e) => expect(c.personal).toEqual({ ...p.personal, ...e.values }) },
+    { name: 'an incomplete step 1 shows its field errors and stays', from: 'personal', event: 'step.next', when: (c) => !isCompletePersonal(c.personal), to: 'personal',
+      then: (c, p) => {
+        expect(Object.keys(c.errors).length).toBeGreaterThan(0)
+        if (p.personal.birthDate === '2012-01-01' && p.personal.username === VALID_PERSONAL.username) expect(c.errors).toEqual({ birthDate: 'adult' })
+        keepsDrafts(c, p)
+      } },
+    { name: 'a complete step 1 opens step 2', from: 'personal', event: 'step.next', when: (c) => isCompletePersonal(c.personal), to: 'address',
+      then: (c, p) => { expect(c.errors).toEqual({}); keepsDrafts(c, p) } },
+    { name: 'typing on step 2 is kept', from: 'address', event: 'address.change', to: 'address',
+      then: (c, p, e) => expect(c.address).toEqual({ ...p.address, ...e.values }) },
+    { name: 'back from step 2 keeps both steps', from: 'address', event: 'step.back', to: 'personal',
+      then: (c, p) => { expect(c.errors).toEqual({}); keepsDrafts(c, p) } },
+    { name: 'an incomplete step 2 shows its field errors and stays', from: 'address', event: 'step.next', when: (c) => !isCompleteAddress(c.address), to: 'address',
+      then: (c, p) => { expect(c.errors.addresstext ?? c.errors.locationname).toBe('required'); keepsDrafts(c, p) } },
+    { name: 'a complete step 2 opens step 3', from: 'address', event: 'step.next', when: (c) => isCompleteAddress(c.address), to: 'groupRoles',
+      then: (c, p) => { expect(c.errors).toEqual({}); keepsDrafts(c, p) } },
+    { name: 'typing on step 3 is kept', from: 'groupRoles', event: 'groupRoles.change', to: 'groupRoles',
+      then: (c, p, e) => expect(c.groupRoles).toEqual({ ...p.groupRoles, ...e.values }) },
+    { name: 'back from step 3 keeps every step', from: 'groupRoles', event: 'step.back', to: 'address',
+      then: (c, p) => { expect(c.errors).toEqual({}); keepsDrafts(c, p) } },
+    { name: 'an other-group role without a valid-to date, or a group not chosen, stops step 3', from: 'groupRoles', event: 'step.next',
+      when: (c) => groupRolesProblem(c.groupRoles, TODAY) !== null, to: 'groupRoles',
+      then: (c, p) => {
+        const problem = groupRolesProblem(p.groupRoles, TODAY)
+        if (problem === 'selectedValid') expect(c.errors.selectedValid).toBe('validToRequired')
+        if (problem === 'chosengroup') expect(c.errors.chosengroup).toBe('requiredSelection')
+        keepsDrafts(c, p)
+      } },
+    { name: 'a complete step 3 opens the review', from: 'groupRoles', event: 'step.next', when: (c) => groupRolesProblem(c.groupRoles, TODAY) === null, to: 'review',
+      then: (c, p) => { expect(c.errors).toEqual({}); keepsDrafts(c, p) } },
+    { name: 'back from the review to step 3', from: 'review', event: 'step.back', to: 'groupRoles', then: (c, p) => keepsDrafts(c, p) },
+    { name: 'create from the review', from: 'review', event: 'form.submit', to: 'creating', then: (c, p) => keepsDrafts(c, p) },
+    { name: 'the server creates the user', from: 'creating', event: 'xstate.done.actor.createUser', to: 'created',
+      then: (c) => expect(c.created).toEqual(CREATED) },
+    ...([
+      ['personal', 'a duplicate username, e-mail or national ID returns to step 1 with the field error'],
+      ['address', 'a refused address field returns to step 2 with the field error'],
+      ['groupRoles', 'a refused group or role field returns to step 3 with the field error'],
+    ] as const).map(([step, name]) => ({
+      name, from: 'creating', event: 'xstate.error.actor.createUser', when: (_c: CreateUserContext, e: { error?: { issues?: Issue[] } }) => refusedStep(e) === step, to: step,
+      then: (c: CreateUserContext, p: CreateUserContext, e: { error?: { issues?: Issue[] } }) => {
+        expect(c.errors).toEqual(fieldErrors(e, step))
+        expect(c.error).toBeNull()
+        keepsDrafts(c, p)
+      },
+    })),
+    { name: 'a refusal no field explains waits for a retry', from: 'creating', event: 'xstate.error.actor.createUser', when: (_c, e) => refusedStep(e) === null, to: 'failed',
+      then: (c, _p, e) => expect(c.error).toBe(e.error.code) },
+    { name: 'retry after a failure', from: 'failed', event: 'form.submit', to: 'creating', then: (c) => expect(c.error).toBeNull() },
+    { name: 'back to the review after a failure', from: 'failed', event: 'step.back', to: 'review', then: (c) => expect(c.error).toBeNull() },
+  ],
+  describeEvent: (e) => {
+    const ev = e as { type: string; values?: Record<string, unknown>; error?: { code?: string; issues?: Issue[] } }
+    if (e.type.endsWith('.change')) {
+      const v = ev.values ?? {}
+      const keys = Object.keys(v)
+      const text = keys.length > 4 ? keys.slice(0, 4).map((k) => `${k}=${JSON.stringify(v[k])}`).join(', ') + ', …' : keys.map((k) => `${k}=${JSON.stringify(v[k])}`).join(', ')
+      return { tr: `kullanıcı alanları doldurur: ${text}`, en: `the user fills in: ${text}` }
+    }
+    if (e.type === 'step.next') return { tr: `kullanıcı "${NEXT}" düğmesine basar`, en: `the user presses "${NEXT}"` }
+    if (e.type === 'step.back') return { tr: `kullanıcı "${BACK}" düğmesine basar`, en: `the user presses "${BACK}"` }
+    if (e.type === 'form.submit') return { tr: `kullanıcı "${CREATE}" (ya da "${RETRY}") düğmesine basar`, en: `the user presses "${CREATE}" (or "${RETRY}")` }
+    if (e.type.startsWith('xstate.done.actor.createUser')) return { tr: 'sunucu kullanıcıyı oluşturur', en: 'the server creates the user' }
+    if (e.type.startsWith('xstate.error.actor.createUser')) {
+      const issue = ev.error?.issues?.[0]
+      const what = issue ? `${ev.error?.code}: ${issue.path} ${issue.code}` : String(ev.error?.code)
+      return { tr: `sunucu reddeder (${what})`, en: `the server refuses (${what})` }
+    }
+    return { tr: e.type, en: e.type }
+  },
+}
