@@ -1,11 +1,11 @@
 import { fromPromise } from 'xstate'
-import * as z from 'zod/mini'
-import { resourceEditorMachine, type FieldErrors, type Values, type VersionedRecord } from '../../../machines/resource-editor/resource-editor.machine.ts'
+import type { FieldErrors, Values, VersionedRecord } from '../../../machines/resource-editor/resource-editor.machine.ts'
 import { resourceListMachine } from '../../../machines/resource-list/resource-list.machine.ts'
 import { AddressBody, CompanyBody, JobTitleBody } from '../../domain/schemas/company.ts'
 import type { ListPage, ListParams } from '../../domain/list-params.ts'
 import { call, callBlob } from '../api/client.ts'
 import { ApiError } from '../api/errors.ts'
+import { editorFlow, schemaFieldErrors } from './editor.ts'
 import { getItem } from '../storage.ts'
 
 /**
@@ -32,30 +32,6 @@ export const lookups = {
     call<Suburb[]>('/lookup/hometowns', { query: { countryCode, cityCode, districtCode } }),
 }
 
-/** Field errors from a strict schema: the first code per top-level field (codes, never text). */
-export function fieldErrors(schema: z.ZodMiniType, values: unknown): FieldErrors {
-  const result = z.safeParse(schema, values)
-  const errors: FieldErrors = {}
-  if (result.success) return errors
-  for (const issue of result.error.issues) {
-    const field = String(issue.path[0] ?? '')
-    if (field && !errors[field]) errors[field] = issue.message
-  }
-  return errors
-}
-
-/** A save refused by the server for one field (400 VALIDATION issues, 409 *_EXISTS) carries them; the form shows them next to the fields. */
-export function serverFieldErrors(error: unknown): FieldErrors {
-  const issues = error instanceof ApiError ? error.details.issues : undefined
-  const errors: FieldErrors = {}
-  if (Array.isArray(issues)) {
-    for (const i of issues as { path?: unknown; code?: unknown }[]) {
-      if (typeof i.path === 'string' && typeof i.code === 'string' && !errors[i.path]) errors[i.path] = i.code
-    }
-  }
-  return errors
-}
-
 // ---- general ----
 
 export const COMPANY_FIELDS = ['name', 'email', 'phone', 'taxNumber', 'size', 'sector', 'webPage', 'defaultCurrency', 'language', 'timeZone'] as const
@@ -78,14 +54,11 @@ function companyBody(values: Values, version: number) {
 }
 
 /** General: GET /company/companyInfo/{id}, PUT /company/{id} with the version it started from. */
-export const companyEditorFlow = resourceEditorMachine.provide({
-  actors: {
-    load: fromPromise<VersionedRecord, { id: string }>(async ({ input }) =>
-      companyRecord(await call<CompanyInfo>(`/company/companyInfo/${input.id}`, { authenticated: true }))),
-    validate: fromPromise<FieldErrors, { values: Values }>(async ({ input }) => fieldErrors(CompanyBody, companyBody(input.values, 1))),
-    save: fromPromise<VersionedRecord, { id: string; version: number; values: Values }>(async ({ input }) =>
-      companyRecord(await call<CompanyInfo>(`/company/${input.id}`, { method: 'PUT', body: companyBody(input.values, input.version), authenticated: true }))),
-  },
+export const companyEditorFlow = editorFlow({
+  load: async (id) => companyRecord(await call<CompanyInfo>(`/company/companyInfo/${id}`, { authenticated: true })),
+  check: (values) => schemaFieldErrors(CompanyBody, companyBody(values, 1)),
+  save: async ({ id, version, values }) =>
+    companyRecord(await call<CompanyInfo>(`/company/${id}`, { method: 'PUT', body: companyBody(values, version), authenticated: true })),
 })
 
 // ---- logo ----
@@ -215,24 +188,21 @@ function addressCascadeErrors(values: Values): FieldErrors {
  * POSTed, a stored one PUT with its version. The status and address id travel in the form values,
  * so the second save of a new address updates what the first created.
  */
-export const addressEditorFlow = resourceEditorMachine.provide({
-  actors: {
-    load: fromPromise<VersionedRecord, { id: string }>(async ({ input }) => {
-      if (input.id === NEW) return { id: NEW, version: 0, values: { ...EMPTY_ADDRESS } }
-      const { items } = await call<{ items: AddressItem[] }>('/party/address', { query: entity(), authenticated: true })
-      const found = items.find((a) => a.addressid === input.id)
-      if (!found) throw new ApiError('http', 404, 'NOT_FOUND', null)
-      return addressRecord(found)
-    }),
-    validate: fromPromise<FieldErrors, { values: Values }>(async ({ input }) =>
-      ({ ...addressCascadeErrors(input.values), ...fieldErrors(AddressBody, addressBody(input.values)) })),
-    save: fromPromise<VersionedRecord, { id: string; version: number; values: Values }>(async ({ input }) => {
-      const stored = input.values.status === 'edit' && typeof input.values.addressid === 'string' && input.values.addressid
-      const saved = stored
-        ? await call<AddressItem>(`/party/address/${input.values.addressid as string}`, { method: 'PUT', body: { version: input.version, ...addressBody(input.values) }, authenticated: true })
-        : await call<AddressItem>('/party/address', { method: 'POST', query: entity(), body: addressBody(input.values), authenticated: true })
-      return addressRecord(saved)
-    }),
+export const addressEditorFlow = editorFlow({
+  load: async (id) => {
+    if (id === NEW) return { id: NEW, version: 0, values: { ...EMPTY_ADDRESS } }
+    const { items } = await call<{ items: AddressItem[] }>('/party/address', { query: entity(), authenticated: true })
+    const found = items.find((a) => a.addressid === id)
+    if (!found) throw new ApiError('http', 404, 'NOT_FOUND', null)
+    return addressRecord(found)
+  },
+  check: (values) => ({ ...addressCascadeErrors(values), ...schemaFieldErrors(AddressBody, addressBody(values)) }),
+  save: async ({ version, values }) => {
+    const stored = values.status === 'edit' && typeof values.addressid === 'string' && values.addressid
+    const saved = stored
+      ? await call<AddressItem>(`/party/address/${values.addressid as string}`, { method: 'PUT', body: { version, ...addressBody(values) }, authenticated: true })
+      : await call<AddressItem>('/party/address', { method: 'POST', query: entity(), body: addressBody(values), authenticated: true })
+    return addressRecord(saved)
   },
 })
 
@@ -265,20 +235,18 @@ const jobTitleBody = (values: Values) => ({
 })
 
 /** The job-title form: POST /company/jobtitle when new, PUT /company/jobtitle/{id} with its version after. */
-export const jobTitleEditorFlow = resourceEditorMachine.provide({
-  actors: {
-    load: fromPromise<VersionedRecord, { id: string }>(async ({ input }) => {
-      if (input.id === NEW) return { id: NEW, version: 0, values: { ...EMPTY_JOB_TITLE } }
-      return jobTitleRecord(await call<JobTitleItem>(`/company/jobtitle/${input.id}`, { authenticated: true }))
-    }),
-    validate: fromPromise<FieldErrors, { values: Values }>(async ({ input }) => fieldErrors(JobTitleBody, jobTitleBody(input.values))),
-    save: fromPromise<VersionedRecord, { id: string; version: number; values: Values }>(async ({ input }) => {
-      const id = input.values.status === 'edit' ? String(input.values.jobtitleid ?? '') : ''
-      const saved = id
-        ? await call<JobTitleItem>(`/company/jobtitle/${id}`, { method: 'PUT', body: { version: input.version, ...jobTitleBody(input.values) }, authenticated: true })
-        : await call<JobTitleItem>('/company/jobtitle', { method: 'POST', body: jobTitleBody(input.values), authenticated: true })
-      return jobTitleRecord(saved)
-    }),
+export const jobTitleEditorFlow = editorFlow({
+  load: async (id) => {
+    if (id === NEW) return { id: NEW, version: 0, values: { ...EMPTY_JOB_TITLE } }
+    return jobTitleRecord(await call<JobTitleItem>(`/company/jobtitle/${id}`, { authenticated: true }))
+  },
+  check: (values) => schemaFieldErrors(JobTitleBody, jobTitleBody(values)),
+  save: async ({ version, values }) => {
+    const id = values.status === 'edit' ? String(values.jobtitleid ?? '') : ''
+    const saved = id
+      ? await call<JobTitleItem>(`/company/jobtitle/${id}`, { method: 'PUT', body: { version, ...jobTitleBody(values) }, authenticated: true })
+      : await call<JobTitleItem>('/company/jobtitle', { method: 'POST', body: jobTitleBody(values), authenticated: true })
+    return jobTitleRecord(saved)
   },
 })
 

@@ -1,5 +1,7 @@
 import { useId, useMemo, useRef, useState, type KeyboardEvent } from 'react'
 import { useLingui } from '@lingui/react/macro'
+import { fieldErrorText } from '../../../i18n/reasons.ts'
+import { useEditorField, type EditorActor } from '../EditorForm.tsx'
 import styles from './Company.module.css'
 import fieldStyles from '../../../components/Field.module.css'
 
@@ -92,5 +94,22 @@ export function SearchSelect({ label, name, value, options, onChange, error, hin
       {hint && <div id={hintId} className={fieldStyles.hint}>{hint}</div>}
       {error && <div id={errorId} className={fieldStyles.error} role="alert">{error}</div>}
     </div>
+  )
+}
+
+/** A SearchSelect bound to an editor's draft by the spec's field name. */
+export function EditorSearchSelect({ editor, name, label, options, hint, onPick }: {
+  editor: EditorActor
+  name: string
+  label: string
+  options: readonly SearchOption[]
+  hint?: string
+  onPick?: (value: string) => void
+}) {
+  const { i18n } = useLingui()
+  const field = useEditorField(editor, name)
+  return (
+    <SearchSelect label={label} name={name} value={typeof field.value === 'string' ? field.value : ''} options={options} hint={hint}
+      error={fieldErrorText(field.error, i18n)} onChange={(v) => { field.change(v); onPick?.(v) }} />
   )
 }
