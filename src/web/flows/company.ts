@@ -101,6 +101,9 @@ export const companyLogo = {
     const id = ownCompanyId()
     if (!id) return
     try {
+      // the company's details say whether there is a logo: no request that is bound to fail
+      const info = await call<{ logo: string | null }>(`/company/companyInfo/${id}`, { authenticated: true })
+      if (!info.logo) throw new Error('no logo')
       const blob = await callBlob(`/images/company/${id}/logo`, { quietNotFound: true })
       if (mine === round) setLogo({ url: URL.createObjectURL(blob), loaded: true })
     } catch {
