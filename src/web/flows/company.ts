@@ -75,7 +75,7 @@ export function logoPrecheck(file: { type: string; size: number }): 'LOGO_TYPE' 
 }
 
 /**
- * The company logo as an object URL, shared by the header and the general page: fetched with the
+ * The company logo as a data: URL, shared by the header and the general page: fetched with the
  * session headers (spec 7.3), refreshed after an upload or a removal without a page reload.
  */
 type LogoState = { url: string | null; loaded: boolean }
@@ -83,8 +83,17 @@ let logo: LogoState = { url: null, loaded: false }
 const listeners = new Set<() => void>()
 let round = 0
 
+/** The page's CSP allows images from its origin and data: URLs only (no blob:): the fetched blob is shown as a data: URL. */
+function dataUrlOf(blob: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader()
+    reader.onload = () => resolve(String(reader.result))
+    reader.onerror = () => reject(reader.error ?? new Error('read failed'))
+    reader.readAsDataURL(blob)
+  })
+}
+
 function setLogo(next: LogoState) {
-  if (logo.url && logo.url !== next.url) URL.revokeObjectURL(logo.url)
   logo = next
   for (const l of listeners) l()
 }
@@ -105,7 +114,8 @@ export const companyLogo = {
       const info = await call<{ logo: string | null }>(`/company/companyInfo/${id}`, { authenticated: true })
       if (!info.logo) throw new Error('no logo')
       const blob = await callBlob(`/images/company/${id}/logo`, { quietNotFound: true })
-      if (mine === round) setLogo({ url: URL.createObjectURL(blob), loaded: true })
+      const url = await dataUrlOf(blob)
+      if (mine === round) setLogo({ url, loaded: true })
     } catch {
       if (mine === round) setLogo({ url: null, loaded: true })
     }
