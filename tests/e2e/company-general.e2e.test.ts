@@ -1,20 +1,14 @@
-import { readFileSync } from 'node:fs'
-import { resolve } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import sharp from 'sharp'
 import { vknCheckDigit } from '../../src/domain/company.ts'
 import { launch, type Browser } from './browser.ts'
-import { DEMO_PASSWORD, startE2eServer, type E2eServer } from './server.ts'
-
-const AXE = resolve(import.meta.dirname, '../../node_modules/axe-core/axe.min.js')
+import { startE2eServer, type E2eServer } from './server.ts'
+import { seriousViolations, serveAxe, signIn as submitSignIn } from './staff.ts'
 const VKN = `123456789${vknCheckDigit('123456789')}`
 
 async function signIn(page: Page, username: string) {
-  await page.goto('/auth/login')
-  await page.locator('input[name=username]').fill(username)
-  await page.locator('input[name=password]').fill(DEMO_PASSWORD)
-  await page.getByRole('button', { name: 'Giriş Yap' }).click()
+  await submitSignIn(page, username)
   await page.waitForURL((u) => !u.pathname.startsWith('/auth/'))
 }
 
@@ -140,7 +134,7 @@ describe('company settings pages (issue 12) in Turkish, real server, Chromium', 
     await page.getByRole('button', { name: 'Yeni adres' }).click()
     const f = form(page, 'Yeni adres')
     await f.locator('select[name=locationtype]').waitFor()
-    expect(await page.getByTestId('address-status').inputValue()).toBe('create')
+    expect(await page.getByTestId('form-status').inputValue()).toBe('create')
     // the residence type is not offered (spec 7.5)
     expect(await f.locator('select[name=locationtype] option[value=RSD]').count()).toBe(0)
     await f.locator('select[name=locationtype]').selectOption({ index: 1 })
@@ -158,7 +152,7 @@ describe('company settings pages (issue 12) in Turkish, real server, Chromium', 
     await f.locator('textarea[name=addresstext]').fill('Örnek Cad. No: 1')
     await f.getByRole('button', { name: 'Kaydet' }).click()
     await page.getByText('Değişiklikler kaydedildi.').waitFor()
-    await expect.poll(() => page.getByTestId('address-status').inputValue()).toBe('edit')
+    await expect.poll(() => page.getByTestId('form-status').inputValue()).toBe('edit')
     await page.getByRole('heading', { name: 'Adresi düzenle' }).waitFor()
     const row = page.getByRole('row', { name: /Kuzey Binası/ })
     await row.waitFor()
@@ -243,16 +237,11 @@ describe('company settings pages (issue 12) in Turkish, real server, Chromium', 
 
   it('axe-core finds no serious or critical violation on the three pages (with a form open)', async () => {
     const page = await browser.context.newPage()
-    await page.route('**/__axe.min.js', (route) => route.fulfill({ contentType: 'text/javascript', body: readFileSync(AXE, 'utf8') }))
+    await serveAxe(page)
     const found: Record<string, string[]> = {}
     const scan = async (label: string) => {
       await expect.poll(() => page.getByText('Yükleniyor…').count()).toBe(0)
-      await page.addScriptTag({ url: '/__axe.min.js' })
-      const violations = await page.evaluate(async () => {
-        const axe = (window as unknown as { axe: { run(o: unknown): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe
-        const r = await axe.run({ runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] } })
-        return r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
-      })
+      const violations = await seriousViolations(page)
       if (violations.length) found[label] = violations
     }
     await page.goto('/navbar/settings/company/general')

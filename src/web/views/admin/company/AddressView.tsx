@@ -1,17 +1,17 @@
-import { useId, useState } from 'react'
+import { useId } from 'react'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { NEW, addressEditorFlow, addressListFlow, deleteAddress, lookups, type AddressItem, type Option, type Suburb } from '../../../flows/company.ts'
 import fieldStyles from '../../../components/Field.module.css'
 import { fieldErrorText } from '../../../i18n/reasons.ts'
 import { CompanyNav } from '../AreaPageView.tsx'
-import { EditorForm, EditorSelectField, EditorTextField, useDraft, useEditor, useEditorField, type EditorActor } from '../EditorForm.tsx'
+import { EditorSelectField, EditorTextField, useDraft, useEditor, useEditorField, type EditorActor } from '../EditorForm.tsx'
 import { COMPANY_PAGES } from '../pages.ts'
 import { ResourceTable, useUrlList, type Column, type ListActor } from '../ResourceListView.tsx'
 import { StaffPage } from '../../staff/StaffPage.tsx'
 import { useCan } from '../../staff/useCan.ts'
 import { useLoad } from '../../staff/useLoad.ts'
 import staff from '../../staff/StaffLayout.module.css'
-import { ConfirmDeleteDialog, useConfirmDelete, useReloadOnSave } from './ListParts.tsx'
+import { ConfirmDeleteDialog, FormPanel, useConfirmDelete, useFormPanel } from './ListParts.tsx'
 import { EditorSearchSelect } from './SearchSelect.tsx'
 import styles from './Company.module.css'
 
@@ -80,17 +80,10 @@ function AddressForm({ id, list, types, countries, readOnly, onClose }: {
 }) {
   const { t } = useLingui()
   const editor = useEditor(addressEditorFlow, id)
-  useReloadOnSave(editor, list)
-  const status = useEditorField(editor, 'status').value === 'edit' ? 'edit' : 'create'
   return (
-    <section aria-labelledby="address-form" className={styles.wide}>
-      <h2 id="address-form">{status === 'create' ? <Trans>Yeni adres</Trans> : <Trans>Adresi düzenle</Trans>}</h2>
-      <EditorForm editor={editor} readOnly={readOnly} label={status === 'create' ? t`Yeni adres` : t`Adresi düzenle`}
-        extraActions={<button type="button" className={staff.secondaryButton} onClick={onClose}><Trans>Kapat</Trans></button>}>
-        <input type="hidden" name="status" value={status} data-testid="address-status" />
-        <AddressFields editor={editor} types={types} countries={countries} />
-      </EditorForm>
-    </section>
+    <FormPanel editor={editor} list={list} readOnly={readOnly} titles={{ create: t`Yeni adres`, edit: t`Adresi düzenle` }} onClose={onClose}>
+      <AddressFields editor={editor} types={types} countries={countries} />
+    </FormPanel>
   )
 }
 
@@ -105,10 +98,8 @@ export function AddressView() {
     return { types, countries }
   })
   const types = lists.state === 'ready' ? lists.data.types : NONE
-  const [open, setOpen] = useState<string | null>(null)
-  const [round, setRound] = useState(0)
-  const show = (id: string) => { setOpen(id); setRound((r) => r + 1) }
-  const remover = useConfirmDelete<Row>(deleteAddress, list, (row) => { if (open === row.addressid) setOpen(null) })
+  const panel = useFormPanel()
+  const remover = useConfirmDelete<Row>(deleteAddress, list, (row) => panel.closeIf(row.addressid))
   const typeName = (v: string) => types.find((o) => o.value === v)?.name ?? v
   const columns: Column<Row>[] = [
     { key: 'locationname', label: t`Konum adı`, sortable: true, cell: (r) => r.locationname },
@@ -118,7 +109,7 @@ export function AddressView() {
     {
       key: 'actions', label: t`İşlemler`, cell: (r) => (
         <span className={styles.rowActions}>
-          <button type="button" className={staff.secondaryButton} onClick={() => show(r.addressid)} aria-label={t`${r.locationname} adresini düzenle`}>
+          <button type="button" className={staff.secondaryButton} onClick={() => panel.show(r.addressid)} aria-label={t`${r.locationname} adresini düzenle`}>
             {can('address:update') ? <Trans>Düzenle</Trans> : <Trans>Görüntüle</Trans>}
           </button>
           {can('address:delete') && (
@@ -128,14 +119,14 @@ export function AddressView() {
       ),
     },
   ]
-  const readOnly = open === NEW ? !can('address:create') : !can('address:update')
+  const readOnly = panel.id === NEW ? !can('address:create') : !can('address:update')
   return (
     <StaffPage title={page.title} permission={page.permission}
-      actions={can('address:create') ? <button type="button" className={staff.button} onClick={() => show(NEW)}><Trans>Yeni adres</Trans></button> : undefined}>
+      actions={can('address:create') ? <button type="button" className={staff.button} onClick={() => panel.show(NEW)}><Trans>Yeni adres</Trans></button> : undefined}>
       <CompanyNav />
       <ResourceTable list={list} columns={columns} caption={t`Adresler`} />
-      {open && lists.state === 'ready' && (
-        <AddressForm key={`${open}-${round}`} id={open} list={list} types={lists.data.types} countries={lists.data.countries} readOnly={readOnly} onClose={() => setOpen(null)} />
+      {panel.id && lists.state === 'ready' && (
+        <AddressForm key={panel.key} id={panel.id} list={list} types={lists.data.types} countries={lists.data.countries} readOnly={readOnly} onClose={panel.close} />
       )}
       <ConfirmDeleteDialog control={remover} what={(r) => r.locationname} />
     </StaffPage>

@@ -1,9 +1,8 @@
-import { useState } from 'react'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { NEW, deleteJobTitle, jobTitleEditorFlow, jobTitleListFlow, lookups, type JobTitleItem } from '../../../flows/company.ts'
 import { fieldErrorText } from '../../../i18n/reasons.ts'
 import { CompanyNav } from '../AreaPageView.tsx'
-import { EditorForm, EditorSelectField, EditorTextField, useEditor, useEditorField, type EditorActor } from '../EditorForm.tsx'
+import { EditorSelectField, EditorTextField, useEditor, useEditorField, type EditorActor } from '../EditorForm.tsx'
 import { COMPANY_PAGES } from '../pages.ts'
 import { ResourceTable, useUrlList, type Column, type ListActor } from '../ResourceListView.tsx'
 import { StaffPage } from '../../staff/StaffPage.tsx'
@@ -11,7 +10,7 @@ import { useCan } from '../../staff/useCan.ts'
 import { useLoad } from '../../staff/useLoad.ts'
 import staff from '../../staff/StaffLayout.module.css'
 import { ColourPalette } from './ColourPalette.tsx'
-import { ConfirmDeleteDialog, useConfirmDelete, useReloadOnSave } from './ListParts.tsx'
+import { ConfirmDeleteDialog, FormPanel, useConfirmDelete, useFormPanel } from './ListParts.tsx'
 import styles from './Company.module.css'
 
 type Row = JobTitleItem & { id: string }
@@ -27,31 +26,19 @@ function ColourField({ editor, disabled }: { editor: EditorActor; disabled: bool
   )
 }
 
-function Status({ editor }: { editor: EditorActor }) {
-  const status = useEditorField(editor, 'status')
-  return <input type="hidden" name="status" value={String(status.value ?? 'create')} />
-}
-
 /** The job-title form: new (status create) or one title (status edit); a new title's form turns into its edit form once saved. */
 function JobTitleForm({ id, list, levels, readOnly, onClose }: { id: string; list: ListActor; levels: Level[]; readOnly: boolean; onClose: () => void }) {
   const { t } = useLingui()
   const editor = useEditor(jobTitleEditorFlow, id)
-  useReloadOnSave(editor, list)
-  const creating = useEditorField(editor, 'status').value !== 'edit'
   return (
-    <section aria-labelledby="job-title-form" className={styles.wide}>
-      <h2 id="job-title-form">{creating ? <Trans>Yeni unvan</Trans> : <Trans>Unvanı düzenle</Trans>}</h2>
-      <EditorForm editor={editor} readOnly={readOnly} label={creating ? t`Yeni unvan` : t`Unvanı düzenle`}
-        extraActions={<button type="button" className={staff.secondaryButton} onClick={onClose}><Trans>Kapat</Trans></button>}>
-        <Status editor={editor} />
-        <div className={styles.form}>
-          <EditorTextField editor={editor} name="title" label={t`Unvan`} maxLength={100} />
-          <EditorSelectField editor={editor} name="experienceLevel" label={t`Deneyim seviyesi`} required
-            options={levels.map((l) => ({ value: l.value, label: l.name }))} />
-        </div>
-        <ColourField editor={editor} disabled={readOnly} />
-      </EditorForm>
-    </section>
+    <FormPanel editor={editor} list={list} readOnly={readOnly} titles={{ create: t`Yeni unvan`, edit: t`Unvanı düzenle` }} onClose={onClose}>
+      <div className={styles.form}>
+        <EditorTextField editor={editor} name="title" label={t`Unvan`} maxLength={100} />
+        <EditorSelectField editor={editor} name="experienceLevel" label={t`Deneyim seviyesi`} required
+          options={levels.map((l) => ({ value: l.value, label: l.name }))} />
+      </div>
+      <ColourField editor={editor} disabled={readOnly} />
+    </FormPanel>
   )
 }
 
@@ -63,10 +50,8 @@ export function JobTitlesView() {
   const list = useUrlList(jobTitleListFlow, [])
   const [levels] = useLoad(lookups.experienceLevels)
   const levelList = levels.state === 'ready' ? levels.data : []
-  const [open, setOpen] = useState<string | null>(null)
-  const [round, setRound] = useState(0)
-  const show = (id: string) => { setOpen(id); setRound((r) => r + 1) }
-  const remover = useConfirmDelete<Row>(deleteJobTitle, list, (row) => { if (open === row.jobtitleid) setOpen(null) })
+  const panel = useFormPanel()
+  const remover = useConfirmDelete<Row>(deleteJobTitle, list, (row) => panel.closeIf(row.jobtitleid))
   const levelName = (v: string) => levelList.find((l) => l.value === v)?.name ?? v
   const columns: Column<Row>[] = [
     { key: 'jobtitle', label: t`Unvan`, sortable: true, cell: (r) => <span className={styles.chip} style={{ background: r.colorCode, color: r.textColour }}>{r.jobtitle}</span> },
@@ -75,7 +60,7 @@ export function JobTitlesView() {
     {
       key: 'actions', label: t`İşlemler`, cell: (r) => (
         <span className={styles.rowActions}>
-          <button type="button" className={staff.secondaryButton} onClick={() => show(r.jobtitleid)} aria-label={t`${r.jobtitle} unvanını düzenle`}>
+          <button type="button" className={staff.secondaryButton} onClick={() => panel.show(r.jobtitleid)} aria-label={t`${r.jobtitle} unvanını düzenle`}>
             {can('jobtitle:update') ? <Trans>Düzenle</Trans> : <Trans>Görüntüle</Trans>}
           </button>
           {can('jobtitle:delete') && (
@@ -85,14 +70,14 @@ export function JobTitlesView() {
       ),
     },
   ]
-  const readOnly = open === NEW ? !can('jobtitle:create') : !can('jobtitle:update')
+  const readOnly = panel.id === NEW ? !can('jobtitle:create') : !can('jobtitle:update')
   return (
     <StaffPage title={page.title} permission={page.permission}
-      actions={can('jobtitle:create') ? <button type="button" className={staff.button} onClick={() => show(NEW)}><Trans>Yeni unvan</Trans></button> : undefined}>
+      actions={can('jobtitle:create') ? <button type="button" className={staff.button} onClick={() => panel.show(NEW)}><Trans>Yeni unvan</Trans></button> : undefined}>
       <CompanyNav />
       <ResourceTable list={list} columns={columns} caption={t`Unvanlar`} />
-      {open && levels.state === 'ready' && (
-        <JobTitleForm key={`${open}-${round}`} id={open} list={list} levels={levelList} readOnly={readOnly} onClose={() => setOpen(null)} />
+      {panel.id && levels.state === 'ready' && (
+        <JobTitleForm key={panel.key} id={panel.id} list={list} levels={levelList} readOnly={readOnly} onClose={panel.close} />
       )}
       <ConfirmDeleteDialog control={remover} what={(r) => r.jobtitle} />
     </StaffPage>

@@ -1,8 +1,8 @@
-import { useEffect, useId, useState } from 'react'
+import { useEffect, useId, useState, type ReactNode } from 'react'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { errorText } from '../../../api/errors.ts'
 import { useModalDialog } from '../../../components/useModalDialog.ts'
-import type { EditorActor } from '../EditorForm.tsx'
+import { EditorForm, useEditorField, type EditorActor } from '../EditorForm.tsx'
 import type { ListActor } from '../ResourceListView.tsx'
 import staff from '../../staff/StaffLayout.module.css'
 import styles from './Company.module.css'
@@ -56,5 +56,45 @@ export function ConfirmDeleteDialog<T>({ control, what }: { control: ReturnType<
         <button type="button" className={staff.button} disabled={deleting?.state === 'busy'} onClick={confirm}><Trans>Sil</Trans></button>
       </div>
     </dialog>
+  )
+}
+
+/** Which record's form is open beside the list (`NEW` for a new one); each opening starts a fresh form. */
+export function useFormPanel() {
+  const [open, setOpen] = useState<{ id: string; round: number } | null>(null)
+  return {
+    id: open?.id ?? null,
+    key: open ? `${open.id}-${open.round}` : '',
+    show: (id: string) => setOpen((o) => ({ id, round: (o?.round ?? 0) + 1 })),
+    close: () => setOpen(null),
+    closeIf: (id: string) => setOpen((o) => (o?.id === id ? null : o)),
+  }
+}
+
+/**
+ * The form of one list row beside the list: titled "new" while its status is `create` and "edit" once
+ * saved (spec 4), the status as a form value, a "Kapat" button, and the list reloaded after each save.
+ */
+export function FormPanel({ editor, list, readOnly, titles, onClose, children }: {
+  editor: EditorActor
+  list: ListActor
+  readOnly: boolean
+  titles: { create: string; edit: string }
+  onClose: () => void
+  children: ReactNode
+}) {
+  const id = useId()
+  useReloadOnSave(editor, list)
+  const status = useEditorField(editor, 'status').value === 'edit' ? 'edit' : 'create'
+  const title = titles[status]
+  return (
+    <section aria-labelledby={id} className={styles.wide}>
+      <h2 id={id}>{title}</h2>
+      <EditorForm editor={editor} readOnly={readOnly} label={title}
+        extraActions={<button type="button" className={staff.secondaryButton} onClick={onClose}><Trans>Kapat</Trans></button>}>
+        <input type="hidden" name="status" value={status} data-testid="form-status" />
+        {children}
+      </EditorForm>
+    </section>
   )
 }

@@ -1,0 +1,29 @@
+import { readFileSync } from 'node:fs'
+import { resolve } from 'node:path'
+import type { Page } from 'playwright-core'
+import { DEMO_PASSWORD } from './server.ts'
+
+const AXE = resolve(import.meta.dirname, '../../node_modules/axe-core/axe.min.js')
+
+/** Signs a staff user in through the login form (the demo users share DEMO_PASSWORD). */
+export async function signIn(page: Page, username: string, password = DEMO_PASSWORD) {
+  await page.goto('/auth/login')
+  await page.locator('input[name=username]').fill(username)
+  await page.locator('input[name=password]').fill(password)
+  await page.getByRole('button', { name: 'Giriş Yap' }).click()
+}
+
+/** The page's CSP allows scripts from its own origin only: axe is served there for the test. */
+export async function serveAxe(page: Page) {
+  await page.route('**/__axe.min.js', (route) => route.fulfill({ contentType: 'text/javascript', body: readFileSync(AXE, 'utf8') }))
+}
+
+/** axe-core's serious and critical WCAG 2.1 A/AA and best-practice violations on the page as it is now. */
+export async function seriousViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ url: '/__axe.min.js' })
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(o: unknown): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe
+    const r = await axe.run({ runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] } })
+    return r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
+  })
+}
