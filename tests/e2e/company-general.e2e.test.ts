@@ -187,7 +187,7 @@ describe('company settings pages (issue 12) in Turkish, real server, Chromium', 
     await page.close()
   })
 
-  it('Job titles: created with a colour from the palette (only readable ones, chosen by keyboard), listed, edited', async () => {
+  it('Job titles: created with a colour from the palette (only readable ones, chosen by keyboard), listed, edited; closing with unsaved changes asks', async () => {
     const page = await browser.context.newPage()
     await page.goto('/navbar/settings/company/job-titles')
     await heading(page, 'Unvanlar')
@@ -218,6 +218,17 @@ describe('company settings pages (issue 12) in Turkish, real server, Chromium', 
     await edit.getByRole('button', { name: 'Kaydet' }).click()
     await page.getByRole('row', { name: /Baş Aktüer/ }).waitFor()
     expect(await page.getByRole('row', { name: /Baş Aktüer/ }).textContent()).toContain(await edit.getByRole('radio').nth(2).inputValue())
+
+    // closing the form with unsaved changes asks first: staying keeps them, discarding closes
+    await edit.locator('input[name=title]').fill('Yarım')
+    await edit.getByRole('button', { name: 'Kapat' }).click()
+    const leave = page.getByRole('dialog', { name: 'Kaydedilmemiş değişiklikler var' })
+    await leave.getByRole('button', { name: 'Formda kal' }).click()
+    expect(await edit.locator('input[name=title]').inputValue()).toBe('Yarım')
+    await edit.getByRole('button', { name: 'Kapat' }).click()
+    await leave.getByRole('button', { name: 'Değişiklikleri at ve kapat' }).click()
+    await expect.poll(() => form(page, 'Unvanı düzenle').count()).toBe(0)
+    expect(await page.getByRole('row', { name: /Yarım/ }).count()).toBe(0)
     await page.close()
   })
 

@@ -11,7 +11,7 @@ import { StaffPage } from '../../staff/StaffPage.tsx'
 import { useCan } from '../../staff/useCan.ts'
 import { useLoad } from '../../staff/useLoad.ts'
 import staff from '../../staff/StaffLayout.module.css'
-import { ConfirmDeleteDialog, FormPanel, useConfirmDelete, useFormPanel } from './ListParts.tsx'
+import { ConfirmDeleteDialog, FormPanel, useConfirmDelete, useFormPanel, useLastReady } from './ListParts.tsx'
 import { EditorSearchSelect } from './SearchSelect.tsx'
 import styles from './Company.module.css'
 
@@ -89,15 +89,16 @@ function AddressForm({ id, list, types, countries, readOnly, onClose }: {
 
 /** Company > Address (issue 12): the company's addresses, a form to add or edit, deletion with confirmation. */
 export function AddressView() {
-  const { t } = useLingui()
+  const { t, i18n } = useLingui()
   const page = COMPANY_PAGES[1]
   const can = useCan()
   const list = useUrlList(addressListFlow, [])
   const [lists] = useLoad(async () => {
     const [types, countries] = await Promise.all([lookups.locationTypes(), lookups.countries()])
     return { types, countries }
-  })
-  const types = lists.state === 'ready' ? lists.data.types : NONE
+  }, [i18n.locale])
+  const options = useLastReady(lists)
+  const types = options?.types ?? NONE
   const panel = useFormPanel()
   const remover = useConfirmDelete<Row>(deleteAddress, list, (row) => panel.closeIf(row.addressid))
   const typeName = (v: string) => types.find((o) => o.value === v)?.name ?? v
@@ -125,8 +126,8 @@ export function AddressView() {
       actions={can('address:create') ? <button type="button" className={staff.button} onClick={() => panel.show(NEW)}><Trans>Yeni adres</Trans></button> : undefined}>
       <CompanyNav />
       <ResourceTable list={list} columns={columns} caption={t`Adresler`} />
-      {panel.id && lists.state === 'ready' && (
-        <AddressForm key={panel.key} id={panel.id} list={list} types={lists.data.types} countries={lists.data.countries} readOnly={readOnly} onClose={panel.close} />
+      {panel.id && options && (
+        <AddressForm key={panel.key} id={panel.id} list={list} types={options.types} countries={options.countries} readOnly={readOnly} onClose={panel.close} />
       )}
       <ConfirmDeleteDialog control={remover} what={(r) => r.locationname} />
     </StaffPage>

@@ -49,7 +49,7 @@ function GeneralFields({ editor, lists }: { editor: EditorActor; lists: Lists | 
 
 /** Company > General (issue 12): the company's details and logo; read-only without company:update. */
 export function GeneralView() {
-  const { t } = useLingui()
+  const { t, i18n } = useLingui()
   const page = COMPANY_PAGES[0]
   const can = useCan()
   const readOnly = !can('company:update')
@@ -57,7 +57,7 @@ export function GeneralView() {
   const [lists] = useLoad(async (): Promise<Lists> => {
     const [sizes, industries] = await Promise.all([lookups.companySizes(), lookups.industries()])
     return { sizes, industries }
-  })
+  }, [i18n.locale]) // the names come in the active language
   return (
     <StaffPage title={page.title} permission={page.permission}>
       <CompanyNav />

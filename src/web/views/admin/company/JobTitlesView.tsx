@@ -10,7 +10,7 @@ import { useCan } from '../../staff/useCan.ts'
 import { useLoad } from '../../staff/useLoad.ts'
 import staff from '../../staff/StaffLayout.module.css'
 import { ColourPalette } from './ColourPalette.tsx'
-import { ConfirmDeleteDialog, FormPanel, useConfirmDelete, useFormPanel } from './ListParts.tsx'
+import { ConfirmDeleteDialog, FormPanel, useConfirmDelete, useFormPanel, useLastReady } from './ListParts.tsx'
 import styles from './Company.module.css'
 
 type Row = JobTitleItem & { id: string }
@@ -44,15 +44,15 @@ function JobTitleForm({ id, list, levels, readOnly, onClose }: { id: string; lis
 
 /** Company > Job titles (issue 12): the list, a form to add or edit, deletion with confirmation. */
 export function JobTitlesView() {
-  const { t } = useLingui()
+  const { t, i18n } = useLingui()
   const page = COMPANY_PAGES[2]
   const can = useCan()
   const list = useUrlList(jobTitleListFlow, [])
-  const [levels] = useLoad(lookups.experienceLevels)
-  const levelList = levels.state === 'ready' ? levels.data : []
+  const [levels] = useLoad(lookups.experienceLevels, [i18n.locale])
+  const levelList = useLastReady(levels)
   const panel = useFormPanel()
   const remover = useConfirmDelete<Row>(deleteJobTitle, list, (row) => panel.closeIf(row.jobtitleid))
-  const levelName = (v: string) => levelList.find((l) => l.value === v)?.name ?? v
+  const levelName = (v: string) => (levelList ?? []).find((l) => l.value === v)?.name ?? v
   const columns: Column<Row>[] = [
     { key: 'jobtitle', label: t`Unvan`, sortable: true, cell: (r) => <span className={styles.chip} style={{ background: r.colorCode, color: r.textColour }}>{r.jobtitle}</span> },
     { key: 'experienceLevel', label: t`Deneyim seviyesi`, cell: (r) => levelName(r.experienceLevel) },
@@ -76,7 +76,7 @@ export function JobTitlesView() {
       actions={can('jobtitle:create') ? <button type="button" className={staff.button} onClick={() => panel.show(NEW)}><Trans>Yeni unvan</Trans></button> : undefined}>
       <CompanyNav />
       <ResourceTable list={list} columns={columns} caption={t`Unvanlar`} />
-      {panel.id && levels.state === 'ready' && (
+      {panel.id && levelList && (
         <JobTitleForm key={panel.key} id={panel.id} list={list} levels={levelList} readOnly={readOnly} onClose={panel.close} />
       )}
       <ConfirmDeleteDialog control={remover} what={(r) => r.jobtitle} />

@@ -1,9 +1,11 @@
-import { useEffect, useId, useState, type ReactNode } from 'react'
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react'
+import { useSelector } from '@xstate/react'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { errorText } from '../../../api/errors.ts'
 import { useModalDialog } from '../../../components/useModalDialog.ts'
 import { EditorForm, useEditorField, type EditorActor } from '../EditorForm.tsx'
 import type { ListActor } from '../ResourceListView.tsx'
+import type { Load } from '../../staff/useLoad.ts'
 import staff from '../../staff/StaffLayout.module.css'
 import styles from './Company.module.css'
 
@@ -87,14 +89,36 @@ export function FormPanel({ editor, list, readOnly, titles, onClose, children }:
   useReloadOnSave(editor, list)
   const status = useEditorField(editor, 'status').value === 'edit' ? 'edit' : 'create'
   const title = titles[status]
+  // closing goes through the editor's leave guard: with unsaved changes it asks first
+  const asking = useSelector(editor, (s) => s.matches('confirmingLeave'))
+  const left = useSelector(editor, (s) => s.status === 'done')
+  useEffect(() => { if (left) onClose() }, [left, onClose])
+  const dialog = useModalDialog(asking)
+  const close = () => (readOnly ? onClose() : editor.send({ type: 'leave.request' }))
   return (
     <section aria-labelledby={id} className={styles.wide}>
       <h2 id={id}>{title}</h2>
       <EditorForm editor={editor} readOnly={readOnly} label={title}
-        extraActions={<button type="button" className={staff.secondaryButton} onClick={onClose}><Trans>Kapat</Trans></button>}>
+        extraActions={<button type="button" className={staff.secondaryButton} onClick={close}><Trans>Kapat</Trans></button>}>
         <input type="hidden" name="status" value={status} data-testid="form-status" />
         {children}
       </EditorForm>
+      {readOnly && <button type="button" className={staff.secondaryButton} onClick={onClose}><Trans>Kapat</Trans></button>}
+      <dialog ref={dialog} aria-labelledby={`${id}-leave`} className={styles.dialog} onCancel={(e) => { e.preventDefault(); editor.send({ type: 'leave.cancel' }) }}>
+        <h2 id={`${id}-leave`}><Trans>Kaydedilmemiş değişiklikler var</Trans></h2>
+        <p><Trans>Formu kapatırsanız değişiklikleriniz kaybolur.</Trans></p>
+        <div className={styles.rowActions}>
+          <button type="button" className={staff.secondaryButton} onClick={() => editor.send({ type: 'leave.cancel' })}><Trans>Formda kal</Trans></button>
+          <button type="button" className={staff.button} onClick={() => editor.send({ type: 'leave.confirm' })}><Trans>Değişiklikleri at ve kapat</Trans></button>
+        </div>
+      </dialog>
     </section>
   )
+}
+
+/** The last answer of a load that reloads (e.g. option names after a language change): an open form keeps its options meanwhile. */
+export function useLastReady<T>(load: Load<T>): T | null {
+  const last = useRef<T | null>(null)
+  if (load.state === 'ready') last.current = load.data
+  return last.current
 }
