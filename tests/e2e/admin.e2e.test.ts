@@ -111,7 +111,7 @@ describe('administration shell and top menu (real server, Chromium)', () => {
     await page.goto('/navbar/settings/company')
     await page.waitForURL('**/navbar/settings/company/general')
     await heading(page, 'Genel')
-    await page.getByText('Bu sayfa bu sürümde geliyor', { exact: false }).waitFor()
+    await page.getByRole('form', { name: 'Şirket bilgileri' }).waitFor() // the company pages are built (issue 12)
     await page.goto('/inbox')
     await heading(page, 'Görevler')
     expect(await page.title()).toBe('Görevler | Katılım Emeklilik')

@@ -14,24 +14,30 @@ export async function signIn(page: Page, username: string, password = DEMO_PASSW
   await page.getByRole('button', { name: 'Giriş Yap' }).click()
 }
 
-/**
- * Runs axe-core on each path (after its h1 shows and nothing reads "Yükleniyor…") and answers the
- * serious and critical violations by path. The page's CSP allows scripts from its own origin only:
- * axe is served there for the test.
- */
-export async function axeViolations(page: Page, paths: readonly string[]): Promise<Record<string, string[]>> {
+/** The page's CSP allows scripts from its own origin only: axe is served there for the test. */
+export async function serveAxe(page: Page) {
   await page.route('**/__axe.min.js', (route) => route.fulfill({ contentType: 'text/javascript', body: readFileSync(AXE, 'utf8') }))
+}
+
+/** axe-core's serious and critical WCAG 2.1 A/AA and best-practice violations on the page as it is now. */
+export async function seriousViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ url: '/__axe.min.js' })
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(o: unknown): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe
+    const r = await axe.run({ runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] } })
+    return r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
+  })
+}
+
+/** axe on each path (after its h1 shows and nothing reads "Yükleniyor…"): the serious and critical violations by path. */
+export async function axeViolations(page: Page, paths: readonly string[]): Promise<Record<string, string[]>> {
+  await serveAxe(page)
   const found: Record<string, string[]> = {}
   for (const path of paths) {
     await page.goto(path)
     await page.locator('h1').first().waitFor()
     await expect.poll(() => page.getByText('Yükleniyor…').count()).toBe(0)
-    await page.addScriptTag({ url: '/__axe.min.js' })
-    const violations = await page.evaluate(async () => {
-      const axe = (window as unknown as { axe: { run(o: unknown): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe
-      const r = await axe.run({ runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] } })
-      return r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
-    })
+    const violations = await seriousViolations(page)
     if (violations.length) found[path] = violations
   }
   return found

@@ -128,3 +128,28 @@ function reportFailedCall(method: string, path: string, error: unknown) {
   if (status === undefined && name === 'AbortError') return
   logToServer(status !== undefined && status < 500 ? 'warn' : 'error', `API call failed: ${method} ${path} ${status ?? name}`)
 }
+
+/**
+ * A binary call (spec 7.3 images, uploads): the spec's headers and session headers, a raw body
+ * (never enveloped), the answer as a Blob. Failures are ApiErrors as with `call`; a 404 is not
+ * logged when `quietNotFound` (an image that does not exist is an answer, not a failure).
+ */
+export async function callBlob(path: string, opts: { method?: 'GET' | 'POST' | 'DELETE'; body?: Blob; signal?: AbortSignal; quietNotFound?: boolean } = {}): Promise<Blob> {
+  const method = opts.method ?? (opts.body ? 'POST' : 'GET')
+  const headers: Record<string, string> = specHeaders({ authenticated: true }, false)
+  if (opts.body) headers['content-type'] = opts.body.type || 'application/octet-stream'
+  let response: Response
+  try {
+    response = await fetch(runtimeConfig.apiBase + path, {
+      method, headers, body: opts.body, credentials: 'same-origin', cache: 'no-cache', signal: opts.signal ?? AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+    })
+  } catch (error) {
+    reportFailedCall(method, runtimeConfig.apiBase + path, error)
+    throw new ApiError((error as Error).name === 'TimeoutError' ? 'timeout' : 'network', null, null, null)
+  }
+  if (response.ok) return response.blob()
+  if (!(opts.quietNotFound && response.status === 404)) logToServer(response.status < 500 ? 'warn' : 'error', `API call failed: ${method} ${runtimeConfig.apiBase + path} ${response.status}`)
+  const body = (await response.json().catch(() => null)) as { code?: unknown; message?: unknown } | null
+  throw new ApiError('http', response.status, typeof body?.code === 'string' ? body.code : null, typeof body?.message === 'string' ? body.message : null,
+    body !== null && typeof body === 'object' ? (body as Record<string, unknown>) : null)
+}

@@ -10,6 +10,7 @@ import { sessionActor } from '../../flows/session.ts'
 import { activateLocale } from '../../i18n/index.ts'
 import { useSessionNavigation } from '../auth/useSessionNavigation.ts'
 import { DASHBOARD_PAGE, SEARCH_PERMISSIONS, SETTINGS_PERMISSIONS } from '../admin/pages.ts'
+import { HeaderLogo } from '../admin/company/HeaderLogo.tsx'
 import { GlobalSearch } from './GlobalSearch.tsx'
 import { useAccessNotices } from './useAccessNotices.ts'
 import { useCan } from './useCan.ts'
@@ -57,6 +58,7 @@ export function StaffLayoutView({ children }: { children?: ReactNode }) {
     <div className={styles.shell}>
       <a href="#main" className="skip-link"><Trans>İçeriğe geç</Trans></a>
       <header className={styles.bar}>
+        <HeaderLogo />
         <Link to="/navbar/home/main" className={styles.brand}>Katılım Emeklilik</Link>
         <button type="button" className={styles.menuButton} aria-expanded={menuOpen} aria-controls={menuId} onClick={() => setMenuOpen((o) => !o)}>
           <span aria-hidden="true">☰ </span><Trans>Menü</Trans>

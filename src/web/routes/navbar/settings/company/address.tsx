@@ -1,7 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { AreaPageView } from '../../../../views/admin/AreaPageView.tsx'
-import { COMPANY_PAGES } from '../../../../views/admin/pages.ts'
+import { listSearchOf } from '../../../../../domain/list-params.ts'
+import { AddressView } from '../../../../views/admin/company/AddressView.tsx'
 
+/** Company > Address: the company's addresses (address:read), list state in the search params. */
 export const Route = createFileRoute('/navbar/settings/company/address')({
-  component: () => <AreaPageView page={COMPANY_PAGES[1]} company />,
+  validateSearch: (search: Record<string, unknown>) => listSearchOf(search, []),
+  component: AddressView,
 })

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { AreaPageView } from '../../../../views/admin/AreaPageView.tsx'
-import { COMPANY_PAGES } from '../../../../views/admin/pages.ts'
+import { GeneralView } from '../../../../views/admin/company/GeneralView.tsx'
 
+/** Company > General: details and logo (company:read; saving needs company:update). */
 export const Route = createFileRoute('/navbar/settings/company/general')({
-  component: () => <AreaPageView page={COMPANY_PAGES[0]} company />,
+  component: GeneralView,
 })

@@ -1,7 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { AreaPageView } from '../../../../views/admin/AreaPageView.tsx'
-import { COMPANY_PAGES } from '../../../../views/admin/pages.ts'
+import { listSearchOf } from '../../../../../domain/list-params.ts'
+import { JobTitlesView } from '../../../../views/admin/company/JobTitlesView.tsx'
 
+/** Company > Job titles (jobtitle:read), list state in the search params. */
 export const Route = createFileRoute('/navbar/settings/company/job-titles')({
-  component: () => <AreaPageView page={COMPANY_PAGES[2]} company />,
+  validateSearch: (search: Record<string, unknown>) => listSearchOf(search, []),
+  component: JobTitlesView,
 })
