@@ -16,7 +16,7 @@ import { DEFAULT_MAIL_SERVER, type MailServerSetting } from '../services/mail-se
 import { may, permit } from '../services/permissions.ts'
 import { keyFrom, seal } from '../services/secrets.ts'
 import {
-  DEFAULT_PREFERENCES, DEFAULT_SECURITY, readVersionedSetting, writeVersionedSetting, type Preferences, type SecuritySettings,
+  DEFAULT_NOTIFICATION, DEFAULT_PREFERENCES, DEFAULT_SECURITY, readVersionedSetting, writeVersionedSetting, type Preferences, type SecuritySettings,
 } from '../services/settings.ts'
 
 
@@ -84,8 +84,6 @@ const CATEGORIES = {
   preferences: 'preferences:read',
 } as const
 type Category = keyof typeof CATEGORIES
-
-export const DEFAULT_NOTIFICATION = { internalNotification: true, emailNotification: true }
 
 const RANK: Record<PasswordComplexity, number> = Object.fromEntries(PASSWORD_COMPLEXITIES.map((c, i) => [c, i])) as Record<PasswordComplexity, number>
 

@@ -15,8 +15,7 @@ import { containsPattern, listAnswer, orderBy, readList } from '../services/list
 import { hashPassword, randomPassword } from '../services/passwords.ts'
 import { permit } from '../services/permissions.ts'
 import { endUserSessions } from '../services/sessions.ts'
-import { DEFAULT_SECURITY, policyOf, readSetting } from '../services/settings.ts'
-import { DEFAULT_NOTIFICATION } from './company.ts'
+import { DEFAULT_SECURITY, notificationSettings, policyOf, readSetting } from '../services/settings.ts'
 import { resolveAddress } from './party.ts'
 
 
@@ -118,7 +117,8 @@ export function userRoutes() {
       after: { lockedAt: null, failedLogins: 0 },
       at: clock.now().toISOString(),
     })
-    if (mail) {
+    // a notice: only with the company's e-mail notifications on
+    if (mail && (await notificationSettings(db, target.companyId)).emailNotification) {
       const m = MAILS.accountReactivated[c.get('locale')]
       try {
         await mail.send({ to: target.email, subject: m.subject, text: m.text({ name: `${target.firstName} ${target.lastName}`, by: `${actor?.firstName ?? ''} ${actor?.lastName ?? ''}`.trim() }), companyId: target.companyId })
@@ -212,7 +212,7 @@ export function userRoutes() {
       throw error
     }
     await auditBySession(c, 'user.created', userId, { after: { username: p.username, email: p.email, roles: [p.mainRole, p.defaultRole, ...others.map((o) => o.roleId)] } })
-    const notification = await readSetting(db, companyId, 'notification', DEFAULT_NOTIFICATION)
+    const notification = await notificationSettings(db, companyId)
     if (mail && notification.emailNotification) {
       const m = MAILS.welcome[c.get('locale')]
       try {
