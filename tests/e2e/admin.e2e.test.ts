@@ -60,9 +60,9 @@ describe('administration shell and top menu (real server, Chromium)', () => {
       ['Ana sayfa', 'Gösterge paneli', 'Ayarlar', 'Görevler', 'Profil', 'Yetkilerim', 'Şifre değiştir'])
     const main = page.getByRole('main')
     expect(await main.getByRole('heading', { level: 2 }).allTextContents()).toEqual(['Şirket', 'Ekip', 'Yetkiler', 'Kullanıcı', 'Denetim kaydı'])
-    // the company area lists its six pages
+    // the company area lists its seven pages (the mail server page came with issue 12)
     expect(await main.getByRole('article').first().getByRole('listitem').allTextContents())
-      .toEqual(['Genel', 'Adres', 'Unvanlar', 'Bildirim', 'Güvenlik', 'Tercihler'])
+      .toEqual(['Genel', 'Adres', 'Unvanlar', 'Bildirim', 'Posta sunucusu', 'Güvenlik', 'Tercihler'])
 
     const p2 = await user.context.newPage()
     await signIn(p2, 'mehmet.demir')
