@@ -94,9 +94,11 @@ describe('company settings: notification, mail server, security, preferences (re
     await watched.mouse.move(220, 240)
     const report = (await (await answered).json()) as { timing: { inactiveMs: number } }
     expect(report.timing.inactiveMs).toBe(60_000)
-    // about 3 minutes later (the old threshold was 10): "Are You Still There?" (runFor fires the timers each fired timer sets)
-    await watched.clock.runFor(180_000)
+    // just over a minute later (the old threshold was 10): "Are You Still There?", then its 15 s countdown locks the screen
+    await watched.clock.runFor(66_000)
     await watched.locator(WARNING).waitFor({ timeout: 10_000 })
+    await watched.clock.runFor(20_000)
+    await watched.waitForURL('**/auth/lock**', { timeout: 10_000 })
     await second.close()
 
     // back to the defaults for the other tests
