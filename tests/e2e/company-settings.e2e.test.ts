@@ -1,12 +1,10 @@
-import { readFileSync } from 'node:fs'
-import { resolve } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { TEST_ADMIN } from '../support/constants.ts'
+import { serveAxe, seriousViolations } from './axe.ts'
 import { launch, type Browser } from './browser.ts'
 import { DEMO_PASSWORD, startE2eServer, type E2eServer } from './server.ts'
 
-const AXE = resolve(import.meta.dirname, '../../node_modules/axe-core/axe.min.js')
 const BASE = '/navbar/settings/company'
 const WARNING = 'dialog[data-session-warning][open]'
 
@@ -132,16 +130,11 @@ describe('company settings: notification, mail server, security, preferences (re
   })
 
   it('axe-core finds no serious or critical violation on the four pages', async () => {
-    await page.route('**/__axe.min.js', (route) => route.fulfill({ contentType: 'text/javascript', body: readFileSync(AXE, 'utf8') }))
+    await serveAxe(page)
     const found: Record<string, string[]> = {}
     for (const [path, title] of [['notification', 'Bildirim'], ['mail-server', 'Posta sunucusu'], ['security', 'Güvenlik'], ['preferences', 'Tercihler']] as const) {
       await open(page, path, title)
-      await page.addScriptTag({ url: '/__axe.min.js' })
-      const violations = await page.evaluate(async () => {
-        const axe = (window as unknown as { axe: { run(o: unknown): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe
-        const r = await axe.run({ runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] } })
-        return r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
-      })
+      const violations = await seriousViolations(page)
       if (violations.length) found[path] = violations
     }
     expect(found).toEqual({})
