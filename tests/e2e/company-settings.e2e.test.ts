@@ -161,6 +161,11 @@ describe('company settings: notification, mail server, security, preferences (re
     expect(affected).toBeGreaterThan(0)
     await dialog.getByRole('button', { name: 'Onayla ve kaydet' }).click()
     await page.getByText('Değişiklikler kaydedildi.').waitFor()
+    // the internal notice on the tasks page (internal notifications are on)
+    await page.goto('/inbox')
+    await page.locator('[data-notice=policyForcedChange]').first().waitFor()
+    expect(await page.locator('[data-notice=policyForcedChange]').first().textContent())
+      .toContain(`Şifre politikası değişti: ${affected} kullanıcı bir sonraki girişinde şifresini değiştirecek.`)
 
     const fresh = await launch({ baseUrl: server.url })
     const p = await fresh.context.newPage()
