@@ -5,10 +5,11 @@
  * Titles match src/web/components/landing/forms.ts (file names are the link between them).
  */
 import fontkit from '@pdf-lib/fontkit'
-import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib'
+import { PDFDocument, rgb, type PDFPage } from 'pdf-lib'
 import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
+import { wrap } from '../src/server/services/pdf-text.ts'
 
 type Form = { file: string; title: string; intro: string; fields: string[]; notes?: string[] }
 
@@ -72,20 +73,6 @@ export const FORMS: Form[] = [
 ]
 
 const BRAND = rgb(0.043, 0.365, 0.294)
-
-function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
-  const lines: string[] = []
-  let line = ''
-  for (const word of text.split(' ')) {
-    const next = line ? `${line} ${word}` : word
-    if (font.widthOfTextAtSize(next, size) > width && line) {
-      lines.push(line)
-      line = word
-    } else line = next
-  }
-  if (line) lines.push(line)
-  return lines
-}
 
 async function render(form: Form, regular: Uint8Array, bold: Uint8Array): Promise<Uint8Array> {
   const doc = await PDFDocument.create()

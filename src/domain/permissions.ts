@@ -46,3 +46,21 @@ export function hasPermission(userPermissions: readonly string[], required: stri
   }
   return positives.length === 0 || positives.some((p) => held.has(p))
 }
+
+/**
+ * A short fingerprint of a permission list (FNV-1a, 32 bits, of the sorted strings). The server
+ * sends the active role's on every signed-in answer (`permissions-stamp` header); the browser
+ * compares it with the permissions it holds and re-fetches them when they differ, so a change to a
+ * role reaches its holders' menus at their next request.
+ */
+export function permissionsStamp(permissions: readonly string[]): string {
+  let hash = 0x811c9dc5
+  for (const ch of [...permissions].sort().join(',')) {
+    hash ^= ch.charCodeAt(0)
+    hash = Math.imul(hash, 0x01000193) >>> 0
+  }
+  return hash.toString(16).padStart(8, '0')
+}
+
+/** The response header that carries `permissionsStamp` of the caller's active role. */
+export const PERMISSIONS_STAMP_HEADER = 'permissions-stamp'

@@ -311,6 +311,26 @@ export const ERROR_MESSAGES = {
     en: 'No unfinished application was found for this number',
     ru: 'Незавершённая заявка для этого номера не найдена',
   },
+  CONSENT_REQUIRED: {
+    tr: 'Devam etmek için zorunlu onayları vermelisiniz',
+    en: 'Please give the required consents to continue',
+    ru: 'Чтобы продолжить, дайте обязательные согласия',
+  },
+  PURCHASE_NOT_FOUND: {
+    tr: 'Satın alma kaydı bulunamadı',
+    en: 'The purchase was not found',
+    ru: 'Покупка не найдена',
+  },
+  PURCHASE_NOT_ISSUED: {
+    tr: 'Poliçe henüz düzenlenmedi: ödeme tamamlanmadı',
+    en: 'The policy has not been issued yet: the payment is not complete',
+    ru: 'Полис ещё не оформлен: оплата не завершена',
+  },
+  PURCHASE_ALREADY_PAID: {
+    tr: 'Bu satın almanın ödemesi zaten alındı',
+    en: 'This purchase has already been paid',
+    ru: 'Эта покупка уже оплачена',
+  },
   SMS_ATTEMPTS_EXHAUSTED: {
     tr: 'Kod çok kez hatalı girildi ve geçersiz oldu; lütfen yeni kod isteyiniz',
     en: 'The code was entered wrongly too many times and no longer works; please ask for a new one',

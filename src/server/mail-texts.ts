@@ -125,4 +125,24 @@ export const MAILS = {
         'Если это сделали не вы, немедленно получите новый пароль по ссылке «Забыли пароль» и сообщите администратору.\n',
     },
   },
+  purchaseDocument: {
+    tr: {
+      subject: 'Poliçe / sözleşme özetiniz',
+      text: (p: { name: string; number: string }) =>
+        `Sayın ${p.name},\n\nÖdemeniz alındı. ${p.number} numaralı poliçe / sözleşme özetiniz ekteki PDF dosyasındadır.\n\n` +
+        'Bizi tercih ettiğiniz için teşekkür ederiz.\n',
+    },
+    en: {
+      subject: 'Your policy / contract summary',
+      text: (p: { name: string; number: string }) =>
+        `Dear ${p.name},\n\nYour payment has been received. The summary of your policy / contract ${p.number} is in the attached PDF file.\n\n` +
+        'Thank you for choosing us.\n',
+    },
+    ru: {
+      subject: 'Сводка вашего полиса / договора',
+      text: (p: { name: string; number: string }) =>
+        `Уважаемый(ая) ${p.name},\n\nВаш платёж получен. Сводка полиса / договора ${p.number} во вложенном PDF-файле.\n\n` +
+        'Благодарим, что выбрали нас.\n',
+    },
+  },
 } as const satisfies Record<string, Record<ServerLocale, { subject: string; text: (p: never) => string }>>

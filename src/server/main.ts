@@ -14,6 +14,7 @@ import { createLogger, type Logger } from './services/logger.ts'
 import { createMailer, startMailCatcher, type MailCatcher } from './services/mail.ts'
 import { mailSettingsResolver } from './services/mail-settings.ts'
 import { createOutbox } from './services/outbox.ts'
+import { purchaseDocumentJob } from './services/purchase.ts'
 import { forgotPasswordJob } from './services/password-reset.ts'
 import { keyFrom } from './services/secrets.ts'
 import { dbHealth } from './services/db-health.ts'
@@ -124,7 +125,7 @@ export async function startServer(configured: ServerConfig, opts: { logger?: Log
   // mail and the forgot-password work leave requests through the durable outbox (retried while SMTP is down)
   const outbox = createOutbox({
     db: database.db, mailer: mail, secretsKey: keyFrom(config.secretsKey), logger,
-    handlers: { forgotPassword: forgotPasswordJob({ now: () => new Date() }) },
+    handlers: { forgotPassword: forgotPasswordJob({ now: () => new Date() }), purchaseDocument: purchaseDocumentJob() },
   })
   outbox.start()
 

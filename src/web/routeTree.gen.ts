@@ -38,7 +38,11 @@ import { Route as NavbarSettingsRolesRouteImport } from './routes/navbar/setting
 import { Route as NavbarSettingsTeamRouteImport } from './routes/navbar/settings/team'
 import { Route as NavbarSettingsUsersRouteImport } from './routes/navbar/settings/users'
 import { Route as SiteUrunlerBirikimBireyselEmeklilikRouteImport } from './routes/_site/urunler/birikim/bireysel-emeklilik'
+import { Route as SiteUrunlerMarketErkenbesRouteImport } from './routes/_site/urunler/market/erkenbes'
+import { Route as SiteUrunlerMarketPratikbesRouteImport } from './routes/_site/urunler/market/pratikbes'
+import { Route as SiteUrunlerMarketSeyahatsaglikRouteImport } from './routes/_site/urunler/market/seyahatsaglik'
 import { Route as SiteUrunlerMarketSeyahatsaglikhizliteklifRouteImport } from './routes/_site/urunler/market/seyahatsaglikhizliteklif'
+import { Route as SiteUrunlerMarketTssRouteImport } from './routes/_site/urunler/market/tss'
 import { Route as SiteUrunlerMarketTsshizliteklifRouteImport } from './routes/_site/urunler/market/tsshizliteklif'
 import { Route as NavbarSettingsCompanyIndexRouteImport } from './routes/navbar/settings/company/index'
 import { Route as NavbarSettingsCompanyAddressRouteImport } from './routes/navbar/settings/company/address'
@@ -48,6 +52,7 @@ import { Route as NavbarSettingsCompanyMailServerRouteImport } from './routes/na
 import { Route as NavbarSettingsCompanyNotificationRouteImport } from './routes/navbar/settings/company/notification'
 import { Route as NavbarSettingsCompanyPreferencesRouteImport } from './routes/navbar/settings/company/preferences'
 import { Route as NavbarSettingsCompanySecurityRouteImport } from './routes/navbar/settings/company/security'
+import { Route as NavbarSettingsRolesRoleIdRouteImport } from './routes/navbar/settings/roles_.$roleId'
 
 const SplatRoute = SplatRouteImport.update({
   id: '/$',
@@ -195,12 +200,35 @@ const SiteUrunlerBirikimBireyselEmeklilikRoute =
     path: '/urunler/birikim/bireysel-emeklilik',
     getParentRoute: () => SiteRoute,
   } as any)
+const SiteUrunlerMarketErkenbesRoute =
+  SiteUrunlerMarketErkenbesRouteImport.update({
+    id: '/urunler/market/erkenbes',
+    path: '/urunler/market/erkenbes',
+    getParentRoute: () => SiteRoute,
+  } as any)
+const SiteUrunlerMarketPratikbesRoute =
+  SiteUrunlerMarketPratikbesRouteImport.update({
+    id: '/urunler/market/pratikbes',
+    path: '/urunler/market/pratikbes',
+    getParentRoute: () => SiteRoute,
+  } as any)
+const SiteUrunlerMarketSeyahatsaglikRoute =
+  SiteUrunlerMarketSeyahatsaglikRouteImport.update({
+    id: '/urunler/market/seyahatsaglik',
+    path: '/urunler/market/seyahatsaglik',
+    getParentRoute: () => SiteRoute,
+  } as any)
 const SiteUrunlerMarketSeyahatsaglikhizliteklifRoute =
   SiteUrunlerMarketSeyahatsaglikhizliteklifRouteImport.update({
     id: '/urunler/market/seyahatsaglikhizliteklif',
     path: '/urunler/market/seyahatsaglikhizliteklif',
     getParentRoute: () => SiteRoute,
   } as any)
+const SiteUrunlerMarketTssRoute = SiteUrunlerMarketTssRouteImport.update({
+  id: '/urunler/market/tss',
+  path: '/urunler/market/tss',
+  getParentRoute: () => SiteRoute,
+} as any)
 const SiteUrunlerMarketTsshizliteklifRoute =
   SiteUrunlerMarketTsshizliteklifRouteImport.update({
     id: '/urunler/market/tsshizliteklif',
@@ -255,6 +283,12 @@ const NavbarSettingsCompanySecurityRoute =
     path: '/settings/company/security',
     getParentRoute: () => NavbarRoute,
   } as any)
+const NavbarSettingsRolesRoleIdRoute =
+  NavbarSettingsRolesRoleIdRouteImport.update({
+    id: '/settings/roles_/$roleId',
+    path: '/settings/roles/$roleId',
+    getParentRoute: () => NavbarRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/$': typeof SplatRoute
@@ -285,7 +319,11 @@ export interface FileRoutesByFullPath {
   '/navbar/settings/team': typeof NavbarSettingsTeamRoute
   '/navbar/settings/users': typeof NavbarSettingsUsersRoute
   '/urunler/birikim/bireysel-emeklilik': typeof SiteUrunlerBirikimBireyselEmeklilikRoute
+  '/urunler/market/erkenbes': typeof SiteUrunlerMarketErkenbesRoute
+  '/urunler/market/pratikbes': typeof SiteUrunlerMarketPratikbesRoute
+  '/urunler/market/seyahatsaglik': typeof SiteUrunlerMarketSeyahatsaglikRoute
   '/urunler/market/seyahatsaglikhizliteklif': typeof SiteUrunlerMarketSeyahatsaglikhizliteklifRoute
+  '/urunler/market/tss': typeof SiteUrunlerMarketTssRoute
   '/urunler/market/tsshizliteklif': typeof SiteUrunlerMarketTsshizliteklifRoute
   '/navbar/settings/company/address': typeof NavbarSettingsCompanyAddressRoute
   '/navbar/settings/company/general': typeof NavbarSettingsCompanyGeneralRoute
@@ -294,6 +332,7 @@ export interface FileRoutesByFullPath {
   '/navbar/settings/company/notification': typeof NavbarSettingsCompanyNotificationRoute
   '/navbar/settings/company/preferences': typeof NavbarSettingsCompanyPreferencesRoute
   '/navbar/settings/company/security': typeof NavbarSettingsCompanySecurityRoute
+  '/navbar/settings/roles/$roleId': typeof NavbarSettingsRolesRoleIdRoute
   '/navbar/settings/company/': typeof NavbarSettingsCompanyIndexRoute
 }
 export interface FileRoutesByTo {
@@ -324,7 +363,11 @@ export interface FileRoutesByTo {
   '/navbar/settings/team': typeof NavbarSettingsTeamRoute
   '/navbar/settings/users': typeof NavbarSettingsUsersRoute
   '/urunler/birikim/bireysel-emeklilik': typeof SiteUrunlerBirikimBireyselEmeklilikRoute
+  '/urunler/market/erkenbes': typeof SiteUrunlerMarketErkenbesRoute
+  '/urunler/market/pratikbes': typeof SiteUrunlerMarketPratikbesRoute
+  '/urunler/market/seyahatsaglik': typeof SiteUrunlerMarketSeyahatsaglikRoute
   '/urunler/market/seyahatsaglikhizliteklif': typeof SiteUrunlerMarketSeyahatsaglikhizliteklifRoute
+  '/urunler/market/tss': typeof SiteUrunlerMarketTssRoute
   '/urunler/market/tsshizliteklif': typeof SiteUrunlerMarketTsshizliteklifRoute
   '/navbar/settings/company/address': typeof NavbarSettingsCompanyAddressRoute
   '/navbar/settings/company/general': typeof NavbarSettingsCompanyGeneralRoute
@@ -333,6 +376,7 @@ export interface FileRoutesByTo {
   '/navbar/settings/company/notification': typeof NavbarSettingsCompanyNotificationRoute
   '/navbar/settings/company/preferences': typeof NavbarSettingsCompanyPreferencesRoute
   '/navbar/settings/company/security': typeof NavbarSettingsCompanySecurityRoute
+  '/navbar/settings/roles/$roleId': typeof NavbarSettingsRolesRoleIdRoute
   '/navbar/settings/company': typeof NavbarSettingsCompanyIndexRoute
 }
 export interface FileRoutesById {
@@ -366,7 +410,11 @@ export interface FileRoutesById {
   '/navbar/settings/team': typeof NavbarSettingsTeamRoute
   '/navbar/settings/users': typeof NavbarSettingsUsersRoute
   '/_site/urunler/birikim/bireysel-emeklilik': typeof SiteUrunlerBirikimBireyselEmeklilikRoute
+  '/_site/urunler/market/erkenbes': typeof SiteUrunlerMarketErkenbesRoute
+  '/_site/urunler/market/pratikbes': typeof SiteUrunlerMarketPratikbesRoute
+  '/_site/urunler/market/seyahatsaglik': typeof SiteUrunlerMarketSeyahatsaglikRoute
   '/_site/urunler/market/seyahatsaglikhizliteklif': typeof SiteUrunlerMarketSeyahatsaglikhizliteklifRoute
+  '/_site/urunler/market/tss': typeof SiteUrunlerMarketTssRoute
   '/_site/urunler/market/tsshizliteklif': typeof SiteUrunlerMarketTsshizliteklifRoute
   '/navbar/settings/company/address': typeof NavbarSettingsCompanyAddressRoute
   '/navbar/settings/company/general': typeof NavbarSettingsCompanyGeneralRoute
@@ -375,6 +423,7 @@ export interface FileRoutesById {
   '/navbar/settings/company/notification': typeof NavbarSettingsCompanyNotificationRoute
   '/navbar/settings/company/preferences': typeof NavbarSettingsCompanyPreferencesRoute
   '/navbar/settings/company/security': typeof NavbarSettingsCompanySecurityRoute
+  '/navbar/settings/roles_/$roleId': typeof NavbarSettingsRolesRoleIdRoute
   '/navbar/settings/company/': typeof NavbarSettingsCompanyIndexRoute
 }
 export interface FileRouteTypes {
@@ -408,7 +457,11 @@ export interface FileRouteTypes {
     | '/navbar/settings/team'
     | '/navbar/settings/users'
     | '/urunler/birikim/bireysel-emeklilik'
+    | '/urunler/market/erkenbes'
+    | '/urunler/market/pratikbes'
+    | '/urunler/market/seyahatsaglik'
     | '/urunler/market/seyahatsaglikhizliteklif'
+    | '/urunler/market/tss'
     | '/urunler/market/tsshizliteklif'
     | '/navbar/settings/company/address'
     | '/navbar/settings/company/general'
@@ -417,6 +470,7 @@ export interface FileRouteTypes {
     | '/navbar/settings/company/notification'
     | '/navbar/settings/company/preferences'
     | '/navbar/settings/company/security'
+    | '/navbar/settings/roles/$roleId'
     | '/navbar/settings/company/'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -447,7 +501,11 @@ export interface FileRouteTypes {
     | '/navbar/settings/team'
     | '/navbar/settings/users'
     | '/urunler/birikim/bireysel-emeklilik'
+    | '/urunler/market/erkenbes'
+    | '/urunler/market/pratikbes'
+    | '/urunler/market/seyahatsaglik'
     | '/urunler/market/seyahatsaglikhizliteklif'
+    | '/urunler/market/tss'
     | '/urunler/market/tsshizliteklif'
     | '/navbar/settings/company/address'
     | '/navbar/settings/company/general'
@@ -456,6 +514,7 @@ export interface FileRouteTypes {
     | '/navbar/settings/company/notification'
     | '/navbar/settings/company/preferences'
     | '/navbar/settings/company/security'
+    | '/navbar/settings/roles/$roleId'
     | '/navbar/settings/company'
   id:
     | '__root__'
@@ -488,7 +547,11 @@ export interface FileRouteTypes {
     | '/navbar/settings/team'
     | '/navbar/settings/users'
     | '/_site/urunler/birikim/bireysel-emeklilik'
+    | '/_site/urunler/market/erkenbes'
+    | '/_site/urunler/market/pratikbes'
+    | '/_site/urunler/market/seyahatsaglik'
     | '/_site/urunler/market/seyahatsaglikhizliteklif'
+    | '/_site/urunler/market/tss'
     | '/_site/urunler/market/tsshizliteklif'
     | '/navbar/settings/company/address'
     | '/navbar/settings/company/general'
@@ -497,6 +560,7 @@ export interface FileRouteTypes {
     | '/navbar/settings/company/notification'
     | '/navbar/settings/company/preferences'
     | '/navbar/settings/company/security'
+    | '/navbar/settings/roles_/$roleId'
     | '/navbar/settings/company/'
   fileRoutesById: FileRoutesById
 }
@@ -718,11 +782,39 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SiteUrunlerBirikimBireyselEmeklilikRouteImport
       parentRoute: typeof SiteRoute
     }
+    '/_site/urunler/market/erkenbes': {
+      id: '/_site/urunler/market/erkenbes'
+      path: '/urunler/market/erkenbes'
+      fullPath: '/urunler/market/erkenbes'
+      preLoaderRoute: typeof SiteUrunlerMarketErkenbesRouteImport
+      parentRoute: typeof SiteRoute
+    }
+    '/_site/urunler/market/pratikbes': {
+      id: '/_site/urunler/market/pratikbes'
+      path: '/urunler/market/pratikbes'
+      fullPath: '/urunler/market/pratikbes'
+      preLoaderRoute: typeof SiteUrunlerMarketPratikbesRouteImport
+      parentRoute: typeof SiteRoute
+    }
+    '/_site/urunler/market/seyahatsaglik': {
+      id: '/_site/urunler/market/seyahatsaglik'
+      path: '/urunler/market/seyahatsaglik'
+      fullPath: '/urunler/market/seyahatsaglik'
+      preLoaderRoute: typeof SiteUrunlerMarketSeyahatsaglikRouteImport
+      parentRoute: typeof SiteRoute
+    }
     '/_site/urunler/market/seyahatsaglikhizliteklif': {
       id: '/_site/urunler/market/seyahatsaglikhizliteklif'
       path: '/urunler/market/seyahatsaglikhizliteklif'
       fullPath: '/urunler/market/seyahatsaglikhizliteklif'
       preLoaderRoute: typeof SiteUrunlerMarketSeyahatsaglikhizliteklifRouteImport
+      parentRoute: typeof SiteRoute
+    }
+    '/_site/urunler/market/tss': {
+      id: '/_site/urunler/market/tss'
+      path: '/urunler/market/tss'
+      fullPath: '/urunler/market/tss'
+      preLoaderRoute: typeof SiteUrunlerMarketTssRouteImport
       parentRoute: typeof SiteRoute
     }
     '/_site/urunler/market/tsshizliteklif': {
@@ -788,6 +880,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof NavbarSettingsCompanySecurityRouteImport
       parentRoute: typeof NavbarRoute
     }
+    '/navbar/settings/roles_/$roleId': {
+      id: '/navbar/settings/roles_/$roleId'
+      path: '/settings/roles/$roleId'
+      fullPath: '/navbar/settings/roles/$roleId'
+      preLoaderRoute: typeof NavbarSettingsRolesRoleIdRouteImport
+      parentRoute: typeof NavbarRoute
+    }
   }
 }
 
@@ -799,7 +898,11 @@ interface SiteRouteChildren {
   SiteResultTssErrorRoute: typeof SiteResultTssErrorRoute
   SiteResultTssSuccessRoute: typeof SiteResultTssSuccessRoute
   SiteUrunlerBirikimBireyselEmeklilikRoute: typeof SiteUrunlerBirikimBireyselEmeklilikRoute
+  SiteUrunlerMarketErkenbesRoute: typeof SiteUrunlerMarketErkenbesRoute
+  SiteUrunlerMarketPratikbesRoute: typeof SiteUrunlerMarketPratikbesRoute
+  SiteUrunlerMarketSeyahatsaglikRoute: typeof SiteUrunlerMarketSeyahatsaglikRoute
   SiteUrunlerMarketSeyahatsaglikhizliteklifRoute: typeof SiteUrunlerMarketSeyahatsaglikhizliteklifRoute
+  SiteUrunlerMarketTssRoute: typeof SiteUrunlerMarketTssRoute
   SiteUrunlerMarketTsshizliteklifRoute: typeof SiteUrunlerMarketTsshizliteklifRoute
 }
 
@@ -812,8 +915,12 @@ const SiteRouteChildren: SiteRouteChildren = {
   SiteResultTssSuccessRoute: SiteResultTssSuccessRoute,
   SiteUrunlerBirikimBireyselEmeklilikRoute:
     SiteUrunlerBirikimBireyselEmeklilikRoute,
+  SiteUrunlerMarketErkenbesRoute: SiteUrunlerMarketErkenbesRoute,
+  SiteUrunlerMarketPratikbesRoute: SiteUrunlerMarketPratikbesRoute,
+  SiteUrunlerMarketSeyahatsaglikRoute: SiteUrunlerMarketSeyahatsaglikRoute,
   SiteUrunlerMarketSeyahatsaglikhizliteklifRoute:
     SiteUrunlerMarketSeyahatsaglikhizliteklifRoute,
+  SiteUrunlerMarketTssRoute: SiteUrunlerMarketTssRoute,
   SiteUrunlerMarketTsshizliteklifRoute: SiteUrunlerMarketTsshizliteklifRoute,
 }
 
@@ -839,6 +946,7 @@ interface NavbarRouteChildren {
   NavbarSettingsCompanyNotificationRoute: typeof NavbarSettingsCompanyNotificationRoute
   NavbarSettingsCompanyPreferencesRoute: typeof NavbarSettingsCompanyPreferencesRoute
   NavbarSettingsCompanySecurityRoute: typeof NavbarSettingsCompanySecurityRoute
+  NavbarSettingsRolesRoleIdRoute: typeof NavbarSettingsRolesRoleIdRoute
   NavbarSettingsCompanyIndexRoute: typeof NavbarSettingsCompanyIndexRoute
 }
 
@@ -863,6 +971,7 @@ const NavbarRouteChildren: NavbarRouteChildren = {
     NavbarSettingsCompanyNotificationRoute,
   NavbarSettingsCompanyPreferencesRoute: NavbarSettingsCompanyPreferencesRoute,
   NavbarSettingsCompanySecurityRoute: NavbarSettingsCompanySecurityRoute,
+  NavbarSettingsRolesRoleIdRoute: NavbarSettingsRolesRoleIdRoute,
   NavbarSettingsCompanyIndexRoute: NavbarSettingsCompanyIndexRoute,
 }
 

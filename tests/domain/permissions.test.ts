@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import fc from 'fast-check'
 import { hasPermission, isValidPermission, isValidRoleName } from '../../src/domain/index.ts'
+import { permissionsStamp } from '../../src/domain/permissions.ts'
 
 const user = ['user:read', 'user:update', 'role:read']
 
@@ -65,5 +66,16 @@ describe('isValidRoleName', () => {
     [' ROLE_ADMIN', false],
   ])('%j -> %s', (value, expected) => {
     expect(isValidRoleName(value)).toBe(expected)
+  })
+})
+
+describe('permissionsStamp', () => {
+  it('is the same for the same permissions in any order, and differs when one changes', () => {
+    const a = permissionsStamp(['role:read', 'dashboard:read', 'company:read'])
+    expect(a).toMatch(/^[0-9a-f]{8}$/)
+    expect(permissionsStamp(['company:read', 'role:read', 'dashboard:read'])).toBe(a)
+    expect(permissionsStamp(['company:read', 'role:read'])).not.toBe(a)
+    expect(permissionsStamp(['company:read', 'role:read', 'dashboard:update'])).not.toBe(a)
+    expect(permissionsStamp([])).not.toBe(a)
   })
 })

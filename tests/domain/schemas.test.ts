@@ -54,10 +54,14 @@ describe('sales payload schemas (strict)', () => {
   })
 
   it('pension contract', () => {
-    const c = { currencyOfInvest: 'TRY', freqOfInvest: 'monthly', contributionAmount: 1000, fundChoice: 'KEM-DENGELI' }
+    const c = { currencyOfInvest: 'TRY', freqOfInvest: 'monthly', contributionAmount: 1000, fundChoice: [{ code: 'KES', share: 60 }, { code: 'KEA', share: 40 }] }
     expect(pensionContractSchema.safeParse(c).success).toBe(true)
     expect(pensionContractSchema.safeParse({ ...c, contributionAmount: 0 }).success).toBe(false)
     expect(pensionContractSchema.safeParse({ ...c, freqOfInvest: 'daily' }).success).toBe(false)
+    // the fund distribution: known participation funds, whole percentages, 100 in all
+    expect(codes(pensionContractSchema.safeParse({ ...c, fundChoice: [{ code: 'KES', share: 60 }, { code: 'KEA', share: 30 }] }))).toContain('fundChoice.invalid')
+    expect(pensionContractSchema.safeParse({ ...c, fundChoice: [{ code: 'XXX', share: 100 }] }).success).toBe(false)
+    expect(pensionContractSchema.safeParse({ ...c, fundChoice: 'KES' }).success).toBe(false)
   })
 
   it('health policy: another policy needs its company and number', () => {

@@ -3,18 +3,11 @@ import { resolve } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
-import { serveAxe, seriousViolations } from './axe.ts'
 import { launch, type Browser } from './browser.ts'
 import { DEMO_PASSWORD, startE2eServer, type E2eServer } from './server.ts'
+import { axeViolations, signIn } from './staff.ts'
 
 const NEW_PASSWORD = 'Yepyeni-Şifre-Q7!'
-
-async function signIn(page: Page, username: string, password = DEMO_PASSWORD) {
-  await page.goto('/auth/login')
-  await page.locator('input[name=username]').fill(username)
-  await page.locator('input[name=password]').fill(password)
-  await page.getByRole('button', { name: 'Giriş Yap' }).click()
-}
 
 /** A call to the API outside the browser: another session of the same user, or a stranger. */
 async function api(base: string, method: string, path: string, body?: unknown, cookie = '') {
@@ -232,7 +225,6 @@ describe('administration shell and top menu (real server, Chromium)', () => {
 
   it('axe-core finds no serious or critical violation on any staff page', async () => {
     const page = await admin.context.newPage()
-    await serveAxe(page)
     const paths = [
       '/navbar/home/main', '/navbar/settings/global-settings', '/navbar/settings/company/general', '/navbar/settings/company/address',
       '/navbar/settings/company/job-titles', '/navbar/settings/company/notification', '/navbar/settings/company/mail-server', '/navbar/settings/company/security',
@@ -240,14 +232,7 @@ describe('administration shell and top menu (real server, Chromium)', () => {
       '/navbar/settings/audit', '/navbar/dashboard', '/navbar/profile', '/navbar/permissions', '/navbar/change-password', '/inbox',
       '/navbar/yok',
     ]
-    const found: Record<string, string[]> = {}
-    for (const path of paths) {
-      await page.goto(path)
-      await page.locator('h1').first().waitFor()
-      await expect.poll(() => page.getByText('Yükleniyor…').count()).toBe(0)
-      const violations = await seriousViolations(page)
-      if (violations.length) found[path] = violations
-    }
+    const found = await axeViolations(page, paths)
     expect(found).toEqual({})
     await page.close()
   })

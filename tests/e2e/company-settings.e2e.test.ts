@@ -1,18 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { TEST_ADMIN } from '../support/constants.ts'
-import { serveAxe, seriousViolations } from './axe.ts'
 import { launch, type Browser } from './browser.ts'
 import { DEMO_PASSWORD, startE2eServer, type E2eServer } from './server.ts'
+import { axeViolations, signIn as signInForm } from './staff.ts'
 
 const BASE = '/navbar/settings/company'
 const WARNING = 'dialog[data-session-warning][open]'
 
 async function signIn(page: Page, username: string, password: string) {
-  await page.goto('/auth/login')
-  await page.locator('input[name=username]').fill(username)
-  await page.locator('input[name=password]').fill(password)
-  await page.getByRole('button', { name: 'Giriş Yap' }).click()
+  await signInForm(page, username, password)
   await page.waitForURL('**/navbar/**')
 }
 
@@ -130,15 +127,8 @@ describe('company settings: notification, mail server, security, preferences (re
   })
 
   it('axe-core finds no serious or critical violation on the four pages', async () => {
-    await serveAxe(page)
-    const found: Record<string, string[]> = {}
-    for (const [path, title] of [['notification', 'Bildirim'], ['mail-server', 'Posta sunucusu'], ['security', 'Güvenlik'], ['preferences', 'Tercihler']] as const) {
-      await open(page, path, title)
-      const violations = await seriousViolations(page)
-      if (violations.length) found[path] = violations
-    }
+    const found = await axeViolations(page, ['notification', 'mail-server', 'security', 'preferences'].map((p) => `${BASE}/${p}`))
     expect(found).toEqual({})
-    await page.unroute('**/__axe.min.js')
   })
 
   it('security: a preset fills the fields, the preview counts the users, and after saving a demo user must change the password', async () => {

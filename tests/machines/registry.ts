@@ -27,6 +27,12 @@ import { travelQuickQuoteExpectations } from './expectations/travel-quick-quote.
 import { travelQuickQuoteModel } from './models/travel-quick-quote.model.ts'
 import { smsVerificationExpectations } from './expectations/sms-verification.ts'
 import { smsVerificationModel } from './models/sms-verification.model.ts'
+import { tssPurchaseExpectations } from './expectations/tss-purchase.ts'
+import { tssPurchaseModel } from './models/tss-purchase.model.ts'
+import { travelPurchaseExpectations } from './expectations/travel-purchase.ts'
+import { travelPurchaseModel } from './models/travel-purchase.model.ts'
+import { besPurchaseExpectations } from './expectations/bes-purchase.ts'
+import { besPurchaseModel } from './models/bes-purchase.model.ts'
 
 export type Entry = { model: Model; expectations: Expectations }
 
@@ -42,4 +48,7 @@ export const MACHINES: Entry[] = [
   { model: tssQuickQuoteModel, expectations: tssQuickQuoteExpectations },
   { model: travelQuickQuoteModel, expectations: travelQuickQuoteExpectations },
   { model: smsVerificationModel, expectations: smsVerificationExpectations },
+  { model: tssPurchaseModel, expectations: tssPurchaseExpectations },
+  { model: travelPurchaseModel, expectations: travelPurchaseExpectations },
+  { model: besPurchaseModel, expectations: besPurchaseExpectations },
 ]

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { ROLE_BUNDLES, allPermissions } from '../../src/domain/permission-catalogue.ts'
+import { PERMISSIONS_STAMP_HEADER, permissionsStamp } from '../../src/domain/permissions.ts'
 import { appUser, auditLog, role, userGroup, userRole } from '../../src/server/db/schema.ts'
 import { TEST_ADMIN } from '../support/constants.ts'
 import { agent, createUser } from '../support/fixtures.ts'
@@ -157,6 +158,30 @@ describe.each(dbKinds())('organisation tree and roles on %s', (kind) => {
     await t.db.delete(userRole).where(eq(userRole.userId, holder.id))
     expect((await a.del(`/role/${extra.id}`)).status).toBe(200)
     expect(allPermissions().length).toBeGreaterThan(30)
+  })
+
+  it('a PUT /role change reaches a signed-in holder at the next request, with the new permissions stamp', async () => {
+    const created = await a.post('/role', {
+      rolename: 'ROLE_DENETCI', roleType: 'main', groupId: null, gdprLevel: 'CONFIDENTIAL', teamSize: null, isMainRole: true,
+      permissions: [{ permtag: 'audit', actions: ['read'] }, { permtag: 'dashboard', actions: ['read'] }],
+    })
+    expect(created.status, JSON.stringify(created.body)).toBe(201)
+    const made = created.body as unknown as Role & { roleType: string; groupId: null; teamSize: null; isMainRole: boolean }
+    await createUser(t.db, { username: 'denetci', password: PASSWORD, roles: ['ROLE_DENETCI'] })
+    const h = agent(t.request)
+    expect((await h.post('/auth/login', { username: 'denetci', password: PASSWORD })).status).toBe(200)
+    const before = await h.get('/audit')
+    expect(before.status).toBe(200)
+    expect(before.headers.get(PERMISSIONS_STAMP_HEADER)).toBe(permissionsStamp(['audit:read', 'dashboard:read']))
+    const { id, version, rolename, roleType, groupId, gdprLevel, teamSize, isMainRole } = made
+    const changed = await a.put(`/role/${id}`, { version, rolename, roleType, groupId, gdprLevel, teamSize, isMainRole, permissions: [{ permtag: 'dashboard', actions: ['read'] }, { permtag: 'user', actions: ['read'] }] })
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200)
+    // refused at once, and the refusal tells the browser its permissions changed
+    const after = await h.get('/audit')
+    expect(after.status).toBe(403)
+    expect(after.headers.get(PERMISSIONS_STAMP_HEADER)).toBe(permissionsStamp(['dashboard:read', 'user:read']))
+    expect((await h.get('/user')).status).toBe(200)
+    expect((await h.get('/auth/permissions')).body).toMatchObject({ role: 'ROLE_DENETCI', permissions: ['dashboard:read', 'user:read'] })
   })
 
   it('answers GET /role/{id} with the spec filters, and refuses role writes to a plain user', async () => {

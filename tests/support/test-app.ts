@@ -7,6 +7,7 @@ import { openDatabase, type Database } from '../../src/server/db/client.ts'
 import { createLogger } from '../../src/server/services/logger.ts'
 import { createMailer, startMailCatcher, type MailCatcher } from '../../src/server/services/mail.ts'
 import { createOutbox } from '../../src/server/services/outbox.ts'
+import { purchaseDocumentJob } from '../../src/server/services/purchase.ts'
 import { forgotPasswordJob } from '../../src/server/services/password-reset.ts'
 import { mailSettingsResolver } from '../../src/server/services/mail-settings.ts'
 import { keyFrom } from '../../src/server/services/secrets.ts'
@@ -77,7 +78,7 @@ export async function createTestApp(
   const clock = opts.clock ?? testClock()
   const outbox = createOutbox({
     db: database.db, mailer: mail, secretsKey: keyFrom(config.secretsKey), logger,
-    handlers: { forgotPassword: forgotPasswordJob(clock) }, retryBaseMs: opts.retryBaseMs ?? 200, pollMs: 100,
+    handlers: { forgotPassword: forgotPasswordJob(clock), purchaseDocument: purchaseDocumentJob() }, retryBaseMs: opts.retryBaseMs ?? 200, pollMs: 100,
   })
   outbox.start()
   const smsCatcher = createSmsCatcher(() => clock.now())

@@ -49,3 +49,13 @@ export const RoleBody = z.strictObject({
 export type RoleInput = z.output<typeof RoleBody>
 
 export const RoleUpdateBody = z.strictObject({ version, ...RoleBody.shape })
+
+/**
+ * SYSTEM-owned roles cannot be fully updated (spec 6): their name, type, main-role flag and
+ * data-privacy level are fixed, and ROLE_SUPERADMIN always holds every permission; their group,
+ * team size and (other than the superadmin's) permissions stay editable. They cannot be deleted.
+ * The server refuses a change to these (422 SYSTEM_ROLE_FIXED); the role editor shows them read-only.
+ */
+export const SYSTEM_ROLE_FIXED_FIELDS = ['rolename', 'roleType', 'isMainRole', 'gdprLevel'] as const
+/** The system role whose permissions are fixed too (it always holds the whole catalogue). */
+export const FIXED_BUNDLE_ROLE = 'ROLE_SUPERADMIN'

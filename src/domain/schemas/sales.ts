@@ -2,6 +2,7 @@ import * as z from 'zod/mini'
 import {
   consentList, countryCode, emailAddress, GENDERS, isoDate, isValidNationalId, optionalText, personName, shortText, trMobile,
 } from './common.ts'
+import { fundChoiceProblem, MAX_FUNDS_PER_CONTRACT } from '../funds.ts'
 
 /**
  * Payload shapes of the sales flow (spec 3.2). All objects are strict: unknown keys are refused.
@@ -83,7 +84,11 @@ export const pensionContractSchema = /* @__PURE__ */ z.strictObject({
   currencyOfInvest: z.string().check(z.regex(/^[A-Z]{3}$/, 'currencyOfInvest.invalid')),
   freqOfInvest: z.enum(INVEST_FREQUENCIES, 'freqOfInvest.invalid'),
   contributionAmount: z.number().check(z.positive('contributionAmount.invalid'), z.maximum(1e9, 'contributionAmount.invalid')),
-  fundChoice: shortText('fundChoice', 40),
+  /** The fund distribution: participation funds in whole percentages summing to 100 (src/domain/funds.ts). */
+  fundChoice: z.array(z.strictObject({ code: shortText('fundChoice.code', 10), share: z.number() })).check(
+    z.maxLength(MAX_FUNDS_PER_CONTRACT, 'fundChoice.invalid'),
+    z.refine((v) => fundChoiceProblem(v) === null, 'fundChoice.invalid'),
+  ),
 })
 export type PensionContract = z.infer<typeof pensionContractSchema>
 

@@ -319,6 +319,8 @@ export const paymentOrder = pgTable('payment_order', {
   returnOrigin: text('return_origin').notNull(),
   /** SHA-256 of the receipt token the browser needs to read this order's outcome. */
   receiptHash: text('receipt_hash').notNull(),
+  /** The online purchase this payment pays (issue 15): its amount came from the purchase, not the client. */
+  purchaseId: text('purchase_id'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [uniqueIndex('payment_order_order_id_uq').on(t.orderId)])
@@ -392,6 +394,29 @@ export const salesApplication = pgTable('sales_application', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 }, (t) => [uniqueIndex('sales_application_phone_product_idx').on(t.phone, t.product), index('sales_application_expires_idx').on(t.expiresAt)])
+
+// ---- online purchases (issue 15, docs/decisions/purchase.md): an application priced by the server, paid by card ----
+
+export const purchase = pgTable('purchase', {
+  /** Unguessable (144 random bits, base64url): the result page and the PDF are read by it. */
+  id: text('id').primaryKey(),
+  product: text('product').notNull(),
+  phone: text('phone').notNull(),
+  applicationId: uuid('application_id').notNull(),
+  /** The application's sections as they were bought (personal data: kept with the policy). */
+  data: jsonb('data').$type<Record<string, unknown>>().notNull(),
+  /** What the card payment charges, computed on the server from the tariff (decimal text, 2 places). */
+  amount: text('amount').notNull(),
+  currency: text('currency').notNull(),
+  /** awaitingPayment (a failed payment leaves it so: pay again) -> issued. */
+  status: text('status').notNull(),
+  policyNumber: text('policy_number'),
+  orderId: text('order_id'),
+  locale: text('locale').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  issuedAt: timestamp('issued_at', { withTimezone: true }),
+}, (t) => [uniqueIndex('purchase_policy_number_uq').on(t.policyNumber), index('purchase_application_idx').on(t.applicationId)])
 
 // ---- keys the server generated for itself (issue 9): used when the environment sets none ----
 

@@ -8,13 +8,14 @@ import { isLuhnValid } from '../../domain/card/brands.ts'
 import { ORDER_ID_PATTERN, isOrderIdOfToday } from '../../domain/card/order-id.ts'
 import { isValidExpiry } from '../../domain/expiry.ts'
 import { gatewayPayloadSchema } from '../../domain/schemas/gateway.ts'
-import { paymentOrder } from '../db/schema.ts'
+import { paymentOrder, purchase } from '../db/schema.ts'
 import { AppError } from '../errors.ts'
 import { readJson, readQuery } from '../http.ts'
 import { gatewayFor } from '../services/gateway/bank-simulator.ts'
 import { esc, formHtml, frameCsp, nonce } from '../services/gateway/html.ts'
 import type { CardGateway } from '../services/gateway/port.ts'
 import { isLoopback } from '../services/client-ip.ts'
+import { issuePurchase, PURCHASE_ID_PATTERN } from '../services/purchase.ts'
 import { hit } from '../services/rate-limit.ts'
 import { requireCustomHeaders } from '../services/sessions.ts'
 import type { AppEnv } from '../types.ts'
@@ -111,7 +112,22 @@ function orderView(o: OrderRow) {
     maskedPan: maskedPan(o.bin6, o.last4),
     createdAt: o.createdAt.toISOString(),
     updatedAt: o.updatedAt.toISOString(),
+    purchaseId: o.purchaseId,
   }
+}
+
+/**
+ * The purchase a payment pays (header `purchaseId`, issue 15): its amount and currency replace the
+ * client's, so a changed amount in the browser charges nothing else. Null without the header.
+ */
+async function purchaseToPay(c: Context<AppEnv>): Promise<{ id: string; amount: string; currency: string } | null> {
+  const id = c.req.header('purchaseId')
+  if (id === undefined) return null
+  const { db } = c.get('deps')
+  const [row] = PURCHASE_ID_PATTERN.test(id) ? await db.select().from(purchase).where(eq(purchase.id, id)).limit(1) : []
+  if (!row) throw new AppError(404, 'PURCHASE_NOT_FOUND')
+  if (row.status !== 'awaitingPayment') throw new AppError(409, 'PURCHASE_ALREADY_PAID')
+  return { id: row.id, amount: row.amount, currency: row.currency }
 }
 
 export function paymentRoutes() {
@@ -138,9 +154,11 @@ export function paymentRoutes() {
     const bin = checkCardBinWith(await loadBinTable(), p.ccNumber)
     if (!bin.accepted) throw new AppError(422, 'CARD_REJECTED')
     const gateway = gatewayOf(c)
-    if (gateway.currencyCode(p.currency) === null) throw new AppError(400, 'VALIDATION', [{ path: 'currency', code: 'invalid' }])
+    const paid = await purchaseToPay(c)
+    const currencyName = paid?.currency ?? p.currency
+    if (gateway.currencyCode(currencyName) === null) throw new AppError(400, 'VALIDATION', [{ path: 'currency', code: 'invalid' }])
     const trxType = provision.data === 'true' ? 'P01' : 'S01'
-    const amount = p.amount.toFixed(2)
+    const amount = paid?.amount ?? p.amount.toFixed(2)
     const receipt = randomBytes(32).toString('base64url')
 
     const inserted = await db.insert(paymentOrder).values({
@@ -150,10 +168,11 @@ export function paymentRoutes() {
       bin6: p.ccNumber.slice(0, 6),
       last4: p.ccNumber.slice(-4),
       amount,
-      currency: p.currency,
+      currency: currencyName,
       installment: p.installment,
       trxType,
       status: 'created',
+      purchaseId: paid?.id ?? null,
       returnOrigin,
       receiptHash: sha256(receipt),
       createdAt: clock.now(),
@@ -162,7 +181,7 @@ export function paymentRoutes() {
     if (inserted.length === 0) throw new AppError(409, 'ORDER_ID_USED')
 
     const form = gateway.threeDForm({
-      orderId: p.orderId, amount, currency: p.currency, installment: p.installment, pan: p.ccNumber, expiry: p.expireDate,
+      orderId: p.orderId, amount, currency: currencyName, installment: p.installment, pan: p.ccNumber, expiry: p.expireDate,
       cvv: p.cvv, cardholder: p.customerName, okUrl: p.OkUrl, failUrl: p.FailUrl, trxType,
       lang: c.get('locale') === 'tr' ? 'tr' : 'en',
     })
@@ -253,6 +272,12 @@ export function paymentCallbackRoutes() {
       const final = updated ?? order
       if (!updated) log.log('warn', 'payment callback replayed', { orderId: order.orderId, status: order.status })
       else log.log('info', 'payment concluded', { orderId: order.orderId, status: final.status, reason: final.reason })
+      // a paid purchase becomes its policy or contract; a failed one stays payable (and its application resumable)
+      if (updated?.purchaseId && updated.status === 'succeeded') {
+        const issued = await issuePurchase(db, updated.purchaseId, updated.orderId, clock.now())
+        if (issued) log.log('info', 'purchase issued', { orderId: updated.orderId, product: issued.product })
+        c.get('deps').outbox?.kick()
+      }
       return closePage(c, updated ? 200 : 409, { orderId: final.orderId, status: final.status === 'succeeded' ? 'success' : 'error' }, final.returnOrigin)
     })
   }

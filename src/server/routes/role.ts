@@ -3,7 +3,7 @@ import * as z from 'zod/mini'
 import { and, asc, count, eq, inArray, or, sql, type SQL } from 'drizzle-orm'
 import { permissionsAboveLevel, type DataPrivacyLevel } from '../../domain/data-privacy.ts'
 import { allPermissions, isCatalogued, toPermissionStrings, toRolePermissions } from '../../domain/permission-catalogue.ts'
-import { RoleBody, RoleUpdateBody, type RoleInput } from '../../domain/schemas/admin.ts'
+import { FIXED_BUNDLE_ROLE, RoleBody, RoleUpdateBody, SYSTEM_ROLE_FIXED_FIELDS, type RoleInput } from '../../domain/schemas/admin.ts'
 import type { AppEnv } from '../types.ts'
 import type { Db } from '../db/client.ts'
 import { role, userGroup, userRole } from '../db/schema.ts'
@@ -18,13 +18,6 @@ type RoleRow = typeof role.$inferSelect
 const LEVELS = ['PUBLIC', 'INTERNAL', 'CONFIDENTIAL', 'SENSITIVE'] as const
 const owner = z.string().check(z.minLength(1), z.maxLength(100), z.refine((v) => !/[\u0000-\u001f]/.test(v), 'control'))
 const uuid = uuidString
-
-/**
- * SYSTEM-owned roles cannot be fully updated (spec 6): their name, type, main-role flag and
- * data-privacy level are fixed, and ROLE_SUPERADMIN always holds every permission; their group,
- * team size and (other than the superadmin's) permissions stay editable. They cannot be deleted.
- */
-export const SYSTEM_ROLE_FIXED_FIELDS = ['rolename', 'roleType', 'isMainRole', 'gdprLevel'] as const
 
 
 function view(row: RoleRow, holders?: number) {
@@ -146,7 +139,7 @@ export function roleRoutes() {
     if (current.owner === 'SYSTEM') {
       const was = { rolename: current.name, roleType: current.roleType, isMainRole: current.isMainRole, gdprLevel: current.gdprLevel }
       const changed = SYSTEM_ROLE_FIXED_FIELDS.filter((f) => body[f] !== was[f])
-      if (current.name === 'ROLE_SUPERADMIN' && toPermissionStrings(body.permissions).join() !== allPermissions().sort().join()) changed.push('permissions' as never)
+      if (current.name === FIXED_BUNDLE_ROLE && toPermissionStrings(body.permissions).join() !== allPermissions().sort().join()) changed.push('permissions' as never)
       if (changed.length) throw new AppError(422, 'SYSTEM_ROLE_FIXED', changed.map((f) => ({ path: f, code: 'fixed' })))
     }
     const permissions = checkPermissions(body)

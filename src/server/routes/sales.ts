@@ -1,16 +1,20 @@
 import { createHash } from 'node:crypto'
 import { Hono, type Context } from 'hono'
-import { and, eq, gt, lt } from 'drizzle-orm'
-import { consentDocument, PERMISSION_STATUSES, scopeFits, statusFits, type PermissionStatus } from '../../domain/consents.ts'
+import { and, desc, eq, gt, inArray, lt } from 'drizzle-orm'
+import { consentDocument, consentsFor, PERMISSION_STATUSES, scopeFits, statusFits, type PermissionStatus } from '../../domain/consents.ts'
 import { legalPermissionSchema } from '../../domain/schemas/legal-permission.ts'
 import {
   APPLICATION_KEEP_HOURS, resumeApplicationSchema, saveApplicationSchema, type ApplicationData, type ApplicationProduct, type SavedApplication,
 } from '../../domain/schemas/application.ts'
+import { purchasePrice } from '../../domain/purchase.ts'
+import { createPurchaseSchema, type PurchaseView } from '../../domain/schemas/purchase.ts'
 import type { AppEnv } from '../types.ts'
-import { company, legalPermission, salesApplication } from '../db/schema.ts'
+import { company, legalPermission, purchase, salesApplication } from '../db/schema.ts'
 import { AppError } from '../errors.ts'
 import { readJson, UUID_PATTERN } from '../http.ts'
 import { audit } from '../services/audit.ts'
+import { newPurchaseId, pdfFileName, PURCHASE_ID_PATTERN, purchasePdf, type PurchaseRow } from '../services/purchase.ts'
+import { hit } from '../services/rate-limit.ts'
 import { requireCustomHeaders } from '../services/sessions.ts'
 import { readTicket } from '../services/sms/codes.ts'
 import { smsKey } from './notification.ts'
@@ -53,6 +57,47 @@ function savedView(row: typeof salesApplication.$inferSelect): SavedApplication 
     id: row.id, product: row.product as ApplicationProduct, step: row.step, data: row.data as ApplicationData,
     updatedAt: row.updatedAt.toISOString(), expiresAt: row.expiresAt.toISOString(),
   }
+}
+
+/** Purchases one verified phone may start in an hour (each prices an application; no SMS is sent). */
+export const PURCHASES_PER_PHONE_HOUR = 20
+
+function purchaseView(row: PurchaseRow): PurchaseView {
+  const data = row.data as ApplicationData
+  const person = data.personalProfile
+  return {
+    id: row.id,
+    product: row.product as ApplicationProduct,
+    status: row.status as PurchaseView['status'],
+    amount: Number(row.amount),
+    currency: row.currency,
+    policyNumber: row.policyNumber,
+    orderId: row.orderId,
+    insuredName: person ? `${person.firstname} ${person.lastname}` : '',
+    email: person?.email ?? '',
+    createdAt: row.createdAt.toISOString(),
+    issuedAt: row.issuedAt?.toISOString() ?? null,
+  }
+}
+
+async function purchaseOf(c: Context<AppEnv>): Promise<PurchaseRow> {
+  const id = c.req.param('id') ?? ''
+  const rows = PURCHASE_ID_PATTERN.test(id) ? await c.get('deps').db.select().from(purchase).where(eq(purchase.id, id)).limit(1) : []
+  if (!rows[0]) throw new AppError(404, 'PURCHASE_NOT_FOUND')
+  return rows[0]
+}
+
+/** The required consents of a product that the sale's records do not show accepted (or read). */
+async function unrecordedConsents(c: Context<AppEnv>, saleId: string, product: ApplicationProduct): Promise<string[]> {
+  const required = consentsFor(product).filter((d) => d.requiredFor.includes(product))
+  const records = await c.get('deps').db.select({ name: legalPermission.name, status: legalPermission.status, documentId: legalPermission.documentId })
+    .from(legalPermission)
+    .where(and(eq(legalPermission.saleId, saleId), inArray(legalPermission.name, required.map((d) => d.name))))
+    .orderBy(desc(legalPermission.at), desc(legalPermission.id))
+  return required.filter((d) => {
+    const latest = records.find((r) => r.name === d.name)
+    return latest?.documentId !== d.documentId || latest.status !== (d.kind === 'notice' ? 'READ' : 'ACCEPTED')
+  }).map((d) => d.name)
 }
 
 export function salesRoutes() {
@@ -140,6 +185,64 @@ export function salesRoutes() {
       .limit(1)
     if (!rows[0]) throw new AppError(404, 'APPLICATION_NOT_FOUND')
     return c.json(savedView(rows[0]))
+  })
+
+  /**
+   * A purchase of the caller's saved application (docs/decisions/purchase.md): the server prices
+   * the sections it holds (the client sends no amount), checks that the required consents are
+   * recorded for the sale (saleId = the application's id), and answers an unguessable purchase id
+   * that the card payment names in its `purchaseId` header.
+   */
+  r.post('/purchase', async (c) => {
+    const body = await readJson(c, createPurchaseSchema)
+    const phone = verifiedPhone(c, body.ticket, body.product)
+    const { db, clock } = c.get('deps')
+    const now = clock.now()
+    if (!(await hit(db, `purchase:phone:${phone}`, PURCHASES_PER_PHONE_HOUR, 3_600_000, now))) {
+      c.header('Retry-After', '3600')
+      throw new AppError(429, 'RATE_LIMITED')
+    }
+    const [application] = await db.select().from(salesApplication)
+      .where(and(eq(salesApplication.phone, phone), eq(salesApplication.product, body.product), gt(salesApplication.expiresAt, now)))
+      .limit(1)
+    if (!application) throw new AppError(404, 'APPLICATION_NOT_FOUND')
+    const price = purchasePrice(body.product, application.data as ApplicationData, now)
+    if (!price.ok) throw new AppError(400, 'VALIDATION', [{ path: price.section, code: `purchase.${price.code}` }])
+    const missing = await unrecordedConsents(c, application.id, body.product)
+    if (missing.length) throw new AppError(400, 'CONSENT_REQUIRED', missing.map((name) => ({ path: name, code: 'required' })))
+    const [row] = await db.insert(purchase).values({
+      id: newPurchaseId(),
+      product: body.product,
+      phone,
+      applicationId: application.id,
+      data: application.data,
+      amount: price.amountTry.toFixed(2),
+      currency: price.currency,
+      status: 'awaitingPayment',
+      locale: c.get('locale'),
+      createdAt: now,
+      updatedAt: now,
+    }).returning()
+    c.header('Cache-Control', 'no-store')
+    return c.json(purchaseView(row!), 201)
+  })
+
+  /** A purchase's state and result, read by its unguessable id (the result pages). */
+  r.get('/purchase/:id', async (c) => {
+    const row = await purchaseOf(c)
+    c.header('Cache-Control', 'no-store')
+    return c.json(purchaseView(row))
+  })
+
+  /** The policy or contract summary PDF of an issued purchase. */
+  r.get('/purchase/:id/document', async (c) => {
+    const row = await purchaseOf(c)
+    if (row.status !== 'issued') throw new AppError(409, 'PURCHASE_NOT_ISSUED')
+    const pdf = await purchasePdf(row)
+    c.header('Cache-Control', 'no-store')
+    c.header('Content-Type', 'application/pdf')
+    c.header('Content-Disposition', `attachment; filename="${pdfFileName(row)}"`)
+    return c.body(pdf.buffer as ArrayBuffer)
   })
   return r
 }

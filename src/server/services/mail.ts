@@ -3,7 +3,14 @@ import { SMTPServer } from 'smtp-server'
 import { simpleParser } from 'mailparser'
 import type { AddressInfo } from 'node:net'
 
-export type MailMessage = { to: string; subject: string; text: string; html?: string; companyId?: string }
+export type MailMessage = {
+  to: string
+  subject: string
+  text: string
+  html?: string
+  companyId?: string
+  attachments?: Array<{ filename: string; contentType: string; content: Buffer }>
+}
 export type SmtpSettings = {
   host: string
   port: number
@@ -38,7 +45,16 @@ export function createMailer(settings: (companyId?: string) => Promise<SmtpSetti
   }
 }
 
-export type CaughtMail = { id: number; at: string; from: string; to: string[]; raw: string; subject: string; text: string }
+export type CaughtMail = {
+  id: number
+  at: string
+  from: string
+  to: string[]
+  raw: string
+  subject: string
+  text: string
+  attachments: Array<{ filename: string; contentType: string; size: number }>
+}
 
 /**
  * An SMTP server on loopback that keeps what it receives in memory: the built-in "mail catcher" of
@@ -68,6 +84,7 @@ export async function startMailCatcher(opts: { port?: number; keep?: number } = 
             raw,
             subject: parsed.subject ?? '',
             text: parsed.text ?? '',
+            attachments: parsed.attachments.map((a) => ({ filename: a.filename ?? '', contentType: a.contentType, size: a.size })),
           })
           if (mails.length > keep) mails.splice(0, mails.length - keep)
           callback()

@@ -5,8 +5,12 @@ import type { Logger } from './logger.ts'
 import type { Mailer } from './mail.ts'
 import { open, seal } from './secrets.ts'
 
+/** A file sent with a mail (the purchase's PDF): its bytes as base64, sealed with the text. */
+export type MailAttachment = { filename: string; contentType: string; base64: string }
+type QueuedMail = { to: string; subject: string; text: string; companyId?: string; attachments?: MailAttachment[] }
+
 /** What a job handler may do: send mail now, or turn its row into a mail row (sent and retried like any). */
-export type JobResult = { mail: { to: string; subject: string; text: string; companyId?: string } } | null
+export type JobResult = { mail: QueuedMail } | null
 
 /** Runs a job of a kind; it should be idempotent enough to run again after a crash. */
 export type JobHandler = (payload: Record<string, unknown>, tx: Db) => Promise<JobResult>
@@ -37,8 +41,9 @@ export async function enqueueJob(db: Db, kind: string, payload: Record<string, u
   await db.insert(outbox).values({ kind, payload, nextAttemptAt: new Date(), createdAt: new Date() })
 }
 
-function mailPayload(secretsKey: Buffer, mail: { to: string; subject: string; text: string; companyId?: string }) {
-  return { to: mail.to, companyId: mail.companyId ?? null, sealed: seal(JSON.stringify({ subject: mail.subject, text: mail.text }), secretsKey) }
+function mailPayload(secretsKey: Buffer, mail: QueuedMail) {
+  const content = mail.attachments?.length ? { subject: mail.subject, text: mail.text, attachments: mail.attachments } : { subject: mail.subject, text: mail.text }
+  return { to: mail.to, companyId: mail.companyId ?? null, sealed: seal(JSON.stringify(content), secretsKey) }
 }
 
 /**
@@ -66,8 +71,9 @@ export function createOutbox(opts: OutboxOptions) {
   async function send(row: typeof outbox.$inferSelect) {
     const p = row.payload as { to: string; companyId: string | null; sealed: string }
     if (!opts.mailer) throw new Error('no mailer configured')
-    const { subject, text } = JSON.parse(open(p.sealed, opts.secretsKey)) as { subject: string; text: string }
-    await opts.mailer.send({ to: p.to, subject, text, ...(p.companyId ? { companyId: p.companyId } : {}) })
+    const { subject, text, attachments } = JSON.parse(open(p.sealed, opts.secretsKey)) as { subject: string; text: string; attachments?: MailAttachment[] }
+    const files = attachments?.map((a) => ({ filename: a.filename, contentType: a.contentType, content: Buffer.from(a.base64, 'base64') }))
+    await opts.mailer.send({ to: p.to, subject, text, ...(p.companyId ? { companyId: p.companyId } : {}), ...(files ? { attachments: files } : {}) })
   }
 
   async function work(row: typeof outbox.$inferSelect) {

@@ -3,6 +3,7 @@ import type { Context, MiddlewareHandler } from 'hono'
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
 import { and, eq, isNull, ne, sql } from 'drizzle-orm'
 import type { SessionUser } from '../../domain/session.ts'
+import { PERMISSIONS_STAMP_HEADER, permissionsStamp } from '../../domain/permissions.ts'
 import type { AppEnv } from '../types.ts'
 import type { ServerConfig } from '../config.ts'
 import type { Db } from '../db/client.ts'
@@ -207,6 +208,8 @@ export function requireSession(opts: { allowLocked?: boolean } = {}): Middleware
     c.set('timing', timing)
     c.set('sessionUser', user)
     c.set('permissions', user.permissions)
+    // the browser re-fetches its permissions when this differs from what it holds
+    c.header(PERMISSIONS_STAMP_HEADER, permissionsStamp(user.permissions))
     await next()
   }, { kind: 'session' })
 }

@@ -1,5 +1,6 @@
 import { ofetch, FetchError, type FetchOptions } from 'ofetch'
 import { REQUEST_TIMEOUT_MS } from '../../domain/constants.ts'
+import { PERMISSIONS_STAMP_HEADER } from '../../domain/permissions.ts'
 import { runtimeConfig } from '../config.ts'
 import { i18n } from '../i18n/index.ts'
 import { logToServer, setLogHeaders } from '../log/capture.ts'
@@ -51,6 +52,21 @@ async function envelope() {
   return import('../../lib/envelope.ts')
 }
 
+let stampListener: ((stamp: string) => void) | null = null
+
+/**
+ * Hears the `permissions-stamp` of every signed-in answer, failures included (the session flow
+ * re-fetches the permissions when the stamp no longer matches the ones it holds).
+ */
+export function onPermissionsStamp(listener: ((stamp: string) => void) | null) {
+  stampListener = listener
+}
+
+function noteStamp(headers: Headers | undefined) {
+  const stamp = headers?.get(PERMISSIONS_STAMP_HEADER)
+  if (stamp && stampListener) stampListener(stamp)
+}
+
 /** Calls the API: the spec's headers, the optional body envelope, 60 s timeout, typed failures. */
 export async function call<T>(path: string, opts: CallOptions = {}): Promise<T> {
   const encrypted = runtimeConfig.encryptRequests && !!runtimeConfig.envelopeKey
@@ -80,10 +96,12 @@ export async function call<T>(path: string, opts: CallOptions = {}): Promise<T> 
   }
   try {
     const response = await ofetch.raw(path, init)
+    noteStamp(response.headers)
     return decode(response._data ?? '', response.headers) as T
   } catch (error) {
     reportFailedCall(init.method ?? 'GET', (opts.base ?? runtimeConfig.apiBase) + path, error)
     if (error instanceof FetchError && error.response) {
+      noteStamp(error.response.headers)
       let body: { code?: unknown; message?: unknown } | null
       try {
         body = decode(String(error.response._data ?? ''), error.response.headers) as { code?: unknown; message?: unknown } | null

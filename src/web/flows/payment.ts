@@ -40,7 +40,8 @@ export function parseThreeDForm(html: string): ThreeDForm | null {
   return { action: action.href, fields }
 }
 
-export function createPaymentFlow() {
+/** `purchaseId`: the purchase this payment pays; the server then charges the purchase's amount (docs/decisions/purchase.md). */
+export function createPaymentFlow(purchaseId?: string) {
   const vault: PaymentVault = { number: '', cvc: '', pendingForm: null }
   const clearSecrets = () => {
     vault.number = ''
@@ -64,7 +65,7 @@ export function createPaymentFlow() {
         const answer = await call<GatewayAnswer>('/moneyio/collection/posIP3D/Gateway', {
           base: runtimeConfig.paymentApiBase,
           body: payload,
-          headers: { companyId: getItem('companyId') ?? '', provision: String(isProvisionTrxType(input.values.trxtype)) },
+          headers: { companyId: getItem('companyId') ?? '', provision: String(isProvisionTrxType(input.values.trxtype)), ...(purchaseId ? { purchaseId } : {}) },
         })
         const form = parseThreeDForm(answer.html)
         if (!form) throw Object.assign(new Error('bad form'), { code: 'KVT_GATEWAY_ERR4' })

@@ -5,8 +5,9 @@ import {
   sessionMachine, type BroadcastKind, type RestoredSession, type SessionTiming, type SessionUser, type SignInResult,
 } from '../../../machines/session/session.machine.ts'
 import type { PasswordPolicy } from '../../domain/password.ts'
+import { permissionsStamp } from '../../domain/permissions.ts'
 import { ApiError } from '../api/errors.ts'
-import { call } from '../api/client.ts'
+import { call, onPermissionsStamp } from '../api/client.ts'
 import { getInspect } from '../inspector.ts'
 import { getItem, removeItem, setItem } from '../storage.ts'
 
@@ -139,6 +140,11 @@ export function createSessionActor() {
     },
   })
   const actor = createActor(machine, { input: undefined, inspect: getInspect() })
+  // a role's permissions changed on the server: the next answer's stamp differs, re-fetch them
+  onPermissionsStamp((stamp) => {
+    const user = actor.getSnapshot().context.user
+    if (user && stamp !== permissionsStamp(user.permissions)) actor.send({ type: 'permissions.refresh' })
+  })
   channel?.addEventListener('message', (event: MessageEvent<BroadcastMessage>) => {
     const m = event.data
     if (m.kind === 'activity' && typeof m.at === 'number') actor.send({ type: 'activity.remote', at: m.at })

@@ -45,6 +45,8 @@ export const FIELD = {
   date: msg`Geçerli bir tarih giriniz`,
   birthdate: msg`Doğum tarihi kurala uymuyor: 18 yaşından büyük olmalısınız`,
   range: msg`Değer izin verilen aralıkta değil`,
+  'rolename.prefix': msg`Rol adı ROLE_ ile başlamalı ve yalnızca büyük harf, rakam ve alt çizgi içermelidir (örnek: ROLE_SATIS)`,
+  fixed: msg`SYSTEM sahipli rolün bu alanı değiştirilemez`,
   minLength: msg`Değer çok kısa`,
   rolesFromList: msg`Roller listeden seçilmelidir`,
   validToRequired: msg`Atama Geçerlilik Tarihini Belirleyin !`,

@@ -5,7 +5,7 @@ import { AUDIT_FILTERS, auditListFlow, type AuditEntry } from '../../flows/audit
 import { StaffPage } from '../staff/StaffPage.tsx'
 import styles from '../staff/StaffLayout.module.css'
 import { AUDIT_PAGE } from './pages.ts'
-import { ResourceTable, useUrlList, type Column, type ListActor } from './ResourceListView.tsx'
+import { ListSearch, ResourceTable, useUrlList, type Column, type ListActor } from './ResourceListView.tsx'
 
 function Filters({ list }: { list: ListActor }) {
   const { t } = useLingui()
@@ -22,10 +22,7 @@ function Filters({ list }: { list: ListActor }) {
   )
   return (
     <div className={styles.toolbar} role="group" aria-label={t`Filtreler`}>
-      <label htmlFor={`${id}-q`}>
-        {t`Ara`}
-        <input id={`${id}-q`} type="search" defaultValue={params.q} onChange={(e) => list.send({ type: 'search.input', q: e.currentTarget.value })} />
-      </label>
+      <ListSearch list={list} />
       {filter('actor', t`Kim`)}
       {filter('action', t`İşlem`)}
       {filter('target', t`Kaynak`)}

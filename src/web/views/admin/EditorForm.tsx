@@ -10,13 +10,14 @@ import fieldStyles from '../../components/Field.module.css'
 import { useModalDialog } from '../../components/useModalDialog.ts'
 import { serverTextOf } from '../../flows/editor.ts'
 import { fieldErrorText, reasonText } from '../../i18n/reasons.ts'
+import { getInspect } from '../../inspector.ts'
 import styles from '../staff/StaffLayout.module.css'
 
 export type EditorActor = ActorRefFrom<typeof resourceEditorMachine>
 
 /** Starts a provided editor flow (src/web/flows/editor.ts `editorFlow`) for one record id. */
 export function useEditor(flow: typeof resourceEditorMachine, id: string): EditorActor {
-  return useActorRef(flow, { input: { id } })
+  return useActorRef(flow, { input: { id }, inspect: getInspect() })
 }
 
 /** The draft's value of one field, its error code and how to change it. */
@@ -158,13 +159,15 @@ export type Option = { value: string; label: string }
 const CHOOSE = msg`Seçiniz`
 
 /** A select bound to the draft; the empty choice reads "Seçiniz" (spec 5 "Choose a value" when required). */
-export function EditorSelectField({ editor, name, label, options, hint, required, onPick }: {
+export function EditorSelectField({ editor, name, label, options, hint, required, disabled, onPick }: {
   editor: EditorActor
   name: string
   label: ReactNode
   options: readonly Option[]
   hint?: ReactNode
   required?: boolean
+  /** A field this record does not let change (say why in `hint`). */
+  disabled?: boolean
   /** Called after the change (e.g. to clear the fields of a cascade below). */
   onPick?: (value: string) => void
 }) {
@@ -176,7 +179,7 @@ export function EditorSelectField({ editor, name, label, options, hint, required
   return (
     <div className={fieldStyles.field}>
       <label htmlFor={id} className={fieldStyles.label}>{label}</label>
-      <select id={id} name={name} className={fieldStyles.input} required={required} aria-invalid={error ? true : undefined} aria-describedby={described}
+      <select id={id} name={name} className={fieldStyles.input} required={required} disabled={disabled} aria-invalid={error ? true : undefined} aria-describedby={described}
         value={field.value === null || field.value === undefined ? '' : String(field.value)}
         onChange={(e) => { field.change(e.currentTarget.value); onPick?.(e.currentTarget.value) }}>
         <option value="">{i18n._(CHOOSE)}</option>
@@ -189,7 +192,7 @@ export function EditorSelectField({ editor, name, label, options, hint, required
 }
 
 /** A yes/no flag bound to the draft. */
-export function EditorCheckbox({ editor, name, label, hint }: { editor: EditorActor; name: string; label: ReactNode; hint?: ReactNode }) {
+export function EditorCheckbox({ editor, name, label, hint, disabled }: { editor: EditorActor; name: string; label: ReactNode; hint?: ReactNode; disabled?: boolean }) {
   const { i18n } = useLingui()
   const field = useEditorField(editor, name)
   const id = useId()
@@ -197,7 +200,7 @@ export function EditorCheckbox({ editor, name, label, hint }: { editor: EditorAc
   return (
     <div className={fieldStyles.field}>
       <label htmlFor={id}>
-        <input id={id} type="checkbox" name={name} checked={field.value === true} aria-describedby={hint ? `${id}-hint` : undefined}
+        <input id={id} type="checkbox" name={name} checked={field.value === true} disabled={disabled} aria-describedby={hint ? `${id}-hint` : undefined}
           onChange={(e) => field.change(e.currentTarget.checked)} />{' '}
         {label}
       </label>

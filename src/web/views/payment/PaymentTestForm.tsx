@@ -31,9 +31,16 @@ function FieldBox({ label, error, hint, wide, children, id }: { label: ReactNode
 /** The fields in the order the form shows them: an invalid submit focuses the first failing one. */
 const FIELD_ORDER: readonly CardFormField[] = ['number', 'name', 'expiry', 'cvc', 'bankcode', 'currcode', 'amount', 'trxtype', 'installment']
 
-/** The form bound to the payment machine; the card number and CVC stay in the flow's vault. */
-export default function PaymentTestForm() {
-  const flow = useMemo(() => createPaymentFlow(), [])
+/** What a purchase's payment charges (the server's figures) and who hears how it ended. */
+export type PurchaseCharge = { id: string; amount: number; currency: string; onDone(status: 'success' | 'error'): void }
+
+/**
+ * The form bound to the payment machine; the card number and CVC stay in the flow's vault. With a
+ * `purchase` it is a purchase's payment step: the amount and currency are the server's (shown, not
+ * editable), the gateway call names the purchase, and the end is reported instead of navigated.
+ */
+export default function PaymentTestForm({ purchase }: { purchase?: PurchaseCharge } = {}) {
+  const flow = useMemo(() => createPaymentFlow(purchase?.id), [purchase?.id])
   const actor = useActorRef(flow.machine, { input: undefined, inspect: getInspect() })
   const navigate = useNavigate()
   const { t, i18n } = useLingui()
@@ -41,7 +48,7 @@ export default function PaymentTestForm() {
   const frameRef = useRef<HTMLIFrameElement>(null)
   /** The 3-D form was posted into the frame: its next load events are the bank's pages. */
   const framePosted = useRef(false)
-  const [lastPayment] = useState(hasUnseenPayment)
+  const [lastPayment] = useState(() => !purchase && hasUnseenPayment())
   const values = useSelector(actor, (s) => s.context.values)
   const errors = useSelector(actor, (s) => s.context.errors)
   const card = useSelector(actor, (s) => s.context.card)
@@ -91,9 +98,18 @@ export default function PaymentTestForm() {
     return () => window.removeEventListener('message', onMessage)
   }, [modal, actor])
 
+  // a purchase's figures fill the amount and currency once
   useEffect(() => {
-    if (end) void navigate({ to: end === 'success' ? '/result/success' : '/result/error' })
-  }, [end, navigate])
+    if (!purchase) return
+    actor.send({ type: 'field.change', field: 'amount', value: purchase.amount.toFixed(2) })
+    actor.send({ type: 'field.change', field: 'currcode', value: purchase.currency })
+  }, [actor, purchase])
+
+  useEffect(() => {
+    if (!end) return
+    if (purchase) purchase.onDone(end)
+    else void navigate({ to: end === 'success' ? '/result/success' : '/result/error' })
+  }, [end, navigate, purchase])
 
   const err = (field: keyof typeof errors) => (errors[field] ? i18n._(CARD_FORM_TEXT[errors[field]!]) : undefined)
   const change = (field: PaymentField) => (e: { currentTarget: { value: string } }) =>
@@ -140,8 +156,17 @@ export default function PaymentTestForm() {
   return (
     <div className={styles.grid}>
       <div>
-        <h2 id="payment-test-title" className={styles.title}><Trans>3D Secure kart ödeme testi</Trans></h2>
-        <p className={styles.lead}><Trans>Test kartlarından biriyle 3D Secure ödeme akışını deneyin. Bu form gerçek bir ödeme almaz.</Trans></p>
+        {purchase ? (
+          <>
+            <h2 id="payment-test-title" className={styles.title}><Trans>Kartla ödeme</Trans></h2>
+            <p className={styles.lead} data-testid="purchase-amount"><Trans>Çekilecek tutar: {amountText}</Trans></p>
+          </>
+        ) : (
+          <>
+            <h2 id="payment-test-title" className={styles.title}><Trans>3D Secure kart ödeme testi</Trans></h2>
+            <p className={styles.lead}><Trans>Test kartlarından biriyle 3D Secure ödeme akışını deneyin. Bu form gerçek bir ödeme almaz.</Trans></p>
+          </>
+        )}
         <form key={generation} className={styles.form} onSubmit={submit} onReset={(e) => { e.preventDefault(); actor.send({ type: 'form.reset' }) }} noValidate data-testid="payment-form">
           {lastPayment && !modal && <LastPaymentNotice />}
           {reason === 'NOT_CONNECTED' && <div className={styles.notice} role="status" data-testid="not-connected">{paymentReasonText(reason, i18n)}</div>}
@@ -171,6 +196,8 @@ export default function PaymentTestForm() {
             <input id={id('bankcode')} name="bankcode" className={styles.input} maxLength={10} value={values.bankcode}
               aria-invalid={errors.bankcode ? true : undefined} aria-describedby={described('bankcode')} onChange={change('bankcode')} />
           </FieldBox>
+          {!purchase && (
+            <>
           <FieldBox id={id('currcode')} label={<Trans>Para birimi</Trans>} error={err('currcode')}>
             <input id={id('currcode')} name="currcode" className={styles.input} maxLength={10} placeholder={t`örn. ${currencyExample}`} value={values.currcode}
               aria-invalid={errors.currcode ? true : undefined} aria-describedby={described('currcode')} onChange={change('currcode')} />
@@ -187,6 +214,8 @@ export default function PaymentTestForm() {
               {TRX_TYPE_CODES.map((code) => <option key={code} value={code}>{code} — {i18n._(TRX_TYPE_TEXT[code]!)}</option>)}
             </select>
           </FieldBox>
+            </>
+          )}
           <FieldBox id={id('installment')} label={<Trans>Taksit sayısı</Trans>} error={err('installment')} wide>
             <div className={styles.range}>
               <input id={id('installment')} name="installment" type="range" min={INSTALLMENT_MIN} max={INSTALLMENT_MAX} step={1}
@@ -194,17 +223,21 @@ export default function PaymentTestForm() {
               <output htmlFor={id('installment')} data-testid="installment-value">{values.installment}</output>
             </div>
           </FieldBox>
+          {!purchase && (
+            <>
           <FieldBox id={id('cardtype')} label={<Trans>Kart şeması</Trans>}>
             <input id={id('cardtype')} name="cardtype" className={styles.input} readOnly value={values.cardtype ? cardBrandById(values.cardtype).name : ''} />
           </FieldBox>
           <FieldBox id={id('cardOwner')} label={<Trans>Kart sahibi</Trans>}>
             <input id={id('cardOwner')} name="cardOwner" className={styles.input} maxLength={40} value={values.cardOwner} onChange={change('cardOwner')} />
           </FieldBox>
+            </>
+          )}
           <div className={styles.actions}>
             <button type="submit" className={styles.primary} aria-busy={busy} data-testid="submit">
-              {busy && <span className={styles.buttonSpinner} aria-hidden="true" />}<Trans>3D Test Et</Trans>
+              {busy && <span className={styles.buttonSpinner} aria-hidden="true" />}{purchase ? <Trans>Öde</Trans> : <Trans>3D Test Et</Trans>}
             </button>
-            <button type="reset" className={styles.secondary}><Trans>Formu Temizle</Trans></button>
+            {!purchase && <button type="reset" className={styles.secondary}><Trans>Formu Temizle</Trans></button>}
           </div>
         </form>
       </div>

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { PaymentResultView } from '../../../views/payment/PaymentResultView.tsx'
+import { ResultView } from '../../../views/sales/PurchaseResultView.tsx'
 
 export const Route = createFileRoute('/_site/result/success')({
-  component: PaymentResultView,
+  component: ResultView,
 })

@@ -1,8 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { AreaPageView } from '../../../views/admin/AreaPageView.tsx'
-import { ROLES_PAGE } from '../../../views/admin/pages.ts'
+import { listSearchOf } from '../../../../domain/list-params.ts'
+import { ROLE_FILTERS } from '../../../../domain/role-list.ts'
+import { RolesListView } from '../../../views/admin/roles/RolesListView.tsx'
 
+/** The Roles page (role:read): its list state lives in the search params (a reload or a shared link shows the same list). */
 export const Route = createFileRoute('/navbar/settings/roles')({
-  validateSearch: (search: Record<string, unknown>): { q?: string } => (typeof search.q === 'string' ? { q: search.q } : {}),
-  component: () => <AreaPageView page={ROLES_PAGE} />,
+  validateSearch: (search: Record<string, unknown>) => listSearchOf(search, ROLE_FILTERS),
+  component: RolesListView,
 })

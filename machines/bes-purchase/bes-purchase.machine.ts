@@ -1,0 +1,339 @@
+import { assign, setup } from 'xstate'
+import { needsCustodian, type BesProduct } from '../../src/domain/bes.ts'
+import {
+  contractErrors, participantErrors, quickProfileErrors, signatoryErrors, toContract, toParticipant, toSignatory,
+  type ContractValues, type FieldErrors, type PersonValues,
+} from '../../src/domain/bes-forms.ts'
+import { missingConsents, type ConsentChoice, type ConsentName } from '../../src/domain/consents.ts'
+import type { ApplicationData, SavedApplication } from '../../src/domain/schemas/application.ts'
+import type { CustodianProfile, PensionContract, PersonalProfile, QuickProfile } from '../../src/domain/schemas/sales.ts'
+import type { ConsentsInput, PurchaseOutcome, PurchaseOutput, PurchaseSummary } from '../shared/purchase.ts'
+import { smsVerificationMachine, type SmsVerificationOutput } from '../sms-verification/sms-verification.machine.ts'
+import { providedLater, reasonOf } from '../shared/not-provided.ts'
+
+/**
+ * The private pension (BES) purchase, one machine for both plans (`input.product`: erkenbes or
+ * pratikbes; src/domain/bes.ts says how they differ): quick profile -> SMS verification (the
+ * sms-verification machine as a child) -> resume of a saved application -> personal profile ->
+ * custodian (a participant under 18) -> payer (someone else pays) -> pension contract (amount and
+ * fund distribution) -> consents -> summary -> the first contribution's payment. Each completed
+ * step is saved on the server under the verified phone (`saveApplication`, step in `saving`), so the
+ * customer can leave and resume after verifying the same phone again.
+ */
+export type BesPurchaseInput = { product: BesProduct }
+export type BesStep = 'profile' | 'custodian' | 'payer' | 'contract' | 'consents'
+export type ConsentChoices = Partial<Record<ConsentName, ConsentChoice>>
+
+export type BesPurchaseContext = {
+  product: BesProduct
+  quick: QuickProfile | null
+  phone: string | null
+  ticket: string | null
+  /** A saved application was found after the SMS check and its answers were put back. */
+  resumed: boolean
+  /** The server's id of the saved application (the consents' saleId and partyId). */
+  applicationId: string | null
+  profile: PersonalProfile | null
+  custodian: CustodianProfile | null
+  payer: CustodianProfile | null
+  /** The participant is under 18 (from the profile's birth date on the day it was given). */
+  minor: boolean
+  /** Someone other than the participant (or the custodian) pays. */
+  payerIsOther: boolean
+  contract: PensionContract | null
+  consents: ConsentChoices
+  /** Field -> message code of the step on screen. */
+  errors: FieldErrors
+  /** The step being saved. */
+  saving: BesStep | null
+  /** Reason code of the last failed call (never text). */
+  reason: string | null
+  /** The server's purchase (its id and the amount it computed). */
+  purchase: PurchaseSummary | null
+  /** The card payment's outcome, for the result page. */
+  outcome: PurchaseOutcome | null
+}
+
+export type BesPurchaseEvent =
+  | { type: 'quick.submit'; at: string; gender: string; citycode: string; birthdate: string }
+  | { type: 'profile.submit'; values: PersonValues; payerIsOther: boolean; at: string }
+  | { type: 'custodian.submit'; values: PersonValues; relation: string; at: string }
+  | { type: 'payer.submit'; values: PersonValues; at: string }
+  | { type: 'contract.submit'; values: ContractValues }
+  | { type: 'consents.submit'; choices: ConsentChoices }
+  | { type: 'summary.confirm' }
+  | { type: 'payment.done'; status: PurchaseOutcome }
+  | { type: 'back' }
+  | { type: 'retry' }
+
+export type SaveInput = { ticket: string; product: BesProduct; step: BesStep; data: ApplicationData }
+
+export const CUSTODIAN_RELATIONS = ['mother', 'father', 'guardian'] as const
+
+/** What the server keeps of the application: the answers given so far. */
+export function applicationData(c: BesPurchaseContext): ApplicationData {
+  return {
+    ...(c.quick ? { quickProfile: c.quick } : {}),
+    ...(c.profile ? { personalProfile: c.profile } : {}),
+    ...(c.minor && c.custodian ? { custodianProfile: c.custodian } : {}),
+    ...(c.payerIsOther && c.payer ? { payerProfile: c.payer } : {}),
+    ...(c.contract ? { pensionContract: c.contract } : {}),
+  }
+}
+
+type Ev<T extends BesPurchaseEvent['type']> = Extract<BesPurchaseEvent, { type: T }>
+const has = (errors: FieldErrors) => Object.keys(errors).length > 0
+/** The participant's mobile is the phone the SMS proved, whatever the form sent. */
+const withPhone = (c: BesPurchaseContext, values: PersonValues): PersonValues => ({ ...values, userphone: c.phone ?? values.userphone ?? '' })
+
+export const besPurchaseMachine = setup({
+  types: {} as {
+    context: BesPurchaseContext
+    events: BesPurchaseEvent
+    input: BesPurchaseInput
+    output: PurchaseOutput
+  },
+  actors: {
+    smsVerification: smsVerificationMachine,
+    resumeApplication: providedLater<SavedApplication, { ticket: string; product: BesProduct }>('resumeApplication'),
+    saveApplication: providedLater<SavedApplication, SaveInput>('saveApplication'),
+    recordConsents: providedLater<void, ConsentsInput>('recordConsents'),
+    createPurchase: providedLater<PurchaseSummary, { ticket: string; product: BesProduct }>('createPurchase'),
+  },
+  actions: {
+    rememberApplication: assign({ applicationId: ({ event }) => (event as unknown as { output: SavedApplication }).output.id }),
+  },
+  guards: {
+    hasQuickErrors: ({ context, event }) => has(quickProfileErrors(context.product, event as Ev<'quick.submit'>, (event as Ev<'quick.submit'>).at)),
+    hasProfileErrors: ({ context, event }) => has(participantErrors(context.product, withPhone(context, (event as Ev<'profile.submit'>).values), (event as Ev<'profile.submit'>).at)),
+    hasCustodianErrors: ({ event }) => {
+      const e = event as Ev<'custodian.submit'>
+      return has(signatoryErrors(e.values, e.at)) || !(CUSTODIAN_RELATIONS as readonly string[]).includes(e.relation)
+    },
+    hasPayerErrors: ({ event }) => has(signatoryErrors((event as Ev<'payer.submit'>).values, (event as Ev<'payer.submit'>).at)),
+    hasContractErrors: ({ context, event }) => has(contractErrors(context.product, (event as Ev<'contract.submit'>).values)),
+    hasMissingConsents: ({ context, event }) => missingConsents(context.product, (event as Ev<'consents.submit'>).choices).length > 0,
+    isMinor: ({ context }) => context.minor,
+    isPaidByOther: ({ context }) => context.payerIsOther,
+    isSavedProfileOfMinor: ({ context }) => context.saving === 'profile' && context.minor,
+    isSavedProfileWithPayer: ({ context }) => context.saving === 'profile' && context.payerIsOther,
+    isSavedProfile: ({ context }) => context.saving === 'profile',
+    isSavedCustodianWithPayer: ({ context }) => context.saving === 'custodian' && context.payerIsOther,
+    isSavedCustodian: ({ context }) => context.saving === 'custodian',
+    isSavedPayer: ({ context }) => context.saving === 'payer',
+    isSavedContract: ({ context }) => context.saving === 'contract',
+  },
+}).createMachine({
+  id: 'besPurchase',
+  context: ({ input }) => ({
+    product: input.product,
+    quick: null,
+    phone: null,
+    ticket: null,
+    resumed: false,
+    applicationId: null,
+    profile: null,
+    custodian: null,
+    payer: null,
+    minor: false,
+    payerIsOther: false,
+    contract: null,
+    consents: {},
+    errors: {},
+    saving: null,
+    reason: null,
+    purchase: null,
+    outcome: null,
+  }),
+  initial: 'quickProfile',
+  states: {
+    quickProfile: {
+      on: {
+        'quick.submit': [
+          { guard: 'hasQuickErrors', actions: assign({ errors: ({ context, event }) => quickProfileErrors(context.product, event, event.at) }) },
+          {
+            target: 'verifying',
+            actions: assign({ errors: {}, quick: ({ event }) => ({ gender: event.gender as QuickProfile['gender'], citycode: event.citycode, birthdate: event.birthdate.trim() }) }),
+          },
+        ],
+      },
+    },
+    verifying: {
+      invoke: {
+        id: 'smsVerification',
+        src: 'smsVerification',
+        input: ({ context }) => ({ purpose: context.product }),
+        onDone: {
+          target: 'resuming',
+          actions: assign({
+            phone: ({ event }) => (event.output as SmsVerificationOutput).phone,
+            ticket: ({ event }) => (event.output as SmsVerificationOutput).ticket,
+          }),
+        },
+      },
+    },
+    resuming: {
+      tags: ['busy'],
+      invoke: {
+        id: 'resumeApplication',
+        src: 'resumeApplication',
+        input: ({ context }) => ({ ticket: context.ticket ?? '', product: context.product }),
+        onDone: {
+          target: 'personal',
+          actions: assign(({ event }) => {
+            const d = event.output.data
+            return {
+              resumed: true,
+              applicationId: event.output.id,
+              profile: d.personalProfile ?? null,
+              custodian: d.custodianProfile ?? null,
+              payer: d.payerProfile ?? null,
+              payerIsOther: !!d.payerProfile,
+              contract: d.pensionContract ?? null,
+            }
+          }),
+        },
+        // nothing saved for this phone (or the check failed): start afresh
+        onError: { target: 'personal' },
+      },
+    },
+    personal: {
+      on: {
+        'profile.submit': [
+          { guard: 'hasProfileErrors', actions: assign({ errors: ({ context, event }) => participantErrors(context.product, withPhone(context, event.values), event.at) }) },
+          {
+            target: 'saving',
+            actions: assign({
+              errors: {},
+              profile: ({ event, context }) => toParticipant(withPhone(context, event.values)),
+              minor: ({ event }) => needsCustodian(event.values.birthdate!.trim(), new Date(event.at)),
+              payerIsOther: ({ event }) => event.payerIsOther,
+              saving: 'profile',
+            }),
+          },
+        ],
+      },
+    },
+    custodian: {
+      on: {
+        'custodian.submit': [
+          { guard: 'hasCustodianErrors', actions: assign({ errors: ({ event }) => ({ ...signatoryErrors(event.values, event.at), ...((CUSTODIAN_RELATIONS as readonly string[]).includes(event.relation) ? {} : { relation: 'requiredSelection' }) }) }) },
+          {
+            target: 'saving',
+            actions: assign({
+              errors: {},
+              custodian: ({ context, event }) => toSignatory(event.values, context.product),
+              profile: ({ context, event }) => (context.profile ? { ...context.profile, legalparent: event.relation } : null),
+              saving: 'custodian',
+            }),
+          },
+        ],
+        back: { target: 'personal', actions: assign({ errors: {} }) },
+      },
+    },
+    payer: {
+      on: {
+        'payer.submit': [
+          { guard: 'hasPayerErrors', actions: assign({ errors: ({ event }) => signatoryErrors(event.values, event.at) }) },
+          { target: 'saving', actions: assign({ errors: {}, payer: ({ context, event }) => toSignatory(event.values, context.product), saving: 'payer' }) },
+        ],
+        back: [
+          { guard: 'isMinor', target: 'custodian', actions: assign({ errors: {} }) },
+          { target: 'personal', actions: assign({ errors: {} }) },
+        ],
+      },
+    },
+    contract: {
+      on: {
+        'contract.submit': [
+          { guard: 'hasContractErrors', actions: assign({ errors: ({ context, event }) => contractErrors(context.product, event.values) }) },
+          { target: 'saving', actions: assign({ errors: {}, contract: ({ event }) => toContract(event.values), saving: 'contract' }) },
+        ],
+        back: [
+          { guard: 'isPaidByOther', target: 'payer', actions: assign({ errors: {} }) },
+          { guard: 'isMinor', target: 'custodian', actions: assign({ errors: {} }) },
+          { target: 'personal', actions: assign({ errors: {} }) },
+        ],
+      },
+    },
+    saving: {
+      tags: ['busy'],
+      invoke: {
+        id: 'saveApplication',
+        src: 'saveApplication',
+        input: ({ context }) => ({ ticket: context.ticket ?? '', product: context.product, step: context.saving ?? 'profile', data: applicationData(context) }),
+        onDone: [
+          { guard: 'isSavedProfileOfMinor', target: 'custodian', actions: 'rememberApplication' },
+          { guard: 'isSavedProfileWithPayer', target: 'payer', actions: 'rememberApplication' },
+          { guard: 'isSavedProfile', target: 'contract', actions: 'rememberApplication' },
+          { guard: 'isSavedCustodianWithPayer', target: 'payer', actions: 'rememberApplication' },
+          { guard: 'isSavedCustodian', target: 'contract', actions: 'rememberApplication' },
+          { guard: 'isSavedPayer', target: 'contract', actions: 'rememberApplication' },
+          { guard: 'isSavedContract', target: 'consents', actions: 'rememberApplication' },
+          { target: 'summary', actions: 'rememberApplication' },
+        ],
+        onError: { target: 'saveFailed', actions: assign({ reason: ({ event }) => reasonOf(event.error) }) },
+      },
+      exit: assign({ reason: null }),
+    },
+    /** The step could not be saved (network, an expired verification): try again. */
+    saveFailed: {
+      on: { retry: 'saving' },
+    },
+    consents: {
+      on: {
+        'consents.submit': [
+          {
+            guard: 'hasMissingConsents',
+            actions: assign({
+              consents: ({ event }) => event.choices,
+              errors: ({ context, event }) => Object.fromEntries(missingConsents(context.product, event.choices).map((n) => [n, 'consentRequired'])),
+            }),
+          },
+          { target: 'recordingConsents', actions: assign({ consents: ({ event }) => event.choices, errors: {}, reason: null }) },
+        ],
+        back: { target: 'contract', actions: assign({ errors: {}, reason: null }) },
+      },
+    },
+    recordingConsents: {
+      tags: ['busy'],
+      invoke: {
+        id: 'recordConsents',
+        src: 'recordConsents',
+        // the saleId is the application's id; the party is the participant (their national ID), as for every product
+        input: ({ context }) => ({
+          saleId: context.applicationId ?? '', product: context.product, choices: context.consents,
+          partyId: context.profile?.nationalId ?? context.applicationId ?? '',
+        }),
+        onDone: { target: 'saving', actions: assign({ saving: 'consents' }) },
+        onError: { target: 'consents', actions: assign({ reason: ({ event }) => reasonOf(event.error) }) },
+      },
+    },
+    summary: {
+      on: {
+        'summary.confirm': { target: 'startingPurchase', actions: assign({ reason: null }) },
+        back: { target: 'consents', actions: assign({ reason: null }) },
+      },
+    },
+    startingPurchase: {
+      tags: ['busy'],
+      invoke: {
+        id: 'createPurchase',
+        src: 'createPurchase',
+        // the server buys what it holds for the verified phone, at its own price (docs/decisions/purchase.md)
+        input: ({ context }) => ({ ticket: context.ticket ?? '', product: context.product }),
+        onDone: { target: 'payment', actions: assign({ purchase: ({ event }) => event.output }) },
+        onError: { target: 'summary', actions: assign({ reason: ({ event }) => reasonOf(event.error) }) },
+      },
+    },
+    /** The card form for the first contribution, with the amount the server computed. */
+    payment: {
+      on: {
+        'payment.done': { target: 'paid', actions: assign({ outcome: ({ event }) => event.status }) },
+        back: { target: 'summary', actions: assign({ purchase: null }) },
+      },
+    },
+    paid: { type: 'final' },
+  },
+  output: ({ context }) => ({ purchaseId: context.purchase?.id ?? '', outcome: context.outcome ?? 'error' }),
+})

@@ -1,0 +1,247 @@
+import { assign, setup, type AnyStateNodeConfig } from 'xstate'
+import { missingConsents, type ConsentChoice, type ConsentName } from '../../src/domain/consents.ts'
+import type { ApplicationData, ApplicationProduct, SavedApplication } from '../../src/domain/schemas/application.ts'
+import { healthPolicySchema, pensionContractSchema, personalProfileSchema } from '../../src/domain/schemas/sales.ts'
+import { smsVerificationMachine, type SmsVerificationOutput } from '../sms-verification/sms-verification.machine.ts'
+import { providedLater, reasonOf } from './not-provided.ts'
+
+/**
+ * The product-neutral purchase statechart (issue 15, docs/decisions/purchase.md "Browser"): a
+ * product's quote -> SMS verification (the sms-verification machine as a child) -> an offer to
+ * resume an unfinished application of the same phone -> the product's section steps, each saved on
+ * the server -> consents (required ones block; each recorded through legalpermission) -> summary
+ * -> the server's purchase (priced there) -> card payment -> done, with the purchase id and the
+ * payment's outcome for the result page. `createPurchaseMachine` makes one product's machine from
+ * its section steps and its quote check; machines/tss-purchase and machines/travel-purchase are
+ * two of them.
+ */
+export type SectionStep = 'profile' | 'healthPolicy' | 'contract'
+/** Where each section step keeps its answers in the application, and the spec 3.2 schema that checks them. */
+export const SECTION_OF: Record<SectionStep, { key: 'personalProfile' | 'healthPolicy' | 'pensionContract'; schema: { safeParse(v: unknown): { success: boolean; error?: { issues: ReadonlyArray<{ path: PropertyKey[]; message: string }> } } } }> = {
+  profile: { key: 'personalProfile', schema: personalProfileSchema },
+  healthPolicy: { key: 'healthPolicy', schema: healthPolicySchema },
+  contract: { key: 'pensionContract', schema: pensionContractSchema },
+}
+
+export type PurchaseSummary = { id: string; amount: number; currency: string }
+export type PurchaseOutcome = 'success' | 'error'
+export type PurchaseContext = {
+  product: ApplicationProduct
+  data: ApplicationData
+  ticket: string | null
+  phone: string | null
+  applicationId: string | null
+  saved: SavedApplication | null
+  /** path -> message code of the last refused section submit (spec 3.2 schema codes). */
+  fieldErrors: Record<string, string>
+  missing: ConsentName[]
+  choices: Partial<Record<ConsentName, ConsentChoice>>
+  purchase: PurchaseSummary | null
+  outcome: PurchaseOutcome | null
+  /** Reason code of the last failed call (never English text). */
+  error: string | null
+}
+
+export type PurchaseEvent =
+  | { type: 'quote.submit'; data: ApplicationData; at: string }
+  | { type: 'section.submit'; value: unknown; at: string }
+  | { type: 'back' }
+  | { type: 'resume.accept' }
+  | { type: 'resume.decline' }
+  | { type: 'consents.submit'; choices: Partial<Record<ConsentName, ConsentChoice>> }
+  | { type: 'summary.confirm' }
+  | { type: 'payment.done'; status: PurchaseOutcome }
+
+export type PurchaseInput = { data?: ApplicationData }
+export type PurchaseOutput = { purchaseId: string; outcome: PurchaseOutcome }
+export type SaveInput = { ticket: string; product: ApplicationProduct; step: string; data: ApplicationData }
+export type ConsentsInput = { saleId: string; product: ApplicationProduct; choices: Partial<Record<ConsentName, ConsentChoice>>; partyId: string }
+
+export type PurchaseFlowConfig = {
+  id: string
+  product: ApplicationProduct
+  sections: readonly SectionStep[]
+  /** Whether the quote's answers can be bought (the tariff prices them on that day). */
+  quoteIsComplete: (data: ApplicationData, at: string) => boolean
+}
+
+function issuesOf(step: SectionStep, value: unknown): Record<string, string> {
+  const parsed = SECTION_OF[step].schema.safeParse(value)
+  if (parsed.success) return step === 'healthPolicy' && !(value as { healthdeclarationconcent?: boolean }).healthdeclarationconcent
+    ? { healthdeclarationconcent: 'consent.required' }
+    : {}
+  const out: Record<string, string> = {}
+  for (const issue of parsed.error?.issues ?? []) {
+    const path = issue.path.map(String).join('.') || '_'
+    out[path] ??= issue.message
+  }
+  return out
+}
+
+export function createPurchaseMachine(config: PurchaseFlowConfig) {
+  const { sections, product } = config
+  const savingOf = (step: SectionStep) => `saving${step[0]!.toUpperCase()}${step.slice(1)}`
+  const after = (i: number) => sections[i + 1] ?? 'consents'
+
+  const machine = setup({
+    types: {} as { context: PurchaseContext; events: PurchaseEvent; input: PurchaseInput; output: PurchaseOutput },
+    actors: {
+      smsVerification: smsVerificationMachine,
+      resumeApplication: providedLater<SavedApplication | null, { ticket: string; product: ApplicationProduct }>('resumeApplication'),
+      saveApplication: providedLater<SavedApplication, SaveInput>('saveApplication'),
+      recordConsents: providedLater<void, ConsentsInput>('recordConsents'),
+      createPurchase: providedLater<PurchaseSummary, { ticket: string; product: ApplicationProduct }>('createPurchase'),
+    },
+    guards: {
+      quoteOk: ({ event }) => event.type === 'quote.submit' && config.quoteIsComplete(event.data, event.at),
+      isVerified: ({ context }) => context.ticket !== null,
+      hasSaved: ({ event }) => !!(event as { output?: SavedApplication | null }).output,
+      consentsMissing: ({ context, event }) => event.type === 'consents.submit' && missingConsents(context.product, event.choices).length > 0,
+      ticketExpired: ({ event }) => reasonOf((event as { error?: unknown }).error) === 'SMS_TICKET_INVALID',
+    },
+  }).createMachine({
+    id: config.id,
+    context: ({ input }) => ({
+      product, data: input?.data ?? {}, ticket: null, phone: null, applicationId: null, saved: null, fieldErrors: {}, missing: [], choices: {},
+      purchase: null, outcome: null, error: null,
+    }),
+    initial: 'quote',
+    states: {
+      quote: {
+        on: {
+          'quote.submit': [
+            { guard: 'quoteOk', target: 'routeAfterQuote', actions: assign({ data: ({ context, event }) => ({ ...context.data, ...event.data }), error: null }) },
+            { actions: assign({ error: 'QUOTE_INCOMPLETE' }) },
+          ],
+        },
+      },
+      routeAfterQuote: {
+        always: [{ guard: 'isVerified', target: sections[0]! }, { target: 'sms' }],
+      },
+      sms: {
+        invoke: {
+          id: 'sms',
+          src: 'smsVerification',
+          input: { purpose: product },
+          onDone: {
+            target: 'resuming',
+            actions: assign(({ event }) => {
+              const out = event.output as SmsVerificationOutput
+              return { ticket: out.ticket, phone: out.phone }
+            }),
+          },
+        },
+        on: { back: 'quote' },
+      },
+      resuming: {
+        tags: ['busy'],
+        invoke: {
+          id: 'resumeApplication',
+          src: 'resumeApplication',
+          input: ({ context }) => ({ ticket: context.ticket!, product }),
+          onDone: [
+            { guard: 'hasSaved', target: 'resumeOffer', actions: assign({ saved: ({ event }) => event.output }) },
+            { target: sections[0]! },
+          ],
+          // nothing to resume is not a reason to stop: the customer goes on
+          onError: sections[0]!,
+        },
+      },
+      resumeOffer: {
+        on: {
+          'resume.accept': {
+            target: 'routeResumed',
+            actions: assign(({ context }) => ({ data: context.saved!.data, applicationId: context.saved!.id })),
+          },
+          'resume.decline': { target: sections[0]!, actions: assign({ saved: null }) },
+        },
+      },
+      routeResumed: {
+        always: [
+          ...sections.map((s) => ({ guard: ({ context }: { context: PurchaseContext }) => context.saved?.step === s, target: s })),
+          { target: 'consents' },
+        ],
+      },
+      ...Object.fromEntries(sections.flatMap((step, i): Array<[string, AnyStateNodeConfig]> => [
+        [step, {
+          on: {
+            'section.submit': [
+              {
+                guard: ({ event }: { event: PurchaseEvent }) => event.type === 'section.submit' && Object.keys(issuesOf(step, event.value)).length > 0,
+                actions: assign({ fieldErrors: ({ event }: { event: PurchaseEvent }) => issuesOf(step, (event as { value: unknown }).value) }),
+              },
+              {
+                target: savingOf(step),
+                actions: assign({
+                  data: ({ context, event }: { context: PurchaseContext; event: PurchaseEvent }) => ({ ...context.data, [SECTION_OF[step].key]: (event as { value: unknown }).value }),
+                  fieldErrors: {},
+                  error: null,
+                }),
+              },
+            ],
+            back: i === 0 ? 'quote' : sections[i - 1]!,
+          },
+        }],
+        [savingOf(step), {
+          tags: ['busy'],
+          invoke: {
+            id: 'saveApplication',
+            src: 'saveApplication',
+            input: ({ context }: { context: PurchaseContext }) => ({ ticket: context.ticket!, product, step: after(i), data: context.data }),
+            onDone: { target: after(i), actions: assign({ applicationId: ({ event }: { event: { output: SavedApplication } }) => event.output.id }) },
+            onError: [
+              { guard: 'ticketExpired', target: 'sms', actions: assign({ ticket: null, error: 'SMS_TICKET_INVALID' }) },
+              { target: step, actions: assign({ error: ({ event }: { event: { error: unknown } }) => reasonOf(event.error) }) },
+            ],
+          },
+        }],
+      ])),
+      consents: {
+        on: {
+          'consents.submit': [
+            { guard: 'consentsMissing', actions: assign({ missing: ({ context, event }) => missingConsents(context.product, event.choices), choices: ({ event }) => event.choices }) },
+            { target: 'recordingConsents', actions: assign({ missing: [], choices: ({ event }) => event.choices, error: null }) },
+          ],
+          back: sections[sections.length - 1]!,
+        },
+      },
+      recordingConsents: {
+        tags: ['busy'],
+        invoke: {
+          id: 'recordConsents',
+          src: 'recordConsents',
+          input: ({ context }) => ({ saleId: context.applicationId!, product, choices: context.choices, partyId: context.data.personalProfile?.nationalId ?? context.applicationId! }),
+          onDone: 'summary',
+          onError: { target: 'consents', actions: assign({ error: ({ event }) => reasonOf(event.error) }) },
+        },
+      },
+      summary: {
+        on: { 'summary.confirm': 'purchasing', back: 'consents' },
+      },
+      purchasing: {
+        tags: ['busy'],
+        invoke: {
+          id: 'createPurchase',
+          src: 'createPurchase',
+          input: ({ context }) => ({ ticket: context.ticket!, product }),
+          onDone: { target: 'payment', actions: assign({ purchase: ({ event }) => event.output, error: null }) },
+          onError: [
+            { guard: 'ticketExpired', target: 'sms', actions: assign({ ticket: null, error: 'SMS_TICKET_INVALID' }) },
+            { target: 'summary', actions: assign({ error: ({ event }) => reasonOf(event.error) }) },
+          ],
+        },
+      },
+      payment: {
+        on: {
+          'payment.done': { target: 'done', actions: assign({ outcome: ({ event }) => event.status }) },
+          back: 'summary',
+        },
+      },
+      done: { type: 'final' },
+    },
+    output: ({ context }) => ({ purchaseId: context.purchase?.id ?? '', outcome: context.outcome ?? 'error' }),
+  })
+  return machine
+}
+
+export type PurchaseMachine = ReturnType<typeof createPurchaseMachine>

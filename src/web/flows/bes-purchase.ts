@@ -1,0 +1,34 @@
+import { fromPromise } from 'xstate'
+import { besPurchaseMachine, type SaveInput } from '../../../machines/bes-purchase/bes-purchase.machine.ts'
+import type { ConsentsInput, PurchaseSummary } from '../../../machines/shared/purchase.ts'
+import type { BesProduct } from '../../domain/bes.ts'
+import type { SavedApplication } from '../../domain/schemas/application.ts'
+import { call } from '../api/client.ts'
+import { ApiError } from '../api/errors.ts'
+import { createPurchase, recordConsentAnswers } from './purchase.ts'
+import { smsVerificationFlow } from './sms-verification.ts'
+
+/** The machine reads reason codes, never English text. */
+function reason(error: unknown): { code: string } {
+  if (error instanceof ApiError) return { code: error.kind !== 'http' ? 'NETWORK' : error.code ?? 'UNEXPECTED' }
+  return { code: 'UNEXPECTED' }
+}
+async function coded<T>(p: Promise<T>): Promise<T> {
+  try {
+    return await p
+  } catch (error) {
+    throw reason(error)
+  }
+}
+
+export const besPurchaseFlow = besPurchaseMachine.provide({
+  actors: {
+    smsVerification: smsVerificationFlow,
+    resumeApplication: fromPromise<SavedApplication, { ticket: string; product: BesProduct }>(({ input }) =>
+      coded(call<SavedApplication>('/digitalchannels/application/resume', { body: input }))),
+    saveApplication: fromPromise<SavedApplication, SaveInput>(({ input }) =>
+      coded(call<SavedApplication>('/digitalchannels/application', { body: input }))),
+    recordConsents: fromPromise<void, ConsentsInput>(({ input }) => coded(recordConsentAnswers(input))),
+    createPurchase: fromPromise<PurchaseSummary, { ticket: string; product: BesProduct }>(({ input }) => coded(createPurchase(input))),
+  },
+})

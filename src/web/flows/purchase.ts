@@ -1,0 +1,64 @@
+import { fromPromise } from 'xstate'
+import type { ConsentsInput, PurchaseMachine, PurchaseSummary, SaveInput } from '../../../machines/shared/purchase.ts'
+import { consentsFor } from '../../domain/consents.ts'
+import type { ApplicationProduct, SavedApplication } from '../../domain/schemas/application.ts'
+import type { PurchaseView } from '../../domain/schemas/purchase.ts'
+import { call } from '../api/client.ts'
+import { ApiError } from '../api/errors.ts'
+import { smsVerificationFlow } from './sms-verification.ts'
+
+/**
+ * A product purchase machine with its real effects (docs/decisions/purchase.md): the application
+ * saved and resumed under the SMS ticket, each consent recorded through legalpermission (saleId =
+ * the application's id), the purchase created (and priced) by the server. The BES flows provide
+ * their machines the same way.
+ */
+export function providePurchase(machine: PurchaseMachine) {
+  return machine.provide({
+    actors: {
+      smsVerification: smsVerificationFlow,
+      resumeApplication: fromPromise<SavedApplication | null, { ticket: string; product: ApplicationProduct }>(async ({ input }) => {
+        try {
+          return await call<SavedApplication>('/digitalchannels/application/resume', { body: input })
+        } catch (error) {
+          if (error instanceof ApiError && error.code === 'APPLICATION_NOT_FOUND') return null
+          throw error
+        }
+      }),
+      saveApplication: fromPromise<SavedApplication, SaveInput>(({ input }) => call<SavedApplication>('/digitalchannels/application', { body: input })),
+      recordConsents: fromPromise<void, ConsentsInput>(({ input }) => recordConsentAnswers(input)),
+      createPurchase: fromPromise<PurchaseSummary, { ticket: string; product: ApplicationProduct }>(({ input }) => createPurchase(input)),
+    },
+  })
+}
+
+/** Every answer of the consents step, one legal-permission record each (the BES flow uses it too). */
+export async function recordConsentAnswers(input: ConsentsInput): Promise<void> {
+  for (const doc of consentsFor(input.product)) {
+    const choice = input.choices[doc.name]
+    if (doc.kind === 'notice') {
+      if (!choice?.accepted) continue
+      await record(input, doc.name, 'READ', doc.documentId, input.product)
+    } else if (doc.name === 'markconcent') {
+      // commercial messages: one answer per channel
+      for (const channel of ['SMS', 'EMAIL', 'CALL'] as const) {
+        await record(input, doc.name, choice?.accepted && choice.channels?.includes(channel) ? 'ACCEPTED' : 'REJECTED', doc.documentId, channel)
+      }
+    } else {
+      await record(input, doc.name, choice?.accepted ? 'ACCEPTED' : 'REJECTED', doc.documentId, input.product)
+    }
+  }
+}
+
+/** The server's purchase of the application saved under the ticket (priced there). */
+export async function createPurchase(input: { ticket: string; product: ApplicationProduct }): Promise<PurchaseSummary> {
+  const view = await call<PurchaseView>('/digitalchannels/purchase', { body: input })
+  return { id: view.id, amount: view.amount, currency: view.currency }
+}
+
+function record(input: ConsentsInput, name: string, status: string, documentId: string, scope: string) {
+  return call('/digitalchannels/legalpermission', {
+    body: { name, status, documentId, scope, partyId: input.partyId },
+    headers: { saleId: input.saleId, processStep: 'consents' },
+  })
+}

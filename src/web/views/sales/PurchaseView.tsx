@@ -1,0 +1,132 @@
+import type { MessageDescriptor } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useActorRef, useSelector } from '@xstate/react'
+import { lazy, Suspense, useEffect, useRef, type ReactNode } from 'react'
+import type { ActorRefFrom } from 'xstate'
+import type { PurchaseMachine } from '../../../../machines/shared/purchase.ts'
+import type { smsVerificationMachine } from '../../../../machines/sms-verification/sms-verification.machine.ts'
+import { purchasePrice } from '../../../domain/purchase.ts'
+import type { ApplicationData, ApplicationProduct } from '../../../domain/schemas/application.ts'
+import { CATALOGUE } from '../../api/errors.ts'
+import { ConsentsStep, HealthPolicyStep, ProfileStep, ResumeOffer, SummaryStep } from '../../components/sales/PurchaseSteps.tsx'
+import styles from '../../components/sales/Quote.module.css'
+import { formatMoney } from '../../i18n/index.ts'
+import { getInspect } from '../../inspector.ts'
+import { SmsVerificationView } from './SmsVerificationView.tsx'
+
+const PaymentTestForm = lazy(() => import('../payment/PaymentTestForm.tsx'))
+
+const STEP_NAMES: Record<string, MessageDescriptor> = {
+  quote: msg`Teklif`,
+  sms: msg`Telefon doğrulama`,
+  profile: msg`Kişisel bilgiler`,
+  healthPolicy: msg`Sağlık beyanı`,
+  consents: msg`Onaylar`,
+  summary: msg`Özet`,
+  payment: msg`Ödeme`,
+}
+
+const REASONS: Record<string, MessageDescriptor> = {
+  QUOTE_INCOMPLETE: msg`Teklif bilgileri eksik veya geçersiz; lütfen teklifi yeniden alınız`,
+  SMS_TICKET_INVALID: msg`Telefon doğrulamanızın süresi doldu; lütfen numaranızı yeniden doğrulayınız`,
+  CONSENT_REQUIRED: msg`Devam etmek için zorunlu onayları vermelisiniz`,
+  NETWORK: CATALOGUE.NETWORK,
+}
+
+export type PurchasePageProps = {
+  machine: PurchaseMachine
+  product: ApplicationProduct
+  title: ReactNode
+  /** The quote carried over from the quick quote's "Satın Al" (the page's address), if any. */
+  initial: ApplicationData | null
+  /** The quote step: the product's quick quote, whose "Satın Al" comes back here with its answers. */
+  quote: ReactNode
+  /** What the summary shows of the product's own answers. */
+  summaryLines(data: ApplicationData): Array<[ReactNode, ReactNode]>
+  /** The result page of an outcome (the purchase id is added). */
+  resultPath(outcome: 'success' | 'error'): string
+  birthCoverAvailable?: boolean
+}
+
+type SmsActor = ActorRefFrom<typeof smsVerificationMachine>
+
+/** A product's purchase page bound to its machine: one step on screen at a time. */
+export function PurchaseView(p: PurchasePageProps) {
+  const { i18n } = useLingui()
+  const actor = useActorRef(p.machine, { input: { data: p.initial ?? {} }, inspect: getInspect() })
+  const value = useSelector(actor, (s) => (typeof s.value === 'string' ? s.value : Object.keys(s.value)[0]!))
+  const ctx = useSelector(actor, (s) => s.context)
+  const busy = useSelector(actor, (s) => s.hasTag('busy'))
+  const sms = useSelector(actor, (s) => s.children.sms as SmsActor | undefined)
+  const output = useSelector(actor, (s) => (s.status === 'done' ? s.output : null))
+  const heading = useRef<HTMLDivElement>(null)
+  const started = useRef(false)
+
+  useEffect(() => {
+    if (started.current || !p.initial) return
+    started.current = true
+    actor.send({ type: 'quote.submit', data: p.initial, at: new Date().toISOString() })
+  }, [actor, p.initial])
+  useEffect(() => {
+    if (output?.purchaseId) location.assign(`${p.resultPath(output.outcome)}?purchase=${encodeURIComponent(output.purchaseId)}`)
+  }, [output, p])
+  // a new step: its heading is where keyboard and screen reader users continue
+  useEffect(() => {
+    heading.current?.querySelector('h2')?.setAttribute('tabindex', '-1')
+    heading.current?.querySelector<HTMLElement>('h2')?.focus({ preventScroll: false })
+  }, [value])
+
+  const reason = ctx.error ? i18n._(REASONS[ctx.error] ?? CATALOGUE.TECHNICAL) : null
+  const step = value.startsWith('saving') ? value[6]!.toLowerCase() + value.slice(7) : value === 'recordingConsents' ? 'consents' : value === 'purchasing' ? 'summary' : value
+  const stepper = ['quote', 'sms', ...Object.keys(STEP_NAMES).filter((k) => k !== 'quote' && k !== 'sms' && (k !== 'healthPolicy' || p.product === 'tss'))]
+  const common = { busy, reason, onBack: () => actor.send({ type: 'back' }) }
+  const onSection = (v: unknown) => actor.send({ type: 'section.submit', value: v, at: new Date().toISOString() })
+  const price = purchasePrice(p.product, ctx.data, new Date())
+  const person = ctx.data.personalProfile
+
+  let body: ReactNode
+  if (step === 'quote') {
+    body = <>{reason && <p className={`container ${styles.alert}`} role="alert">{reason}</p>}{p.quote}</>
+  } else if (step === 'sms') {
+    body = sms ? <>{reason && <p className={styles.alert} role="alert">{reason}</p>}<SmsVerificationView actor={sms} /></> : null
+  } else if (step === 'resuming' || step === 'routeAfterQuote' || step === 'routeResumed') {
+    body = <p role="status"><Trans>Yükleniyor…</Trans></p>
+  } else if (step === 'resumeOffer') {
+    body = <ResumeOffer updatedAt={ctx.saved!.updatedAt} onAccept={() => actor.send({ type: 'resume.accept' })} onDecline={() => actor.send({ type: 'resume.decline' })} />
+  } else if (step === 'profile') {
+    body = <ProfileStep {...common} value={ctx.data.personalProfile as Record<string, string> | undefined} errors={ctx.fieldErrors} phone={ctx.phone?.replace(/^\+90/, '0') ?? ''} onSubmit={onSection} />
+  } else if (step === 'healthPolicy') {
+    body = <HealthPolicyStep {...common} value={ctx.data.healthPolicy} errors={ctx.fieldErrors} birthCoverAvailable={!!p.birthCoverAvailable} onSubmit={onSection} />
+  } else if (step === 'consents') {
+    body = <ConsentsStep {...common} product={p.product} missing={ctx.missing} onSubmit={(choices) => actor.send({ type: 'consents.submit', choices })} />
+  } else if (step === 'summary') {
+    const lines: Array<[ReactNode, ReactNode]> = [
+      ...p.summaryLines(ctx.data),
+      ...(person ? [[<Trans key="i">Sigortalı</Trans>, `${person.firstname} ${person.lastname}`] as [ReactNode, ReactNode], [<Trans key="e">E-posta</Trans>, person.email] as [ReactNode, ReactNode]] : []),
+      ...(price.ok ? [[<Trans key="p">Prim (tek çekim)</Trans>, formatMoney(price.amountTry, price.currency, i18n.locale)] as [ReactNode, ReactNode]] : []),
+    ]
+    body = <SummaryStep {...common} lines={lines} onConfirm={() => actor.send({ type: 'summary.confirm' })} />
+  } else if (step === 'payment' && ctx.purchase) {
+    const purchase = ctx.purchase
+    body = (
+      <Suspense fallback={<p role="status"><Trans>Yükleniyor…</Trans></p>}>
+        <PaymentTestForm purchase={{ ...purchase, onDone: (status) => actor.send({ type: 'payment.done', status }) }} />
+      </Suspense>
+    )
+  } else {
+    body = <p role="status"><Trans>Sonuç sayfasına yönlendiriliyorsunuz…</Trans></p>
+  }
+
+  return (
+    <div className={`container ${styles.page}`} data-testid={`purchase-${p.product}`} data-step={step}>
+      <header>
+        <h1 className={styles.title}>{p.title}</h1>
+        <ol className={styles.steps} aria-label={i18n._(msg`Adımlar`)}>
+          {stepper.map((s) => <li key={s} aria-current={s === step ? 'step' : undefined}>{i18n._(STEP_NAMES[s]!)}</li>)}
+        </ol>
+      </header>
+      <div ref={heading}>{body}</div>
+    </div>
+  )
+}

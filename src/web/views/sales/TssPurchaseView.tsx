@@ -1,0 +1,47 @@
+import { Trans } from '@lingui/react/macro'
+import { useMemo } from 'react'
+import { tssPurchaseMachine } from '../../../../machines/tss-purchase/tss-purchase.machine.ts'
+import type { ApplicationData } from '../../../domain/schemas/application.ts'
+import { quoteTss } from '../../../domain/tariff.ts'
+import { providePurchase } from '../../flows/purchase.ts'
+import { PurchaseView } from './PurchaseView.tsx'
+import { TssQuickQuoteView } from './TssQuickQuoteView.tsx'
+
+const flow = providePurchase(tssPurchaseMachine)
+
+/** The quick quote's answers carried in the address (`?gender=&citycode=&birthdate=&visits=`). */
+export function tssQuoteFromSearch(search: string): ApplicationData | null {
+  const q = new URLSearchParams(search)
+  const gender = q.get('gender')
+  const citycode = q.get('citycode')
+  const birthdate = q.get('birthdate')
+  const visits = Number(q.get('visits'))
+  if ((gender !== 'male' && gender !== 'female') || !citycode || !birthdate || ![0, 8, 10, 12].includes(visits)) return null
+  return { quickProfile: { gender, citycode, birthdate }, outpatientVisits: visits as 0 | 8 | 10 | 12 }
+}
+
+/** `/urunler/market/tss`: the complementary health purchase (issue 15). */
+export function TssPurchaseView() {
+  const initial = useMemo(() => (typeof location === 'undefined' ? null : tssQuoteFromSearch(location.search)), [])
+  const birthCoverAvailable = useMemo(() => {
+    if (!initial?.quickProfile) return false
+    const q = quoteTss(initial.quickProfile, new Date())
+    return q.ok && q.birthCoverAvailable
+  }, [initial])
+  return (
+    <PurchaseView
+      machine={flow}
+      product="tss"
+      title={<Trans>Tamamlayıcı Sağlık Sigortası satın al</Trans>}
+      initial={initial}
+      quote={<TssQuickQuoteView />}
+      birthCoverAvailable={birthCoverAvailable}
+      summaryLines={(d) => [
+        [<Trans key="p">Ürün</Trans>, <Trans key="pv">Tamamlayıcı Sağlık Sigortası</Trans>],
+        [<Trans key="v">Ayakta tedavi</Trans>, d.outpatientVisits ? <Trans key="vv">Yılda {d.outpatientVisits} vizite</Trans> : <Trans key="vn">Yalnız yatarak tedavi</Trans>],
+        [<Trans key="b">Doğum teminatı</Trans>, d.healthPolicy?.birthCollateral ? <Trans key="by">Var</Trans> : <Trans key="bn">Yok</Trans>],
+      ]}
+      resultPath={(o) => (o === 'success' ? '/result/tss-success' : '/result/tss-error')}
+    />
+  )
+}

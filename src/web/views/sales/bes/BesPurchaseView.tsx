@@ -1,0 +1,186 @@
+import { msg } from '@lingui/core/macro'
+import type { MessageDescriptor } from '@lingui/core'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useActorRef, useSelector } from '@xstate/react'
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react'
+import type { ActorRefFrom, SnapshotFrom } from 'xstate'
+import type { besPurchaseMachine } from '../../../../../machines/bes-purchase/bes-purchase.machine.ts'
+import type { smsVerificationMachine } from '../../../../../machines/sms-verification/sms-verification.machine.ts'
+import type { BesProduct } from '../../../../domain/bes.ts'
+import { call } from '../../../api/client.ts'
+import { useDocumentTitle } from '../../../components/useDocumentTitle.ts'
+import { besPurchaseFlow } from '../../../flows/bes-purchase.ts'
+import { reasonText } from '../../../i18n/reasons.ts'
+import { getInspect } from '../../../inspector.ts'
+import { SmsVerificationView } from '../SmsVerificationView.tsx'
+import { ConsentsStep, ContractStep, QuickStep, SummaryStep } from './BesSteps.tsx'
+import { PersonForm } from './PersonForm.tsx'
+import { BES_REASONS, fieldText } from './messages.ts'
+import styles from './bes.module.css'
+
+const PaymentTestForm = lazy(() => import('../../payment/PaymentTestForm.tsx'))
+
+type Snap = SnapshotFrom<typeof besPurchaseMachine>
+type Step = 'quick' | 'sms' | 'personal' | 'custodian' | 'payer' | 'contract' | 'consents' | 'summary' | 'payment' | 'paid'
+
+const STEP_NAMES: Record<Step, MessageDescriptor> = {
+  quick: msg`Hızlı profil`,
+  sms: msg`Telefon doğrulama`,
+  personal: msg`Kişisel bilgiler`,
+  custodian: msg`Veli / vasi`,
+  payer: msg`Ödeyen bilgileri`,
+  contract: msg`Sözleşme ve fonlar`,
+  consents: msg`Onaylar`,
+  summary: msg`Özet`,
+  payment: msg`Ödeme`,
+  paid: msg`Sonuç`,
+}
+
+/** The step on screen; while a step is being saved, the step that is being saved. */
+function stepOf(s: Snap): Step {
+  if (s.matches('quickProfile')) return 'quick'
+  if (s.matches('verifying') || s.matches('resuming')) return 'sms'
+  if (s.matches('saving') || s.matches('saveFailed')) {
+    const saving = s.context.saving
+    return saving === 'profile' ? 'personal' : saving ?? 'personal'
+  }
+  if (s.matches('recordingConsents')) return 'consents'
+  if (s.matches('startingPurchase')) return 'summary'
+  for (const st of ['personal', 'custodian', 'payer', 'contract', 'consents', 'summary', 'payment', 'paid'] as const) if (s.matches(st)) return st
+  return 'quick'
+}
+
+const TITLES: Record<BesProduct, MessageDescriptor> = { erkenbes: msg`Erken BES satın al`, pratikbes: msg`Pratik BES satın al` }
+const LEADS: Record<BesProduct, MessageDescriptor> = {
+  erkenbes: msg`Emekliliğe erken başlayın: aylık en az 100 TL katkıyla, faizsiz katılım fonlarında birikim. 18 yaş altındaki çocuğunuz için de açabilirsiniz.`,
+  pratikbes: msg`Birkaç adımda sözleşmenizi kurun, aylık en az 150 TL katkıyı kartınızla ödeyin. 18 yaşını doldurmuş katılımcılar içindir.`,
+}
+
+function useCities() {
+  const [cities, setCities] = useState<Array<{ value: string; name: string }>>([])
+  useEffect(() => {
+    let live = true
+    // a failed lookup is tried again a few times (the province list is needed to go on)
+    const load = (left: number) => call<Array<{ value: string; name: string }>>('/lookup/cities', { query: { countryCode: 'TR' } })
+      .then((c) => { if (live) setCities(c) }, () => { if (live && left > 0) setTimeout(() => load(left - 1), 2000) })
+    void load(3)
+    return () => { live = false }
+  }, [])
+  return cities
+}
+
+/** `/urunler/market/erkenbes` and `/urunler/market/pratikbes`: the BES purchase bound to its machine. */
+export function BesPurchaseView({ product }: { product: BesProduct }) {
+  const { i18n } = useLingui()
+  const actor = useActorRef(besPurchaseFlow, { input: { product }, inspect: getInspect() })
+  const step = useSelector(actor, stepOf)
+  const ctx = useSelector(actor, (s) => s.context)
+  const busy = useSelector(actor, (s) => s.hasTag('busy'))
+  const saveFailed = useSelector(actor, (s) => s.matches('saveFailed'))
+  const sms = useSelector(actor, (s) => s.children.smsVerification as ActorRefFrom<typeof smsVerificationMachine> | undefined)
+  const output = useSelector(actor, (s) => (s.status === 'done' ? s.output : null))
+  const cities = useCities()
+  // the card form of the first contribution, charged with the server's amount; its end goes to the result page, which reads the server's record
+  const purchase = ctx.purchase
+  const charge = useMemo(() => purchase && { ...purchase, onDone: (status: 'success' | 'error') => actor.send({ type: 'payment.done', status }) }, [purchase, actor])
+  useEffect(() => {
+    if (output?.purchaseId) location.assign(`/result/${output.outcome === 'success' ? 'success' : 'error'}?purchase=${encodeURIComponent(output.purchaseId)}`)
+  }, [output])
+  const heading = useRef<HTMLHeadingElement>(null)
+  const first = useRef(true)
+  useDocumentTitle(i18n._(TITLES[product]))
+  useEffect(() => {
+    if (first.current) { first.current = false; return }
+    heading.current?.focus()
+  }, [step])
+
+  const text = (field: string, code: string | undefined, extra?: { minimum?: string }) => fieldText(i18n, field, code, extra)
+  const errs = (fields: Record<string, string>) => Object.fromEntries(Object.entries(fields).map(([f, c]) => [f, text(f, c)]))
+  const failure = (code: string | null) => (code ? (BES_REASONS[code] ? i18n._(BES_REASONS[code]) : reasonText(code, i18n)) : null)
+  const at = () => new Date().toISOString()
+  const steps: Step[] = ['quick', 'sms', 'personal', ...(ctx.minor ? ['custodian' as const] : []), ...(ctx.payerIsOther ? ['payer' as const] : []), 'contract', 'consents', 'summary', 'payment']
+  const back = () => actor.send({ type: 'back' })
+
+  return (
+    <div className={`container ${styles.page}`}>
+      <header>
+        <h1 className={styles.title}>{i18n._(TITLES[product])}</h1>
+        <p className={styles.lead}>{i18n._(LEADS[product])}</p>
+      </header>
+      <nav aria-label={i18n._(msg`Satın alma adımları`)}>
+        <ol className={styles.steps}>
+          {steps.map((s) => <li key={s} aria-current={s === step ? 'step' : undefined}>{i18n._(STEP_NAMES[s])}</li>)}
+        </ol>
+      </nav>
+      <section aria-labelledby="bes-step">
+        <h2 id="bes-step" ref={heading} tabIndex={-1}>{i18n._(STEP_NAMES[step])}</h2>
+        {ctx.resumed && step === 'personal' && <p className={styles.note} role="status"><Trans>Yarım kalan başvurunuz bulundu; bilgileriniz dolduruldu. Kontrol edip devam edebilirsiniz.</Trans></p>}
+        {saveFailed && (
+          <div className={styles.alert} role="alert">
+            <p>{failure(ctx.reason)}</p>
+            <button type="button" className={styles.primary} onClick={() => actor.send({ type: 'retry' })}><Trans>Tekrar dene</Trans></button>
+          </div>
+        )}
+        {step === 'quick' && (
+          <QuickStep cities={cities} initial={ctx.quick} errors={errs(ctx.errors)} onSubmit={(v) => actor.send({ type: 'quick.submit', at: at(), ...v })} />
+        )}
+        {step === 'sms' && sms && <SmsVerificationView actor={sms} />}
+        {step === 'sms' && busy && <p role="status"><Trans>Başvurunuz hazırlanıyor…</Trans></p>}
+        {step === 'personal' && (
+          <PersonForm key="personal" kind="participant" verifiedPhone={ctx.phone ?? ''} busy={busy} errors={errs(ctx.errors)}
+            initial={{ birthdate: ctx.quick?.birthdate, ...ctx.profile }}
+            extra={(
+              <label className={styles.check}>
+                <input type="checkbox" name="payerIsOther" defaultChecked={ctx.payerIsOther} />
+                <span><Trans>Katkı payını başka biri ödeyecek</Trans></span>
+              </label>
+            )}
+            onSubmit={(values, f) => actor.send({ type: 'profile.submit', values, payerIsOther: f.get('payerIsOther') === 'on', at: at() })} />
+        )}
+        {step === 'custodian' && (
+          <>
+            <p className={styles.note}><Trans>Katılımcı 18 yaşından küçük olduğu için sözleşmeyi yasal temsilcisi (veli veya vasi) imzalar.</Trans></p>
+            <PersonForm key="custodian" kind="custodian" busy={busy} errors={errs(ctx.errors)} initial={{ ...ctx.custodian }} onBack={back}
+              extra={(
+                <div className={styles.field}>
+                  <label className={styles.label} htmlFor="legalparent"><Trans>Katılımcıya yakınlığı</Trans></label>
+                  <select id="legalparent" name="legalparent" className={styles.input} defaultValue={ctx.profile?.legalparent ?? ''}
+                    aria-invalid={ctx.errors.relation ? true : undefined} aria-describedby={ctx.errors.relation ? 'legalparent-e' : undefined}>
+                    <option value="">{i18n._(msg`Seçiniz`)}</option>
+                    <option value="mother">{i18n._(msg`Annesi`)}</option>
+                    <option value="father">{i18n._(msg`Babası`)}</option>
+                    <option value="guardian">{i18n._(msg`Vasisi`)}</option>
+                  </select>
+                  {ctx.errors.relation && <p id="legalparent-e" className={styles.error} role="alert">{text('relation', ctx.errors.relation)}</p>}
+                </div>
+              )}
+              onSubmit={(values, f) => actor.send({ type: 'custodian.submit', values, relation: String(f.get('legalparent') ?? ''), at: at() })} />
+          </>
+        )}
+        {step === 'payer' && (
+          <PersonForm key="payer" kind="payer" busy={busy} errors={errs(ctx.errors)} initial={{ ...ctx.payer }} onBack={back}
+            onSubmit={(values) => actor.send({ type: 'payer.submit', values, at: at() })} />
+        )}
+        {step === 'contract' && (
+          <ContractStep product={product} initial={ctx.contract} errors={ctx.errors} text={text} busy={busy} onBack={back}
+            onSubmit={(values) => actor.send({ type: 'contract.submit', values })} />
+        )}
+        {step === 'consents' && (
+          <ConsentsStep product={product} initial={ctx.consents} errors={ctx.errors} text={text} failure={failure(ctx.reason)} busy={busy} onBack={back}
+            onSubmit={(choices) => actor.send({ type: 'consents.submit', choices })} />
+        )}
+        {step === 'summary' && ctx.profile && ctx.contract && (
+          <SummaryStep product={product} participant={ctx.profile} custodian={ctx.minor ? ctx.custodian : null} payer={ctx.payerIsOther ? ctx.payer : null}
+            contract={ctx.contract} failure={failure(ctx.reason)} busy={busy} onBack={back} onConfirm={() => actor.send({ type: 'summary.confirm' })} />
+        )}
+        {step === 'payment' && charge && (
+          <Suspense fallback={<p role="status"><Trans>Yükleniyor…</Trans></p>}>
+            <PaymentTestForm purchase={charge} />
+            <p><button type="button" className={styles.secondary} onClick={back}><Trans>Geri</Trans></button></p>
+          </Suspense>
+        )}
+        {step === 'paid' && <p role="status"><Trans>Sonuç sayfasına yönlendiriliyorsunuz…</Trans></p>}
+      </section>
+    </div>
+  )
+}

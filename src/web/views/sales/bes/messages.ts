@@ -1,0 +1,36 @@
+import { msg } from '@lingui/core/macro'
+import type { I18n, MessageDescriptor } from '@lingui/core'
+import { FIELD } from '../../../i18n/reasons.ts'
+
+/** Words for the message codes of src/domain/bes-forms.ts (field -> code). */
+const CODES: Record<string, MessageDescriptor> = {
+  required: FIELD.required,
+  requiredSelection: FIELD.requiredSelection,
+  invalid: msg`Girilen değeri kontrol ediniz`,
+  tooLong: msg`Girilen değer çok uzun`,
+  ageTooOld: msg`Katılımcı en fazla 100 yaşında olabilir`,
+  minorNotAllowed: msg`Pratik BES 18 yaşını doldurmuş katılımcılar içindir; 18 yaş altı için Erken BES'i seçiniz`,
+  notAdult: msg`Veli/vasi ve katkı payı ödeyen 18 yaşını doldurmuş olmalıdır`,
+  tooLarge: msg`Online en fazla 100.000 TL katkı payı ödenebilir`,
+  fundsNotHundred: msg`Fon paylarının toplamı %100 olmalıdır`,
+  fundsInvalid: msg`Fon payları 1 ile 100 arasında tam sayı olmalıdır`,
+  consentRequired: msg`Devam etmek için bu onay gereklidir`,
+}
+const BY_FIELD: Record<string, Record<string, MessageDescriptor>> = {
+  nationalId: { invalid: msg`Geçerli bir T.C. kimlik numarası (yabancılar için pasaport numarası) giriniz` },
+  email: { invalid: FIELD.email },
+  userphone: { invalid: msg`Lütfen 05 ile başlayan geçerli bir cep telefonu numarası giriniz` },
+  birthdate: { invalid: msg`Geçerli bir doğum tarihi giriniz` },
+}
+
+export function fieldText(i18n: I18n, field: string, code: string | undefined, extra: { minimum?: string } = {}): string | undefined {
+  if (!code) return undefined
+  if (code === 'belowMinimum') return i18n._(msg`Bu plan için en az ${extra.minimum ?? ''} katkı payı ödenmelidir`)
+  return i18n._(BY_FIELD[field]?.[code] ?? CODES[code] ?? CODES.invalid!)
+}
+
+/** Failures of the purchase's calls. */
+export const BES_REASONS: Record<string, MessageDescriptor> = {
+  SMS_TICKET_INVALID: msg`Telefon doğrulamanızın süresi doldu; sayfayı yenileyip numaranızı yeniden doğrulayınız. Bilgileriniz kaydedildi.`,
+  NETWORK: msg`Bağlantı kurulamadı. İnternet bağlantınızı kontrol edip tekrar deneyiniz.`,
+}

@@ -1,0 +1,250 @@
+import { expect } from 'vitest'
+import type { BesPurchaseContext } from '../../../machines/bes-purchase/bes-purchase.machine.ts'
+import type { Expectations } from '../../support/expectations.ts'
+import { PHONE, PURCHASE, TICKET } from '../models/bes-purchase.model.ts'
+
+/** The BES purchase (issue 15, spec 3.2, 9), written apart from machines/bes-purchase. */
+type C = BesPurchaseContext
+type Person = Record<string, string>
+
+const NEXT = 'Devam Et'
+const BACK = 'Geri'
+const PAY = 'Onayla ve Öde'
+
+/** On 2 March 2026 (the model's day), a person born after 2 March 2008 is under 18; born before 2 March 1926, over 100. */
+const under18 = (p: Person) => p.birthdate! > '2008-03-02'
+const over100 = (birthdate: string) => birthdate < '1926-03-02'
+/** The identity and family fields every person form needs. */
+const complete = (p: Person) => ['firstname', 'lastname', 'nationalId', 'birthdate', 'email'].every((f) => !!p[f]?.trim())
+const participantOk = (p: Person) => complete(p) && !!p.fathername && !!p.mothername && !!p.birthplace && !!p.idserialno && !over100(p.birthdate!)
+/** Early BES (the model's plan): at least 100 TL a month; shares of known funds summing to 100. */
+const contractOk = (v: { contributionAmount: string; fundChoice: { share: number }[] }) =>
+  Number(v.contributionAmount) >= 100 && v.fundChoice.reduce((s, f) => s + f.share, 0) === 100
+/** The information notice read, the pre-contract form and the contract approval accepted. */
+const consentsOk = (ch: Record<string, { accepted: boolean }>) => ['gdprtextread', 'infoconcent', 'trxconcent'].every((n) => ch[n]?.accepted === true)
+
+const noErrors = (c: C) => expect(c.errors).toEqual({})
+const hasErrors = (c: C) => expect(Object.keys(c.errors).length).toBeGreaterThan(0)
+const verified = (c: C) => {
+  expect(c.phone).toBe(PHONE)
+  expect(c.ticket).toBe(TICKET)
+}
+
+const anyQuick = { type: 'quick.submit', at: '2026-03-02T09:00:00.000Z', gender: 'female', citycode: '34', birthdate: '1990-04-01' }
+const confirm = { type: 'summary.confirm' }
+const back = { type: 'back' }
+
+export const besPurchaseExpectations: Expectations<C> = {
+  states: {
+    quickProfile: {
+      words: { tr: 'hızlı profil formu (cinsiyet, il, doğum tarihi) açık', en: 'the quick profile form (gender, province, birth date) is open' },
+      screen: { enabled: [NEXT] },
+      context: (c) => expect(c.ticket).toBeNull(),
+      ignores: [confirm, back, { type: 'retry' }],
+    },
+    verifying: {
+      words: { tr: 'cep telefonu SMS koduyla doğrulanıyor', en: 'the mobile phone is being verified by SMS code' },
+      context: (c) => {
+        expect(c.quick).not.toBeNull()
+        expect(c.ticket).toBeNull()
+      },
+      ignores: [anyQuick, confirm, back],
+    },
+    resuming: {
+      words: { tr: 'bu telefonun yarım kalan başvurusu aranıyor', en: 'an unfinished application of this phone is looked up' },
+      tags: { busy: true },
+      context: verified,
+      ignores: [anyQuick, back],
+    },
+    personal: {
+      words: { tr: 'kişisel bilgiler formu (kimlik, iletişim, iş) açık', en: 'the personal profile form (identity, contact, work) is open' },
+      screen: { enabled: [NEXT] },
+      context: verified,
+      ignores: [anyQuick, confirm, back, { type: 'retry' }],
+    },
+    custodian: {
+      words: { tr: '18 yaş altı katılımcı için veli/vasi formu açık', en: "the custodian (legal parent) form for a participant under 18 is open" },
+      screen: { enabled: [NEXT, BACK] },
+      context: (c) => expect(c.minor).toBe(true),
+      ignores: [anyQuick, confirm],
+    },
+    payer: {
+      words: { tr: 'katkı payını ödeyecek kişinin formu açık', en: 'the form of the person who pays the contribution is open' },
+      screen: { enabled: [NEXT, BACK] },
+      context: (c) => expect(c.payerIsOther).toBe(true),
+      ignores: [anyQuick, confirm],
+    },
+    contract: {
+      words: { tr: 'emeklilik sözleşmesi: katkı payı, sıklık ve fon dağılımı', en: 'the pension contract: contribution, frequency and fund distribution' },
+      screen: { enabled: [NEXT, BACK] },
+      context: (c) => {
+        expect(c.profile).not.toBeNull()
+        if (c.minor && !c.resumed) expect(c.custodian).not.toBeNull()
+      },
+      ignores: [anyQuick, confirm],
+    },
+    saving: {
+      words: { tr: 'adım sunucuya kaydediliyor', en: 'the step is being saved on the server' },
+      tags: { busy: true },
+      context: (c) => {
+        expect(c.saving).not.toBeNull()
+        noErrors(c)
+      },
+      ignores: [anyQuick, confirm, back],
+    },
+    saveFailed: {
+      words: { tr: 'adım kaydedilemedi, "Tekrar dene" görünür', en: 'the step could not be saved, "Tekrar dene" shows' },
+      screen: { enabled: ['Tekrar dene'] },
+      context: (c) => expect(c.reason).toBeTruthy(),
+      ignores: [anyQuick, confirm, back],
+    },
+    consents: {
+      words: { tr: 'onaylar ve izinler: metinler görünür, açık rızalar işaretsiz', en: 'consents and permissions: the texts show, explicit consents unticked' },
+      screen: { enabled: [NEXT, BACK] },
+      context: (c) => {
+        expect(c.contract).not.toBeNull()
+        // the consents are recorded under the saved application's id
+        expect(c.applicationId).toBe('a1')
+      },
+      ignores: [anyQuick, confirm],
+    },
+    recordingConsents: {
+      words: { tr: 'onaylar kanıtlarıyla kaydediliyor', en: 'the consents are recorded with their proof' },
+      tags: { busy: true },
+      ignores: [anyQuick, back],
+    },
+    summary: {
+      words: { tr: 'özet: katılımcı, ödeyen, sözleşme ve ilk katkı tutarı', en: 'summary: participant, payer, contract and the first contribution' },
+      screen: { enabled: [PAY, BACK] },
+      context: (c) => expect(c.purchase).toBeNull(),
+      ignores: [anyQuick, { type: 'retry' }],
+    },
+    startingPurchase: {
+      words: { tr: 'satın alma kaydı açılıyor, tutar sunucuda hesaplanıyor', en: 'the purchase is opened, the amount computed on the server' },
+      tags: { busy: true },
+      ignores: [anyQuick, confirm, back],
+    },
+    payment: {
+      words: { tr: 'ilk katkı payı için kart formu açık', en: 'the card form for the first contribution is open' },
+      context: (c) => expect(c.purchase).toEqual(PURCHASE),
+      ignores: [anyQuick, confirm],
+    },
+    paid: {
+      words: { tr: 'ödeme sonuçlandı, sonuç sayfasına geçilir', en: 'the payment is over: on to the result page' },
+      context: (c, s) => {
+        expect(s.status).toBe('done')
+        expect(s.output).toEqual({ purchaseId: PURCHASE.id, outcome: c.outcome })
+      },
+    },
+  },
+  rules: [
+    { name: 'a quick profile over 100 years is refused on the spot', from: 'quickProfile', event: 'quick.submit', when: (_c, e) => over100(e.birthdate), to: 'quickProfile',
+      then: (c) => expect(c.errors.birthdate).toBe('ageTooOld') },
+    { name: 'a complete quick profile goes on to the SMS check', from: 'quickProfile', event: 'quick.submit', when: (_c, e) => !over100(e.birthdate), to: 'verifying',
+      then: (c, _p, e) => expect(c.quick).toEqual({ gender: e.gender, citycode: e.citycode, birthdate: e.birthdate }) },
+    { name: 'a verified phone looks for an unfinished application', from: 'verifying', event: 'xstate.done.actor.smsVerification', to: 'resuming', then: verified },
+    { name: 'a saved application is put back', from: 'resuming', event: 'xstate.done.actor.resumeApplication', to: 'personal',
+      then: (c) => {
+        expect(c.resumed).toBe(true)
+        expect(c.profile?.firstname).toBe('Ayşe')
+      } },
+    { name: 'nothing saved: a fresh application', from: 'resuming', event: 'xstate.error.actor.resumeApplication', to: 'personal',
+      then: (c) => expect(c.resumed).toBe(false) },
+    { name: 'an incomplete profile shows its problems', from: 'personal', event: 'profile.submit', when: (_c, e) => !participantOk(e.values), to: 'personal', then: hasErrors },
+    { name: 'a complete profile is saved, with the verified phone', from: 'personal', event: 'profile.submit', when: (_c, e) => participantOk(e.values), to: 'saving',
+      then: (c, _p, e) => {
+        expect(c.saving).toBe('profile')
+        expect(c.profile?.userphone).toBe(PHONE)
+        expect(c.minor).toBe(under18(e.values))
+        expect(c.payerIsOther).toBe(e.payerIsOther)
+      } },
+    { name: "a minor's saved profile asks for the custodian", from: 'saving', event: 'xstate.done.actor.saveApplication', when: (c) => c.saving === 'profile' && c.minor, to: 'custodian' },
+    { name: "an adult's saved profile asks for the payer when someone else pays", from: 'saving', event: 'xstate.done.actor.saveApplication', when: (c) => c.saving === 'profile' && !c.minor && c.payerIsOther, to: 'payer' },
+    { name: "an adult paying for themselves goes on to the contract", from: 'saving', event: 'xstate.done.actor.saveApplication', when: (c) => c.saving === 'profile' && !c.minor && !c.payerIsOther, to: 'contract' },
+    { name: 'a saved custodian asks for the payer when someone else pays', from: 'saving', event: 'xstate.done.actor.saveApplication', when: (c) => c.saving === 'custodian' && c.payerIsOther, to: 'payer' },
+    { name: 'a saved custodian goes on to the contract', from: 'saving', event: 'xstate.done.actor.saveApplication', when: (c) => c.saving === 'custodian' && !c.payerIsOther, to: 'contract' },
+    { name: 'a saved payer goes on to the contract', from: 'saving', event: 'xstate.done.actor.saveApplication', when: (c) => c.saving === 'payer', to: 'contract' },
+    { name: 'a saved contract goes on to the consents', from: 'saving', event: 'xstate.done.actor.saveApplication', when: (c) => c.saving === 'contract', to: 'consents' },
+    { name: 'saved consents go on to the summary', from: 'saving', event: 'xstate.done.actor.saveApplication', when: (c) => c.saving === 'consents', to: 'summary' },
+    { name: 'a failed save offers a retry', from: 'saving', event: 'xstate.error.actor.saveApplication', to: 'saveFailed', then: (c) => expect(c.reason).toBe('SMS_TICKET_INVALID') },
+    { name: 'retry saves the same step again', from: 'saveFailed', event: 'retry', to: 'saving', then: (c, p) => expect(c.saving).toBe(p.saving) },
+    { name: 'a custodian under 18 is refused', from: 'custodian', event: 'custodian.submit', when: (_c, e) => under18(e.values), to: 'custodian',
+      then: (c) => expect(c.errors.birthdate).toBe('notAdult') },
+    { name: 'an adult custodian is saved with the relation as legal parent', from: 'custodian', event: 'custodian.submit', when: (_c, e) => !under18(e.values) && complete(e.values), to: 'saving',
+      then: (c, _p, e) => {
+        expect(c.saving).toBe('custodian')
+        expect(c.custodian?.planchoice).toBe('erkenbes')
+        expect(c.profile?.legalparent).toBe(e.relation)
+      } },
+    { name: 'back from the custodian to the profile', from: 'custodian', event: 'back', to: 'personal' },
+    { name: 'an incomplete payer shows its problems', from: 'payer', event: 'payer.submit', when: (_c, e) => !complete(e.values), to: 'payer', then: hasErrors },
+    { name: 'a complete adult payer is saved', from: 'payer', event: 'payer.submit', when: (_c, e) => complete(e.values) && !under18(e.values), to: 'saving',
+      then: (c) => expect(c.saving).toBe('payer') },
+    { name: "back from the payer: a minor's custodian", from: 'payer', event: 'back', when: (c) => c.minor, to: 'custodian' },
+    { name: "back from the payer: an adult's profile", from: 'payer', event: 'back', when: (c) => !c.minor, to: 'personal' },
+    { name: 'a contribution below the plan minimum or shares not summing to 100 are refused', from: 'contract', event: 'contract.submit', when: (_c, e) => !contractOk(e.values), to: 'contract',
+      then: (c) => {
+        expect(c.errors.contributionAmount).toBe('belowMinimum')
+        expect(c.errors.fundChoice).toBe('fundsNotHundred')
+      } },
+    { name: 'a valid contract is saved', from: 'contract', event: 'contract.submit', when: (_c, e) => contractOk(e.values), to: 'saving',
+      then: (c, _p, e) => {
+        expect(c.saving).toBe('contract')
+        expect(c.contract).toEqual({ ...e.values, contributionAmount: Number(e.values.contributionAmount) })
+      } },
+    { name: 'back from the contract: the payer when someone else pays', from: 'contract', event: 'back', when: (c) => c.payerIsOther, to: 'payer' },
+    { name: "back from the contract: a minor's custodian", from: 'contract', event: 'back', when: (c) => !c.payerIsOther && c.minor, to: 'custodian' },
+    { name: 'back from the contract: the profile', from: 'contract', event: 'back', when: (c) => !c.payerIsOther && !c.minor, to: 'personal' },
+    { name: 'a required consent missing blocks with its name', from: 'consents', event: 'consents.submit', when: (_c, e) => !consentsOk(e.choices), to: 'consents',
+      then: (c) => expect(c.errors).toEqual({ trxconcent: 'consentRequired' }) },
+    { name: 'the required consents given are recorded', from: 'consents', event: 'consents.submit', when: (_c, e) => consentsOk(e.choices), to: 'recordingConsents',
+      then: (c, _p, e) => expect(c.consents).toEqual(e.choices) },
+    { name: 'back from the consents to the contract', from: 'consents', event: 'back', to: 'contract' },
+    { name: 'recorded consents are saved with the application', from: 'recordingConsents', event: 'xstate.done.actor.recordConsents', to: 'saving',
+      then: (c) => expect(c.saving).toBe('consents') },
+    { name: 'consents that could not be recorded are asked again', from: 'recordingConsents', event: 'xstate.error.actor.recordConsents', to: 'consents',
+      then: (c) => expect(c.reason).toBe('NETWORK') },
+    { name: 'confirming the summary opens the purchase', from: 'summary', event: 'summary.confirm', to: 'startingPurchase' },
+    { name: 'back from the summary to the consents', from: 'summary', event: 'back', to: 'consents' },
+    { name: 'the opened purchase shows the card form with the server amount', from: 'startingPurchase', event: 'xstate.done.actor.createPurchase', to: 'payment',
+      then: (c) => expect(c.purchase).toEqual(PURCHASE) },
+    { name: 'a purchase that cannot be opened returns to the summary with the reason', from: 'startingPurchase', event: 'xstate.error.actor.createPurchase', to: 'summary',
+      then: (c) => expect(c.reason).toBe('NETWORK') },
+    { name: 'back from the card form to the summary', from: 'payment', event: 'back', to: 'summary', then: (c) => expect(c.purchase).toBeNull() },
+    { name: "the payment's outcome, success or failure, ends the flow for the result page", from: 'payment', event: 'payment.done', to: 'paid',
+      then: (c, _p, e) => expect(c.outcome).toBe(e.status) },
+  ],
+  significant: (c) => ({ ...c }),
+  describeEvent: (e) => {
+    const ev = e as Record<string, unknown> & { type: string }
+    const who = (v: unknown) => {
+      const p = v as Person | undefined
+      return p ? `${p.firstname || '-'} ${p.lastname}, ${p.birthdate}` : '-'
+    }
+    switch (ev.type) {
+      case 'quick.submit': return { tr: `müşteri hızlı profili gönderir (${ev.gender}, ${ev.citycode}, ${ev.birthdate})`, en: `the customer sends the quick profile (${ev.gender}, ${ev.citycode}, ${ev.birthdate})` }
+      case 'profile.submit': return { tr: `müşteri kişisel bilgileri gönderir (${who(ev.values)}; başkası öder: ${ev.payerIsOther ? 'evet' : 'hayır'})`, en: `the customer sends the personal profile (${who(ev.values)}; someone else pays: ${ev.payerIsOther ? 'yes' : 'no'})` }
+      case 'custodian.submit': return { tr: `müşteri veliyi gönderir (${who(ev.values)}, ${ev.relation})`, en: `the customer sends the custodian (${who(ev.values)}, ${ev.relation})` }
+      case 'payer.submit': return { tr: `müşteri ödeyeni gönderir (${who(ev.values)})`, en: `the customer sends the payer (${who(ev.values)})` }
+      case 'contract.submit': {
+        const v = ev.values as { contributionAmount: string; fundChoice: { code: string; share: number }[] }
+        const funds = v.fundChoice.map((f) => `${f.code} %${f.share}`).join(', ')
+        return { tr: `müşteri sözleşmeyi gönderir (${v.contributionAmount} TL; ${funds})`, en: `the customer sends the contract (${v.contributionAmount} TL; ${funds})` }
+      }
+      case 'consents.submit': {
+        const names = Object.entries(ev.choices as Record<string, { accepted: boolean }>).filter(([, c]) => c.accepted).map(([n]) => n).join(', ')
+        return { tr: `müşteri onayları gönderir (işaretli: ${names})`, en: `the customer sends the consents (ticked: ${names})` }
+      }
+      case 'summary.confirm': return { tr: `müşteri "${PAY}" düğmesine basar`, en: `the customer presses "${PAY}"` }
+      case 'payment.done': return { tr: `kart ödemesi sonuçlanır (${String(ev.status)})`, en: `the card payment ends (${String(ev.status)})` }
+      case 'back': return { tr: `müşteri "${BACK}" düğmesine basar`, en: `the customer presses "${BACK}"` }
+      case 'retry': return { tr: 'müşteri "Tekrar dene" düğmesine basar', en: 'the customer presses "Tekrar dene"' }
+      default: {
+        const [kind, , , id] = ev.type.split('.')
+        return kind === 'xstate' && ev.type.includes('.done.')
+          ? { tr: `${id} tamamlanır`, en: `${id} completes` }
+          : { tr: `${id} başarısız olur`, en: `${id} fails` }
+      }
+    }
+  },
+}

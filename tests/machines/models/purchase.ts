@@ -1,0 +1,72 @@
+import { expect } from 'vitest'
+import type { AnyStateMachine } from 'xstate'
+import type { Model } from '../../support/model-test.ts'
+
+/**
+ * What the product purchase models share (machines/shared/purchase.ts): the customer's answers,
+ * the fake server answers and what makes two states different.
+ */
+export const AT = '2026-03-02T09:00:00.000Z'
+export const TICKET = 'ticket-1'
+export const APPLICATION_ID = '7d0b4c3e-2f7a-4a51-9d0e-4b1f0b8e2a11'
+export const PURCHASE = { id: 'AbCdEfGhIjKlMnOpQrStUvWx', amount: 13068, currency: 'TRY' }
+export const err = (code: string) => Object.assign(new Error(code), { code })
+
+export const PROFILE = {
+  firstname: 'Ayşe', lastname: 'Çağlar', nationalId: '10000000146', nationality: 'TR', birthdate: '1990-05-17',
+  email: 'ayse@example.com', userphone: '05321234567',
+}
+export const HEALTH_POLICY = { questions: [], isotherpolicy: false, birthCollateral: false, healthdeclarationconcent: true }
+export const HEALTH_POLICY_UNDECLARED = { ...HEALTH_POLICY, healthdeclarationconcent: false }
+export const ALL_CONSENTS = {
+  gdprtextread: { accepted: true }, gdprconcent: { accepted: true }, infoconcent: { accepted: true }, trxconcent: { accepted: true },
+}
+
+export function purchaseModel(opts: {
+  name: string
+  machine: AnyStateMachine
+  quotes: { good: Record<string, unknown>; bad: Record<string, unknown> }
+  sections: Array<{ step: string; good: unknown; bad: unknown[] }>
+  resumeSteps: string[]
+}): Model {
+  const saved = (step: string) => ({ id: APPLICATION_ID, product: 'x', step, data: opts.quotes.good, updatedAt: AT, expiresAt: AT })
+  return {
+    name: opts.name,
+    machine: opts.machine,
+    events: [
+      { type: 'quote.submit', data: opts.quotes.good, at: AT },
+      { type: 'quote.submit', data: opts.quotes.bad, at: AT },
+      ...opts.sections.flatMap((s) => [s.good, ...s.bad].map((value) => ({ type: 'section.submit', value, at: AT }))),
+      { type: 'back' },
+      { type: 'resume.accept' },
+      { type: 'resume.decline' },
+      { type: 'consents.submit', choices: ALL_CONSENTS },
+      { type: 'consents.submit', choices: { gdprtextread: { accepted: true } } },
+      { type: 'summary.confirm' },
+      { type: 'payment.done', status: 'success' },
+      { type: 'payment.done', status: 'error' },
+    ],
+    outputs: {
+      sms: [{ phone: '+905321234567', ticket: TICKET }],
+      resumeApplication: [null, ...opts.resumeSteps.map(saved), saved('consents')],
+      saveApplication: [saved('x')],
+      recordConsents: [undefined],
+      createPurchase: [PURCHASE],
+    },
+    errors: {
+      resumeApplication: [err('NETWORK')],
+      saveApplication: [err('SMS_TICKET_INVALID'), err('NETWORK')],
+      recordConsents: [err('NETWORK')],
+      createPurchase: [err('SMS_TICKET_INVALID'), err('CONSENT_REQUIRED')],
+    },
+    serialize: (s) => ({
+      value: s.value, verified: s.context.ticket !== null, saved: s.context.saved?.step ?? null, fieldErrors: Object.keys(s.context.fieldErrors).length > 0,
+      missing: s.context.missing.length > 0, purchase: s.context.purchase !== null, outcome: s.context.outcome, error: s.context.error,
+      app: s.context.applicationId !== null,
+    }),
+    invariants: (s) => {
+      // the browser never holds an amount of its own: only the server's purchase carries one
+      expect(JSON.stringify(s.context.data)).not.toMatch(/"amount"/)
+    },
+  }
+}
