@@ -86,6 +86,8 @@ export type SessionEvent =
   | { type: 'session.invalid' }
   | { type: 'role.switch'; role: string }
   | { type: 'permissions.refresh' }
+  /** The server's answer to an activity report carries the timing the company's preferences set now. */
+  | { type: 'timing.update'; timing: SessionTiming }
 
 export type SessionNotice = {
   type: 'notice'
@@ -304,6 +306,8 @@ export const sessionMachine = setup({
           { target: 'loggingOut', actions: assign({ endReason: 'logout' }) },
         ],
         'remote.ended': { target: 'signedOut', actions: ['clearSession', assign({ user: null, endReason: 'elsewhere' })] },
+        // a preferences change: the running waits keep their length, the next ones take the new one
+        'timing.update': { actions: assign(({ event }) => ({ timing: { ...event.timing } })) },
         'session.invalid': { target: 'signedOut', actions: ['clearSession', assign({ user: null, endReason: 'invalid' })] },
       },
       states: {

@@ -105,6 +105,26 @@ export const MAILS = {
         `Уважаемый(ая) ${p.name},\n\nВ целях безопасности ваш пароль был аннулирован. Воспользуйтесь ссылкой «Забыли пароль», чтобы получить временный пароль и задать новый.\n`,
     },
   },
+  passwordChanged: {
+    tr: {
+      subject: 'Şifreniz değiştirildi',
+      text: (p: { name: string }) =>
+        `Sayın ${p.name},\n\nKatılım Emeklilik yönetim hesabınızın şifresi değiştirildi. Diğer oturumlarınız kapatıldı.\n\n` +
+        'Bu değişikliği siz yapmadıysanız Şifremi unuttum bağlantısıyla hemen yeni bir şifre alın ve yöneticinize bildirin.\n',
+    },
+    en: {
+      subject: 'Your password has been changed',
+      text: (p: { name: string }) =>
+        `Dear ${p.name},\n\nThe password of your Katılım Emeklilik administration account has been changed. Your other sessions have been ended.\n\n` +
+        'If you did not make this change, get a new password with the forgot-password link at once and tell your administrator.\n',
+    },
+    ru: {
+      subject: 'Ваш пароль изменён',
+      text: (p: { name: string }) =>
+        `Уважаемый(ая) ${p.name},\n\nПароль вашей учётной записи администрирования Katılım Emeklilik изменён. Другие ваши сеансы завершены.\n\n` +
+        'Если это сделали не вы, немедленно получите новый пароль по ссылке «Забыли пароль» и сообщите администратору.\n',
+    },
+  },
   purchaseDocument: {
     tr: {
       subject: 'Poliçe / sözleşme özetiniz',

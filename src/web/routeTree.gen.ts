@@ -48,6 +48,7 @@ import { Route as NavbarSettingsCompanyIndexRouteImport } from './routes/navbar/
 import { Route as NavbarSettingsCompanyAddressRouteImport } from './routes/navbar/settings/company/address'
 import { Route as NavbarSettingsCompanyGeneralRouteImport } from './routes/navbar/settings/company/general'
 import { Route as NavbarSettingsCompanyJobTitlesRouteImport } from './routes/navbar/settings/company/job-titles'
+import { Route as NavbarSettingsCompanyMailServerRouteImport } from './routes/navbar/settings/company/mail-server'
 import { Route as NavbarSettingsCompanyNotificationRouteImport } from './routes/navbar/settings/company/notification'
 import { Route as NavbarSettingsCompanyPreferencesRouteImport } from './routes/navbar/settings/company/preferences'
 import { Route as NavbarSettingsCompanySecurityRouteImport } from './routes/navbar/settings/company/security'
@@ -259,6 +260,12 @@ const NavbarSettingsCompanyJobTitlesRoute =
     path: '/settings/company/job-titles',
     getParentRoute: () => NavbarRoute,
   } as any)
+const NavbarSettingsCompanyMailServerRoute =
+  NavbarSettingsCompanyMailServerRouteImport.update({
+    id: '/settings/company/mail-server',
+    path: '/settings/company/mail-server',
+    getParentRoute: () => NavbarRoute,
+  } as any)
 const NavbarSettingsCompanyNotificationRoute =
   NavbarSettingsCompanyNotificationRouteImport.update({
     id: '/settings/company/notification',
@@ -327,6 +334,7 @@ export interface FileRoutesByFullPath {
   '/navbar/settings/company/address': typeof NavbarSettingsCompanyAddressRoute
   '/navbar/settings/company/general': typeof NavbarSettingsCompanyGeneralRoute
   '/navbar/settings/company/job-titles': typeof NavbarSettingsCompanyJobTitlesRoute
+  '/navbar/settings/company/mail-server': typeof NavbarSettingsCompanyMailServerRoute
   '/navbar/settings/company/notification': typeof NavbarSettingsCompanyNotificationRoute
   '/navbar/settings/company/preferences': typeof NavbarSettingsCompanyPreferencesRoute
   '/navbar/settings/company/security': typeof NavbarSettingsCompanySecurityRoute
@@ -371,6 +379,7 @@ export interface FileRoutesByTo {
   '/navbar/settings/company/address': typeof NavbarSettingsCompanyAddressRoute
   '/navbar/settings/company/general': typeof NavbarSettingsCompanyGeneralRoute
   '/navbar/settings/company/job-titles': typeof NavbarSettingsCompanyJobTitlesRoute
+  '/navbar/settings/company/mail-server': typeof NavbarSettingsCompanyMailServerRoute
   '/navbar/settings/company/notification': typeof NavbarSettingsCompanyNotificationRoute
   '/navbar/settings/company/preferences': typeof NavbarSettingsCompanyPreferencesRoute
   '/navbar/settings/company/security': typeof NavbarSettingsCompanySecurityRoute
@@ -418,6 +427,7 @@ export interface FileRoutesById {
   '/navbar/settings/company/address': typeof NavbarSettingsCompanyAddressRoute
   '/navbar/settings/company/general': typeof NavbarSettingsCompanyGeneralRoute
   '/navbar/settings/company/job-titles': typeof NavbarSettingsCompanyJobTitlesRoute
+  '/navbar/settings/company/mail-server': typeof NavbarSettingsCompanyMailServerRoute
   '/navbar/settings/company/notification': typeof NavbarSettingsCompanyNotificationRoute
   '/navbar/settings/company/preferences': typeof NavbarSettingsCompanyPreferencesRoute
   '/navbar/settings/company/security': typeof NavbarSettingsCompanySecurityRoute
@@ -465,6 +475,7 @@ export interface FileRouteTypes {
     | '/navbar/settings/company/address'
     | '/navbar/settings/company/general'
     | '/navbar/settings/company/job-titles'
+    | '/navbar/settings/company/mail-server'
     | '/navbar/settings/company/notification'
     | '/navbar/settings/company/preferences'
     | '/navbar/settings/company/security'
@@ -509,6 +520,7 @@ export interface FileRouteTypes {
     | '/navbar/settings/company/address'
     | '/navbar/settings/company/general'
     | '/navbar/settings/company/job-titles'
+    | '/navbar/settings/company/mail-server'
     | '/navbar/settings/company/notification'
     | '/navbar/settings/company/preferences'
     | '/navbar/settings/company/security'
@@ -555,6 +567,7 @@ export interface FileRouteTypes {
     | '/navbar/settings/company/address'
     | '/navbar/settings/company/general'
     | '/navbar/settings/company/job-titles'
+    | '/navbar/settings/company/mail-server'
     | '/navbar/settings/company/notification'
     | '/navbar/settings/company/preferences'
     | '/navbar/settings/company/security'
@@ -851,6 +864,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof NavbarSettingsCompanyJobTitlesRouteImport
       parentRoute: typeof NavbarRoute
     }
+    '/navbar/settings/company/mail-server': {
+      id: '/navbar/settings/company/mail-server'
+      path: '/settings/company/mail-server'
+      fullPath: '/navbar/settings/company/mail-server'
+      preLoaderRoute: typeof NavbarSettingsCompanyMailServerRouteImport
+      parentRoute: typeof NavbarRoute
+    }
     '/navbar/settings/company/notification': {
       id: '/navbar/settings/company/notification'
       path: '/settings/company/notification'
@@ -941,6 +961,7 @@ interface NavbarRouteChildren {
   NavbarSettingsCompanyAddressRoute: typeof NavbarSettingsCompanyAddressRoute
   NavbarSettingsCompanyGeneralRoute: typeof NavbarSettingsCompanyGeneralRoute
   NavbarSettingsCompanyJobTitlesRoute: typeof NavbarSettingsCompanyJobTitlesRoute
+  NavbarSettingsCompanyMailServerRoute: typeof NavbarSettingsCompanyMailServerRoute
   NavbarSettingsCompanyNotificationRoute: typeof NavbarSettingsCompanyNotificationRoute
   NavbarSettingsCompanyPreferencesRoute: typeof NavbarSettingsCompanyPreferencesRoute
   NavbarSettingsCompanySecurityRoute: typeof NavbarSettingsCompanySecurityRoute
@@ -965,6 +986,7 @@ const NavbarRouteChildren: NavbarRouteChildren = {
   NavbarSettingsCompanyAddressRoute: NavbarSettingsCompanyAddressRoute,
   NavbarSettingsCompanyGeneralRoute: NavbarSettingsCompanyGeneralRoute,
   NavbarSettingsCompanyJobTitlesRoute: NavbarSettingsCompanyJobTitlesRoute,
+  NavbarSettingsCompanyMailServerRoute: NavbarSettingsCompanyMailServerRoute,
   NavbarSettingsCompanyNotificationRoute:
     NavbarSettingsCompanyNotificationRoute,
   NavbarSettingsCompanyPreferencesRoute: NavbarSettingsCompanyPreferencesRoute,

@@ -53,9 +53,9 @@ describe('administration shell and top menu (real server, Chromium)', () => {
       ['Ana sayfa', 'Gösterge paneli', 'Ayarlar', 'Görevler', 'Profil', 'Yetkilerim', 'Şifre değiştir'])
     const main = page.getByRole('main')
     expect(await main.getByRole('heading', { level: 2 }).allTextContents()).toEqual(['Şirket', 'Ekip', 'Yetkiler', 'Kullanıcı', 'Denetim kaydı'])
-    // the company area lists its six pages
+    // the company area lists its seven pages (the mail server page came with issue 12)
     expect(await main.getByRole('article').first().getByRole('listitem').allTextContents())
-      .toEqual(['Genel', 'Adres', 'Unvanlar', 'Bildirim', 'Güvenlik', 'Tercihler'])
+      .toEqual(['Genel', 'Adres', 'Unvanlar', 'Bildirim', 'Posta sunucusu', 'Güvenlik', 'Tercihler'])
 
     const p2 = await user.context.newPage()
     await signIn(p2, 'mehmet.demir')
@@ -227,7 +227,7 @@ describe('administration shell and top menu (real server, Chromium)', () => {
     const page = await admin.context.newPage()
     const paths = [
       '/navbar/home/main', '/navbar/settings/global-settings', '/navbar/settings/company/general', '/navbar/settings/company/address',
-      '/navbar/settings/company/job-titles', '/navbar/settings/company/notification', '/navbar/settings/company/security',
+      '/navbar/settings/company/job-titles', '/navbar/settings/company/notification', '/navbar/settings/company/mail-server', '/navbar/settings/company/security',
       '/navbar/settings/company/preferences', '/navbar/settings/team', '/navbar/settings/roles', '/navbar/settings/users',
       '/navbar/settings/audit', '/navbar/dashboard', '/navbar/profile', '/navbar/permissions', '/navbar/change-password', '/inbox',
       '/navbar/yok',

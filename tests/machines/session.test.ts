@@ -147,3 +147,15 @@ describe('session machine: the "Are You Still There?" warning', () => {
     expect(s.actor.getSnapshot().matches({ signedIn: { inactivity: 'lockedOut' } })).toBe(true)
   })
 })
+
+describe('session machine: company preferences (issue 12)', () => {
+  it('takes the timing of an activity report\'s answer: the next inactivity wait is the new, shorter one', async () => {
+    const s = await signedIn()
+    s.actor.send({ type: 'timing.update', timing: { ...timing, inactiveMs: 3_000 } })
+    expect(s.actor.getSnapshot().context.timing.inactiveMs).toBe(3_000)
+    s.actor.send({ type: 'activity', at: T0 + 2_000 }) // the next activity starts the waits afresh
+    s.clock.increment(1_000) // throttle: idle candidate
+    s.clock.increment(2_000) // the new threshold (3 s), not the old 10 s
+    expect(s.actor.getSnapshot().hasTag('warning')).toBe(true)
+  })
+})

@@ -165,4 +165,14 @@ describe.each(dbKinds())('users on %s', (kind) => {
     expect((await p.post(`/user/${plain.id}/status`, { status: 'suspended' })).status).toBe(403)
     expect(await t.db.select().from(userRole).where(eq(userRole.userId, target.id))).not.toHaveLength(0)
   })
+
+  it('sends no welcome mail while the company\'s e-mail notifications are off; "forgot password" still lets the new user in (issue 12)', async () => {
+    const current = (await a.get(`/company/settings/${companyId}?category=notification`)).body.notification as { version: number }
+    expect((await a.put('/company/settings/notification', { version: current.version, internalNotification: true, emailNotification: false })).status).toBe(200)
+    const created = await a.post('/user', body())
+    expect(created.status, JSON.stringify(created.body)).toBe(201)
+    expect((await agent(t.request).post('/auth/forgotPassword', { email: 'selin.aksoy@example.com' })).status).toBe(202)
+    await expect.poll(() => t.mails.filter((m) => m.to.includes('selin.aksoy@example.com')).length, { timeout: 10_000 }).toBe(1)
+    expect(t.mails.filter((m) => m.to.includes('selin.aksoy@example.com')).map((m) => m.subject)).toEqual(['Geçici şifreniz'])
+  })
 })

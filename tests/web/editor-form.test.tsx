@@ -40,7 +40,7 @@ describe('editor flow helpers', () => {
   })
 })
 
-function mount(save: (input: { version: number; values: Values }) => Promise<VersionedRecord>) {
+function mount(save: (input: { version: number; values: Values }) => Promise<VersionedRecord>, beforeSave?: (draft: Values) => Promise<boolean>) {
   let stored: VersionedRecord = { id: 'c1', version: 1, values: { name: 'Katılım', size: 'S' } }
   const loads: number[] = []
   const flow = editorFlow({
@@ -51,7 +51,7 @@ function mount(save: (input: { version: number; values: Values }) => Promise<Ver
   function Page() {
     const editor = useEditor(flow, 'c1')
     return (
-      <EditorForm editor={editor} label="Şirket">
+      <EditorForm editor={editor} label="Şirket" beforeSave={beforeSave}>
         <EditorTextField editor={editor} name="name" label="Ad" />
         <EditorSelectField editor={editor} name="size" label="Büyüklük" options={[{ value: 'S', label: 'Küçük' }, { value: 'L', label: 'Büyük' }]} />
       </EditorForm>
@@ -120,5 +120,23 @@ describe('EditorForm', () => {
     await act(async () => { void m.router.navigate({ to: '/other' as never }) })
     fireEvent.click(await screen.findByRole('button', { name: 'Değişiklikleri at ve çık' }))
     await screen.findByText('Başka sayfa')
+  })
+
+  it('asks beforeSave with the draft first: false leaves the form unsaved, true saves', async () => {
+    const sent: unknown[] = []
+    const asked: Values[] = []
+    let answer = false
+    mount(async (input) => { sent.push(input.values); return { id: 'c1', version: input.version + 1, values: input.values } },
+      async (draft) => { asked.push(draft); return answer })
+    fireEvent.change(await screen.findByLabelText('Ad'), { target: { value: 'Önizlenen' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Kaydet' }))
+    await waitFor(() => expect(asked).toHaveLength(1))
+    expect(asked[0]).toEqual({ name: 'Önizlenen', size: 'S' })
+    await new Promise((r) => setTimeout(r, 20))
+    expect(sent).toEqual([])
+    answer = true
+    fireEvent.click(screen.getByRole('button', { name: 'Kaydet' }))
+    await screen.findByText('Değişiklikler kaydedildi.')
+    expect(sent).toEqual([{ name: 'Önizlenen', size: 'S' }])
   })
 })

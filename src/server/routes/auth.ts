@@ -22,6 +22,7 @@ import {
   clearSessionCookie, endSession, endUserSessions, requireCustomHeaders, requireSession, setSessionCookie,
   startSession, tokenHash, newToken, userView,
 } from '../services/sessions.ts'
+import { emailNotificationsOn } from '../services/notifications.ts'
 import { DEFAULT_SECURITY, policyOf, readSetting, sessionTiming, type SecuritySettings } from '../services/settings.ts'
 import { publicRoute } from '../services/route-access.ts'
 
@@ -74,6 +75,12 @@ async function queueMail(c: Context<AppEnv>, companyId: string, to: string, subj
   outbox?.kick()
 }
 
+/** Queues a notice (lockout, password changed, compromised): only with the company's e-mail notifications on. */
+async function queueNotice(c: Context<AppEnv>, companyId: string, to: string, subject: string, text: string) {
+  if (!(await emailNotificationsOn(c.get('deps').db, companyId))) return
+  await queueMail(c, companyId, to, subject, text)
+}
+
 function isExpired(user: UserRow, security: SecuritySettings, now: Date): boolean {
   if (user.mustChangePassword) return true
   if (security.expiryDays <= 0) return false
@@ -92,7 +99,7 @@ async function lockAccount(c: Context<AppEnv>, user: UserRow, attempts: number) 
   await endUserSessions(db, user.id, 'accountLocked', now)
   await audit(c, 'user.lockedOut', user.id, user.username, { attempts })
   const m = MAILS.accountLocked[c.get('locale')]
-  await queueMail(c, user.companyId, user.email, m.subject, m.text({ name: `${user.firstName} ${user.lastName}`, attempts }))
+  await queueNotice(c, user.companyId, user.email, m.subject, m.text({ name: `${user.firstName} ${user.lastName}`, attempts }))
 }
 
 /** Counts a failed password check outside sign-in (unlock, change of an expired password), atomically. */
@@ -246,7 +253,8 @@ export function authRoutes() {
   r.post('/activity', requireSession(), async (c) => {
     const { db, clock } = c.get('deps')
     await db.update(staffSession).set({ lastSeenAt: clock.now() }).where(eq(staffSession.id, c.get('session').id))
-    return c.json({ ok: true })
+    // the timing as the company's preferences say now: a change reaches the session at its next report
+    return c.json({ ok: true, timing: c.get('timing') })
   })
 
   r.post('/lockSession', requireSession({ allowLocked: true }), async (c) => {
@@ -353,7 +361,7 @@ export async function changePassword(c: Context<AppEnv>, user: UserRow, newPassw
         await endUserSessions(db, other.id, 'passwordCompromised', now)
         await audit(c, 'user.passwordCompromised', other.id, null)
         const m = MAILS.passwordCompromised[c.get('locale')]
-        await queueMail(c, other.companyId, other.email, m.subject, m.text({ name: `${other.firstName} ${other.lastName}` }))
+        await queueNotice(c, other.companyId, other.email, m.subject, m.text({ name: `${other.firstName} ${other.lastName}` }))
         throw new AppError(400, 'PASSWORD_POLICY', [{ path: 'newPassword', code: 'policy' }])
       }
     }
@@ -365,4 +373,6 @@ export async function changePassword(c: Context<AppEnv>, user: UserRow, newPassw
   // a change while signed in keeps the session it was made from; every other session ends
   await endUserSessions(db, user.id, 'passwordChanged', now, opts.keepSessionId)
   await audit(c, 'user.passwordChanged', user.id, user.username)
+  const m = MAILS.passwordChanged[c.get('locale')]
+  await queueNotice(c, user.companyId, user.email, m.subject, m.text({ name: `${user.firstName} ${user.lastName}` }))
 }

@@ -13,11 +13,10 @@ import { AppError, isUniqueViolation } from '../errors.ts'
 import { idParam, readJson, readQuery, uuidString } from '../http.ts'
 import { auditBySession } from '../services/audit.ts'
 import { DEFAULT_MAIL_SERVER, type MailServerSetting } from '../services/mail-settings.ts'
-import { DEFAULT_NOTIFICATION } from '../services/notifications.ts'
 import { may, permit } from '../services/permissions.ts'
 import { keyFrom, seal } from '../services/secrets.ts'
 import {
-  DEFAULT_PREFERENCES, DEFAULT_SECURITY, readVersionedSetting, writeVersionedSetting, type Preferences, type SecuritySettings,
+  DEFAULT_NOTIFICATION, DEFAULT_PREFERENCES, DEFAULT_SECURITY, readVersionedSetting, writeVersionedSetting, type Preferences, type SecuritySettings,
 } from '../services/settings.ts'
 
 

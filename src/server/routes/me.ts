@@ -1,15 +1,15 @@
-import { Hono } from 'hono'
-import { and, asc, eq, gt, isNotNull, isNull, lte, ne } from 'drizzle-orm'
+import { Hono, type Context } from 'hono'
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm'
 import * as z from 'zod/mini'
 import type { AppEnv } from '../types.ts'
-import { appUser, role, userRole } from '../db/schema.ts'
+import { appUser, auditLog, role, userRole } from '../db/schema.ts'
 import { AppError } from '../errors.ts'
 import { readJson } from '../http.ts'
 import { may, signedIn } from '../services/permissions.ts'
 import { verifyPassword } from '../services/passwords.ts'
 import { hit } from '../services/rate-limit.ts'
 import { requireCustomHeaders, userView } from '../services/sessions.ts'
-import { DEFAULT_SECURITY, policyOf, readSetting, type SecuritySettings } from '../services/settings.ts'
+import { DEFAULT_SECURITY, notificationSettings, policyOf, readSetting, type SecuritySettings } from '../services/settings.ts'
 import { changePassword } from './auth.ts'
 
 const DAY_MS = 86_400_000
@@ -29,6 +29,45 @@ export function passwordExpiry(changedAt: Date, security: SecuritySettings, now:
   const expiresAt = new Date(changedAt.getTime() + security.expiryDays * DAY_MS)
   const daysLeft = Math.max(0, Math.ceil((expiresAt.getTime() - now.getTime()) / DAY_MS))
   return { expiresAt: expiresAt.toISOString(), daysLeft, warn: daysLeft <= security.expiryWarningDays }
+}
+
+/** Internal notices (issue 12) reach this far back on the tasks page, at most NOTICE_MAX of them. */
+export const NOTICE_DAYS = 30
+const NOTICE_MAX = 20
+const NOTICE_KINDS = {
+  'user.lockedOut': 'accountLocked',
+  'user.passwordChanged': 'passwordChanged',
+  'user.passwordCompromised': 'passwordCompromised',
+  'settings.security.updated': 'policyForcedChange',
+} as const
+export type NoticeKind = (typeof NOTICE_KINDS)[keyof typeof NOTICE_KINDS]
+
+/**
+ * The internal notices of the tasks page, read from the audit log (nothing is stored twice): the
+ * viewer's own password changes and invalidations; for user admins, every lockout and invalidation
+ * in the company; for security readers, policy changes that forced users to change their password.
+ * None at all while the company's internal notifications are off.
+ */
+async function noticesFor(c: Context<AppEnv>, now: Date) {
+  const { db } = c.get('deps')
+  const viewer = c.get('session')
+  if (!(await notificationSettings(db, viewer.companyId)).internalNotification) return []
+  const own = and(inArray(auditLog.action, ['user.passwordChanged', 'user.passwordCompromised']), eq(auditLog.target, viewer.userId))
+  const wanted: (SQL | undefined)[] = [own]
+  if (await may(c, 'user:update')) wanted.push(inArray(auditLog.action, ['user.lockedOut', 'user.passwordCompromised']))
+  if (await may(c, 'security:read')) wanted.push(and(eq(auditLog.action, 'settings.security.updated'), sql`coalesce((${auditLog.detail}->>'affected')::int, 0) > 0`))
+  const rows = await db.select({ id: auditLog.id, at: auditLog.at, action: auditLog.action, target: auditLog.target, detail: auditLog.detail, username: appUser.username })
+    .from(auditLog).leftJoin(appUser, sql`${appUser.id}::text = ${auditLog.target}`)
+    .where(and(eq(auditLog.companyId, viewer.companyId), gt(auditLog.at, new Date(now.getTime() - NOTICE_DAYS * DAY_MS)), or(...wanted)))
+    .orderBy(desc(auditLog.at)).limit(NOTICE_MAX)
+  return rows.map((r) => ({
+    id: r.id,
+    at: r.at.toISOString(),
+    kind: NOTICE_KINDS[r.action as keyof typeof NOTICE_KINDS],
+    username: r.action === 'settings.security.updated' ? null : r.username,
+    own: r.target === viewer.userId,
+    affected: r.action === 'settings.security.updated' ? Number(r.detail?.affected ?? 0) : null,
+  }))
 }
 
 /**
@@ -91,6 +130,7 @@ export function meRoutes() {
       lockedAccounts: lockedAccounts.map((u) => ({ ...u, lockedAt: u.lockedAt!.toISOString() })),
       expiringRoles: expiring.map((x) => ({ ...x, own: x.userId === viewer.userId, validUntil: x.validUntil!.toISOString() })),
       password: password.warn ? password : null,
+      notices: await noticesFor(c, now),
     })
   })
 

@@ -1,8 +1,5 @@
 import type { Db } from '../db/client.ts'
-import { readSetting } from './settings.ts'
-
-/** The company's notification settings (category `notification`) when none are stored: both on. */
-export const DEFAULT_NOTIFICATION = { internalNotification: true, emailNotification: true }
+import { notificationSettings } from './settings.ts'
 
 /**
  * Whether the company sends e-mail notices (its `emailNotification` flag): welcome and
@@ -10,5 +7,5 @@ export const DEFAULT_NOTIFICATION = { internalNotification: true, emailNotificat
  * for (a forgotten password) is not a notice and is not gated.
  */
 export async function emailNotificationsOn(db: Db, companyId: string): Promise<boolean> {
-  return (await readSetting(db, companyId, 'notification', DEFAULT_NOTIFICATION)).emailNotification
+  return (await notificationSettings(db, companyId)).emailNotification
 }

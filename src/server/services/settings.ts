@@ -52,6 +52,15 @@ export const DEFAULT_PREFERENCES: Preferences = {
   timeToLockMinutes: 0.5,
 }
 
+/**
+ * Company notification flags (spec 3.1; docs/decisions/company.md "Notifications"): e-mail notices
+ * (lockout, password changed, account re-activated, password compromised, welcome) are sent only
+ * with `emailNotification`; internal notices appear on the tasks page only with `internalNotification`.
+ * Mails the user asks for (forgot password) and the admin's test mail are always sent.
+ */
+export type NotificationSettings = { internalNotification: boolean; emailNotification: boolean }
+export const DEFAULT_NOTIFICATION: NotificationSettings = { internalNotification: true, emailNotification: true }
+
 export async function readSetting<T extends object>(db: Db, companyId: string, category: string, defaults: T): Promise<T> {
   const rows = await db.select().from(companySetting)
     .where(and(eq(companySetting.companyId, companyId), eq(companySetting.category, category))).limit(1)
@@ -109,4 +118,8 @@ export function timingFrom(stored: Partial<Preferences> | null, config: ServerCo
     logoutWaitMs: config.timing.logoutWaitMs ?? min(p.logoutWaitMinutes),
     lockExpiryS: config.timing.lockExpiryS ?? 1800,
   }
+}
+
+export function notificationSettings(db: Db, companyId: string): Promise<NotificationSettings> {
+  return readSetting(db, companyId, 'notification', DEFAULT_NOTIFICATION)
 }

@@ -131,7 +131,9 @@ export function createSessionActor() {
       },
       broadcast: (_, params) => channel?.postMessage({ kind: params.kind, at: params.at } satisfies BroadcastMessage),
       reportActivity: () => {
-        call('/auth/activity', { body: {}, authenticated: true }).catch((error: unknown) => {
+        call<{ timing?: SessionTiming }>('/auth/activity', { body: {}, authenticated: true }).then((r) => {
+          if (r?.timing) actor.send({ type: 'timing.update', timing: r.timing })
+        }, (error: unknown) => {
           if (error instanceof ApiError && error.status === 401) actor.send({ type: 'session.invalid' })
         })
       },

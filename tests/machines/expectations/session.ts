@@ -182,9 +182,14 @@ export const sessionExpectations: Expectations<SessionContext> = {
       } },
     { name: 'activity in another tab makes the user active here', from: 'signedIn', event: 'activity.remote', when: unlocked, to: 'signedIn.inactivity.active',
       then: (c, p, e) => expect(c.lastActivityAt).toBe(Math.max(p.lastActivityAt, e.at)) },
+    { name: 'an activity report\'s answer brings the company\'s current timing; the state stays', from: 'signedIn', event: 'timing.update', to: 'signedIn', effects: [],
+      then: (c, p, e) => { expect(c.timing).toEqual(e.timing); expect(c.lastActivityAt).toBe(p.lastActivityAt) } },
     { name: 'locking the screen records the lock', from: 'signedIn', event: 'session.lock', when: unlocked, to: 'signedIn.inactivity.lockedOut.locking' },
     { name: 'a lock in another tab locks here', from: 'signedIn', event: 'remote.locked', when: unlocked, to: 'signedIn.inactivity.lockedOut.locked',
       then: (c, _p, e) => expect(c.lockedAt).toBe(e.at) },
+    { name: 'waking up with nothing due changes nothing', from: 'signedIn', event: 'clock.check',
+      when: (c, e, s) => unlocked(c, e, s) && idleFor(c, e.now) < T(c).inactiveMs + T(c).warningMs && (idleFor(c, e.now) < T(c).inactiveMs || isIn(s, 'signedIn.inactivity.inactive')),
+      to: 'signedIn', effects: [], then: (c, p) => expect(c.lastActivityAt).toBe(p.lastActivityAt) },
     { name: 'waking past the logout deadline logs out', from: 'signedIn', event: 'clock.check',
       when: (c, e, s) => unlocked(c, e, s) && idleFor(c, e.now) >= T(c).inactiveMs + T(c).warningMs + T(c).logoutWaitMs, to: 'loggingOut',
       then: (c) => expect(c.endReason).toBe('lockTimeout') },
@@ -243,6 +248,7 @@ export const sessionExpectations: Expectations<SessionContext> = {
       'session.invalid': ['sunucu oturumun artık geçerli olmadığını söyler', 'the server says the session is no longer valid'],
       'role.switch': ['kullanıcı etkin rolü değiştirir', 'the user switches the active role'],
       'permissions.refresh': ['kullanıcı yetkileri yeniden alır', 'the user re-fetches the permissions'],
+      'timing.update': ['etkinlik bildiriminin yanıtı şirketin yeni hareketsizlik sürelerini getirir', 'the activity report\'s answer brings the company\'s new inactivity times'],
     }
     const ev = e as AnyEventObject & Record<string, unknown>
     const minutes = (ms: number) => `${Math.round(ms / 60_000)}`

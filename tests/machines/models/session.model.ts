@@ -40,6 +40,7 @@ export const events: AnyEventObject[] = [
   { type: 'session.invalid' },
   { type: 'role.switch', role: 'ROLE_USER' },
   { type: 'permissions.refresh' },
+  { type: 'timing.update', timing: { ...DEFAULT_TIMING, inactiveMs: 60_000, warningMs: 15_000 } }, // preferences changed (issue 12)
 ]
 
 export const sessionModel: Model = {

@@ -44,7 +44,7 @@ function failureText(code: string | null, i18n: Parameters<typeof reasonText>[1]
  * (disabled while busy or read-only), save and reset, the saved / conflict (reload) / failed notices,
  * and the leave guard (navigation away with unsaved changes asks first; closing the tab warns).
  */
-export function EditorForm({ editor, children, readOnly = false, label, extraActions }: {
+export function EditorForm({ editor, children, readOnly = false, label, extraActions, beforeSave }: {
   editor: EditorActor
   children: ReactNode
   /** Without the :update permission the form shows the record and no save. */
@@ -52,6 +52,11 @@ export function EditorForm({ editor, children, readOnly = false, label, extraAct
   /** The form's accessible name. */
   label: string
   extraActions?: ReactNode
+  /**
+   * Asked with the draft before it goes to validation and saving (a preview the user confirms, for
+   * instance); false leaves the form as it is.
+   */
+  beforeSave?: (draft: Values) => Promise<boolean>
 }) {
   const { i18n } = useLingui()
   const state = useSelector(editor, (s) => s.value as string)
@@ -80,12 +85,13 @@ export function EditorForm({ editor, children, readOnly = false, label, extraAct
       </div>
     )
   }
-  const submit = (e: FormEvent) => {
+  const submit = async (e: FormEvent) => {
     e.preventDefault()
+    if (beforeSave && !(await beforeSave(editor.getSnapshot().context.draft))) return
     editor.send({ type: 'form.submit' })
   }
   return (
-    <form className={styles.card} aria-label={label} onSubmit={submit} noValidate aria-busy={busy}>
+    <form className={styles.card} aria-label={label} onSubmit={(e) => { void submit(e) }} noValidate aria-busy={busy}>
       <fieldset disabled={readOnly || busy} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
         {children}
       </fieldset>

@@ -37,7 +37,8 @@ export function TasksView() {
     <StaffPage title={msg`Görevler`}>
       <LoadState load={load} retry={retry}>
         {(tasks) => {
-          const none = tasks.lockedAccounts.length === 0 && tasks.expiringRoles.length === 0 && !tasks.password
+          const notices = tasks.notices ?? []
+          const none = tasks.lockedAccounts.length === 0 && tasks.expiringRoles.length === 0 && !tasks.password && notices.length === 0
           return (
             <>
               {none && <p className={styles.notice} role="status"><Trans>Bekleyen göreviniz yok.</Trans></p>}
@@ -84,6 +85,23 @@ export function TasksView() {
                       <li key={`${r.userId}-${r.role}`}>
                         {r.own ? <Trans>Sizin {r.role} rolünüz {date(r.validUntil)} tarihinde sona eriyor.</Trans>
                           : <Trans>{r.username} kullanıcısının {r.role} rolü {date(r.validUntil)} tarihinde sona eriyor.</Trans>}
+                      </li>
+                    ))}
+                  </ul>
+                </section>
+              )}
+              {notices.length > 0 && (
+                <section aria-labelledby="task-notices">
+                  <h2 id="task-notices"><Trans>Bildirimler</Trans></h2>
+                  <ul data-notices>
+                    {notices.map((n) => (
+                      <li key={n.id} data-notice={n.kind}>
+                        {date(n.at)}:{' '}
+                        {n.kind === 'accountLocked' ? <Trans>{n.username} hesabı hatalı girişler nedeniyle kilitlendi.</Trans>
+                          : n.kind === 'passwordChanged' ? <Trans>Şifreniz değiştirildi.</Trans>
+                          : n.kind === 'passwordCompromised' ? (n.own ? <Trans>Şifreniz güvenlik nedeniyle geçersiz kılındı; Şifremi unuttum ile yenileyin.</Trans>
+                            : <Trans>{n.username} kullanıcısının şifresi güvenlik nedeniyle geçersiz kılındı.</Trans>)
+                          : <Trans>Şifre politikası değişti: {n.affected} kullanıcı bir sonraki girişinde şifresini değiştirecek.</Trans>}
                       </li>
                     ))}
                   </ul>

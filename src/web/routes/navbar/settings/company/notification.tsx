@@ -1,7 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { AreaPageView } from '../../../../views/admin/AreaPageView.tsx'
-import { COMPANY_PAGES } from '../../../../views/admin/pages.ts'
+import { NotificationView } from '../../../../views/admin/company/NotificationView.tsx'
 
 export const Route = createFileRoute('/navbar/settings/company/notification')({
-  component: () => <AreaPageView page={COMPANY_PAGES[3]} company />,
+  component: NotificationView,
 })

@@ -1,7 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { AreaPageView } from '../../../../views/admin/AreaPageView.tsx'
-import { COMPANY_PAGES } from '../../../../views/admin/pages.ts'
+import { PreferencesView } from '../../../../views/admin/company/PreferencesView.tsx'
 
 export const Route = createFileRoute('/navbar/settings/company/preferences')({
-  component: () => <AreaPageView page={COMPANY_PAGES[5]} company />,
+  component: PreferencesView,
 })

@@ -1,0 +1,113 @@
+import type { FieldErrors, Values, VersionedRecord } from '../../../machines/resource-editor/resource-editor.machine.ts'
+import { MailServerBody, MailTestBody, NotificationSettingsBody, PreferencesBody, SecuritySettingsBody } from '../../domain/schemas/company.ts'
+import type { PasswordComplexity } from '../../domain/password.ts'
+import { call } from '../api/client.ts'
+import { getItem } from '../storage.ts'
+import { editorFlow, schemaFieldErrors } from './editor.ts'
+
+/**
+ * The company settings pages of issue 12 (notification, mail server, security, preferences): each an
+ * editor statechart on GET /company/settings/{id}?category= and PUT /company/settings/{category}.
+ * Every category is versioned on the server: a stale save is a 409 CONFLICT (reload offered).
+ */
+export type Category = 'notification' | 'mailServer' | 'security' | 'preferences'
+
+/** The form's fields of each category (what is sent back; the rest of an answer is for display). */
+export const FIELDS = {
+  notification: ['internalNotification', 'emailNotification'],
+  mailServer: ['security', 'host', 'port', 'authRequired', 'user', 'password', 'from'],
+  security: ['complexity', 'uniqueAmongUsers', 'minLength', 'expiryDays', 'historyCount', 'maxFailedLogins', 'expiryWarningDays'],
+  preferences: ['defaultCurrency', 'language', 'timeZone', 'inactiveUserThresholdMinutes', 'activityThrottleMinutes', 'timeToLockMinutes', 'logoutWaitMinutes'],
+} as const satisfies Record<Category, readonly string[]>
+
+const SCHEMAS = { notification: NotificationSettingsBody, mailServer: MailServerBody, security: SecuritySettingsBody, preferences: PreferencesBody }
+
+export function companyId(): string {
+  return getItem('companyId') ?? ''
+}
+
+/** The write body of a category: its fields only, with the version; an empty mail-server password keeps the stored one. */
+export function bodyOf(category: Category, values: Values, version: number): Record<string, unknown> {
+  const body: Record<string, unknown> = { version }
+  for (const f of FIELDS[category]) body[f] = values[f]
+  if (category === 'mailServer' && (body.password === '' || body.password === undefined || body.password === null)) delete body.password
+  return body
+}
+
+/** A category's answer as the form's record: the fields, plus what the page shows beside them (passwordSet, defaults). */
+export function recordOf(category: Category, answer: Record<string, unknown>): VersionedRecord {
+  const values: Values = { ...answer }
+  delete values.version
+  if (category === 'mailServer') values.password = ''
+  return { id: category, version: Number(answer.version), values }
+}
+
+export function checkCategory(category: Category, values: Values): FieldErrors {
+  return schemaFieldErrors(SCHEMAS[category], bodyOf(category, values, 1))
+}
+
+async function loadCategory(category: Category): Promise<VersionedRecord> {
+  const answer = await call<Record<string, Record<string, unknown>>>(`/company/settings/${encodeURIComponent(companyId())}`, {
+    query: { category }, authenticated: true,
+  })
+  return recordOf(category, answer[category] ?? {})
+}
+
+async function saveCategory(category: Category, values: Values, version: number): Promise<VersionedRecord> {
+  const answer = await call<Record<string, unknown>>(`/company/settings/${category}`, { method: 'PUT', body: bodyOf(category, values, version), authenticated: true })
+  return recordOf(category, answer)
+}
+
+/** The editor flow of one settings category. */
+export function settingsFlow(category: Category) {
+  return editorFlow({
+    load: () => loadCategory(category),
+    save: ({ version, values }) => saveCategory(category, values, version),
+    check: (values) => checkCategory(category, values),
+  })
+}
+
+export const notificationFlow = settingsFlow('notification')
+export const mailServerFlow = settingsFlow('mailServer')
+export const securityFlow = settingsFlow('security')
+export const preferencesFlow = settingsFlow('preferences')
+
+// ---- mail server: the test mail ----
+
+export type MailTestAnswer = { ok: boolean; answer: string }
+
+/** Sends a test mail through the stored settings; the answer is what the mail server said (250 OK or its refusal). */
+export function sendTestMail(to: string): Promise<MailTestAnswer> {
+  return call<MailTestAnswer>('/company/settings/mailServer/test', { method: 'POST', body: { to }, authenticated: true })
+}
+
+export function checkTestAddress(to: string): string | null {
+  return schemaFieldErrors(MailTestBody, { to }).to ?? null
+}
+
+// ---- security: presets and the preview ----
+
+export type SecurityValues = {
+  complexity: PasswordComplexity
+  uniqueAmongUsers: boolean
+  minLength: number
+  expiryDays: number
+  historyCount: number
+  maxFailedLogins: number
+  expiryWarningDays: number
+}
+
+/** Presets: a click fills the fields, which stay editable. "Recommended" is the product's default policy. */
+export const SECURITY_PRESETS = {
+  basic: { complexity: 'simple', uniqueAmongUsers: false, minLength: 8, expiryDays: 180, historyCount: 2, maxFailedLogins: 10, expiryWarningDays: 7 },
+  recommended: { complexity: 'veryComplex', uniqueAmongUsers: false, minLength: 12, expiryDays: 90, historyCount: 4, maxFailedLogins: 5, expiryWarningDays: 14 },
+  strict: { complexity: 'veryComplex', uniqueAmongUsers: true, minLength: 16, expiryDays: 60, historyCount: 10, maxFailedLogins: 3, expiryWarningDays: 14 },
+} as const satisfies Record<string, SecurityValues>
+export type SecurityPreset = keyof typeof SECURITY_PRESETS
+
+export type PolicyPreview = { users: number; affected: number }
+
+/** What saving the draft policy would do: how many users' passwords would have to change at next sign-in. */
+export function previewSecurity(values: Values, version: number): Promise<PolicyPreview> {
+  return call<PolicyPreview>('/company/settings/security/preview', { method: 'POST', body: bodyOf('security', values, version), authenticated: true })
+}

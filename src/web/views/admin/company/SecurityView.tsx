@@ -1,0 +1,109 @@
+import { useId, useState } from 'react'
+import { Trans, useLingui } from '@lingui/react/macro'
+import type { Values } from '../../../../../machines/resource-editor/resource-editor.machine.ts'
+import { errorText } from '../../../api/errors.ts'
+import { useModalDialog } from '../../../components/useModalDialog.ts'
+import fieldStyles from '../../../components/Field.module.css'
+import {
+  SECURITY_PRESETS, checkCategory, previewSecurity, securityFlow, type PolicyPreview, type SecurityPreset,
+} from '../../../flows/company-settings.ts'
+import { CompanyNav } from '../AreaPageView.tsx'
+import { EditorCheckbox, EditorForm, EditorSelectField, EditorTextField, useEditor, type EditorActor } from '../EditorForm.tsx'
+import { StaffPage } from '../../staff/StaffPage.tsx'
+import { useCan } from '../../staff/useCan.ts'
+import styles from '../../staff/StaffLayout.module.css'
+import { SECURITY_PAGE } from '../pages.ts'
+
+function Presets({ editor }: { editor: EditorActor }) {
+  const { t } = useLingui()
+  const names: Record<SecurityPreset, string> = { basic: t`Temel`, recommended: t`Önerilen`, strict: t`Sıkı` }
+  const apply = (preset: SecurityPreset) => {
+    for (const [field, value] of Object.entries(SECURITY_PRESETS[preset])) editor.send({ type: 'field.change', field, value })
+  }
+  return (
+    <div className={styles.toolbar} role="group" aria-label={t`Hazır ayarlar`}>
+      <span><Trans>Hazır ayarlar (alanları doldurur, sonra düzenleyebilirsiniz):</Trans></span>
+      {(Object.keys(SECURITY_PRESETS) as SecurityPreset[]).map((p) => (
+        <button key={p} type="button" className={styles.secondaryButton} data-preset={p} onClick={() => apply(p)}>{names[p]}</button>
+      ))}
+    </div>
+  )
+}
+
+type Pending = { preview: PolicyPreview; resolve: (ok: boolean) => void }
+
+function SecurityForm() {
+  const { t, i18n } = useLingui()
+  const can = useCan()
+  const editor = useEditor(securityFlow, 'security')
+  const [pending, setPending] = useState<Pending | null>(null)
+  const [previewError, setPreviewError] = useState<string | null>(null)
+  const dialog = useModalDialog(pending !== null)
+  const titleId = useId()
+  const readOnly = !can('security:update')
+
+  /** Before saving: the preview of who must change their password, and the admin's confirmation. */
+  async function beforeSave(draft: Values): Promise<boolean> {
+    setPreviewError(null)
+    if (Object.keys(checkCategory('security', draft)).length > 0) return true // the form shows the field errors
+    try {
+      const preview = await previewSecurity(draft, editor.getSnapshot().context.record?.version ?? 1)
+      return await new Promise<boolean>((resolve) => setPending({ preview, resolve }))
+    } catch (error) {
+      setPreviewError(errorText(error, i18n))
+      return false
+    }
+  }
+  const answer = (ok: boolean) => { pending?.resolve(ok); setPending(null) }
+  const complexities = [
+    { value: 'simple', label: t`Basit: büyük ve küçük harf` },
+    { value: 'complex', label: t`Karmaşık: büyük ve küçük harf, rakam` },
+    { value: 'veryComplex', label: t`Çok karmaşık: büyük ve küçük harf, rakam, özel karakter` },
+  ]
+  const affected = pending?.preview.affected ?? 0
+  const users = pending?.preview.users ?? 0
+  return (
+    <>
+      <EditorForm editor={editor} label={t`Güvenlik ve şifre politikası`} readOnly={readOnly} beforeSave={beforeSave}>
+        <div className={fieldStyles.field}>
+          <label>
+            <input type="checkbox" name="ldap" checked={false} disabled aria-describedby="ldap-hint" readOnly />{' '}
+            <Trans>LDAP ile kimlik doğrulama</Trans>
+          </label>
+          <div id="ldap-hint" className={fieldStyles.hint}><Trans>Bu sürümde kullanılamaz.</Trans></div>
+        </div>
+        {!readOnly && <Presets editor={editor} />}
+        <EditorSelectField editor={editor} name="complexity" label={t`Şifre karmaşıklığı`} options={complexities} required />
+        <EditorCheckbox editor={editor} name="uniqueAmongUsers" label={t`Şifre tüm kullanıcılar arasında benzersiz olmalı`} />
+        <EditorTextField editor={editor} name="minLength" label={t`En az uzunluk`} type="number" min={8} max={128} required hint={t`8 ile 128 karakter arası.`} />
+        <EditorTextField editor={editor} name="expiryDays" label={t`Geçerlilik süresi (gün)`} type="number" min={0} max={3650} required hint={t`0: şifrenin süresi dolmaz.`} />
+        <EditorTextField editor={editor} name="historyCount" label={t`Şifre tekrar sıklığı`} type="number" min={0} max={24} required hint={t`Son kaç şifre yeniden kullanılamaz (0-24).`} />
+        <EditorTextField editor={editor} name="maxFailedLogins" label={t`Hesap kilitlenmeden önce en fazla hatalı giriş`} type="number" min={3} max={20} required />
+        <EditorTextField editor={editor} name="expiryWarningDays" label={t`Süre dolmadan önce uyarı (gün)`} type="number" min={0} max={60} required />
+      </EditorForm>
+      {previewError && <p className={styles.notice} role="alert">{previewError}</p>}
+      <dialog ref={dialog} aria-labelledby={titleId} className={styles.card} data-policy-preview onCancel={(e) => { e.preventDefault(); answer(false) }}>
+        <h2 id={titleId}><Trans>Değişikliğin etkisi</Trans></h2>
+        <p data-affected={affected}>
+          {affected === 0
+            ? <Trans>Hiçbir kullanıcının şifresi bu politikadan etkilenmiyor ({users} kullanıcı).</Trans>
+            : <Trans>{affected} kullanıcının şifresi artık politikaya uymuyor; bir sonraki girişlerinde şifrelerini değiştirmeleri istenecek ({users} kullanıcıdan).</Trans>}
+        </p>
+        <div className={styles.pager}>
+          <button type="button" className={styles.secondaryButton} onClick={() => answer(false)}><Trans>Vazgeç</Trans></button>
+          <button type="button" className={styles.button} onClick={() => answer(true)}><Trans>Onayla ve kaydet</Trans></button>
+        </div>
+      </dialog>
+    </>
+  )
+}
+
+/** The security and password policy (issue 12): presets, and a preview of the change's effect before saving. */
+export function SecurityView() {
+  return (
+    <StaffPage title={SECURITY_PAGE.title} permission={SECURITY_PAGE.permission}>
+      <CompanyNav />
+      <SecurityForm />
+    </StaffPage>
+  )
+}
