@@ -165,6 +165,10 @@ describe.each(dbKinds())('user administration on %s', (kind) => {
     expect((await self.get(`/images/user/${me.id}/photo`)).status).toBe(200)
     expect((await self.get(`/images/user/${other.id}/photo`)).status).toBe(403)
     expect((await self.get('/user')).status).toBe(403)
+    expect((await self.get(`/user/${me.id}`)).body).toMatchObject({ username: 'kendim', photo: expect.stringMatching(/\/photo\?v=/) })
+    expect((await self.get(`/user/userInfo/${me.id}`)).status).toBe(200)
+    expect((await self.get(`/user/${other.id}`)).status).toBe(403)
+    expect((await self.get(`/user/userInfo/${other.id}`)).status).toBe(403)
   })
 
   describe('photo', () => {

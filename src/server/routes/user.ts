@@ -125,6 +125,13 @@ function editable(u: typeof appUser.$inferSelect) {
   }
 }
 
+/** The path's user id, when the caller may read them: anyone of the company with user:read, else only themselves. */
+async function readableUser(c: Context<AppEnv>): Promise<string> {
+  const id = idParam(c)
+  if (id !== c.get('session').userId && !(await may(c, 'user:read'))) throw new AppError(403, 'FORBIDDEN')
+  return id
+}
+
 /** The path's user, when the caller may edit them: anyone of the company with user:update, else only themselves. */
 async function editableUser(c: Context<AppEnv>): Promise<string> {
   const id = idParam(c)
@@ -364,14 +371,14 @@ export function userRoutes() {
     return c.json(await detailOf(db, companyId, userId, c.get('deps').config.apiBase), 201)
   })
 
-  /** Spec 7.5 `GET /user/{id}`: the user with roles, group and job title. */
-  r.get('/:id', permit('user:read'), async (c) => {
-    return c.json(await detailOf(c.get('deps').db, c.get('session').companyId, idParam(c), c.get('deps').config.apiBase))
+  /** Spec 7.5 `GET /user/{id}`: the user with roles, group and job title (user:read; every user their own, profile:read). */
+  r.get('/:id', permit('user:read', 'profile:read'), async (c) => {
+    return c.json(await detailOf(c.get('deps').db, c.get('session').companyId, await readableUser(c), c.get('deps').config.apiBase))
   })
 
   /** Spec 7.5 `GET /user/userInfo/{id}`: personal information (identity, birth date, addresses). */
-  r.get('/userInfo/:id', permit('user:read'), async (c) => {
-    const id = idParam(c)
+  r.get('/userInfo/:id', permit('user:read', 'profile:read'), async (c) => {
+    const id = await readableUser(c)
     const { db } = c.get('deps')
     const companyId = c.get('session').companyId
     const [u] = await db.select().from(appUser).where(and(eq(appUser.id, id), eq(appUser.companyId, companyId)))
