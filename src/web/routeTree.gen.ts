@@ -47,6 +47,8 @@ import { Route as NavbarSettingsCompanyJobTitlesRouteImport } from './routes/nav
 import { Route as NavbarSettingsCompanyNotificationRouteImport } from './routes/navbar/settings/company/notification'
 import { Route as NavbarSettingsCompanyPreferencesRouteImport } from './routes/navbar/settings/company/preferences'
 import { Route as NavbarSettingsCompanySecurityRouteImport } from './routes/navbar/settings/company/security'
+import { Route as NavbarSettingsUsersIndexRouteImport } from './routes/navbar/settings/users.index'
+import { Route as NavbarSettingsUsersUserIdRouteImport } from './routes/navbar/settings/users.$userId'
 
 const SplatRoute = SplatRouteImport.update({
   id: '/$',
@@ -248,6 +250,18 @@ const NavbarSettingsCompanySecurityRoute =
     path: '/settings/company/security',
     getParentRoute: () => NavbarRoute,
   } as any)
+const NavbarSettingsUsersIndexRoute =
+  NavbarSettingsUsersIndexRouteImport.update({
+    id: '/',
+    path: '/',
+    getParentRoute: () => NavbarSettingsUsersRoute,
+  } as any)
+const NavbarSettingsUsersUserIdRoute =
+  NavbarSettingsUsersUserIdRouteImport.update({
+    id: '/$userId',
+    path: '/$userId',
+    getParentRoute: () => NavbarSettingsUsersRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/$': typeof SplatRoute
@@ -276,7 +290,7 @@ export interface FileRoutesByFullPath {
   '/navbar/settings/global-settings': typeof NavbarSettingsGlobalSettingsRoute
   '/navbar/settings/roles': typeof NavbarSettingsRolesRoute
   '/navbar/settings/team': typeof NavbarSettingsTeamRoute
-  '/navbar/settings/users': typeof NavbarSettingsUsersRoute
+  '/navbar/settings/users': typeof NavbarSettingsUsersRouteWithChildren
   '/urunler/birikim/bireysel-emeklilik': typeof SiteUrunlerBirikimBireyselEmeklilikRoute
   '/urunler/market/seyahatsaglikhizliteklif': typeof SiteUrunlerMarketSeyahatsaglikhizliteklifRoute
   '/urunler/market/tsshizliteklif': typeof SiteUrunlerMarketTsshizliteklifRoute
@@ -286,7 +300,9 @@ export interface FileRoutesByFullPath {
   '/navbar/settings/company/notification': typeof NavbarSettingsCompanyNotificationRoute
   '/navbar/settings/company/preferences': typeof NavbarSettingsCompanyPreferencesRoute
   '/navbar/settings/company/security': typeof NavbarSettingsCompanySecurityRoute
+  '/navbar/settings/users/$userId': typeof NavbarSettingsUsersUserIdRoute
   '/navbar/settings/company/': typeof NavbarSettingsCompanyIndexRoute
+  '/navbar/settings/users/': typeof NavbarSettingsUsersIndexRoute
 }
 export interface FileRoutesByTo {
   '/$': typeof SplatRoute
@@ -314,7 +330,6 @@ export interface FileRoutesByTo {
   '/navbar/settings/global-settings': typeof NavbarSettingsGlobalSettingsRoute
   '/navbar/settings/roles': typeof NavbarSettingsRolesRoute
   '/navbar/settings/team': typeof NavbarSettingsTeamRoute
-  '/navbar/settings/users': typeof NavbarSettingsUsersRoute
   '/urunler/birikim/bireysel-emeklilik': typeof SiteUrunlerBirikimBireyselEmeklilikRoute
   '/urunler/market/seyahatsaglikhizliteklif': typeof SiteUrunlerMarketSeyahatsaglikhizliteklifRoute
   '/urunler/market/tsshizliteklif': typeof SiteUrunlerMarketTsshizliteklifRoute
@@ -324,7 +339,9 @@ export interface FileRoutesByTo {
   '/navbar/settings/company/notification': typeof NavbarSettingsCompanyNotificationRoute
   '/navbar/settings/company/preferences': typeof NavbarSettingsCompanyPreferencesRoute
   '/navbar/settings/company/security': typeof NavbarSettingsCompanySecurityRoute
+  '/navbar/settings/users/$userId': typeof NavbarSettingsUsersUserIdRoute
   '/navbar/settings/company': typeof NavbarSettingsCompanyIndexRoute
+  '/navbar/settings/users': typeof NavbarSettingsUsersIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -355,7 +372,7 @@ export interface FileRoutesById {
   '/navbar/settings/global-settings': typeof NavbarSettingsGlobalSettingsRoute
   '/navbar/settings/roles': typeof NavbarSettingsRolesRoute
   '/navbar/settings/team': typeof NavbarSettingsTeamRoute
-  '/navbar/settings/users': typeof NavbarSettingsUsersRoute
+  '/navbar/settings/users': typeof NavbarSettingsUsersRouteWithChildren
   '/_site/urunler/birikim/bireysel-emeklilik': typeof SiteUrunlerBirikimBireyselEmeklilikRoute
   '/_site/urunler/market/seyahatsaglikhizliteklif': typeof SiteUrunlerMarketSeyahatsaglikhizliteklifRoute
   '/_site/urunler/market/tsshizliteklif': typeof SiteUrunlerMarketTsshizliteklifRoute
@@ -365,7 +382,9 @@ export interface FileRoutesById {
   '/navbar/settings/company/notification': typeof NavbarSettingsCompanyNotificationRoute
   '/navbar/settings/company/preferences': typeof NavbarSettingsCompanyPreferencesRoute
   '/navbar/settings/company/security': typeof NavbarSettingsCompanySecurityRoute
+  '/navbar/settings/users/$userId': typeof NavbarSettingsUsersUserIdRoute
   '/navbar/settings/company/': typeof NavbarSettingsCompanyIndexRoute
+  '/navbar/settings/users/': typeof NavbarSettingsUsersIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -406,7 +425,9 @@ export interface FileRouteTypes {
     | '/navbar/settings/company/notification'
     | '/navbar/settings/company/preferences'
     | '/navbar/settings/company/security'
+    | '/navbar/settings/users/$userId'
     | '/navbar/settings/company/'
+    | '/navbar/settings/users/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/$'
@@ -434,7 +455,6 @@ export interface FileRouteTypes {
     | '/navbar/settings/global-settings'
     | '/navbar/settings/roles'
     | '/navbar/settings/team'
-    | '/navbar/settings/users'
     | '/urunler/birikim/bireysel-emeklilik'
     | '/urunler/market/seyahatsaglikhizliteklif'
     | '/urunler/market/tsshizliteklif'
@@ -444,7 +464,9 @@ export interface FileRouteTypes {
     | '/navbar/settings/company/notification'
     | '/navbar/settings/company/preferences'
     | '/navbar/settings/company/security'
+    | '/navbar/settings/users/$userId'
     | '/navbar/settings/company'
+    | '/navbar/settings/users'
   id:
     | '__root__'
     | '/$'
@@ -484,7 +506,9 @@ export interface FileRouteTypes {
     | '/navbar/settings/company/notification'
     | '/navbar/settings/company/preferences'
     | '/navbar/settings/company/security'
+    | '/navbar/settings/users/$userId'
     | '/navbar/settings/company/'
+    | '/navbar/settings/users/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -768,6 +792,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof NavbarSettingsCompanySecurityRouteImport
       parentRoute: typeof NavbarRoute
     }
+    '/navbar/settings/users/': {
+      id: '/navbar/settings/users/'
+      path: '/'
+      fullPath: '/navbar/settings/users/'
+      preLoaderRoute: typeof NavbarSettingsUsersIndexRouteImport
+      parentRoute: typeof NavbarSettingsUsersRoute
+    }
+    '/navbar/settings/users/$userId': {
+      id: '/navbar/settings/users/$userId'
+      path: '/$userId'
+      fullPath: '/navbar/settings/users/$userId'
+      preLoaderRoute: typeof NavbarSettingsUsersUserIdRouteImport
+      parentRoute: typeof NavbarSettingsUsersRoute
+    }
   }
 }
 
@@ -799,6 +837,19 @@ const SiteRouteChildren: SiteRouteChildren = {
 
 const SiteRouteWithChildren = SiteRoute._addFileChildren(SiteRouteChildren)
 
+interface NavbarSettingsUsersRouteChildren {
+  NavbarSettingsUsersUserIdRoute: typeof NavbarSettingsUsersUserIdRoute
+  NavbarSettingsUsersIndexRoute: typeof NavbarSettingsUsersIndexRoute
+}
+
+const NavbarSettingsUsersRouteChildren: NavbarSettingsUsersRouteChildren = {
+  NavbarSettingsUsersUserIdRoute: NavbarSettingsUsersUserIdRoute,
+  NavbarSettingsUsersIndexRoute: NavbarSettingsUsersIndexRoute,
+}
+
+const NavbarSettingsUsersRouteWithChildren =
+  NavbarSettingsUsersRoute._addFileChildren(NavbarSettingsUsersRouteChildren)
+
 interface NavbarRouteChildren {
   NavbarSplatRoute: typeof NavbarSplatRoute
   NavbarChangePasswordRoute: typeof NavbarChangePasswordRoute
@@ -811,7 +862,7 @@ interface NavbarRouteChildren {
   NavbarSettingsGlobalSettingsRoute: typeof NavbarSettingsGlobalSettingsRoute
   NavbarSettingsRolesRoute: typeof NavbarSettingsRolesRoute
   NavbarSettingsTeamRoute: typeof NavbarSettingsTeamRoute
-  NavbarSettingsUsersRoute: typeof NavbarSettingsUsersRoute
+  NavbarSettingsUsersRoute: typeof NavbarSettingsUsersRouteWithChildren
   NavbarSettingsCompanyAddressRoute: typeof NavbarSettingsCompanyAddressRoute
   NavbarSettingsCompanyGeneralRoute: typeof NavbarSettingsCompanyGeneralRoute
   NavbarSettingsCompanyJobTitlesRoute: typeof NavbarSettingsCompanyJobTitlesRoute
@@ -833,7 +884,7 @@ const NavbarRouteChildren: NavbarRouteChildren = {
   NavbarSettingsGlobalSettingsRoute: NavbarSettingsGlobalSettingsRoute,
   NavbarSettingsRolesRoute: NavbarSettingsRolesRoute,
   NavbarSettingsTeamRoute: NavbarSettingsTeamRoute,
-  NavbarSettingsUsersRoute: NavbarSettingsUsersRoute,
+  NavbarSettingsUsersRoute: NavbarSettingsUsersRouteWithChildren,
   NavbarSettingsCompanyAddressRoute: NavbarSettingsCompanyAddressRoute,
   NavbarSettingsCompanyGeneralRoute: NavbarSettingsCompanyGeneralRoute,
   NavbarSettingsCompanyJobTitlesRoute: NavbarSettingsCompanyJobTitlesRoute,

@@ -129,10 +129,10 @@ describe.each(dbKinds())('user administration on %s', (kind) => {
   it('PUT /user/{id}: strict body, version conflict, duplicate e-mail as a field error, audit before/after', async () => {
     const u = await createUser(t.db, { username: 'sule', password: PASSWORD, email: 'sule@example.com' })
     await createUser(t.db, { username: 'dolu', password: PASSWORD, email: 'dolu@example.com' })
-    const [{ version }] = (await t.db.select().from(appUser).where(eq(appUser.id, u.id))) as [{ version: number }]
+    const { version } = (await t.db.select().from(appUser).where(eq(appUser.id, u.id)))[0]!
     const ok = await a.put(`/user/${u.id}`, details({ version }))
     expect(ok.status, JSON.stringify(ok.body)).toBe(200)
-    expect(ok.body).toMatchObject({ firstName: 'Şule', email: 'sule.ozturk@example.com', mobilePhone: '+905321234567', version: version + 1, birthDate: '1988-02-29' })
+    expect(ok.body).toMatchObject({ firstName: 'Şule', email: 'sule.ozturk@example.com', mobilePhone: '+905321234567', version: version + 1, birthDate: '1988-02-29', jobTitle: 'Uzman', workLocation: 'Genel Müdürlük' })
     const stale = await a.put(`/user/${u.id}`, details({ version, firstName: 'Eski' }))
     expect(stale.status).toBe(409)
     expect(stale.body.code).toBe('CONFLICT')

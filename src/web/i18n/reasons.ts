@@ -44,6 +44,8 @@ export const FIELD = {
   passportNo: msg`Pasaport numarası 5-20 büyük harf veya rakam olmalı`,
   date: msg`Geçerli bir tarih giriniz`,
   birthdate: msg`Doğum tarihi kurala uymuyor: 18 yaşından büyük olmalısınız`,
+  adult: msg`Doğum tarihi kurala uymuyor: 18 yaşından büyük olmalısınız`,
+  name: msg`Ad ve soyad yalnızca harf ve boşluk içerebilir`,
   range: msg`Değer izin verilen aralıkta değil`,
   minLength: msg`Değer çok kısa`,
   rolesFromList: msg`Roller listeden seçilmelidir`,
