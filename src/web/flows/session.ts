@@ -6,7 +6,7 @@ import {
 } from '../../../machines/session/session.machine.ts'
 import type { PasswordPolicy } from '../../domain/password.ts'
 import { ApiError } from '../api/errors.ts'
-import { call } from '../api/client.ts'
+import { call, onUnauthorized } from '../api/client.ts'
 import { getInspect } from '../inspector.ts'
 import { getItem, removeItem, setItem } from '../storage.ts'
 
@@ -137,6 +137,8 @@ export function createSessionActor() {
     },
   })
   const actor = createActor(machine, { input: undefined, inspect: getInspect() })
+  // any authenticated call refused with 401 (e.g. the user was suspended) ends the session here too
+  onUnauthorized(() => { if (actor.getSnapshot().matches('signedIn')) actor.send({ type: 'session.invalid' }) })
   channel?.addEventListener('message', (event: MessageEvent<BroadcastMessage>) => {
     const m = event.data
     if (m.kind === 'activity' && typeof m.at === 'number') actor.send({ type: 'activity.remote', at: m.at })

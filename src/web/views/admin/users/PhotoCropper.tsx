@@ -35,8 +35,8 @@ export function cropAfterKey(c: Crop, key: string, shift: boolean, width: number
   return next ? clampCrop(next, width, height) : null
 }
 
-function draw(canvas: HTMLCanvasElement, image: HTMLImageElement, crop: Crop, size: number) {
-  const side = cropSide(image.naturalWidth, image.naturalHeight, crop.zoom)
+function draw(canvas: HTMLCanvasElement, image: ImageBitmap, crop: Crop, size: number) {
+  const side = cropSide(image.width, image.height, crop.zoom)
   const ctx = canvas.getContext('2d')!
   ctx.clearRect(0, 0, size, size)
   ctx.drawImage(image, crop.cx - side / 2, crop.cy - side / 2, side, side, 0, 0, size, size)
@@ -51,7 +51,7 @@ export function PhotoCropper({ userId, onUploaded }: { userId: string; onUploade
   const { t } = useLingui()
   const id = useId()
   const canvas = useRef<HTMLCanvasElement>(null)
-  const [image, setImage] = useState<HTMLImageElement | null>(null)
+  const [image, setImage] = useState<ImageBitmap | null>(null)
   const [crop, setCrop] = useState<Crop>({ cx: 0, cy: 0, zoom: 1 })
   const [busy, setBusy] = useState(false)
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null)
@@ -62,24 +62,19 @@ export function PhotoCropper({ userId, onUploaded }: { userId: string; onUploade
   const choose = (file: File | undefined) => {
     setMessage(null)
     if (!file) return
-    const url = URL.createObjectURL(file)
-    const img = new Image()
-    img.onload = () => {
+    // decoded in memory (no object URL: the page's CSP keeps images to its own origin)
+    createImageBitmap(file).then((img) => {
       setImage(img)
-      setCrop(clampCrop({ cx: img.naturalWidth / 2, cy: img.naturalHeight / 2, zoom: 1 }, img.naturalWidth, img.naturalHeight))
-      URL.revokeObjectURL(url)
-    }
-    img.onerror = () => {
+      setCrop(clampCrop({ cx: img.width / 2, cy: img.height / 2, zoom: 1 }, img.width, img.height))
+    }, () => {
       setImage(null)
       setMessage({ ok: false, text: t`Bu dosya bir resim olarak açılamadı. PNG, JPEG veya WebP seçiniz.` })
-      URL.revokeObjectURL(url)
-    }
-    img.src = url
+    })
   }
   const update = (next: Crop | null) => { if (next) setCrop(next) }
   const onKey = (e: KeyboardEvent) => {
     if (!image) return
-    const next = cropAfterKey(crop, e.key, e.shiftKey, image.naturalWidth, image.naturalHeight)
+    const next = cropAfterKey(crop, e.key, e.shiftKey, image.width, image.height)
     if (next) {
       e.preventDefault()
       setCrop(next)
@@ -91,9 +86,9 @@ export function PhotoCropper({ userId, onUploaded }: { userId: string; onUploade
   }
   const onPointerMove = (e: PointerEvent<HTMLCanvasElement>) => {
     if (!drag.current || !image) return
-    const scale = cropSide(image.naturalWidth, image.naturalHeight, drag.current.crop.zoom) / VIEW
+    const scale = cropSide(image.width, image.height, drag.current.crop.zoom) / VIEW
     const start = drag.current.crop
-    setCrop(clampCrop({ ...start, cx: start.cx - (e.clientX - drag.current.x) * scale, cy: start.cy - (e.clientY - drag.current.y) * scale }, image.naturalWidth, image.naturalHeight))
+    setCrop(clampCrop({ ...start, cx: start.cx - (e.clientX - drag.current.x) * scale, cy: start.cy - (e.clientY - drag.current.y) * scale }, image.width, image.height))
   }
   const save = async () => {
     if (!image) return
@@ -115,7 +110,7 @@ export function PhotoCropper({ userId, onUploaded }: { userId: string; onUploade
       setBusy(false)
     }
   }
-  const zoomBy = (f: number) => image && update(clampCrop({ ...crop, zoom: crop.zoom * f }, image.naturalWidth, image.naturalHeight))
+  const zoomBy = (f: number) => image && update(clampCrop({ ...crop, zoom: crop.zoom * f }, image.width, image.height))
   return (
     <div role="group" aria-labelledby={`${id}-title`}>
       <h3 id={`${id}-title`}><Trans>Profil fotoğrafı yükle</Trans></h3>

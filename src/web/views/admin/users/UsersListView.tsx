@@ -58,17 +58,17 @@ function BulkStatus({ selected, onDone }: { selected: Map<string, string>; onDon
   const [status, setStatus] = useState<UserStatus>('suspended')
   const [asking, setAsking] = useState(false)
   const [busy, setBusy] = useState(false)
-  const [results, setResults] = useState<StatusOutcome[] | null>(null)
+  const [results, setResults] = useState<{ outcomes: StatusOutcome[]; names: Map<string, string> } | null>(null)
   const [failure, setFailure] = useState<string | null>(null)
   const dialog = useModalDialog(asking)
   const count = selected.size
-  const names = new Map(selected)
   const apply = async () => {
     setBusy(true)
     setFailure(null)
     try {
-      const answer = await changeStatuses([...selected.keys()], status)
-      setResults(answer.results)
+      const names = new Map(selected)
+      const answer = await changeStatuses([...names.keys()], status)
+      setResults({ outcomes: answer.results, names })
       onDone()
     } catch (error) {
       setFailure(error instanceof ApiError && error.serverMessage ? error.serverMessage : reasonText(error instanceof ApiError ? error.code ?? 'UNEXPECTED' : 'UNEXPECTED', i18n))
@@ -94,9 +94,9 @@ function BulkStatus({ selected, onDone }: { selected: Map<string, string>; onDon
         <div role="status" aria-live="polite">
           <h2><Trans>Toplu durum değişikliğinin sonucu</Trans></h2>
           <ul>
-            {results.map((r) => (
+            {results.outcomes.map((r) => (
               <li key={r.id} className={r.ok ? styles.yes : styles.no}>
-                <strong>{names.get(r.id) ?? r.id}</strong>: {r.message}
+                <strong>{results.names.get(r.id) ?? r.id}</strong>: {r.message}
               </li>
             ))}
           </ul>
