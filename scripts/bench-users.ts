@@ -5,40 +5,12 @@
  * dropped), then WITH it. On PostgreSQL when BENCH_DATABASE_URL or TEST_DATABASE_URL is set (a fresh
  * database, dropped afterwards), else on in-memory PGlite. BENCH_ROWS changes the user count.
  */
-import pg from 'pg'
 import { sql } from 'drizzle-orm'
-import { createApp } from '../src/server/app.ts'
-import { loadConfig } from '../src/server/config.ts'
-import { openDatabase, type Database } from '../src/server/db/client.ts'
-import { seedFirstCompany, seedReferenceData } from '../src/server/db/seed.ts'
-import { createLogger } from '../src/server/services/logger.ts'
+import { openBenchDatabase, seedBenchCompany, signedInApp } from './bench-db.ts'
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000)
 const RUNS = Number(process.env.BENCH_RUNS ?? 5)
-const PASSWORD = 'Bench-Parola-2026!x'
-const url = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || null
-
-let database: Database
-let drop = async () => {}
-if (url) {
-  const name = `ke_bench_users_${process.pid}`
-  const admin = new pg.Client({ connectionString: url })
-  await admin.connect()
-  await admin.query(`CREATE DATABASE ${name}`)
-  await admin.end()
-  const u = new URL(url)
-  u.pathname = '/' + name
-  database = await openDatabase({ url: u.toString() })
-  drop = async () => {
-    await database.close()
-    const c = new pg.Client({ connectionString: url })
-    await c.connect()
-    await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
-    await c.end()
-  }
-} else {
-  database = await openDatabase({ dataDir: 'memory://' })
-}
+const { database, drop } = await openBenchDatabase('ke_bench_users')
 
 /** The search queries: what people type (parts of names, usernames, e-mails, national IDs) and a miss. */
 const QUERIES = [
@@ -47,9 +19,7 @@ const QUERIES = [
 ]
 
 try {
-  await database.migrate()
-  await seedReferenceData(database.db)
-  await seedFirstCompany(database.db, { username: 'admin', password: PASSWORD, email: 'admin@example.com' })
+  await seedBenchCompany(database)
   const db = database.db
   const t0 = performance.now()
   await db.execute(sql`insert into app_user (company_id, username, first_name, last_name, email, password_hash, status, national_id)
@@ -61,14 +31,7 @@ try {
   await db.execute(sql`analyze app_user`)
   console.log(`\nUser list search at ${ROWS.toLocaleString('en')} users on ${database.kind} (rows made in ${Math.round(performance.now() - t0)} ms; ${QUERIES.length} queries x ${RUNS} runs)`)
 
-  const config = { ...loadConfig({ NODE_ENV: 'production' }), mailCatcher: false, cookieSecure: false }
-  const app = createApp({ db, config, logger: createLogger('silent') })
-  const login = await app.request(`${config.apiBase}/auth/login`, {
-    method: 'POST', headers: { 'content-type': 'application/json', trxType: 'FRM' },
-    body: JSON.stringify({ username: 'admin', password: PASSWORD }),
-  })
-  if (login.status !== 200) throw new Error(`login answered ${login.status}`)
-  const cookie = login.headers.getSetCookie()[0]!.split(';')[0]!
+  const { app, config, cookie } = await signedInApp(database)
   const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!
 
   const measure = async (label: string) => {
@@ -107,5 +70,4 @@ try {
   await measure('GET /user?q= with the trigram index')
 } finally {
   await drop()
-  if (!url) await database.close()
 }

@@ -3,11 +3,11 @@ import { resolve } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
+import { axeViolations, serveAxe } from './axe.ts'
 import { launch, type Browser } from './browser.ts'
 import { DEMO_PASSWORD, startE2eServer, type E2eServer } from './server.ts'
 
 const NEW_PASSWORD = 'Yepyeni-Şifre-Q7!'
-const AXE = resolve(import.meta.dirname, '../../node_modules/axe-core/axe.min.js')
 
 async function signIn(page: Page, username: string, password = DEMO_PASSWORD) {
   await page.goto('/auth/login')
@@ -232,8 +232,7 @@ describe('administration shell and top menu (real server, Chromium)', () => {
 
   it('axe-core finds no serious or critical violation on any staff page', async () => {
     const page = await admin.context.newPage()
-    // the page's CSP allows scripts from its own origin only: axe is served there for the test
-    await page.route('**/__axe.min.js', (route) => route.fulfill({ contentType: 'text/javascript', body: readFileSync(AXE, 'utf8') }))
+    await serveAxe(page)
     const paths = [
       '/navbar/home/main', '/navbar/settings/global-settings', '/navbar/settings/company/general', '/navbar/settings/company/address',
       '/navbar/settings/company/job-titles', '/navbar/settings/company/notification', '/navbar/settings/company/security',
@@ -246,12 +245,7 @@ describe('administration shell and top menu (real server, Chromium)', () => {
       await page.goto(path)
       await page.locator('h1').first().waitFor()
       await expect.poll(() => page.getByText('Yükleniyor…').count()).toBe(0)
-      await page.addScriptTag({ url: '/__axe.min.js' })
-      const violations = await page.evaluate(async () => {
-        const axe = (window as unknown as { axe: { run(o: unknown): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe
-        const r = await axe.run({ runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] } })
-        return r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
-      })
+      const violations = await axeViolations(page)
       if (violations.length) found[path] = violations
     }
     expect(found).toEqual({})

@@ -1,15 +1,13 @@
 import { readFileSync } from 'node:fs'
-import { resolve } from 'node:path'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { tcknCheckDigits } from '../../src/domain/tckn.ts'
+import { axeViolations, serveAxe } from './axe.ts'
 import { launch, type Browser } from './browser.ts'
 import { DEMO_PASSWORD, startE2eServer, type E2eServer } from './server.ts'
 
 /** Issue 14 in Chromium: the user list, details, photo with crop, status (sessions end), CSV, axe. */
-const AXE = resolve(import.meta.dirname, '../../node_modules/axe-core/axe.min.js')
-
 async function signIn(page: Page, username: string) {
   await page.goto('/auth/login')
   await page.locator('input[name=username]').fill(username)
@@ -187,16 +185,11 @@ describe('users: list, details, photo, status (real server, Chromium)', () => {
 
   it('axe-core finds no serious or critical violation on the list, details and profile', async () => {
     const page = await admin.context.newPage()
-    await page.route('**/__axe.min.js', (route) => route.fulfill({ contentType: 'text/javascript', body: readFileSync(AXE, 'utf8') }))
+    await serveAxe(page)
     const found: Record<string, string[]> = {}
     const scan = async (label: string) => {
       await expect.poll(() => page.getByText('Yükleniyor…').count()).toBe(0)
-      await page.addScriptTag({ url: '/__axe.min.js' })
-      const violations = await page.evaluate(async () => {
-        const axe = (window as unknown as { axe: { run(o: unknown): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe
-        const r = await axe.run({ runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] } })
-        return r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
-      })
+      const violations = await axeViolations(page)
       if (violations.length) found[label] = violations
     }
     await page.goto('/navbar/settings/users')

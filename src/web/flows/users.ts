@@ -10,7 +10,7 @@ import { editorFlow } from './editor.ts'
 
 export type UserStatus = 'active' | 'suspended' | 'removed'
 
-export type UserRow = {
+type UserBase = {
   id: string
   username: string
   firstName: string
@@ -21,17 +21,11 @@ export type UserRow = {
   groupName: string | null
   photo: string | null
   createdAt: string
-  roles: { name: string; isMain: boolean; validUntil: string | null }[]
 }
 
-export type UserDetail = {
-  id: string
-  username: string
-  firstName: string
-  lastName: string
-  email: string
-  status: UserStatus
-  locked: boolean
+export type UserRow = UserBase & { roles: { name: string; isMain: boolean; validUntil: string | null }[] }
+
+export type UserDetail = UserBase & {
   gender: string | null
   country: string | null
   nationalId: string | null
@@ -43,10 +37,7 @@ export type UserDetail = {
   workLocation: string | null
   mobilePhone: string | null
   groupId: string | null
-  groupName: string | null
-  photo: string | null
   version: number
-  createdAt: string
   roles: { id: string; name: string; isMain: boolean; isDefault: boolean; validUntil: string | null }[]
 }
 
