@@ -9,7 +9,7 @@ import { StaffPage } from '../staff/StaffPage.tsx'
 import { useLoad } from '../staff/useLoad.ts'
 import { useCan } from '../staff/useCan.ts'
 import styles from '../staff/StaffLayout.module.css'
-import { PhotoSection } from './users/UserDetailsView.tsx'
+import { PhotoSection, RoleAssignments } from './users/UserDetailsView.tsx'
 import { UserDetailsForm } from './users/UserDetailsForm.tsx'
 
 /**
@@ -57,20 +57,7 @@ export function ProfileView() {
               <dd>{p.password.expiresAt ? <Trans>{date(p.password.expiresAt)} tarihine kadar ({p.password.daysLeft} gün)</Trans> : <Trans>Süresiz</Trans>}</dd>
             </dl>
             <h2><Trans>Rollerim</Trans></h2>
-            <div className={styles.tableWrap}>
-              <table className={styles.table}>
-                <thead><tr><th scope="col"><Trans>Rol</Trans></th><th scope="col"><Trans>Tür</Trans></th><th scope="col"><Trans>Geçerlilik sonu</Trans></th></tr></thead>
-                <tbody>
-                  {p.roles.map((r) => (
-                    <tr key={r.name}>
-                      <td>{r.name}</td>
-                      <td>{r.isMain ? <Trans>Ana rol</Trans> : r.isDefault ? <Trans>Varsayılan rol</Trans> : <Trans>Diğer grup rolü</Trans>}</td>
-                      <td>{r.validUntil ? date(r.validUntil) : '—'}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <RoleAssignments roles={p.roles} />
             <p><Link to="/navbar/change-password"><Trans>Şifremi değiştir</Trans></Link></p>
           </div>
         )}

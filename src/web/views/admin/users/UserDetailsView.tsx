@@ -20,7 +20,7 @@ import { Avatar, StatusText, useStatusLabels } from './UserBits.tsx'
 import { setOwnPhoto } from './own-photo.ts'
 
 /** The roles a user holds: main, default, other-group with its valid-until (an expired one grants nothing). */
-export function RoleAssignments({ user }: { user: UserDetail }) {
+export function RoleAssignments({ roles }: { roles: readonly { name: string; isMain: boolean; isDefault: boolean; validUntil: string | null }[] }) {
   const { i18n } = useLingui()
   const date = (iso: string) => new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso))
   const now = Date.now()
@@ -30,8 +30,8 @@ export function RoleAssignments({ user }: { user: UserDetail }) {
         <caption className="visually-hidden"><Trans>Rol atamaları</Trans></caption>
         <thead><tr><th scope="col"><Trans>Rol</Trans></th><th scope="col"><Trans>Tür</Trans></th><th scope="col"><Trans>Geçerlilik sonu</Trans></th></tr></thead>
         <tbody>
-          {user.roles.map((r) => (
-            <tr key={r.id}>
+          {roles.map((r) => (
+            <tr key={r.name}>
               <td>{r.name}</td>
               <td>{r.isMain ? <Trans>Ana rol</Trans> : r.isDefault ? <Trans>Varsayılan rol</Trans> : <Trans>Diğer grup rolü</Trans>}</td>
               <td>
@@ -147,7 +147,7 @@ export function UserDetailsView({ userId }: { userId: string }) {
               <UserDetailsForm key={loaded.version} user={user} organisation={can('user:update')} readOnly={!can('user:update')} onSaved={onSaved} />
               <h2><Trans>Rol atamaları</Trans></h2>
               {user.groupName && <p><Trans>Grup: {user.groupName}</Trans></p>}
-              <RoleAssignments user={user} />
+              <RoleAssignments roles={user.roles} />
               {can('userstatus:update') && <StatusActions user={user} onChanged={setStatus} />}
               {!can('userstatus:update') && <p>{t`Durum`}: <StatusText status={user.status} locked={user.locked} /></p>}
             </div>
