@@ -4,45 +4,15 @@
  * set (a fresh database, dropped afterwards), else on in-memory PGlite. Prints p50 and p95 per
  * query shape. BENCH_ROWS changes the row count.
  */
-import pg from 'pg'
 import { sql } from 'drizzle-orm'
-import { createApp } from '../src/server/app.ts'
-import { loadConfig } from '../src/server/config.ts'
-import { openDatabase, type Database } from '../src/server/db/client.ts'
-import { seedFirstCompany, seedReferenceData } from '../src/server/db/seed.ts'
-import { createLogger } from '../src/server/services/logger.ts'
+import { openBenchDatabase, seedBenchCompany, signedInApp } from './bench-db.ts'
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000)
 const RUNS = Number(process.env.BENCH_RUNS ?? 40)
-const PASSWORD = 'Bench-Parola-2026!x'
-const url = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || null
-
-let database: Database
-let drop = async () => {}
-if (url) {
-  const name = `ke_bench_${process.pid}`
-  const admin = new pg.Client({ connectionString: url })
-  await admin.connect()
-  await admin.query(`CREATE DATABASE ${name}`)
-  await admin.end()
-  const u = new URL(url)
-  u.pathname = '/' + name
-  database = await openDatabase({ url: u.toString() })
-  drop = async () => {
-    await database.close()
-    const c = new pg.Client({ connectionString: url })
-    await c.connect()
-    await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
-    await c.end()
-  }
-} else {
-  database = await openDatabase({ dataDir: 'memory://' })
-}
+const { database, drop } = await openBenchDatabase('ke_bench')
 
 try {
-  await database.migrate()
-  await seedReferenceData(database.db)
-  await seedFirstCompany(database.db, { username: 'admin', password: PASSWORD, email: 'admin@example.com' })
+  await seedBenchCompany(database)
   const db = database.db
   const t0 = performance.now()
   // 100k audit entries over 90 days and 100k users, made by the database itself
@@ -60,14 +30,7 @@ try {
   await db.execute(sql`analyze`)
   console.log(`\nList endpoints at ${ROWS.toLocaleString('en')} rows on ${database.kind} (rows made in ${Math.round(performance.now() - t0)} ms)`)
 
-  const config = { ...loadConfig({ NODE_ENV: 'production' }), mailCatcher: false, cookieSecure: false }
-  const app = createApp({ db, config, logger: createLogger('silent') })
-  const login = await app.request(`${config.apiBase}/auth/login`, {
-    method: 'POST', headers: { 'content-type': 'application/json', trxType: 'FRM' },
-    body: JSON.stringify({ username: 'admin', password: PASSWORD }),
-  })
-  if (login.status !== 200) throw new Error(`login answered ${login.status}`)
-  const cookie = login.headers.getSetCookie()[0]!.split(';')[0]!
+  const { app, config, cookie } = await signedInApp(database)
 
   const shapes: Array<[string, string]> = [
     ['audit: first page (newest first)', '/audit'],
@@ -100,5 +63,4 @@ try {
   }
 } finally {
   await drop()
-  if (!url) await database.close()
 }

@@ -5,9 +5,10 @@
  *  - sign-in latency (p50, p95) on PGlite with the argon2id parameters in use.
  *  - session check cost: checkSessionValidity vs a select-and-update floor, 50 clients (scripts/bench-session.ts).
  *  - list endpoints (GET /audit, GET /user) at 100,000 rows, on PostgreSQL when BENCH_DATABASE_URL or TEST_DATABASE_URL is set.
+ *  - user list search (GET /user?q=) at 100,000 users without and with the trigram index (scripts/bench-users.ts).
  *  - load: session-checked calls and a public lookup at 200 concurrent clients beside two floors
  *    (scripts/bench-load.ts), on PGlite and on PostgreSQL when BENCH_DATABASE_URL or TEST_DATABASE_URL is set.
- * Options: --no-build (use the existing dist/), --only=bundle|startup|login|session|list|payment|lighthouse|load (Lighthouse on `/`: scripts/bench-lighthouse.ts)
+ * Options: --no-build (use the existing dist/), --only=bundle|startup|login|session|list|users|payment|lighthouse|load (Lighthouse on `/`: scripts/bench-lighthouse.ts)
  */
 import { spawn, spawnSync } from 'node:child_process'
 import { mkdtemp, readFile, rm } from 'node:fs/promises'
@@ -135,6 +136,10 @@ if (!only || only === 'login') {
 }
 if (!only || only === 'session') {
   const r = spawnSync(process.execPath, ['scripts/bench-session.ts'], { stdio: 'inherit' })
+  if (r.status !== 0) process.exitCode = 1
+}
+if (!only || only === 'users') {
+  const r = spawnSync(process.execPath, ['scripts/bench-users.ts'], { stdio: 'inherit' })
   if (r.status !== 0) process.exitCode = 1
 }
 if (!only || only === 'list') {

@@ -174,9 +174,9 @@ export function createApp(deps: AppDeps) {
         if (!c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'no-store')
       })
       const limit = bodyLimit({ maxSize: config.bodyLimitBytes, onError: () => { throw new AppError(413, 'PAYLOAD_TOO_LARGE') } })
-      // image uploads (the company logo) have their own, larger limit
+      // image uploads (the company logo, a user's photo) have their own, larger limit
       const uploadLimit = bodyLimit({ maxSize: LOGO_MAX_BYTES, onError: () => { throw new AppError(413, 'PAYLOAD_TOO_LARGE') } })
-      api.use('*', (c, next) => (c.req.method === 'POST' && /\/logo$/.test(c.req.path) ? uploadLimit : limit)(c, next))
+      api.use('*', (c, next) => (c.req.method === 'POST' && /\/(logo|photo)$/.test(c.req.path) ? uploadLimit : limit)(c, next))
       api.use('*', envelope(config))
       bases.set(base, api)
     }

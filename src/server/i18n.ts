@@ -180,6 +180,11 @@ export const ERROR_MESSAGES = {
     en: 'The logo must be a PNG, JPEG or WebP image',
     ru: 'Логотип должен быть изображением PNG, JPEG или WebP',
   },
+  UNSUPPORTED_PHOTO: {
+    tr: 'Fotoğraf PNG, JPEG veya WebP biçiminde bir resim olmalıdır',
+    en: 'The photo must be a PNG, JPEG or WebP image',
+    ru: 'Фотография должна быть изображением PNG, JPEG или WebP',
+  },
   USER_EXISTS: {
     tr: 'Bu kullanıcı adı, e-posta adresi veya kimlik numarası başka bir kullanıcıda kayıtlı',
     en: 'This username, e-mail address or national ID belongs to another user',

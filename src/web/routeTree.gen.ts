@@ -53,6 +53,8 @@ import { Route as NavbarSettingsCompanyNotificationRouteImport } from './routes/
 import { Route as NavbarSettingsCompanyPreferencesRouteImport } from './routes/navbar/settings/company/preferences'
 import { Route as NavbarSettingsCompanySecurityRouteImport } from './routes/navbar/settings/company/security'
 import { Route as NavbarSettingsRolesRoleIdRouteImport } from './routes/navbar/settings/roles_.$roleId'
+import { Route as NavbarSettingsUsersIndexRouteImport } from './routes/navbar/settings/users.index'
+import { Route as NavbarSettingsUsersUserIdRouteImport } from './routes/navbar/settings/users.$userId'
 import { Route as NavbarSettingsUsersNewRouteImport } from './routes/navbar/settings/users_.new'
 
 const SplatRoute = SplatRouteImport.update({
@@ -290,6 +292,18 @@ const NavbarSettingsRolesRoleIdRoute =
     path: '/settings/roles/$roleId',
     getParentRoute: () => NavbarRoute,
   } as any)
+const NavbarSettingsUsersIndexRoute =
+  NavbarSettingsUsersIndexRouteImport.update({
+    id: '/',
+    path: '/',
+    getParentRoute: () => NavbarSettingsUsersRoute,
+  } as any)
+const NavbarSettingsUsersUserIdRoute =
+  NavbarSettingsUsersUserIdRouteImport.update({
+    id: '/$userId',
+    path: '/$userId',
+    getParentRoute: () => NavbarSettingsUsersRoute,
+  } as any)
 const NavbarSettingsUsersNewRoute = NavbarSettingsUsersNewRouteImport.update({
   id: '/settings/users_/new',
   path: '/settings/users/new',
@@ -323,7 +337,7 @@ export interface FileRoutesByFullPath {
   '/navbar/settings/global-settings': typeof NavbarSettingsGlobalSettingsRoute
   '/navbar/settings/roles': typeof NavbarSettingsRolesRoute
   '/navbar/settings/team': typeof NavbarSettingsTeamRoute
-  '/navbar/settings/users': typeof NavbarSettingsUsersRoute
+  '/navbar/settings/users': typeof NavbarSettingsUsersRouteWithChildren
   '/urunler/birikim/bireysel-emeklilik': typeof SiteUrunlerBirikimBireyselEmeklilikRoute
   '/urunler/market/erkenbes': typeof SiteUrunlerMarketErkenbesRoute
   '/urunler/market/pratikbes': typeof SiteUrunlerMarketPratikbesRoute
@@ -339,8 +353,10 @@ export interface FileRoutesByFullPath {
   '/navbar/settings/company/preferences': typeof NavbarSettingsCompanyPreferencesRoute
   '/navbar/settings/company/security': typeof NavbarSettingsCompanySecurityRoute
   '/navbar/settings/roles/$roleId': typeof NavbarSettingsRolesRoleIdRoute
+  '/navbar/settings/users/$userId': typeof NavbarSettingsUsersUserIdRoute
   '/navbar/settings/users/new': typeof NavbarSettingsUsersNewRoute
   '/navbar/settings/company/': typeof NavbarSettingsCompanyIndexRoute
+  '/navbar/settings/users/': typeof NavbarSettingsUsersIndexRoute
 }
 export interface FileRoutesByTo {
   '/$': typeof SplatRoute
@@ -368,7 +384,6 @@ export interface FileRoutesByTo {
   '/navbar/settings/global-settings': typeof NavbarSettingsGlobalSettingsRoute
   '/navbar/settings/roles': typeof NavbarSettingsRolesRoute
   '/navbar/settings/team': typeof NavbarSettingsTeamRoute
-  '/navbar/settings/users': typeof NavbarSettingsUsersRoute
   '/urunler/birikim/bireysel-emeklilik': typeof SiteUrunlerBirikimBireyselEmeklilikRoute
   '/urunler/market/erkenbes': typeof SiteUrunlerMarketErkenbesRoute
   '/urunler/market/pratikbes': typeof SiteUrunlerMarketPratikbesRoute
@@ -384,8 +399,10 @@ export interface FileRoutesByTo {
   '/navbar/settings/company/preferences': typeof NavbarSettingsCompanyPreferencesRoute
   '/navbar/settings/company/security': typeof NavbarSettingsCompanySecurityRoute
   '/navbar/settings/roles/$roleId': typeof NavbarSettingsRolesRoleIdRoute
+  '/navbar/settings/users/$userId': typeof NavbarSettingsUsersUserIdRoute
   '/navbar/settings/users/new': typeof NavbarSettingsUsersNewRoute
   '/navbar/settings/company': typeof NavbarSettingsCompanyIndexRoute
+  '/navbar/settings/users': typeof NavbarSettingsUsersIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -416,7 +433,7 @@ export interface FileRoutesById {
   '/navbar/settings/global-settings': typeof NavbarSettingsGlobalSettingsRoute
   '/navbar/settings/roles': typeof NavbarSettingsRolesRoute
   '/navbar/settings/team': typeof NavbarSettingsTeamRoute
-  '/navbar/settings/users': typeof NavbarSettingsUsersRoute
+  '/navbar/settings/users': typeof NavbarSettingsUsersRouteWithChildren
   '/_site/urunler/birikim/bireysel-emeklilik': typeof SiteUrunlerBirikimBireyselEmeklilikRoute
   '/_site/urunler/market/erkenbes': typeof SiteUrunlerMarketErkenbesRoute
   '/_site/urunler/market/pratikbes': typeof SiteUrunlerMarketPratikbesRoute
@@ -432,8 +449,10 @@ export interface FileRoutesById {
   '/navbar/settings/company/preferences': typeof NavbarSettingsCompanyPreferencesRoute
   '/navbar/settings/company/security': typeof NavbarSettingsCompanySecurityRoute
   '/navbar/settings/roles_/$roleId': typeof NavbarSettingsRolesRoleIdRoute
+  '/navbar/settings/users/$userId': typeof NavbarSettingsUsersUserIdRoute
   '/navbar/settings/users_/new': typeof NavbarSettingsUsersNewRoute
   '/navbar/settings/company/': typeof NavbarSettingsCompanyIndexRoute
+  '/navbar/settings/users/': typeof NavbarSettingsUsersIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -480,8 +499,10 @@ export interface FileRouteTypes {
     | '/navbar/settings/company/preferences'
     | '/navbar/settings/company/security'
     | '/navbar/settings/roles/$roleId'
+    | '/navbar/settings/users/$userId'
     | '/navbar/settings/users/new'
     | '/navbar/settings/company/'
+    | '/navbar/settings/users/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/$'
@@ -509,7 +530,6 @@ export interface FileRouteTypes {
     | '/navbar/settings/global-settings'
     | '/navbar/settings/roles'
     | '/navbar/settings/team'
-    | '/navbar/settings/users'
     | '/urunler/birikim/bireysel-emeklilik'
     | '/urunler/market/erkenbes'
     | '/urunler/market/pratikbes'
@@ -525,8 +545,10 @@ export interface FileRouteTypes {
     | '/navbar/settings/company/preferences'
     | '/navbar/settings/company/security'
     | '/navbar/settings/roles/$roleId'
+    | '/navbar/settings/users/$userId'
     | '/navbar/settings/users/new'
     | '/navbar/settings/company'
+    | '/navbar/settings/users'
   id:
     | '__root__'
     | '/$'
@@ -572,8 +594,10 @@ export interface FileRouteTypes {
     | '/navbar/settings/company/preferences'
     | '/navbar/settings/company/security'
     | '/navbar/settings/roles_/$roleId'
+    | '/navbar/settings/users/$userId'
     | '/navbar/settings/users_/new'
     | '/navbar/settings/company/'
+    | '/navbar/settings/users/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -899,6 +923,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof NavbarSettingsRolesRoleIdRouteImport
       parentRoute: typeof NavbarRoute
     }
+    '/navbar/settings/users/': {
+      id: '/navbar/settings/users/'
+      path: '/'
+      fullPath: '/navbar/settings/users/'
+      preLoaderRoute: typeof NavbarSettingsUsersIndexRouteImport
+      parentRoute: typeof NavbarSettingsUsersRoute
+    }
+    '/navbar/settings/users/$userId': {
+      id: '/navbar/settings/users/$userId'
+      path: '/$userId'
+      fullPath: '/navbar/settings/users/$userId'
+      preLoaderRoute: typeof NavbarSettingsUsersUserIdRouteImport
+      parentRoute: typeof NavbarSettingsUsersRoute
+    }
     '/navbar/settings/users_/new': {
       id: '/navbar/settings/users_/new'
       path: '/settings/users/new'
@@ -945,6 +983,19 @@ const SiteRouteChildren: SiteRouteChildren = {
 
 const SiteRouteWithChildren = SiteRoute._addFileChildren(SiteRouteChildren)
 
+interface NavbarSettingsUsersRouteChildren {
+  NavbarSettingsUsersUserIdRoute: typeof NavbarSettingsUsersUserIdRoute
+  NavbarSettingsUsersIndexRoute: typeof NavbarSettingsUsersIndexRoute
+}
+
+const NavbarSettingsUsersRouteChildren: NavbarSettingsUsersRouteChildren = {
+  NavbarSettingsUsersUserIdRoute: NavbarSettingsUsersUserIdRoute,
+  NavbarSettingsUsersIndexRoute: NavbarSettingsUsersIndexRoute,
+}
+
+const NavbarSettingsUsersRouteWithChildren =
+  NavbarSettingsUsersRoute._addFileChildren(NavbarSettingsUsersRouteChildren)
+
 interface NavbarRouteChildren {
   NavbarSplatRoute: typeof NavbarSplatRoute
   NavbarChangePasswordRoute: typeof NavbarChangePasswordRoute
@@ -957,7 +1008,7 @@ interface NavbarRouteChildren {
   NavbarSettingsGlobalSettingsRoute: typeof NavbarSettingsGlobalSettingsRoute
   NavbarSettingsRolesRoute: typeof NavbarSettingsRolesRoute
   NavbarSettingsTeamRoute: typeof NavbarSettingsTeamRoute
-  NavbarSettingsUsersRoute: typeof NavbarSettingsUsersRoute
+  NavbarSettingsUsersRoute: typeof NavbarSettingsUsersRouteWithChildren
   NavbarSettingsCompanyAddressRoute: typeof NavbarSettingsCompanyAddressRoute
   NavbarSettingsCompanyGeneralRoute: typeof NavbarSettingsCompanyGeneralRoute
   NavbarSettingsCompanyJobTitlesRoute: typeof NavbarSettingsCompanyJobTitlesRoute
@@ -982,7 +1033,7 @@ const NavbarRouteChildren: NavbarRouteChildren = {
   NavbarSettingsGlobalSettingsRoute: NavbarSettingsGlobalSettingsRoute,
   NavbarSettingsRolesRoute: NavbarSettingsRolesRoute,
   NavbarSettingsTeamRoute: NavbarSettingsTeamRoute,
-  NavbarSettingsUsersRoute: NavbarSettingsUsersRoute,
+  NavbarSettingsUsersRoute: NavbarSettingsUsersRouteWithChildren,
   NavbarSettingsCompanyAddressRoute: NavbarSettingsCompanyAddressRoute,
   NavbarSettingsCompanyGeneralRoute: NavbarSettingsCompanyGeneralRoute,
   NavbarSettingsCompanyJobTitlesRoute: NavbarSettingsCompanyJobTitlesRoute,

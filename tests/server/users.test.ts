@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { appUser, auditLog, outbox, role, staffSession, userRole } from '../../src/server/db/schema.ts'
 import { tcknCheckDigits } from '../../src/domain/tckn.ts'
 import { TEST_ADMIN } from '../support/constants.ts'
-import { agent, createUser } from '../support/fixtures.ts'
+import { agent, createUser, jobTitleAndLocation } from '../support/fixtures.ts'
 import { createTestApp, dbKinds, testClock, type TestApp } from '../support/test-app.ts'
 
 const PASSWORD = 'Güçlü-Parola-2026!'
@@ -22,12 +22,9 @@ describe.each(dbKinds())('users on %s', (kind) => {
     const res = await a.post('/auth/login', { username: TEST_ADMIN.username, password: TEST_ADMIN.password })
     companyId = (res.body.user as { companyId: string }).companyId
     roles = Object.fromEntries((await t.db.select().from(role)).map((r) => [r.name, r.id]))
-    const level = ((await a.get('/lookup/experiencelevels')).body as unknown as Array<{ value: string }>)[0]!.value
-    jobTitleId = (await a.post('/company/jobtitle', { title: 'Uzman', experienceLevel: level, colorCode: '#1f4e79' })).body.jobtitleid as string
-    const type = ((await a.get('/lookup/locationTypes')).body as unknown as Array<{ value: string }>)[0]!.value
-    locationId = (await a.post(`/party/address?entityname=company&entityid=${companyId}`, {
-      locationtype: type, locationname: 'Genel Müdürlük', countrycode: 'DE', citycode: null, districtcode: null, suburbcode: null, zipcode: '10115', addresstext: 'Berlin',
-    })).body.addressid as string
+    const refs = await jobTitleAndLocation(a, companyId)
+    jobTitleId = refs.jobTitleId
+    locationId = refs.locationId
   })
   afterEach(async () => { await t.close() })
 

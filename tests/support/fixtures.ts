@@ -55,3 +55,14 @@ export function agent(request: (path: string, init?: RequestInit) => Response | 
     del: (path: string, headers?: Record<string, string>) => send('DELETE', path, undefined, headers),
   }
 }
+
+/** A job title ('Uzman') and a company location ('Genel Müdürlük', Berlin): what a user's job title and work location point to. */
+export async function jobTitleAndLocation(a: ReturnType<typeof agent>, companyId: string): Promise<{ jobTitleId: string; locationId: string }> {
+  const level = ((await a.get('/lookup/experiencelevels')).body as unknown as Array<{ value: string }>)[0]!.value
+  const jobTitleId = (await a.post('/company/jobtitle', { title: 'Uzman', experienceLevel: level, colorCode: '#1f4e79' })).body.jobtitleid as string
+  const type = ((await a.get('/lookup/locationTypes')).body as unknown as Array<{ value: string }>)[0]!.value
+  const locationId = (await a.post(`/party/address?entityname=company&entityid=${companyId}`, {
+    locationtype: type, locationname: 'Genel Müdürlük', countrycode: 'DE', citycode: null, districtcode: null, suburbcode: null, zipcode: '10115', addresstext: 'Berlin',
+  })).body.addressid as string
+  return { jobTitleId, locationId }
+}

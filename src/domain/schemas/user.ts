@@ -87,3 +87,33 @@ export type CreateUserInput = z.output<typeof CreateUserBody>
 
 export const UserStatusBody = z.strictObject({ status: z.enum(['active', 'suspended', 'removed']) })
 
+
+/**
+ * Changing several users' status at once (the list's bulk action): 1 to 100 user ids. Each user is
+ * checked as a single change is, and the answer says per user what happened.
+ */
+export const BulkStatusBody = z.strictObject({
+  ids: z.array(uuid).check(z.minLength(1, 'requiredSelection'), z.maxLength(100)),
+  status: z.enum(['active', 'suspended', 'removed']),
+})
+
+/**
+ * `PUT /user/{id}`: a user's details and personal information (the details page and the user's own
+ * profile), with the version the editor loaded (a changed version is a conflict). Username, roles,
+ * group and status have their own calls.
+ */
+export const UpdateUserBody = z.strictObject({
+  firstName: name,
+  lastName: name,
+  gender: PersonalStep.shape.gender,
+  country: PersonalStep.shape.country,
+  nationalId: PersonalStep.shape.nationalId,
+  passportNo: PersonalStep.shape.passportNo,
+  jobTitleId: uuid,
+  workLocationId: uuid,
+  email: PersonalStep.shape.email,
+  mobilePhone: PersonalStep.shape.mobilePhone,
+  birthDate: isoDate,
+  version: z.number().check(z.int(), z.minimum(1)),
+})
+export type UpdateUserInput = z.output<typeof UpdateUserBody>

@@ -1,11 +1,13 @@
 import { mkdir } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
 import { PGlite } from '@electric-sql/pglite'
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
 import pg from 'pg'
+import { sql } from 'drizzle-orm'
 import type { DbHealth } from '../services/db-health.ts'
 import * as schema from './schema.ts'
 
@@ -25,6 +27,12 @@ export type Database = {
 
 /** Advisory lock key held while a server migrates and seeds ('katilim' in ASCII). */
 const STARTUP_LOCK = 0x6b6174696c696d
+
+/**
+ * The trigram extension (the user list's search index, issue 14). Created before the migrations
+ * run, in code, so that a regenerated migration never loses it; PGlite loads it as a contrib module.
+ */
+const TRGM = 'CREATE EXTENSION IF NOT EXISTS pg_trgm'
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
 
@@ -51,7 +59,10 @@ export async function openDatabase(opts: { url?: string | null; dataDir?: string
     return {
       db,
       kind: 'postgres',
-      migrate: () => migratePg(db as never, { migrationsFolder }),
+      async migrate() {
+        await db.execute(sql.raw(TRGM))
+        await migratePg(db as never, { migrationsFolder })
+      },
       async exclusive(work) {
         const lock = await pool.connect()
         try {
@@ -67,12 +78,15 @@ export async function openDatabase(opts: { url?: string | null; dataDir?: string
   }
   const dataDir = opts.dataDir ?? 'memory://'
   if (!dataDir.startsWith('memory://')) await mkdir(dataDir, { recursive: true })
-  const client = await PGlite.create(dataDir, opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {})
+  const client = await PGlite.create(dataDir, { extensions: { pg_trgm }, ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}) })
   const db = drizzlePglite(client, { schema })
   return {
     db,
     kind: 'pglite',
-    migrate: () => migratePglite(db, { migrationsFolder }),
+    async migrate() {
+      await db.execute(sql.raw(TRGM))
+      await migratePglite(db, { migrationsFolder })
+    },
     exclusive: (work) => work(),
     close: () => client.close(),
     // exposed for tests that snapshot a seeded database

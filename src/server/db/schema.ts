@@ -161,7 +161,19 @@ export const appUser = pgTable('app_user', {
   index('app_user_company_group_idx').on(t.companyId, t.groupId),
   uniqueIndex('app_user_company_email_uq').on(t.companyId, sql`lower(${t.email})`),
   uniqueIndex('app_user_company_national_id_uq').on(t.companyId, t.nationalId),
+  // the list's free-text search (issue 14): one trigram index over what `q` matches (USER_SEARCH_TEXT)
+  index('app_user_search_trgm_idx').using('gin', sql`(lower(${t.username} || ' ' || ${t.firstName} || ' ' || ${t.lastName} || ' ' || ${t.email} || ' ' || coalesce(${t.nationalId}, ''))) gin_trgm_ops`),
 ])
+
+/** A user's profile photo (issue 14): the re-encoded square PNG, never the uploaded bytes. */
+export const userPhoto = pgTable('user_photo', {
+  userId: uuid('user_id').primaryKey().references(() => appUser.id),
+  contentType: text('content_type').notNull(),
+  data: bytea('data').notNull(),
+  width: integer('width').notNull(),
+  height: integer('height').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+})
 
 /** The organisation tree (spec 3.1 "Group"): management group > organisational unit > team; the root is the company. */
 export const userGroup = pgTable('user_group', {

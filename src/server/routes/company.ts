@@ -12,6 +12,7 @@ import { address, appUser, company, companyLogo, industry, jobTitle, optionItem 
 import { AppError, isUniqueViolation } from '../errors.ts'
 import { idParam, readJson, readQuery, uuidString } from '../http.ts'
 import { auditBySession } from '../services/audit.ts'
+import { reencodeImage } from '../services/images.ts'
 import { DEFAULT_MAIL_SERVER, type MailServerSetting } from '../services/mail-settings.ts'
 import { may, permit } from '../services/permissions.ts'
 import { keyFrom, seal } from '../services/secrets.ts'
@@ -38,31 +39,10 @@ function companyView(row: CompanyRow, hasLogo: boolean, apiBase: string) {
   }
 }
 
-export const LOGO_MAX_BYTES = 2 * 1024 * 1024
+export { IMAGE_MAX_BYTES as LOGO_MAX_BYTES } from '../services/images.ts'
 
-function kindOf(b: Uint8Array): 'png' | 'jpeg' | 'webp' | null {
-  if (b.length > 8 && b[0] === 0x89 && b[1] === 0x50 && b[2] === 0x4e && b[3] === 0x47 && b[4] === 0x0d && b[5] === 0x0a && b[6] === 0x1a && b[7] === 0x0a) return 'png'
-  if (b.length > 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) return 'jpeg'
-  if (b.length > 12 && String.fromCharCode(...b.subarray(0, 4)) === 'RIFF' && String.fromCharCode(...b.subarray(8, 12)) === 'WEBP') return 'webp'
-  return null
-}
-
-export async function reencodeLogo(input: Uint8Array): Promise<{ data: Uint8Array; width: number; height: number }> {
-  if (input.length === 0) throw new AppError(400, 'VALIDATION', [{ path: 'logo', code: 'required' }])
-  const kind = kindOf(input)
-  if (!kind) throw new AppError(415, 'UNSUPPORTED_IMAGE')
-  const { default: sharp } = await import('sharp')
-  try {
-    const meta = await sharp(input, { limitInputPixels: 40_000_000 }).metadata()
-    if (meta.format !== kind) throw new AppError(415, 'UNSUPPORTED_IMAGE')
-    const { data, info } = await sharp(input, { limitInputPixels: 40_000_000, failOn: 'error' })
-      .rotate().resize(512, 512, { fit: 'inside', withoutEnlargement: true }).png({ compressionLevel: 9 }).toBuffer({ resolveWithObject: true })
-    return { data: new Uint8Array(data), width: info.width, height: info.height }
-  } catch (error) {
-    if (error instanceof AppError) throw error
-    throw new AppError(415, 'UNSUPPORTED_IMAGE')
-  }
-}
+/** The company logo: fits 512 x 512, re-encoded as PNG (../services/images.ts). */
+export const reencodeLogo = (input: Uint8Array) => reencodeImage(input, { field: 'logo', size: 512, fit: 'inside' })
 
 const TIME_ZONES = new Set(Intl.supportedValuesOf('timeZone').concat('UTC'))
 

@@ -1,14 +1,26 @@
 import { Hono } from 'hono'
-import { eq } from 'drizzle-orm'
 import type { AppEnv } from '../types.ts'
-import { companyLogo } from '../db/schema.ts'
+import { and, eq } from 'drizzle-orm'
+import { appUser, companyLogo, userPhoto } from '../db/schema.ts'
 import { AppError } from '../errors.ts'
 import { idParam } from '../http.ts'
-import { permit } from '../services/permissions.ts'
+import { may, permit } from '../services/permissions.ts'
+
+function imageResponse(image: { data: Uint8Array; contentType: string }, filename: string): Response {
+  return new Response(new Uint8Array(image.data), {
+    headers: {
+      'content-type': image.contentType,
+      'cache-control': 'private, max-age=300',
+      'content-disposition': `inline; filename="${filename}"`,
+      'x-content-type-options': 'nosniff',
+    },
+  })
+}
 
 /**
  * Images (spec 7.3: "GET of images under an images path, returned as a blob, with the same
- * headers"): the company logo, served from the re-encoded copy, never the uploaded bytes.
+ * headers"): the company logo and users' photos, served from the re-encoded copy, never the
+ * uploaded bytes.
  */
 export function imageRoutes() {
   const r = new Hono<AppEnv>()
@@ -17,14 +29,17 @@ export function imageRoutes() {
     if (id !== c.get('session').companyId) throw new AppError(404, 'NOT_FOUND')
     const [logo] = await c.get('deps').db.select().from(companyLogo).where(eq(companyLogo.companyId, id))
     if (!logo) throw new AppError(404, 'NOT_FOUND')
-    return new Response(new Uint8Array(logo.data), {
-      headers: {
-        'content-type': logo.contentType,
-        'cache-control': 'private, max-age=300',
-        'content-disposition': 'inline; filename="logo.png"',
-        'x-content-type-options': 'nosniff',
-      },
-    })
+    return imageResponse(logo, 'logo.png')
+  })
+  /** A user's photo: anyone of the company who reads users (user:read), and every user their own (profile:read). */
+  r.get('/user/:id/photo', permit('user:read', 'profile:read'), async (c) => {
+    const id = idParam(c)
+    const session = c.get('session')
+    if (id !== session.userId && !(await may(c, 'user:read'))) throw new AppError(403, 'FORBIDDEN')
+    const [photo] = await c.get('deps').db.select({ data: userPhoto.data, contentType: userPhoto.contentType }).from(userPhoto)
+      .innerJoin(appUser, eq(appUser.id, userPhoto.userId)).where(and(eq(userPhoto.userId, id), eq(appUser.companyId, session.companyId)))
+    if (!photo) throw new AppError(404, 'NOT_FOUND')
+    return imageResponse(photo, 'photo.png')
   })
   return r
 }

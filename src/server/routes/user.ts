@@ -1,22 +1,24 @@
-import { Hono } from 'hono'
+import { Hono, type Context } from 'hono'
 import * as z from 'zod/mini'
 import { and, asc, count, eq, inArray, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm'
 import { formatIsoDate, isAdultBirthDate, toCalendarDate } from '../../domain/dates.ts'
 import { normalizeTrMobile } from '../../domain/phone.ts'
-import { CreateUserBody, UserStatusBody, groupRolesIssues, personalIssues } from '../../domain/schemas/user.ts'
+import { BulkStatusBody, CreateUserBody, UpdateUserBody, UserStatusBody, groupRolesIssues, personalIssues } from '../../domain/schemas/user.ts'
 import type { AppEnv } from '../types.ts'
 import type { Db } from '../db/client.ts'
-import { address, appUser, jobTitle, role, userGroup, userRole } from '../db/schema.ts'
+import { address, appUser, jobTitle, role, userGroup, userPhoto, userRole } from '../db/schema.ts'
 import { AppError, type FieldIssue } from '../errors.ts'
-import { idParam, readJson } from '../http.ts'
+import { idParam, readJson, uuidString } from '../http.ts'
+import { errorMessage } from '../i18n.ts'
 import { MAILS } from '../mail-texts.ts'
 import { audit, auditBySession } from '../services/audit.ts'
 import { emailNotificationsOn } from '../services/notifications.ts'
 import { enqueueMail } from '../services/outbox.ts'
-import { containsPattern, listAnswer, orderBy, readList } from '../services/list.ts'
+import { containsPattern, listAnswer, orderBy, readList, type ListParams } from '../services/list.ts'
 import { hashPassword, randomPassword } from '../services/passwords.ts'
-import { permit } from '../services/permissions.ts'
+import { may, permit } from '../services/permissions.ts'
 import { keyFrom } from '../services/secrets.ts'
+import { reencodeImage } from '../services/images.ts'
 import { endUserSessions } from '../services/sessions.ts'
 import { DEFAULT_SECURITY, policyOf, readSetting } from '../services/settings.ts'
 import { resolveAddress } from './party.ts'
@@ -45,17 +47,25 @@ function endOfDayTr(date: string): Date {
   return new Date(`${date}T23:59:59.999+03:00`)
 }
 
-async function detailOf(db: Db, companyId: string, id: string) {
+/** The photo's address (with its change time, so a new photo is not served from the cache), or null. */
+function photoUrl(apiBase: string, id: string, updatedAt: Date | null | undefined): string | null {
+  return updatedAt ? `${apiBase}/images/user/${id}/photo?v=${updatedAt.getTime()}` : null
+}
+
+async function detailOf(db: Db, companyId: string, id: string, apiBase: string) {
   const [u] = await db.select().from(appUser).where(and(eq(appUser.id, id), eq(appUser.companyId, companyId)))
   if (!u) throw new AppError(404, 'NOT_FOUND')
+  const [photo] = await db.select({ updatedAt: userPhoto.updatedAt }).from(userPhoto).where(eq(userPhoto.userId, id))
   const roles = await db.select({ id: role.id, name: role.name, isMain: userRole.isMain, isDefault: userRole.isDefault, validUntil: userRole.validUntil })
     .from(userRole).innerJoin(role, eq(role.id, userRole.roleId)).where(eq(userRole.userId, id))
   const [group] = u.groupId ? await db.select({ name: userGroup.name }).from(userGroup).where(eq(userGroup.id, u.groupId)) : []
   const [title] = u.jobTitleId ? await db.select({ title: jobTitle.title }).from(jobTitle).where(eq(jobTitle.id, u.jobTitleId)) : []
+  const [location] = u.workLocationId ? await db.select({ name: address.locationName }).from(address).where(eq(address.id, u.workLocationId)) : []
   return {
     id: u.id, username: u.username, firstName: u.firstName, lastName: u.lastName, email: u.email, status: u.status, locked: u.lockedAt !== null,
-    gender: u.gender, country: u.countryCode, jobTitleId: u.jobTitleId, jobTitle: title?.title ?? null, workLocationId: u.workLocationId,
+    gender: u.gender, country: u.countryCode, jobTitleId: u.jobTitleId, jobTitle: title?.title ?? null, workLocationId: u.workLocationId, workLocation: location?.name ?? null,
     mobilePhone: u.mobilePhone, groupId: u.groupId, groupName: group?.name ?? null, version: u.version, createdAt: u.createdAt.toISOString(),
+    nationalId: u.nationalId, passportNo: u.passportNo, birthDate: u.birthDate, photo: photoUrl(apiBase, u.id, photo?.updatedAt),
     roles: roles.map((r) => ({ id: r.id, name: r.name, isMain: r.isMain, isDefault: r.isDefault, validUntil: r.validUntil?.toISOString() ?? null })),
   }
 }
@@ -63,41 +73,179 @@ async function detailOf(db: Db, companyId: string, id: string) {
 
 
 
+const LIST_SORTS = ['username', 'firstName', 'lastName', 'email', 'createdAt', 'status'] as const
+const EXPORT_MAX_ROWS = 100_000
+const EXPORT_COLUMNS = ['username', 'firstName', 'lastName', 'email', 'status', 'locked', 'group', 'roles', 'createdAt']
+const PHOTO_SIZE = 256
+
+/**
+ * What the list's `q` searches: username, first and last name, e-mail and national ID, lower-cased
+ * in one text, which the trigram index app_user_search_trgm_idx covers (schema.ts; the same
+ * expression, or PostgreSQL does not use the index).
+ */
+const USER_SEARCH_TEXT = sql`lower(${appUser.username} || ' ' || ${appUser.firstName} || ' ' || ${appUser.lastName} || ' ' || ${appUser.email} || ' ' || coalesce(${appUser.nationalId}, ''))`
+
+function readUserList(c: Context<AppEnv>) {
+  return readList(c, LIST_SORTS, {
+    status: z.enum(['active', 'suspended', 'removed']),
+    locked: z.enum(['true', 'false']),
+    group: uuidString,
+    role: uuidString,
+  })
+}
+
+function listCondition(c: Context<AppEnv>, params: ReturnType<typeof readUserList>): SQL {
+  const where: SQL[] = [eq(appUser.companyId, c.get('session').companyId)]
+  const f = params.filters
+  if (f.status) where.push(eq(appUser.status, f.status))
+  if (f.locked) where.push(f.locked === 'true' ? isNotNull(appUser.lockedAt) : isNull(appUser.lockedAt))
+  if (f.group) where.push(eq(appUser.groupId, f.group.toLowerCase()))
+  if (f.role) where.push(sql`exists (select 1 from ${userRole} where ${userRole.userId} = ${appUser.id} and ${userRole.roleId} = ${f.role.toLowerCase()})`)
+  if (params.q) where.push(sql`${USER_SEARCH_TEXT} like ${containsPattern(params.q)}`)
+  return and(...where)!
+}
+
+function userOrder(params: ListParams<unknown>): SQL[] {
+  return orderBy(params, {
+    username: appUser.username, firstName: appUser.firstName, lastName: appUser.lastName, email: appUser.email, createdAt: appUser.createdAt, status: appUser.status,
+  }, [asc(appUser.username)], appUser.id)
+}
+
+/**
+ * One CSV cell: a value a spreadsheet would run as a formula (starting with = + - @, a tab or a
+ * carriage return) gets a leading apostrophe; every cell is quoted, inner quotes doubled.
+ */
+export function csvCell(value: string): string {
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value
+  return `"${safe.replace(/"/g, '""')}"`
+}
+
+/** The audited fields of a user (before/after of an edit). */
+function editable(u: typeof appUser.$inferSelect) {
+  return {
+    firstName: u.firstName, lastName: u.lastName, email: u.email, gender: u.gender, country: u.countryCode, nationalId: u.nationalId,
+    passportNo: u.passportNo, jobTitleId: u.jobTitleId, workLocationId: u.workLocationId, mobilePhone: u.mobilePhone, birthDate: u.birthDate, version: u.version,
+  }
+}
+
+/** The path's user id, when the caller may read them: anyone of the company with user:read, else only themselves. */
+async function readableUser(c: Context<AppEnv>): Promise<string> {
+  const id = idParam(c)
+  if (id !== c.get('session').userId && !(await may(c, 'user:read'))) throw new AppError(403, 'FORBIDDEN')
+  return id
+}
+
+/** The path's user, when the caller may edit them: anyone of the company with user:update, else only themselves. */
+async function editableUser(c: Context<AppEnv>): Promise<string> {
+  const id = idParam(c)
+  const session = c.get('session')
+  if (id !== session.userId && !(await may(c, 'user:update'))) throw new AppError(403, 'FORBIDDEN')
+  const [u] = await c.get('deps').db.select({ id: appUser.id }).from(appUser).where(and(eq(appUser.id, id), eq(appUser.companyId, session.companyId)))
+  if (!u) throw new AppError(404, 'NOT_FOUND')
+  return id
+}
+
+/**
+ * Status (spec 4): active, suspended, removed. Suspending or removing ends the user's sessions at
+ * once; removed is terminal and keeps the audit trail; nobody changes their own status, and the
+ * last active superadmin stays active.
+ */
+async function changeStatus(c: Context<AppEnv>, id: string, status: 'active' | 'suspended' | 'removed') {
+  const { db, clock } = c.get('deps')
+  const session = c.get('session')
+  if (id === session.userId) throw new AppError(422, 'SELF_STATUS')
+  const [u] = await db.select().from(appUser).where(and(eq(appUser.id, id), eq(appUser.companyId, session.companyId)))
+  if (!u) throw new AppError(404, 'NOT_FOUND')
+  if (u.status === 'removed') throw new AppError(422, 'USER_REMOVED')
+  if (status !== 'active') {
+    const superadmins = await db.select({ id: appUser.id }).from(appUser)
+      .innerJoin(userRole, eq(userRole.userId, appUser.id)).innerJoin(role, eq(role.id, userRole.roleId))
+      .where(and(eq(appUser.companyId, session.companyId), eq(appUser.status, 'active'), eq(role.name, 'ROLE_SUPERADMIN'), ne(appUser.id, id)))
+    const isSuper = (await db.select({ id: role.id }).from(userRole).innerJoin(role, eq(role.id, userRole.roleId))
+      .where(and(eq(userRole.userId, id), eq(role.name, 'ROLE_SUPERADMIN')))).length > 0
+    if (isSuper && superadmins.length === 0) throw new AppError(422, 'LAST_SUPERADMIN')
+  }
+  const now = clock.now()
+  await db.update(appUser).set({ status, version: u.version + 1 }).where(eq(appUser.id, id))
+  if (status !== 'active') await endUserSessions(db, id, status === 'removed' ? 'userRemoved' : 'userSuspended', now)
+  await auditBySession(c, 'user.status', id, { before: { status: u.status }, after: { status } })
+}
+
 /** Users of the caller's company (issue 11: the list and the re-activation of locked accounts). */
 export function userRoutes() {
   const r = new Hono<AppEnv>()
 
   r.get('/', permit('user:read'), async (c) => {
-    const params = readList(c, ['username', 'lastName', 'createdAt', 'status'], {
-      status: z.enum(['active', 'suspended', 'removed']),
-      locked: z.enum(['true', 'false']),
-    })
-    const { db } = c.get('deps')
-    const where: SQL[] = [eq(appUser.companyId, c.get('session').companyId)]
-    if (params.filters.status) where.push(eq(appUser.status, params.filters.status))
-    if (params.filters.locked) where.push(params.filters.locked === 'true' ? isNotNull(appUser.lockedAt) : isNull(appUser.lockedAt))
-    if (params.q) {
-      const p = containsPattern(params.q)
-      where.push(or(
-        sql`lower(${appUser.username}) like ${p}`, sql`lower(${appUser.firstName}) like ${p}`,
-        sql`lower(${appUser.lastName}) like ${p}`, sql`lower(${appUser.email}) like ${p}`,
-      )!)
-    }
-    const condition = and(...where)
+    const params = readUserList(c)
+    const { db, config } = c.get('deps')
+    const condition = listCondition(c, params)
     const [rows, [total]] = await Promise.all([
-      db.select().from(appUser).where(condition)
-        .orderBy(...orderBy(params, { username: appUser.username, lastName: appUser.lastName, createdAt: appUser.createdAt, status: appUser.status }, [asc(appUser.username)], appUser.id))
-        .limit(params.size).offset(params.offset),
+      db.select().from(appUser).where(condition).orderBy(...userOrder(params)).limit(params.size).offset(params.offset),
       db.select({ n: count() }).from(appUser).where(condition),
     ])
-    const roles = rows.length === 0 ? [] : await db.select({ userId: userRole.userId, name: role.name, isMain: userRole.isMain, validUntil: userRole.validUntil })
-      .from(userRole).innerJoin(role, eq(role.id, userRole.roleId)).where(inArray(userRole.userId, rows.map((u) => u.id)))
+    const ids = rows.map((u) => u.id)
+    const [roles, photos, groups] = ids.length === 0 ? [[], [], []] : await Promise.all([
+      db.select({ userId: userRole.userId, name: role.name, isMain: userRole.isMain, validUntil: userRole.validUntil })
+        .from(userRole).innerJoin(role, eq(role.id, userRole.roleId)).where(inArray(userRole.userId, ids)),
+      db.select({ userId: userPhoto.userId, updatedAt: userPhoto.updatedAt }).from(userPhoto).where(inArray(userPhoto.userId, ids)),
+      db.select({ id: userGroup.id, name: userGroup.name }).from(userGroup).where(eq(userGroup.companyId, c.get('session').companyId)),
+    ])
     const items = rows.map((u) => ({
       id: u.id, username: u.username, firstName: u.firstName, lastName: u.lastName, email: u.email, status: u.status,
       locked: u.lockedAt !== null, lockedAt: u.lockedAt?.toISOString() ?? null, createdAt: u.createdAt.toISOString(),
+      groupName: groups.find((g) => g.id === u.groupId)?.name ?? null,
+      photo: photoUrl(config.apiBase, u.id, photos.find((p) => p.userId === u.id)?.updatedAt),
       roles: roles.filter((x) => x.userId === u.id).map((x) => ({ name: x.name, isMain: x.isMain, validUntil: x.validUntil?.toISOString() ?? null })),
     }))
     return c.json(listAnswer(items, total?.n ?? 0, params))
+  })
+
+  /**
+   * The filtered list as CSV (the list's q, filters and sort; every page): UTF-8 with a byte-order
+   * mark, so that spreadsheet programs keep the Turkish letters; cells that a spreadsheet would
+   * read as a formula are made text (csvCell).
+   */
+  r.get('/export', permit('user:read'), async (c) => {
+    const params = readUserList(c)
+    const { db } = c.get('deps')
+    const companyId = c.get('session').companyId
+    const rows = await db.select().from(appUser).where(listCondition(c, params)).orderBy(...userOrder(params)).limit(EXPORT_MAX_ROWS)
+    const ids = rows.map((u) => u.id)
+    const roles = ids.length === 0 ? [] : await db.select({ userId: userRole.userId, name: role.name })
+      .from(userRole).innerJoin(role, eq(role.id, userRole.roleId)).where(inArray(userRole.userId, ids))
+    const groups = await db.select({ id: userGroup.id, name: userGroup.name }).from(userGroup).where(eq(userGroup.companyId, companyId))
+    const lines = [EXPORT_COLUMNS.join(',')]
+    for (const u of rows) {
+      lines.push([
+        u.username, u.firstName, u.lastName, u.email, u.status, u.lockedAt ? 'true' : 'false', groups.find((g) => g.id === u.groupId)?.name ?? '',
+        roles.filter((x) => x.userId === u.id).map((x) => x.name).sort().join(' '), u.createdAt.toISOString(),
+      ].map(csvCell).join(','))
+    }
+    await auditBySession(c, 'user.exported', null, { rows: rows.length, q: params.q, filters: params.filters })
+    return new Response('\uFEFF' + lines.join('\r\n') + '\r\n', {
+      headers: {
+        'content-type': 'text/csv; charset=utf-8',
+        'content-disposition': 'attachment; filename="users.csv"',
+        'x-content-type-options': 'nosniff',
+      },
+    })
+  })
+
+  /** The list's bulk status change: each user as a single change (same rules), the outcome per user. */
+  r.post('/status', permit('userstatus:update'), async (c) => {
+    const { ids, status } = await readJson(c, BulkStatusBody)
+    const locale = c.get('locale')
+    const results: Array<{ id: string; ok: boolean; code?: string; message: string }> = []
+    for (const id of [...new Set(ids.map((x) => x.toLowerCase()))]) {
+      try {
+        await changeStatus(c, id, status)
+        results.push({ id, ok: true, message: STATUS_MESSAGES[status][locale] })
+      } catch (error) {
+        if (!(error instanceof AppError) || error.status >= 500) throw error
+        results.push({ id, ok: false, code: error.code, message: errorMessage(error.code, locale) })
+      }
+    }
+    return c.json({ status, changed: results.filter((r) => r.ok).length, results })
   })
 
   /**
@@ -223,17 +371,17 @@ export function userRoutes() {
     }
     await auditBySession(c, 'user.created', userId, { after: { username: p.username, email: p.email, roles: [p.mainRole, p.defaultRole, ...others.map((o) => o.roleId)] } })
     if (notify) outbox?.kick()
-    return c.json(await detailOf(db, companyId, userId), 201)
+    return c.json(await detailOf(db, companyId, userId, c.get('deps').config.apiBase), 201)
   })
 
-  /** Spec 7.5 `GET /user/{id}`: the user with roles, group and job title. */
-  r.get('/:id', permit('user:read'), async (c) => {
-    return c.json(await detailOf(c.get('deps').db, c.get('session').companyId, idParam(c)))
+  /** Spec 7.5 `GET /user/{id}`: the user with roles, group and job title (user:read; every user their own, profile:read). */
+  r.get('/:id', permit('user:read', 'profile:read'), async (c) => {
+    return c.json(await detailOf(c.get('deps').db, c.get('session').companyId, await readableUser(c), c.get('deps').config.apiBase))
   })
 
   /** Spec 7.5 `GET /user/userInfo/{id}`: personal information (identity, birth date, addresses). */
-  r.get('/userInfo/:id', permit('user:read'), async (c) => {
-    const id = idParam(c)
+  r.get('/userInfo/:id', permit('user:read', 'profile:read'), async (c) => {
+    const id = await readableUser(c)
     const { db } = c.get('deps')
     const companyId = c.get('session').companyId
     const [u] = await db.select().from(appUser).where(and(eq(appUser.id, id), eq(appUser.companyId, companyId)))
@@ -254,25 +402,80 @@ export function userRoutes() {
   r.post('/:id/status', permit('userstatus:update'), async (c) => {
     const id = idParam(c)
     const { status } = await readJson(c, UserStatusBody)
-    const { db, clock } = c.get('deps')
+    await changeStatus(c, id, status)
+    return c.json({ status, message: STATUS_MESSAGES[status][c.get('locale')] })
+  })
+
+  /**
+   * Details and personal information (spec 7.5 `PUT /user/{id}`), with the loaded version. An admin
+   * (user:update) edits anyone of the company; a user edits their own (profile:update), but not
+   * their job title or work location, which their organisation sets.
+   */
+  r.put('/:id', permit('user:update', 'profile:update'), async (c) => {
+    const id = idParam(c)
+    const body = await readJson(c, UpdateUserBody)
+    const { db, clock, config } = c.get('deps')
     const session = c.get('session')
-    if (id === session.userId) throw new AppError(422, 'SELF_STATUS')
-    const [u] = await db.select().from(appUser).where(and(eq(appUser.id, id), eq(appUser.companyId, session.companyId)))
-    if (!u) throw new AppError(404, 'NOT_FOUND')
-    if (u.status === 'removed') throw new AppError(422, 'USER_REMOVED')
-    if (status !== 'active') {
-      const superadmins = await db.select({ id: appUser.id }).from(appUser)
-        .innerJoin(userRole, eq(userRole.userId, appUser.id)).innerJoin(role, eq(role.id, userRole.roleId))
-        .where(and(eq(appUser.companyId, session.companyId), eq(appUser.status, 'active'), eq(role.name, 'ROLE_SUPERADMIN'), ne(appUser.id, id)))
-      const isSuper = (await db.select({ id: role.id }).from(userRole).innerJoin(role, eq(role.id, userRole.roleId))
-        .where(and(eq(userRole.userId, id), eq(role.name, 'ROLE_SUPERADMIN')))).length > 0
-      if (isSuper && superadmins.length === 0) throw new AppError(422, 'LAST_SUPERADMIN')
+    const admin = await may(c, 'user:update')
+    if (!admin && id !== session.userId) throw new AppError(403, 'FORBIDDEN')
+    const [before] = await db.select().from(appUser).where(and(eq(appUser.id, id), eq(appUser.companyId, session.companyId)))
+    if (!before) throw new AppError(404, 'NOT_FOUND')
+    if (!admin && (body.jobTitleId !== before.jobTitleId || body.workLocationId !== before.workLocationId)) throw new AppError(403, 'FORBIDDEN')
+    const now = clock.now()
+    const issues: FieldIssue[] = personalIssues({ ...body, username: before.username, mainRole: '', defaultRole: '' }, (d) => isAdultBirthDate(d, now))
+    if (admin) {
+      const [title] = await db.select({ id: jobTitle.id }).from(jobTitle).where(and(eq(jobTitle.id, body.jobTitleId), eq(jobTitle.companyId, session.companyId)))
+      if (!title) issues.push({ path: 'jobTitleId', code: 'requiredSelection' })
+      const [location] = await db.select({ id: address.id }).from(address)
+        .where(and(eq(address.id, body.workLocationId), eq(address.companyId, session.companyId), eq(address.entityName, 'company')))
+      if (!location) issues.push({ path: 'workLocationId', code: 'requiredSelection' })
+    }
+    if (issues.length) throw new AppError(400, 'VALIDATION', issues)
+    let after: typeof before | undefined
+    try {
+      [after] = await db.update(appUser).set({
+        firstName: body.firstName.trim(), lastName: body.lastName.trim(), email: body.email.trim().toLowerCase(), gender: body.gender,
+        countryCode: body.country, nationalId: body.country === 'TR' ? body.nationalId : null, passportNo: body.country === 'TR' ? null : body.passportNo,
+        jobTitleId: body.jobTitleId, workLocationId: body.workLocationId, birthDate: body.birthDate,
+        mobilePhone: normalizeTrMobile(body.mobilePhone) ?? body.mobilePhone.replace(/[\s-]/g, ''), version: sql`${appUser.version} + 1`,
+      }).where(and(eq(appUser.id, id), eq(appUser.version, body.version))).returning()
+    } catch (error) {
+      const target = uniqueTarget(error)
+      if (target) throw new AppError(409, 'USER_EXISTS', [{ path: target.replace('personal.', ''), code: 'exists' }])
+      throw error
+    }
+    if (!after) throw new AppError(409, 'CONFLICT')
+    await auditBySession(c, 'user.updated', id, { before: editable(before), after: editable(after) })
+    return c.json(await detailOf(db, session.companyId, id, config.apiBase))
+  })
+
+  /**
+   * A user's photo: content-checked and re-encoded exactly as the company logo is
+   * (../services/images.ts), made square (256 x 256). An admin (user:update) sets anyone's; a user
+   * their own (profile:update).
+   */
+  r.post('/:id/photo', permit('user:update', 'profile:update'), async (c) => {
+    const id = await editableUser(c)
+    const { db, clock, config } = c.get('deps')
+    let image: Awaited<ReturnType<typeof reencodeImage>>
+    try {
+      image = await reencodeImage(new Uint8Array(await c.req.arrayBuffer()), { field: 'photo', size: PHOTO_SIZE, fit: 'cover' })
+    } catch (error) {
+      if (error instanceof AppError && error.code === 'UNSUPPORTED_IMAGE') throw new AppError(415, 'UNSUPPORTED_PHOTO')
+      throw error
     }
     const now = clock.now()
-    await db.update(appUser).set({ status, version: u.version + 1 }).where(eq(appUser.id, id))
-    if (status !== 'active') await endUserSessions(db, id, status === 'removed' ? 'userRemoved' : 'userSuspended', now)
-    await auditBySession(c, 'user.status', id, { before: { status: u.status }, after: { status } })
-    return c.json({ status, message: STATUS_MESSAGES[status][c.get('locale')] })
+    await db.insert(userPhoto).values({ userId: id, contentType: 'image/png', data: image.data, width: image.width, height: image.height, updatedAt: now })
+      .onConflictDoUpdate({ target: userPhoto.userId, set: { data: image.data, width: image.width, height: image.height, updatedAt: now } })
+    await auditBySession(c, 'user.photo.updated', id, { width: image.width, height: image.height, bytes: image.data.length })
+    return c.json({ ok: true, photo: photoUrl(config.apiBase, id, now) })
+  })
+
+  r.delete('/:id/photo', permit('user:update', 'profile:update'), async (c) => {
+    const id = await editableUser(c)
+    await c.get('deps').db.delete(userPhoto).where(eq(userPhoto.userId, id))
+    await auditBySession(c, 'user.photo.deleted', id)
+    return c.json({ ok: true, photo: null })
   })
 
   return r

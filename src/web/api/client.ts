@@ -67,6 +67,19 @@ function noteStamp(headers: Headers | undefined) {
   if (stamp && stampListener) stampListener(stamp)
 }
 
+const unauthorizedListeners = new Set<() => void>()
+
+/**
+ * Hears an authenticated call refused with 401 UNAUTHORIZED: the session no longer exists on the
+ * server (the user was suspended or removed, or it was ended elsewhere). Other 401s (LOCKED, a
+ * failed unlock, an expiry) are the session machine's own transitions. The session flow listens,
+ * so that any page's next request takes the tab to sign-in.
+ */
+export function onUnauthorized(listener: () => void): () => void {
+  unauthorizedListeners.add(listener)
+  return () => { unauthorizedListeners.delete(listener) }
+}
+
 /** Calls the API: the spec's headers, the optional body envelope, 60 s timeout, typed failures. */
 export async function call<T>(path: string, opts: CallOptions = {}): Promise<T> {
   const encrypted = runtimeConfig.encryptRequests && !!runtimeConfig.envelopeKey
@@ -108,6 +121,7 @@ export async function call<T>(path: string, opts: CallOptions = {}): Promise<T> 
       } catch {
         body = null
       }
+      if (opts.authenticated && error.response.status === 401 && body?.code === 'UNAUTHORIZED') for (const listener of unauthorizedListeners) listener()
       throw new ApiError(
         'http',
         error.response.status,

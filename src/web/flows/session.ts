@@ -7,7 +7,7 @@ import {
 import type { PasswordPolicy } from '../../domain/password.ts'
 import { permissionsStamp } from '../../domain/permissions.ts'
 import { ApiError } from '../api/errors.ts'
-import { call, onPermissionsStamp } from '../api/client.ts'
+import { call, onPermissionsStamp, onUnauthorized } from '../api/client.ts'
 import { getInspect } from '../inspector.ts'
 import { getItem, removeItem, setItem } from '../storage.ts'
 
@@ -145,6 +145,8 @@ export function createSessionActor() {
     const user = actor.getSnapshot().context.user
     if (user && stamp !== permissionsStamp(user.permissions)) actor.send({ type: 'permissions.refresh' })
   })
+  // any authenticated call refused with 401 (e.g. the user was suspended) ends the session here too
+  onUnauthorized(() => { if (actor.getSnapshot().matches('signedIn')) actor.send({ type: 'session.invalid' }) })
   channel?.addEventListener('message', (event: MessageEvent<BroadcastMessage>) => {
     const m = event.data
     if (m.kind === 'activity' && typeof m.at === 'number') actor.send({ type: 'activity.remote', at: m.at })

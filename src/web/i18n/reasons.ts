@@ -44,6 +44,8 @@ export const FIELD = {
   passportNo: msg`Pasaport numarası 5-20 büyük harf veya rakam olmalı`,
   date: msg`Geçerli bir tarih giriniz`,
   birthdate: msg`Doğum tarihi kurala uymuyor: 18 yaşından büyük olmalısınız`,
+  adult: msg`Doğum tarihi kurala uymuyor: 18 yaşından büyük olmalısınız`,
+  name: msg`Ad ve soyad yalnızca harf ve boşluk içerebilir`,
   range: msg`Değer izin verilen aralıkta değil`,
   'rolename.prefix': msg`Rol adı ROLE_ ile başlamalı ve yalnızca büyük harf, rakam ve alt çizgi içermelidir (örnek: ROLE_SATIS)`,
   fixed: msg`SYSTEM sahipli rolün bu alanı değiştirilemez`,
@@ -51,8 +53,6 @@ export const FIELD = {
   rolesFromList: msg`Roller listeden seçilmelidir`,
   validToRequired: msg`Atama Geçerlilik Tarihini Belirleyin !`,
   validToFuture: msg`Geçerlilik tarihi bugünden sonra olmalı`,
-  adult: msg`Doğum tarihi kurala uymuyor: 18 yaşından büyük olmalısınız`,
-  name: msg`Ad ve soyad yalnızca harf ve boşluk içerebilir`,
 } as const satisfies Record<string, MessageDescriptor>
 
 /** A field error code's text (spec 5 where the spec words it); an unknown code reads "check the value". */

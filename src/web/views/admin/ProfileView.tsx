@@ -1,16 +1,45 @@
+import { useState } from 'react'
 import { Link } from '@tanstack/react-router'
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { fetchProfile } from '../../flows/profile.ts'
+import { fetchUser } from '../../flows/users.ts'
 import { LoadState } from '../staff/LoadState.tsx'
 import { StaffPage } from '../staff/StaffPage.tsx'
 import { useLoad } from '../staff/useLoad.ts'
+import { useCan } from '../staff/useCan.ts'
 import styles from '../staff/StaffLayout.module.css'
+import { PhotoSection, RoleAssignments } from './users/UserDetailsView.tsx'
+import { UserDetailsForm } from './users/UserDetailsForm.tsx'
 
-/** The signed-in user's own details (editing comes with the users issue). */
+/**
+ * The user's own photo and details (issue 14): with profile:update a user edits their own details
+ * and photo (PUT /user/{id}, POST /user/{id}/photo for their own id); the job title and work location
+ * are their organisation's to set (user:update).
+ */
+function OwnDetails({ userId }: { userId: string }) {
+  const can = useCan()
+  const [load, retry] = useLoad(() => fetchUser(userId), [userId])
+  const [photo, setPhoto] = useState<string | null | undefined>(undefined)
+  const editable = can(['profile:update', 'user:update'])
+  return (
+    <LoadState load={load} retry={retry}>
+      {(user) => (
+        <div className={styles.card}>
+          <h2><Trans>Fotoğraf ve kişisel bilgiler</Trans></h2>
+          <PhotoSection user={{ ...user, photo: photo === undefined ? user.photo : photo }} editable={editable} onUploaded={setPhoto} />
+          <UserDetailsForm user={user} organisation={can('user:update')} readOnly={!editable} />
+        </div>
+      )}
+    </LoadState>
+  )
+}
+
+/** The signed-in user's own details, photo and roles (top menu "Profile"). */
 export function ProfileView() {
   const { i18n } = useLingui()
   const [load, retry] = useLoad(fetchProfile)
+  const can = useCan()
   const date = (iso: string) => new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'medium' }).format(new Date(iso))
   return (
     <StaffPage title={msg`Profil`}>
@@ -28,23 +57,13 @@ export function ProfileView() {
               <dd>{p.password.expiresAt ? <Trans>{date(p.password.expiresAt)} tarihine kadar ({p.password.daysLeft} gün)</Trans> : <Trans>Süresiz</Trans>}</dd>
             </dl>
             <h2><Trans>Rollerim</Trans></h2>
-            <div className={styles.tableWrap}>
-              <table className={styles.table}>
-                <thead><tr><th scope="col"><Trans>Rol</Trans></th><th scope="col"><Trans>Tür</Trans></th><th scope="col"><Trans>Geçerlilik sonu</Trans></th></tr></thead>
-                <tbody>
-                  {p.roles.map((r) => (
-                    <tr key={r.name}>
-                      <td>{r.name}</td>
-                      <td>{r.isMain ? <Trans>Ana rol</Trans> : r.isDefault ? <Trans>Varsayılan rol</Trans> : <Trans>Diğer grup rolü</Trans>}</td>
-                      <td>{r.validUntil ? date(r.validUntil) : '—'}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <RoleAssignments roles={p.roles} />
             <p><Link to="/navbar/change-password"><Trans>Şifremi değiştir</Trans></Link></p>
           </div>
         )}
+      </LoadState>
+      <LoadState load={load} retry={retry}>
+        {(p) => (can(['profile:read', 'user:read']) ? <OwnDetails userId={p.userId} /> : null)}
       </LoadState>
     </StaffPage>
   )

@@ -11,6 +11,7 @@ import { activateLocale } from '../../i18n/index.ts'
 import { useSessionNavigation } from '../auth/useSessionNavigation.ts'
 import { DASHBOARD_PAGE, SEARCH_PERMISSIONS, SETTINGS_PERMISSIONS } from '../admin/pages.ts'
 import { HeaderLogo } from '../admin/company/HeaderLogo.tsx'
+import { useOwnPhoto } from '../admin/users/own-photo.ts'
 import { GlobalSearch } from './GlobalSearch.tsx'
 import { useAccessNotices } from './useAccessNotices.ts'
 import { useCan } from './useCan.ts'
@@ -36,6 +37,7 @@ export function StaffLayoutView({ children }: { children?: ReactNode }) {
   const main = useRef<HTMLElement>(null)
   useHeadingFocus(main, pathname)
   const user = useSelector(actor, (s) => s.context.user)
+  const ownPhoto = useOwnPhoto(user?.userId, can(['profile:read', 'user:read']))
   const warning = useSelector(actor, (s) => s.hasTag('warning'))
   const timingContext = useSelector(actor, (s) => ({ lastActivityAt: s.context.lastActivityAt, timing: s.context.timing }), (a, b) => a.lastActivityAt === b.lastActivityAt && a.timing === b.timing)
   const busyAccess = useSelector(actor, (s) => !s.matches({ signedIn: { access: 'ready' } }))
@@ -93,6 +95,7 @@ export function StaffLayoutView({ children }: { children?: ReactNode }) {
             <button type="button" className={styles.tool} onClick={() => actor.send({ type: 'logout', at: Date.now() })}>
               <Trans>Çıkış</Trans>
             </button>
+            {ownPhoto && <img src={ownPhoto} alt="" width={28} height={28} data-testid="own-photo" style={{ borderRadius: '50%', objectFit: 'cover' }} />}
             <span className={styles.user} title={user?.username}>{displayName(user)}</span>
             <LanguageSelector onChange={(l) => void activateLocale(l)} />
           </div>

@@ -1,8 +1,6 @@
-import { createFileRoute } from '@tanstack/react-router'
-import { AreaPageView } from '../../../views/admin/AreaPageView.tsx'
-import { USERS_PAGE } from '../../../views/admin/pages.ts'
+import { createFileRoute, Outlet } from '@tanstack/react-router'
 
+/** The users area: the list (users.index.tsx), a user's details (users.$userId.tsx) and the create-user wizard (users.new.tsx). */
 export const Route = createFileRoute('/navbar/settings/users')({
-  validateSearch: (search: Record<string, unknown>): { q?: string } => (typeof search.q === 'string' ? { q: search.q } : {}),
-  component: () => <AreaPageView page={USERS_PAGE} />,
+  component: Outlet,
 })
