@@ -34,6 +34,15 @@ export type ResourceEditorEvent =
   | { type: 'leave.cancel' }
 
 export const CONFLICT = 'CONFLICT'
+/** A save the server refused field by field (400 VALIDATION with issues, 409 duplicates): the form edits again with them. */
+export const FIELDS = 'FIELDS'
+
+/** The field errors a refused save carries (`{ code: 'FIELDS', fields }`), or null. */
+export function fieldsOf(error: unknown): FieldErrors | null {
+  if (reasonOf(error) !== FIELDS) return null
+  const fields = (error as { fields?: unknown }).fields
+  return fields && typeof fields === 'object' && Object.keys(fields).length > 0 ? (fields as FieldErrors) : null
+}
 
 export const resourceEditorMachine = setup({
   types: {} as {
@@ -50,6 +59,7 @@ export const resourceEditorMachine = setup({
     isDirty: ({ context }) => context.dirty,
     hasFieldErrors: ({ event }) => Object.keys((event as unknown as { output: FieldErrors }).output).length > 0,
     isConflict: ({ event }) => reasonOf((event as unknown as { error: unknown }).error) === CONFLICT,
+    isFieldRefusal: ({ event }) => fieldsOf((event as unknown as { error: unknown }).error) !== null,
   },
 }).createMachine({
   id: 'resourceEditor',
@@ -116,6 +126,7 @@ export const resourceEditorMachine = setup({
         },
         onError: [
           { guard: 'isConflict', target: 'conflict', actions: assign({ error: CONFLICT }) },
+          { guard: 'isFieldRefusal', target: 'editing', actions: assign({ errors: ({ event }) => fieldsOf(event.error)!, error: null }) },
           { target: 'failed', actions: assign({ error: ({ event }) => reasonOf(event.error) }) },
         ],
       },

@@ -31,4 +31,27 @@ export const FIELD = {
   passwordMismatch: msg`Yeni şifre ile tekrarı eşleşmiyor`,
   passwordSameAsOld: msg`Yeni şifre eski şifre ile aynı olamaz`,
   policy: msg`Şifre, şifre kurallarına uymuyor`,
+  tooLong: msg`Değer çok uzun`,
+  invalid: msg`Girilen değeri kontrol ediniz`,
+  phone: msg`Geçerli bir telefon numarası giriniz (örnek: 0532 123 45 67)`,
+  taxNumber: msg`Vergi kimlik numarası geçerli değil: 10 haneli olmalı ve son hanesi kontrol hanesine uymalı`,
+  webPage: msg`Web adresi http:// veya https:// ile başlamalı`,
+  colorCode: msg`Listedeki okunaklı renklerden birini seçiniz`,
+  exists: msg`Bu değer başka bir kayıtta kullanılıyor`,
+  duplicate: msg`Bu değer başka bir kayıtta kullanılıyor`,
+  username: msg`Kullanıcı adı harf, rakam, nokta, tire veya alt çizgi içerebilir`,
+  nationalId: msg`T.C. kimlik numarası geçerli değil`,
+  passportNo: msg`Pasaport numarası 5-20 büyük harf veya rakam olmalı`,
+  date: msg`Geçerli bir tarih giriniz`,
+  birthdate: msg`Doğum tarihi kurala uymuyor: 18 yaşından büyük olmalısınız`,
+  range: msg`Değer izin verilen aralıkta değil`,
+  minLength: msg`Değer çok kısa`,
+  rolesFromList: msg`Roller listeden seçilmelidir`,
+  validToRequired: msg`Atama Geçerlilik Tarihini Belirleyin !`,
 } as const satisfies Record<string, MessageDescriptor>
+
+/** A field error code's text (spec 5 where the spec words it); an unknown code reads "check the value". */
+export function fieldErrorText(code: string | null | undefined, i18n: I18n): string | null {
+  if (!code) return null
+  return i18n._((FIELD as Record<string, MessageDescriptor>)[code] ?? FIELD.invalid)
+}

@@ -1,5 +1,5 @@
 import { expect } from 'vitest'
-import { CONFLICT, resourceEditorMachine, type VersionedRecord } from '../../../machines/resource-editor/resource-editor.machine.ts'
+import { CONFLICT, FIELDS, resourceEditorMachine, type VersionedRecord } from '../../../machines/resource-editor/resource-editor.machine.ts'
 import type { Model } from '../../support/model-test.ts'
 
 export const record = (version: number, name = 'Katılım'): VersionedRecord => ({ id: 'c1', version, values: { name } })
@@ -22,7 +22,7 @@ export const resourceEditorModel: Model = {
   errors: {
     load: [Object.assign(new Error('x'), { kind: 'network' })],
     validate: [new Error('schema missing')],
-    save: [Object.assign(new Error('409'), { code: CONFLICT }), Object.assign(new Error('403'), { code: 'FORBIDDEN' })],
+    save: [Object.assign(new Error('409'), { code: CONFLICT }), Object.assign(new Error('400'), { code: FIELDS, fields: { name: 'duplicate' } }), Object.assign(new Error('403'), { code: 'FORBIDDEN' })],
   },
   // only what guards read (dirty) and what tells the screens apart
   serialize: (s) => ({ value: s.value, dirty: s.context.dirty, version: s.context.record?.version ?? null, errors: s.context.errors, error: s.context.error }),

@@ -1,0 +1,202 @@
+import { useId, type FormEvent, type InputHTMLAttributes, type ReactNode } from 'react'
+import { useBlocker } from '@tanstack/react-router'
+import { useActorRef, useSelector } from '@xstate/react'
+import type { ActorRefFrom } from 'xstate'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { msg } from '@lingui/core/macro'
+import type { resourceEditorMachine, Values } from '../../../../machines/resource-editor/resource-editor.machine.ts'
+import { Field } from '../../components/Field.tsx'
+import fieldStyles from '../../components/Field.module.css'
+import { useModalDialog } from '../../components/useModalDialog.ts'
+import { serverTextOf } from '../../flows/editor.ts'
+import { fieldErrorText, reasonText } from '../../i18n/reasons.ts'
+import styles from '../staff/StaffLayout.module.css'
+
+export type EditorActor = ActorRefFrom<typeof resourceEditorMachine>
+
+/** Starts a provided editor flow (src/web/flows/editor.ts `editorFlow`) for one record id. */
+export function useEditor(flow: typeof resourceEditorMachine, id: string): EditorActor {
+  return useActorRef(flow, { input: { id } })
+}
+
+/** The draft's value of one field, its error code and how to change it. */
+export function useEditorField(editor: EditorActor, name: string) {
+  const value = useSelector(editor, (s) => s.context.draft[name])
+  const error = useSelector(editor, (s) => s.context.errors[name] ?? null)
+  return { value, error, change: (next: unknown) => editor.send({ type: 'field.change', field: name, value: next }) }
+}
+
+/** The whole draft, for fields whose choices depend on others (a cascade). */
+export function useDraft(editor: EditorActor): Values {
+  return useSelector(editor, (s) => s.context.draft)
+}
+
+/** A failure's text: the browser's own for known reasons, else the server's localized text for that code. */
+function failureText(code: string | null, i18n: Parameters<typeof reasonText>[1]): string {
+  const known = reasonText(code, i18n)
+  const server = serverTextOf(code)
+  return server && code !== 'NETWORK' && code !== 'FORBIDDEN' ? server : known
+}
+
+/**
+ * One admin form on the editor statechart: loading and load failure with retry, the fields
+ * (disabled while busy or read-only), save and reset, the saved / conflict (reload) / failed notices,
+ * and the leave guard (navigation away with unsaved changes asks first; closing the tab warns).
+ */
+export function EditorForm({ editor, children, readOnly = false, label, extraActions }: {
+  editor: EditorActor
+  children: ReactNode
+  /** Without the :update permission the form shows the record and no save. */
+  readOnly?: boolean
+  /** The form's accessible name. */
+  label: string
+  extraActions?: ReactNode
+}) {
+  const { i18n } = useLingui()
+  const state = useSelector(editor, (s) => s.value as string)
+  const busy = useSelector(editor, (s) => s.hasTag('busy'))
+  const dirty = useSelector(editor, (s) => s.context.dirty)
+  const error = useSelector(editor, (s) => s.context.error)
+  const errorCount = useSelector(editor, (s) => Object.keys(s.context.errors).length)
+  const blocker = useBlocker({
+    shouldBlockFn: () => {
+      const s = editor.getSnapshot()
+      return s.context.dirty && s.status === 'active'
+    },
+    enableBeforeUnload: () => editor.getSnapshot().context.dirty,
+    withResolver: true,
+  })
+  const asking = blocker.status === 'blocked'
+  const dialog = useModalDialog(asking)
+  const titleId = useId()
+
+  if (state === 'loading') return <p role="status"><Trans>Yükleniyor…</Trans></p>
+  if (state === 'loadFailed') {
+    return (
+      <div className={styles.notice} role="alert">
+        <p>{failureText(error, i18n)}</p>
+        <button type="button" className={styles.secondaryButton} onClick={() => editor.send({ type: 'retry' })}><Trans>Tekrar dene</Trans></button>
+      </div>
+    )
+  }
+  const submit = (e: FormEvent) => {
+    e.preventDefault()
+    editor.send({ type: 'form.submit' })
+  }
+  return (
+    <form className={styles.card} aria-label={label} onSubmit={submit} noValidate aria-busy={busy}>
+      <fieldset disabled={readOnly || busy} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
+        {children}
+      </fieldset>
+      <div role="status" aria-live="polite">
+        {state === 'saved' && <p className={styles.yes}><Trans>Değişiklikler kaydedildi.</Trans></p>}
+        {state === 'saving' && <p><Trans>Kaydediliyor…</Trans></p>}
+      </div>
+      {errorCount > 0 && state === 'editing' && (
+        <p className={fieldStyles.error} role="alert"><Trans>Formda düzeltilmesi gereken {errorCount} alan var.</Trans></p>
+      )}
+      {state === 'conflict' && (
+        <div className={styles.notice} role="alert">
+          <p><Trans>Bu kayıt siz düzenlerken başka biri tarafından değiştirildi. Değişiklikleriniz kaydedilmedi; güncel hâlini yükleyip yeniden düzenleyin.</Trans></p>
+          <button type="button" className={styles.secondaryButton} onClick={() => editor.send({ type: 'reload' })}><Trans>Yeniden yükle</Trans></button>
+        </div>
+      )}
+      {state === 'failed' && <p className={styles.notice} role="alert">{failureText(error, i18n)}</p>}
+      {!readOnly && (
+        <div className={styles.pager}>
+          <button type="submit" className={styles.button} disabled={busy || state === 'conflict'}><Trans>Kaydet</Trans></button>
+          <button type="button" className={styles.secondaryButton} disabled={!dirty || busy || state !== 'editing'} onClick={() => editor.send({ type: 'form.reset' })}>
+            <Trans>Değişiklikleri geri al</Trans>
+          </button>
+          {extraActions}
+        </div>
+      )}
+      <dialog ref={dialog} aria-labelledby={titleId} className={styles.card} onCancel={(e) => { e.preventDefault(); blocker.reset?.() }}>
+        <h2 id={titleId}><Trans>Kaydedilmemiş değişiklikler var</Trans></h2>
+        <p><Trans>Sayfadan çıkarsanız değişiklikleriniz kaybolur.</Trans></p>
+        <div className={styles.pager}>
+          <button type="button" className={styles.secondaryButton} onClick={() => { editor.send({ type: 'leave.request' }); editor.send({ type: 'leave.cancel' }); blocker.reset?.() }}>
+            <Trans>Sayfada kal</Trans>
+          </button>
+          <button type="button" className={styles.button} onClick={() => { editor.send({ type: 'leave.request' }); editor.send({ type: 'leave.confirm' }); blocker.proceed?.() }}>
+            <Trans>Değişiklikleri at ve çık</Trans>
+          </button>
+        </div>
+      </dialog>
+    </form>
+  )
+}
+
+/** A text (or e-mail, tel, url, date, number) field bound to the draft by its spec field name. */
+export function EditorTextField({ editor, name, label, hint, parse, format, ...input }: {
+  editor: EditorActor
+  name: string
+  label: ReactNode
+  hint?: ReactNode
+  /** Raw text to the draft's value (default: the text; for type=number a number, empty = null). */
+  parse?: (raw: string) => unknown
+  format?: (value: unknown) => string
+} & Omit<InputHTMLAttributes<HTMLInputElement>, 'name' | 'value' | 'onChange' | 'form'>) {
+  const { i18n } = useLingui()
+  const field = useEditorField(editor, name)
+  const toValue = parse ?? (input.type === 'number' ? (raw: string) => (raw.trim() === '' ? null : Number(raw)) : (raw: string) => raw)
+  const shown = format ? format(field.value) : field.value === null || field.value === undefined ? '' : String(field.value)
+  return (
+    <Field label={label} hint={hint} error={fieldErrorText(field.error, i18n)} name={name} value={shown}
+      onChange={(e) => field.change(toValue(e.currentTarget.value))} {...input} />
+  )
+}
+
+export type Option = { value: string; label: string }
+
+const CHOOSE = msg`Seçiniz`
+
+/** A select bound to the draft; the empty choice reads "Seçiniz" (spec 5 "Choose a value" when required). */
+export function EditorSelectField({ editor, name, label, options, hint, required, onPick }: {
+  editor: EditorActor
+  name: string
+  label: ReactNode
+  options: readonly Option[]
+  hint?: ReactNode
+  required?: boolean
+  /** Called after the change (e.g. to clear the fields of a cascade below). */
+  onPick?: (value: string) => void
+}) {
+  const { i18n } = useLingui()
+  const field = useEditorField(editor, name)
+  const id = useId()
+  const error = fieldErrorText(field.error, i18n)
+  const described = [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(' ') || undefined
+  return (
+    <div className={fieldStyles.field}>
+      <label htmlFor={id} className={fieldStyles.label}>{label}</label>
+      <select id={id} name={name} className={fieldStyles.input} required={required} aria-invalid={error ? true : undefined} aria-describedby={described}
+        value={field.value === null || field.value === undefined ? '' : String(field.value)}
+        onChange={(e) => { field.change(e.currentTarget.value); onPick?.(e.currentTarget.value) }}>
+        <option value="">{i18n._(CHOOSE)}</option>
+        {options.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
+      </select>
+      {hint && <div id={`${id}-hint`} className={fieldStyles.hint}>{hint}</div>}
+      {error && <div id={`${id}-error`} className={fieldStyles.error} role="alert">{error}</div>}
+    </div>
+  )
+}
+
+/** A yes/no flag bound to the draft. */
+export function EditorCheckbox({ editor, name, label, hint }: { editor: EditorActor; name: string; label: ReactNode; hint?: ReactNode }) {
+  const { i18n } = useLingui()
+  const field = useEditorField(editor, name)
+  const id = useId()
+  const error = fieldErrorText(field.error, i18n)
+  return (
+    <div className={fieldStyles.field}>
+      <label htmlFor={id}>
+        <input id={id} type="checkbox" name={name} checked={field.value === true} aria-describedby={hint ? `${id}-hint` : undefined}
+          onChange={(e) => field.change(e.currentTarget.checked)} />{' '}
+        {label}
+      </label>
+      {hint && <div id={`${id}-hint`} className={fieldStyles.hint}>{hint}</div>}
+      {error && <div className={fieldStyles.error} role="alert">{error}</div>}
+    </div>
+  )
+}
