@@ -31,7 +31,7 @@ export function deleteGroup(id: string, version: number) {
 /** The organisation builder against the server: GET /group for the tree, POST /group/{id}/move (with the version read) for a move. */
 export const orgBuilderFlow = orgBuilderMachine.provide({
   actors: {
-    loadTree: fromPromise<OrgGroup[]>(async ({ signal }) => fetchGroups(signal)),
+    loadTree: fromPromise<OrgGroup[], void>(async ({ signal }) => fetchGroups(signal)),
     moveGroup: fromPromise<OrgGroup, { id: string; parentId: string | null; version: number }>(async ({ input }) =>
       call<GroupItem>(`/group/${input.id}/move`, { body: { version: input.version, parentId: input.parentId }, authenticated: true })),
   },

@@ -43,7 +43,7 @@ const NodeBlock = memo(function NodeBlock({ id, name, levelText, level, x, y, ar
  * is an event of the org-builder machine and is announced in a live region. Only the blocks the
  * viewport shows are drawn, and labels thin out when zoomed far out (1,000 groups stay smooth).
  */
-export function OrgChart({ actor, selectedId, onSelect }: { actor: OrgActor; selectedId: string | null; onSelect: (id: string | null) => void }) {
+export function OrgChart({ actor, selectedId, onSelect, canMove }: { actor: OrgActor; selectedId: string | null; onSelect: (id: string | null) => void; canMove: boolean }) {
   const { t, i18n } = useLingui()
   const texts = useGroupTexts()
   const helpId = useId()
@@ -229,7 +229,7 @@ export function OrgChart({ actor, selectedId, onSelect }: { actor: OrgActor; sel
     if (g.kind === 'pan') { setPan({ x: g.x + e.clientX - g.sx, y: g.y + e.clientY - g.sy }); return }
     const p = worldPoint(e.clientX, e.clientY)
     if (g.kind === 'press') {
-      if (g.id === ROOT_ID || Math.hypot(e.clientX - g.sx, e.clientY - g.sy) < 6) return
+      if (g.id === ROOT_ID || !canMove || Math.hypot(e.clientX - g.sx, e.clientY - g.sy) < 6) return
       actor.send({ type: 'drag.start', id: g.id })
       if (!actor.getSnapshot().matches({ ready: 'dragging' })) { gesture.current = null; return }
       gesture.current = { kind: 'drag', id: g.id, pointerId: g.pointerId }
@@ -290,7 +290,7 @@ export function OrgChart({ actor, selectedId, onSelect }: { actor: OrgActor; sel
     else if (key === 'ArrowLeft') next = siblings[at - 1]
     else if (key === 'Home') next = ROOT_ID
     else if (key === 'End') next = layout.order[layout.order.length - 1]
-    else if ((key === ' ' || key === 'Enter') && id !== ROOT_ID) { e.preventDefault(); actor.send({ type: 'drag.start', id }); return }
+    else if ((key === ' ' || key === 'Enter') && id !== ROOT_ID && canMove) { e.preventDefault(); actor.send({ type: 'drag.start', id }); return }
     else return
     e.preventDefault()
     if (next) { setFocusedId(next); onSelect(next === ROOT_ID ? null : next) }
