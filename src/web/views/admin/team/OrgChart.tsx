@@ -27,10 +27,11 @@ const NodeBlock = memo(function NodeBlock({ id, name, levelText, level, x, y, ar
   const cls = [styles.node, dragged ? styles.dragged : '', look === 'valid' ? styles.valid : look === 'invalid' ? styles.invalid : ''].join(' ')
   return (
     <div role="treeitem" data-node-id={id} data-level={level} data-target={look ?? undefined} className={cls} tabIndex={focusable ? 0 : -1}
-      aria-level={ariaLevel} aria-setsize={setSize} aria-posinset={posInSet} aria-selected={selected} aria-label={`${name}, ${levelText}`}
+      aria-level={ariaLevel} aria-setsize={setSize} aria-posinset={posInSet} aria-selected={selected}
       style={{ left: x - NODE.width / 2, top: y, width: NODE.width, height: NODE.height }}>
-      {lod > 0 && <span className={styles.name} aria-hidden="true">{name}</span>}
-      {lod > 1 && <span className={styles.level} aria-hidden="true">{levelText}</span>}
+      {/* far out the labels thin out for the eye, never for a screen reader */}
+      <span className={lod > 0 ? styles.name : 'visually-hidden'}>{name}</span>
+      <span className={lod > 1 ? styles.level : 'visually-hidden'}><span className="visually-hidden">, </span>{levelText}</span>
       {badge && lod > 0 && <span className={styles.badge} aria-hidden="true">{badge}</span>}
     </div>
   )
@@ -306,7 +307,7 @@ export function OrgChart({ actor, selectedId, onSelect, canMove }: { actor: OrgA
   }, [layout, view, size, focusedId, dragging, target])
   const edges = useMemo(() => edgePath(layout, view, size), [layout, view, size])
   const lod: 0 | 1 | 2 = zoom < 0.4 ? 0 : zoom < 0.7 ? 1 : 2
-  const levelText = (level: OrgGroup['level'] | 'company') => (level === 'company' ? t`Şirket` : texts.level(level))
+  const levelText = (level: OrgGroup['level'] | 'company') => (level === 'company' ? t`Kök` : texts.level(level))
   const targetId = target ? target.parentId ?? ROOT_ID : null
 
   if (phase === 'loading') return <p role="status">{t`Organizasyon ağacı yükleniyor…`}</p>

@@ -25,22 +25,10 @@ const REASON_TEXT: Record<string, MessageDescriptor> = {
   UNEXPECTED: CATALOGUE.UNEXPECTED,
 }
 
-/** Field message codes of the group form (src/domain/schemas/admin.ts GroupBody); spec 5 wording for group.nameAndType. */
-export const GROUP_FIELD_TEXT: Record<string, MessageDescriptor> = {
-  'group.nameAndType': msg`Grup adı ve grup tipi tanımlanmalıdır`,
-  'name.tooLong': msg`Grup adı en fazla 80 karakter olabilir`,
-  'name.invalid': msg`Grup adı kontrol karakteri içeremez`,
-  'description.tooLong': msg`Açıklama en fazla 500 karakter olabilir`,
-  'description.invalid': msg`Açıklama kontrol karakteri içeremez`,
-  exists: msg`Bu adda bir grup zaten var`,
-  level: CATALOGUE.LEVEL_ERROR,
-}
-
 export function useGroupTexts() {
   const { i18n } = useLingui()
   return useMemo(() => ({
     level: (level: GroupLevel) => i18n._(LEVEL_TEXT[level]),
     reason: (code: string) => i18n._(REASON_TEXT[code] ?? CATALOGUE.TECHNICAL),
-    field: (code: string) => i18n._(GROUP_FIELD_TEXT[code] ?? CATALOGUE.TECHNICAL),
   }), [i18n])
 }
