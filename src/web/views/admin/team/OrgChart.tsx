@@ -61,7 +61,7 @@ export function OrgChart({ actor, selectedId, onSelect, canMove }: { actor: OrgA
   const byId = useMemo(() => new Map(groups.map((g) => [g.id, g])), [groups])
   const viewportRef = useRef<HTMLDivElement>(null)
   const ghostRef = useRef<HTMLDivElement>(null)
-  const [size, setSize] = useState<Size>({ width: 800, height: 500 })
+  const [size, setSize] = useState<Size>({ width: 0, height: 0 })
   const [pan, setPan] = useState({ x: 0, y: 0 })
   const [focusedId, setFocusedId] = useState<string>(ROOT_ID)
   const [status, setStatus] = useState<{ text: string; error: boolean }>({ text: '', error: false })
