@@ -214,6 +214,32 @@ describe('organisation builder: the Team page (real server, Chromium)', () => {
     expect((await groups(page)).some((g) => g.name === 'Ekip Gama')).toBe(false)
   })
 
+  it('on a phone a finger drags a block onto a new parent (touch pointer events)', async () => {
+    const phone = await launch({ baseUrl: server.url, viewport: { width: 390, height: 844 }, hasTouch: true })
+    try {
+      const p = await phone.context.newPage()
+      await p.goto('/auth/login')
+      await p.locator('input[name=username]').fill('ayse.yilmaz')
+      await p.locator('input[name=password]').fill(DEMO_PASSWORD)
+      await p.getByRole('button', { name: 'Giriş Yap' }).click()
+      await p.waitForURL('**/navbar/settings/**')
+      await openTeam(p)
+      const from = await parentName(p, 'Ekip Alfa')
+      const to = from === 'Satış' ? 'Operasyon' : 'Satış'
+      const cdp = await phone.context.newCDPSession(p)
+      const a = await centre(p, 'Ekip Alfa')
+      const b = await centre(p, to)
+      const touch = (type: string, x: number, y: number) => cdp.send('Input.dispatchTouchEvent', { type, touchPoints: type === 'touchEnd' ? [] : [{ x, y }] })
+      await touch('touchStart', a.x, a.y)
+      for (let i = 1; i <= 10; i++) await touch('touchMove', a.x + ((b.x - a.x) * i) / 10, a.y + ((b.y - a.y) * i) / 10)
+      await touch('touchEnd', b.x, b.y)
+      await expect.poll(() => status(p).textContent()).toBe(`Ekip Alfa, ${to} altına taşındı.`)
+      expect(await parentName(p, 'Ekip Alfa')).toBe(to)
+    } finally {
+      await phone.close()
+    }
+  })
+
   it('axe-core finds no serious or critical violation on the chart, idle and while a block is picked up', async () => {
     await page.route('**/__axe.min.js', (route) => route.fulfill({ contentType: 'text/javascript', body: readFileSync(AXE, 'utf8') }))
     await openTeam(page)
