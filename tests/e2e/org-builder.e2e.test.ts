@@ -214,6 +214,16 @@ describe('organisation builder: the Team page (real server, Chromium)', () => {
     expect((await groups(page)).some((g) => g.name === 'Ekip Gama')).toBe(false)
   })
 
+  it('the global search\'s link (?q=) selects that group, centred, with its form', async () => {
+    await page.goto('/navbar/settings/team?q=Satış')
+    await expect.poll(() => node(page, 'Satış').getAttribute('aria-selected')).toBe('true')
+    await expect.poll(() => page.getByRole('form', { name: 'Grubu düzenle' }).locator('input[name=name]').inputValue()).toBe('Satış')
+    expect(await page.getByTestId('org-zoom').textContent()).toBe('100%')
+    const pane = (await page.getByTestId('org-viewport').boundingBox())!
+    const c = await centre(page, 'Satış')
+    expect(Math.abs(c.x - (pane.x + pane.width / 2))).toBeLessThan(2)
+  })
+
   it('on a phone a finger drags a block onto a new parent (touch pointer events)', async () => {
     const phone = await launch({ baseUrl: server.url, viewport: { width: 390, height: 844 }, hasTouch: true })
     try {
@@ -229,7 +239,7 @@ describe('organisation builder: the Team page (real server, Chromium)', () => {
       const cdp = await phone.context.newCDPSession(p)
       const a = await centre(p, 'Ekip Alfa')
       const b = await centre(p, to)
-      const touch = (type: string, x: number, y: number) => cdp.send('Input.dispatchTouchEvent', { type, touchPoints: type === 'touchEnd' ? [] : [{ x, y }] })
+      const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', x: number, y: number) => cdp.send('Input.dispatchTouchEvent', { type, touchPoints: type === 'touchEnd' ? [] : [{ x, y }] })
       await touch('touchStart', a.x, a.y)
       for (let i = 1; i <= 10; i++) await touch('touchMove', a.x + ((b.x - a.x) * i) / 10, a.y + ((b.y - a.y) * i) / 10)
       await touch('touchEnd', b.x, b.y)

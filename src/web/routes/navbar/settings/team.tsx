@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { TeamView } from '../../../views/admin/team/TeamView.tsx'
 
-/** Team (group:read): the organisation builder (issue 13). */
+/** Team (group:read): the organisation builder (issue 13); `?q=` (the global search) selects a group by name. */
 export const Route = createFileRoute('/navbar/settings/team')({
   validateSearch: (search: Record<string, unknown>): { q?: string } => (typeof search.q === 'string' ? { q: search.q } : {}),
-  component: TeamView,
+  component: function Team() { return <TeamView q={Route.useSearch().q} /> },
 })

@@ -66,8 +66,8 @@ export function OrgChart({ actor, selectedId, onSelect, canMove }: { actor: OrgA
   const [focusedId, setFocusedId] = useState<string>(ROOT_ID)
   const [status, setStatus] = useState<{ text: string; error: boolean }>({ text: '', error: false })
   const view = useMemo(() => ({ x: pan.x, y: pan.y, zoom }), [pan, zoom])
-  const live = useRef({ view, size, layout, dragging, target })
-  live.current = { view, size, layout, dragging, target }
+  const live = useRef({ view, size, layout, dragging, target, focusedId })
+  live.current = { view, size, layout, dragging, target, focusedId }
   const gesture = useRef<Gesture | null>(null)
   const pointers = useRef(new Map<number, { x: number; y: number }>())
   const keyboardFocus = useRef(false)
@@ -109,6 +109,16 @@ export function OrgChart({ actor, selectedId, onSelect, canMove }: { actor: OrgA
   useEffect(() => {
     if (phase === 'ready' && !fitted.current && size.width > 0) { fitted.current = true; fit() }
   }, [phase, size, fit])
+
+  // a group selected from outside (the global search's ?q=, a group just created): focus it, centred at 100% at least
+  useEffect(() => {
+    if (!selectedId || selectedId === focusedId || !layout.nodes.has(selectedId) || live.current.size.width === 0) return
+    const n = layout.nodes.get(selectedId)!
+    const { size: s, view: v } = live.current
+    const z = Math.max(v.zoom, ZOOM.fit)
+    setFocusedId(selectedId)
+    setView({ zoom: z, x: s.width / 2 - n.x * z, y: s.height / 2 - (n.y + NODE.height / 2) * z })
+  }, [selectedId, layout, size, setView])
 
   // wheel and trackpad pinch zoom around the pointer (a non-passive listener, to keep the page still)
   useEffect(() => {
@@ -265,9 +275,9 @@ export function OrgChart({ actor, selectedId, onSelect, canMove }: { actor: OrgA
   }
 
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
-    const el = (e.target as Element).closest<HTMLElement>('[data-node-id]')
-    if (!el) return
-    const id = el.dataset.nodeId!
+    if (!(e.target as Element).closest('[data-node-id]')) return
+    // the focused id, not the event's element: a key pressed before the focus has moved acts on the new group
+    const id = live.current.focusedId
     keyboardFocus.current = true
     const key = e.key
     if (live.current.dragging) {
@@ -294,7 +304,7 @@ export function OrgChart({ actor, selectedId, onSelect, canMove }: { actor: OrgA
     else if ((key === ' ' || key === 'Enter') && id !== ROOT_ID && canMove) { e.preventDefault(); actor.send({ type: 'drag.start', id }); return }
     else return
     e.preventDefault()
-    if (next) { setFocusedId(next); onSelect(next === ROOT_ID ? null : next) }
+    if (next) { live.current.focusedId = next; setFocusedId(next); onSelect(next === ROOT_ID ? null : next) }
   }
 
   const visible = useMemo(() => {

@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react'
+import { useCallback, useEffect, useState } from 'react'
 import { useActorRef, useSelector } from '@xstate/react'
 import { Trans } from '@lingui/react/macro'
 import { getInspect } from '../../../inspector.ts'
@@ -14,8 +14,9 @@ import styles from './Team.module.css'
 /**
  * Team (spec 2.2, issue 13): the organisation builder. The org chart on the org-builder machine
  * (drag to re-parent, undo, zoom) and, beside it, the form of the selected group or a new one.
+ * `q` (the global search's hit) selects the group of that name.
  */
-export function TeamView() {
+export function TeamView({ q }: { q?: string }) {
   const can = useCan()
   const actor = useActorRef(orgBuilderFlow, { inspect: getInspect() })
   const groups = useSelector(actor, (s) => s.context.groups) as GroupItem[]
@@ -24,6 +25,12 @@ export function TeamView() {
   const select = useCallback((id: string | null) => { setSelected(id); setCreating(false) }, [])
   const saved = useCallback((id: string) => { actor.send({ type: 'reload' }); setSelected(id); setCreating(false) }, [actor])
   const deleted = useCallback(() => { actor.send({ type: 'reload' }); setSelected(null) }, [actor])
+  // the global search opens this page with ?q=<group name>: that group is selected and shown
+  useEffect(() => {
+    if (!q) return
+    const hit = groups.find((g) => g.name.toLocaleLowerCase('tr') === q.toLocaleLowerCase('tr'))
+    if (hit) setSelected(hit.id)
+  }, [q, groups])
   const canCreate = can('group:create')
   const panelId = creating ? NEW_GROUP : selected
   return (
