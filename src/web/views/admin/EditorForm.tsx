@@ -10,13 +10,14 @@ import fieldStyles from '../../components/Field.module.css'
 import { useModalDialog } from '../../components/useModalDialog.ts'
 import { serverTextOf } from '../../flows/editor.ts'
 import { fieldErrorText, reasonText } from '../../i18n/reasons.ts'
+import { getInspect } from '../../inspector.ts'
 import styles from '../staff/StaffLayout.module.css'
 
 export type EditorActor = ActorRefFrom<typeof resourceEditorMachine>
 
 /** Starts a provided editor flow (src/web/flows/editor.ts `editorFlow`) for one record id. */
 export function useEditor(flow: typeof resourceEditorMachine, id: string): EditorActor {
-  return useActorRef(flow, { input: { id } })
+  return useActorRef(flow, { input: { id }, inspect: getInspect() })
 }
 
 /** The draft's value of one field, its error code and how to change it. */

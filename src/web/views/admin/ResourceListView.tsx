@@ -8,6 +8,7 @@ import {
   PAGE_SIZES, pageCount, paramsFromSearch, searchFromParams, showingRange, type ListParams,
 } from '../../../domain/list-params.ts'
 import { reasonText } from '../../i18n/reasons.ts'
+import { getInspect } from '../../inspector.ts'
 import styles from '../staff/StaffLayout.module.css'
 
 export type ListActor = ActorRefFrom<typeof resourceListMachine>
@@ -22,7 +23,7 @@ const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringif
 export function useUrlList(flow: typeof resourceListMachine, filterKeys: readonly string[]): ListActor {
   const navigate = useNavigate()
   const search = useRouterState({ select: (s) => s.location.search as Record<string, unknown> })
-  const list = useActorRef(flow, { input: { params: paramsFromSearch(search, filterKeys) } })
+  const list = useActorRef(flow, { input: { params: paramsFromSearch(search, filterKeys) }, inspect: getInspect() })
   const params = useSelector(list, (s) => s.context.params, sameJson)
   useEffect(() => {
     const fromUrl = paramsFromSearch(search, filterKeys)
@@ -67,7 +68,7 @@ export function ResourceTable<T extends { id: string }>({ list, columns, caption
           : state === 'empty' ? <Trans>Sonuç bulunamadı</Trans>
           : state === 'ready' ? <Trans>{total} kayıttan {start} - {end} arası gösteriliyor</Trans> : null}
       </p>
-      {items.length > 0 && state !== 'empty' && (
+      {state !== 'failed' && (
         <div className={styles.tableWrap}>
           <table className={styles.table}>
             <caption className="visually-hidden">{caption}</caption>
@@ -85,12 +86,15 @@ export function ResourceTable<T extends { id: string }>({ list, columns, caption
               </tr>
             </thead>
             <tbody>
-              {items.map((row) => <tr key={row.id}>{columns.map((c) => <td key={c.key}>{c.cell(row)}</td>)}</tr>)}
+              {state !== 'empty' && items.map((row) => <tr key={row.id}>{columns.map((c) => <td key={c.key}>{c.cell(row)}</td>)}</tr>)}
             </tbody>
           </table>
         </div>
       )}
       <div className={styles.pager}>
+        <button type="button" className={styles.secondaryButton} disabled={state !== 'ready' && state !== 'empty'} onClick={() => list.send({ type: 'reload' })}>
+          <Trans>Yenile</Trans>
+        </button>
         <label htmlFor={sizeId}><Trans>Sayfa başına</Trans></label>
         <select id={sizeId} value={params.size} onChange={(e) => list.send({ type: 'size.change', size: Number(e.currentTarget.value) })}>
           {PAGE_SIZES.map((n) => <option key={n} value={n}>{n}</option>)}

@@ -1,0 +1,33 @@
+import type { AnyEventObject } from 'xstate'
+import { paymentResultExpectations } from '../../machines/expectations/payment-result.ts'
+import { paymentResultModel } from '../../machines/models/payment-result.model.ts'
+import { approve, ORDERS, RESULT_KEY, startOrder } from './bank.ts'
+import type { Driver } from './types.ts'
+
+export const paymentResultDriver: Driver = {
+  id: 'paymentResult',
+  model: paymentResultModel,
+  expectations: paymentResultExpectations,
+  async open(page, path, server) {
+    const first = path[0]?.event as AnyEventObject & { output?: unknown }
+    await page.goto('/')
+    if (first.type === 'xstate.done.actor.fetchOutcome' && first.output !== null) {
+      // an order the bank has not answered yet, started on the real gateway; this tab keeps its receipt
+      const order = await startOrder(server)
+      ORDERS.set(page, order)
+      await page.evaluate(([key, value]) => sessionStorage.setItem(key!, value!), [RESULT_KEY, JSON.stringify({ orderId: order.orderId, receipt: order.receipt })])
+    }
+    await page.goto('/result/success')
+  },
+  async act(page, step, next, server) {
+    const outcome = '**/moneyio/collection/posIP3D/order/**'
+    if (next?.event.type === 'xstate.error.actor.fetchOutcome') await page.route(outcome, (route) => route.abort('connectionrefused'))
+    if (step.event.type === 'retry') {
+      await page.unroute(outcome)
+      // the path wants a settled order now: the bank answers
+      const o = next?.event as (AnyEventObject & { output?: { status?: string } }) | undefined
+      if (o?.output?.status === 'succeeded') await approve(server, ORDERS.get(page)!)
+      await page.getByRole('button', { name: 'Tekrar dene' }).click()
+    }
+  },
+}

@@ -1,0 +1,100 @@
+import type { Cookie, Page, Route } from 'playwright-core'
+import type { AnyEventObject } from 'xstate'
+import { resourceListExpectations } from '../../machines/expectations/resource-list.ts'
+import { FROM_URL, resourceListModel } from '../../machines/models/resource-list.model.ts'
+import { DEMO_PASSWORD, type E2eServer } from '../server.ts'
+import type { Driver } from './types.ts'
+
+/**
+ * The list statechart on its first screen, the audit log (/navbar/settings/audit), signed in as
+ * ayse.yilmaz (ROLE_ADMIN, audit:read). The server's answers are real: rows, an empty page (a
+ * search nothing matches), a failure (the request cut off), a slow answer where a path checks the
+ * loading screen.
+ */
+const AUDIT = (url: URL) => url.pathname.endsWith('/api/v1/audit')
+/** ayse's one browser sign-in for the whole replay (each path starts from cleared cookies). */
+const signedIn = new WeakMap<E2eServer, Cookie[]>()
+const seeded = new WeakSet<E2eServer>()
+
+async function api(server: E2eServer, path: string, body: unknown, cookie = '') {
+  const res = await fetch(`${server.url}/api/v1${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', trxType: 'FRM', ...(cookie ? { cookie } : {}) },
+    body: JSON.stringify(body),
+  })
+  if (res.status >= 300) throw new Error(`${path}: ${res.status} ${await res.text()}`)
+  return res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ')
+}
+
+/** More than one page of audit entries: locks of a session of ayse's own, once per server. */
+async function entries(server: E2eServer) {
+  if (seeded.has(server)) return
+  const other = await api(server, '/auth/login', { username: 'ayse.yilmaz', password: DEMO_PASSWORD, rememberMe: false })
+  for (let i = 0; i < 25; i++) await api(server, '/auth/lockSession', { inactivetime: 1 }, other)
+  seeded.add(server)
+}
+
+/** How the next answer of GET /audit comes: cut off, slow (the loading screen stays to be checked), or as it is. */
+async function arrange(page: Page, mode: 'fail' | 'slow' | 'real') {
+  await page.unroute(AUDIT)
+  if (mode === 'fail') await page.route(AUDIT, (route: Route) => route.abort('connectionrefused'))
+  if (mode === 'slow') await page.route(AUDIT, async (route: Route) => { await new Promise((r) => setTimeout(r, 2_500)); await route.continue().catch(() => {}) })
+}
+
+export const resourceListDriver: Driver = {
+  id: 'resourceList',
+  model: resourceListModel,
+  expectations: resourceListExpectations,
+  async open(page, path, server) {
+    await entries(server)
+    const saved = signedIn.get(server)
+    if (saved) await page.context().addCookies(saved)
+    else {
+      await page.goto('/auth/login')
+      await page.locator('input[name=username]').fill('ayse.yilmaz')
+      await page.locator('input[name=password]').fill(DEMO_PASSWORD)
+      await page.getByRole('button', { name: 'Giriş Yap' }).click()
+      await page.waitForURL('**/navbar/**')
+      signedIn.set(server, await page.context().cookies())
+    }
+    const first = path[0]?.event as AnyEventObject & { output?: { items: unknown[] } }
+    // a path that starts on an empty list opens a search nothing matches
+    const empty = first?.type === 'xstate.done.actor.fetchPage' && first.output!.items.length === 0
+    // a path that acts before the first answer finds the list still loading
+    if (!first?.type.startsWith('xstate.')) await arrange(page, 'slow')
+    await page.goto(empty ? '/navbar/settings/audit?q=hic-yok-boyle-bir-kayit' : '/navbar/settings/audit')
+    // the page is there once its list actor is (acting before would change the address of a page not yet drawn)
+    await page.waitForFunction(() => !!(window as unknown as { __e2eCoverage: Record<string, unknown> }).__e2eCoverage.resourceList)
+  },
+  async act(page, step, next) {
+    const e = step.event as AnyEventObject & Record<string, unknown>
+    if (e.type.startsWith('xstate.')) return
+    // the answer this event asks for: a failure when the path wants one, slow when the path ends on the loading screen
+    await arrange(page, next?.event.type === 'xstate.error.actor.fetchPage' ? 'fail' : next === undefined || next.event.type.startsWith('xstate.after') ? 'slow' : 'real')
+    const pager = page.getByRole('button', { name: 'Sonraki' })
+    switch (e.type) {
+      case 'page.go': await pager.click(); break
+      case 'size.change': await page.getByLabel('Sayfa başına').selectOption(String(e.size)); break
+      case 'sort.toggle': await page.getByRole('button', { name: 'Zaman' }).click(); break
+      case 'filter.change': {
+        const input = page.getByLabel('İşlem', { exact: true })
+        await input.fill(String(e.value))
+        await input.press('Enter')
+        break
+      }
+      case 'search.input': await page.getByLabel('Ara', { exact: true }).fill(String(e.q)); break
+      case 'reload': await page.getByRole('main').getByRole('button', { name: 'Yenile' }).click(); break
+      case 'retry': await page.getByRole('button', { name: 'Tekrar dene' }).click(); break
+      case 'params.sync': {
+        // the address changes under the page (a link to the same list, back/forward): the app's router moves
+        const q = (e.params as typeof FROM_URL).q
+        await page.evaluate(async (query) => {
+          const router = (window as unknown as { __TSR_ROUTER__: { navigate(o: object): Promise<void> } }).__TSR_ROUTER__
+          await router.navigate({ to: '/navbar/settings/audit', search: { q: query } })
+        }, q)
+        break
+      }
+      default: throw new Error(`resource-list driver: no browser action for ${e.type}`)
+    }
+  },
+}
