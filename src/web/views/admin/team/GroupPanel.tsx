@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { useSelector } from '@xstate/react'
 import { Trans, useLingui } from '@lingui/react/macro'
+import { plural } from '@lingui/core/macro'
 import type { Values, VersionedRecord } from '../../../../../machines/resource-editor/resource-editor.machine.ts'
 import { canParent, GROUP_LEVELS, isGroupLevel, type GroupLevel } from '../../../../domain/groups.ts'
 import { GroupBody } from '../../../../domain/schemas/admin.ts'
@@ -80,7 +81,11 @@ function DeleteButton({ editor, onDeleted }: { editor: EditorActor; onDeleted: (
       onDeleted()
     } catch (error) {
       const issues = error instanceof ApiError && Array.isArray(error.details.issues) ? (error.details.issues as { path: string; code: string }[]) : []
-      const counts = issues.map((i) => (i.path === 'subgroups' ? t`${i.code} alt grup` : i.path === 'members' ? t`${i.code} üye` : t`${i.code} rol`))
+      const counts = issues.map((i) => {
+        const n = Number(i.code)
+        return i.path === 'subgroups' ? plural(n, { one: '# alt grup', other: '# alt grup' })
+          : i.path === 'members' ? plural(n, { one: '# üye', other: '# üye' }) : plural(n, { one: '# rol', other: '# rol' })
+      })
       setState({ busy: false, error: [errorText(error, i18n), counts.join(', ')].filter(Boolean).join(': ') })
     }
   }
