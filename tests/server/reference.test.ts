@@ -9,7 +9,8 @@ import type { LocalizedName } from '../../src/server/reference/index.ts'
 const filled = (name: LocalizedName) => [name.tr, name.en, name.ru].every((s) => typeof s === 'string' && s.trim() !== '' && s === s.trim())
 
 describe('reference data', () => {
-  it('builds everything fast (start-up budget)', () => {
+  // how long this takes is a figure of `npm run bench --only=startup` (first start seeds it), not a timed test
+  it('builds every reference list, none empty', () => {
     const start = performance.now()
     const sizes = {
       industries: reference.industries().length,
@@ -22,7 +23,7 @@ describe('reference data', () => {
     }
     const ms = performance.now() - start
     console.log(`reference data built in ${ms.toFixed(0)} ms`, sizes)
-    expect(ms).toBeLessThan(2000)
+    for (const [list, n] of Object.entries(sizes)) expect(n, list).toBeGreaterThan(0)
   })
 
   describe('industries (NACE Rev.2)', () => {
