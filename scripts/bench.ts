@@ -8,7 +8,8 @@
  *  - user list search (GET /user?q=) at 100,000 users without and with the trigram index (scripts/bench-users.ts).
  *  - load: session-checked calls and a public lookup at 200 concurrent clients beside two floors
  *    (scripts/bench-load.ts), on PGlite and on PostgreSQL when BENCH_DATABASE_URL or TEST_DATABASE_URL is set.
- * Options: --no-build (use the existing dist/), --only=bundle|startup|login|session|list|users|payment|lighthouse|load (Lighthouse on `/`: scripts/bench-lighthouse.ts)
+ *  - the organisation builder at 1,000 groups in Chromium: chart render time, frame times while dragging (scripts/bench-org.ts).
+ * Options: --no-build (use the existing dist/), --only=bundle|startup|login|session|list|users|payment|lighthouse|load|org (Lighthouse on `/`: scripts/bench-lighthouse.ts)
  */
 import { spawn, spawnSync } from 'node:child_process'
 import { mkdtemp, readFile, rm } from 'node:fs/promises'
@@ -152,6 +153,10 @@ if (!only || only === 'payment') {
 }
 if (!only || only === 'load') {
   const r = spawnSync(process.execPath, ['scripts/bench-load.ts'], { stdio: 'inherit' })
+  if (r.status !== 0) process.exitCode = 1
+}
+if (!only || only === 'org') {
+  const r = spawnSync(process.execPath, ['scripts/bench-org.ts'], { stdio: 'inherit' })
   if (r.status !== 0) process.exitCode = 1
 }
 if (!only || only === 'lighthouse') {

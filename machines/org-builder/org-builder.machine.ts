@@ -45,13 +45,17 @@ export type OrgBuilderEvent =
   | { type: 'reload' }
   | { type: 'zoom.in' }
   | { type: 'zoom.out' }
-  | { type: 'zoom.fit' }
+  /** Fit: the view computes the scale that shows the whole tree (none: 1×). */
+  | { type: 'zoom.fit'; scale?: number }
+  /** Wheel or pinch: a scale the view computed around the pointer. */
+  | { type: 'zoom.set'; scale: number }
 
 export type OrgBuilderNotice = { type: 'notice'; code: 'moved' | 'undone' | 'levelError' | 'cycle' | 'failed'; reason?: string }
 
-export const ZOOM = { min: 0.25, max: 2, step: 0.25, fit: 1 } as const
+/** Zoom is the chart's scale: 1,000 groups fit at a few per cent, so steps multiply (×1.25 in, ÷1.25 out). */
+export const ZOOM = { min: 0.02, max: 2, step: 1.25, fit: 1 } as const
 
-const clampZoom = (z: number) => Math.min(ZOOM.max, Math.max(ZOOM.min, Math.round(z * 100) / 100))
+export const clampZoom = (z: number) => (Number.isFinite(z) ? Math.min(ZOOM.max, Math.max(ZOOM.min, Math.round(z * 1000) / 1000)) : ZOOM.fit)
 
 function targetOf(groups: OrgGroup[], id: string, parentId: string | null): DropTarget {
   return { parentId, check: checkMove(groups, id, parentId) }
@@ -92,9 +96,10 @@ export const orgBuilderMachine = setup({
     groups: [], dragging: null, target: null, candidates: [], pending: null, lastMove: null, zoom: ZOOM.fit, error: null,
   },
   on: {
-    'zoom.in': { actions: assign({ zoom: ({ context }) => clampZoom(context.zoom + ZOOM.step) }) },
-    'zoom.out': { actions: assign({ zoom: ({ context }) => clampZoom(context.zoom - ZOOM.step) }) },
-    'zoom.fit': { actions: assign({ zoom: ZOOM.fit }) },
+    'zoom.in': { actions: assign({ zoom: ({ context }) => clampZoom(context.zoom * ZOOM.step) }) },
+    'zoom.out': { actions: assign({ zoom: ({ context }) => clampZoom(context.zoom / ZOOM.step) }) },
+    'zoom.fit': { actions: assign({ zoom: ({ event }) => clampZoom(event.scale ?? ZOOM.fit) }) },
+    'zoom.set': { actions: assign({ zoom: ({ event }) => clampZoom(event.scale) }) },
   },
   initial: 'loading',
   states: {

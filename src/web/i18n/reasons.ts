@@ -53,10 +53,15 @@ export const FIELD = {
   rolesFromList: msg`Roller listeden seçilmelidir`,
   validToRequired: msg`Atama Geçerlilik Tarihini Belirleyin !`,
   validToFuture: msg`Geçerlilik tarihi bugünden sonra olmalı`,
+  'group.nameAndType': msg`Grup adı ve grup tipi tanımlanmalıdır`,
 } as const satisfies Record<string, MessageDescriptor>
 
-/** A field error code's text (spec 5 where the spec words it); an unknown code reads "check the value". */
+/**
+ * A field error code's text (spec 5 where the spec words it); a schema's field-prefixed code
+ * (`name.tooLong`) reads as its last part (`tooLong`); an unknown code reads "check the value".
+ */
 export function fieldErrorText(code: string | null | undefined, i18n: I18n): string | null {
   if (!code) return null
-  return i18n._((FIELD as Record<string, MessageDescriptor>)[code] ?? FIELD.invalid)
+  const texts = FIELD as Record<string, MessageDescriptor>
+  return i18n._(texts[code] ?? texts[code.slice(code.lastIndexOf('.') + 1)] ?? FIELD.invalid)
 }

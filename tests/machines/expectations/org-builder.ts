@@ -26,13 +26,15 @@ function stepped(c: C, by: 1 | -1): string | null {
 }
 const sameTree = (c: C, p: C) => expect(c.groups).toEqual(p.groups)
 
-/** Zoom works in every state and changes nothing else (in steps of 0.25, between 0.25× and 2×). */
+const clamp = (z: number) => Math.min(2, Math.max(0.02, Math.round(z * 1000) / 1000))
+/** Zoom works in every state and changes nothing else (steps of ×1.25, between 0.02× and 2×; fit and wheel give a scale). */
 const zoomRules: Rule<C>[] = (['loading', 'failed', 'ready', 'saving', 'undoing'] as const).flatMap((from): Rule<C>[] => {
   const still = (c: C, p: C) => { sameTree(c, p); expect(c.dragging).toBe(p.dragging) }
   return [
-    { name: `${from}: zoom in, at most 2×`, from, event: 'zoom.in', to: from, then: (c, p) => { still(c, p); expect(c.zoom).toBe(Math.min(2, p.zoom + 0.25)) } },
-    { name: `${from}: zoom out, at least 0.25×`, from, event: 'zoom.out', to: from, then: (c, p) => { still(c, p); expect(c.zoom).toBe(Math.max(0.25, p.zoom - 0.25)) } },
-    { name: `${from}: fit resets the zoom`, from, event: 'zoom.fit', to: from, then: (c, p) => { still(c, p); expect(c.zoom).toBe(1) } },
+    { name: `${from}: zoom in, at most 2×`, from, event: 'zoom.in', to: from, then: (c, p) => { still(c, p); expect(c.zoom).toBe(clamp(p.zoom * 1.25)) } },
+    { name: `${from}: zoom out, at least 0.02×`, from, event: 'zoom.out', to: from, then: (c, p) => { still(c, p); expect(c.zoom).toBe(clamp(p.zoom / 1.25)) } },
+    { name: `${from}: fit takes the view's scale, else 1×`, from, event: 'zoom.fit', to: from, then: (c, p, e) => { still(c, p); expect(c.zoom).toBe(clamp((e.scale as number | undefined) ?? 1)) } },
+    { name: `${from}: wheel or pinch sets the scale`, from, event: 'zoom.set', to: from, then: (c, p, e) => { still(c, p); expect(c.zoom).toBe(clamp(e.scale as number)) } },
   ]
 })
 
@@ -136,6 +138,7 @@ export const orgBuilderExpectations: Expectations<C> = {
       case 'zoom.in': return { tr: 'kullanıcı yakınlaştırır', en: 'the user zooms in' }
       case 'zoom.out': return { tr: 'kullanıcı uzaklaştırır', en: 'the user zooms out' }
       case 'zoom.fit': return { tr: 'kullanıcı ekrana sığdırır', en: 'the user fits to screen' }
+      case 'zoom.set': return { tr: `kullanıcı tekerlek ya da iki parmakla ${ev.scale}× ölçeğe getirir`, en: `the user wheels or pinches to ${ev.scale}×` }
       case 'xstate.done.actor.loadTree': return { tr: 'sunucu grup ağacını gönderir', en: 'the server sends the group tree' }
       case 'xstate.error.actor.loadTree': return { tr: 'ağaç yüklenemez (ağ hatası)', en: 'the tree fails to load (network)' }
       case 'xstate.done.actor.moveGroup': return { tr: 'sunucu taşımayı kaydeder', en: 'the server saves the move' }

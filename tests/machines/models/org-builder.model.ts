@@ -30,6 +30,8 @@ export const orgBuilderModel: Model = {
     { type: 'zoom.in' },
     { type: 'zoom.out' },
     { type: 'zoom.fit' },
+    { type: 'zoom.fit', scale: 0.1 },
+    { type: 'zoom.set', scale: 9 },          // beyond the bounds: clamped
   ],
   outputs: {
     loadTree: [GROUPS],

@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { AreaPageView } from '../../../views/admin/AreaPageView.tsx'
-import { TEAM_PAGE } from '../../../views/admin/pages.ts'
+import { TeamView } from '../../../views/admin/team/TeamView.tsx'
 
+/** Team (group:read): the organisation builder (issue 13); `?q=` (the global search) selects a group by name. */
 export const Route = createFileRoute('/navbar/settings/team')({
   validateSearch: (search: Record<string, unknown>): { q?: string } => (typeof search.q === 'string' ? { q: search.q } : {}),
-  component: () => <AreaPageView page={TEAM_PAGE} />,
+  component: function Team() { return <TeamView q={Route.useSearch().q} /> },
 })

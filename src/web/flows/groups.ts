@@ -1,0 +1,38 @@
+import { fromPromise } from 'xstate'
+import { orgBuilderMachine, type OrgGroup } from '../../../machines/org-builder/org-builder.machine.ts'
+import type { GroupLevel } from '../../domain/groups.ts'
+import { call } from '../api/client.ts'
+
+/** One group as GET /group lists it (with its counts). */
+export type GroupItem = OrgGroup & { description: string | null; members?: number; subgroups?: number; roles?: number }
+
+export type GroupValues = { name: string; description: string; level: GroupLevel | ''; parentId: string | null }
+
+export function fetchGroups(signal?: AbortSignal) {
+  return call<{ items: GroupItem[] }>('/group', { authenticated: true, signal }).then((a) => a.items)
+}
+
+export function createGroup(values: GroupValues) {
+  return call<GroupItem>('/group', {
+    body: { name: values.name, description: values.description || undefined, level: values.level, parentId: values.parentId }, authenticated: true,
+  })
+}
+
+export function updateGroup(id: string, version: number, values: GroupValues) {
+  return call<GroupItem>(`/group/${id}`, {
+    method: 'PUT', body: { version, name: values.name, description: values.description || undefined, level: values.level }, authenticated: true,
+  })
+}
+
+export function deleteGroup(id: string, version: number) {
+  return call<{ ok: true }>(`/group/${id}`, { method: 'DELETE', query: { version: String(version) }, authenticated: true })
+}
+
+/** The organisation builder against the server: GET /group for the tree, POST /group/{id}/move (with the version read) for a move. */
+export const orgBuilderFlow = orgBuilderMachine.provide({
+  actors: {
+    loadTree: fromPromise<OrgGroup[], void>(async ({ signal }) => fetchGroups(signal)),
+    moveGroup: fromPromise<OrgGroup, { id: string; parentId: string | null; version: number }>(async ({ input }) =>
+      call<GroupItem>(`/group/${input.id}/move`, { body: { version: input.version, parentId: input.parentId }, authenticated: true })),
+  },
+})

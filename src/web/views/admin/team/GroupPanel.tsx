@@ -1,0 +1,136 @@
+import { useEffect, useMemo, useRef, useState } from 'react'
+import { useSelector } from '@xstate/react'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { plural } from '@lingui/core/macro'
+import type { Values, VersionedRecord } from '../../../../../machines/resource-editor/resource-editor.machine.ts'
+import { canParent, GROUP_LEVELS, isGroupLevel, type GroupLevel } from '../../../../domain/groups.ts'
+import { GroupBody } from '../../../../domain/schemas/admin.ts'
+import { ApiError, errorText } from '../../../api/errors.ts'
+import { editorFlow, schemaFieldErrors } from '../../../flows/editor.ts'
+import { createGroup, deleteGroup, fetchGroups, updateGroup, type GroupItem, type GroupValues } from '../../../flows/groups.ts'
+import fieldStyles from '../../../components/Field.module.css'
+import { fieldErrorText } from '../../../i18n/reasons.ts'
+import { EditorForm, EditorSelectField, EditorTextField, useDraft, useEditor, useEditorField, type EditorActor } from '../EditorForm.tsx'
+import staff from '../../staff/StaffLayout.module.css'
+import styles from './Team.module.css'
+import { useGroupTexts } from './texts.ts'
+
+export const NEW_GROUP = 'new'
+
+function valuesOf(g: Pick<GroupItem, 'name' | 'description' | 'level' | 'parentId'>): Values {
+  return { name: g.name, description: g.description ?? '', level: g.level, parentId: g.parentId ?? '' }
+}
+
+function input(values: Values): GroupValues {
+  const level = isGroupLevel(values.level) ? values.level : ''
+  return { name: String(values.name ?? ''), description: String(values.description ?? ''), level, parentId: values.parentId ? String(values.parentId) : null }
+}
+
+/** The group form's flow: GET /group (the row) to load, POST /group or PUT /group/{id} to save, GroupBody's codes to check. */
+function groupEditorFlow(parentId: string | null) {
+  const record = (g: GroupItem): VersionedRecord => ({ id: g.id, version: g.version, values: valuesOf(g) })
+  return editorFlow({
+    load: async (id) => {
+      if (id === NEW_GROUP) return { id, version: 0, values: { name: '', description: '', level: '', parentId: parentId ?? '' } }
+      const g = (await fetchGroups()).find((x) => x.id === id)
+      if (!g) throw new ApiError('http', 404, 'NOT_FOUND', null)
+      return record(g)
+    },
+    save: async ({ id, version, values }) => record(id === NEW_GROUP ? await createGroup(input(values)) : await updateGroup(id, version, input(values))),
+    check: (values) => {
+      const v = input(values)
+      return schemaFieldErrors(GroupBody, { name: v.name, description: v.description || undefined, level: v.level, parentId: v.parentId })
+    },
+  })
+}
+
+/** The parent choice: the company root or a group of a higher level than the draft's (spec 9). */
+function ParentField({ editor, groups, disabled }: { editor: EditorActor; groups: readonly GroupItem[]; disabled: boolean }) {
+  const { t, i18n } = useLingui()
+  const texts = useGroupTexts()
+  const field = useEditorField(editor, 'parentId')
+  const level = useDraft(editor).level
+  const error = fieldErrorText(field.error, i18n)
+  const options = groups.filter((g) => !isGroupLevel(level) || canParent(g.level, level))
+  return (
+    <div className={fieldStyles.field}>
+      <label htmlFor="group-parentId" className={fieldStyles.label}><Trans>Üst grup</Trans></label>
+      <select id="group-parentId" name="parentId" className={fieldStyles.input} disabled={disabled} aria-invalid={error ? true : undefined}
+        aria-describedby={disabled ? 'group-parentId-hint' : undefined}
+        value={String(field.value ?? '')} onChange={(e) => field.change(e.currentTarget.value)}>
+        <option value="">{t`Şirket (en üst)`}</option>
+        {options.map((g) => <option key={g.id} value={g.id}>{g.name} ({texts.level(g.level)})</option>)}
+      </select>
+      {disabled && <div id="group-parentId-hint" className={fieldStyles.hint}><Trans>Üst grubu değiştirmek için grubu şemada sürükleyin.</Trans></div>}
+      {error && <div className={fieldStyles.error} role="alert">{error}</div>}
+    </div>
+  )
+}
+
+/** Delete: the server refuses a group with subgroups, members or roles and says so; its reason (and the counts) shows here. */
+function DeleteButton({ editor, onDeleted }: { editor: EditorActor; onDeleted: () => void }) {
+  const { t, i18n } = useLingui()
+  const [state, setState] = useState<{ busy: boolean; error: string | null }>({ busy: false, error: null })
+  const record = useSelector(editor, (s) => s.context.record)
+  if (!record) return null
+  const remove = async () => {
+    if (!window.confirm(t`"${String(record.values.name)}" grubu silinsin mi?`)) return
+    setState({ busy: true, error: null })
+    try {
+      await deleteGroup(record.id, record.version)
+      onDeleted()
+    } catch (error) {
+      const issues = error instanceof ApiError && Array.isArray(error.details.issues) ? (error.details.issues as { path: string; code: string }[]) : []
+      const counts = issues.map((i) => {
+        const n = Number(i.code)
+        return i.path === 'subgroups' ? plural(n, { one: '# alt grup', other: '# alt grup' })
+          : i.path === 'members' ? plural(n, { one: '# üye', other: '# üye' }) : plural(n, { one: '# rol', other: '# rol' })
+      })
+      setState({ busy: false, error: [errorText(error, i18n), counts.join(', ')].filter(Boolean).join(': ') })
+    }
+  }
+  return (
+    <>
+      <button type="button" className={styles.danger} disabled={state.busy} onClick={() => void remove()}><Trans>Grubu sil</Trans></button>
+      {state.error && <p className={staff.notice} role="alert" data-testid="group-delete-error">{state.error}</p>}
+    </>
+  )
+}
+
+/**
+ * The create / update form of one group (spec 3.1 Group; spec 5 "Group name and group type must be
+ * defined") on the shared editor statechart. A new group takes the selected group as its parent.
+ */
+export function GroupPanel({ id, parentId, groups, canWrite, canDelete, onSaved, onDeleted }: {
+  id: string
+  parentId: string | null
+  groups: readonly GroupItem[]
+  canWrite: boolean
+  canDelete: boolean
+  onSaved: (id: string) => void
+  onDeleted: () => void
+}) {
+  const { t } = useLingui()
+  const texts = useGroupTexts()
+  const flow = useMemo(() => groupEditorFlow(parentId), [parentId])
+  const editor = useEditor(flow, id)
+  const saved = useSelector(editor, (s) => (s.matches('saved') ? s.context.record : null))
+  const reported = useRef<VersionedRecord | null>(null)
+  useEffect(() => {
+    if (saved && reported.current !== saved) { reported.current = saved; onSaved(saved.id) }
+  }, [saved, onSaved])
+  const levels = GROUP_LEVELS.map((l: GroupLevel) => ({ value: l, label: texts.level(l) }))
+  const isNew = id === NEW_GROUP
+  return (
+    <div className={styles.panel}>
+      <h2>{isNew ? <Trans>Yeni grup</Trans> : <Trans>Grubu düzenle</Trans>}</h2>
+      <EditorForm editor={editor} label={isNew ? t`Yeni grup` : t`Grubu düzenle`} readOnly={!canWrite}
+        extraActions={!isNew && canDelete ? <DeleteButton editor={editor} onDeleted={onDeleted} /> : undefined}>
+        <EditorTextField editor={editor} name="name" label={<Trans>Grup adı</Trans>} maxLength={80} required />
+        <EditorTextField editor={editor} name="description" label={<Trans>Açıklama</Trans>} maxLength={500} />
+        <EditorSelectField editor={editor} name="level" label={<Trans>Grup tipi</Trans>} options={levels} required />
+        <ParentField editor={editor} groups={groups.filter((g) => g.id !== id)} disabled={!isNew} />
+      </EditorForm>
+    </div>
+  )
+}

@@ -1,0 +1,269 @@
+import { readFileSync } from 'node:fs'
+import { resolve } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { launch, type Browser } from './browser.ts'
+import { DEMO_PASSWORD, startE2eServer, type E2eServer } from './server.ts'
+
+const AXE = resolve(import.meta.dirname, '../../node_modules/axe-core/axe.min.js')
+
+type Group = { id: string; name: string; level: string; parentId: string | null; version: number }
+
+/** The API from inside the signed-in page (its cookie and the spec's headers). */
+function api<T>(page: Page, method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
+  return page.evaluate(async ({ method, path, body }) => {
+    const res = await fetch(`/api/v1${path}`, {
+      method,
+      headers: {
+        'content-type': 'application/json', trxType: 'FRM', locale: 'tr',
+        companyId: localStorage.getItem('companyId') ?? '', sessionId: localStorage.getItem('sessionId') ?? '', role_name: localStorage.getItem('activeRole') ?? '',
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    })
+    return { status: res.status, body: await res.json() }
+  }, { method, path, body }) as Promise<{ status: number; body: T }>
+}
+
+const groups = async (page: Page) => (await api<{ items: Group[] }>(page, 'GET', '/group')).body.items
+const parentName = async (page: Page, name: string) => {
+  const all = await groups(page)
+  const g = all.find((x) => x.name === name)!
+  return all.find((x) => x.id === g.parentId)?.name ?? null
+}
+const node = (page: Page, name: string) => page.getByRole('treeitem', { name: new RegExp(`^${name}\\s*,`) })
+const status = (page: Page) => page.getByTestId('org-status')
+const transform = (page: Page) => page.getByTestId('org-world').evaluate((el) => (el as HTMLElement).style.transform)
+
+async function centre(page: Page, name: string) {
+  const box = (await node(page, name).boundingBox())!
+  return { x: box.x + box.width / 2, y: box.y + box.height / 2 }
+}
+
+/** A mouse drag from one block to another, in small steps as a hand would. */
+async function drag(page: Page, from: string, to: string, opts: { release?: boolean } = {}) {
+  const a = await centre(page, from)
+  const b = await centre(page, to)
+  await page.mouse.move(a.x, a.y)
+  await page.mouse.down()
+  await page.mouse.move(a.x + 10, a.y + 10, { steps: 3 })
+  await page.mouse.move(b.x, b.y, { steps: 12 })
+  if (opts.release !== false) await page.mouse.up()
+}
+
+async function openTeam(page: Page) {
+  await page.goto('/navbar/settings/team')
+  await page.getByRole('heading', { level: 1, name: 'Ekip' }).waitFor()
+  await node(page, 'Şirket').waitFor()
+}
+
+describe('organisation builder: the Team page (real server, Chromium)', () => {
+  let server: E2eServer
+  let browser: Browser
+  let page: Page
+  beforeAll(async () => {
+    server = await startE2eServer('org')
+    browser = await launch({ baseUrl: server.url })
+    page = await browser.context.newPage()
+    page.on('dialog', (d) => void d.accept())
+    await page.goto('/auth/login')
+    await page.locator('input[name=username]').fill('ayse.yilmaz')
+    await page.locator('input[name=password]').fill(DEMO_PASSWORD)
+    await page.getByRole('button', { name: 'Giriş Yap' }).click()
+    await page.waitForURL('**/navbar/settings/global-settings')
+    // a small company: two management groups, a unit under each, a team under the first unit
+    const make = async (name: string, level: string, parentId: string | null) =>
+      (await api<Group>(page, 'POST', '/group', { name, level, parentId })).body.id
+    const m1 = await make('Genel Müdürlük', 'management', null)
+    const m2 = await make('Bölge Müdürlüğü', 'management', null)
+    const u1 = await make('Satış', 'unit', m1)
+    await make('Operasyon', 'unit', m2)
+    await make('Ekip Alfa', 'team', u1)
+  })
+  afterAll(async () => {
+    await browser?.close()
+    await server?.stop()
+  })
+
+  it('a mouse drag onto a valid parent moves the group, and a reload shows it there', async () => {
+    await openTeam(page)
+    await drag(page, 'Ekip Alfa', 'Operasyon', { release: false })
+    await expect.poll(() => node(page, 'Operasyon').getAttribute('data-target')).toBe('valid')
+    await page.mouse.up()
+    await expect.poll(() => status(page).textContent()).toBe('Ekip Alfa, Operasyon altına taşındı.')
+    expect(await parentName(page, 'Ekip Alfa')).toBe('Operasyon')
+    await page.reload()
+    await node(page, 'Ekip Alfa').waitFor()
+    // the tidy tree puts an only child straight under its parent, one level deeper
+    expect(Math.abs((await centre(page, 'Ekip Alfa')).x - (await centre(page, 'Operasyon')).x)).toBeLessThan(1)
+    expect(await node(page, 'Ekip Alfa').getAttribute('aria-level')).toBe('4')
+  })
+
+  it('a drag onto a parent of the wrong level says "Hatalı Seviye" and moves nothing', async () => {
+    await openTeam(page)
+    const before = await transform(page)
+    await drag(page, 'Satış', 'Operasyon', { release: false })
+    await expect.poll(() => node(page, 'Operasyon').getAttribute('data-target')).toBe('invalid')
+    await page.mouse.up()
+    await expect.poll(() => status(page).textContent()).toBe('Hatalı Seviye: hiçbir şey taşınmadı.')
+    expect(await parentName(page, 'Satış')).toBe('Genel Müdürlük')
+    expect(await transform(page)).toBe(before)
+    // a team onto itself's own subtree is impossible too: a management group under its own unit
+    await drag(page, 'Genel Müdürlük', 'Satış')
+    await expect.poll(() => status(page).textContent()).toBe('Bir grup kendi alt grubunun altına taşınamaz: hiçbir şey taşınmadı.')
+    expect(await parentName(page, 'Genel Müdürlük')).toBeNull()
+  })
+
+  it('undo puts the last move back', async () => {
+    await openTeam(page)
+    await drag(page, 'Ekip Alfa', 'Satış')
+    await expect.poll(() => status(page).textContent()).toBe('Ekip Alfa, Satış altına taşındı.')
+    await page.getByRole('button', { name: 'Son taşımayı geri al' }).click()
+    await expect.poll(() => status(page).textContent()).toBe('Son taşıma geri alındı.')
+    expect(await parentName(page, 'Ekip Alfa')).toBe('Operasyon')
+    expect(await page.getByRole('button', { name: 'Son taşımayı geri al' }).isDisabled()).toBe(true)
+  })
+
+  it('the same move by keyboard only: focus, pick up, step through parents, drop; Escape cancels', async () => {
+    await openTeam(page)
+    await page.getByRole('button', { name: 'Sığdır' }).focus()
+    await page.keyboard.press('Tab')
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Şirket, Kök')
+    // root > Bölge Müdürlüğü (first by name) > Operasyon > Ekip Alfa
+    for (const key of ['ArrowDown', 'ArrowDown', 'ArrowDown']) await page.keyboard.press(key)
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Ekip Alfa, Ekip')
+    await page.keyboard.press('Space')
+    await expect.poll(() => status(page).textContent()).toMatch(/^Ekip Alfa alındı\./)
+    let found = false
+    const heard: string[] = []
+    for (let i = 0; i < 8 && !found; i++) {
+      const before = (await status(page).textContent()) ?? ''
+      await page.keyboard.press('ArrowRight')
+      await expect.poll(() => status(page).textContent()).not.toBe(before)
+      heard.push((await status(page).textContent()) ?? '')
+      found = heard.at(-1) === 'Hedef: Satış. Buraya bırakılabilir.'
+    }
+    if (!found) console.log(heard)
+    expect(found).toBe(true)
+    await page.keyboard.press('Enter')
+    await expect.poll(() => status(page).textContent()).toBe('Ekip Alfa, Satış altına taşındı.')
+    expect(await parentName(page, 'Ekip Alfa')).toBe('Satış')
+    // focus stays on the moved group; pick it up again and cancel
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Ekip Alfa, Ekip')
+    await page.keyboard.press('Enter')
+    await page.keyboard.press('ArrowRight')
+    await expect.poll(() => status(page).textContent()).toMatch(/^Hedef: /)
+    await page.keyboard.press('Escape')
+    await expect.poll(() => status(page).textContent()).toBe('Taşıma iptal edildi, hiçbir şey değişmedi.')
+    expect(await parentName(page, 'Ekip Alfa')).toBe('Satış')
+  })
+
+  it('zoom in, zoom out, fit, wheel and panning change the transform', async () => {
+    await openTeam(page)
+    const fitted = await transform(page)
+    const zoom = () => page.getByTestId('org-zoom').textContent().then((t) => Number.parseInt(t!, 10))
+    const z0 = await zoom()
+    await page.getByRole('button', { name: 'Yakınlaştır' }).click()
+    await expect.poll(zoom).toBeGreaterThan(z0)
+    expect(await transform(page)).not.toBe(fitted)
+    await page.getByRole('button', { name: 'Uzaklaştır' }).click()
+    await page.getByRole('button', { name: 'Uzaklaştır' }).click()
+    await expect.poll(zoom).toBeLessThan(z0)
+    await page.getByRole('button', { name: 'Sığdır' }).click()
+    await expect.poll(() => transform(page)).toBe(fitted)
+    const box = (await page.getByTestId('org-viewport').boundingBox())!
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height - 20)
+    await page.mouse.wheel(0, -300)
+    await expect.poll(zoom).toBeGreaterThan(z0)
+    // a drag on the background pans
+    const zoomed = await transform(page)
+    await page.mouse.move(box.x + 10, box.y + box.height - 10)
+    await page.mouse.down()
+    await page.mouse.move(box.x + 110, box.y + box.height - 60, { steps: 5 })
+    await page.mouse.up()
+    await expect.poll(() => transform(page)).not.toBe(zoomed)
+  })
+
+  it('create, edit, and a refused delete with the server\'s reason; an empty group deletes', async () => {
+    await openTeam(page)
+    await page.getByRole('button', { name: 'Yeni grup' }).click()
+    const form = page.getByRole('form', { name: 'Yeni grup' })
+    await form.getByRole('button', { name: 'Kaydet' }).click()
+    await form.getByText('Grup adı ve grup tipi tanımlanmalıdır').first().waitFor()
+    await form.locator('input[name=name]').fill('Ekip Beta')
+    await form.locator('select[name=level]').selectOption('team')
+    await form.locator('select[name=parentId]').selectOption({ label: 'Operasyon (Organizasyon birimi)' })
+    await form.getByRole('button', { name: 'Kaydet' }).click()
+    await node(page, 'Ekip Beta').waitFor()
+    expect(await parentName(page, 'Ekip Beta')).toBe('Operasyon')
+
+    const edit = page.getByRole('form', { name: 'Grubu düzenle' })
+    await edit.locator('input[name=name]').fill('Ekip Gama')
+    await edit.getByRole('button', { name: 'Kaydet' }).click()
+    await node(page, 'Ekip Gama').waitFor()
+
+    await node(page, 'Operasyon').click()
+    await expect.poll(() => edit.locator('input[name=name]').inputValue()).toBe('Operasyon')
+    await edit.getByRole('button', { name: 'Grubu sil' }).click()
+    await expect.poll(() => page.getByTestId('group-delete-error').textContent()).toMatch(/^Alt grubu, üyesi veya rolü olan bir grup silinemez: [1-9] alt grup$/)
+    expect((await groups(page)).some((g) => g.name === 'Operasyon')).toBe(true)
+
+    await node(page, 'Ekip Gama').click()
+    await expect.poll(() => edit.locator('input[name=name]').inputValue()).toBe('Ekip Gama')
+    await edit.getByRole('button', { name: 'Grubu sil' }).click()
+    await expect.poll(() => node(page, 'Ekip Gama').count()).toBe(0)
+    expect((await groups(page)).some((g) => g.name === 'Ekip Gama')).toBe(false)
+  })
+
+  it('the global search\'s link (?q=) selects that group, centred, with its form', async () => {
+    await page.goto('/navbar/settings/team?q=Satış')
+    await expect.poll(() => node(page, 'Satış').getAttribute('aria-selected')).toBe('true')
+    await expect.poll(() => page.getByRole('form', { name: 'Grubu düzenle' }).locator('input[name=name]').inputValue()).toBe('Satış')
+    expect(await page.getByTestId('org-zoom').textContent()).toBe('100%')
+    const pane = (await page.getByTestId('org-viewport').boundingBox())!
+    const c = await centre(page, 'Satış')
+    expect(Math.abs(c.x - (pane.x + pane.width / 2))).toBeLessThan(2)
+  })
+
+  it('on a phone a finger drags a block onto a new parent (touch pointer events)', async () => {
+    const phone = await launch({ baseUrl: server.url, viewport: { width: 390, height: 844 }, hasTouch: true })
+    try {
+      const p = await phone.context.newPage()
+      await p.goto('/auth/login')
+      await p.locator('input[name=username]').fill('ayse.yilmaz')
+      await p.locator('input[name=password]').fill(DEMO_PASSWORD)
+      await p.getByRole('button', { name: 'Giriş Yap' }).click()
+      await p.waitForURL('**/navbar/settings/**')
+      await openTeam(p)
+      const from = await parentName(p, 'Ekip Alfa')
+      const to = from === 'Satış' ? 'Operasyon' : 'Satış'
+      const cdp = await phone.context.newCDPSession(p)
+      const a = await centre(p, 'Ekip Alfa')
+      const b = await centre(p, to)
+      const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', x: number, y: number) => cdp.send('Input.dispatchTouchEvent', { type, touchPoints: type === 'touchEnd' ? [] : [{ x, y }] })
+      await touch('touchStart', a.x, a.y)
+      for (let i = 1; i <= 10; i++) await touch('touchMove', a.x + ((b.x - a.x) * i) / 10, a.y + ((b.y - a.y) * i) / 10)
+      await touch('touchEnd', b.x, b.y)
+      await expect.poll(() => status(p).textContent()).toBe(`Ekip Alfa, ${to} altına taşındı.`)
+      expect(await parentName(p, 'Ekip Alfa')).toBe(to)
+    } finally {
+      await phone.close()
+    }
+  })
+
+  it('axe-core finds no serious or critical violation on the chart, idle and while a block is picked up', async () => {
+    await page.route('**/__axe.min.js', (route) => route.fulfill({ contentType: 'text/javascript', body: readFileSync(AXE, 'utf8') }))
+    await openTeam(page)
+    await page.addScriptTag({ url: '/__axe.min.js' })
+    const scan = () => page.evaluate(async () => {
+      const axe = (window as unknown as { axe: { run(o: unknown): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe
+      const r = await axe.run({ runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] } })
+      return r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
+    })
+    expect(await scan()).toEqual([])
+    await node(page, 'Ekip Alfa').focus()
+    await page.keyboard.press('Space')
+    await page.keyboard.press('ArrowRight')
+    expect(await scan()).toEqual([])
+    await page.keyboard.press('Escape')
+  })
+})
