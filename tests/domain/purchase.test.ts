@@ -9,7 +9,7 @@ const person = {
 }
 const policy = { questions: [], isotherpolicy: false, birthCollateral: false, healthdeclarationconcent: true }
 const contract = (freqOfInvest: 'monthly' | 'quarterly' | 'semiannual' | 'annual', contributionAmount: number, currencyOfInvest = 'TRY') =>
-  ({ personalProfile: person, pensionContract: { currencyOfInvest, freqOfInvest, contributionAmount, fundChoice: 'KTF' } })
+  ({ personalProfile: person, pensionContract: { currencyOfInvest, freqOfInvest, contributionAmount, fundChoice: [{ code: 'KES', share: 100 }] } })
 
 /** The amount a purchase charges (docs/decisions/purchase.md): the tariff's, computed on the server. */
 describe('purchasePrice', () => {
@@ -33,12 +33,15 @@ describe('purchasePrice', () => {
     expect(purchasePrice('seyahatsaglik', { travelPlan: { ...plan, startDate: '2026-02-01', endDate: '2026-02-05' }, personalProfile: person }, NOW)).toMatchObject({ ok: false, code: 'NOT_PRICEABLE' })
   })
 
-  it('BES: the first contribution, at least the plan minimum (early 100, practical 150 TL a month) for the period', () => {
+  it('BES: the first contribution, at least the plan minimum (early 100 TL a month, any period; practical 150 TL, monthly only)', () => {
     expect(purchasePrice('erkenbes', contract('monthly', 100), NOW)).toEqual({ ok: true, amountTry: 100, currency: 'TRY', kind: 'contract' })
     expect(purchasePrice('erkenbes', contract('monthly', 99.99), NOW)).toMatchObject({ ok: false, code: 'NOT_PRICEABLE', section: 'pensionContract' })
     expect(purchasePrice('pratikbes', contract('monthly', 149), NOW)).toMatchObject({ ok: false })
-    expect(purchasePrice('pratikbes', contract('quarterly', 450), NOW)).toMatchObject({ ok: true, amountTry: 450 })
-    expect(purchasePrice('pratikbes', contract('annual', 1799), NOW)).toMatchObject({ ok: false })
+    expect(purchasePrice('pratikbes', contract('monthly', 150), NOW)).toMatchObject({ ok: true, amountTry: 150 })
+    // practical BES is paid monthly only (docs/decisions/bes-purchase.md); early BES per period: 3 x 100 a quarter
+    expect(purchasePrice('pratikbes', contract('quarterly', 450), NOW)).toMatchObject({ ok: false })
+    expect(purchasePrice('erkenbes', contract('quarterly', 300), NOW)).toMatchObject({ ok: true, amountTry: 300 })
+    expect(purchasePrice('erkenbes', contract('annual', 1199), NOW)).toMatchObject({ ok: false })
     expect(purchasePrice('erkenbes', contract('monthly', 500, 'USD'), NOW)).toMatchObject({ ok: false })
   })
 
