@@ -149,6 +149,9 @@ describe('BES purchase pages', () => {
     await expect.poll(() => outcome.getAttribute('data-state'), { timeout: 20_000 }).toBe('issued')
     expect(await page.getByTestId('outcome-amount').textContent()).toBe('250,00\u00a0TRY')
     expect(await page.getByTestId('policy-number').textContent()).toMatch(/^BES-\d{4}-\d{10}$/)
+    // a pension is a contract with a participant, not a policy with an insured person
+    expect(await outcome.getByRole('heading', { level: 1 }).textContent()).toBe('Ödemeniz alındı, bireysel emeklilik sözleşmeniz düzenlendi')
+    expect(await outcome.getByText('Katılımcı', { exact: true }).count()).toBe(1)
     // the contract summary PDF
     const href = await page.getByTestId('policy-pdf').getAttribute('href')
     const pdf = await page.request.get(href!)

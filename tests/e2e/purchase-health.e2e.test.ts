@@ -124,6 +124,7 @@ describe('health and travel purchases in Chromium (issue 15)', () => {
     await page.waitForURL(/\/result\/tss-success\?purchase=/, { timeout: 30_000 })
     const number = page.getByTestId('policy-number')
     await expect.poll(() => number.textContent(), { timeout: 15_000 }).toMatch(/^TSS-\d{4}-\d{10}$/)
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Ödemeniz alındı, poliçeniz düzenlendi')
     const href = (await page.getByTestId('policy-pdf').getAttribute('href'))!
     const pdf = await fetch(new URL(href, base))
     expect(pdf.headers.get('content-type')).toBe('application/pdf')

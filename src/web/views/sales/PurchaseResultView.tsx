@@ -31,22 +31,24 @@ function PurchaseResult({ id }: { id: string }) {
   }
   if (!view) return <section className={styles.outcome} data-state="loading"><h1><Trans>İşlem sonucu alınıyor…</Trans></h1></section>
   const amount = formatMoney(view.amount, view.currency, i18n.locale, { display: 'code' })
+  // a pension contract has a participant and a contract; insurance a policy and an insured person
+  const pension = view.product === 'erkenbes' || view.product === 'pratikbes'
   if (view.status === 'issued') {
     const number = view.policyNumber ?? ''
     const email = view.email
     return (
       <section className={styles.outcome} aria-live="polite" data-testid="purchase-outcome" data-state="issued">
-        <h1 className={styles.ok}><Trans>Ödemeniz alındı, poliçeniz düzenlendi</Trans></h1>
+        <h1 className={styles.ok}>{pension ? <Trans>Ödemeniz alındı, bireysel emeklilik sözleşmeniz düzenlendi</Trans> : <Trans>Ödemeniz alındı, poliçeniz düzenlendi</Trans>}</h1>
         <dl>
-          <dt><Trans>Poliçe / sözleşme numarası</Trans></dt><dd data-testid="policy-number">{number}</dd>
-          <dt><Trans>Sigortalı</Trans></dt><dd>{view.insuredName}</dd>
+          <dt>{pension ? <Trans>Sözleşme numarası</Trans> : <Trans>Poliçe numarası</Trans>}</dt><dd data-testid="policy-number">{number}</dd>
+          <dt>{pension ? <Trans>Katılımcı</Trans> : <Trans>Sigortalı</Trans>}</dt><dd>{view.insuredName}</dd>
           <dt><Trans>Tutar</Trans></dt><dd data-testid="outcome-amount">{amount}</dd>
           <dt><Trans>Sipariş numarası</Trans></dt><dd>{view.orderId}</dd>
         </dl>
-        <p><Trans>Poliçe özetiniz {email} adresine e-posta ile gönderildi.</Trans></p>
+        <p>{pension ? <Trans>Sözleşme özetiniz {email} adresine e-posta ile gönderildi.</Trans> : <Trans>Poliçe özetiniz {email} adresine e-posta ile gönderildi.</Trans>}</p>
         <p>
           <a className={styles.primary} href={purchaseDocumentUrl(runtimeConfig.apiBase, view.id)} download data-testid="policy-pdf">
-            <Trans>Poliçe özetini indir (PDF)</Trans>
+            {pension ? <Trans>Sözleşme özetini indir (PDF)</Trans> : <Trans>Poliçe özetini indir (PDF)</Trans>}
           </a>
         </p>
         <p><a href="/"><Trans>Ana sayfaya dön</Trans></a></p>
