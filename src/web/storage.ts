@@ -12,6 +12,8 @@ export const STORAGE_KEYS = {
   activeRole: 'activeRole',
   loginTime: 'loginTime',
   idleTime: 'idleTime',
+  /** The person chose the language themselves ('1'): the company's default language no longer applies. */
+  localeChosen: 'localeChosen',
   /** The visitor closed the footer's cookie notice ('dismissed'). */
   cookieNotice: 'cookieNotice',
 } as const

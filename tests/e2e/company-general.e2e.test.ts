@@ -272,4 +272,26 @@ describe('company settings pages (issue 12) in Turkish, real server, Chromium', 
     expect(found).toEqual({})
     await page.close()
   })
+
+  it('the company language is the staff default until a person chooses their own (spec 9)', async () => {
+    const page = await browser.context.newPage()
+    await page.goto('/navbar/settings/company/general')
+    const f = form(page, 'Şirket bilgileri')
+    await f.locator('select[name=language]').selectOption('en')
+    await f.getByRole('button', { name: 'Kaydet' }).click()
+    await f.getByText('Değişiklikler kaydedildi.').waitFor()
+    // no language of her own yet: the staff area follows the company's at its next load
+    await page.reload()
+    await heading(page, 'General')
+    // her own choice wins from now on, also after a reload
+    await page.locator('select[name=locale]').first().selectOption('tr')
+    await heading(page, 'Genel')
+    await page.reload()
+    await heading(page, 'Genel')
+    const g = form(page, 'Şirket bilgileri')
+    await g.locator('select[name=language]').selectOption('tr')
+    await g.getByRole('button', { name: 'Kaydet' }).click()
+    await g.getByText('Değişiklikler kaydedildi.').waitFor()
+    await page.close()
+  })
 })

@@ -1,7 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { toRolePermissions } from '../../src/domain/permission-catalogue.ts'
-import { appUser, role, staffSession, userGroup, userRole } from '../../src/server/db/schema.ts'
+import { appUser, company, role, staffSession, userGroup, userRole } from '../../src/server/db/schema.ts'
 import { agent, createUser } from '../support/fixtures.ts'
 import { createTestApp, dbKinds, type TestApp } from '../support/test-app.ts'
 import { setRolePermissions } from '../../src/server/services/sessions.ts'
@@ -36,7 +36,7 @@ describe.each(dbKinds())('top-menu endpoints (profile, tasks, password, dashboar
 
   it('refuses every endpoint without a session, in the request language', async () => {
     const a = agent(t.request)
-    for (const path of ['/profile', '/tasks', '/dashboard', '/search?q=ca']) {
+    for (const path of ['/profile', '/profile/company', '/tasks', '/dashboard', '/search?q=ca']) {
       const res = await a.get(path, { locale: 'en' })
       expect(res.status, path).toBe(401)
       expect(res.body).toMatchObject({ code: 'UNAUTHORIZED', message: 'You are not signed in, please sign in again' })
@@ -55,6 +55,13 @@ describe.each(dbKinds())('top-menu endpoints (profile, tasks, password, dashboar
       policy: { minLength: 12, complexity: 'veryComplex' },
     })
     expect(JSON.stringify(res.body)).not.toMatch(/argon2/)
+  })
+
+  it('profile/company: the own company\'s language, time zone and currency, for any signed-in role', async () => {
+    const a = await signIn('calisan')
+    expect((await a.get('/profile/company')).body).toEqual({ language: 'tr', timeZone: 'Europe/Istanbul', defaultCurrency: 'TRY' })
+    await t.db.update(company).set({ language: 'en', timeZone: 'Europe/Berlin', defaultCurrency: 'USD' })
+    expect((await a.get('/profile/company')).body).toEqual({ language: 'en', timeZone: 'Europe/Berlin', defaultCurrency: 'USD' })
   })
 
   it('dashboard: allowed with dashboard:read, refused (403) for a role without it', async () => {

@@ -2,7 +2,7 @@ import { Hono, type Context } from 'hono'
 import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm'
 import * as z from 'zod/mini'
 import type { AppEnv } from '../types.ts'
-import { appUser, auditLog, role, userRole } from '../db/schema.ts'
+import { appUser, auditLog, company, role, userRole } from '../db/schema.ts'
 import { AppError } from '../errors.ts'
 import { readJson } from '../http.ts'
 import { may, signedIn } from '../services/permissions.ts'
@@ -99,6 +99,18 @@ export function meRoutes() {
       password: passwordExpiry(user.passwordChangedAt, security, now),
       policy: policyOf(security),
     })
+  })
+
+  /**
+   * The company's defaults the staff app applies (spec 9, issue 12): its language for a person who
+   * has not chosen one, its time zone for staff dates, its currency for amounts.
+   */
+  r.get('/profile/company', signedIn(), async (c) => {
+    const { db } = c.get('deps')
+    const [row] = await db.select({ language: company.language, timeZone: company.timeZone, defaultCurrency: company.defaultCurrency })
+      .from(company).where(eq(company.id, c.get('session').companyId)).limit(1)
+    if (!row) throw new AppError(404, 'NOT_FOUND')
+    return c.json(row)
   })
 
   r.get('/tasks', signedIn(), async (c) => {

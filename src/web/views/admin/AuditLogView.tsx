@@ -6,6 +6,7 @@ import { StaffPage } from '../staff/StaffPage.tsx'
 import styles from '../staff/StaffLayout.module.css'
 import { AUDIT_PAGE } from './pages.ts'
 import { ListSearch, ResourceTable, useUrlList, type Column, type ListActor } from './ResourceListView.tsx'
+import { staffDateFormat, useCompanyDefaults } from '../../flows/company-defaults.ts'
 
 function Filters({ list }: { list: ListActor }) {
   const { t } = useLingui()
@@ -36,7 +37,8 @@ function Filters({ list }: { list: ListActor }) {
 export function AuditLogView() {
   const { t, i18n } = useLingui()
   const list = useUrlList(auditListFlow, AUDIT_FILTERS)
-  const when = (iso: string) => new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'short', timeStyle: 'medium' }).format(new Date(iso))
+  const defaults = useCompanyDefaults()
+  const when = staffDateFormat(i18n.locale, defaults, { dateStyle: 'short', timeStyle: 'medium' })
   const columns: Column<AuditEntry>[] = [
     { key: 'at', label: t`Zaman`, sortable: true, cell: (r) => when(r.at) },
     { key: 'actor', label: t`Kim`, sortable: true, cell: (r) => r.actor ?? '—' },

@@ -5,6 +5,7 @@ import { StaffPage } from '../staff/StaffPage.tsx'
 import { useLoad } from '../staff/useLoad.ts'
 import styles from '../staff/StaffLayout.module.css'
 import { DASHBOARD_PAGE } from './pages.ts'
+import { staffDateFormat, useCompanyDefaults } from '../../flows/company-defaults.ts'
 
 export type DashboardAnswer = {
   usersByStatus: Record<string, number>
@@ -64,7 +65,8 @@ function DailyChart({ daily }: { daily: DashboardAnswer['daily'] }) {
 export function DashboardView() {
   const { i18n } = useLingui()
   const [load, retry] = useLoad(() => call<DashboardAnswer>('/dashboard', { authenticated: true }))
-  const date = (iso: string) => new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'medium' }).format(new Date(iso))
+  const defaults = useCompanyDefaults()
+  const date = staffDateFormat(i18n.locale, defaults, { dateStyle: 'medium' })
   return (
     <StaffPage title={DASHBOARD_PAGE.title} permission={DASHBOARD_PAGE.permission}>
       <LoadState load={load} retry={retry}>

@@ -11,6 +11,7 @@ import { useCan } from '../staff/useCan.ts'
 import styles from '../staff/StaffLayout.module.css'
 import { PhotoSection, RoleAssignments } from './users/UserDetailsView.tsx'
 import { UserDetailsForm } from './users/UserDetailsForm.tsx'
+import { staffDateFormat, useCompanyDefaults } from '../../flows/company-defaults.ts'
 
 /**
  * The user's own photo and details (issue 14): with profile:update a user edits their own details
@@ -40,7 +41,8 @@ export function ProfileView() {
   const { i18n } = useLingui()
   const [load, retry] = useLoad(fetchProfile)
   const can = useCan()
-  const date = (iso: string) => new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'medium' }).format(new Date(iso))
+  const defaults = useCompanyDefaults()
+  const date = staffDateFormat(i18n.locale, defaults, { dateStyle: 'medium' })
   return (
     <StaffPage title={msg`Profil`}>
       <LoadState load={load} retry={retry}>

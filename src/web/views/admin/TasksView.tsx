@@ -11,6 +11,7 @@ import { useCan } from '../staff/useCan.ts'
 import { useLoad } from '../staff/useLoad.ts'
 import type { TasksAnswer } from '../staff/usePasswordExpiryWarning.ts'
 import styles from '../staff/StaffLayout.module.css'
+import { staffDateFormat, useCompanyDefaults } from '../../flows/company-defaults.ts'
 
 /** Spec 2.1 "/inbox": what needs the user's action. */
 export function TasksView() {
@@ -18,7 +19,8 @@ export function TasksView() {
   const can = useCan()
   const [load, retry] = useLoad(() => call<TasksAnswer>('/tasks', { authenticated: true }))
   const [busy, setBusy] = useState<string | null>(null)
-  const date = (iso: string) => new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso))
+  const defaults = useCompanyDefaults()
+  const date = staffDateFormat(i18n.locale, defaults, { dateStyle: 'medium', timeStyle: 'short' })
 
   async function reactivate(id: string, username: string) {
     setBusy(id)

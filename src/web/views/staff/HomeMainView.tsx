@@ -5,11 +5,13 @@ import { useDocumentTitle } from '../../components/useDocumentTitle.ts'
 import { sessionActor } from '../../flows/session.ts'
 import { getItem } from '../../storage.ts'
 import styles from './StaffLayout.module.css'
+import { staffDateFormat, useCompanyDefaults } from '../../flows/company-defaults.ts'
 
 /** The index page of the administration area (spec 2.1 "index"): who is signed in, as what. */
 export function HomeMainView() {
   const actor = sessionActor()
   const { t, i18n } = useLingui()
+  const defaults = useCompanyDefaults()
   useDocumentTitle(t`Ana sayfa`)
   const user = useSelector(actor, (s) => s.context.user)
   const loginTime = getItem('loginTime')
@@ -21,7 +23,7 @@ export function HomeMainView() {
         <dt><Trans>Kullanıcı adı</Trans></dt><dd>{user?.username}</dd>
         <dt><Trans>Aktif rol</Trans></dt><dd>{user?.activeRole}</dd>
         <dt><Trans>Giriş zamanı</Trans></dt>
-        <dd>{loginTime ? new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(loginTime)) : '—'}</dd>
+        <dd>{loginTime ? staffDateFormat(i18n.locale, defaults, { dateStyle: 'medium', timeStyle: 'short' })(loginTime) : '—'}</dd>
       </dl>
       <h2><Trans>Yetkileriniz</Trans></h2>
       {user && user.permissions.length > 0 ? (

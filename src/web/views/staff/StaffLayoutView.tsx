@@ -8,6 +8,7 @@ import { LanguageSelector } from '../../components/LanguageSelector.tsx'
 import { useHeadingFocus } from '../../components/useHeadingFocus.ts'
 import { sessionActor } from '../../flows/session.ts'
 import { activateLocale } from '../../i18n/index.ts'
+import { loadCompanyDefaults } from '../../flows/company-defaults.ts'
 import { useSessionNavigation } from '../auth/useSessionNavigation.ts'
 import { DASHBOARD_PAGE, SEARCH_PERMISSIONS, SETTINGS_PERMISSIONS } from '../admin/pages.ts'
 import { HeaderLogo } from '../admin/company/HeaderLogo.tsx'
@@ -49,6 +50,8 @@ export function StaffLayoutView({ children }: { children?: ReactNode }) {
     return () => clearInterval(id)
   }, [warning])
   // a phone's menu closes once a page is chosen
+  // the company's language (unless the person chose one) and time zone, read once per visit
+  useEffect(() => { void loadCompanyDefaults() }, [])
   useEffect(() => { setMenuOpen(false) }, [pathname])
   const openMenu = useCallback(() => setMenuOpen(true), [])
 

@@ -9,6 +9,7 @@ import styles from '../../staff/StaffLayout.module.css'
 import { ROLES_PAGE } from '../pages.ts'
 import { ListSearch, ResourceTable, useUrlList, type Column, type ListActor } from '../ResourceListView.tsx'
 import { LEVEL_LABELS } from './texts.ts'
+import { staffDateFormat, useCompanyDefaults } from '../../../flows/company-defaults.ts'
 
 /** The gdprlevels lookup and, with group:read, the company's groups (for filters, columns and the editor). */
 export function useRoleOptions() {
@@ -80,7 +81,8 @@ export function RolesListView() {
   const can = useCan()
   const list = useUrlList(roleListFlow, ROLE_FILTERS)
   const options = useRoleOptions()
-  const when = (iso: string) => new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'short', timeStyle: 'short' }).format(new Date(iso))
+  const defaults = useCompanyDefaults()
+  const when = staffDateFormat(i18n.locale, defaults, { dateStyle: 'short', timeStyle: 'short' })
   const columns: Column<Role>[] = [
     {
       key: 'rolename', label: t`Rol adı`, sortable: true,

@@ -18,11 +18,13 @@ import { PhotoCropper } from './PhotoCropper.tsx'
 import { UserDetailsForm } from './UserDetailsForm.tsx'
 import { Avatar, StatusText, useStatusLabels } from './UserBits.tsx'
 import { setOwnPhoto } from './own-photo.ts'
+import { staffDateFormat, useCompanyDefaults } from '../../../flows/company-defaults.ts'
 
 /** The roles a user holds: main, default, other-group with its valid-until (an expired one grants nothing). */
 export function RoleAssignments({ roles }: { roles: readonly { name: string; isMain: boolean; isDefault: boolean; validUntil: string | null }[] }) {
   const { i18n } = useLingui()
-  const date = (iso: string) => new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso))
+  const defaults = useCompanyDefaults()
+  const date = staffDateFormat(i18n.locale, defaults, { dateStyle: 'medium', timeStyle: 'short' })
   const now = Date.now()
   return (
     <div className={styles.tableWrap}>

@@ -16,6 +16,7 @@ import styles from '../../staff/StaffLayout.module.css'
 import { USERS_PAGE } from '../pages.ts'
 import { ResourceTable, useUrlList, type Column, type ListActor } from '../ResourceListView.tsx'
 import { Avatar, StatusText, useStatusLabels } from './UserBits.tsx'
+import { staffDateFormat, useCompanyDefaults } from '../../../flows/company-defaults.ts'
 
 const NEW_USER_PATH = '/navbar/settings/users/new'
 
@@ -140,7 +141,8 @@ export function UsersListView() {
     return next
   })
   const pageSelected = items.length > 0 && items.every((r) => selected.has(r.id))
-  const date = (iso: string) => new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'short' }).format(new Date(iso))
+  const defaults = useCompanyDefaults()
+  const date = staffDateFormat(i18n.locale, defaults, { dateStyle: 'short' })
   const columns: Column<UserRow>[] = [
     ...(bulk ? [{
       key: 'select',
