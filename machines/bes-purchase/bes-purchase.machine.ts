@@ -86,6 +86,14 @@ const has = (errors: FieldErrors) => Object.keys(errors).length > 0
 /** The participant's mobile is the phone the SMS proved, whatever the form sent. */
 const withPhone = (c: BesPurchaseContext, values: PersonValues): PersonValues => ({ ...values, userphone: c.phone ?? values.userphone ?? '' })
 
+const savedOf = (event: unknown) => (event as { output: SavedApplication }).output
+
+/** Whether the saved participant needed a custodian when the application was last saved. */
+function minorWhenSaved(saved: SavedApplication): boolean {
+  const birthdate = saved.data.personalProfile?.birthdate
+  return !!birthdate && needsCustodian(birthdate, new Date(saved.updatedAt))
+}
+
 export const besPurchaseMachine = setup({
   types: {} as {
     context: BesPurchaseContext
@@ -101,6 +109,21 @@ export const besPurchaseMachine = setup({
     createPurchase: providedLater<PurchaseSummary, { ticket: string; product: BesProduct }>('createPurchase'),
   },
   actions: {
+    /** A saved application's sections back into the form (the participant's age as of its last save). */
+    restoreApplication: assign(({ event }) => {
+      const saved = savedOf(event)
+      const d = saved.data
+      return {
+        resumed: true,
+        applicationId: saved.id,
+        profile: d.personalProfile ?? null,
+        custodian: d.custodianProfile ?? null,
+        payer: d.payerProfile ?? null,
+        payerIsOther: !!d.payerProfile,
+        contract: d.pensionContract ?? null,
+        minor: minorWhenSaved(saved),
+      }
+    }),
     rememberApplication: assign({ applicationId: ({ event }) => (event as unknown as { output: SavedApplication }).output.id }),
   },
   guards: {
@@ -113,6 +136,9 @@ export const besPurchaseMachine = setup({
     hasPayerErrors: ({ event }) => has(signatoryErrors((event as Ev<'payer.submit'>).values, (event as Ev<'payer.submit'>).at)),
     hasContractErrors: ({ context, event }) => has(contractErrors(context.product, (event as Ev<'contract.submit'>).values)),
     hasMissingConsents: ({ context, event }) => missingConsents(context.product, (event as Ev<'consents.submit'>).choices).length > 0,
+    resumeAtConsents: ({ event }) => !!savedOf(event).data.pensionContract,
+    resumeAtCustodian: ({ event }) => !!savedOf(event).data.personalProfile && !savedOf(event).data.custodianProfile && minorWhenSaved(savedOf(event)),
+    resumeAtContract: ({ event }) => !!savedOf(event).data.personalProfile,
     isMinor: ({ context }) => context.minor,
     isPaidByOther: ({ context }) => context.payerIsOther,
     isSavedProfileOfMinor: ({ context }) => context.saving === 'profile' && context.minor,
@@ -178,21 +204,13 @@ export const besPurchaseMachine = setup({
         id: 'resumeApplication',
         src: 'resumeApplication',
         input: ({ context }) => ({ ticket: context.ticket ?? '', product: context.product }),
-        onDone: {
-          target: 'personal',
-          actions: assign(({ event }) => {
-            const d = event.output.data
-            return {
-              resumed: true,
-              applicationId: event.output.id,
-              profile: d.personalProfile ?? null,
-              custodian: d.custodianProfile ?? null,
-              payer: d.payerProfile ?? null,
-              payerIsOther: !!d.payerProfile,
-              contract: d.pensionContract ?? null,
-            }
-          }),
-        },
+        // the customer goes on at the first section the saved application lacks
+        onDone: [
+          { guard: 'resumeAtConsents', target: 'consents', actions: 'restoreApplication' },
+          { guard: 'resumeAtCustodian', target: 'custodian', actions: 'restoreApplication' },
+          { guard: 'resumeAtContract', target: 'contract', actions: 'restoreApplication' },
+          { target: 'personal', actions: 'restoreApplication' },
+        ],
         // nothing saved for this phone (or the check failed): start afresh
         onError: { target: 'personal' },
       },

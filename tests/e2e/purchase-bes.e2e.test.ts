@@ -205,13 +205,16 @@ describe('BES purchase pages', () => {
     await page.getByText('Bu plan için en az ₺150 katkı payı ödenmelidir').waitFor()
     await page.close()
 
-    // the customer leaves and comes back (after the SMS resend cooldown): the same phone verified again brings the answers back
+    // the customer leaves and comes back (after the SMS resend cooldown): the same phone verified again continues where they left, answers kept
     await new Promise((r) => setTimeout(r, Math.max(0, sent + 62_000 - Date.now())))
     const again = await b.page('/urunler/market/pratikbes')
     await quickProfile(again, '1990-04-01')
     await verifyPhone(again, phone)
-    await stepHeading(again, 'Kişisel bilgiler')
+    // on at the first step the saved application lacks (its profile was saved): the contract
+    await stepHeading(again, 'Sözleşme ve fonlar')
     await again.getByText('Yarım kalan başvurunuz bulundu').waitFor()
+    await again.getByRole('button', { name: 'Geri' }).click()
+    await stepHeading(again, 'Kişisel bilgiler')
     expect(await again.locator('input[name=firstname]').inputValue()).toBe('Ayşe')
     expect(await again.locator('input[name=nationalId]').inputValue()).toBe('10000000146')
     await again.getByRole('button', { name: 'Devam Et' }).click()

@@ -143,11 +143,18 @@ export const besPurchaseExpectations: Expectations<C> = {
     { name: 'a complete quick profile goes on to the SMS check', from: 'quickProfile', event: 'quick.submit', when: (_c, e) => !over100(e.birthdate), to: 'verifying',
       then: (c, _p, e) => expect(c.quick).toEqual({ gender: e.gender, citycode: e.citycode, birthdate: e.birthdate }) },
     { name: 'a verified phone looks for an unfinished application', from: 'verifying', event: 'xstate.done.actor.smsVerification', to: 'resuming', then: verified },
-    { name: 'a saved application is put back', from: 'resuming', event: 'xstate.done.actor.resumeApplication', to: 'personal',
-      then: (c) => {
-        expect(c.resumed).toBe(true)
-        expect(c.profile?.firstname).toBe('Ayşe')
-      } },
+    { name: 'a saved contract: on at the consents, everything before put back', from: 'resuming', event: 'xstate.done.actor.resumeApplication',
+      when: (_c, e) => !!e.output.data.pensionContract, to: 'consents',
+      then: (c, _p, e) => { expect(c.resumed).toBe(true); expect(c.contract).toEqual(e.output.data.pensionContract); expect(c.profile).toEqual(e.output.data.personalProfile) } },
+    { name: 'a saved minor without a custodian: on at the custodian', from: 'resuming', event: 'xstate.done.actor.resumeApplication',
+      when: (_c, e) => !e.output.data.pensionContract && !!e.output.data.personalProfile && !e.output.data.custodianProfile && e.output.data.personalProfile.birthdate > '2008-03-02', to: 'custodian',
+      then: (c) => { expect(c.resumed).toBe(true); expect(c.minor).toBe(true); expect(c.profile?.firstname).toBe('Can') } },
+    { name: 'a saved adult profile: on at the contract', from: 'resuming', event: 'xstate.done.actor.resumeApplication',
+      when: (_c, e) => !e.output.data.pensionContract && !!e.output.data.personalProfile && e.output.data.personalProfile.birthdate <= '2008-03-02', to: 'contract',
+      then: (c) => { expect(c.resumed).toBe(true); expect(c.minor).toBe(false); expect(c.profile?.firstname).toBe('Ayşe') } },
+    { name: 'a saved application without a profile: the profile form', from: 'resuming', event: 'xstate.done.actor.resumeApplication',
+      when: (_c, e) => !e.output.data.personalProfile, to: 'personal',
+      then: (c) => { expect(c.resumed).toBe(true); expect(c.profile).toBeNull() } },
     { name: 'nothing saved: a fresh application', from: 'resuming', event: 'xstate.error.actor.resumeApplication', to: 'personal',
       then: (c) => expect(c.resumed).toBe(false) },
     { name: 'an incomplete profile shows its problems', from: 'personal', event: 'profile.submit', when: (_c, e) => !participantOk(e.values), to: 'personal', then: hasErrors },

@@ -16,6 +16,9 @@ const person = {
   aversalary: '35000-70000', socialsecurity: '4a',
 }
 /** The people the customer types in: an adult, a 10-year-old, a profile missing its names. */
+/** An application saved on the server at AT. */
+const saved = (step: string, data: object) => ({ id: 'a1', product: 'erkenbes', step, updatedAt: AT, expiresAt: AT, data })
+
 export const PEOPLE = {
   adult: person,
   child: { ...person, firstname: 'Can', birthdate: '2016-05-10', sector: '', profession: '', jobtitle: '', aversalary: '' },
@@ -65,7 +68,13 @@ export const besPurchaseModel: Model = {
   ],
   outputs: {
     smsVerification: [{ phone: PHONE, ticket: TICKET }],
-    resumeApplication: [{ id: 'a1', product: 'erkenbes', step: 'contract', updatedAt: AT, expiresAt: AT, data: { personalProfile: { ...PEOPLE.adult, userphone: PHONE } } }],
+    // saved applications the customer comes back to: a profile (adult, then a minor's), a contract too, nothing yet
+    resumeApplication: [
+      saved('contract', { personalProfile: { ...PEOPLE.adult, userphone: PHONE } }),
+      saved('profile', { personalProfile: { ...PEOPLE.child, userphone: PHONE } }),
+      saved('consents', { personalProfile: { ...PEOPLE.adult, userphone: PHONE }, pensionContract: { ...CONTRACT.valid, contributionAmount: 250 } }),
+      saved('quote', {}),
+    ],
     saveApplication: [{ id: 'a1', product: 'erkenbes', step: 'profile', updatedAt: AT, expiresAt: AT, data: {} }],
     recordConsents: [undefined],
     createPurchase: [PURCHASE],
