@@ -42,7 +42,7 @@ export type UserDetail = UserBase & {
 }
 
 /** The list's filters (GET /user): status, group and role (ids). */
-export const USER_FILTERS = ['status', 'group', 'role'] as const
+export { USER_FILTERS } from '../../domain/user-list.ts'
 
 /** The user list: GET /user with page, size, sort, q and the filters (user:read). */
 export const usersListFlow = resourceListMachine.provide({

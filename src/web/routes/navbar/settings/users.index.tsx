@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { listSearchOf } from '../../../../domain/list-params.ts'
-import { USER_FILTERS } from '../../../flows/users.ts'
+import { USER_FILTERS } from '../../../../domain/user-list.ts'
 import { UsersListView } from '../../../views/admin/users/UsersListView.tsx'
 
 /** The users of the company (user:read): the list state lives in the search params (a reload or a shared link shows the same list). */
