@@ -31,6 +31,8 @@ export type BesPurchaseContext = {
   ticket: string | null
   /** A saved application was found after the SMS check and its answers were put back. */
   resumed: boolean
+  /** The step a resumed application continued at (its notice shows there), null before a resume. */
+  resumedAt: ResumeStep | null
   /** The server's id of the saved application (the consents' saleId and partyId). */
   applicationId: string | null
   profile: PersonalProfile | null
@@ -94,6 +96,16 @@ function minorWhenSaved(saved: SavedApplication): boolean {
   return !!birthdate && needsCustodian(birthdate, new Date(saved.updatedAt))
 }
 
+type ResumeStep = 'consents' | 'custodian' | 'contract' | 'personal'
+
+/** Where a saved application goes on: the first section it lacks. */
+function resumeStepOf(saved: SavedApplication): ResumeStep {
+  const d = saved.data
+  if (d.pensionContract) return 'consents'
+  if (!d.personalProfile) return 'personal'
+  return !d.custodianProfile && minorWhenSaved(saved) ? 'custodian' : 'contract'
+}
+
 export const besPurchaseMachine = setup({
   types: {} as {
     context: BesPurchaseContext
@@ -122,6 +134,7 @@ export const besPurchaseMachine = setup({
         payerIsOther: !!d.payerProfile,
         contract: d.pensionContract ?? null,
         minor: minorWhenSaved(saved),
+        resumedAt: resumeStepOf(saved),
       }
     }),
     rememberApplication: assign({ applicationId: ({ event }) => (event as unknown as { output: SavedApplication }).output.id }),
@@ -136,9 +149,9 @@ export const besPurchaseMachine = setup({
     hasPayerErrors: ({ event }) => has(signatoryErrors((event as Ev<'payer.submit'>).values, (event as Ev<'payer.submit'>).at)),
     hasContractErrors: ({ context, event }) => has(contractErrors(context.product, (event as Ev<'contract.submit'>).values)),
     hasMissingConsents: ({ context, event }) => missingConsents(context.product, (event as Ev<'consents.submit'>).choices).length > 0,
-    resumeAtConsents: ({ event }) => !!savedOf(event).data.pensionContract,
-    resumeAtCustodian: ({ event }) => !!savedOf(event).data.personalProfile && !savedOf(event).data.custodianProfile && minorWhenSaved(savedOf(event)),
-    resumeAtContract: ({ event }) => !!savedOf(event).data.personalProfile,
+    resumeAtConsents: ({ event }) => resumeStepOf(savedOf(event)) === 'consents',
+    resumeAtCustodian: ({ event }) => resumeStepOf(savedOf(event)) === 'custodian',
+    resumeAtContract: ({ event }) => resumeStepOf(savedOf(event)) === 'contract',
     isMinor: ({ context }) => context.minor,
     isPaidByOther: ({ context }) => context.payerIsOther,
     isSavedProfileOfMinor: ({ context }) => context.saving === 'profile' && context.minor,
@@ -157,6 +170,7 @@ export const besPurchaseMachine = setup({
     phone: null,
     ticket: null,
     resumed: false,
+    resumedAt: null,
     applicationId: null,
     profile: null,
     custodian: null,

@@ -75,9 +75,6 @@ export function BesPurchaseView({ product }: { product: BesProduct }) {
   const actor = useActorRef(besPurchaseFlow, { input: { product }, inspect: getInspect() })
   const step = useSelector(actor, stepOf)
   const ctx = useSelector(actor, (s) => s.context)
-  // the step a resumed application continued at: its notice shows there
-  const [resumedAt, setResumedAt] = useState<string | null>(null)
-  useEffect(() => { if (ctx.resumed && resumedAt === null) setResumedAt(step) }, [ctx.resumed, step, resumedAt])
   const busy = useSelector(actor, (s) => s.hasTag('busy'))
   const saveFailed = useSelector(actor, (s) => s.matches('saveFailed'))
   const sms = useSelector(actor, (s) => s.children.smsVerification as ActorRefFrom<typeof smsVerificationMachine> | undefined)
@@ -117,7 +114,7 @@ export function BesPurchaseView({ product }: { product: BesProduct }) {
       </nav>
       <section aria-labelledby="bes-step">
         <h2 id="bes-step" ref={heading} tabIndex={-1}>{i18n._(STEP_NAMES[step])}</h2>
-        {ctx.resumed && step === resumedAt && <p className={styles.note} role="status"><Trans>Yarım kalan başvurunuz bulundu: kaldığınız adımdan devam ediyorsunuz. Önceki bilgilerinizi "Geri" ile kontrol edebilirsiniz.</Trans></p>}
+        {ctx.resumedAt === step && <p className={styles.note} role="status"><Trans>Yarım kalan başvurunuz bulundu: kaldığınız adımdan devam ediyorsunuz. Önceki bilgilerinizi "Geri" ile kontrol edebilirsiniz.</Trans></p>}
         {saveFailed && (
           <div className={styles.alert} role="alert">
             <p>{failure(ctx.reason)}</p>
