@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react'
 import { call } from '../api/client.ts'
-import { activateLocale, isLocale, type Locale } from '../i18n/index.ts'
+import { activateLocale, i18n, isLocale, type Locale } from '../i18n/index.ts'
 import { getItem } from '../storage.ts'
 
 /** The signed-in staff member's company defaults (GET /profile/company; set on the General and Preferences pages). */
@@ -23,7 +23,7 @@ export async function loadCompanyDefaults(): Promise<CompanyDefaults | null> {
   try {
     const defaults = await call<CompanyDefaults>('/profile/company', { authenticated: true })
     publish(defaults)
-    await applyCompanyLanguage(defaults, getItem('localeChosen') === '1', document.documentElement.lang)
+    await applyCompanyLanguage(defaults, getItem('localeChosen') === '1', i18n.locale)
     return defaults
   } catch {
     return null // the staff app keeps the locale's defaults

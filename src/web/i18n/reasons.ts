@@ -23,6 +23,9 @@ export function reasonText(code: string | null | undefined, i18n: I18n): string 
   return i18n._(REASONS[code] ?? CATALOGUE.TECHNICAL)
 }
 
+const TAKEN = msg`Bu değer başka bir kayıtta kullanılıyor`
+const ADULT = msg`Doğum tarihi kurala uymuyor: 18 yaşından büyük olmalısınız`
+
 /** Spec 5's field messages. */
 export const FIELD = {
   required: msg`Değer girmelisiniz`,
@@ -37,14 +40,14 @@ export const FIELD = {
   taxNumber: msg`Vergi kimlik numarası geçerli değil: 10 haneli olmalı ve son hanesi kontrol hanesine uymalı`,
   webPage: msg`Web adresi http:// veya https:// ile başlamalı`,
   colorCode: msg`Listedeki okunaklı renklerden birini seçiniz`,
-  exists: msg`Bu değer başka bir kayıtta kullanılıyor`,
-  duplicate: msg`Bu değer başka bir kayıtta kullanılıyor`,
+  exists: TAKEN,
+  duplicate: TAKEN,
   username: msg`Kullanıcı adı harf, rakam, nokta, tire veya alt çizgi içerebilir`,
   nationalId: msg`T.C. kimlik numarası geçerli değil`,
   passportNo: msg`Pasaport numarası 5-20 büyük harf veya rakam olmalı`,
   date: msg`Geçerli bir tarih giriniz`,
-  birthdate: msg`Doğum tarihi kurala uymuyor: 18 yaşından büyük olmalısınız`,
-  adult: msg`Doğum tarihi kurala uymuyor: 18 yaşından büyük olmalısınız`,
+  birthdate: ADULT,
+  adult: ADULT,
   name: msg`Ad ve soyad yalnızca harf ve boşluk içerebilir`,
   range: msg`Değer izin verilen aralıkta değil`,
   'rolename.prefix': msg`Rol adı ROLE_ ile başlamalı ve yalnızca büyük harf, rakam ve alt çizgi içermelidir (örnek: ROLE_SATIS)`,

@@ -2,7 +2,9 @@ import type { Cookie, Page, Route } from 'playwright-core'
 import type { AnyEventObject } from 'xstate'
 import { resourceListExpectations } from '../../machines/expectations/resource-list.ts'
 import { FROM_URL, resourceListModel } from '../../machines/models/resource-list.model.ts'
+import { expect } from 'vitest'
 import { DEMO_PASSWORD, type E2eServer } from '../server.ts'
+import { apiSession } from '../staff.ts'
 import type { Driver } from './types.ts'
 
 /**
@@ -16,21 +18,11 @@ const AUDIT = (url: URL) => url.pathname.endsWith('/api/v1/audit')
 const signedIn = new WeakMap<E2eServer, Cookie[]>()
 const seeded = new WeakSet<E2eServer>()
 
-async function api(server: E2eServer, path: string, body: unknown, cookie = '') {
-  const res = await fetch(`${server.url}/api/v1${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', trxType: 'FRM', ...(cookie ? { cookie } : {}) },
-    body: JSON.stringify(body),
-  })
-  if (res.status >= 300) throw new Error(`${path}: ${res.status} ${await res.text()}`)
-  return res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ')
-}
-
 /** More than one page of audit entries: locks of a session of ayse's own, once per server. */
 async function entries(server: E2eServer) {
   if (seeded.has(server)) return
-  const other = await api(server, '/auth/login', { username: 'ayse.yilmaz', password: DEMO_PASSWORD, rememberMe: false })
-  for (let i = 0; i < 25; i++) await api(server, '/auth/lockSession', { inactivetime: 1 }, other)
+  const other = await apiSession(server.url, 'ayse.yilmaz', DEMO_PASSWORD)
+  for (let i = 0; i < 25; i++) expect((await other.call('POST', '/auth/lockSession', { inactivetime: 1 })).status).toBe(200)
   seeded.add(server)
 }
 
