@@ -79,7 +79,8 @@ export const company = pgTable('company', {
   sector: text('sector'),
   webPage: text('web_page'),
   logo: text('logo'),
-  defaultCurrency: text('default_currency').notNull().default('TRY'),
+  /** A currency code, or 'LANGUAGE' for spec 9's rule (USD for English, TRY for Turkish). */
+  defaultCurrency: text('default_currency').notNull().default('LANGUAGE'),
   language: text('language').notNull().default('tr'),
   timeZone: text('time_zone').notNull().default('Europe/Istanbul'),
   version: integer('version').notNull().default(1),
