@@ -46,7 +46,8 @@ describe('statechart paths in the browser (real server, Chromium)', () => {
   let b: Browser
   // one server of this file's own (paths use up a rate limit and change a demo user's password)
   beforeAll(async () => {
-    server = await startE2eServer('model-paths')
+    // the 3-D limit (PAYMENT_3DS_TIMEOUT_MS): short enough for the payment path that times out to be replayed
+    server = await startE2eServer('model-paths', { PAYMENT_3DS_TIMEOUT_MS: '12000' })
     b = await launch({ baseUrl: server.url })
     await b.context.addInitScript(() => { (window as unknown as { __e2eCoverage: object }).__e2eCoverage = {} })
   })
