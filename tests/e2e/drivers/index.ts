@@ -1,6 +1,7 @@
 import { createUserDriver } from './create-user.ts'
 import { forgotPasswordDriver } from './forgot-password.ts'
 import { passwordChangeDriver } from './password-change.ts'
+import { paymentDriver } from './payment.ts'
 import { paymentResultDriver } from './payment-result.ts'
 import { resourceListDriver } from './resource-list.ts'
 import type { Driver } from './types.ts'
@@ -10,6 +11,7 @@ export const DRIVERS: Driver[] = [
   passwordChangeDriver,
   forgotPasswordDriver,
   paymentResultDriver,
+  paymentDriver,
   resourceListDriver,
   createUserDriver,
 ]

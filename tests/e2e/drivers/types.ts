@@ -14,4 +14,6 @@ export type Driver = {
   open(page: Page, path: PathStep[], server: E2eServer): Promise<void>
   /** Performs one event; `next` is the step after it (to arrange the server's answer). */
   act(page: Page, step: PathStep, next: PathStep | undefined, server: E2eServer): Promise<void>
+  /** Whether the browser can perform this generated path (default: every path); the covering set is chosen among these. */
+  feasible?(path: PathStep[]): boolean
 }
