@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
 import { createActor, fromPromise, SimulatedClock } from 'xstate'
-import { DEFAULT_TIMING, sessionMachine, type SessionNotice, type SessionUser, type SignInResult } from '../../machines/session/session.machine.ts'
+import { DEFAULT_TIMING, sessionMachine, type RestoredSession, type SessionNotice, type SessionUser, type SignInResult } from '../../machines/session/session.machine.ts'
 import { warningEndsAt, warningSecondsLeft } from '../../machines/session/session.selectors.ts'
 
 /** The staff session's rules as named assertions (issue 10 items 1-5), timers on a SimulatedClock. */
@@ -168,7 +168,7 @@ describe('session machine: a lock restored after a reload', () => {
     const logout = vi.fn(async () => {})
     const machine = sessionMachine.provide({
       actors: {
-        checkSession: fromPromise(async () => ({ user, timing: wait, lockedAt, at: T0 })),
+        checkSession: fromPromise<RestoredSession | null, void>(async () => ({ user, timing: wait, lockedAt, at: T0 })),
         logout: fromPromise(logout),
       },
       actions: { persistSession: () => {}, persistIdleTime: () => {}, clearSession: () => {}, broadcast: () => {}, reportActivity: () => {} },
