@@ -46,7 +46,9 @@ describe('statechart paths in the browser (real server, Chromium)', () => {
   let b: Browser
   // one server of this file's own (paths use up a rate limit and change a demo user's password)
   beforeAll(async () => {
-    server = await startE2eServer('model-paths')
+    // X-Forwarded-For from loopback is believed: a driver may sign in from its own client address
+    // (tests/e2e/drivers/session.ts), so that its sign-ins have a rate limit of their own
+    server = await startE2eServer('model-paths', { TRUST_PROXY: 'loopback' })
     b = await launch({ baseUrl: server.url })
     await b.context.addInitScript(() => { (window as unknown as { __e2eCoverage: object }).__e2eCoverage = {} })
   })

@@ -3,6 +3,7 @@ import { forgotPasswordDriver } from './forgot-password.ts'
 import { passwordChangeDriver } from './password-change.ts'
 import { paymentResultDriver } from './payment-result.ts'
 import { resourceListDriver } from './resource-list.ts'
+import { sessionDriver } from './session.ts'
 import type { Driver } from './types.ts'
 
 /** Every machine replayed in the browser (tests/e2e/model-paths.e2e.test.ts), one driver module each. */
@@ -12,4 +13,6 @@ export const DRIVERS: Driver[] = [
   paymentResultDriver,
   resourceListDriver,
   createUserDriver,
+  // last: it installs Playwright's clock in the shared browser context (it cannot be removed)
+  sessionDriver,
 ]
