@@ -221,8 +221,8 @@ export const sessionDriver: Driver = {
     // each path starts at the real time (an earlier path may have moved the wall clock)
     await page.clock.setSystemTime(Date.now())
     for (const [actor, { call, state }] of Object.entries(CALLS)) {
-      // a call the path does not make goes through (e.g. a permission fetch the page starts by
-      // itself when an answer's permissions stamp differs); the path's own wait for its answer step
+      // the path's own calls wait for its answer steps; one it does not make goes through (e.g. a
+      // permission fetch the page starts by itself when an answer's permissions stamp differs)
       if (!steps.some((s) => isIn(s.state, state))) continue
       await page.route((url) => url.pathname === call, (route) => {
         const queue = c.held.get(actor) ?? []
