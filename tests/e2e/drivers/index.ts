@@ -4,6 +4,7 @@ import { passwordChangeDriver } from './password-change.ts'
 import { paymentDriver } from './payment.ts'
 import { paymentResultDriver } from './payment-result.ts'
 import { resourceListDriver } from './resource-list.ts'
+import { sessionDriver } from './session.ts'
 import type { Driver } from './types.ts'
 
 /** Every machine replayed in the browser (tests/e2e/model-paths.e2e.test.ts), one driver module each. */
@@ -14,4 +15,6 @@ export const DRIVERS: Driver[] = [
   paymentDriver,
   resourceListDriver,
   createUserDriver,
+  // last: it installs Playwright's clock in the shared browser context (it cannot be removed)
+  sessionDriver,
 ]

@@ -115,7 +115,7 @@ export const paymentDriver: Driver = {
   id: 'payment',
   model: paymentModel,
   expectations: paymentExpectations,
-  feasible,
+  feasible: (path) => feasible(path.steps),
   async open(page, path) {
     const last = path.at(-1)?.state
     const answers = (actor: string) => path.filter((s) => s.event.type.endsWith(`.actor.${actor}`)).map((s) => s.event as AnyEventObject & { error?: { code?: string } })
