@@ -163,7 +163,7 @@ describe.each(dbKinds())('role assignments on %s', (kind) => {
     expect((await y.put(`/user/${mehmet.id}/roles`, { version: 1, roles: [...list, { roleId: roles.ROLE_ADMIN!, isMain: false, isDefault: false, validTo: null }] })).status).toBe(200)
     const escalate = await y.put(`/user/${mehmet.id}/roles`, { version: 2, roles: [...list, { roleId: roles.ROLE_SUPERADMIN!, isMain: false, isDefault: false, validTo: null }] }, { locale: 'ru' })
     expect(escalate.status).toBe(403)
-    expect(escalate.body).toMatchObject({ code: 'ROLE_ESCALATION', message: expect.stringContaining('разрешения'), issues: [{ path: 'roles', code: 'ROLE_SUPERADMIN' }] })
+    expect(escalate.body).toMatchObject({ code: 'ROLE_ESCALATION', message: expect.stringContaining('разрешения') })
     const [admin] = await t.db.select().from(appUser).where(eq(appUser.username, TEST_ADMIN.username))
     const adminList = await current(admin!.id)
     const takeAway = await y.put(`/user/${admin!.id}/roles`, { version: adminList.version, roles: [{ roleId: roles.ROLE_USER!, isMain: true, isDefault: true, validTo: null }] })

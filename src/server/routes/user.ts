@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono'
 import * as z from 'zod/mini'
 import { and, asc, count, eq, inArray, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm'
-import { formatIsoDate, isAdultBirthDate, toCalendarDate } from '../../domain/dates.ts'
+import { calendarDateOf, formatIsoDate, isAdultBirthDate, toCalendarDate } from '../../domain/dates.ts'
 import { normalizeTrMobile } from '../../domain/phone.ts'
 import { BulkStatusBody, CreateUserBody, UpdateRolesBody, UpdateUserBody, UserStatusBody, groupRolesIssues, personalIssues, roleAssignmentIssues } from '../../domain/schemas/user.ts'
 import { toPermissionStrings } from '../../domain/permission-catalogue.ts'
@@ -50,7 +50,7 @@ function endOfDayTr(date: string): Date {
 
 /** The calendar day in Türkiye (UTC+3) of a moment: the valid-to date of an assignment valid until then. */
 function trDateOf(at: Date): string {
-  return new Date(at.getTime() + 3 * 3_600_000).toISOString().slice(0, 10)
+  return formatIsoDate(calendarDateOf(at)!)
 }
 
 /** The photo's address (with its change time, so a new photo is not served from the cache), or null. */
@@ -504,7 +504,7 @@ export function userRoutes() {
     for (const was of before) if (!wanted.some((x) => x.roleId === was.roleId)) touched.add(was.roleId)
     const held = new Set(await activePermissions(c))
     const beyond = [...touched].filter((rid) => toPermissionStrings(byId.get(rid)?.permissions ?? []).some((p) => !held.has(p)))
-    if (beyond.length) throw new AppError(403, 'ROLE_ESCALATION', beyond.map((rid) => ({ path: 'roles', code: byId.get(rid)?.name ?? rid })))
+    if (beyond.length) throw new AppError(403, 'ROLE_ESCALATION')
     const superadmin = companyRoles.find((x) => x.name === 'ROLE_SUPERADMIN')
     if (superadmin && touched.has(superadmin.id)) {
       const was = stored.get(superadmin.id)

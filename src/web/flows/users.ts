@@ -38,7 +38,9 @@ export type UserDetail = UserBase & {
   mobilePhone: string | null
   groupId: string | null
   version: number
-  roles: { id: string; name: string; isMain: boolean; isDefault: boolean; validUntil: string | null }[]
+  /** Version of the role assignments (PUT /user/{id}/roles). */
+  rolesVersion: number
+  roles: { id: string; name: string; isMain: boolean; isDefault: boolean; validUntil: string | null; validTo: string | null; groupId: string | null; groupName: string | null }[]
 }
 
 /** The list's filters (GET /user): status, group and role (ids). */
