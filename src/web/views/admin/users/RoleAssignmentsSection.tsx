@@ -64,7 +64,7 @@ function AssignmentRow({ editor, row, index, readOnly, onChange, onEnd }: {
       </td>
       <td>
         {!readOnly && !fixed && (
-          <button type="button" className={styles.secondaryButton} onClick={onEnd}><Trans>Atamayı bitir</Trans><span className="visually-hidden">: {row.name}</span></button>
+          <button type="button" className={styles.secondaryButton} aria-label={t`Atamayı bitir: ${row.name}`} onClick={onEnd}><Trans>Atamayı bitir</Trans></button>
         )}
       </td>
     </tr>
