@@ -146,6 +146,13 @@ describe.each(dbKinds())('role assignments on %s', (kind) => {
     expect(stale.status).toBe(409)
     expect(stale.body).toMatchObject({ code: 'CONFLICT', message: expect.stringContaining('Someone else changed this record') })
     expect((await detail(mehmet.id)).roles.map((r) => r.name)).toEqual(['ROLE_ADMIN', 'ROLE_USER'])
+    // two admins saving the same version at once: one wins, the other is a conflict
+    const both = await Promise.all([
+      a.put(`/user/${mehmet.id}/roles`, { version: 2, roles: list }),
+      a.put(`/user/${mehmet.id}/roles`, { version: 2, roles: [...list, { roleId: roles.ROLE_ADMIN!, isMain: false, isDefault: false, validTo: '2027-03-01' }] }),
+    ])
+    expect(both.map((r) => r.status).sort()).toEqual([200, 409])
+    expect((await detail(mehmet.id)).rolesVersion).toBe(3)
   })
 
   it('needs user:update; nobody changes their own; an admin cannot hand out or take away superadmin', async () => {
