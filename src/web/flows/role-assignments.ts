@@ -2,9 +2,8 @@ import type { Values, VersionedRecord } from '../../../machines/resource-editor/
 import { formatIsoDate, toCalendarDate } from '../../domain/dates.ts'
 import { UpdateRolesBody, roleAssignmentIssues } from '../../domain/schemas/user.ts'
 import { call } from '../api/client.ts'
-import { ApiError } from '../api/errors.ts'
 import { editorFlow, schemaFieldErrors } from './editor.ts'
-import type { UserDetail } from './users.ts'
+import { quiet, type UserDetail } from './users.ts'
 
 /**
  * A user's role assignments on the editor statechart (issue 14): the draft's `roles` is the whole
@@ -84,10 +83,6 @@ export function roleAssignmentsFlow(onSaved?: (user: UserDetail) => void) {
 
 /** The company's roles with their groups, for the picker (empty without role:read). */
 export async function fetchRoleChoices(): Promise<RoleChoice[]> {
-  const quiet = <T,>(p: Promise<T>, empty: T) => p.catch((error: unknown) => {
-    if (error instanceof ApiError && error.status === 403) return empty
-    throw error
-  })
   const [roles, groups] = await Promise.all([
     quiet(call<{ items: { id: string; rolename: string; groupId: string | null }[] }>('/role', { query: { size: '100', sort: 'rolename' }, authenticated: true }), { items: [] }),
     quiet(call<{ items: { id: string; name: string }[] }>('/group', { authenticated: true }), { items: [] }),
