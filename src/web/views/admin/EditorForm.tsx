@@ -64,17 +64,14 @@ export function EditorForm({ editor, children, readOnly = false, label, extraAct
   const dirty = useSelector(editor, (s) => s.context.dirty)
   const error = useSelector(editor, (s) => s.context.error)
   const errorCount = useSelector(editor, (s) => Object.keys(s.context.errors).length)
-  const blocker = useBlocker({
-    shouldBlockFn: () => {
+  const leaveGuard = useLeaveGuard({
+    isDirty: () => {
       const s = editor.getSnapshot()
       return s.context.dirty && s.status === 'active'
     },
-    enableBeforeUnload: () => editor.getSnapshot().context.dirty,
-    withResolver: true,
+    onStay: () => { editor.send({ type: 'leave.request' }); editor.send({ type: 'leave.cancel' }) },
+    onLeave: () => { editor.send({ type: 'leave.request' }); editor.send({ type: 'leave.confirm' }) },
   })
-  const asking = blocker.status === 'blocked'
-  const dialog = useModalDialog(asking)
-  const titleId = useId()
 
   if (state === 'loading') return <p role="status"><Trans>Yükleniyor…</Trans></p>
   if (state === 'loadFailed') {
@@ -118,19 +115,34 @@ export function EditorForm({ editor, children, readOnly = false, label, extraAct
           {extraActions}
         </div>
       )}
-      <dialog ref={dialog} aria-labelledby={titleId} className={styles.card} onCancel={(e) => { e.preventDefault(); blocker.reset?.() }}>
-        <h2 id={titleId}><Trans>Kaydedilmemiş değişiklikler var</Trans></h2>
-        <p><Trans>Sayfadan çıkarsanız değişiklikleriniz kaybolur.</Trans></p>
-        <div className={styles.pager}>
-          <button type="button" className={styles.secondaryButton} onClick={() => { editor.send({ type: 'leave.request' }); editor.send({ type: 'leave.cancel' }); blocker.reset?.() }}>
-            <Trans>Sayfada kal</Trans>
-          </button>
-          <button type="button" className={styles.button} onClick={() => { editor.send({ type: 'leave.request' }); editor.send({ type: 'leave.confirm' }); blocker.proceed?.() }}>
-            <Trans>Değişiklikleri at ve çık</Trans>
-          </button>
-        </div>
-      </dialog>
+      {leaveGuard}
     </form>
+  )
+}
+
+/**
+ * The leave guard of a form with unsaved changes: navigating away inside the app asks first
+ * ("stay" or "discard and leave"), closing or reloading the tab makes the browser warn. `isDirty`
+ * is read at the moment of leaving. Render the answered element where the dialog may live.
+ */
+export function useLeaveGuard({ isDirty, onStay, onLeave }: { isDirty: () => boolean; onStay?: () => void; onLeave?: () => void }): ReactNode {
+  const blocker = useBlocker({ shouldBlockFn: isDirty, enableBeforeUnload: isDirty, withResolver: true })
+  const asking = blocker.status === 'blocked'
+  const dialog = useModalDialog(asking)
+  const titleId = useId()
+  return (
+    <dialog ref={dialog} aria-labelledby={titleId} className={styles.card} onCancel={(e) => { e.preventDefault(); blocker.reset?.() }}>
+      <h2 id={titleId}><Trans>Kaydedilmemiş değişiklikler var</Trans></h2>
+      <p><Trans>Sayfadan çıkarsanız değişiklikleriniz kaybolur.</Trans></p>
+      <div className={styles.pager}>
+        <button type="button" className={styles.secondaryButton} onClick={() => { onStay?.(); blocker.reset?.() }}>
+          <Trans>Sayfada kal</Trans>
+        </button>
+        <button type="button" className={styles.button} onClick={() => { onLeave?.(); blocker.proceed?.() }}>
+          <Trans>Değişiklikleri at ve çık</Trans>
+        </button>
+      </div>
+    </dialog>
   )
 }
 
