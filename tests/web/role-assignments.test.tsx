@@ -97,6 +97,8 @@ describe('the role-assignments section', () => {
     expect(within(audit).getByRole('radio', { name: 'ROLE_DENETCI: ana rol' })).toHaveProperty('checked', false)
     expect(within(audit).getByText(new Intl.DateTimeFormat('tr', { dateStyle: 'medium' }).format(new Date('2099-12-31T20:59:59.999Z')))).toBeTruthy()
     expect((within(audit).getByLabelText('ROLE_DENETCI geçerlilik sonu') as HTMLInputElement).value).toBe('2099-12-31')
+    // the page's user is the first load: no second read of it
+    expect(calls.filter((c) => c.path === `/user/${USER.id}`)).toHaveLength(0)
   })
 
   it('adds another group\'s role only with a valid-to date (spec 5 message), then saves the whole list with the loaded version', async () => {
@@ -146,6 +148,10 @@ describe('the role-assignments section', () => {
     expect(within(row('ROLE_USER')).getByRole('radio', { name: 'ROLE_USER: ana rol' })).toHaveProperty('checked', false)
     fireEvent.click(screen.getByRole('button', { name: 'Kaydet' }))
     await screen.findByText(/başka biri tarafından değiştirildi/)
+    // "reload" reads the stored list again
+    fireEvent.click(screen.getByRole('button', { name: 'Yeniden yükle' }))
+    await waitFor(() => expect(calls.filter((c) => c.path === `/user/${USER.id}` && c.method === undefined)).toHaveLength(1))
+    await waitFor(() => expect(within(row('ROLE_USER')).getByRole('radio', { name: 'ROLE_USER: ana rol' })).toHaveProperty('checked', true))
     expect(puts()[0]!.body).toMatchObject({ roles: [{ roleId: R_USER, isMain: false, isDefault: true }, { roleId: R_AUDIT, isMain: true, isDefault: false, validTo: null }] })
   })
 

@@ -68,10 +68,19 @@ export function storedDate(validUntil: string): string {
   return formatIsoDate(toCalendarDate(new Date(validUntil))!)
 }
 
-/** The editor flow of the assignments section; `onSaved` hears the stored user. */
-export function roleAssignmentsFlow(onSaved?: (user: UserDetail) => void) {
+/**
+ * The editor flow of the assignments section; `onSaved` hears the stored user. `loaded` (the user the
+ * page has just read) is the first load, so the page reads the user once; a reload (after a
+ * conflict) reads it again.
+ */
+export function roleAssignmentsFlow(onSaved?: (user: UserDetail) => void, loaded?: UserDetail) {
+  let first = loaded
   return editorFlow({
-    load: async (id) => assignmentRecord(await call<UserDetail>(`/user/${id}`, { authenticated: true })),
+    load: async (id) => {
+      const known = first?.id === id ? first : undefined
+      first = undefined
+      return assignmentRecord(known ?? await call<UserDetail>(`/user/${id}`, { authenticated: true }))
+    },
     save: async ({ id, version, values }) => {
       const saved = await call<UserDetail>(`/user/${id}/roles`, { method: 'PUT', body: assignmentBody(values, version), authenticated: true })
       onSaved?.(saved)

@@ -79,7 +79,8 @@ function AssignmentRow({ editor, row, index, readOnly, onChange, onEnd }: {
  */
 export function RoleAssignmentsSection({ user, readOnly, onSaved }: { user: UserDetail; readOnly: boolean; onSaved?: (user: UserDetail) => void }) {
   const { t, i18n } = useLingui()
-  const flow = useMemo(() => roleAssignmentsFlow(onSaved), [onSaved])
+  // the page's user is the first load; a later reload (after a conflict) reads it again
+  const flow = useMemo(() => roleAssignmentsFlow(onSaved, user), [onSaved])
   const editor = useEditor(flow, user.id)
   const field = useEditorField(editor, 'roles')
   const rows = assignmentsOf({ roles: field.value } as Values)
