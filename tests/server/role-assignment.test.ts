@@ -194,4 +194,17 @@ describe.each(dbKinds())('role assignments on %s', (kind) => {
     await t.db.update(userRole).set({ validUntil: null }).where(eq(userRole.userId, admin!.id))
     expect((await a.put(`/user/${ikinci.id}/roles`, { version: 1, roles: userOnly })).status).toBe(200)
   })
+  it('two superadmins demoting each other at the same moment: one wins, the company keeps a superadmin', async () => {
+    const [admin] = await t.db.select().from(appUser).where(eq(appUser.username, TEST_ADMIN.username))
+    const ikinci = await createUser(t.db, { username: 'ikinci', password: PASSWORD, roles: ['ROLE_SUPERADMIN', 'ROLE_USER'] })
+    const other = await signIn('ikinci')
+    const userOnly = [{ roleId: roles.ROLE_USER!, isMain: true, isDefault: true, validTo: null }]
+    const answers = await Promise.all([
+      a.put(`/user/${ikinci.id}/roles`, { version: 1, roles: userOnly }),
+      other.put(`/user/${admin!.id}/roles`, { version: (await current(admin!.id)).version, roles: userOnly }),
+    ])
+    expect(answers.map((x) => x.status).sort()).toEqual([200, 422])
+    const left = await t.db.select({ userId: userRole.userId }).from(userRole).where(eq(userRole.roleId, roles.ROLE_SUPERADMIN!))
+    expect(left).toHaveLength(1)
+  })
 })

@@ -7,7 +7,7 @@ import { BulkStatusBody, CreateUserBody, UpdateRolesBody, UpdateUserBody, UserSt
 import { toPermissionStrings } from '../../domain/permission-catalogue.ts'
 import type { AppEnv } from '../types.ts'
 import type { Db } from '../db/client.ts'
-import { address, appUser, jobTitle, role, userGroup, userPhoto, userRole } from '../db/schema.ts'
+import { address, appUser, company, jobTitle, role, userGroup, userPhoto, userRole } from '../db/schema.ts'
 import { AppError, type FieldIssue } from '../errors.ts'
 import { idParam, readJson, uuidString } from '../http.ts'
 import { errorMessage } from '../i18n.ts'
@@ -159,6 +159,22 @@ async function editableUser(c: Context<AppEnv>): Promise<string> {
 }
 
 /**
+ * Refuses (`code`) unless the company keeps another active superadmin whose superadmin role does not
+ * end. Call it inside the write's transaction: it locks the company row first, so two admins who
+ * suspend or demote two different superadmins at the same moment are served one after the other,
+ * and the second sees the first's change (PostgreSQL's read committed takes a new snapshot per
+ * statement).
+ */
+async function keepAnotherSuperadmin(t: Db, companyId: string, exceptId: string, code: 'LAST_SUPERADMIN' | 'LAST_SUPERADMIN_ROLE') {
+  await t.select({ id: company.id }).from(company).where(eq(company.id, companyId)).for('update')
+  const others = await t.select({ id: appUser.id }).from(appUser)
+    .innerJoin(userRole, eq(userRole.userId, appUser.id)).innerJoin(role, eq(role.id, userRole.roleId))
+    .where(and(eq(appUser.companyId, companyId), eq(appUser.status, 'active'), ne(appUser.id, exceptId), eq(role.name, 'ROLE_SUPERADMIN'), isNull(userRole.validUntil)))
+    .limit(1)
+  if (others.length === 0) throw new AppError(422, code)
+}
+
+/**
  * Status (spec 4): active, suspended, removed. Suspending or removing ends the user's sessions at
  * once; removed is terminal and keeps the audit trail; nobody changes their own status, and the
  * last active superadmin stays active.
@@ -170,16 +186,14 @@ async function changeStatus(c: Context<AppEnv>, id: string, status: 'active' | '
   const [u] = await db.select().from(appUser).where(and(eq(appUser.id, id), eq(appUser.companyId, session.companyId)))
   if (!u) throw new AppError(404, 'NOT_FOUND')
   if (u.status === 'removed') throw new AppError(422, 'USER_REMOVED')
-  if (status !== 'active') {
-    const superadmins = await db.select({ id: appUser.id }).from(appUser)
-      .innerJoin(userRole, eq(userRole.userId, appUser.id)).innerJoin(role, eq(role.id, userRole.roleId))
-      .where(and(eq(appUser.companyId, session.companyId), eq(appUser.status, 'active'), eq(role.name, 'ROLE_SUPERADMIN'), ne(appUser.id, id)))
-    const isSuper = (await db.select({ id: role.id }).from(userRole).innerJoin(role, eq(role.id, userRole.roleId))
-      .where(and(eq(userRole.userId, id), eq(role.name, 'ROLE_SUPERADMIN')))).length > 0
-    if (isSuper && superadmins.length === 0) throw new AppError(422, 'LAST_SUPERADMIN')
-  }
+  const isSuper = status !== 'active' && (await db.select({ id: role.id }).from(userRole).innerJoin(role, eq(role.id, userRole.roleId))
+    .where(and(eq(userRole.userId, id), eq(role.name, 'ROLE_SUPERADMIN')))).length > 0
   const now = clock.now()
-  await db.update(appUser).set({ status, version: u.version + 1 }).where(eq(appUser.id, id))
+  await db.transaction(async (tx) => {
+    const t = tx as unknown as Db
+    if (isSuper) await keepAnotherSuperadmin(t, session.companyId, id, 'LAST_SUPERADMIN')
+    await t.update(appUser).set({ status, version: u.version + 1 }).where(eq(appUser.id, id))
+  })
   if (status !== 'active') await endUserSessions(db, id, status === 'removed' ? 'userRemoved' : 'userSuspended', now)
   await auditBySession(c, 'user.status', id, { before: { status: u.status }, after: { status } })
 }
@@ -506,17 +520,12 @@ export function userRoutes() {
     const beyond = [...touched].filter((rid) => toPermissionStrings(byId.get(rid)?.permissions ?? []).some((p) => !held.has(p)))
     if (beyond.length) throw new AppError(403, 'ROLE_ESCALATION')
     const superadmin = companyRoles.find((x) => x.name === 'ROLE_SUPERADMIN')
-    if (superadmin && touched.has(superadmin.id)) {
-      const was = stored.get(superadmin.id)
-      const keeps = wanted.some((x) => x.roleId === superadmin.id && x.validTo === null)
-      if (was && (!was.validUntil || was.validUntil > now) && !keeps && target.status === 'active') {
-        const others = await db.select({ id: appUser.id }).from(appUser).innerJoin(userRole, eq(userRole.userId, appUser.id))
-          .where(and(eq(appUser.companyId, session.companyId), eq(appUser.status, 'active'), ne(appUser.id, id), eq(userRole.roleId, superadmin.id), isNull(userRole.validUntil)))
-        if (others.length === 0) throw new AppError(422, 'LAST_SUPERADMIN_ROLE')
-      }
-    }
+    const was = superadmin && touched.has(superadmin.id) ? stored.get(superadmin.id) : undefined
+    const demotes = !!was && (!was.validUntil || was.validUntil > now) && target.status === 'active'
+      && !wanted.some((x) => x.roleId === superadmin!.id && x.validTo === null)
     await db.transaction(async (tx) => {
       const t = tx as unknown as Db
+      if (demotes) await keepAnotherSuperadmin(t, session.companyId, id, 'LAST_SUPERADMIN_ROLE')
       const [bumped] = await t.update(appUser).set({ rolesVersion: sql`${appUser.rolesVersion} + 1` })
         .where(and(eq(appUser.id, id), eq(appUser.rolesVersion, body.version))).returning({ id: appUser.id })
       if (!bumped) throw new AppError(409, 'CONFLICT')
