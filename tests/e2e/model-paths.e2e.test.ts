@@ -46,7 +46,8 @@ describe('statechart paths in the browser (real server, Chromium)', () => {
   let b: Browser
   // one server of this file's own (paths use up a rate limit and change a demo user's password)
   beforeAll(async () => {
-    server = await startE2eServer('model-paths')
+    // the purchase paths verify a fresh phone each, more than a day's SMS cap of one address
+    server = await startE2eServer('model-paths', { SMS_DAILY_PER_IP: '1000' })
     b = await launch({ baseUrl: server.url })
     await b.context.addInitScript(() => { (window as unknown as { __e2eCoverage: object }).__e2eCoverage = {} })
   })
