@@ -1,3 +1,4 @@
+import { besPurchaseDriver } from './bes-purchase.ts'
 import { createUserDriver } from './create-user.ts'
 import { forgotPasswordDriver } from './forgot-password.ts'
 import { passwordChangeDriver } from './password-change.ts'
@@ -16,4 +17,5 @@ export const DRIVERS: Driver[] = [
   createUserDriver,
   tssPurchaseDriver,
   travelPurchaseDriver,
+  besPurchaseDriver,
 ]

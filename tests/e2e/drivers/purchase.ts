@@ -1,7 +1,7 @@
 import { expect } from 'vitest'
 import type { Page, Request, Route } from 'playwright-core'
 import type { AnyEventObject } from 'xstate'
-import { consentsFor } from '../../../src/domain/consents.ts'
+import { consentsFor, type SalesProduct } from '../../../src/domain/consents.ts'
 import type { ApplicationData, ApplicationProduct } from '../../../src/domain/schemas/application.ts'
 import { TEST_CARDS } from '../../../src/server/services/gateway/bank-simulator.ts'
 import type { Expectations } from '../../support/expectations.ts'
@@ -36,8 +36,6 @@ export type PurchaseDriverSpec = {
   isGood(data: unknown): boolean
 }
 
-type Tab = { saleId: string | null; opened: boolean }
-const TABS = new WeakMap<Page, Tab>()
 const API = '/api/v1/digitalchannels'
 const HEADERS = { 'content-type': 'application/json', trxType: 'FRM' }
 const card = (scenario: string) => TEST_CARDS.find((c) => c.scenario === scenario)!.number
@@ -60,60 +58,106 @@ export function quoteFeasible(isGood: (data: unknown) => boolean) {
   return (path: GeneratedPath) => path.steps.every((s, i) => s.event.type !== 'quote.submit' || i === 0 || isGood((s.event as AnyEventObject).data))
 }
 
-const stateOf = (v: unknown) => (typeof v === 'string' ? v : Object.keys(v as object)[0]!)
+/** A page's purchase under test: the sale's id (for a withdrawn consent) and the phone it verified last. */
+export type Tab = { saleId: string | null; opened: boolean; phone: string | null }
+export const TABS = new WeakMap<Page, Tab>()
+
+/** Remembers the sale's id from the page's own calls; the result page's address answers 204, so the page that ended the flow stays to be read. */
+export async function watchPurchase(page: Page) {
+  TABS.set(page, { saleId: null, opened: false, phone: null })
+  page.on('request', (r: Request) => {
+    if (r.url().endsWith(`${API}/legalpermission`)) TABS.get(page)!.saleId = r.headers().saleid ?? null
+  })
+  page.on('response', async (r) => {
+    if (r.url().endsWith(`${API}/application`) && r.ok()) TABS.get(page)!.saleId = ((await r.json().catch(() => ({}))) as { id?: string }).id ?? null
+  })
+  await page.route(/\/result\//, (route: Route) => (route.request().isNavigationRequest() && route.request().frame() === page.mainFrame() ? route.fulfill({ status: 204 }) : route.continue()))
+}
+
+/** Saves an application on the server under a ticket (what a customer left earlier); answers its id. */
+export async function saveApplication(server: E2eServer, body: { ticket: string; product: ApplicationProduct; step: string; data: ApplicationData }) {
+  const res = await fetch(`${server.url}${API}/application`, { method: 'POST', headers: HEADERS, body: JSON.stringify(body) })
+  expect(res.status, await res.clone().text()).toBe(200)
+  return ((await res.json()) as { id: string }).id
+}
+
+/**
+ * How the server answers the call the next step waits for: a NETWORK failure cut off, an expired
+ * verification (the server refusing a ticket that no longer verifies), a withdrawn consent, a saved
+ * application to resume (`seed`, saved under the ticket the page sends), or the real answer.
+ */
+export async function arrangeAnswer(page: Page, server: E2eServer, next: AnyEventObject | undefined, opts: {
+  product: ApplicationProduct
+  seed(ticket: string, output: unknown): Promise<string>
+}) {
+  const tab = TABS.get(page)!
+  for (const url of ['application/resume', 'application', 'legalpermission', 'purchase']) await page.unroute(`**${API}/${url}`)
+  if (!next?.type.startsWith('xstate.')) return
+  const [, kind, , id] = next.type.split('.') as [string, string, string, string]
+  const failed = kind === 'error' ? (next.error as { code?: string }).code : null
+  const target = id === 'resumeApplication' ? 'application/resume' : id === 'saveApplication' ? 'application' : id === 'recordConsents' ? 'legalpermission' : 'purchase'
+  const at = `**${API}/${target}`
+  if (failed === 'NETWORK') {
+    await page.route(at, (route: Route) => route.abort('connectionrefused'))
+  } else if (failed === 'SMS_TICKET_INVALID') {
+    // the verification no longer holds: the server refuses the ticket the page sends
+    await page.route(at, (route: Route) => route.continue({ postData: JSON.stringify({ ...route.request().postDataJSON(), ticket: 'expired.ticket' }) }))
+  } else if (failed === 'CONSENT_REQUIRED') {
+    // the customer withdrew a required consent meanwhile: the server's records say so
+    const doc = consentsFor(opts.product as SalesProduct).find((d) => d.requiredFor.includes(opts.product as SalesProduct) && d.kind === 'consent')!
+    const res = await fetch(`${server.url}${API}/legalpermission`, {
+      method: 'POST', headers: { ...HEADERS, saleId: tab.saleId!, processStep: 'consents' },
+      body: JSON.stringify({ name: doc.name, status: 'REJECTED', documentId: doc.documentId, scope: opts.product, partyId: PERSON.nationalId }),
+    })
+    expect(res.status, await res.clone().text()).toBe(201)
+  } else if (id === 'resumeApplication' && kind === 'done' && next.output) {
+    // an application of this phone, saved earlier, under the ticket the page was just given
+    await page.route(at, async (route: Route) => {
+      tab.saleId = await opts.seed((route.request().postDataJSON() as { ticket: string }).ticket, next.output)
+      await route.continue()
+    })
+  }
+  // APPLICATION_NOT_FOUND is real: a fresh phone has nothing saved
+}
+
+/** A fresh phone verified with the code the server's SMS catcher caught. */
+export async function verifyPhone(page: Page, server: E2eServer) {
+  const phone = freshPhone()
+  TABS.get(page)!.phone = phone
+  await page.locator('input[name=phone]').fill(phone)
+  await page.getByRole('button', { name: 'Kod Gönder' }).click()
+  let inbox: Array<{ text: string }> = []
+  await expect.poll(async () => (inbox = await caughtSms(server.url, phone)).length, { timeout: 15_000 }).toBeGreaterThan(0)
+  await page.locator('input[name=code]').fill(/(\d{6})/.exec(inbox[0]!.text)![1]!)
+  await page.getByRole('button', { name: 'Doğrula' }).click()
+}
+
+/** The card form and the bank simulator's 3-D page: a card the simulator approves, or one it declines. */
+export async function pay(page: Page, status: string) {
+  const form = page.getByTestId('payment-form')
+  await form.waitFor({ timeout: 15_000 })
+  await form.locator('input[name=number]').pressSequentially(card(status === 'success' ? 'success' : 'declined'), { delay: 5 })
+  await form.locator('input[name=number]').blur()
+  await form.locator('input[name=name]').fill('Ayşe Çağlar')
+  await form.locator('input[name=expiry]').fill('1230')
+  await form.locator('input[name=cvc]').fill('123')
+  await expect.poll(() => form.locator('input[name=bankcode]').inputValue()).not.toBe('')
+  await form.getByTestId('submit').click()
+  const frame = page.frameLocator('iframe[name=ke-3d-frame]')
+  await frame.getByTestId('otp-code').waitFor({ timeout: 20_000 })
+  await frame.locator('input[name=otp]').fill((await frame.getByTestId('otp-code').textContent())!)
+  await frame.getByRole('button', { name: 'Onayla' }).click()
+}
+
+export const stateOf = (v: unknown) => (typeof v === 'string' ? v : Object.keys(v as object)[0]!)
 
 export function purchaseDriver(spec: PurchaseDriverSpec): Driver {
-  /** What the server holds for an application saved at `step`: the quote and every section (the purchase prices them). */
-  async function seedApplication(server: E2eServer, ticket: string, step: string, tab: Tab) {
-    const data: ApplicationData = { ...spec.application(), personalProfile: { ...PERSON, userphone: '05321234567' } }
-    const res = await fetch(`${server.url}${API}/application`, {
-      method: 'POST', headers: HEADERS, body: JSON.stringify({ ticket, product: spec.product, step, data }),
-    })
-    expect(res.status, await res.clone().text()).toBe(200)
-    tab.saleId = ((await res.json()) as { id: string }).id
-  }
-
-  /** How the server answers the call the next step waits for. */
-  async function arrange(page: Page, server: E2eServer, next: AnyEventObject | undefined) {
-    const tab = TABS.get(page)!
-    for (const url of ['resume', 'application', 'legalpermission', 'purchase']) await page.unroute(`**${API}/${url === 'resume' ? 'application/resume' : url}`)
-    if (!next?.type.startsWith('xstate.')) return
-    const [, kind, , id] = next.type.split('.') as [string, string, string, string]
-    const failed = kind === 'error' ? (next.error as { code?: string }).code : null
-    const target = id === 'resumeApplication' ? 'application/resume' : id === 'saveApplication' ? 'application' : id === 'recordConsents' ? 'legalpermission' : 'purchase'
-    const at = `**${API}/${target}`
-    if (failed === 'NETWORK') {
-      await page.route(at, (route: Route) => route.abort('connectionrefused'))
-    } else if (failed === 'SMS_TICKET_INVALID') {
-      // the verification no longer holds: the server refuses the ticket the page sends
-      await page.route(at, (route: Route) => route.continue({ postData: JSON.stringify({ ...route.request().postDataJSON(), ticket: 'expired.ticket' }) }))
-    } else if (failed === 'CONSENT_REQUIRED') {
-      // the customer withdrew a required consent meanwhile: the server's records say so
-      const doc = consentsFor(spec.product as never).find((d) => d.name === 'gdprconcent')!
-      const res = await fetch(`${server.url}${API}/legalpermission`, {
-        method: 'POST', headers: { ...HEADERS, saleId: tab.saleId!, processStep: 'consents' },
-        body: JSON.stringify({ name: doc.name, status: 'REJECTED', documentId: doc.documentId, scope: spec.product, partyId: PERSON.nationalId }),
-      })
-      expect(res.status, await res.clone().text()).toBe(201)
-    } else if (id === 'resumeApplication' && kind === 'done' && next.output) {
-      // an application of this phone, saved earlier at the path's step, under the ticket the page was just given
-      const step = (next.output as { step: string }).step
-      await page.route(at, async (route: Route) => {
-        await seedApplication(server, (route.request().postDataJSON() as { ticket: string }).ticket, step, tab)
-        await route.continue()
-      })
-    }
-  }
-
-  async function verifyPhone(page: Page, server: E2eServer) {
-    const phone = freshPhone()
-    await page.locator('input[name=phone]').fill(phone)
-    await page.getByRole('button', { name: 'Kod Gönder' }).click()
-    let inbox: Array<{ text: string }> = []
-    await expect.poll(async () => (inbox = await caughtSms(server.url, phone)).length, { timeout: 15_000 }).toBeGreaterThan(0)
-    await page.locator('input[name=code]').fill(/(\d{6})/.exec(inbox[0]!.text)![1]!)
-    await page.getByRole('button', { name: 'Doğrula' }).click()
-  }
+  /** What the server holds for an application saved at the path's step: the quote and every section (the purchase prices them). */
+  const seed = (server: E2eServer) => (ticket: string, output: unknown) => saveApplication(server, {
+    ticket, product: spec.product, step: (output as { step: string }).step,
+    data: { ...spec.application(), personalProfile: { ...PERSON, userphone: '05321234567' } },
+  })
+  const arrange = (page: Page, server: E2eServer, next: AnyEventObject | undefined) => arrangeAnswer(page, server, next, { product: spec.product, seed: seed(server) })
 
   async function submitSection(page: Page, valid: boolean) {
     const step = await page.getByTestId(`purchase-${spec.product}`).getAttribute('data-step')
@@ -126,37 +170,13 @@ export function purchaseDriver(spec: PurchaseDriverSpec): Driver {
     await form.getByRole('button', { name: 'Devam' }).click()
   }
 
-  async function pay(page: Page, status: string) {
-    const form = page.getByTestId('payment-form')
-    await form.waitFor({ timeout: 15_000 })
-    await form.locator('input[name=number]').pressSequentially(card(status === 'success' ? 'success' : 'declined'), { delay: 5 })
-    await form.locator('input[name=number]').blur()
-    await form.locator('input[name=name]').fill('Ayşe Çağlar')
-    await form.locator('input[name=expiry]').fill('1230')
-    await form.locator('input[name=cvc]').fill('123')
-    await expect.poll(() => form.locator('input[name=bankcode]').inputValue()).not.toBe('')
-    await form.getByTestId('submit').click()
-    const frame = page.frameLocator('iframe[name=ke-3d-frame]')
-    await frame.getByTestId('otp-code').waitFor({ timeout: 20_000 })
-    await frame.locator('input[name=otp]').fill((await frame.getByTestId('otp-code').textContent())!)
-    await frame.getByRole('button', { name: 'Onayla' }).click()
-  }
-
   return {
     id: spec.id,
     model: spec.model,
     expectations: spec.expectations,
     feasible: quoteFeasible(spec.isGood),
     async open(page, path) {
-      TABS.set(page, { saleId: null, opened: false })
-      page.on('request', (r: Request) => {
-        if (r.url().endsWith(`${API}/legalpermission`)) TABS.get(page)!.saleId = r.headers().saleid ?? null
-      })
-      page.on('response', async (r) => {
-        if (r.url().endsWith(`${API}/application`) && r.ok()) TABS.get(page)!.saleId = ((await r.json().catch(() => ({}))) as { id?: string }).id ?? null
-      })
-      // the result page the flow ends on is another page's business: its address answers 204, so this page stays to be read
-      await page.route(/\/result\//, (route: Route) => (route.request().isNavigationRequest() && route.request().frame() === page.mainFrame() ? route.fulfill({ status: 204 }) : route.continue()))
+      await watchPurchase(page)
       const first = path[0]!.event as AnyEventObject
       await page.goto(`${spec.path}?${spec.query(spec.isGood(first.data))}`)
       await page.waitForFunction((id) => !!(window as unknown as { __e2eCoverage: Record<string, unknown> }).__e2eCoverage[id], spec.id)
