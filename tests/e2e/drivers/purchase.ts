@@ -159,13 +159,15 @@ export function purchaseDriver(spec: PurchaseDriverSpec): Driver {
   })
   const arrange = (page: Page, server: E2eServer, next: AnyEventObject | undefined) => arrangeAnswer(page, server, next, { product: spec.product, seed: seed(server) })
 
-  async function submitSection(page: Page, valid: boolean) {
+  /** The step on screen gets the model's answers where they are that step's (else answers it refuses, when the path wants a refusal). */
+  async function submitSection(page: Page, value: Record<string, unknown>, valid: boolean) {
     const step = await page.getByTestId(`purchase-${spec.product}`).getAttribute('data-step')
     const form = page.getByTestId(`step-${step}`)
     if (step === 'profile') {
-      for (const [name, value] of Object.entries(PERSON)) if (name !== 'nationality') await form.locator(`input[name=${name}]`).fill(valid || name !== 'nationalId' ? value : '12345678901')
+      const own = 'firstname' in value ? value : { ...PERSON, nationalId: valid ? PERSON.nationalId : '12345678901' }
+      for (const name of ['firstname', 'lastname', 'nationalId', 'birthdate', 'email']) await form.locator(`input[name=${name}]`).fill(String(own[name] ?? ''))
     } else {
-      await form.locator('input[name=healthdeclarationconcent]').setChecked(valid)
+      await form.locator('input[name=healthdeclarationconcent]').setChecked('healthdeclarationconcent' in value ? value.healthdeclarationconcent === true : valid)
     }
     await form.getByRole('button', { name: 'Devam' }).click()
   }
@@ -197,7 +199,7 @@ export function purchaseDriver(spec: PurchaseDriverSpec): Driver {
         case 'xstate.done.actor.sms': await verifyPhone(page, server); break
         case 'resume.accept': await page.getByRole('button', { name: 'Kaldığım yerden devam et' }).click(); break
         case 'resume.decline': await page.getByRole('button', { name: 'Baştan başla' }).click(); break
-        case 'section.submit': await submitSection(page, stateOf(step.state.value).startsWith('saving')); break
+        case 'section.submit': await submitSection(page, e.value as Record<string, unknown>, stateOf(step.state.value).startsWith('saving')); break
         case 'back': await page.getByRole('button', { name: 'Geri', exact: true }).click(); break
         case 'consents.submit': {
           const form = page.getByTestId('step-consents')
