@@ -134,9 +134,14 @@ export async function verifyPhone(page: Page, server: E2eServer) {
 
 /** The card form and the bank simulator's 3-D page: a card the simulator approves, or one it declines. */
 export async function pay(page: Page, status: string) {
+  await payWithCard(page, card(status === 'success' ? 'success' : 'declined'))
+}
+
+/** The purchase's card form filled with `number` (a bank simulator test card), paid and approved on the simulator's 3-D page. */
+export async function payWithCard(page: Page, number: string) {
   const form = page.getByTestId('payment-form')
   await form.waitFor({ timeout: 15_000 })
-  await form.locator('input[name=number]').pressSequentially(card(status === 'success' ? 'success' : 'declined'), { delay: 5 })
+  await form.locator('input[name=number]').pressSequentially(number, { delay: 5 })
   await form.locator('input[name=number]').blur()
   await form.locator('input[name=name]').fill('Ayşe Çağlar')
   await form.locator('input[name=expiry]').fill('1230')

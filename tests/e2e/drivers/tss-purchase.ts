@@ -7,7 +7,8 @@ import { purchaseDriver } from './purchase.ts'
 /** The 30-year-old İstanbul man's 10-visit quote, as the quick quote's "Satın Al" carries it; and a 76-year-old the tariff refuses. */
 const query = (good: boolean) => `gender=male&citycode=34&birthdate=${good ? '1996-01-15' : '1950-01-01'}&visits=10`
 
-async function buy(page: Page) {
+/** The quote step's quick quote for the 30-year-old İstanbul man, and its 10-visit "Satın Al". */
+export async function buyTssQuote(page: Page) {
   await page.locator('input[name=gender][value=male]').check()
   await expect.poll(() => page.locator('select[name=citycode] option').count(), { timeout: 15_000 }).toBeGreaterThan(1)
   await page.locator('select[name=citycode]').selectOption('34')
@@ -25,7 +26,7 @@ export const tssPurchaseDriver = purchaseDriver({
   model: tssPurchaseModel,
   expectations: tssPurchaseExpectations,
   query,
-  buy,
+  buy: buyTssQuote,
   isGood: (data) => JSON.stringify(data) === JSON.stringify(TSS_QUOTES.good),
   application: () => ({
     quickProfile: { gender: 'male', citycode: '34', birthdate: '1996-01-15' }, outpatientVisits: 10,

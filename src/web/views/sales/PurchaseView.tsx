@@ -88,6 +88,8 @@ export function PurchaseView(p: PurchasePageProps) {
     const data = url.pathname === location.pathname ? p.quoteFromSearch(url.search) : null
     if (!data) return
     e.preventDefault()
+    // the address says the quote, as the page load would have (a reload starts from it)
+    history.replaceState(history.state, '', url.pathname + url.search)
     actor.send({ type: 'quote.submit', data, at: new Date().toISOString() })
   }
   const backButton = <div className={styles.actions}><button type="button" className={styles.secondary} onClick={() => actor.send({ type: 'back' })}><Trans>Geri</Trans></button></div>
