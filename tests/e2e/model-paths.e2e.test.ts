@@ -48,8 +48,9 @@ describe('statechart paths in the browser (real server, Chromium)', () => {
   beforeAll(async () => {
     // the 3-D limit (PAYMENT_3DS_TIMEOUT_MS): short enough for the payment path that times out to be replayed;
     // X-Forwarded-For from loopback is believed: a driver may sign in from its own client address
-    // (tests/e2e/drivers/session.ts), so that its sign-ins have a rate limit of their own
-    server = await startE2eServer('model-paths', { PAYMENT_3DS_TIMEOUT_MS: '12000', TRUST_PROXY: 'loopback' })
+    // (tests/e2e/drivers/session.ts), so that its sign-ins have a rate limit of their own; the
+    // purchase paths verify a fresh phone each, more than a day's SMS cap of one address
+    server = await startE2eServer('model-paths', { PAYMENT_3DS_TIMEOUT_MS: '12000', TRUST_PROXY: 'loopback', SMS_DAILY_PER_IP: '1000' })
     b = await launch({ baseUrl: server.url })
     await b.context.addInitScript(() => { (window as unknown as { __e2eCoverage: object }).__e2eCoverage = {} })
   })

@@ -1,3 +1,4 @@
+import { besPurchaseDriver } from './bes-purchase.ts'
 import { createUserDriver } from './create-user.ts'
 import { forgotPasswordDriver } from './forgot-password.ts'
 import { passwordChangeDriver } from './password-change.ts'
@@ -5,6 +6,8 @@ import { paymentDriver } from './payment.ts'
 import { paymentResultDriver } from './payment-result.ts'
 import { resourceListDriver } from './resource-list.ts'
 import { sessionDriver } from './session.ts'
+import { travelPurchaseDriver } from './travel-purchase.ts'
+import { tssPurchaseDriver } from './tss-purchase.ts'
 import type { Driver } from './types.ts'
 
 /** Every machine replayed in the browser (tests/e2e/model-paths.e2e.test.ts), one driver module each. */
@@ -15,6 +18,9 @@ export const DRIVERS: Driver[] = [
   paymentDriver,
   resourceListDriver,
   createUserDriver,
+  tssPurchaseDriver,
+  travelPurchaseDriver,
+  besPurchaseDriver,
   // last: it installs Playwright's clock in the shared browser context (it cannot be removed)
   sessionDriver,
 ]
