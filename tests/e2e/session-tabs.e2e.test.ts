@@ -1,12 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launch, type Browser } from './browser.ts'
-import { DEMO_PASSWORD } from './server.ts'
+import { DEMO_PASSWORD, startE2eServer, type E2eServer } from './server.ts'
 import { signIn } from './staff.ts'
 
 describe('staff session across tabs (real server, Chromium)', () => {
+  let server: E2eServer
   let b: Browser
-  beforeAll(async () => { b = await launch() })
-  afterAll(async () => { await b.close() })
+  // a server of its own: late in the suite the shared one's sign-in rate limit is used up
+  beforeAll(async () => {
+    server = await startE2eServer('session-tabs')
+    b = await launch({ baseUrl: server.url })
+  })
+  afterAll(async () => {
+    await b?.close()
+    await server?.stop()
+  })
 
   // found by the session driver of the browser model replay (tests/e2e/drivers/session.ts)
   it('a tab logged out in another tab signs in again from its goodbye page: typing keeps the sign-in form', async () => {
