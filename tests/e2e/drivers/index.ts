@@ -3,6 +3,8 @@ import { forgotPasswordDriver } from './forgot-password.ts'
 import { passwordChangeDriver } from './password-change.ts'
 import { paymentResultDriver } from './payment-result.ts'
 import { resourceListDriver } from './resource-list.ts'
+import { travelQuickQuoteDriver } from './travel-quick-quote.ts'
+import { tssQuickQuoteDriver } from './tss-quick-quote.ts'
 import type { Driver } from './types.ts'
 
 /** Every machine replayed in the browser (tests/e2e/model-paths.e2e.test.ts), one driver module each. */
@@ -12,4 +14,6 @@ export const DRIVERS: Driver[] = [
   paymentResultDriver,
   resourceListDriver,
   createUserDriver,
+  tssQuickQuoteDriver,
+  travelQuickQuoteDriver,
 ]
