@@ -3,6 +3,7 @@ import { forgotPasswordDriver } from './forgot-password.ts'
 import { passwordChangeDriver } from './password-change.ts'
 import { paymentResultDriver } from './payment-result.ts'
 import { resourceListDriver } from './resource-list.ts'
+import { smsVerificationDriver } from './sms-verification.ts'
 import { travelQuickQuoteDriver } from './travel-quick-quote.ts'
 import { tssQuickQuoteDriver } from './tss-quick-quote.ts'
 import type { Driver } from './types.ts'
@@ -16,4 +17,5 @@ export const DRIVERS: Driver[] = [
   createUserDriver,
   tssQuickQuoteDriver,
   travelQuickQuoteDriver,
+  smsVerificationDriver,
 ]
