@@ -44,9 +44,10 @@ describe('statechart paths in the browser (real server, Chromium)', () => {
   const report: string[] = []
   let server: E2eServer
   let b: Browser
-  // one server of this file's own (paths use up a rate limit and change a demo user's password)
+  // one server of this file's own (paths use up a rate limit and change a demo user's password);
+  // every path's SMS comes from 127.0.0.1, more than the default daily cap per address (30)
   beforeAll(async () => {
-    server = await startE2eServer('model-paths')
+    server = await startE2eServer('model-paths', { SMS_DAILY_PER_IP: '1000' })
     b = await launch({ baseUrl: server.url })
     await b.context.addInitScript(() => { (window as unknown as { __e2eCoverage: object }).__e2eCoverage = {} })
   })
