@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core'
 import type { Expectations } from '../../support/expectations.ts'
 import type { Model } from '../../support/model-test.ts'
-import type { PathStep } from '../../support/paths.ts'
+import type { GeneratedPath, PathStep } from '../../support/paths.ts'
 import type { E2eServer } from '../server.ts'
 
 /** How the browser performs a path's events for one machine. */
@@ -14,4 +14,6 @@ export type Driver = {
   open(page: Page, path: PathStep[], server: E2eServer): Promise<void>
   /** Performs one event; `next` is the step after it (to arrange the server's answer). */
   act(page: Page, step: PathStep, next: PathStep | undefined, server: E2eServer): Promise<void>
+  /** Whether the browser can take this generated path as it stands (used before the covering set is chosen; default: every path). */
+  feasible?(path: GeneratedPath): boolean
 }
