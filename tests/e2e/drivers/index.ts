@@ -2,6 +2,7 @@ import { createUserDriver } from './create-user.ts'
 import { forgotPasswordDriver } from './forgot-password.ts'
 import { passwordChangeDriver } from './password-change.ts'
 import { paymentResultDriver } from './payment-result.ts'
+import { resourceEditorDriver } from './resource-editor.ts'
 import { resourceListDriver } from './resource-list.ts'
 import { smsVerificationDriver } from './sms-verification.ts'
 import { travelQuickQuoteDriver } from './travel-quick-quote.ts'
@@ -18,4 +19,5 @@ export const DRIVERS: Driver[] = [
   tssQuickQuoteDriver,
   travelQuickQuoteDriver,
   smsVerificationDriver,
+  resourceEditorDriver,
 ]

@@ -65,15 +65,28 @@ export function EditorForm({ editor, children, readOnly = false, label, extraAct
   const error = useSelector(editor, (s) => s.context.error)
   const errorCount = useSelector(editor, (s) => Object.keys(s.context.errors).length)
   const blocker = useBlocker({
-    shouldBlockFn: () => {
+    // leaving is the statechart's decision: it asks (confirmingLeave) with unsaved changes, after a
+    // conflict or a failure, and ends (left) otherwise; another address of the same page (a tab, a
+    // search) keeps the form and only asks about unsaved changes
+    shouldBlockFn: ({ current, next }) => {
       const s = editor.getSnapshot()
-      return s.context.dirty && s.status === 'active'
+      if (s.status !== 'active') return false
+      if (current.pathname === next.pathname) return s.context.dirty
+      editor.send({ type: 'leave.request' })
+      return editor.getSnapshot().matches('confirmingLeave')
     },
     enableBeforeUnload: () => editor.getSnapshot().context.dirty,
     withResolver: true,
   })
   const asking = blocker.status === 'blocked'
   const dialog = useModalDialog(asking)
+  /** The dialog's answers; a same-page navigation asked without the statechart, which asks now. */
+  const answer = (type: 'leave.cancel' | 'leave.confirm') => {
+    if (!editor.getSnapshot().matches('confirmingLeave')) editor.send({ type: 'leave.request' })
+    editor.send({ type })
+  }
+  const stay = () => { answer('leave.cancel'); blocker.reset?.() }
+  const leave = () => { answer('leave.confirm'); blocker.proceed?.() }
   const titleId = useId()
 
   if (state === 'loading') return <p role="status"><Trans>Yükleniyor…</Trans></p>
@@ -118,14 +131,14 @@ export function EditorForm({ editor, children, readOnly = false, label, extraAct
           {extraActions}
         </div>
       )}
-      <dialog ref={dialog} aria-labelledby={titleId} className={styles.card} onCancel={(e) => { e.preventDefault(); blocker.reset?.() }}>
+      <dialog ref={dialog} aria-labelledby={titleId} className={styles.card} onCancel={(e) => { e.preventDefault(); stay() }}>
         <h2 id={titleId}><Trans>Kaydedilmemiş değişiklikler var</Trans></h2>
         <p><Trans>Sayfadan çıkarsanız değişiklikleriniz kaybolur.</Trans></p>
         <div className={styles.pager}>
-          <button type="button" className={styles.secondaryButton} onClick={() => { editor.send({ type: 'leave.request' }); editor.send({ type: 'leave.cancel' }); blocker.reset?.() }}>
+          <button type="button" className={styles.secondaryButton} onClick={stay}>
             <Trans>Sayfada kal</Trans>
           </button>
-          <button type="button" className={styles.button} onClick={() => { editor.send({ type: 'leave.request' }); editor.send({ type: 'leave.confirm' }); blocker.proceed?.() }}>
+          <button type="button" className={styles.button} onClick={leave}>
             <Trans>Değişiklikleri at ve çık</Trans>
           </button>
         </div>
