@@ -1,4 +1,4 @@
-import type { Cookie, Page, Route } from 'playwright-core'
+import type { Page, Route } from 'playwright-core'
 import { expect } from 'vitest'
 import type { AnyEventObject } from 'xstate'
 import { vknCheckDigit } from '../../../src/domain/company.ts'
@@ -6,7 +6,7 @@ import { resourceEditorExpectations } from '../../machines/expectations/resource
 import { resourceEditorModel } from '../../machines/models/resource-editor.model.ts'
 import type { PathStep } from '../../support/paths.ts'
 import { DEMO_PASSWORD, type E2eServer } from '../server.ts'
-import { apiSession } from '../staff.ts'
+import { apiSession, signedInOnce } from '../staff.ts'
 import type { Driver } from './types.ts'
 
 /**
@@ -26,7 +26,6 @@ const VKN = `123456789${vknCheckDigit('123456789')}`
 
 type Api = Awaited<ReturnType<typeof apiSession>>
 const apis = new WeakMap<E2eServer, Api>()
-const signedIn = new WeakMap<E2eServer, Cookie[]>()
 
 /** ayse's API session; the first time, the company is given every required value. */
 async function api(server: E2eServer): Promise<Api> {
@@ -115,16 +114,7 @@ export const resourceEditorDriver: Driver = {
   expectations: resourceEditorExpectations,
   async open(page, path, server) {
     await api(server)
-    const saved = signedIn.get(server)
-    if (saved) await page.context().addCookies(saved)
-    else {
-      await page.goto('/auth/login')
-      await page.locator('input[name=username]').fill('ayse.yilmaz')
-      await page.locator('input[name=password]').fill(DEMO_PASSWORD)
-      await page.getByRole('button', { name: 'Giriş Yap' }).click()
-      await page.waitForURL('**/navbar/**')
-      signedIn.set(server, await page.context().cookies())
-    }
+    await signedInOnce(page, server.url, 'ayse.yilmaz')
     paths.set(page, path)
     await arrangeLoad(page, loadMode(path, 0))
     await page.goto('/navbar/settings/company/general')
