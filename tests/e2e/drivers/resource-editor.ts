@@ -67,8 +67,18 @@ type Mode = 'fail' | 'hold' | 'real' | 'noSector'
 const isFieldError = (s: PathStep | undefined) => s?.event.type === 'xstate.done.actor.validate' && Object.keys((s.event as unknown as { output: object }).output).length > 0
 const dirtyBefore = (path: PathStep[], i: number) => i > 0 && (path[i - 1]!.state.context as { dirty: boolean }).dirty
 
+/** Whether the check answering at step `k` is the first since the record last loaded (no other check, hence no save, between). */
+function firstCheckSinceLoad(path: PathStep[], k: number): boolean {
+  for (let j = k - 1; j >= 0; j--) {
+    const t = path[j]!.event.type
+    if (t === 'xstate.done.actor.load') return true
+    if (t === 'xstate.done.actor.validate') return false
+  }
+  return false
+}
+
 /**
- * How the record loads at step `i`: a failure, held, or the server's; when the path's next check
+ * How the record loads at step `i`: a failure, held, or the server's; when the first check after it
  * finds an error in a form nobody changed, the server's record without its sector (what a company
  * that never chose one holds).
  */
@@ -78,8 +88,8 @@ function loadMode(path: PathStep[], i: number): Mode {
   if (next?.event.type !== 'xstate.done.actor.load') return 'hold'
   for (let k = i + 1; k < path.length; k++) {
     const t = path[k]!.event.type
-    if (t === 'xstate.done.actor.load' || t === 'xstate.done.actor.save' || t === 'field.change') break
-    if (isFieldError(path[k]) && !dirtyBefore(path, k - 1)) return 'noSector'
+    if (t === 'xstate.done.actor.load') break
+    if (t === 'xstate.done.actor.validate') return isFieldError(path[k]) && !dirtyBefore(path, k - 1) ? 'noSector' : 'real'
   }
   return 'real'
 }
@@ -122,10 +132,12 @@ export const resourceEditorDriver: Driver = {
   },
   // the browser checks a form at once: it is never seen checking, so no path may end there
   // an error the check finds in a form nobody changed needs the record loaded just before, without its sector
+  // (and then no check of that record may pass)
   feasible: (path) => !path.end.matches('validating') && path.steps.every((step, k) => {
-    if (!isFieldError(step) || dirtyBefore(path.steps, k - 1)) return true
-    const before = path.steps.slice(0, k).map((s) => s.event.type)
-    return before.lastIndexOf('xstate.done.actor.load') > Math.max(before.lastIndexOf('xstate.done.actor.save'), before.lastIndexOf('field.change'))
+    if (step.event.type !== 'xstate.done.actor.validate') return true
+    if (isFieldError(step)) return dirtyBefore(path.steps, k - 1) || firstCheckSinceLoad(path.steps, k)
+    const load = path.steps.slice(0, k).map((s) => s.event.type).lastIndexOf('xstate.done.actor.load')
+    return loadMode(path.steps, load) !== 'noSector'
   }),
   async act(page, step, next, server) {
     const e = step.event as AnyEventObject & { field?: string; value?: unknown }
