@@ -37,7 +37,8 @@ export type BinStatus = 'unchecked' | 'checking' | 'accepted' | 'refused' | 'una
 
 export type PaymentOrder = { orderId: string; timeoutMs: number }
 
-export type PaymentInput = { timeoutMs?: number } | undefined
+/** `currency`: what the currency field starts with and returns to on reset (the company's or spec 9's). */
+export type PaymentInput = { timeoutMs?: number; currency?: string } | undefined
 
 export type PaymentContext = {
   values: PaymentValues
@@ -61,6 +62,8 @@ export type PaymentContext = {
   generation: number
   /** Default limit for the bank page when the gateway names none. */
   timeoutMs: number
+  /** The currency the form starts with (and "Formu Temizle" returns to). */
+  defaultCurrency: string
 }
 
 export type PaymentEvent =
@@ -85,10 +88,10 @@ export const PAYMENT_TIMEOUT_MS = 180_000
 
 export const EMPTY_CARD: CardFacts = { bin: '', last4: '', length: 0, complete: false, brand: 'unknown' }
 
-export function defaultValues(): PaymentValues {
+export function defaultValues(currency = ''): PaymentValues {
   const d = CARD_FORM_DEFAULTS
   return {
-    name: d.name, expiry: d.expiry, bankcode: d.bankcode, currcode: d.currcode, amount: d.amount,
+    name: d.name, expiry: d.expiry, bankcode: d.bankcode, currcode: currency || d.currcode, amount: d.amount,
     trxtype: d.trxtype, installment: d.installment, cardtype: d.cardtype, cardOwner: d.cardOwner,
   }
 }
@@ -183,7 +186,7 @@ export const paymentMachine = setup({
 }).createMachine({
   id: 'payment',
   context: ({ input }) => ({
-    values: defaultValues(),
+    values: defaultValues(input?.currency),
     card: EMPTY_CARD,
     cvcLength: 0,
     bin: 'unchecked',
@@ -197,6 +200,7 @@ export const paymentMachine = setup({
     orderAttempts: 0,
     generation: 0,
     timeoutMs: input?.timeoutMs ?? PAYMENT_TIMEOUT_MS,
+    defaultCurrency: input?.currency ?? '',
   }),
   initial: 'editing',
   states: {
@@ -240,7 +244,7 @@ export const paymentMachine = setup({
           target: '.idle',
           actions: [
             assign(({ context }) => ({
-              values: defaultValues(), card: EMPTY_CARD, cvcLength: 0, bin: 'unchecked' as const, checkedBin: '', bankCodeManual: false, errors: {},
+              values: defaultValues(context.defaultCurrency), card: EMPTY_CARD, cvcLength: 0, bin: 'unchecked' as const, checkedBin: '', bankCodeManual: false, errors: {},
               submitted: false, reason: null, generation: context.generation + 1,
             })),
             'clearSecrets',

@@ -168,7 +168,14 @@ export const sessionMachine = setup({
     warningCountdown: ({ context, event }) => event.type === 'clock.check'
       ? Math.max(0, warningEndsAt(context) - event.now)
       : context.timing.warningMs,
-    logoutWait: ({ context }) => context.timing.logoutWaitMs,
+    // A lock restored by a reload was made earlier (the restore's answer says when): only what is
+    // left of the wait since the lock remains, as the server counts it; a lock made or told now waits all of it.
+    logoutWait: ({ context, event }) => {
+      const restored = (event as { type: string }).type === 'xstate.done.actor.checkSession' ? (event as unknown as { output: RestoredSession }).output : null
+      return restored && context.lockedAt !== null
+        ? Math.min(context.timing.logoutWaitMs, Math.max(0, context.lockedAt + context.timing.logoutWaitMs - restored.at))
+        : context.timing.logoutWaitMs
+    },
   },
 }).createMachine({
   id: 'session',

@@ -3,6 +3,7 @@
  * the job-title colour palette with readable text, and the currency and language choices.
  * The VKN rule is explained in docs/decisions/company.md.
  */
+import { CURRENCY_BY_LOCALE } from './constants.ts'
 
 /**
  * Vergi Kimlik Numarası: 10 digits; the last is a check digit over the first nine. For the i-th
@@ -33,6 +34,20 @@ export function normalizeTrPhone(value: string): string | null {
 }
 
 export const CURRENCIES = ['TRY', 'USD', 'EUR'] as const
+/** The company's currency setting that keeps spec 9's rule: USD for English, TRY otherwise. */
+export const CURRENCY_BY_LANGUAGE = 'LANGUAGE'
+/** What a company may choose as its default currency: spec 9's language rule, or one currency for everyone. */
+export const CURRENCY_SETTINGS = [CURRENCY_BY_LANGUAGE, ...CURRENCIES] as const
+export type CurrencySetting = (typeof CURRENCY_SETTINGS)[number]
+
+/**
+ * The currency the product proposes to a visitor: the company's choice when it made one, else
+ * spec 9's rule (USD for en, TRY for tr; the Russian site sells the Turkish products, in TRY).
+ */
+export function effectiveCurrency(setting: string | null | undefined, locale: string): string {
+  if ((CURRENCIES as readonly string[]).includes(setting ?? '')) return setting!
+  return CURRENCY_BY_LOCALE[locale === 'en' ? 'en' : 'tr']
+}
 export const COMPANY_LANGUAGES = ['tr', 'en', 'ru'] as const
 
 /** Relative luminance of a #rrggbb colour (WCAG 2.2). */

@@ -200,6 +200,21 @@ export const ERROR_MESSAGES = {
     en: 'The company\'s last active superadmin cannot be suspended or removed',
     ru: 'Нельзя отстранить или удалить последнего активного суперадминистратора компании',
   },
+  SELF_ROLES: {
+    tr: 'Kendi rol atamalarınızı değiştiremezsiniz',
+    en: 'You cannot change your own role assignments',
+    ru: 'Нельзя изменить собственные назначения ролей',
+  },
+  LAST_SUPERADMIN_ROLE: {
+    tr: 'Şirketin son etkin süper yöneticisinin süper yönetici rolü kaldırılamaz veya süreli yapılamaz',
+    en: 'The company\'s last active superadmin cannot lose the superadmin role or have it end',
+    ru: 'У последнего активного суперадминистратора компании нельзя отнять роль суперадминистратора или ограничить её срок',
+  },
+  ROLE_ESCALATION: {
+    tr: 'Yalnızca sizin de sahip olduğunuz yetkileri taşıyan rolleri atayabilir veya değiştirebilirsiniz',
+    en: 'You can only assign or change roles whose permissions you hold yourself',
+    ru: 'Назначать и изменять можно только роли, все разрешения которых есть у вас самих',
+  },
   USER_REMOVED: {
     tr: 'Sistemden kaldırılan kullanıcının durumu değiştirilemez',
     en: 'A user removed from the system cannot change status',

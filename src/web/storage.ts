@@ -14,6 +14,8 @@ export const STORAGE_KEYS = {
   idleTime: 'idleTime',
   /** The person chose the language themselves ('1'): the company's default language no longer applies. */
   localeChosen: 'localeChosen',
+  /** The company's default currency for the public site ('' keeps spec 9's language rule). */
+  companyCurrency: 'companyCurrency',
   /** The visitor closed the footer's cookie notice ('dismissed'). */
   cookieNotice: 'cookieNotice',
 } as const

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import * as domain from '../../src/domain/index.ts'
+import { effectiveCurrency } from '../../src/domain/company.ts'
 
 describe('constants of spec 9', () => {
   it.each<[string, unknown]>([
@@ -61,5 +62,14 @@ describe('messages', () => {
     expect(domain.VALIDATION_MESSAGES[code].en).toBe(en)
     if (tr) expect(domain.VALIDATION_MESSAGES[code].tr).toBe(tr)
     else expect(domain.VALIDATION_MESSAGES[code].tr.length).toBeGreaterThan(0)
+  })
+})
+
+describe('the currency the product proposes (spec 9, issue 12)', () => {
+  it.each([
+    ['LANGUAGE', 'en', 'USD'], ['LANGUAGE', 'tr', 'TRY'], ['LANGUAGE', 'ru', 'TRY'], [null, 'en', 'USD'],
+    ['EUR', 'en', 'EUR'], ['EUR', 'tr', 'EUR'], ['TRY', 'en', 'TRY'], ['USD', 'tr', 'USD'], ['XYZ', 'en', 'USD'],
+  ] as const)('company setting %s, language %s: %s', (setting, locale, currency) => {
+    expect(effectiveCurrency(setting, locale)).toBe(currency)
   })
 })

@@ -10,7 +10,8 @@ import { TEST_CARDS } from '../../src/server/services/gateway/bank-simulator.ts'
 import { asciiDigits } from '../../src/lib/redact.ts'
 import { signParams, verifyParams } from '../../src/server/services/gateway/hash.ts'
 import { launch, type Browser } from './browser.ts'
-import { startE2eServer, type E2eServer } from './server.ts'
+import { DEMO_PASSWORD, startE2eServer, type E2eServer } from './server.ts'
+import { apiSession } from './staff.ts'
 
 const card = (scenario: string) => TEST_CARDS.find((c) => c.scenario === scenario)!.number
 const DEBIT = '4016220000001238'
@@ -128,6 +129,7 @@ describe('card payment test form', () => {
     const form = page.getByTestId('payment-form')
     await form.waitFor()
     await form.locator('input[name=amount]').fill('')
+    await form.locator('input[name=currcode]').fill('')
     await page.getByRole('button', { name: '3D Test Et' }).click()
     for (const text of ['Kredi kartı numarası girmelisiniz', 'Kredi kartı üzerinde yazan ad-soyadı girmelisiniz', 'Kartınızın arka yüzündeki kod girmelisiniz',
       'Kredi kartınızın geçerlilik tarihini girmelisiniz', 'Banka Kodu girmelisiniz', 'Para birimi girmelisiniz', 'İşlem tutarı girmelisiniz']) {
@@ -341,11 +343,42 @@ describe('card payment test form', () => {
     await page.close()
   })
 
-  it('the currency field is empty with a hint that reads as one (issue 10 item 13)', async () => {
+  it('the currency field starts with the currency of spec 9 for the language, or the company choice (issues 10 item 13, 12)', async () => {
+    const currencyOn = async (locale: string) => {
+      const page = await b.context.newPage()
+      await page.addInitScript((l) => localStorage.setItem('locale', l), locale)
+      await page.goto(server.url + '/')
+      for (let i = 0; i < 40 && (await page.getByTestId('payment-form').count()) === 0; i++) {
+        await page.mouse.move(20 + i, 20 + i)
+        await page.waitForTimeout(250)
+      }
+      const field = page.getByTestId('payment-form').locator('input[name=currcode]')
+      const shown = { value: await field.inputValue(), hint: await field.getAttribute('placeholder') }
+      await page.close()
+      return shown
+    }
+    expect(await currencyOn('tr')).toEqual({ value: 'TRY', hint: 'örn. TRY' })
+    expect(await currencyOn('en')).toEqual({ value: 'USD', hint: 'e.g. USD' })
+    // the company chooses euros for everyone (Preferences), then goes back to the language rule
+    const admin = await apiSession(server.url, 'ayse.yilmaz', DEMO_PASSWORD)
+    const prefs = async () => ((await admin.call('GET', `/company/settings/${admin.companyId}?category=preferences`)).body.preferences as Record<string, unknown>)
+    const put = async (defaultCurrency: string) => {
+      const saved = await admin.call('PUT', '/company/settings/preferences', { ...(await prefs()), defaults: undefined, defaultCurrency })
+      expect(saved.status, JSON.stringify(saved.body)).toBe(200)
+    }
+    await put('EUR')
+    try {
+      expect((await currencyOn('en')).value).toBe('EUR')
+      expect((await currencyOn('tr')).value).toBe('EUR')
+    } finally {
+      await put('LANGUAGE')
+    }
+    // "Formu Temizle" returns to it; emptied, the field says it is required
     const page = await openHome(b)
-    const currency = page.getByTestId('payment-form').locator('input[name=currcode]')
-    expect(await currency.inputValue()).toBe('')
-    expect(await currency.getAttribute('placeholder')).toBe('örn. TRY')
+    const form = page.getByTestId('payment-form')
+    await form.locator('input[name=currcode]').fill('usd')
+    await page.getByRole('button', { name: 'Formu Temizle' }).click()
+    await expect.poll(() => form.locator('input[name=currcode]').inputValue()).toBe('TRY')
     await page.close()
   })
 

@@ -4,6 +4,8 @@ import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { TEST_CARDS } from '../../src/server/services/gateway/bank-simulator.ts'
 import { launch, type Browser } from './browser.ts'
+import { payWithCard as pay } from './drivers/purchase.ts'
+import { buyTssQuote } from './drivers/tss-purchase.ts'
 import { caughtMail, caughtSms } from './server.ts'
 
 /**
@@ -60,22 +62,6 @@ async function giveConsents(page: Page) {
   await page.getByTestId('step-summary').getByRole('button', { name: 'Onayla ve ödemeye geç' }).click()
 }
 
-async function pay(page: Page, number: string) {
-  const form = page.getByTestId('payment-form')
-  await form.waitFor({ timeout: 15_000 })
-  await form.locator('input[name=number]').pressSequentially(number, { delay: 5 })
-  await form.locator('input[name=number]').blur()
-  await form.locator('input[name=name]').fill('Ayşe Çağlar')
-  await form.locator('input[name=expiry]').fill('1230')
-  await form.locator('input[name=cvc]').fill('123')
-  await expect.poll(() => form.locator('input[name=bankcode]').inputValue()).not.toBe('')
-  await form.getByTestId('submit').click()
-  const frame = page.frameLocator('iframe[name=ke-3d-frame]')
-  await frame.getByTestId('otp-code').waitFor({ timeout: 20_000 })
-  await frame.locator('input[name=otp]').fill((await frame.getByTestId('otp-code').textContent())!)
-  await frame.getByRole('button', { name: 'Onayla' }).click()
-}
-
 const AXE = resolve(import.meta.dirname, '../../node_modules/axe-core/axe.min.js')
 
 /** Serious and critical axe-core findings on the page as it is (WCAG 2.1 A/AA and best practice). */
@@ -99,12 +85,7 @@ describe('health and travel purchases in Chromium (issue 15)', () => {
   it('TSS end to end: quote, SMS, profile, health policy, consents, server-priced payment, policy with its PDF and mail', async () => {
     const page = await b.page('/urunler/market/tss')
     // the quote step is the quick quote; its "Satın Al" carries the answers into the purchase
-    await page.locator('input[name=gender][value=male]').check()
-    await expect.poll(() => page.locator('select[name=citycode] option').count(), { timeout: 15_000 }).toBeGreaterThan(1)
-    await page.locator('select[name=citycode]').selectOption('34')
-    await page.locator('input[name=birthdate]').fill('1996-01-15')
-    await page.getByRole('button', { name: 'Teklif Al' }).click()
-    await page.getByRole('link', { name: 'Satın Al' }).nth(2).click()
+    await buyTssQuote(page)
     await page.waitForURL(/visits=10/)
     const phone = phoneNo()
     const email = EMAIL()

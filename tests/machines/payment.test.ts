@@ -75,3 +75,22 @@ describe('payment machine: order id collisions (issue 10 item 11)', () => {
     expect(s.context.reason).toBe('ORDER_ID_USED')
   })
 })
+
+describe('payment machine: the default currency (issue 12, spec 9)', () => {
+  it('starts with the currency it is given and "Formu Temizle" returns to it', () => {
+    const actor = createActor(paymentMachine.provide({ actions: { clearSecrets: () => {} } }), { input: { currency: 'USD' } })
+    actor.start()
+    expect(actor.getSnapshot().context.values.currcode).toBe('USD')
+    actor.send({ type: 'field.change', field: 'currcode', value: 'eur' })
+    expect(actor.getSnapshot().context.values.currcode).toBe('EUR')
+    actor.send({ type: 'form.reset' })
+    expect(actor.getSnapshot().context.values.currcode).toBe('USD')
+    actor.stop()
+  })
+
+  it('without one the field starts empty (the customer types it)', () => {
+    const actor = createActor(paymentMachine, { input: undefined }).start()
+    expect(actor.getSnapshot().context.values.currcode).toBe('')
+    actor.stop()
+  })
+})

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
 import { createActor, fromPromise, SimulatedClock } from 'xstate'
-import { DEFAULT_TIMING, sessionMachine, type SessionNotice, type SessionUser, type SignInResult } from '../../machines/session/session.machine.ts'
+import { DEFAULT_TIMING, sessionMachine, type RestoredSession, type SessionNotice, type SessionUser, type SignInResult } from '../../machines/session/session.machine.ts'
 import { warningEndsAt, warningSecondsLeft } from '../../machines/session/session.selectors.ts'
 
 /** The staff session's rules as named assertions (issue 10 items 1-5), timers on a SimulatedClock. */
@@ -157,5 +157,44 @@ describe('session machine: company preferences (issue 12)', () => {
     s.clock.increment(1_000) // throttle: idle candidate
     s.clock.increment(2_000) // the new threshold (3 s), not the old 10 s
     expect(s.actor.getSnapshot().hasTag('warning')).toBe(true)
+  })
+})
+
+describe('session machine: a lock restored after a reload', () => {
+  it('is logged out when the logout wait since the lock ends, not a whole wait after the reload', async () => {
+    const wait = { ...timing, logoutWaitMs: 5 * 60_000, lockExpiryS: 1_800 }
+    // the lock was made 4 minutes before this tab was reloaded
+    const lockedAt = T0 - 4 * 60_000
+    const logout = vi.fn(async () => {})
+    const machine = sessionMachine.provide({
+      actors: {
+        checkSession: fromPromise<RestoredSession | null, void>(async () => ({ user, timing: wait, lockedAt, at: T0 })),
+        logout: fromPromise(logout),
+      },
+      actions: { persistSession: () => {}, persistIdleTime: () => {}, clearSession: () => {}, broadcast: () => {}, reportActivity: () => {} },
+    })
+    const clock = new SimulatedClock()
+    const actor = createActor(machine, { clock, input: undefined })
+    const notices: SessionNotice[] = []
+    actor.on('notice', (n) => { notices.push(n) })
+    actor.start()
+    actor.send({ type: 'session.restore' })
+    await settle()
+    expect(actor.getSnapshot().matches({ signedIn: { inactivity: { lockedOut: 'locked' } } })).toBe(true)
+    clock.increment(60_000 - 1)
+    expect(actor.getSnapshot().matches({ signedIn: { inactivity: { lockedOut: 'locked' } } })).toBe(true)
+    clock.increment(1)
+    await settle()
+    expect(logout).toHaveBeenCalledOnce()
+    expect(notices.map((n) => n.code)).toContain('lockTimeout')
+  })
+
+  it('a lock made here waits the whole logout wait', async () => {
+    const s = await locked()
+    s.clock.increment(timing.logoutWaitMs - 1)
+    expect(s.actor.getSnapshot().matches({ signedIn: { inactivity: { lockedOut: 'locked' } } })).toBe(true)
+    s.clock.increment(1)
+    await settle()
+    expect(s.logout).toHaveBeenCalledOnce()
   })
 })

@@ -25,7 +25,7 @@ describe('API conventions', () => {
 
   it('reports the client IP only through a trusted proxy chain', async () => {
     const res = await t.request('/client/info', { headers: { 'x-forwarded-for': '203.0.113.7, 10.0.0.1' } })
-    expect(await res.json()).toEqual({ ip: '203.0.113.7' })
+    expect(await res.json()).toEqual({ ip: '203.0.113.7', currency: null })
   })
 
   it('sets the security headers on API and pages', async () => {

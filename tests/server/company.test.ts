@@ -220,6 +220,19 @@ describe.each(dbKinds())('company settings on %s', (kind) => {
     expect((await a.post('/company/settings/security/preview', { ...stricter, minLength: 4 })).status).toBe(400)
   })
 
+  it('proposes the company currency to the public site once chosen, else none (spec 9 language rule)', async () => {
+    expect(await (await t.request('/client/info')).json()).toMatchObject({ currency: null })
+    const prefs = (await a.get(`/company/settings/${companyId}?category=preferences`)).body.preferences as Record<string, unknown>
+    expect(prefs.defaultCurrency).toBe('LANGUAGE')
+    const chosen = await a.put('/company/settings/preferences', { ...prefs, defaults: undefined, defaultCurrency: 'EUR' })
+    expect(chosen.status, JSON.stringify(chosen.body)).toBe(200)
+    expect(await (await t.request('/client/info')).json()).toMatchObject({ currency: 'EUR' })
+    const back = await a.put('/company/settings/preferences', { ...chosen.body, defaults: undefined, defaultCurrency: 'LANGUAGE' })
+    expect(back.status, JSON.stringify(back.body)).toBe(200)
+    expect(await (await t.request('/client/info')).json()).toMatchObject({ currency: null })
+    expect((await a.put('/company/settings/preferences', { ...back.body, defaults: undefined, defaultCurrency: 'GBP' })).status).toBe(400)
+  })
+
   it('shortens the inactivity thresholds from the preferences, for the next session check', async () => {
     const prefs = (await a.get(`/company/settings/${companyId}?category=preferences`)).body.preferences as Record<string, unknown>
     expect(prefs).toMatchObject({ inactiveUserThresholdMinutes: 10, activityThrottleMinutes: 2, timeToLockMinutes: 0.5, logoutWaitMinutes: 30, defaults: { inactiveUserThresholdMinutes: 10 } })

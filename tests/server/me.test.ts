@@ -59,7 +59,7 @@ describe.each(dbKinds())('top-menu endpoints (profile, tasks, password, dashboar
 
   it('profile/company: the own company\'s language, time zone and currency, for any signed-in role', async () => {
     const a = await signIn('calisan')
-    expect((await a.get('/profile/company')).body).toEqual({ language: 'tr', timeZone: 'Europe/Istanbul', defaultCurrency: 'TRY' })
+    expect((await a.get('/profile/company')).body).toEqual({ language: 'tr', timeZone: 'Europe/Istanbul', defaultCurrency: 'LANGUAGE' })
     await t.db.update(company).set({ language: 'en', timeZone: 'Europe/Berlin', defaultCurrency: 'USD' })
     expect((await a.get('/profile/company')).body).toEqual({ language: 'en', timeZone: 'Europe/Berlin', defaultCurrency: 'USD' })
   })

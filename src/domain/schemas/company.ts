@@ -1,5 +1,5 @@
 import * as z from 'zod/mini'
-import { COMPANY_LANGUAGES, CURRENCIES, JOB_TITLE_COLOURS, isReadableColour, isValidVkn, normalizeTrPhone } from '../company.ts'
+import { COMPANY_LANGUAGES, CURRENCY_SETTINGS, JOB_TITLE_COLOURS, isReadableColour, isValidVkn, normalizeTrPhone } from '../company.ts'
 import { PASSWORD_COMPLEXITIES } from '../password.ts'
 
 /**
@@ -22,7 +22,7 @@ export const CompanyBody = z.strictObject({
   size: selection,
   sector: selection,
   webPage: z.nullable(z.string().check(z.maxLength(200, 'tooLong'), z.refine((v) => v === '' || /^https?:\/\/[^\s/$.?#].[^\s]*$/i.test(v), 'webPage'))),
-  defaultCurrency: z.enum(CURRENCIES, 'requiredSelection'),
+  defaultCurrency: z.enum(CURRENCY_SETTINGS, 'requiredSelection'),
   language: z.enum(COMPANY_LANGUAGES, 'requiredSelection'),
   timeZone: z.string().check(z.maxLength(60, 'invalid'), z.refine((v) => v !== '', 'requiredSelection')),
 })
@@ -81,7 +81,7 @@ const minutes = (min: number, max: number) => z.number().check(z.minimum(min, 'r
 
 export const PreferencesBody = z.strictObject({
   version,
-  defaultCurrency: z.enum(CURRENCIES, 'requiredSelection'),
+  defaultCurrency: z.enum(CURRENCY_SETTINGS, 'requiredSelection'),
   language: z.enum(COMPANY_LANGUAGES, 'requiredSelection'),
   timeZone: z.string().check(z.maxLength(60, 'invalid'), z.refine((v) => v !== '', 'requiredSelection')),
   inactiveUserThresholdMinutes: minutes(1, 240),

@@ -117,3 +117,53 @@ export const UpdateUserBody = z.strictObject({
   version: z.number().check(z.int(), z.minimum(1)),
 })
 export type UpdateUserInput = z.output<typeof UpdateUserBody>
+
+/**
+ * One role assignment of `PUT /user/{id}/roles`: the role, whether it is the user's main
+ * (application) role and their default role, and the last day it is valid (null: no end; an
+ * other-group role needs one, spec 5). The day is a calendar date in Türkiye: the role is valid
+ * through the end of that day.
+ */
+export const RoleAssignment = z.strictObject({
+  roleId: uuid,
+  isMain: z.boolean(),
+  isDefault: z.boolean(),
+  validTo: z.nullable(isoDate),
+})
+export type RoleAssignmentInput = z.output<typeof RoleAssignment>
+
+/**
+ * `PUT /user/{id}/roles`: the user's complete assignment list (a role left out is ended), with the
+ * assignments' version the page loaded (a changed version is a conflict).
+ */
+export const UpdateRolesBody = z.strictObject({
+  roles: z.array(RoleAssignment).check(z.minLength(1, 'oneMain'), z.maxLength(50)),
+  version: z.number().check(z.int(), z.minimum(1)),
+})
+export type UpdateRolesInput = z.output<typeof UpdateRolesBody>
+
+/**
+ * Cross-field rules of an assignment list: exactly one main and one default role (they may be the
+ * same role), neither with an end date (the active role falls back to them); each role once; an
+ * other-group role needs a valid-to date ('validToRequired', spec 5); a new or changed date must lie
+ * after today ('validToFuture', as in the create-user wizard). `otherGroup(roleId)` says whether a
+ * role belongs to another group than the user's; `unchanged(i)` whether row i keeps its stored date.
+ */
+export function roleAssignmentIssues(
+  roles: readonly RoleAssignmentInput[], today: string,
+  otherGroup: (roleId: string) => boolean, unchanged: (index: number) => boolean = () => false,
+): Array<{ path: string; code: string }> {
+  const issues: Array<{ path: string; code: string }> = []
+  if (roles.filter((r) => r.isMain).length !== 1) issues.push({ path: 'roles', code: 'oneMain' })
+  if (roles.filter((r) => r.isDefault).length !== 1) issues.push({ path: 'roles', code: 'oneDefault' })
+  const seen = new Set<string>()
+  roles.forEach((r, i) => {
+    const id = r.roleId.toLowerCase()
+    if (seen.has(id)) issues.push({ path: `roles.${i}.roleId`, code: 'rolesFromList' })
+    seen.add(id)
+    if ((r.isMain || r.isDefault) && r.validTo !== null) issues.push({ path: `roles.${i}.validTo`, code: 'mainNoValidTo' })
+    else if (!r.isMain && !r.isDefault && r.validTo === null && otherGroup(id)) issues.push({ path: `roles.${i}.validTo`, code: 'validToRequired' })
+    if (r.validTo !== null && r.validTo <= today && !unchanged(i)) issues.push({ path: `roles.${i}.validTo`, code: 'validToFuture' })
+  })
+  return issues
+}

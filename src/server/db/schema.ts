@@ -79,7 +79,8 @@ export const company = pgTable('company', {
   sector: text('sector'),
   webPage: text('web_page'),
   logo: text('logo'),
-  defaultCurrency: text('default_currency').notNull().default('TRY'),
+  /** A currency code, or 'LANGUAGE' for spec 9's rule (USD for English, TRY for Turkish). */
+  defaultCurrency: text('default_currency').notNull().default('LANGUAGE'),
   language: text('language').notNull().default('tr'),
   timeZone: text('time_zone').notNull().default('Europe/Istanbul'),
   version: integer('version').notNull().default(1),
@@ -155,6 +156,8 @@ export const appUser = pgTable('app_user', {
   mobilePhone: text('mobile_phone'),
   birthDate: text('birth_date'),
   version: integer('version').notNull().default(1),
+  /** Version of the user's role assignments (PUT /user/{id}/roles): a stale list is a conflict. */
+  rolesVersion: integer('roles_version').notNull().default(1),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [
   uniqueIndex('app_user_username_uq').on(sql`lower(${t.username})`),

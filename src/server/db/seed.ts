@@ -1,4 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm'
+import { CURRENCY_BY_LANGUAGE } from '../../domain/company.ts'
 import { ROLE_BUNDLES } from '../../domain/permission-catalogue.ts'
 import type { Db } from './client.ts'
 import * as t from './schema.ts'
@@ -64,7 +65,7 @@ export async function seedFirstCompany(db: Db, admin: AdminSeed): Promise<{ crea
     const [company] = await tx.insert(t.company).values({
       name: 'Katılım Emeklilik ve Hayat A.Ş.',
       email: 'info@example.com',
-      defaultCurrency: 'TRY',
+      defaultCurrency: CURRENCY_BY_LANGUAGE,
       language: 'tr',
       timeZone: 'Europe/Istanbul',
     }).returning()

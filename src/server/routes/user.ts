@@ -1,12 +1,13 @@
 import { Hono, type Context } from 'hono'
 import * as z from 'zod/mini'
 import { and, asc, count, eq, inArray, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm'
-import { formatIsoDate, isAdultBirthDate, toCalendarDate } from '../../domain/dates.ts'
+import { calendarDateOf, formatIsoDate, isAdultBirthDate, toCalendarDate } from '../../domain/dates.ts'
 import { normalizeTrMobile } from '../../domain/phone.ts'
-import { BulkStatusBody, CreateUserBody, UpdateUserBody, UserStatusBody, groupRolesIssues, personalIssues } from '../../domain/schemas/user.ts'
+import { BulkStatusBody, CreateUserBody, UpdateRolesBody, UpdateUserBody, UserStatusBody, groupRolesIssues, personalIssues, roleAssignmentIssues } from '../../domain/schemas/user.ts'
+import { toPermissionStrings } from '../../domain/permission-catalogue.ts'
 import type { AppEnv } from '../types.ts'
 import type { Db } from '../db/client.ts'
-import { address, appUser, jobTitle, role, userGroup, userPhoto, userRole } from '../db/schema.ts'
+import { address, appUser, company, jobTitle, role, userGroup, userPhoto, userRole } from '../db/schema.ts'
 import { AppError, type FieldIssue } from '../errors.ts'
 import { idParam, readJson, uuidString } from '../http.ts'
 import { errorMessage } from '../i18n.ts'
@@ -16,7 +17,7 @@ import { emailNotificationsOn } from '../services/notifications.ts'
 import { enqueueMail } from '../services/outbox.ts'
 import { containsPattern, listAnswer, orderBy, readList, type ListParams } from '../services/list.ts'
 import { hashPassword, randomPassword } from '../services/passwords.ts'
-import { may, permit } from '../services/permissions.ts'
+import { activePermissions, may, permit } from '../services/permissions.ts'
 import { keyFrom } from '../services/secrets.ts'
 import { reencodeImage } from '../services/images.ts'
 import { endUserSessions } from '../services/sessions.ts'
@@ -47,6 +48,11 @@ function endOfDayTr(date: string): Date {
   return new Date(`${date}T23:59:59.999+03:00`)
 }
 
+/** The calendar day in Türkiye (UTC+3) of a moment: the valid-to date of an assignment valid until then. */
+function trDateOf(at: Date): string {
+  return formatIsoDate(calendarDateOf(at)!)
+}
+
 /** The photo's address (with its change time, so a new photo is not served from the cache), or null. */
 function photoUrl(apiBase: string, id: string, updatedAt: Date | null | undefined): string | null {
   return updatedAt ? `${apiBase}/images/user/${id}/photo?v=${updatedAt.getTime()}` : null
@@ -56,8 +62,11 @@ async function detailOf(db: Db, companyId: string, id: string, apiBase: string) 
   const [u] = await db.select().from(appUser).where(and(eq(appUser.id, id), eq(appUser.companyId, companyId)))
   if (!u) throw new AppError(404, 'NOT_FOUND')
   const [photo] = await db.select({ updatedAt: userPhoto.updatedAt }).from(userPhoto).where(eq(userPhoto.userId, id))
-  const roles = await db.select({ id: role.id, name: role.name, isMain: userRole.isMain, isDefault: userRole.isDefault, validUntil: userRole.validUntil })
-    .from(userRole).innerJoin(role, eq(role.id, userRole.roleId)).where(eq(userRole.userId, id))
+  const roles = await db.select({
+    id: role.id, name: role.name, isMain: userRole.isMain, isDefault: userRole.isDefault, validUntil: userRole.validUntil,
+    groupId: role.groupId, groupName: userGroup.name,
+  }).from(userRole).innerJoin(role, eq(role.id, userRole.roleId)).leftJoin(userGroup, eq(userGroup.id, role.groupId))
+    .where(eq(userRole.userId, id)).orderBy(asc(role.name))
   const [group] = u.groupId ? await db.select({ name: userGroup.name }).from(userGroup).where(eq(userGroup.id, u.groupId)) : []
   const [title] = u.jobTitleId ? await db.select({ title: jobTitle.title }).from(jobTitle).where(eq(jobTitle.id, u.jobTitleId)) : []
   const [location] = u.workLocationId ? await db.select({ name: address.locationName }).from(address).where(eq(address.id, u.workLocationId)) : []
@@ -66,7 +75,11 @@ async function detailOf(db: Db, companyId: string, id: string, apiBase: string) 
     gender: u.gender, country: u.countryCode, jobTitleId: u.jobTitleId, jobTitle: title?.title ?? null, workLocationId: u.workLocationId, workLocation: location?.name ?? null,
     mobilePhone: u.mobilePhone, groupId: u.groupId, groupName: group?.name ?? null, version: u.version, createdAt: u.createdAt.toISOString(),
     nationalId: u.nationalId, passportNo: u.passportNo, birthDate: u.birthDate, photo: photoUrl(apiBase, u.id, photo?.updatedAt),
-    roles: roles.map((r) => ({ id: r.id, name: r.name, isMain: r.isMain, isDefault: r.isDefault, validUntil: r.validUntil?.toISOString() ?? null })),
+    roles: roles.map((r) => ({
+      id: r.id, name: r.name, isMain: r.isMain, isDefault: r.isDefault, validUntil: r.validUntil?.toISOString() ?? null,
+      validTo: r.validUntil ? trDateOf(r.validUntil) : null, groupId: r.groupId, groupName: r.groupName ?? null,
+    })),
+    rolesVersion: u.rolesVersion,
   }
 }
 
@@ -146,6 +159,22 @@ async function editableUser(c: Context<AppEnv>): Promise<string> {
 }
 
 /**
+ * Refuses (`code`) unless the company keeps another active superadmin whose superadmin role does not
+ * end. Call it inside the write's transaction: it locks the company row first, so two admins who
+ * suspend or demote two different superadmins at the same moment are served one after the other,
+ * and the second sees the first's change (PostgreSQL's read committed takes a new snapshot per
+ * statement).
+ */
+async function keepAnotherSuperadmin(t: Db, companyId: string, exceptId: string, code: 'LAST_SUPERADMIN' | 'LAST_SUPERADMIN_ROLE') {
+  await t.select({ id: company.id }).from(company).where(eq(company.id, companyId)).for('update')
+  const others = await t.select({ id: appUser.id }).from(appUser)
+    .innerJoin(userRole, eq(userRole.userId, appUser.id)).innerJoin(role, eq(role.id, userRole.roleId))
+    .where(and(eq(appUser.companyId, companyId), eq(appUser.status, 'active'), ne(appUser.id, exceptId), eq(role.name, 'ROLE_SUPERADMIN'), isNull(userRole.validUntil)))
+    .limit(1)
+  if (others.length === 0) throw new AppError(422, code)
+}
+
+/**
  * Status (spec 4): active, suspended, removed. Suspending or removing ends the user's sessions at
  * once; removed is terminal and keeps the audit trail; nobody changes their own status, and the
  * last active superadmin stays active.
@@ -157,16 +186,14 @@ async function changeStatus(c: Context<AppEnv>, id: string, status: 'active' | '
   const [u] = await db.select().from(appUser).where(and(eq(appUser.id, id), eq(appUser.companyId, session.companyId)))
   if (!u) throw new AppError(404, 'NOT_FOUND')
   if (u.status === 'removed') throw new AppError(422, 'USER_REMOVED')
-  if (status !== 'active') {
-    const superadmins = await db.select({ id: appUser.id }).from(appUser)
-      .innerJoin(userRole, eq(userRole.userId, appUser.id)).innerJoin(role, eq(role.id, userRole.roleId))
-      .where(and(eq(appUser.companyId, session.companyId), eq(appUser.status, 'active'), eq(role.name, 'ROLE_SUPERADMIN'), ne(appUser.id, id)))
-    const isSuper = (await db.select({ id: role.id }).from(userRole).innerJoin(role, eq(role.id, userRole.roleId))
-      .where(and(eq(userRole.userId, id), eq(role.name, 'ROLE_SUPERADMIN')))).length > 0
-    if (isSuper && superadmins.length === 0) throw new AppError(422, 'LAST_SUPERADMIN')
-  }
+  const isSuper = status !== 'active' && (await db.select({ id: role.id }).from(userRole).innerJoin(role, eq(role.id, userRole.roleId))
+    .where(and(eq(userRole.userId, id), eq(role.name, 'ROLE_SUPERADMIN')))).length > 0
   const now = clock.now()
-  await db.update(appUser).set({ status, version: u.version + 1 }).where(eq(appUser.id, id))
+  await db.transaction(async (tx) => {
+    const t = tx as unknown as Db
+    if (isSuper) await keepAnotherSuperadmin(t, session.companyId, id, 'LAST_SUPERADMIN')
+    await t.update(appUser).set({ status, version: u.version + 1 }).where(eq(appUser.id, id))
+  })
   if (status !== 'active') await endUserSessions(db, id, status === 'removed' ? 'userRemoved' : 'userSuspended', now)
   await auditBySession(c, 'user.status', id, { before: { status: u.status }, after: { status } })
 }
@@ -446,6 +473,79 @@ export function userRoutes() {
     }
     if (!after) throw new AppError(409, 'CONFLICT')
     await auditBySession(c, 'user.updated', id, { before: editable(before), after: editable(after) })
+    return c.json(await detailOf(db, session.companyId, id, config.apiBase))
+  })
+
+  /**
+   * A user's role assignments (issue 14), as one complete list with the loaded `rolesVersion` (see
+   * docs/decisions/role-assignment.md): a role left out is ended (its row deleted; the audit log
+   * keeps it), new roles are added, dates and the main/default marks change. Rules: user:update;
+   * roles of the caller's company; exactly one main and one default role, neither with an end date;
+   * an other-group role needs a valid-to date after today (spec 5); nobody changes their own
+   * assignments (SELF_ROLES); a role added, ended or changed must hold no permission the caller's
+   * active role lacks (ROLE_ESCALATION: an admin cannot hand out or take away superadmin); the
+   * company keeps an active superadmin whose role does not end (LAST_SUPERADMIN_ROLE). The holder's
+   * permissions are read per request, so a change applies at their next request.
+   */
+  r.put('/:id/roles', permit('user:update'), async (c) => {
+    const id = idParam(c)
+    const body = await readJson(c, UpdateRolesBody)
+    const { db, clock, config } = c.get('deps')
+    const session = c.get('session')
+    if (id === session.userId) throw new AppError(422, 'SELF_ROLES')
+    const [target] = await db.select().from(appUser).where(and(eq(appUser.id, id), eq(appUser.companyId, session.companyId)))
+    if (!target) throw new AppError(404, 'NOT_FOUND')
+    if (target.rolesVersion !== body.version) throw new AppError(409, 'CONFLICT')
+    const now = clock.now()
+    const today = formatIsoDate(toCalendarDate(now)!)
+    const companyRoles = await db.select({ id: role.id, name: role.name, groupId: role.groupId, permissions: role.permissions }).from(role).where(eq(role.companyId, session.companyId))
+    const byId = new Map(companyRoles.map((x) => [x.id, x]))
+    const before = await db.select({ roleId: userRole.roleId, isMain: userRole.isMain, isDefault: userRole.isDefault, validUntil: userRole.validUntil })
+      .from(userRole).where(eq(userRole.userId, id))
+    const stored = new Map(before.map((x) => [x.roleId, x]))
+    const wanted = body.roles.map((x) => ({ ...x, roleId: x.roleId.toLowerCase() }))
+    const issues: FieldIssue[] = wanted.flatMap((x, i) => (byId.has(x.roleId) ? [] : [{ path: `roles.${i}.roleId`, code: 'rolesFromList' }]))
+    issues.push(...roleAssignmentIssues(wanted, today,
+      (roleId) => { const g = byId.get(roleId)?.groupId ?? null; return g !== null && g !== target.groupId },
+      (i) => { const was = stored.get(wanted[i]!.roleId); return !!was?.validUntil && trDateOf(was.validUntil) === wanted[i]!.validTo }))
+    if (issues.length) throw new AppError(400, 'VALIDATION', issues)
+    // what changes: every role added, ended, or with another date or mark
+    const touched = new Set<string>()
+    for (const x of wanted) {
+      const was = stored.get(x.roleId)
+      if (!was || was.isMain !== x.isMain || was.isDefault !== x.isDefault || (was.validUntil ? trDateOf(was.validUntil) : null) !== x.validTo) touched.add(x.roleId)
+    }
+    for (const was of before) if (!wanted.some((x) => x.roleId === was.roleId)) touched.add(was.roleId)
+    const held = new Set(await activePermissions(c))
+    const beyond = [...touched].filter((rid) => toPermissionStrings(byId.get(rid)?.permissions ?? []).some((p) => !held.has(p)))
+    if (beyond.length) throw new AppError(403, 'ROLE_ESCALATION')
+    const superadmin = companyRoles.find((x) => x.name === 'ROLE_SUPERADMIN')
+    const was = superadmin && touched.has(superadmin.id) ? stored.get(superadmin.id) : undefined
+    const demotes = !!was && (!was.validUntil || was.validUntil > now) && target.status === 'active'
+      && !wanted.some((x) => x.roleId === superadmin!.id && x.validTo === null)
+    await db.transaction(async (tx) => {
+      const t = tx as unknown as Db
+      if (demotes) await keepAnotherSuperadmin(t, session.companyId, id, 'LAST_SUPERADMIN_ROLE')
+      const [bumped] = await t.update(appUser).set({ rolesVersion: sql`${appUser.rolesVersion} + 1` })
+        .where(and(eq(appUser.id, id), eq(appUser.rolesVersion, body.version))).returning({ id: appUser.id })
+      if (!bumped) throw new AppError(409, 'CONFLICT')
+      const keep = wanted.map((x) => x.roleId)
+      await t.delete(userRole).where(and(eq(userRole.userId, id), sql`${userRole.roleId} not in (${sql.join(keep.map((k) => sql`${k}::uuid`), sql`, `)})`))
+      for (const x of wanted) {
+        if (!touched.has(x.roleId)) continue
+        const was = stored.get(x.roleId)
+        const validUntil = x.validTo === null ? null : was?.validUntil && trDateOf(was.validUntil) === x.validTo ? was.validUntil : endOfDayTr(x.validTo)
+        await t.insert(userRole).values({ userId: id, roleId: x.roleId, isMain: x.isMain, isDefault: x.isDefault, validUntil })
+          .onConflictDoUpdate({ target: [userRole.userId, userRole.roleId], set: { isMain: x.isMain, isDefault: x.isDefault, validUntil } })
+      }
+    })
+    const shape = (list: Array<{ roleId: string; isMain: boolean; isDefault: boolean; validTo: string | null }>) =>
+      list.map((x) => ({ role: byId.get(x.roleId)?.name ?? x.roleId, isMain: x.isMain, isDefault: x.isDefault, validTo: x.validTo }))
+        .sort((p, q) => p.role.localeCompare(q.role))
+    await auditBySession(c, 'user.roles.updated', id, {
+      before: { roles: shape(before.map((x) => ({ ...x, validTo: x.validUntil ? trDateOf(x.validUntil) : null }))), version: body.version },
+      after: { roles: shape(wanted), version: body.version + 1 },
+    })
     return c.json(await detailOf(db, session.companyId, id, config.apiBase))
   })
 

@@ -1,4 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm'
+import { CURRENCY_BY_LANGUAGE, type CurrencySetting } from '../../domain/company.ts'
 import type { PasswordPolicy } from '../../domain/password.ts'
 import type { ServerConfig } from '../config.ts'
 import type { Db } from '../db/client.ts'
@@ -33,7 +34,7 @@ export const DEFAULT_SECURITY: SecuritySettings = {
 
 /** Company preferences: the inactivity parameters, in minutes as the spec says. */
 export type Preferences = {
-  defaultCurrency: 'TRY' | 'USD' | 'EUR'
+  defaultCurrency: CurrencySetting
   language: 'tr' | 'en' | 'ru'
   timeZone: string
   inactiveUserThresholdMinutes: number
@@ -43,7 +44,7 @@ export type Preferences = {
 }
 
 export const DEFAULT_PREFERENCES: Preferences = {
-  defaultCurrency: 'TRY',
+  defaultCurrency: CURRENCY_BY_LANGUAGE,
   language: 'tr',
   timeZone: 'Europe/Istanbul',
   inactiveUserThresholdMinutes: 10,

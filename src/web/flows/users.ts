@@ -38,7 +38,9 @@ export type UserDetail = UserBase & {
   mobilePhone: string | null
   groupId: string | null
   version: number
-  roles: { id: string; name: string; isMain: boolean; isDefault: boolean; validUntil: string | null }[]
+  /** Version of the role assignments (PUT /user/{id}/roles). */
+  rolesVersion: number
+  roles: { id: string; name: string; isMain: boolean; isDefault: boolean; validUntil: string | null; validTo: string | null; groupId: string | null; groupName: string | null }[]
 }
 
 /** The list's filters (GET /user): status, group and role (ids). */
@@ -70,12 +72,16 @@ export function fetchUser(id: string) {
 
 export type Choice = { value: string; label: string }
 
-/** The filters' and the form's choices; a list the caller may not read is empty (the field is then shown read-only). */
-export async function fetchChoices(companyId: string): Promise<{ groups: Choice[]; roles: Choice[]; jobTitles: Choice[]; locations: Choice[]; countries: Choice[] }> {
-  const quiet = <T,>(p: Promise<T>, empty: T) => p.catch((error: unknown) => {
+/** A list the caller may not read (403) as `empty`; other failures stay failures. */
+export function quiet<T>(p: Promise<T>, empty: T): Promise<T> {
+  return p.catch((error: unknown) => {
     if (error instanceof ApiError && error.status === 403) return empty
     throw error
   })
+}
+
+/** The filters' and the form's choices; a list the caller may not read is empty (the field is then shown read-only). */
+export async function fetchChoices(companyId: string): Promise<{ groups: Choice[]; roles: Choice[]; jobTitles: Choice[]; locations: Choice[]; countries: Choice[] }> {
   const [groups, roles, titles, locations, countries] = await Promise.all([
     quiet(call<{ items: { id: string; name: string }[] }>('/group', { authenticated: true }), { items: [] }),
     quiet(call<{ items: { id: string; rolename: string }[] }>('/role', { query: { size: '100', sort: 'rolename' }, authenticated: true }), { items: [] }),

@@ -56,6 +56,9 @@ export const FIELD = {
   rolesFromList: msg`Roller listeden seçilmelidir`,
   validToRequired: msg`Atama Geçerlilik Tarihini Belirleyin !`,
   validToFuture: msg`Geçerlilik tarihi bugünden sonra olmalı`,
+  oneMain: msg`Tam olarak bir ana rol seçiniz`,
+  oneDefault: msg`Tam olarak bir varsayılan rol seçiniz`,
+  mainNoValidTo: msg`Ana ve varsayılan rolün geçerlilik sonu olamaz`,
   'group.nameAndType': msg`Grup adı ve grup tipi tanımlanmalıdır`,
 } as const satisfies Record<string, MessageDescriptor>
 

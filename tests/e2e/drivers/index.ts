@@ -1,11 +1,16 @@
+import { besPurchaseDriver } from './bes-purchase.ts'
 import { createUserDriver } from './create-user.ts'
 import { forgotPasswordDriver } from './forgot-password.ts'
 import { passwordChangeDriver } from './password-change.ts'
+import { paymentDriver } from './payment.ts'
 import { paymentResultDriver } from './payment-result.ts'
 import { resourceEditorDriver } from './resource-editor.ts'
 import { resourceListDriver } from './resource-list.ts'
+import { sessionDriver } from './session.ts'
 import { smsVerificationDriver } from './sms-verification.ts'
+import { travelPurchaseDriver } from './travel-purchase.ts'
 import { travelQuickQuoteDriver } from './travel-quick-quote.ts'
+import { tssPurchaseDriver } from './tss-purchase.ts'
 import { tssQuickQuoteDriver } from './tss-quick-quote.ts'
 import type { Driver } from './types.ts'
 
@@ -14,10 +19,17 @@ export const DRIVERS: Driver[] = [
   passwordChangeDriver,
   forgotPasswordDriver,
   paymentResultDriver,
+  paymentDriver,
   resourceListDriver,
   createUserDriver,
+  resourceEditorDriver,
   tssQuickQuoteDriver,
   travelQuickQuoteDriver,
+  tssPurchaseDriver,
+  travelPurchaseDriver,
+  besPurchaseDriver,
+  // it installs Playwright's clock in the shared browser context (left running)
   smsVerificationDriver,
-  resourceEditorDriver,
+  // last: it installs Playwright's clock in the shared browser context (it cannot be removed)
+  sessionDriver,
 ]

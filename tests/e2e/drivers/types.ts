@@ -14,6 +14,9 @@ export type Driver = {
   open(page: Page, path: PathStep[], server: E2eServer): Promise<void>
   /** Performs one event; `next` is the step after it (to arrange the server's answer). */
   act(page: Page, step: PathStep, next: PathStep | undefined, server: E2eServer): Promise<void>
-  /** Whether the browser can take this generated path as it stands (used before the covering set is chosen; default: every path). */
+  /**
+   * Whether a person (or the server) can make this path happen in the browser; the covering set is
+   * chosen among the feasible paths and must still take every transition. Absent: every path.
+   */
   feasible?(path: GeneratedPath): boolean
 }

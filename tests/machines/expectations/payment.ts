@@ -128,7 +128,7 @@ export const paymentExpectations: Expectations<PaymentContext> = {
       then: (c, _p, e) => expect(c.cvcLength).toBe(e.length) },
     { name: '"Formu Temizle" empties the form', from: 'editing', event: 'form.reset', to: 'editing.idle', effects: ['clearSecrets', 'notice:reset'],
       then: (c, p) => {
-        expect(c.values).toEqual(defaultValues())
+        expect(c.values).toEqual(defaultValues(c.defaultCurrency))
         expect(c.card).toEqual(EMPTY_CARD)
         expect(c.errors).toEqual({})
         expect(c.generation).toBe(p.generation + 1)

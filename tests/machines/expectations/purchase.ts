@@ -1,6 +1,6 @@
 import { expect } from 'vitest'
 import type { PurchaseContext } from '../../../machines/shared/purchase.ts'
-import type { Expectations, StateExpectation } from '../../support/expectations.ts'
+import type { Expectations, Screen, StateExpectation } from '../../support/expectations.ts'
 import { APPLICATION_ID, PURCHASE, TICKET } from '../models/purchase.ts'
 
 /**
@@ -10,6 +10,25 @@ import { APPLICATION_ID, PURCHASE, TICKET } from '../models/purchase.ts'
  * -> summary -> the server's purchase -> payment -> done.
  */
 export type SectionSpec = { step: string; key: string; words: { tr: string; en: string }; valid: (value: unknown) => boolean }
+
+/** The words the purchase page shows (tr, the spec's and the screens'), for the browser replay. */
+const SAYS = {
+  quoteIncomplete: 'Teklif bilgileri eksik veya geçersiz',
+  ticketExpired: 'Telefon doğrulamanızın süresi doldu',
+  network: 'Servise erişim sağlanamadı',
+  consentsMissing: 'Devam etmek için zorunlu onayları vermelisiniz',
+}
+/** A field's message by its code (the codes of the spec 3.2 schemas the model's bad answers get). */
+const FIELD_SAYS: Record<string, string> = {
+  'nationalId.invalid': 'Geçerli bir T.C. Kimlik No giriniz',
+  'email.invalid': 'Girilen değer geçerli bir email adresi değil',
+  'consent.required': 'Devam etmek için sağlık beyanını onaylamalısınız',
+}
+const reasonSays = (c: PurchaseContext) => (c.error === 'NETWORK' ? [SAYS.network] : c.error === 'SMS_TICKET_INVALID' ? [SAYS.ticketExpired] : c.error === 'CONSENT_REQUIRED' ? [SAYS.consentsMissing] : [])
+const sectionScreen = (c: PurchaseContext): Screen => ({
+  enabled: ['Devam', 'Geri'],
+  texts: [...reasonSays(c), ...Object.values(c.fieldErrors).flatMap((code) => (FIELD_SAYS[code] ? [FIELD_SAYS[code]] : []))],
+})
 const REQUIRED = ['gdprtextread', 'gdprconcent', 'infoconcent', 'trxconcent']
 const code = (e: { error?: { code?: string } }) => e.error?.code
 
@@ -31,11 +50,13 @@ export function purchaseExpectations(opts: { product: string; quotable: (data: a
   const states: Record<string, StateExpectation<PurchaseContext>> = {
     quote: {
       words: { tr: 'teklif adımı: ürünün soruları ve fiyatı', en: 'the quote step: the product questions and the price' },
+      screen: (c) => ({ enabled: ['Teklif Al'], texts: c.error === 'QUOTE_INCOMPLETE' ? [SAYS.quoteIncomplete] : [] }),
       ignores: [{ type: 'summary.confirm' }, anyPay, { type: 'resume.accept' }],
     },
     routeAfterQuote: { words: { tr: 'teklif alındı', en: 'quote taken' }, transient: true },
     sms: {
       words: { tr: 'cep telefonu SMS koduyla doğrulanır', en: 'the mobile phone is verified with an SMS code' },
+      screen: (c) => ({ enabled: ['Kod Gönder', 'Geri'], texts: reasonSays(c) }),
       context: (c) => expect(c.ticket).toBeNull(),
       ignores: [{ type: 'summary.confirm' }, anyPay],
     },
@@ -46,12 +67,14 @@ export function purchaseExpectations(opts: { product: string; quotable: (data: a
     },
     resumeOffer: {
       words: { tr: 'yarım kalan başvuruya devam etmek önerilir', en: 'resuming the unfinished application is offered' },
+      screen: { enabled: ['Kaldığım yerden devam et', 'Baştan başla'] },
       context: (c) => expect(c.saved).not.toBeNull(),
       ignores: [{ type: 'back' }, { type: 'summary.confirm' }, anyPay],
     },
     routeResumed: { words: { tr: 'başvuru kaldığı adımdan açılır', en: 'the application opens at its step' }, transient: true },
     consents: {
       words: { tr: 'onaylar: zorunlu olanlar verilmeden ilerlenemez', en: 'consents: the required ones block progress' },
+      screen: (c) => ({ enabled: ['Devam', 'Geri'], texts: [...reasonSays(c), ...(c.missing.length > 0 ? [SAYS.consentsMissing] : [])] }),
       context: (c) => expect(c.ticket).toBe(TICKET),
       ignores: [{ type: 'summary.confirm' }, anyPay],
     },
@@ -62,6 +85,7 @@ export function purchaseExpectations(opts: { product: string; quotable: (data: a
     },
     summary: {
       words: { tr: 'özet: sunucunun fiyatıyla onay', en: 'summary: confirm at the server price' },
+      screen: (c) => ({ enabled: ['Onayla ve ödemeye geç', 'Geri'], texts: reasonSays(c) }),
       ignores: [anyPay, { type: 'resume.accept' }],
     },
     purchasing: {
@@ -71,11 +95,13 @@ export function purchaseExpectations(opts: { product: string; quotable: (data: a
     },
     payment: {
       words: { tr: 'kartla ödeme (3D Secure), sunucunun tutarı', en: 'card payment (3-D Secure) of the server amount' },
+      screen: { enabled: ['Öde', 'Geri'], texts: ['Çekilecek tutar'] },
       context: (c) => expect(c.purchase).toEqual(PURCHASE),
       ignores: [{ type: 'summary.confirm' }],
     },
     done: {
       words: { tr: 'sonuç sayfasına geçilir', en: 'on to the result page' },
+      screen: { texts: ['Sonuç sayfasına yönlendiriliyorsunuz'] },
       context: (c, s) => {
         expect(s.status).toBe('done')
         expect(s.output).toEqual({ purchaseId: PURCHASE.id, outcome: c.outcome })
@@ -85,6 +111,7 @@ export function purchaseExpectations(opts: { product: string; quotable: (data: a
   sections.forEach((s, i) => {
     states[s.step] = {
       words: s.words,
+      screen: sectionScreen,
       context: (c) => expect(c.ticket).toBe(TICKET),
       ignores: [{ type: 'summary.confirm' }, anyPay, { type: 'resume.accept' }],
     }

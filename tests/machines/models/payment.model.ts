@@ -67,6 +67,8 @@ function abstractState(s: Snapshot) {
 export const paymentModel: Model = {
   name: 'payment',
   machine: paymentMachine,
+  // the form on / as a Turkish visitor gets it: the currency proposed (spec 9, the company's "by language")
+  input: { currency: 'TRY' },
   events,
   outputs: {
     checkBin: [{ accepted: true, entry: credit }, { accepted: false, reason: 'debit_card' }],

@@ -11,6 +11,11 @@ export function safeRedirect(value: unknown): string | null {
   return typeof value === 'string' && /^\/(navbar|inbox)(\/[\w\-/]*)?(\?[\w=&%-]*)?$/.test(value) ? value : null
 }
 
+/** Pages that show a session (staff pages, the lock screen): they leave when it ends elsewhere. */
+function needsSession(pathname: string): boolean {
+  return pathname.startsWith('/navbar') || pathname.startsWith('/inbox') || pathname === '/auth/lock'
+}
+
 /**
  * Turns the session machine's notices into toasts and page changes, and follows its state: a lock
  * anywhere (this tab, another tab, the server) shows the lock screen; a password change shows its
@@ -62,7 +67,9 @@ export function useSessionNavigation(actor: SessionActor) {
         void navigate({ to: '/auth/lock', search: safeRedirect(pathname) ? { redirect: pathname } : {} })
       } else if (s.matches('passwordExpired') && pathname !== '/auth/password-expired') {
         void navigate({ to: '/auth/password-expired' })
-      } else if (s.matches('signedOut') && s.context.endReason === 'elsewhere' && pathname !== '/auth/logout') {
+      } else if (s.matches('signedOut') && s.context.endReason === 'elsewhere' && needsSession(pathname)) {
+        // logged out in another tab: a page of the session says goodbye; the sign-in form stays
+        // (any later event, a key typed there, would otherwise send it back to the goodbye page)
         void navigate({ to: '/auth/logout', search: { reason: 'loggedOut' } })
       } else if (s.matches('signedOut') && s.context.endReason === 'invalid' && pathname.startsWith('/navbar')) {
         void navigate({ to: '/auth/login', search: { redirect: pathname } })

@@ -6,14 +6,16 @@ import toast from 'react-hot-toast'
 import type { PaymentField } from '../../../../machines/payment/payment.machine.ts'
 import { readAmount } from '../../../domain/amount.ts'
 import { cardBrandById, cardDigits, detectCardBrand, formatCardNumber, isCompleteCardNumber, cardMaxLength } from '../../../domain/card/brands.ts'
-import { CURRENCY_BY_LOCALE, INSTALLMENT_MAX, INSTALLMENT_MIN, TRX_TYPE_CODES } from '../../../domain/constants.ts'
+import { INSTALLMENT_MAX, INSTALLMENT_MIN, TRX_TYPE_CODES } from '../../../domain/constants.ts'
 import type { CardFormField } from '../../../domain/card/card-form.ts'
+import { effectiveCurrency } from '../../../domain/company.ts'
 import { CardPreview } from '../../components/payment/CardPreview.tsx'
 import styles from '../../components/payment/PaymentForm.module.css'
 import { ThreeDDialog } from '../../components/payment/ThreeDDialog.tsx'
 import { hasUnseenPayment } from '../../flows/last-payment.ts'
 import { acceptClose3DBox, createPaymentFlow, FRAME_NAME } from '../../flows/payment.ts'
 import { getInspect } from '../../inspector.ts'
+import { getItem } from '../../storage.ts'
 import { LastPaymentNotice } from './LastPaymentNotice.tsx'
 import { CARD_FORM_TEXT, paymentReasonText, TRX_TYPE_TEXT } from './messages.ts'
 
@@ -41,9 +43,11 @@ export type PurchaseCharge = { id: string; amount: number; currency: string; onD
  */
 export default function PaymentTestForm({ purchase }: { purchase?: PurchaseCharge } = {}) {
   const flow = useMemo(() => createPaymentFlow(purchase?.id), [purchase?.id])
-  const actor = useActorRef(flow.machine, { input: undefined, inspect: getInspect() })
   const navigate = useNavigate()
   const { t, i18n } = useLingui()
+  // the currency field starts with the company's currency, else spec 9's (a purchase brings its own)
+  const startCurrency = effectiveCurrency(getItem('companyCurrency'), i18n.locale)
+  const actor = useActorRef(flow.machine, { input: { currency: purchase ? '' : startCurrency }, inspect: getInspect() })
   const uid = useId()
   const frameRef = useRef<HTMLIFrameElement>(null)
   /** The 3-D form was posted into the frame: its next load events are the bank's pages. */
@@ -150,7 +154,6 @@ export default function PaymentTestForm({ purchase }: { purchase?: PurchaseCharg
   const amountError = err('amount') ?? (!amount.ok && amount.code !== 'amount.required' ? i18n._(CARD_FORM_TEXT[amount.code]) : undefined)
   const currency = values.currcode.trim()
   // spec 9: USD for en, TRY for tr (and for ru, whose customers pay a Turkish provider)
-  const currencyExample = CURRENCY_BY_LOCALE[i18n.locale === 'en' ? 'en' : 'tr']
   const amountText = amount.ok ? `${amount.display}${currency ? ` ${currency}` : ''}` : ''
 
   return (
@@ -199,7 +202,7 @@ export default function PaymentTestForm({ purchase }: { purchase?: PurchaseCharg
           {!purchase && (
             <>
           <FieldBox id={id('currcode')} label={<Trans>Para birimi</Trans>} error={err('currcode')}>
-            <input id={id('currcode')} name="currcode" className={styles.input} maxLength={10} placeholder={t`örn. ${currencyExample}`} value={values.currcode}
+            <input id={id('currcode')} name="currcode" className={styles.input} maxLength={10} placeholder={t`örn. ${startCurrency}`} value={values.currcode}
               aria-invalid={errors.currcode ? true : undefined} aria-describedby={described('currcode')} onChange={change('currcode')} />
           </FieldBox>
           <FieldBox id={id('amount')} label={<Trans>İşlem tutarı</Trans>} error={amountError}

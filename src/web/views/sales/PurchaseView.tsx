@@ -2,7 +2,7 @@ import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useActorRef, useSelector } from '@xstate/react'
-import { lazy, Suspense, useEffect, useRef, type ReactNode } from 'react'
+import { lazy, Suspense, useEffect, useRef, type MouseEvent, type ReactNode } from 'react'
 import type { ActorRefFrom } from 'xstate'
 import type { PurchaseMachine } from '../../../../machines/shared/purchase.ts'
 import type { smsVerificationMachine } from '../../../../machines/sms-verification/sms-verification.machine.ts'
@@ -42,6 +42,8 @@ export type PurchasePageProps = {
   initial: ApplicationData | null
   /** The quote step: the product's quick quote, whose "Satın Al" comes back here with its answers. */
   quote: ReactNode
+  /** The quote a "Satın Al" link of this page carries in its address (null: not a quote). */
+  quoteFromSearch(search: string): ApplicationData | null
   /** What the summary shows of the product's own answers. */
   summaryLines(data: ApplicationData): Array<[ReactNode, ReactNode]>
   /** The result page of an outcome (the purchase id is added). */
@@ -77,6 +79,21 @@ export function PurchaseView(p: PurchasePageProps) {
     heading.current?.querySelector<HTMLElement>('h2')?.focus({ preventScroll: false })
   }, [value])
 
+  // "Satın Al" on the quote step stays on this page: the new quote goes to the machine, so a phone
+  // already verified goes straight on to the first section (a new page load would forget it)
+  const onQuoteClick = (e: MouseEvent) => {
+    const link = (e.target as Element).closest('a')
+    if (!link || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey) return
+    const url = new URL(link.href, location.href)
+    const data = url.pathname === location.pathname ? p.quoteFromSearch(url.search) : null
+    if (!data) return
+    e.preventDefault()
+    // the address says the quote, as the page load would have (a reload starts from it)
+    history.replaceState(history.state, '', url.pathname + url.search)
+    actor.send({ type: 'quote.submit', data, at: new Date().toISOString() })
+  }
+  const backButton = <div className={styles.actions}><button type="button" className={styles.secondary} onClick={() => actor.send({ type: 'back' })}><Trans>Geri</Trans></button></div>
+
   const reason = ctx.error ? i18n._(REASONS[ctx.error] ?? CATALOGUE.TECHNICAL) : null
   const step = value.startsWith('saving') ? value[6]!.toLowerCase() + value.slice(7) : value === 'recordingConsents' ? 'consents' : value === 'purchasing' ? 'summary' : value
   const stepper = ['quote', 'sms', ...Object.keys(STEP_NAMES).filter((k) => k !== 'quote' && k !== 'sms' && (k !== 'healthPolicy' || p.product === 'tss'))]
@@ -87,9 +104,9 @@ export function PurchaseView(p: PurchasePageProps) {
 
   let body: ReactNode
   if (step === 'quote') {
-    body = <>{reason && <p className={`container ${styles.alert}`} role="alert">{reason}</p>}{p.quote}</>
+    body = <>{reason && <p className={`container ${styles.alert}`} role="alert">{reason}</p>}<div onClick={onQuoteClick}>{p.quote}</div></>
   } else if (step === 'sms') {
-    body = sms ? <>{reason && <p className={styles.alert} role="alert">{reason}</p>}<SmsVerificationView actor={sms} /></> : null
+    body = sms ? <>{reason && <p className={styles.alert} role="alert">{reason}</p>}<SmsVerificationView actor={sms} />{backButton}</> : null
   } else if (step === 'resuming') {
     // the SMS step is over: its confirmation stays while the purchase looks for a saved application
     body = <div role="status"><p><Trans>Telefon numaranız doğrulandı.</Trans></p><p><Trans>Yükleniyor…</Trans></p></div>
@@ -115,6 +132,7 @@ export function PurchaseView(p: PurchasePageProps) {
     body = (
       <Suspense fallback={<p role="status"><Trans>Yükleniyor…</Trans></p>}>
         <PaymentTestForm purchase={{ ...purchase, onDone: (status) => actor.send({ type: 'payment.done', status }) }} />
+        {backButton}
       </Suspense>
     )
   } else {

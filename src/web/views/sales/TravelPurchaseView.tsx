@@ -35,6 +35,7 @@ export function TravelPurchaseView() {
       product="seyahatsaglik"
       title={<Trans>Seyahat Sağlık Sigortası satın al</Trans>}
       initial={initial}
+      quoteFromSearch={travelPlanFromSearch}
       quote={<TravelQuickQuoteView />}
       summaryLines={(d) => [
         [<Trans key="p">Ürün</Trans>, <Trans key="pv">Seyahat Sağlık Sigortası</Trans>],

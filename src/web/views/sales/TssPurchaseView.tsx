@@ -34,6 +34,7 @@ export function TssPurchaseView() {
       product="tss"
       title={<Trans>Tamamlayıcı Sağlık Sigortası satın al</Trans>}
       initial={initial}
+      quoteFromSearch={tssQuoteFromSearch}
       quote={<TssQuickQuoteView />}
       birthCoverAvailable={birthCoverAvailable}
       summaryLines={(d) => [

@@ -1,6 +1,5 @@
 import { useMemo } from 'react'
 import { useLingui } from '@lingui/react/macro'
-import { COMPANY_LANGUAGES, CURRENCIES } from '../../../../domain/company.ts'
 import { companyEditorFlow, lookups, ownCompanyId, type Industry, type Option } from '../../../flows/company.ts'
 import { CompanyNav } from '../AreaPageView.tsx'
 import { EditorForm, EditorSelectField, EditorTextField, useEditor, type EditorActor } from '../EditorForm.tsx'
@@ -10,20 +9,14 @@ import { useCan } from '../../staff/useCan.ts'
 import { useLoad } from '../../staff/useLoad.ts'
 import { EditorSearchSelect } from './SearchSelect.tsx'
 import { LogoField } from './LogoField.tsx'
+import { currencyOptions, LANGUAGE_OPTIONS, timeZones } from './choices.ts'
 import styles from './Company.module.css'
 
-const LANGUAGE_NAMES: Record<(typeof COMPANY_LANGUAGES)[number], string> = { tr: 'Türkçe', en: 'English', ru: 'Русский' }
-
-/** Every IANA time zone this browser knows, Europe/Istanbul among them. */
-export function timeZones(): string[] {
-  const zones = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : []
-  return zones.includes('Europe/Istanbul') ? zones : ['Europe/Istanbul', ...zones]
-}
 
 type Lists = { sizes: Option[]; industries: Industry[] }
 
 function GeneralFields({ editor, lists }: { editor: EditorActor; lists: Lists | null }) {
-  const { t } = useLingui()
+  const { t, i18n } = useLingui()
   const zones = useMemo(() => timeZones().map((z) => ({ value: z, name: z.replace(/_/g, ' ') })), [])
   return (
     <div className={styles.form}>
@@ -39,9 +32,9 @@ function GeneralFields({ editor, lists }: { editor: EditorActor; lists: Lists | 
         hint={t`Aramak için yazın: faaliyet adı veya NACE kodu.`} />
       <EditorTextField editor={editor} name="webPage" type="url" label={t`Web sayfası`} autoComplete="url" />
       <EditorSelectField editor={editor} name="defaultCurrency" label={t`Varsayılan para birimi`} required
-        options={CURRENCIES.map((c) => ({ value: c, label: c }))} />
+        options={currencyOptions(i18n)} />
       <EditorSelectField editor={editor} name="language" label={t`Dil`} required
-        options={COMPANY_LANGUAGES.map((l) => ({ value: l, label: LANGUAGE_NAMES[l] }))} />
+        options={LANGUAGE_OPTIONS} />
       <EditorSearchSelect editor={editor} name="timeZone" label={t`Saat dilimi`} options={zones} />
     </div>
   )

@@ -1,19 +1,12 @@
 import { useMemo } from 'react'
 import { useLingui } from '@lingui/react/macro'
-import { COMPANY_LANGUAGES, CURRENCIES } from '../../../../domain/company.ts'
 import { preferencesFlow } from '../../../flows/company-settings.ts'
 import { CompanyNav } from '../AreaPageView.tsx'
 import { EditorForm, EditorSelectField, EditorTextField, useDraft, useEditor } from '../EditorForm.tsx'
 import { StaffPage } from '../../staff/StaffPage.tsx'
 import { useCan } from '../../staff/useCan.ts'
 import { PREFERENCES_PAGE } from '../pages.ts'
-
-const LANGUAGE_NAMES: Record<(typeof COMPANY_LANGUAGES)[number], string> = { tr: 'Türkçe', en: 'English', ru: 'Русский' }
-
-function timeZones(): string[] {
-  const zones = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : []
-  return zones.includes('UTC') ? zones : [...zones, 'UTC']
-}
+import { currencyOptions, LANGUAGE_OPTIONS, timeZones } from './choices.ts'
 
 function PreferencesForm() {
   const { t, i18n } = useLingui()
@@ -29,8 +22,8 @@ function PreferencesForm() {
   }
   return (
     <EditorForm editor={editor} label={t`Tercihler`} readOnly={!can('preferences:update')}>
-      <EditorSelectField editor={editor} name="defaultCurrency" label={t`Varsayılan para birimi`} required options={CURRENCIES.map((c) => ({ value: c, label: c }))} />
-      <EditorSelectField editor={editor} name="language" label={t`Dil`} required options={COMPANY_LANGUAGES.map((l) => ({ value: l, label: LANGUAGE_NAMES[l] }))} />
+      <EditorSelectField editor={editor} name="defaultCurrency" label={t`Varsayılan para birimi`} required options={currencyOptions(i18n)} />
+      <EditorSelectField editor={editor} name="language" label={t`Dil`} required options={LANGUAGE_OPTIONS} />
       <EditorSelectField editor={editor} name="timeZone" label={t`Saat dilimi`} required options={zones} />
       <fieldset>
         <legend>{t`Çalışan etkinliği eşikleri (dakika)`}</legend>

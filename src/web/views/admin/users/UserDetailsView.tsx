@@ -15,6 +15,7 @@ import { useLoad } from '../../staff/useLoad.ts'
 import styles from '../../staff/StaffLayout.module.css'
 import { USERS_PAGE } from '../pages.ts'
 import { PhotoCropper } from './PhotoCropper.tsx'
+import { RoleAssignmentsSection } from './RoleAssignmentsSection.tsx'
 import { UserDetailsForm } from './UserDetailsForm.tsx'
 import { Avatar, StatusText, useStatusLabels } from './UserBits.tsx'
 import { setOwnPhoto } from './own-photo.ts'
@@ -124,7 +125,8 @@ export function PhotoSection({ user, editable, onUploaded }: { user: UserDetail;
 
 /**
  * A user's details page (user:read): photo (upload with crop: user:update), details and personal
- * information (editor statechart: user:update), role assignments, status actions (userstatus:update).
+ * information (editor statechart: user:update), role assignments (their own editor: user:update,
+ * not one's own), status actions (userstatus:update).
  */
 export function UserDetailsView({ userId }: { userId: string }) {
   const { t } = useLingui()
@@ -134,6 +136,7 @@ export function UserDetailsView({ userId }: { userId: string }) {
   const [saved, setSaved] = useState<UserDetail | null>(null)
   const [status, setStatus] = useState<UserStatus | null>(null)
   const onSaved = useCallback((u: UserDetail) => setSaved(u), [])
+  const ownId = useSelector(sessionActor(), (s) => s.context.user?.userId)
   return (
     <StaffPage title={msg`Kullanıcı ayrıntıları`} permission={USERS_PAGE.permission}>
       <p><Link to="/navbar/settings/users"><Trans>Kullanıcı listesine dön</Trans></Link></p>
@@ -148,8 +151,17 @@ export function UserDetailsView({ userId }: { userId: string }) {
               <h2><Trans>Kişisel bilgiler</Trans></h2>
               <UserDetailsForm key={loaded.version} user={user} organisation={can('user:update')} readOnly={!can('user:update')} onSaved={onSaved} />
               <h2><Trans>Rol atamaları</Trans></h2>
-              {user.groupName && <p><Trans>Grup: {user.groupName}</Trans></p>}
-              <RoleAssignments roles={user.roles} />
+              {can('user:update') ? (
+                <>
+                  {user.id === ownId && <p><Trans>Kendi rol atamalarınızı değiştiremezsiniz.</Trans></p>}
+                  <RoleAssignmentsSection user={user} readOnly={user.id === ownId} onSaved={onSaved} />
+                </>
+              ) : (
+                <>
+                  {user.groupName && <p><Trans>Grup: {user.groupName}</Trans></p>}
+                  <RoleAssignments roles={user.roles} />
+                </>
+              )}
               {can('userstatus:update') && <StatusActions user={user} onChanged={setStatus} />}
               {!can('userstatus:update') && <p>{t`Durum`}: <StatusText status={user.status} locked={user.locked} /></p>}
             </div>

@@ -10,6 +10,7 @@ import { LoadState } from '../../../staff/LoadState.tsx'
 import { StaffPage } from '../../../staff/StaffPage.tsx'
 import styles from '../../../staff/StaffLayout.module.css'
 import { useLoad } from '../../../staff/useLoad.ts'
+import { useLeaveGuard } from '../../EditorForm.tsx'
 import { AddressStepFields, GroupRolesStepFields, PersonalStepFields, type WizardActor } from './steps.tsx'
 
 const TITLE = msg`Yeni Kullanıcı`
@@ -51,6 +52,15 @@ function Wizard({ options }: { options: WizardOptions }) {
   const errorCount = useSelector(actor, (s) => Object.keys(s.context.errors).length)
   const created = useSelector(actor, (s) => s.context.created)
   const heading = useRef<HTMLHeadingElement>(null)
+  // the editor forms' leave guard: anything typed and not yet created asks before leaving
+  const initial = useRef(actor.getSnapshot().context)
+  const leaveGuard = useLeaveGuard({
+    isDirty: () => {
+      const s = actor.getSnapshot()
+      const typed = ({ personal, address, groupRoles }: typeof s.context) => JSON.stringify([personal, address, groupRoles])
+      return s.status === 'active' && typed(s.context) !== typed(initial.current)
+    },
+  })
   const first = useRef(true)
   // each new step moves the focus to its heading (not on the first render: the page heading has it)
   useEffect(() => {
@@ -78,6 +88,7 @@ function Wizard({ options }: { options: WizardOptions }) {
   }
   return (
     <div>
+      {leaveGuard}
       <ol className={styles.subnav} aria-label={t`Adımlar`}>
         {STEPS.map((s, i) => (
           <li key={s.state} aria-current={i === index ? 'step' : undefined} style={{ fontWeight: i === index ? 700 : 400 }}>

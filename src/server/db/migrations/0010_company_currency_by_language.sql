@@ -1,0 +1,1 @@
+ALTER TABLE "company" ALTER COLUMN "default_currency" SET DEFAULT 'LANGUAGE';

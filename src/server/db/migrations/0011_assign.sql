@@ -1,0 +1,1 @@
+ALTER TABLE "app_user" ADD COLUMN "roles_version" integer DEFAULT 1 NOT NULL;

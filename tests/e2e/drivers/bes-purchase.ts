@@ -1,0 +1,107 @@
+import type { Page } from 'playwright-core'
+import { expect } from 'vitest'
+import type { AnyEventObject } from 'xstate'
+import { toContract, toParticipant, type PersonValues } from '../../../src/domain/bes-forms.ts'
+import type { ApplicationData } from '../../../src/domain/schemas/application.ts'
+import { besPurchaseExpectations } from '../../machines/expectations/bes-purchase.ts'
+import { besPurchaseModel, CONTRACT } from '../../machines/models/bes-purchase.model.ts'
+import type { E2eServer } from '../server.ts'
+import { arrangeAnswer, pay, saveApplication, TABS, verifyPhone, watchPurchase } from './purchase.ts'
+import type { Driver } from './types.ts'
+
+/**
+ * The early BES purchase at /urunler/market/erkenbes (machines/bes-purchase), with the health and
+ * travel drivers' real answers (./purchase.ts): a fresh phone and the caught SMS code per
+ * verification, a saved application to resume saved on the server under the page's own ticket, an
+ * expired verification as the server refusing the ticket, "nothing saved" as a fresh phone, the
+ * bank simulator's payment; only NETWORK failures are cut off.
+ */
+const INPUTS = ['firstname', 'lastname', 'nationalId', 'birthdate', 'birthplace', 'fathername', 'mothername', 'idserialno', 'email']
+const WORK_INPUTS = ['profession', 'jobtitle']
+const WORK_SELECTS = ['sector', 'education', 'aversalary', 'socialsecurity']
+const NEXT = 'Devam Et'
+
+async function fillPerson(page: Page, v: PersonValues, kind: 'participant' | 'signatory') {
+  for (const name of INPUTS) await page.locator(`input[name=${name}]`).fill(v[name] ?? '')
+  if (kind === 'participant') {
+    for (const name of WORK_INPUTS) await page.locator(`input[name=${name}]`).fill(v[name] ?? '')
+    for (const name of WORK_SELECTS) await page.locator(`select[name=${name}]`).selectOption(v[name] ?? '')
+  } else {
+    await page.locator('input[name=userphone]').fill(v.userphone ?? '')
+  }
+}
+
+/** What the customer left on the server: the model's saved sections, the participant's phone the one just verified. */
+function savedData(page: Page, output: unknown): ApplicationData {
+  const d = (output as { data: { personalProfile?: PersonValues; pensionContract?: unknown } }).data
+  const phone = TABS.get(page)!.phone!
+  return {
+    quickProfile: { gender: 'female', citycode: '34', birthdate: d.personalProfile?.birthdate ?? '1990-04-01' },
+    ...(d.personalProfile ? { personalProfile: toParticipant({ ...d.personalProfile, userphone: phone }) } : {}),
+    ...(d.pensionContract ? { pensionContract: toContract(CONTRACT.valid) } : {}),
+  }
+}
+
+export const besPurchaseDriver: Driver = {
+  id: 'besPurchase',
+  model: besPurchaseModel,
+  expectations: besPurchaseExpectations,
+  async open(page) {
+    await watchPurchase(page)
+    await page.goto('/urunler/market/erkenbes')
+    await page.waitForFunction(() => !!(window as unknown as { __e2eCoverage: Record<string, unknown> }).__e2eCoverage.besPurchase)
+  },
+  async act(page, step, next, server: E2eServer) {
+    const e = step.event as AnyEventObject & { values?: PersonValues }
+    // an answer of the server's was arranged by the step that asked for it (the SMS code is the customer's doing)
+    if (e.type.startsWith('xstate.') && e.type !== 'xstate.done.actor.smsVerification') return
+    await arrangeAnswer(page, server, next?.event as AnyEventObject | undefined, {
+      product: 'erkenbes',
+      seed: (ticket, output) => saveApplication(server, { ticket, product: 'erkenbes', step: (output as { step: string }).step, data: savedData(page, output) }),
+    })
+    const v = e.values ?? {}
+    switch (e.type) {
+      case 'quick.submit': {
+        await expect.poll(() => page.locator('select[name=citycode] option').count(), { timeout: 15_000 }).toBeGreaterThan(1)
+        await page.getByLabel(e.gender === 'male' ? 'Erkek' : 'Kadın').check()
+        await page.locator('select[name=citycode]').selectOption(String(e.citycode))
+        await page.locator('input[name=birthdate]').fill(String(e.birthdate))
+        await page.getByRole('button', { name: NEXT }).click()
+        break
+      }
+      case 'xstate.done.actor.smsVerification': await verifyPhone(page, server); break
+      case 'profile.submit':
+        await fillPerson(page, v, 'participant')
+        await page.locator('input[name=payerIsOther]').setChecked(e.payerIsOther === true)
+        await page.getByRole('button', { name: NEXT }).click()
+        break
+      case 'custodian.submit':
+        await fillPerson(page, v, 'signatory')
+        await page.locator('select[name=legalparent]').selectOption(String(e.relation))
+        await page.getByRole('button', { name: NEXT }).click()
+        break
+      case 'payer.submit':
+        await fillPerson(page, v, 'signatory')
+        await page.getByRole('button', { name: NEXT }).click()
+        break
+      case 'contract.submit': {
+        // the amount decides here; the suggested fund distribution adds up to 100
+        const c = e.values as unknown as { contributionAmount: string }
+        await page.locator('input[name=contributionAmount]').fill(c.contributionAmount)
+        await page.getByRole('button', { name: NEXT }).click()
+        break
+      }
+      case 'consents.submit': {
+        const choices = e.choices as Record<string, { accepted: boolean }>
+        for (const name of ['gdprtextread', 'infoconcent', 'trxconcent']) await page.locator(`input[name=${name}]`).setChecked(choices[name]?.accepted === true)
+        await page.getByRole('button', { name: NEXT }).click()
+        break
+      }
+      case 'summary.confirm': await page.getByRole('button', { name: 'Onayla ve Öde' }).click(); break
+      case 'payment.done': await pay(page, String(e.status)); break
+      case 'back': await page.getByRole('button', { name: 'Geri', exact: true }).click(); break
+      case 'retry': await page.getByRole('button', { name: 'Tekrar dene' }).click(); break
+      default: throw new Error(`besPurchase driver: no browser action for ${e.type}`)
+    }
+  },
+}
