@@ -9,8 +9,8 @@ import type { Driver } from './types.ts'
 
 /**
  * The SMS verification step of the health purchase (/urunler/market/tss with a quote: the purchase
- * machine's child `smsVerification`), signed out, on a page clock that stands still (page.clock:
- * the 60 s cooldown, the 120 s validity and the lockout pass when a path says so).
+ * machine's child `smsVerification`), signed out, on Playwright's clock (the 60 s cooldown, the
+ * 120 s validity and the lockout pass when a path says so, counted from the answer that starts them).
  *
  * The screen shows the model's number (0532 123 45 67); each path's requests reach the real server
  * for a fresh number of its own (the per-number limits: one code a minute, five in ten minutes), so
@@ -27,7 +27,7 @@ const STATUS: Record<string, number> = { SMS_SEND_FAILED: 502, SMS_LOCKED: 429, 
 
 /** How the next request is answered: passed on to the server (for the path's own number), answered here, or held. */
 type Plan = { kind: 'real' } | { kind: 'answer'; status: number; body: unknown } | { kind: 'hold' }
-/** `sentAt`: the page clock's time of the last send (the clock stands still: the answer comes at the same time). */
+/** `sentAt`: the page clock's time when the last send's answer (or the lockout) arrived. */
 type State = { phone: string; send: Plan; verify: Plan; held: Route | null; sentAt: number }
 const states = new WeakMap<Page, State>()
 
@@ -74,8 +74,8 @@ export const smsVerificationDriver: Driver = {
     await page.route(VERIFY, handle('verify'))
     // the purchase goes on after a right code: held, so the verified step stays on the screen
     await page.route(RESUME, () => { /* held: the path ends verified */ })
+    // installed, and left running: the browser context's clock is shared with the other drivers
     await page.clock.install()
-    await page.clock.pauseAt(Date.now() + 1_000)
     await page.goto('/urunler/market/tss?gender=female&citycode=06&birthdate=1990-05-17&visits=8')
     await page.waitForFunction(() => !!(window as unknown as { __e2eCoverage: Record<string, unknown> }).__e2eCoverage.smsVerification)
   },
@@ -87,13 +87,19 @@ export const smsVerificationDriver: Driver = {
       const held = state.held
       state.held = null
       if (held) await answer(held, planFor(step), state.phone)
+      // a code out or a lockout: its timers start when the answer arrives, read on the page's clock
+      const to = e.type === 'xstate.done.actor.sendCode' ? 'awaitingCode' : (e as { error?: { code?: string } }).error?.code === 'SMS_LOCKED' ? 'lockedOut' : null
+      if (to) {
+        await page.waitForFunction((v) => JSON.stringify((window as unknown as { __e2eCoverage: Record<string, { value: unknown }> }).__e2eCoverage.smsVerification?.value).includes(v), to)
+        state.sentAt = await page.evaluate(() => Date.now())
+      }
       return
     }
     if (e.type.startsWith('xstate.after.')) {
       // the timer runs from the send (or the refusal that locked the number): on to exactly its end
       const ms = e.type.includes('codeValidity') ? 120_000 : e.type.includes('resendCooldown') ? 60_000 : 300_000
       const now = await page.evaluate(() => Date.now())
-      await page.clock.fastForward(state.sentAt + ms - now)
+      await page.clock.fastForward(Math.max(0, state.sentAt + ms - now))
       return
     }
     switch (e.type) {
@@ -110,7 +116,6 @@ export const smsVerificationDriver: Driver = {
           expect(res.status).toBe(200)
         }
         await page.locator('input[name=phone]').fill(e.phone === PHONES.mobile ? PHONES.mobile : e.phone!)
-        state.sentAt = await page.evaluate(() => Date.now())
         await page.getByRole('button', { name: 'Kod Gönder' }).click()
         break
       }
@@ -133,7 +138,6 @@ export const smsVerificationDriver: Driver = {
         // the server's own clock has not seen the cooldown pass: a new code's answer is the route's
         const plan = planFor(next)
         state.send = plan.kind === 'real' ? { kind: 'answer', status: 200, body: { sent: true, expiresAt: new Date(Date.now() + 120_000).toISOString(), expiresInS: 120, resendAfterS: 60 } } : plan
-        state.sentAt = await page.evaluate(() => Date.now())
         await page.getByRole('button', { name: /^Yeni kod gönder/ }).click()
         break
       }
