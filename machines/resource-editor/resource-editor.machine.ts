@@ -107,11 +107,13 @@ export const resourceEditorMachine = setup({
         id: 'validate',
         src: 'validate',
         input: ({ context }) => ({ values: context.draft }),
+        // a failure's reason stays until the new check answers
         onDone: [
-          { guard: 'hasFieldErrors', target: 'editing', actions: assign({ errors: ({ event }) => event.output }) },
-          { target: 'saving', actions: assign({ errors: {} }) },
+          { guard: 'hasFieldErrors', target: 'editing', actions: assign({ errors: ({ event }) => event.output, error: null }) },
+          { target: 'saving', actions: assign({ errors: {}, error: null }) },
         ],
-        onError: { target: 'failed', actions: assign({ error: ({ event }) => reasonOf(event.error) }) },
+        // no onError: a check answers field errors and never fails (editorFlow: a check that throws
+        // counts as no browser-side errors, and the server's strict schema decides)
       },
     },
     saving: {
@@ -149,7 +151,7 @@ export const resourceEditorMachine = setup({
     },
     failed: {
       on: {
-        'form.submit': { target: 'validating', actions: assign({ error: null }) },
+        'form.submit': 'validating',
         'field.change': {
           target: 'editing',
           actions: assign(({ context, event }) => ({ draft: { ...context.draft, [event.field]: event.value }, dirty: true, error: null })),

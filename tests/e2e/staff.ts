@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { expect } from 'vitest'
-import type { Page } from 'playwright-core'
+import type { Cookie, Page } from 'playwright-core'
 import { DEMO_PASSWORD } from './server.ts'
 
 const AXE = resolve(import.meta.dirname, '../../node_modules/axe-core/axe.min.js')
@@ -86,4 +86,18 @@ export async function addWizardOptions(session: Awaited<ReturnType<typeof apiSes
     locationtype: types[0]!.value, locationname: 'Genel Müdürlük', countrycode: 'DE', citycode: null, districtcode: null, suburbcode: null, zipcode: '10115', addresstext: 'Berlin',
   })
   return { title: title.status, location: location.status }
+}
+
+const browserSessions = new Map<string, Cookie[]>()
+/**
+ * Signs `username` in through the browser once per server and gives later pages the same cookies
+ * (a replay's paths each start from cleared cookies; one sign-in keeps them fast).
+ */
+export async function signedInOnce(page: Page, baseUrl: string, username: string) {
+  const key = `${baseUrl} ${username}`
+  const saved = browserSessions.get(key)
+  if (saved) return page.context().addCookies(saved)
+  await signIn(page, username)
+  await page.waitForURL('**/navbar/**')
+  browserSessions.set(key, await page.context().cookies())
 }

@@ -40,13 +40,13 @@ describe('editor flow helpers', () => {
   })
 })
 
-function mount(save: (input: { version: number; values: Values }) => Promise<VersionedRecord>, beforeSave?: (draft: Values) => Promise<boolean>) {
+function mount(save: (input: { version: number; values: Values }) => Promise<VersionedRecord>, beforeSave?: (draft: Values) => Promise<boolean>, check: Parameters<typeof editorFlow>[0]['check'] = schema) {
   let stored: VersionedRecord = { id: 'c1', version: 1, values: { name: 'Katılım', size: 'S' } }
   const loads: number[] = []
   const flow = editorFlow({
     load: async () => { loads.push(stored.version); return stored },
     save: async (input) => { stored = await save(input); return stored },
-    check: schema,
+    check,
   })
   function Page() {
     const editor = useEditor(flow, 'c1')
@@ -120,6 +120,38 @@ describe('EditorForm', () => {
     await act(async () => { void m.router.navigate({ to: '/other' as never }) })
     fireEvent.click(await screen.findByRole('button', { name: 'Değişiklikleri at ve çık' }))
     await screen.findByText('Başka sayfa')
+  })
+
+  it('leaves an unchanged form without asking; after a conflict (changes or not) it asks first', async () => {
+    const m = mount(async () => { throw new ApiError('http', 409, 'CONFLICT', 'x', { code: 'CONFLICT' }) })
+    await screen.findByLabelText('Ad')
+    fireEvent.click(screen.getByRole('button', { name: 'Kaydet' }))
+    await screen.findByText(/başka biri tarafından değiştirildi/)
+    await act(async () => { void m.router.navigate({ to: '/other' as never }) })
+    await screen.findByText('Kaydedilmemiş değişiklikler var')
+    fireEvent.click(screen.getByRole('button', { name: 'Sayfada kal' }))
+    await waitFor(() => expect(m.router.state.location.pathname).toBe('/'))
+    // staying edits again: with nothing changed, leaving now just goes
+    await act(async () => { void m.router.navigate({ to: '/other' as never }) })
+    await screen.findByText('Başka sayfa')
+  })
+
+  it('a check that breaks leaves the decision to the server: the draft is saved', async () => {
+    const sent: unknown[] = []
+    const errors: unknown[] = []
+    const original = console.error
+    console.error = (...args: unknown[]) => { errors.push(args[0]) }
+    try {
+      mount(async (input) => { sent.push(input.values); return { id: 'c1', version: 2, values: input.values } }, undefined,
+        () => { throw new Error('a bug in the check') })
+      fireEvent.change(await screen.findByLabelText('Ad'), { target: { value: 'Yeni' } })
+      fireEvent.click(screen.getByRole('button', { name: 'Kaydet' }))
+      await screen.findByText('Değişiklikler kaydedildi.')
+    } finally {
+      console.error = original
+    }
+    expect(sent).toEqual([{ name: 'Yeni', size: 'S' }])
+    expect(errors).toContain('the form check failed; the server decides')
   })
 
   it('asks beforeSave with the draft first: false leaves the form unsaved, true saves', async () => {

@@ -4,10 +4,14 @@ import { forgotPasswordDriver } from './forgot-password.ts'
 import { passwordChangeDriver } from './password-change.ts'
 import { paymentDriver } from './payment.ts'
 import { paymentResultDriver } from './payment-result.ts'
+import { resourceEditorDriver } from './resource-editor.ts'
 import { resourceListDriver } from './resource-list.ts'
 import { sessionDriver } from './session.ts'
+import { smsVerificationDriver } from './sms-verification.ts'
 import { travelPurchaseDriver } from './travel-purchase.ts'
+import { travelQuickQuoteDriver } from './travel-quick-quote.ts'
 import { tssPurchaseDriver } from './tss-purchase.ts'
+import { tssQuickQuoteDriver } from './tss-quick-quote.ts'
 import type { Driver } from './types.ts'
 
 /** Every machine replayed in the browser (tests/e2e/model-paths.e2e.test.ts), one driver module each. */
@@ -18,9 +22,14 @@ export const DRIVERS: Driver[] = [
   paymentDriver,
   resourceListDriver,
   createUserDriver,
+  resourceEditorDriver,
+  tssQuickQuoteDriver,
+  travelQuickQuoteDriver,
   tssPurchaseDriver,
   travelPurchaseDriver,
   besPurchaseDriver,
+  // it installs Playwright's clock in the shared browser context (left running)
+  smsVerificationDriver,
   // last: it installs Playwright's clock in the shared browser context (it cannot be removed)
   sessionDriver,
 ]

@@ -1,10 +1,10 @@
-import type { Cookie, Page, Route } from 'playwright-core'
+import type { Page, Route } from 'playwright-core'
 import type { AnyEventObject } from 'xstate'
 import { resourceListExpectations } from '../../machines/expectations/resource-list.ts'
 import { FROM_URL, resourceListModel } from '../../machines/models/resource-list.model.ts'
 import { expect } from 'vitest'
 import { DEMO_PASSWORD, type E2eServer } from '../server.ts'
-import { apiSession } from '../staff.ts'
+import { apiSession, signedInOnce } from '../staff.ts'
 import type { Driver } from './types.ts'
 
 /**
@@ -14,8 +14,6 @@ import type { Driver } from './types.ts'
  * loading screen.
  */
 const AUDIT = (url: URL) => url.pathname.endsWith('/api/v1/audit')
-/** ayse's one browser sign-in for the whole replay (each path starts from cleared cookies). */
-const signedIn = new WeakMap<E2eServer, Cookie[]>()
 const seeded = new WeakSet<E2eServer>()
 
 /** More than one page of audit entries: locks of a session of ayse's own, once per server. */
@@ -39,16 +37,7 @@ export const resourceListDriver: Driver = {
   expectations: resourceListExpectations,
   async open(page, path, server) {
     await entries(server)
-    const saved = signedIn.get(server)
-    if (saved) await page.context().addCookies(saved)
-    else {
-      await page.goto('/auth/login')
-      await page.locator('input[name=username]').fill('ayse.yilmaz')
-      await page.locator('input[name=password]').fill(DEMO_PASSWORD)
-      await page.getByRole('button', { name: 'Giriş Yap' }).click()
-      await page.waitForURL('**/navbar/**')
-      signedIn.set(server, await page.context().cookies())
-    }
+    await signedInOnce(page, server.url, 'ayse.yilmaz')
     const first = path[0]?.event as AnyEventObject & { output?: { items: unknown[] } }
     // a path that starts on an empty list opens a search nothing matches
     const empty = first?.type === 'xstate.done.actor.fetchPage' && first.output!.items.length === 0

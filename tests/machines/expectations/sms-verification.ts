@@ -8,6 +8,10 @@ const SEND = 'Kod Gönder'
 const OTHER_NUMBER = 'Başka numara gir'
 const LOCKED = 'Bu numara için çok fazla kod istendi.'
 const CODE_TITLE = 'Doğrulama kodu'
+/** Only the code form asks for the code (the phone form's lead speaks of "doğrulama kodu" too). */
+const CODE_LEAD = 'numarasına gönderilen 6 haneli kodu giriniz'
+/** The countdown goes with the code field and "Doğrula" (whose name is inside "Doğrulama kodu"). */
+const COUNTDOWN = 'Kalan süre'
 const VERIFY = 'Doğrula'
 const RESEND = 'Yeni kod gönder'
 const CHANGE = 'Numarayı değiştir'
@@ -22,7 +26,7 @@ function e164(phone: string): string | null {
 const wellFormed = (code: string) => /^\d{6}$/.test(code.trim())
 const codeOf = (e: { error?: { code?: string } }) => e.error?.code
 
-const phoneForm = { texts: [PHONE_TITLE], enabled: [SEND], absent: [CODE_TITLE, VERIFIED] }
+const phoneForm = { texts: [PHONE_TITLE], enabled: [SEND], absent: [CODE_LEAD, VERIFIED] }
 
 /** SMS verification (spec 4, 5, 8; SECURITY.md "SMS codes"; issue 15), written apart from machines/sms-verification. */
 export const smsVerificationExpectations: Expectations<SmsVerificationContext> = {
@@ -46,7 +50,8 @@ export const smsVerificationExpectations: Expectations<SmsVerificationContext> =
     },
     awaitingCode: {
       words: { tr: 'kod gönderildi, 2 dakika geçerli', en: 'the code was sent, valid for 2 minutes' },
-      screen: (c) => ({ texts: [CODE_TITLE, c.phone], enabled: [CHANGE], ...(c.canResend ? {} : { disabled: [`${RESEND} (60 sn)`] }) }),
+      screen: (c) => ({ texts: [CODE_TITLE, c.phone], enabled: [CHANGE], // while cooling down the button counts the seconds down ("Yeni kod gönder (60 sn)", "(59 sn)", ...)
+      ...(c.canResend ? {} : { disabled: [`${RESEND} (`] }) }),
       context: (c) => {
         expect(c.phone).toMatch(/^\+905\d{9}$/)
         expect(c.validityMs).toBe(120_000)
@@ -71,7 +76,7 @@ export const smsVerificationExpectations: Expectations<SmsVerificationContext> =
     },
     codeOver: {
       words: { tr: 'kodun süresi doldu ya da çok kez yanlış girildi', en: 'the code expired or was typed wrong too often' },
-      screen: { texts: [CODE_TITLE], enabled: [RESEND, CHANGE], absent: [VERIFY] },
+      screen: { texts: [CODE_TITLE], enabled: [RESEND, CHANGE], absent: [COUNTDOWN] },
       tags: { busy: false },
       context: (c) => expect(['SMS_CODE_EXPIRED', 'SMS_ATTEMPTS_EXHAUSTED']).toContain(c.error),
       ignores: [{ type: 'code.submit', code: '123456' }, { type: 'phone.submit', phone: '0532 123 45 67' }],

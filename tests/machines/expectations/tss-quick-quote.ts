@@ -76,7 +76,8 @@ export const tssQuickQuoteExpectations: Expectations<TssQuickQuoteContext> = {
     },
     quoted: {
       words: { tr: 'dört seçeneğin yıllık ve aylık primi görünür', en: 'the yearly and monthly premium of the four options shows' },
-      screen: { enabled: [GET_QUOTE, BUY] },
+      // "Satın Al" is a link per option (it opens in a new tab too); a plain click takes quote.buy
+      screen: { texts: [BUY], enabled: [GET_QUOTE] },
       tags: { busy: false },
       context: (c) => {
         expect(c.errors).toEqual({})

@@ -21,7 +21,6 @@ export const resourceEditorModel: Model = {
   outputs: { load: [record(3)], validate: [{}, { name: 'required' }], save: [record(4, 'Yeni Ad')] },
   errors: {
     load: [Object.assign(new Error('x'), { kind: 'network' })],
-    validate: [new Error('schema missing')],
     save: [Object.assign(new Error('409'), { code: CONFLICT }), Object.assign(new Error('400'), { code: FIELDS, fields: { name: 'duplicate' } }), Object.assign(new Error('403'), { code: 'FORBIDDEN' })],
   },
   // only what guards read (dirty) and what tells the screens apart

@@ -7,9 +7,12 @@ export const AT = '2026-03-02T09:00:00.000Z'
 /** A 30-year-old woman's week in the Schengen area, standard cover. */
 export const PLAN = { birthdate: '1996-01-15', gender: 'female', travelLocation: 'schengen', coverageType: 'standard', covid: false, startDate: '2026-04-01', endDate: '2026-04-07' }
 
-/** The plans a visitor submits: each has at most one problem, so the expected error is unambiguous. */
+/**
+ * The plans a visitor submits: each has at most one problem, so the expected error is unambiguous.
+ * The empty form keeps the region and cover level: their selects always hold one of their options.
+ */
 export const PLANS = {
-  empty: { ...PLAN, birthdate: '', gender: '', travelLocation: '', startDate: '', endDate: '' },
+  empty: { ...PLAN, birthdate: '', gender: '', startDate: '', endDate: '' },
   endBeforeStart: { ...PLAN, endDate: '2026-03-30' },
   startInPast: { ...PLAN, startDate: '2026-02-20', endDate: '2026-02-25' },
   tooLong: { ...PLAN, endDate: '2027-05-01' },

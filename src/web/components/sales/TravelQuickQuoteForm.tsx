@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useId, type FormEvent, type ReactNode } from 'react'
+import { plainClick } from './plain-click.ts'
 import { GenderChoice } from './GenderChoice.tsx'
 import styles from './Quote.module.css'
 
@@ -12,6 +13,8 @@ export type TravelQuickQuoteFormProps = {
   /** The priced quote, already formatted; null before one. */
   quote: { premium: string; days: number; cover: string; schengen: boolean; buyHref: string } | null
   onSubmit(values: Values): void
+  /** "Satın Al" (a plain click; the link still opens in a new tab). */
+  onBuy(): void
 }
 
 /** The travel plan (spec 3.2) and its price. */
@@ -74,7 +77,7 @@ export function TravelQuickQuoteForm(p: TravelQuickQuoteFormProps) {
           <p className={styles.price}>{q.premium}</p>
           <p className={styles.muted}><Trans>{days} günlük seyahat, kişi başı {cover} tedavi teminatı</Trans></p>
           {q.schengen && <p><Trans>Schengen vizesi için gereken en az 30.000 EUR teminatı karşılar.</Trans></p>}
-          <a className={styles.primary} href={q.buyHref}><Trans>Satın Al</Trans></a>
+          <a className={styles.primary} href={q.buyHref} onClick={plainClick(p.onBuy)}><Trans>Satın Al</Trans></a>
         </section>
       )}
       <section className={styles.covers}>

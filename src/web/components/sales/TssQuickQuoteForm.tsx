@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useId, type FormEvent } from 'react'
+import { plainClick } from './plain-click.ts'
 import { GenderChoice } from './GenderChoice.tsx'
 import styles from './Quote.module.css'
 
@@ -14,6 +15,8 @@ export type TssQuickQuoteFormProps = {
   birthCoverAvailable: boolean
   onSubmit(values: { gender: string; citycode: string; birthdate: string }): void
   onRetry(): void
+  /** "Satın Al" of one option (a plain click; the link still opens in a new tab). */
+  onBuy(visits: TssQuoteOptionView['visits']): void
 }
 
 /** The quick profile (gender, city, birth date) and the four prices it gives. */
@@ -75,7 +78,7 @@ export function TssQuickQuoteForm(p: TssQuickQuoteFormProps) {
                   <h3>{visits === 0 ? <Trans>Yatarak tedavi</Trans> : <Trans>Yatarak + yılda {visits} ayakta tedavi</Trans>}</h3>
                   <p className={styles.price}><Trans>{annual} / yıl</Trans></p>
                   <p className={styles.muted}><Trans>veya 12 ay x {monthly}</Trans></p>
-                  <a className={styles.primary} href={o.buyHref}><Trans>Satın Al</Trans></a>
+                  <a className={styles.primary} href={o.buyHref} onClick={plainClick(() => p.onBuy(visits))}><Trans>Satın Al</Trans></a>
                 </li>
               )
             })}

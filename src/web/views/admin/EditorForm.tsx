@@ -64,13 +64,28 @@ export function EditorForm({ editor, children, readOnly = false, label, extraAct
   const dirty = useSelector(editor, (s) => s.context.dirty)
   const error = useSelector(editor, (s) => s.context.error)
   const errorCount = useSelector(editor, (s) => Object.keys(s.context.errors).length)
+  /** The dialog's answers; a same-page navigation asked without the statechart, which asks now. */
+  const answer = (type: 'leave.cancel' | 'leave.confirm') => {
+    if (!editor.getSnapshot().matches('confirmingLeave')) editor.send({ type: 'leave.request' })
+    editor.send({ type })
+  }
   const leaveGuard = useLeaveGuard({
     isDirty: () => {
       const s = editor.getSnapshot()
       return s.context.dirty && s.status === 'active'
     },
-    onStay: () => { editor.send({ type: 'leave.request' }); editor.send({ type: 'leave.cancel' }) },
-    onLeave: () => { editor.send({ type: 'leave.request' }); editor.send({ type: 'leave.confirm' }) },
+    // leaving is the statechart's decision: it asks (confirmingLeave) with unsaved changes, after a
+    // conflict or a failure, and ends (left) otherwise; another address of the same page (a tab, a
+    // search) keeps the form and only asks about unsaved changes
+    shouldBlock: ({ current, next }) => {
+      const s = editor.getSnapshot()
+      if (s.status !== 'active') return false
+      if (current.pathname === next.pathname) return s.context.dirty
+      editor.send({ type: 'leave.request' })
+      return editor.getSnapshot().matches('confirmingLeave')
+    },
+    onStay: () => answer('leave.cancel'),
+    onLeave: () => answer('leave.confirm'),
   })
 
   if (state === 'loading') return <p role="status"><Trans>Yükleniyor…</Trans></p>
@@ -125,13 +140,19 @@ export function EditorForm({ editor, children, readOnly = false, label, extraAct
  * ("stay" or "discard and leave"), closing or reloading the tab makes the browser warn. `isDirty`
  * is read at the moment of leaving. Render the answered element where the dialog may live.
  */
-export function useLeaveGuard({ isDirty, onStay, onLeave }: { isDirty: () => boolean; onStay?: () => void; onLeave?: () => void }): ReactNode {
-  const blocker = useBlocker({ shouldBlockFn: isDirty, enableBeforeUnload: isDirty, withResolver: true })
+export function useLeaveGuard({ isDirty, shouldBlock, onStay, onLeave }: {
+  isDirty: () => boolean
+  /** Whether a navigation inside the app asks (default: `isDirty`). */
+  shouldBlock?: (to: { current: { pathname: string }; next: { pathname: string } }) => boolean
+  onStay?: () => void
+  onLeave?: () => void
+}): ReactNode {
+  const blocker = useBlocker({ shouldBlockFn: shouldBlock ?? isDirty, enableBeforeUnload: isDirty, withResolver: true })
   const asking = blocker.status === 'blocked'
   const dialog = useModalDialog(asking)
   const titleId = useId()
   return (
-    <dialog ref={dialog} aria-labelledby={titleId} className={styles.card} onCancel={(e) => { e.preventDefault(); blocker.reset?.() }}>
+    <dialog ref={dialog} aria-labelledby={titleId} className={styles.card} onCancel={(e) => { e.preventDefault(); onStay?.(); blocker.reset?.() }}>
       <h2 id={titleId}><Trans>Kaydedilmemiş değişiklikler var</Trans></h2>
       <p><Trans>Sayfadan çıkarsanız değişiklikleriniz kaybolur.</Trans></p>
       <div className={styles.pager}>

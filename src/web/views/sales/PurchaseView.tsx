@@ -107,7 +107,10 @@ export function PurchaseView(p: PurchasePageProps) {
     body = <>{reason && <p className={`container ${styles.alert}`} role="alert">{reason}</p>}<div onClick={onQuoteClick}>{p.quote}</div></>
   } else if (step === 'sms') {
     body = sms ? <>{reason && <p className={styles.alert} role="alert">{reason}</p>}<SmsVerificationView actor={sms} />{backButton}</> : null
-  } else if (step === 'resuming' || step === 'routeAfterQuote' || step === 'routeResumed') {
+  } else if (step === 'resuming') {
+    // the SMS step is over: its confirmation stays while the purchase looks for a saved application
+    body = <div role="status"><p><Trans>Telefon numaranız doğrulandı.</Trans></p><p><Trans>Yükleniyor…</Trans></p></div>
+  } else if (step === 'routeAfterQuote' || step === 'routeResumed') {
     body = <p role="status"><Trans>Yükleniyor…</Trans></p>
   } else if (step === 'resumeOffer') {
     body = <ResumeOffer updatedAt={ctx.saved!.updatedAt} onAccept={() => actor.send({ type: 'resume.accept' })} onDecline={() => actor.send({ type: 'resume.decline' })} />

@@ -40,6 +40,7 @@ export function TravelQuickQuoteView() {
   } : null
   return (
     <TravelQuickQuoteForm values={ctx.values} errors={errors} quote={quote}
-      onSubmit={(v) => actor.send({ type: 'form.submit', at: new Date().toISOString(), ...v })} />
+      onSubmit={(v) => actor.send({ type: 'form.submit', at: new Date().toISOString(), ...v })}
+      onBuy={() => actor.send({ type: 'quote.buy' })} />
   )
 }

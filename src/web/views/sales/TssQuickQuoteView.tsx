@@ -43,6 +43,7 @@ export function TssQuickQuoteView() {
       birthCoverAvailable={!!ctx.quote?.birthCoverAvailable}
       onSubmit={(v) => actor.send({ type: 'form.submit', at: new Date().toISOString(), ...v })}
       onRetry={() => actor.send({ type: 'retry' })}
+      onBuy={(visits) => actor.send({ type: 'quote.buy', visits })}
     />
   )
 }
