@@ -12,6 +12,7 @@ import type { AnyEventObject } from 'xstate'
 import { activePaths, type Screen } from '../support/expectations.ts'
 import { allTransitions, coveringPaths, generatePaths, startReplay, type Snapshot } from '../support/paths.ts'
 import { launch, type Browser } from './browser.ts'
+import { MACHINES } from '../machines/registry.ts'
 import { DRIVERS } from './drivers/index.ts'
 import { startE2eServer, type E2eServer } from './server.ts'
 
@@ -38,6 +39,11 @@ async function checkScreen(page: Page, screen: Screen, where: string) {
     expect(await page.getByText(text, { exact: false }).filter({ visible: true }).count(), `${where}: "${text}" must not show`).toBe(0)
   }
 }
+
+// every machine under model-based test has a screen, so every one is replayed in the browser (issue 16's gate)
+it('every machine of the registry has a browser driver', () => {
+  expect(MACHINES.map((m) => m.model.name).filter((name) => !DRIVERS.some((d) => d.model.name === name))).toEqual([])
+})
 
 describe('statechart paths in the browser (real server, Chromium)', () => {
   const started = Date.now()
