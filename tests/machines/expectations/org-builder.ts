@@ -18,9 +18,15 @@ function verdict(groups: OrgGroup[], id: string, parentId: string | null): 'ok' 
 const parentOf = (c: C, id: string) => c.groups.find((g) => g.id === id)?.parentId
 const targetVerdict = (c: C) => (c.target ? verdict(c.groups, c.dragging!, c.target.parentId) : null)
 const validDrop = (c: C) => targetVerdict(c) === 'ok' && parentOf(c, c.dragging!) !== c.target!.parentId
-/** The keyboard order: every other group in tree order, then the company root; wraps around. */
+/** The order the chart reads: the company, then depth first, siblings by name (Turkish collation). */
+function chartOrder(groups: OrgGroup[]): Array<string | null> {
+  const visit = (parent: string | null): Array<string | null> => groups.filter((g) => g.parentId === parent)
+    .sort((a, b) => a.name.localeCompare(b.name, 'tr')).flatMap((g) => [g.id, ...visit(g.id)])
+  return [null, ...visit(null)]
+}
+/** The keyboard order: the company root, then every other group in the chart's order; wraps around. */
 function stepped(c: C, by: 1 | -1): string | null {
-  const order = [...c.groups.filter((g) => g.id !== c.dragging).map((g) => g.id), null]
+  const order = chartOrder(c.groups).filter((id) => id !== c.dragging)
   const at = c.target ? order.indexOf(c.target.parentId) : by === 1 ? -1 : 0
   return order[(at + by + order.length) % order.length]!
 }
@@ -28,7 +34,7 @@ const sameTree = (c: C, p: C) => expect(c.groups).toEqual(p.groups)
 
 const clamp = (z: number) => Math.min(2, Math.max(0.02, Math.round(z * 1000) / 1000))
 /** Zoom works in every state and changes nothing else (steps of ×1.25, between 0.02× and 2×; fit and wheel give a scale). */
-const zoomRules: Rule<C>[] = (['loading', 'failed', 'ready', 'saving', 'undoing'] as const).flatMap((from): Rule<C>[] => {
+const zoomRules: Rule<C>[] = (['loading', 'failed', 'ready', 'saving', 'undoing', 'deleting'] as const).flatMap((from): Rule<C>[] => {
   const still = (c: C, p: C) => { sameTree(c, p); expect(c.dragging).toBe(p.dragging) }
   return [
     { name: `${from}: zoom in, at most 2×`, from, event: 'zoom.in', to: from, then: (c, p) => { still(c, p); expect(c.zoom).toBe(clamp(p.zoom * 1.25)) } },
@@ -61,13 +67,26 @@ export const orgBuilderExpectations: Expectations<C> = {
       words: { tr: 'hiçbir grup sürüklenmiyor', en: 'no group is being dragged' },
       tags: { dragging: false },
       context: (c) => expect(c.dragging).toBeNull(),
-      ignores: [{ type: 'drag.start', id: 'ghost' }, { type: 'drop' }, { type: 'target.next' }, { type: 'drag.cancel' }],
+      ignores: [{ type: 'drag.start', id: 'ghost' }, { type: 'drop' }, { type: 'target.next' }, { type: 'drag.cancel' },
+        { type: 'delete.request', id: 'ghost' }, { type: 'delete.confirm' }, { type: 'delete.cancel' }],
+    },
+    'ready.confirmingDelete': {
+      words: { tr: 'bir grubun silinmesi için onay soruluyor', en: 'confirmation is asked before a group is deleted' },
+      tags: { confirming: true, dragging: false, busy: false },
+      context: (c) => { expect(c.deleting).not.toBeNull(); expect(c.dragging).toBeNull() },
+      ignores: [{ type: 'drag.start', id: 't' }, { type: 'undo' }, { type: 'reload' }, { type: 'drop' }, { type: 'delete.request', id: 'u1' }],
+    },
+    deleting: {
+      words: { tr: 'grup siliniyor', en: 'the group is being deleted' },
+      tags: { busy: true, confirming: true },
+      context: (c) => { expect(c.deleting).not.toBeNull(); expect(c.deleteError).toBeNull() },
+      ignores: [{ type: 'delete.confirm' }, { type: 'delete.cancel' }, { type: 'undo' }, { type: 'reload' }, { type: 'drag.start', id: 't' }],
     },
     'ready.dragging': {
       words: { tr: 'bir grup bloğu sürükleniyor', en: 'a group block is being dragged' },
       tags: { dragging: true },
       context: (c) => expect(c.dragging).not.toBeNull(),
-      ignores: [{ type: 'undo' }, { type: 'reload' }, { type: 'drag.start', id: 'u1' }],
+      ignores: [{ type: 'undo' }, { type: 'reload' }, { type: 'drag.start', id: 'u1' }, { type: 'delete.request', id: 't' }],
     },
     saving: {
       words: { tr: 'taşıma hemen gösterildi, kaydediliyor', en: 'the move shows at once and is being saved' },
@@ -93,6 +112,21 @@ export const orgBuilderExpectations: Expectations<C> = {
       then: (c, _p, e) => expect(c).toMatchObject({ dragging: e.id, target: null, error: null }) },
     { name: 'undo puts the last moved group back at once', from: 'ready.idle', event: 'undo', when: (c) => c.lastMove !== null && c.groups.some((g) => g.id === c.lastMove!.id), to: 'undoing',
       then: (c, p) => expect(parentOf(c, p.lastMove!.id)).toBe(p.lastMove!.fromParentId) },
+    { name: 'asking to delete a known group asks for confirmation first; nothing is deleted yet', from: 'ready.idle', event: 'delete.request',
+      when: (c, e) => c.groups.some((g) => g.id === e.id), to: 'ready.confirmingDelete', effects: [],
+      then: (c, p, e) => { sameTree(c, p); expect(c.deleting).toEqual({ id: e.id, version: p.groups.find((g) => g.id === e.id)!.version }); expect(c.deleteError).toBeNull() } },
+    { name: 'cancelling the confirmation deletes nothing', from: 'ready.confirmingDelete', event: 'delete.cancel', to: 'ready.idle', effects: [],
+      then: (c, p) => { sameTree(c, p); expect(c).toMatchObject({ deleting: null, deleteError: null }) } },
+    { name: 'confirming deletes the group with the version read', from: 'ready.confirmingDelete', event: 'delete.confirm', to: 'deleting', effects: [],
+      then: (c, p) => { sameTree(c, p); expect(c.deleting).toEqual(p.deleting) } },
+    { name: 'a deleted group: "deleted", and the tree loads again', from: 'deleting', event: 'xstate.done.actor.deleteGroup', to: 'loading', effects: ['notice:deleted'],
+      then: (c) => expect(c.deleting).toBeNull() },
+    { name: 'a refused deletion keeps the question open and says why, with the counts', from: 'deleting', event: 'xstate.error.actor.deleteGroup', to: 'ready.confirmingDelete', effects: [],
+      then: (c, p, e) => {
+        sameTree(c, p)
+        expect(c.deleting).toEqual(p.deleting)
+        expect(c.deleteError).toEqual({ reason: (e.error as { code: string }).code, issues: (e.error as { details: { issues: unknown } }).details.issues })
+      } },
     { name: 'hovering a group makes it the target, with its verdict', from: 'ready.dragging', event: 'target.over', to: 'ready.dragging', effects: [],
       then: (c, _p, e) => { expect(c.target!.parentId).toBe(e.parentId); expect(c.target!.check.ok).toBe(targetVerdict(c) === 'ok') } },
     { name: 'the arrow keys step to the next candidate parent, the root last, wrapping', from: 'ready.dragging', event: 'target.next', to: 'ready.dragging',
@@ -122,7 +156,7 @@ export const orgBuilderExpectations: Expectations<C> = {
     { name: 'a refused undo rolls back and says why', from: 'undoing', event: 'xstate.error.actor.undoMove', to: 'ready.idle', effects: ['notice:failed'],
       then: (c, p) => { expect(c.groups).toEqual(p.pending!.previous); expect(c.error).toBe('CONFLICT') } },
   ],
-  significant: (c) => ({ groups: c.groups, dragging: c.dragging, target: c.target, lastMove: c.lastMove, pending: c.pending, error: c.error }),
+  significant: (c) => ({ groups: c.groups, dragging: c.dragging, target: c.target, lastMove: c.lastMove, pending: c.pending, error: c.error, deleting: c.deleting, deleteError: c.deleteError }),
   describeEvent: (e) => {
     const ev = e as Record<string, unknown> & { type: string }
     switch (e.type) {
@@ -134,6 +168,11 @@ export const orgBuilderExpectations: Expectations<C> = {
       case 'drop': return { tr: 'kullanıcı bloğu bırakır', en: 'the user drops the block' }
       case 'drag.cancel': return { tr: 'kullanıcı sürüklemeyi iptal eder', en: 'the user cancels the drag' }
       case 'undo': return { tr: 'kullanıcı "Geri al" der', en: 'the user presses "Undo"' }
+      case 'delete.request': return { tr: `kullanıcı "${ev.id}" grubunu silmek ister`, en: `the user asks to delete group "${ev.id}"` }
+      case 'delete.confirm': return { tr: 'kullanıcı silmeyi onaylar', en: 'the user confirms the deletion' }
+      case 'delete.cancel': return { tr: 'kullanıcı silmekten vazgeçer', en: 'the user cancels the deletion' }
+      case 'xstate.done.actor.deleteGroup': return { tr: 'sunucu grubu siler', en: 'the server deletes the group' }
+      case 'xstate.error.actor.deleteGroup': return { tr: 'sunucu silmeyi reddeder (alt grubu var)', en: 'the server refuses the deletion (it has subgroups)' }
       case 'reload': return { tr: 'ağaç yeniden yüklenir', en: 'the tree is reloaded' }
       case 'zoom.in': return { tr: 'kullanıcı yakınlaştırır', en: 'the user zooms in' }
       case 'zoom.out': return { tr: 'kullanıcı uzaklaştırır', en: 'the user zooms out' }

@@ -170,6 +170,7 @@ export function OrgChart({ actor, selectedId, onSelect, canMove }: { actor: OrgA
       } else if (n.code === 'undone') setStatus({ text: t`Son taşıma geri alındı.`, error: false })
       else if (n.code === 'levelError') setStatus({ text: t`${i18n._(CATALOGUE.LEVEL_ERROR)}: hiçbir şey taşınmadı.`, error: true })
       else if (n.code === 'cycle') setStatus({ text: t`${texts.reason('GROUP_CYCLE')}: hiçbir şey taşınmadı.`, error: true })
+      else if (n.code === 'deleted') setStatus({ text: t`Grup silindi.`, error: false })
       else setStatus({ text: t`Taşıma kaydedilemedi ve geri alındı: ${texts.reason(n.reason ?? 'UNEXPECTED')}`, error: true })
     })
     return () => sub.unsubscribe()
