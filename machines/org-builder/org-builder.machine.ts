@@ -107,6 +107,9 @@ export const orgBuilderMachine = setup({
     isKnownGroup: ({ context, event }) => (event.type === 'drag.start' || event.type === 'delete.request') && context.groups.some((g) => g.id === event.id),
     isValidTarget: ({ context }) => context.target?.check.ok === true &&
       context.groups.find((g) => g.id === context.dragging)?.parentId !== context.target.parentId,
+    /** A block is never its own target (the pointer over the dragged block itself). */
+    isOtherGroup: ({ context, event }) => event.type === 'target.over' && event.parentId !== context.dragging,
+    hasTarget: ({ context }) => context.target !== null,
     isInvalidTarget: ({ context }) => context.target !== null && !context.target.check.ok,
     isCycleTarget: ({ context }) => context.target?.check.ok === false && context.target.check.reason === 'cycle',
     canUndo: ({ context }) => context.lastMove !== null && context.groups.some((g) => g.id === context.lastMove!.id),
@@ -173,10 +176,10 @@ export const orgBuilderMachine = setup({
         dragging: {
           tags: ['dragging'],
           on: {
-            'target.over': { actions: assign({ target: ({ context, event }) => targetOf(context.groups, context.dragging!, event.parentId) }) },
+            'target.over': { guard: 'isOtherGroup', actions: assign({ target: ({ context, event }) => targetOf(context.groups, context.dragging!, event.parentId) }) },
             'target.next': { actions: assign({ target: ({ context }) => step(context, 1) }) },
             'target.previous': { actions: assign({ target: ({ context }) => step(context, -1) }) },
-            'target.leave': { actions: assign({ target: null }) },
+            'target.leave': { guard: 'hasTarget', actions: assign({ target: null }) },
             drop: [
               {
                 guard: 'isValidTarget',

@@ -176,3 +176,17 @@ describe('org builder: deleting a group', () => {
     expect(s.context.deleteError).toEqual({ reason: 'GROUP_NOT_EMPTY', issues: [{ path: 'subgroups', code: '2' }, { path: 'members', code: '1' }] })
   })
 })
+
+describe('org builder: what is no target', () => {
+  it('the dragged block itself is no target, and leaving when there is no target changes nothing', async () => {
+    const { actor } = start()
+    await waitFor(actor, (s) => s.matches('ready'))
+    actor.send({ type: 'drag.start', id: 'u1' })
+    const before = actor.getSnapshot()
+    actor.send({ type: 'target.over', parentId: 'u1' })
+    actor.send({ type: 'target.leave' })
+    expect(actor.getSnapshot()).toBe(before)
+    actor.send({ type: 'target.over', parentId: 't' })
+    expect(actor.getSnapshot().context.target).toEqual({ parentId: 't', check: { ok: false, reason: 'cycle' } })
+  })
+})

@@ -1,5 +1,6 @@
 import { createUserDriver } from './create-user.ts'
 import { forgotPasswordDriver } from './forgot-password.ts'
+import { orgBuilderDriver } from './org-builder.ts'
 import { passwordChangeDriver } from './password-change.ts'
 import { paymentResultDriver } from './payment-result.ts'
 import { resourceListDriver } from './resource-list.ts'
@@ -12,4 +13,5 @@ export const DRIVERS: Driver[] = [
   paymentResultDriver,
   resourceListDriver,
   createUserDriver,
+  orgBuilderDriver,
 ]

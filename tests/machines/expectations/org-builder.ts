@@ -44,16 +44,18 @@ const zoomRules: Rule<C>[] = (['loading', 'failed', 'ready', 'saving', 'undoing'
   ]
 })
 
-/** The organisation builder (issue 13), written apart from machines/org-builder. No screen of its own is driven yet. */
+/** The organisation builder (issue 13), written apart from machines/org-builder; the Team page is replayed by tests/e2e/drivers/org-builder.ts. */
 export const orgBuilderExpectations: Expectations<C> = {
   states: {
     loading: {
       words: { tr: 'grup ağacı yükleniyor', en: 'the group tree is loading' },
+      screen: { texts: ['Organizasyon ağacı yükleniyor…'], enabled: ['Yakınlaştır', 'Sığdır'], disabled: ['Son taşımayı geri al'] },
       tags: { busy: true },
       ignores: [{ type: 'drop' }, { type: 'undo' }, { type: 'drag.start', id: 't' }],
     },
     failed: {
       words: { tr: 'ağaç yüklenemedi, yeniden yükleme sunulur', en: 'the tree failed to load, reload is offered' },
+      screen: { texts: ['Organizasyon ağacı yüklenemedi:'], enabled: ['Yeniden yükle'], absent: ['Organizasyon ağacı yükleniyor…'] },
       tags: { busy: false },
       context: (c) => expect(c.error).not.toBeNull(),
       ignores: [{ type: 'drop' }, { type: 'undo' }, { type: 'drag.start', id: 't' }],
@@ -65,6 +67,7 @@ export const orgBuilderExpectations: Expectations<C> = {
     },
     'ready.idle': {
       words: { tr: 'hiçbir grup sürüklenmiyor', en: 'no group is being dragged' },
+      screen: { enabled: ['Sığdır', 'Ağacı yeniden yükle'], absent: ['Organizasyon ağacı yükleniyor…', 'Grup silinsin mi?'] },
       tags: { dragging: false },
       context: (c) => expect(c.dragging).toBeNull(),
       ignores: [{ type: 'drag.start', id: 'ghost' }, { type: 'drop' }, { type: 'target.next' }, { type: 'drag.cancel' },
@@ -72,6 +75,11 @@ export const orgBuilderExpectations: Expectations<C> = {
     },
     'ready.confirmingDelete': {
       words: { tr: 'bir grubun silinmesi için onay soruluyor', en: 'confirmation is asked before a group is deleted' },
+      // the question names the group; a refusal says why, with the counts (spec: only an empty group goes)
+      screen: (c) => ({
+        texts: ['Grup silinsin mi?', 'grubu kalıcı olarak silinecek.', ...(c.deleteError?.reason === 'GROUP_NOT_EMPTY' ? ['Alt grubu, üyesi veya rolü olan bir grup silinemez: 2 alt grup'] : [])],
+        disabled: ['Son taşımayı geri al'],
+      }),
       tags: { confirming: true, dragging: false, busy: false },
       context: (c) => { expect(c.deleting).not.toBeNull(); expect(c.dragging).toBeNull() },
       ignores: [{ type: 'drag.start', id: 't' }, { type: 'undo' }, { type: 'reload' }, { type: 'drop' }, { type: 'delete.request', id: 'u1' }],
@@ -84,6 +92,11 @@ export const orgBuilderExpectations: Expectations<C> = {
     },
     'ready.dragging': {
       words: { tr: 'bir grup bloğu sürükleniyor', en: 'a group block is being dragged' },
+      // the live region names the target under the block (or the keyboard's choice)
+      screen: (c) => ({
+        texts: c.target ? [`Hedef: ${c.target.parentId === null ? 'Şirket' : c.groups.find((g) => g.id === c.target!.parentId)!.name}.`] : [],
+        disabled: ['Son taşımayı geri al'], absent: ['Grup silinsin mi?'],
+      }),
       tags: { dragging: true },
       context: (c) => expect(c.dragging).not.toBeNull(),
       ignores: [{ type: 'undo' }, { type: 'reload' }, { type: 'drag.start', id: 'u1' }, { type: 'delete.request', id: 't' }],
@@ -96,6 +109,7 @@ export const orgBuilderExpectations: Expectations<C> = {
     },
     undoing: {
       words: { tr: 'son taşıma geri alınıyor', en: 'the last move is being undone' },
+      screen: { disabled: ['Son taşımayı geri al'] },
       tags: { busy: true },
       context: (c) => expect(c.pending).not.toBeNull(),
       ignores: [{ type: 'drop' }, { type: 'undo' }, { type: 'reload' }, { type: 'drag.start', id: 't' }],
@@ -127,13 +141,13 @@ export const orgBuilderExpectations: Expectations<C> = {
         expect(c.deleting).toEqual(p.deleting)
         expect(c.deleteError).toEqual({ reason: (e.error as { code: string }).code, issues: (e.error as { details: { issues: unknown } }).details.issues })
       } },
-    { name: 'hovering a group makes it the target, with its verdict', from: 'ready.dragging', event: 'target.over', to: 'ready.dragging', effects: [],
+    { name: 'hovering another group makes it the target, with its verdict', from: 'ready.dragging', event: 'target.over', when: (c, e) => e.parentId !== c.dragging, to: 'ready.dragging', effects: [],
       then: (c, _p, e) => { expect(c.target!.parentId).toBe(e.parentId); expect(c.target!.check.ok).toBe(targetVerdict(c) === 'ok') } },
     { name: 'the arrow keys step to the next candidate parent, the root last, wrapping', from: 'ready.dragging', event: 'target.next', to: 'ready.dragging',
       then: (c, p) => expect(c.target!.parentId).toBe(stepped(p, 1)) },
     { name: 'the arrow keys step back', from: 'ready.dragging', event: 'target.previous', to: 'ready.dragging',
       then: (c, p) => expect(c.target!.parentId).toBe(stepped(p, -1)) },
-    { name: 'leaving the target clears it', from: 'ready.dragging', event: 'target.leave', to: 'ready.dragging', then: (c) => expect(c.target).toBeNull() },
+    { name: 'leaving the target clears it', from: 'ready.dragging', event: 'target.leave', when: (c) => c.target !== null, to: 'ready.dragging', then: (c) => expect(c.target).toBeNull() },
     { name: 'a valid drop shows the move at once and saves it', from: 'ready.dragging', event: 'drop', when: (c) => validDrop(c), to: 'saving', effects: [],
       then: (c, p) => { expect(parentOf(c, p.dragging!)).toBe(p.target!.parentId); expect(c.pending).toMatchObject({ id: p.dragging, parentId: p.target!.parentId, version: p.groups.find((g) => g.id === p.dragging)!.version }) } },
     { name: 'dropping a group under itself or a descendant is refused', from: 'ready.dragging', event: 'drop', when: (c) => targetVerdict(c) === 'cycle', to: 'ready.idle', effects: ['notice:cycle'],

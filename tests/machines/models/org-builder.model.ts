@@ -18,7 +18,7 @@ export const orgBuilderModel: Model = {
     { type: 'drag.start', id: 'u1' },        // u1 over u2: a unit under a unit, 'Hatalı Seviye'
     { type: 'drag.start', id: 'ghost' },
     { type: 'target.over', parentId: 'u2' },   // valid for t
-    { type: 'target.over', parentId: 'u1' },   // t's own parent; u1 under itself is a cycle
+    { type: 'target.over', parentId: 'u1' },   // t's own parent; no target while u1 itself is dragged
     { type: 'target.over', parentId: 't' },    // u1 under its own team t: a cycle
     { type: 'target.next' },
     { type: 'target.previous' },

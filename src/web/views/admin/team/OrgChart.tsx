@@ -323,15 +323,7 @@ export function OrgChart({ actor, selectedId, onSelect, canMove }: { actor: OrgA
   const levelText = (level: OrgGroup['level'] | 'company') => (level === 'company' ? t`Kök` : texts.level(level))
   const targetId = target ? target.parentId ?? ROOT_ID : null
 
-  if (phase === 'loading') return <p role="status">{t`Organizasyon ağacı yükleniyor…`}</p>
-  if (phase === 'failed') {
-    return (
-      <div className={staff.notice} role="alert">
-        <p>{t`Organizasyon ağacı yüklenemedi:`} {texts.reason(error ?? 'UNEXPECTED')}</p>
-        <button type="button" className={staff.button} onClick={() => actor.send({ type: 'reload' })}>{t`Yeniden yükle`}</button>
-      </div>
-    )
-  }
+  // the toolbar stays in every state (zoom works while the tree loads); a reload keeps the last tree in view
   return (
     <div>
       <div className={styles.chartBar} role="toolbar" aria-label={t`Şema araçları`}>
@@ -340,9 +332,16 @@ export function OrgChart({ actor, selectedId, onSelect, canMove }: { actor: OrgA
         <button type="button" className={staff.secondaryButton} onClick={fit}>{t`Sığdır`}</button>
         <button type="button" className={staff.secondaryButton} onClick={() => actor.send({ type: 'undo' })} disabled={!canUndo}>{t`Son taşımayı geri al`}</button>
         <span aria-live="off" data-testid="org-zoom">{Math.round(zoom * 100)}%</span>
-        {error === 'CONFLICT' && <button type="button" className={staff.secondaryButton} onClick={() => actor.send({ type: 'reload' })}>{t`Ağacı yeniden yükle`}</button>}
+        <button type="button" className={staff.secondaryButton} onClick={() => actor.send({ type: 'reload' })}>{t`Ağacı yeniden yükle`}</button>
       </div>
       <p role="status" aria-live="polite" data-testid="org-status" className={`${styles.status} ${status.error ? styles.statusError : ''}`}>{status.text}</p>
+      {phase === 'loading' && <p role="status">{t`Organizasyon ağacı yükleniyor…`}</p>}
+      {phase === 'failed' ? (
+        <div className={staff.notice} role="alert">
+          <p>{t`Organizasyon ağacı yüklenemedi:`} {texts.reason(error ?? 'UNEXPECTED')}</p>
+          <button type="button" className={staff.button} onClick={() => actor.send({ type: 'reload' })}>{t`Yeniden yükle`}</button>
+        </div>
+      ) : (<>
       <p id={helpId} className="visually-hidden">{t`Bir grubu sürükleyip bir üst grubun üzerine bırakın. Klavyeyle: grubu seçin, Boşluk ya da Enter ile alın, ok tuşlarıyla üst grubu seçin, Enter ile bırakın, Escape ile iptal edin.`}</p>
       <div ref={viewportRef} className={styles.viewport} role="tree" aria-label={t`Organizasyon şeması`} aria-describedby={helpId} aria-busy={busy}
         data-testid="org-viewport" onPointerDown={onPointerDown} onPointerMove={onPointerMove}
@@ -353,7 +352,7 @@ export function OrgChart({ actor, selectedId, onSelect, canMove }: { actor: OrgA
           ['--name-block' as string]: `${nameSize(zoom, NODE.height)}px`, ['--name-leaf' as string]: `${nameSize(zoom, LEAF.height)}px`,
         }}>
           <svg className={styles.edges} width="1" height="1" aria-hidden="true" focusable="false"><path d={edges} /></svg>
-          {visible.map((n) => {
+          {(phase === 'ready' || groups.length > 0) && visible.map((n) => {
             const siblings = n.parentId ? layout.children.get(n.parentId) ?? [] : [ROOT_ID]
             const look: TargetLook = targetId === n.id ? (target!.check.ok ? 'valid' : 'invalid') : null
             return (
@@ -366,6 +365,7 @@ export function OrgChart({ actor, selectedId, onSelect, canMove }: { actor: OrgA
         </div>
         <div ref={ghostRef} className={styles.ghost} hidden aria-hidden="true" />
       </div>
+      </>)}
     </div>
   )
 }
