@@ -128,7 +128,8 @@ describe('organisation builder: the Team page (real server, Chromium)', () => {
 
   it('the same move by keyboard only: focus, pick up, step through parents, drop; Escape cancels', async () => {
     await openTeam(page)
-    await page.getByRole('button', { name: 'Sığdır' }).focus()
+    // the toolbar's last button ("Ağacı yeniden yükle", always there), then Tab into the chart
+    await page.getByRole('button', { name: 'Ağacı yeniden yükle' }).focus()
     await page.keyboard.press('Tab')
     await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Şirket, Kök')
     // root > Bölge Müdürlüğü (first by name) > Operasyon > Ekip Alfa

@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { tcknCheckDigits } from '../../src/domain/tckn.ts'
 import { TEST_ADMIN } from '../support/constants.ts'
 import { launch, type Browser } from './browser.ts'
 import { DEMO_PASSWORD, startE2eServer, type E2eServer } from './server.ts'
-import { apiSession, signIn } from './staff.ts'
+import { apiSession, createRoleHolder, signIn } from './staff.ts'
 
 /**
  * Deleting a role from the Roles list (role:delete, the superadmin): a confirmation dialog, and the
@@ -21,23 +20,8 @@ describe('the Roles list: delete with confirmation (real server, Chromium)', () 
     expect((await role({ rolename: 'ROLE_GECICI' })).status).toBe(201)
     const held = await role({ rolename: 'ROLE_TUTULAN', roleType: 'main', isMainRole: true })
     expect(held.status).toBe(201)
-    // a user holding ROLE_TUTULAN (the create-user wizard's body)
-    const level = ((await admin.call('GET', '/lookup/experiencelevels')).body as unknown as Array<{ value: string }>)[0]!.value
-    const job = await admin.call('POST', '/company/jobtitle', { title: 'Tutucu', experienceLevel: level, colorCode: '#1f4e79' })
-    const type = ((await admin.call('GET', '/lookup/locationTypes')).body as unknown as Array<{ value: string }>)[0]!.value
-    const location = await admin.call('POST', `/party/address?entityname=company&entityid=${admin.companyId}`, {
-      locationtype: type, locationname: 'Tutucu Ofisi', countrycode: 'DE', citycode: null, districtcode: null, suburbcode: null, zipcode: '10115', addresstext: 'Berlin',
-    })
-    const roleId = held.body.id as string
-    const user = await admin.call('POST', '/user', {
-      personal: {
-        username: 'tuna.tutucu', firstName: 'Tuna', lastName: 'Tutucu', gender: 'male', country: 'TR', nationalId: '234567891' + tcknCheckDigits('234567891'), passportNo: null,
-        jobTitleId: job.body.jobtitleid, workLocationId: location.body.addressid, email: 'tuna.tutucu@example.com', mobilePhone: '0532 765 43 21', birthDate: '1988-03-09',
-        mainRole: roleId, defaultRole: roleId,
-      },
-      address: { status: 'create', addressid: location.body.addressid, locationtype: 'x', locationname: 'x', countrycode: 'TR', citycode: null, districtcode: null, suburbcode: null, zipcode: null, addresstext: 'x' },
-      groupRoles: { isAssigntoGroup: false, chosengroup: null, isAssigntoOtherGroup: false, selectedRoles: [], selectedMain: null },
-    })
+    // a user holding ROLE_TUTULAN
+    const user = await createRoleHolder(admin, { username: 'tuna.tutucu', firstName: 'Tuna', lastName: 'Tutucu', nationalIdBase: '234567891' }, held.body.id as string)
     expect(user.status, JSON.stringify(user.body)).toBe(201)
   })
   afterAll(async () => {

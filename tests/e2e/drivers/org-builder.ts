@@ -1,11 +1,11 @@
-import type { Cookie, Page, Route } from 'playwright-core'
+import type { Page, Route } from 'playwright-core'
 import type { AnyEventObject } from 'xstate'
 import { expect } from 'vitest'
 import { orgBuilderExpectations } from '../../machines/expectations/org-builder.ts'
 import { GROUPS, orgBuilderModel } from '../../machines/models/org-builder.model.ts'
 import type { PathStep } from '../../support/paths.ts'
 import { DEMO_PASSWORD, type E2eServer } from '../server.ts'
-import { apiSession } from '../staff.ts'
+import { apiSession, signInOnce } from '../staff.ts'
 import type { Driver } from './types.ts'
 
 /**
@@ -35,7 +35,6 @@ const BUSY: Record<string, Kind> = { loading: 'load', saving: 'move', undoing: '
 const ROOT = '__company__'
 
 const pages = new WeakMap<Page, PageState>()
-const signedIn = new WeakMap<E2eServer, Cookie[]>()
 const sessions = new WeakMap<E2eServer, Awaited<ReturnType<typeof apiSession>>>()
 
 type Group = { id: string; name: string; parentId: string | null; version: number }
@@ -143,16 +142,7 @@ export const orgBuilderDriver: Driver = {
   async open(page, path, server) {
     const state: PageState = { path, plan: { load: 'real', move: 'real', delete: 'real' }, held: [], ids: await resetTree(server), drag: null }
     pages.set(page, state)
-    const saved = signedIn.get(server)
-    if (saved) await page.context().addCookies(saved)
-    else {
-      await page.goto('/auth/login')
-      await page.locator('input[name=username]').fill('ayse.yilmaz')
-      await page.locator('input[name=password]').fill(DEMO_PASSWORD)
-      await page.getByRole('button', { name: 'Giriş Yap' }).click()
-      await page.waitForURL('**/navbar/**')
-      signedIn.set(server, await page.context().cookies())
-    }
+    await signInOnce(page, server, 'ayse.yilmaz')
     await routeRequests(page, state)
     // the first load: as the path's first answer says, held when the path acts while it loads
     const first = answerKind(path[0])
