@@ -47,7 +47,7 @@ describe('the Roles list: delete with confirmation (real server, Chromium)', () 
 
     await page.getByRole('button', { name: 'ROLE_TUTULAN rolünü sil' }).click()
     await dialog.getByRole('button', { name: 'Sil' }).click()
-    await expect.poll(() => dialog.getByRole('alert').textContent()).toBe('Bu rol 1 kullanıcıya atanmış; silmeden önce rolü kullanıcılardan kaldırın.')
+    await expect.poll(() => dialog.getByRole('alert').textContent()).toBe('1 kullanıcı bu rolü taşıyor; silmeden önce rolü kullanıcılardan kaldırın.')
     await page.keyboard.press('Escape')
     await dialog.waitFor({ state: 'hidden' })
 

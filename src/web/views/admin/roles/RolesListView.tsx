@@ -87,7 +87,7 @@ function useRoleRefusal() {
     if (error.code === 'ROLE_IN_USE') {
       const issues = Array.isArray(error.details.issues) ? (error.details.issues as { path: string; code: string }[]) : []
       const n = Number(issues.find((i) => i.path === 'holders')?.code ?? 0)
-      return plural(n, { one: 'Bu rol # kullanıcıya atanmış; silmeden önce rolü kullanıcılardan kaldırın.', other: 'Bu rol # kullanıcıya atanmış; silmeden önce rolü kullanıcılardan kaldırın.' })
+      return plural(n, { one: '# kullanıcı bu rolü taşıyor; silmeden önce rolü kullanıcılardan kaldırın.', other: '# kullanıcı bu rolü taşıyor; silmeden önce rolü kullanıcılardan kaldırın.' })
     }
     return null
   }
