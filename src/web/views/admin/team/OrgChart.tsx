@@ -34,10 +34,10 @@ const NodeBlock = memo(function NodeBlock({ id, name, levelText, level, x, y, w,
   return (
     <div role="treeitem" data-node-id={id} data-level={level} data-target={look ?? undefined} className={cls} tabIndex={focusable ? 0 : -1}
       aria-level={ariaLevel} aria-setsize={setSize} aria-posinset={posInSet} aria-selected={selected}
-      style={{ left: x - w / 2, top: y, width: w, height: h }}>
-      {/* far out the labels thin out for the eye, never for a screen reader */}
-      <span className={lod === 1 ? `${styles.name} ${styles.far}` : lod > 1 ? styles.name : 'visually-hidden'}>{name}</span>
-      <span className={lod > 1 ? styles.level : 'visually-hidden'}><span className="visually-hidden">, </span>{levelText}</span>
+      style={{ left: x - w / 2, top: y, width: w, height: h }} aria-label={lod === 0 ? `${name}, ${levelText}` : undefined}>
+      {/* far out the labels thin out for the eye, never for a screen reader (at the farthest the name is the block's label: fewer nodes to draw) */}
+      {lod > 0 && <span className={lod === 1 ? `${styles.name} ${styles.far}` : styles.name}>{name}</span>}
+      {lod > 0 && <span className={lod > 1 ? styles.level : 'visually-hidden'}><span className="visually-hidden">, </span>{levelText}</span>}
       {badge && lod > 0 && <span className={styles.badge} aria-hidden="true">{badge}</span>}
     </div>
   )
