@@ -174,6 +174,12 @@ describe('organisation builder: the Team page (real server, Chromium)', () => {
     await expect.poll(zoom).toBeLessThan(z0)
     await page.getByRole('button', { name: 'Sığdır' }).click()
     await expect.poll(() => transform(page)).toBe(fitted)
+    // far out (below 20%) a block is one element whose label is its name and level: still named for a screen reader
+    for (let i = 0; i < 30 && (await zoom()) >= 20; i++) await page.getByRole('button', { name: 'Uzaklaştır' }).click()
+    await expect.poll(() => node(page, 'Ekip Alfa').getAttribute('aria-label')).toBe('Ekip Alfa, Ekip')
+    expect(await node(page, 'Ekip Alfa').textContent()).toBe('')
+    await page.getByRole('button', { name: 'Sığdır' }).click()
+    await expect.poll(() => transform(page)).toBe(fitted)
     const box = (await page.getByTestId('org-viewport').boundingBox())!
     await page.mouse.move(box.x + box.width / 2, box.y + box.height - 20)
     await page.mouse.wheel(0, -300)
