@@ -6,11 +6,13 @@
  *    after the blocks appear), and the chart's own share (the group list's arrival to that frame);
  *  - frames while dragging a block across the chart with the mouse (every frame between
  *    animation frames, median and worst), once at "fit" and once at 1× (culled to the viewport).
+ * Also the chart's size in world pixels (team/layout.ts) and the zoom at which it fits a 1280x800 pane.
  * BENCH_GROUPS changes the group count (rounded to the 1:9:90 shape).
  */
 import { chromium, type Page } from 'playwright-core'
 import { loadConfig } from '../src/server/config.ts'
 import { startServer } from '../src/server/main.ts'
+import { fitView, layoutTree } from '../src/web/views/admin/team/layout.ts'
 
 const CHROME_PATH = process.env.CHROME_PATH || '/usr/bin/chromium'
 const PASSWORD = 'Bench-Parola-2026!x'
@@ -74,6 +76,12 @@ try {
     }
   }
   const seeded = performance.now() - seedStart
+  const all = (await page.evaluate(async () => (await (await fetch('/api/v1/group', {
+    headers: { trxType: 'FRM', companyId: localStorage.getItem('companyId') ?? '', sessionId: localStorage.getItem('sessionId') ?? '' },
+  })).json()) as { items: Array<{ id: string; name: string; level: 'management' | 'unit' | 'team'; parentId: string | null }> })).items
+  const chart = layoutTree(all)
+  const chartSize = { width: chart.bounds.maxX - chart.bounds.minX, height: chart.bounds.maxY - chart.bounds.minY }
+  const paneFit = fitView(chart, { width: 1280, height: 800 }, (z) => z).zoom
 
   // render: a full load of the Team page (navigation start to two frames after the blocks appear), and
   // the chart's own share: from the group list's arrival (its resource timing) to the same frame
@@ -121,6 +129,7 @@ try {
   const at1 = await frames(page, dragAcross)
 
   console.log(`\nOrganisation builder at ${made} groups (Chromium headless, ${process.arch}; seeding through the API took ${(seeded / 1000).toFixed(1)} s)`)
+  console.log(`layout: ${all.length} groups in ${Math.round(chartSize.width)} x ${Math.round(chartSize.height)} world px; fits a 1280x800 pane at ${(paneFit * 100).toFixed(1)}% (one step in: ${(paneFit * 125).toFixed(1)}%)`)
   console.log(`render: Team page load to chart drawn, median ${ms(median(renders))}, worst ${ms(Math.max(...renders))}; the chart's share (group list received to drawn) median ${ms(median(charts))}, worst ${ms(Math.max(...charts))} (5 runs)`)
   console.log(`drag at fit (${fitZoom}, ${drawn} blocks): ${atFit.length} frames, median ${ms(median(atFit))}, worst ${ms(Math.max(...atFit))}`)
   console.log(`drag at ${zoomAt1} (${drawnAt1} blocks drawn of ${made + 1}): ${at1.length} frames, median ${ms(median(at1))}, worst ${ms(Math.max(...at1))}`)

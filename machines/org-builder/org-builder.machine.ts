@@ -1,5 +1,5 @@
 import { assign, emit, setup } from 'xstate'
-import { checkMove, type GroupLevel, type MoveCheck } from '../../src/domain/groups.ts'
+import { checkMove, treeOrder, type GroupLevel, type MoveCheck } from '../../src/domain/groups.ts'
 import { providedLater, reasonOf } from '../shared/not-provided.ts'
 
 /**
@@ -9,9 +9,12 @@ import { providedLater, reasonOf } from '../shared/not-provided.ts'
  *   loading -> ready.idle -(drag.start)-> ready.dragging -(drop)-> saving -> ready.idle
  *                                              |  invalid target: "Hatalı Seviye", nothing moves
  *   ready.idle -(undo)-> undoing -> ready.idle          saving/undoing failed: rolled back
+ *   ready.idle -(delete.request)-> ready.confirmingDelete -(delete.confirm)-> deleting -> loading
+ *                                       ^-- refused (subgroups, members, roles): the reason stays shown
  *
  * While dragging, `target.over` names a candidate parent (null: the company root); `target.next` and
- * `target.previous` step through the candidates in order (the keyboard's arrows). The move is shown
+ * `target.previous` step through the candidates in tree order, the order the chart shows (the
+ * company first, then depth first with siblings by name: the keyboard's arrows). The move is shown
  * at once and rolled back when the server refuses it. Zoom is context (in, out, fit).
  */
 export type OrgGroup = { id: string; name: string; level: GroupLevel; parentId: string | null; version: number }
@@ -23,7 +26,7 @@ export type OrgBuilderContext = {
   /** The group being dragged. */
   dragging: string | null
   target: DropTarget | null
-  /** The group order a keyboard user steps through (every group, then the root). */
+  /** The order a keyboard user steps through: the company root, then every other group in tree order. */
   candidates: Array<string | null>
   /** The move in flight, and what to restore if it fails. */
   pending: { id: string; parentId: string | null; version: number; previous: OrgGroup[] } | null
@@ -31,7 +34,13 @@ export type OrgBuilderContext = {
   lastMove: { id: string; fromParentId: string | null; toParentId: string | null } | null
   zoom: number
   error: string | null
+  /** The group whose deletion is being asked for or made, with the version read. */
+  deleting: { id: string; version: number } | null
+  /** Why the server refused the deletion (GROUP_NOT_EMPTY: the counts by `path` subgroups, members, roles). */
+  deleteError: DeleteRefusal | null
 }
+
+export type DeleteRefusal = { reason: string; issues: Array<{ path: string; code: string }> }
 
 export type OrgBuilderEvent =
   | { type: 'drag.start'; id: string }
@@ -43,6 +52,9 @@ export type OrgBuilderEvent =
   | { type: 'drag.cancel' }
   | { type: 'undo' }
   | { type: 'reload' }
+  | { type: 'delete.request'; id: string }
+  | { type: 'delete.confirm' }
+  | { type: 'delete.cancel' }
   | { type: 'zoom.in' }
   | { type: 'zoom.out' }
   /** Fit: the view computes the scale that shows the whole tree (none: 1×). */
@@ -50,7 +62,7 @@ export type OrgBuilderEvent =
   /** Wheel or pinch: a scale the view computed around the pointer. */
   | { type: 'zoom.set'; scale: number }
 
-export type OrgBuilderNotice = { type: 'notice'; code: 'moved' | 'undone' | 'levelError' | 'cycle' | 'failed'; reason?: string }
+export type OrgBuilderNotice = { type: 'notice'; code: 'moved' | 'undone' | 'levelError' | 'cycle' | 'failed' | 'deleted'; reason?: string }
 
 /** Zoom is the chart's scale: 1,000 groups fit at a few per cent, so steps multiply (×1.25 in, ÷1.25 out). */
 export const ZOOM = { min: 0.02, max: 2, step: 1.25, fit: 1 } as const
@@ -63,6 +75,14 @@ function targetOf(groups: OrgGroup[], id: string, parentId: string | null): Drop
 
 function moved(groups: OrgGroup[], id: string, parentId: string | null): OrgGroup[] {
   return groups.map((g) => (g.id === id ? { ...g, parentId } : g))
+}
+
+function refusalOf(error: unknown): DeleteRefusal {
+  const details = error && typeof error === 'object' ? (error as { details?: { issues?: unknown } }).details : undefined
+  const issues = Array.isArray(details?.issues)
+    ? details.issues.filter((i): i is { path: string; code: string } => typeof i?.path === 'string' && typeof i?.code === 'string')
+    : []
+  return { reason: reasonOf(error), issues }
 }
 
 function step(context: OrgBuilderContext, by: 1 | -1): DropTarget | null {
@@ -81,11 +101,15 @@ export const orgBuilderMachine = setup({
   actors: {
     loadTree: providedLater<OrgGroup[]>('loadTree'),
     moveGroup: providedLater<OrgGroup, { id: string; parentId: string | null; version: number }>('moveGroup'),
+    deleteGroup: providedLater<unknown, { id: string; version: number }>('deleteGroup'),
   },
   guards: {
-    isKnownGroup: ({ context, event }) => event.type === 'drag.start' && context.groups.some((g) => g.id === event.id),
+    isKnownGroup: ({ context, event }) => (event.type === 'drag.start' || event.type === 'delete.request') && context.groups.some((g) => g.id === event.id),
     isValidTarget: ({ context }) => context.target?.check.ok === true &&
       context.groups.find((g) => g.id === context.dragging)?.parentId !== context.target.parentId,
+    /** A block is never its own target (the pointer over the dragged block itself). */
+    isOtherGroup: ({ context, event }) => event.type === 'target.over' && event.parentId !== context.dragging,
+    hasTarget: ({ context }) => context.target !== null,
     isInvalidTarget: ({ context }) => context.target !== null && !context.target.check.ok,
     isCycleTarget: ({ context }) => context.target?.check.ok === false && context.target.check.reason === 'cycle',
     canUndo: ({ context }) => context.lastMove !== null && context.groups.some((g) => g.id === context.lastMove!.id),
@@ -94,6 +118,7 @@ export const orgBuilderMachine = setup({
   id: 'orgBuilder',
   context: {
     groups: [], dragging: null, target: null, candidates: [], pending: null, lastMove: null, zoom: ZOOM.fit, error: null,
+    deleting: null, deleteError: null,
   },
   on: {
     'zoom.in': { actions: assign({ zoom: ({ context }) => clampZoom(context.zoom * ZOOM.step) }) },
@@ -127,20 +152,34 @@ export const orgBuilderMachine = setup({
                 dragging: event.id,
                 target: null,
                 error: null,
-                candidates: [...context.groups.filter((g) => g.id !== event.id).map((g) => g.id), null],
+                candidates: [null, ...treeOrder(context.groups).filter((id) => id !== event.id)],
               })),
             },
             undo: { guard: 'canUndo', target: '#orgBuilder.undoing' },
             reload: '#orgBuilder.loading',
+            'delete.request': {
+              guard: 'isKnownGroup',
+              target: 'confirmingDelete',
+              actions: assign(({ context, event }) => ({
+                deleting: { id: event.id, version: context.groups.find((g) => g.id === event.id)!.version }, deleteError: null,
+              })),
+            },
+          },
+        },
+        confirmingDelete: {
+          tags: ['confirming'],
+          on: {
+            'delete.confirm': '#orgBuilder.deleting',
+            'delete.cancel': { target: 'idle', actions: assign({ deleting: null, deleteError: null }) },
           },
         },
         dragging: {
           tags: ['dragging'],
           on: {
-            'target.over': { actions: assign({ target: ({ context, event }) => targetOf(context.groups, context.dragging!, event.parentId) }) },
+            'target.over': { guard: 'isOtherGroup', actions: assign({ target: ({ context, event }) => targetOf(context.groups, context.dragging!, event.parentId) }) },
             'target.next': { actions: assign({ target: ({ context }) => step(context, 1) }) },
             'target.previous': { actions: assign({ target: ({ context }) => step(context, -1) }) },
-            'target.leave': { actions: assign({ target: null }) },
+            'target.leave': { guard: 'hasTarget', actions: assign({ target: null }) },
             drop: [
               {
                 guard: 'isValidTarget',
@@ -192,6 +231,17 @@ export const orgBuilderMachine = setup({
             emit(({ event }) => ({ type: 'notice' as const, code: 'failed' as const, reason: reasonOf(event.error) })),
           ],
         },
+      },
+    },
+    deleting: {
+      tags: ['busy', 'confirming'],
+      entry: assign({ deleteError: null }),
+      invoke: {
+        id: 'deleteGroup',
+        src: 'deleteGroup',
+        input: ({ context }) => context.deleting!,
+        onDone: { target: 'loading', actions: [assign({ deleting: null }), emit({ type: 'notice', code: 'deleted' })] },
+        onError: { target: 'ready.confirmingDelete', actions: assign({ deleteError: ({ event }) => refusalOf(event.error) }) },
       },
     },
     undoing: {

@@ -50,3 +50,32 @@ export function checkMove(nodes: readonly TreeNode[], id: string, newParentId: s
   if (!canParent(parent ? parent.level : null, node.level)) return { ok: false, reason: 'level' }
   return { ok: true }
 }
+
+/**
+ * Tree order, as the org chart reads: depth first from the company, siblings by name (Turkish
+ * collation, then id); a group whose parent is unknown hangs at the root. Every id once.
+ */
+export function treeOrder(groups: readonly { id: string; name: string; parentId: string | null }[]): string[] {
+  const known = new Set(groups.map((g) => g.id))
+  const children = new Map<string | null, typeof groups[number][]>()
+  for (const g of groups) {
+    const parent = g.parentId !== null && known.has(g.parentId) && g.parentId !== g.id ? g.parentId : null
+    const list = children.get(parent) ?? []
+    list.push(g)
+    children.set(parent, list)
+  }
+  for (const list of children.values()) list.sort((a, b) => a.name.localeCompare(b.name, 'tr') || a.id.localeCompare(b.id))
+  const out: string[] = []
+  const seen = new Set<string>()
+  const stack = [...(children.get(null) ?? [])].reverse()
+  while (stack.length) {
+    const g = stack.pop()!
+    if (seen.has(g.id)) continue
+    seen.add(g.id)
+    out.push(g.id)
+    for (const c of [...(children.get(g.id) ?? [])].reverse()) stack.push(c)
+  }
+  // a loop no path from the company reaches (the server never stores one): after the rest
+  for (const g of groups) if (!seen.has(g.id)) { seen.add(g.id); out.push(g.id) }
+  return out
+}

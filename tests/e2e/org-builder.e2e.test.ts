@@ -93,8 +93,11 @@ describe('organisation builder: the Team page (real server, Chromium)', () => {
     expect(await parentName(page, 'Ekip Alfa')).toBe('Operasyon')
     await page.reload()
     await node(page, 'Ekip Alfa').waitFor()
-    // the tidy tree puts an only child straight under its parent, one level deeper
-    expect(Math.abs((await centre(page, 'Ekip Alfa')).x - (await centre(page, 'Operasyon')).x)).toBeLessThan(1)
+    // the compact chart stacks a unit's teams in a column under it, indented, one level deeper
+    const team = (await node(page, 'Ekip Alfa').boundingBox())!
+    const unit = (await node(page, 'Operasyon').boundingBox())!
+    expect(team.x).toBeGreaterThan(unit.x)
+    expect(team.y).toBeGreaterThan(unit.y + unit.height)
     expect(await node(page, 'Ekip Alfa').getAttribute('aria-level')).toBe('4')
   })
 
@@ -125,7 +128,8 @@ describe('organisation builder: the Team page (real server, Chromium)', () => {
 
   it('the same move by keyboard only: focus, pick up, step through parents, drop; Escape cancels', async () => {
     await openTeam(page)
-    await page.getByRole('button', { name: 'Sığdır' }).focus()
+    // the toolbar's last button ("Ağacı yeniden yükle", always there), then Tab into the chart
+    await page.getByRole('button', { name: 'Ağacı yeniden yükle' }).focus()
     await page.keyboard.press('Tab')
     await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Şirket, Kök')
     // root > Bölge Müdürlüğü (first by name) > Operasyon > Ekip Alfa
@@ -170,6 +174,12 @@ describe('organisation builder: the Team page (real server, Chromium)', () => {
     await expect.poll(zoom).toBeLessThan(z0)
     await page.getByRole('button', { name: 'Sığdır' }).click()
     await expect.poll(() => transform(page)).toBe(fitted)
+    // far out (below 20%) a block is one element whose label is its name and level: still named for a screen reader
+    for (let i = 0; i < 30 && (await zoom()) >= 20; i++) await page.getByRole('button', { name: 'Uzaklaştır' }).click()
+    await expect.poll(() => node(page, 'Ekip Alfa').getAttribute('aria-label')).toBe('Ekip Alfa, Ekip')
+    expect(await node(page, 'Ekip Alfa').textContent()).toBe('')
+    await page.getByRole('button', { name: 'Sığdır' }).click()
+    await expect.poll(() => transform(page)).toBe(fitted)
     const box = (await page.getByTestId('org-viewport').boundingBox())!
     await page.mouse.move(box.x + box.width / 2, box.y + box.height - 20)
     await page.mouse.wheel(0, -300)
@@ -203,14 +213,28 @@ describe('organisation builder: the Team page (real server, Chromium)', () => {
 
     await node(page, 'Operasyon').click()
     await expect.poll(() => edit.locator('input[name=name]').inputValue()).toBe('Operasyon')
+    // deletion asks first (a dialog of the org-builder machine); the server's refusal shows in it
+    const confirm = page.getByRole('dialog', { name: 'Grup silinsin mi?' })
     await edit.getByRole('button', { name: 'Grubu sil' }).click()
-    await expect.poll(() => page.getByTestId('group-delete-error').textContent()).toMatch(/^Alt grubu, üyesi veya rolü olan bir grup silinemez: [1-9] alt grup$/)
+    await confirm.getByText('"Operasyon" grubu kalıcı olarak silinecek.').waitFor()
+    await confirm.getByRole('button', { name: 'Sil' }).click()
+    await expect.poll(() => confirm.getByTestId('group-delete-error').textContent()).toMatch(/^Alt grubu, üyesi veya rolü olan bir grup silinemez: [1-9] alt grup$/)
+    await confirm.getByRole('button', { name: 'Vazgeç' }).click()
+    await confirm.waitFor({ state: 'hidden' })
     expect((await groups(page)).some((g) => g.name === 'Operasyon')).toBe(true)
 
     await node(page, 'Ekip Gama').click()
     await expect.poll(() => edit.locator('input[name=name]').inputValue()).toBe('Ekip Gama')
+    // Escape (the dialog's cancel) keeps the group
     await edit.getByRole('button', { name: 'Grubu sil' }).click()
+    await confirm.waitFor()
+    await page.keyboard.press('Escape')
+    await confirm.waitFor({ state: 'hidden' })
+    expect(await node(page, 'Ekip Gama').count()).toBe(1)
+    await edit.getByRole('button', { name: 'Grubu sil' }).click()
+    await confirm.getByRole('button', { name: 'Sil' }).click()
     await expect.poll(() => node(page, 'Ekip Gama').count()).toBe(0)
+    await expect.poll(() => status(page).textContent()).toBe('Grup silindi.')
     expect((await groups(page)).some((g) => g.name === 'Ekip Gama')).toBe(false)
   })
 

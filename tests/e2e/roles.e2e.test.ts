@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
-import { tcknCheckDigits } from '../../src/domain/tckn.ts'
 import { launch, type Browser } from './browser.ts'
 import { DEMO_PASSWORD, caughtMail, startE2eServer, type E2eServer } from './server.ts'
-import { axeViolations, signIn } from './staff.ts'
+import { apiSession, axeViolations, createRoleHolder, signIn } from './staff.ts'
 
 const HOLDER_PASSWORD = 'Denetci-Parola-2026!x'
 
@@ -116,27 +115,8 @@ describe('the Roles page (real server, Chromium)', () => {
   it('a holder of the role sees their menu change at their next request after the role changes', async () => {
     expect(roleId).not.toBe('')
     // the users area has no form yet: the role is assigned through POST /user (the create-user wizard's body)
-    const login = await api(server.url, 'POST', '/auth/login', { username: 'ayse.yilmaz', password: DEMO_PASSWORD, rememberMe: false })
-    expect(login.status).toBe(200)
-    const cookie = login.cookie
-    const companyId = (login.body.user as { companyId: string }).companyId
-    const level = (await api<Array<{ value: string }>>(server.url, 'GET', '/lookup/experiencelevels')).body[0]!.value
-    const job = await api(server.url, 'POST', '/company/jobtitle', { title: 'Denetçi', experienceLevel: level, colorCode: '#1f4e79' }, cookie)
-    expect(job.status).toBe(201)
-    const type = (await api<Array<{ value: string }>>(server.url, 'GET', '/lookup/locationTypes')).body[0]!.value
-    const location = await api(server.url, 'POST', `/party/address?entityname=company&entityid=${companyId}`, {
-      locationtype: type, locationname: 'Denetim Ofisi', countrycode: 'DE', citycode: null, districtcode: null, suburbcode: null, zipcode: '10115', addresstext: 'Berlin',
-    }, cookie)
-    expect(location.status).toBe(201)
-    const created = await api(server.url, 'POST', '/user', {
-      personal: {
-        username: 'deniz.denetci', firstName: 'Deniz', lastName: 'Denetçi', gender: 'female', country: 'TR', nationalId: '123456789' + tcknCheckDigits('123456789'), passportNo: null,
-        jobTitleId: job.body.jobtitleid, workLocationId: location.body.addressid, email: 'deniz.denetci@example.com', mobilePhone: '0532 123 45 67', birthDate: '1990-05-17',
-        mainRole: roleId, defaultRole: roleId,
-      },
-      address: { status: 'create', addressid: location.body.addressid, locationtype: 'x', locationname: 'x', countrycode: 'TR', citycode: null, districtcode: null, suburbcode: null, zipcode: null, addresstext: 'x' },
-      groupRoles: { isAssigntoGroup: false, chosengroup: null, isAssigntoOtherGroup: false, selectedRoles: [], selectedMain: null },
-    }, cookie)
+    const ayse = await apiSession(server.url, 'ayse.yilmaz', DEMO_PASSWORD)
+    const created = await createRoleHolder(ayse, { username: 'deniz.denetci', firstName: 'Deniz', lastName: 'Denetçi', nationalIdBase: '123456789' }, roleId)
     expect(created.status, JSON.stringify(created.body)).toBe(201)
     let temporary = ''
     await expect.poll(async () => {

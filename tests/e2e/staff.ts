@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { expect } from 'vitest'
 import type { Cookie, Page } from 'playwright-core'
+import { tcknCheckDigits } from '../../src/domain/tckn.ts'
 import { DEMO_PASSWORD } from './server.ts'
 
 const AXE = resolve(import.meta.dirname, '../../node_modules/axe-core/axe.min.js')
@@ -88,16 +89,43 @@ export async function addWizardOptions(session: Awaited<ReturnType<typeof apiSes
   return { title: title.status, location: location.status }
 }
 
-const browserSessions = new Map<string, Cookie[]>()
-/**
- * Signs `username` in through the browser once per server and gives later pages the same cookies
- * (a replay's paths each start from cleared cookies; one sign-in keeps them fast).
- */
-export async function signedInOnce(page: Page, baseUrl: string, username: string) {
-  const key = `${baseUrl} ${username}`
-  const saved = browserSessions.get(key)
-  if (saved) return page.context().addCookies(saved)
-  await signIn(page, username)
+/** Browser sign-ins kept per server and user: a later page of the same replay reuses the cookies. */
+const cookieJar = new WeakMap<object, Map<string, Cookie[]>>()
+
+/** Signs `username` in through the form once per `server`; afterwards the page only gets the cookies. */
+export async function signInOnce(page: Page, server: object, username: string, password = DEMO_PASSWORD) {
+  const jar = cookieJar.get(server) ?? new Map<string, Cookie[]>()
+  cookieJar.set(server, jar)
+  const cookies = jar.get(username)
+  if (cookies) return page.context().addCookies(cookies)
+  await signIn(page, username, password)
   await page.waitForURL('**/navbar/**')
-  browserSessions.set(key, await page.context().cookies())
+  jar.set(username, await page.context().cookies())
+}
+
+type ApiSession = Awaited<ReturnType<typeof apiSession>>
+
+/**
+ * A user holding `roleId` as main and default role, made through `POST /user` (the create-user
+ * wizard's body) with a job title and a company location of its own (named after the user).
+ */
+export async function createRoleHolder(session: ApiSession, who: { username: string; firstName: string; lastName: string; nationalIdBase: string }, roleId: string) {
+  const level = ((await session.call('GET', '/lookup/experiencelevels')).body as unknown as Array<{ value: string }>)[0]!.value
+  const job = await session.call('POST', '/company/jobtitle', { title: who.lastName, experienceLevel: level, colorCode: '#1f4e79' })
+  expect(job.status).toBe(201)
+  const type = ((await session.call('GET', '/lookup/locationTypes')).body as unknown as Array<{ value: string }>)[0]!.value
+  const location = await session.call('POST', `/party/address?entityname=company&entityid=${session.companyId}`, {
+    locationtype: type, locationname: `${who.lastName} Ofisi`, countrycode: 'DE', citycode: null, districtcode: null, suburbcode: null, zipcode: '10115', addresstext: 'Berlin',
+  })
+  expect(location.status).toBe(201)
+  return session.call('POST', '/user', {
+    personal: {
+      username: who.username, firstName: who.firstName, lastName: who.lastName, gender: 'female', country: 'TR',
+      nationalId: who.nationalIdBase + tcknCheckDigits(who.nationalIdBase), passportNo: null,
+      jobTitleId: job.body.jobtitleid, workLocationId: location.body.addressid, email: `${who.username}@example.com`, mobilePhone: '0532 123 45 67', birthDate: '1990-05-17',
+      mainRole: roleId, defaultRole: roleId,
+    },
+    address: { status: 'create', addressid: location.body.addressid, locationtype: 'x', locationname: 'x', countrycode: 'TR', citycode: null, districtcode: null, suburbcode: null, zipcode: null, addresstext: 'x' },
+    groupRoles: { isAssigntoGroup: false, chosengroup: null, isAssigntoOtherGroup: false, selectedRoles: [], selectedMain: null },
+  })
 }

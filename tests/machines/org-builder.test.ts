@@ -91,7 +91,7 @@ describe('org builder rules', () => {
     expect(actor.getSnapshot().can({ type: 'undo' })).toBe(false)
   })
 
-  it('the keyboard steps through every candidate parent, the company root last, and wraps', async () => {
+  it('the keyboard steps through every candidate parent in the order the chart shows (the company first, siblings by name), and wraps', async () => {
     const { actor } = start()
     await waitFor(actor, (s) => s.matches('ready'))
     actor.send({ type: 'drag.start', id: 't' })
@@ -100,9 +100,10 @@ describe('org builder rules', () => {
       actor.send({ type: 'target.next' })
       seen.push(actor.getSnapshot().context.target!.parentId)
     }
-    expect(seen).toEqual(['m', 'u1', 'u2', null, 'm'])
+    // Operasyon (u2) before Satış (u1): tree order, not the order the server listed them
+    expect(seen).toEqual([null, 'm', 'u2', 'u1', null])
     actor.send({ type: 'target.previous' })
-    expect(actor.getSnapshot().context.target!.parentId).toBe(null)
+    expect(actor.getSnapshot().context.target!.parentId).toBe('u1')
     actor.send({ type: 'drag.cancel' })
     expect(actor.getSnapshot().context.dragging).toBeNull()
   })
@@ -121,5 +122,71 @@ describe('org builder rules', () => {
     expect(actor.getSnapshot().context.zoom).toBe(ZOOM.min)
     actor.send({ type: 'zoom.set', scale: Number.NaN })
     expect(actor.getSnapshot().context.zoom).toBe(1)
+  })
+})
+
+describe('org builder: deleting a group', () => {
+  function withDelete(refuse?: { code: string; details: { issues: Array<{ path: string; code: string }> } }) {
+    const calls: Array<{ id: string; version: number }> = []
+    let loads = 0
+    const actor = createActor(orgBuilderMachine.provide({
+      actors: {
+        loadTree: fromPromise(async () => { loads++; return structuredClone(groups) }),
+        deleteGroup: fromPromise<unknown, { id: string; version: number }>(async ({ input }) => {
+          calls.push(input)
+          if (refuse) throw Object.assign(new Error(refuse.code), refuse)
+          return { ok: true }
+        }),
+      },
+    }))
+    const notices: string[] = []
+    actor.on('notice', (n) => notices.push(n.code))
+    actor.start()
+    return { actor, calls, notices, loads: () => loads }
+  }
+
+  it('asks first; nothing is deleted until confirmed; cancel leaves everything', async () => {
+    const { actor, calls } = withDelete()
+    await waitFor(actor, (s) => s.matches('ready'))
+    actor.send({ type: 'delete.request', id: 't' })
+    expect(actor.getSnapshot().matches({ ready: 'confirmingDelete' })).toBe(true)
+    expect(actor.getSnapshot().context.deleting).toEqual({ id: 't', version: 1 })
+    actor.send({ type: 'delete.cancel' })
+    expect(actor.getSnapshot().matches({ ready: 'idle' })).toBe(true)
+    expect(calls).toEqual([])
+  })
+
+  it('confirmed: deletes with the version read, says so and loads the tree again', async () => {
+    const { actor, calls, notices, loads } = withDelete()
+    await waitFor(actor, (s) => s.matches('ready'))
+    actor.send({ type: 'delete.request', id: 't' })
+    actor.send({ type: 'delete.confirm' })
+    await waitFor(actor, (s) => s.matches({ ready: 'idle' }) && loads() === 2)
+    expect(calls).toEqual([{ id: 't', version: 1 }])
+    expect(notices).toEqual(['deleted'])
+  })
+
+  it('refused: the question stays open with the reason and the counts', async () => {
+    const { actor } = withDelete({ code: 'GROUP_NOT_EMPTY', details: { issues: [{ path: 'subgroups', code: '2' }, { path: 'members', code: '1' }] } })
+    await waitFor(actor, (s) => s.matches('ready'))
+    actor.send({ type: 'delete.request', id: 'u1' })
+    actor.send({ type: 'delete.confirm' })
+    const s = await waitFor(actor, (x) => x.context.deleteError !== null)
+    expect(s.matches({ ready: 'confirmingDelete' })).toBe(true)
+    expect(s.context.deleteError).toEqual({ reason: 'GROUP_NOT_EMPTY', issues: [{ path: 'subgroups', code: '2' }, { path: 'members', code: '1' }] })
+  })
+})
+
+describe('org builder: what is no target', () => {
+  it('the dragged block itself is no target, and leaving when there is no target changes nothing', async () => {
+    const { actor } = start()
+    await waitFor(actor, (s) => s.matches('ready'))
+    actor.send({ type: 'drag.start', id: 'u1' })
+    const before = actor.getSnapshot()
+    actor.send({ type: 'target.over', parentId: 'u1' })
+    actor.send({ type: 'target.leave' })
+    expect(actor.getSnapshot()).toBe(before)
+    actor.send({ type: 'target.over', parentId: 't' })
+    expect(actor.getSnapshot().context.target).toEqual({ parentId: 't', check: { ok: false, reason: 'cycle' } })
   })
 })

@@ -28,11 +28,15 @@ export function deleteGroup(id: string, version: number) {
   return call<{ ok: true }>(`/group/${id}`, { method: 'DELETE', query: { version: String(version) }, authenticated: true })
 }
 
-/** The organisation builder against the server: GET /group for the tree, POST /group/{id}/move (with the version read) for a move. */
+/**
+ * The organisation builder against the server: GET /group for the tree, POST /group/{id}/move (with
+ * the version read) for a move, DELETE /group/{id}?version= for a confirmed deletion.
+ */
 export const orgBuilderFlow = orgBuilderMachine.provide({
   actors: {
     loadTree: fromPromise<OrgGroup[], void>(async ({ signal }) => fetchGroups(signal)),
     moveGroup: fromPromise<OrgGroup, { id: string; parentId: string | null; version: number }>(async ({ input }) =>
       call<GroupItem>(`/group/${input.id}/move`, { body: { version: input.version, parentId: input.parentId }, authenticated: true })),
+    deleteGroup: fromPromise<unknown, { id: string; version: number }>(async ({ input }) => deleteGroup(input.id, input.version)),
   },
 })

@@ -39,6 +39,11 @@ export const roleListFlow = resourceListMachine.provide({
   },
 })
 
+/** DELETE /role/{id} (role:delete): refused for a SYSTEM-owned role (SYSTEM_ROLE_FIXED) and a role users hold (ROLE_IN_USE, the count in `holders`). */
+export function deleteRole(r: Pick<Role, 'id'>) {
+  return call<{ ok: true }>(`/role/${r.id}`, { method: 'DELETE', authenticated: true })
+}
+
 /** The gdprlevels lookup (names in the request's language). */
 export function loadGdprLevels(): Promise<GdprLevelOption[]> {
   return call<GdprLevelOption[]>('/lookup/gdprlevels')

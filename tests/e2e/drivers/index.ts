@@ -1,6 +1,7 @@
 import { besPurchaseDriver } from './bes-purchase.ts'
 import { createUserDriver } from './create-user.ts'
 import { forgotPasswordDriver } from './forgot-password.ts'
+import { orgBuilderDriver } from './org-builder.ts'
 import { passwordChangeDriver } from './password-change.ts'
 import { paymentDriver } from './payment.ts'
 import { paymentResultDriver } from './payment-result.ts'
@@ -28,6 +29,7 @@ export const DRIVERS: Driver[] = [
   tssPurchaseDriver,
   travelPurchaseDriver,
   besPurchaseDriver,
+  orgBuilderDriver,
   // it installs Playwright's clock in the shared browser context (left running)
   smsVerificationDriver,
   // last: it installs Playwright's clock in the shared browser context (it cannot be removed)

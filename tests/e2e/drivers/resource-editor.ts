@@ -6,7 +6,7 @@ import { resourceEditorExpectations } from '../../machines/expectations/resource
 import { resourceEditorModel } from '../../machines/models/resource-editor.model.ts'
 import type { PathStep } from '../../support/paths.ts'
 import { DEMO_PASSWORD, type E2eServer } from '../server.ts'
-import { apiSession, signedInOnce } from '../staff.ts'
+import { apiSession, signInOnce } from '../staff.ts'
 import type { Driver } from './types.ts'
 
 /**
@@ -124,7 +124,7 @@ export const resourceEditorDriver: Driver = {
   expectations: resourceEditorExpectations,
   async open(page, path, server) {
     await api(server)
-    await signedInOnce(page, server.url, 'ayse.yilmaz')
+    await signInOnce(page, server, 'ayse.yilmaz')
     paths.set(page, path)
     await arrangeLoad(page, loadMode(path, 0))
     await page.goto('/navbar/settings/company/general')

@@ -4,7 +4,7 @@ import { resourceListExpectations } from '../../machines/expectations/resource-l
 import { FROM_URL, resourceListModel } from '../../machines/models/resource-list.model.ts'
 import { expect } from 'vitest'
 import { DEMO_PASSWORD, type E2eServer } from '../server.ts'
-import { apiSession, signedInOnce } from '../staff.ts'
+import { apiSession, signInOnce } from '../staff.ts'
 import type { Driver } from './types.ts'
 
 /**
@@ -37,7 +37,7 @@ export const resourceListDriver: Driver = {
   expectations: resourceListExpectations,
   async open(page, path, server) {
     await entries(server)
-    await signedInOnce(page, server.url, 'ayse.yilmaz')
+    await signInOnce(page, server, 'ayse.yilmaz')
     const first = path[0]?.event as AnyEventObject & { output?: { items: unknown[] } }
     // a path that starts on an empty list opens a search nothing matches
     const empty = first?.type === 'xstate.done.actor.fetchPage' && first.output!.items.length === 0

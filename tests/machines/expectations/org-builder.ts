@@ -18,9 +18,15 @@ function verdict(groups: OrgGroup[], id: string, parentId: string | null): 'ok' 
 const parentOf = (c: C, id: string) => c.groups.find((g) => g.id === id)?.parentId
 const targetVerdict = (c: C) => (c.target ? verdict(c.groups, c.dragging!, c.target.parentId) : null)
 const validDrop = (c: C) => targetVerdict(c) === 'ok' && parentOf(c, c.dragging!) !== c.target!.parentId
-/** The keyboard order: every other group in tree order, then the company root; wraps around. */
+/** The order the chart reads: the company, then depth first, siblings by name (Turkish collation). */
+function chartOrder(groups: OrgGroup[]): Array<string | null> {
+  const visit = (parent: string | null): Array<string | null> => groups.filter((g) => g.parentId === parent)
+    .sort((a, b) => a.name.localeCompare(b.name, 'tr')).flatMap((g) => [g.id, ...visit(g.id)])
+  return [null, ...visit(null)]
+}
+/** The keyboard order: the company root, then every other group in the chart's order; wraps around. */
 function stepped(c: C, by: 1 | -1): string | null {
-  const order = [...c.groups.filter((g) => g.id !== c.dragging).map((g) => g.id), null]
+  const order = chartOrder(c.groups).filter((id) => id !== c.dragging)
   const at = c.target ? order.indexOf(c.target.parentId) : by === 1 ? -1 : 0
   return order[(at + by + order.length) % order.length]!
 }
@@ -28,7 +34,7 @@ const sameTree = (c: C, p: C) => expect(c.groups).toEqual(p.groups)
 
 const clamp = (z: number) => Math.min(2, Math.max(0.02, Math.round(z * 1000) / 1000))
 /** Zoom works in every state and changes nothing else (steps of ×1.25, between 0.02× and 2×; fit and wheel give a scale). */
-const zoomRules: Rule<C>[] = (['loading', 'failed', 'ready', 'saving', 'undoing'] as const).flatMap((from): Rule<C>[] => {
+const zoomRules: Rule<C>[] = (['loading', 'failed', 'ready', 'saving', 'undoing', 'deleting'] as const).flatMap((from): Rule<C>[] => {
   const still = (c: C, p: C) => { sameTree(c, p); expect(c.dragging).toBe(p.dragging) }
   return [
     { name: `${from}: zoom in, at most 2×`, from, event: 'zoom.in', to: from, then: (c, p) => { still(c, p); expect(c.zoom).toBe(clamp(p.zoom * 1.25)) } },
@@ -38,16 +44,18 @@ const zoomRules: Rule<C>[] = (['loading', 'failed', 'ready', 'saving', 'undoing'
   ]
 })
 
-/** The organisation builder (issue 13), written apart from machines/org-builder. No screen of its own is driven yet. */
+/** The organisation builder (issue 13), written apart from machines/org-builder; the Team page is replayed by tests/e2e/drivers/org-builder.ts. */
 export const orgBuilderExpectations: Expectations<C> = {
   states: {
     loading: {
       words: { tr: 'grup ağacı yükleniyor', en: 'the group tree is loading' },
+      screen: { texts: ['Organizasyon ağacı yükleniyor…'], enabled: ['Yakınlaştır', 'Sığdır'], disabled: ['Son taşımayı geri al'] },
       tags: { busy: true },
       ignores: [{ type: 'drop' }, { type: 'undo' }, { type: 'drag.start', id: 't' }],
     },
     failed: {
       words: { tr: 'ağaç yüklenemedi, yeniden yükleme sunulur', en: 'the tree failed to load, reload is offered' },
+      screen: { texts: ['Organizasyon ağacı yüklenemedi:'], enabled: ['Yeniden yükle'], absent: ['Organizasyon ağacı yükleniyor…'] },
       tags: { busy: false },
       context: (c) => expect(c.error).not.toBeNull(),
       ignores: [{ type: 'drop' }, { type: 'undo' }, { type: 'drag.start', id: 't' }],
@@ -59,15 +67,39 @@ export const orgBuilderExpectations: Expectations<C> = {
     },
     'ready.idle': {
       words: { tr: 'hiçbir grup sürüklenmiyor', en: 'no group is being dragged' },
+      screen: { enabled: ['Sığdır', 'Ağacı yeniden yükle'], absent: ['Organizasyon ağacı yükleniyor…', 'Grup silinsin mi?'] },
       tags: { dragging: false },
       context: (c) => expect(c.dragging).toBeNull(),
-      ignores: [{ type: 'drag.start', id: 'ghost' }, { type: 'drop' }, { type: 'target.next' }, { type: 'drag.cancel' }],
+      ignores: [{ type: 'drag.start', id: 'ghost' }, { type: 'drop' }, { type: 'target.next' }, { type: 'drag.cancel' },
+        { type: 'delete.request', id: 'ghost' }, { type: 'delete.confirm' }, { type: 'delete.cancel' }],
+    },
+    'ready.confirmingDelete': {
+      words: { tr: 'bir grubun silinmesi için onay soruluyor', en: 'confirmation is asked before a group is deleted' },
+      // the question names the group; a refusal says why, with the counts (spec: only an empty group goes)
+      screen: (c) => ({
+        texts: ['Grup silinsin mi?', 'grubu kalıcı olarak silinecek.', ...(c.deleteError?.reason === 'GROUP_NOT_EMPTY' ? ['Alt grubu, üyesi veya rolü olan bir grup silinemez: 2 alt grup'] : [])],
+        disabled: ['Son taşımayı geri al'],
+      }),
+      tags: { confirming: true, dragging: false, busy: false },
+      context: (c) => { expect(c.deleting).not.toBeNull(); expect(c.dragging).toBeNull() },
+      ignores: [{ type: 'drag.start', id: 't' }, { type: 'undo' }, { type: 'reload' }, { type: 'drop' }, { type: 'delete.request', id: 'u1' }],
+    },
+    deleting: {
+      words: { tr: 'grup siliniyor', en: 'the group is being deleted' },
+      tags: { busy: true, confirming: true },
+      context: (c) => { expect(c.deleting).not.toBeNull(); expect(c.deleteError).toBeNull() },
+      ignores: [{ type: 'delete.confirm' }, { type: 'delete.cancel' }, { type: 'undo' }, { type: 'reload' }, { type: 'drag.start', id: 't' }],
     },
     'ready.dragging': {
       words: { tr: 'bir grup bloğu sürükleniyor', en: 'a group block is being dragged' },
+      // the live region names the target under the block (or the keyboard's choice)
+      screen: (c) => ({
+        texts: c.target ? [`Hedef: ${c.target.parentId === null ? 'Şirket' : c.groups.find((g) => g.id === c.target!.parentId)!.name}.`] : [],
+        disabled: ['Son taşımayı geri al'], absent: ['Grup silinsin mi?'],
+      }),
       tags: { dragging: true },
       context: (c) => expect(c.dragging).not.toBeNull(),
-      ignores: [{ type: 'undo' }, { type: 'reload' }, { type: 'drag.start', id: 'u1' }],
+      ignores: [{ type: 'undo' }, { type: 'reload' }, { type: 'drag.start', id: 'u1' }, { type: 'delete.request', id: 't' }],
     },
     saving: {
       words: { tr: 'taşıma hemen gösterildi, kaydediliyor', en: 'the move shows at once and is being saved' },
@@ -77,6 +109,7 @@ export const orgBuilderExpectations: Expectations<C> = {
     },
     undoing: {
       words: { tr: 'son taşıma geri alınıyor', en: 'the last move is being undone' },
+      screen: { disabled: ['Son taşımayı geri al'] },
       tags: { busy: true },
       context: (c) => expect(c.pending).not.toBeNull(),
       ignores: [{ type: 'drop' }, { type: 'undo' }, { type: 'reload' }, { type: 'drag.start', id: 't' }],
@@ -93,13 +126,28 @@ export const orgBuilderExpectations: Expectations<C> = {
       then: (c, _p, e) => expect(c).toMatchObject({ dragging: e.id, target: null, error: null }) },
     { name: 'undo puts the last moved group back at once', from: 'ready.idle', event: 'undo', when: (c) => c.lastMove !== null && c.groups.some((g) => g.id === c.lastMove!.id), to: 'undoing',
       then: (c, p) => expect(parentOf(c, p.lastMove!.id)).toBe(p.lastMove!.fromParentId) },
-    { name: 'hovering a group makes it the target, with its verdict', from: 'ready.dragging', event: 'target.over', to: 'ready.dragging', effects: [],
+    { name: 'asking to delete a known group asks for confirmation first; nothing is deleted yet', from: 'ready.idle', event: 'delete.request',
+      when: (c, e) => c.groups.some((g) => g.id === e.id), to: 'ready.confirmingDelete', effects: [],
+      then: (c, p, e) => { sameTree(c, p); expect(c.deleting).toEqual({ id: e.id, version: p.groups.find((g) => g.id === e.id)!.version }); expect(c.deleteError).toBeNull() } },
+    { name: 'cancelling the confirmation deletes nothing', from: 'ready.confirmingDelete', event: 'delete.cancel', to: 'ready.idle', effects: [],
+      then: (c, p) => { sameTree(c, p); expect(c).toMatchObject({ deleting: null, deleteError: null }) } },
+    { name: 'confirming deletes the group with the version read', from: 'ready.confirmingDelete', event: 'delete.confirm', to: 'deleting', effects: [],
+      then: (c, p) => { sameTree(c, p); expect(c.deleting).toEqual(p.deleting) } },
+    { name: 'a deleted group: "deleted", and the tree loads again', from: 'deleting', event: 'xstate.done.actor.deleteGroup', to: 'loading', effects: ['notice:deleted'],
+      then: (c) => expect(c.deleting).toBeNull() },
+    { name: 'a refused deletion keeps the question open and says why, with the counts', from: 'deleting', event: 'xstate.error.actor.deleteGroup', to: 'ready.confirmingDelete', effects: [],
+      then: (c, p, e) => {
+        sameTree(c, p)
+        expect(c.deleting).toEqual(p.deleting)
+        expect(c.deleteError).toEqual({ reason: (e.error as { code: string }).code, issues: (e.error as { details: { issues: unknown } }).details.issues })
+      } },
+    { name: 'hovering another group makes it the target, with its verdict', from: 'ready.dragging', event: 'target.over', when: (c, e) => e.parentId !== c.dragging, to: 'ready.dragging', effects: [],
       then: (c, _p, e) => { expect(c.target!.parentId).toBe(e.parentId); expect(c.target!.check.ok).toBe(targetVerdict(c) === 'ok') } },
     { name: 'the arrow keys step to the next candidate parent, the root last, wrapping', from: 'ready.dragging', event: 'target.next', to: 'ready.dragging',
       then: (c, p) => expect(c.target!.parentId).toBe(stepped(p, 1)) },
     { name: 'the arrow keys step back', from: 'ready.dragging', event: 'target.previous', to: 'ready.dragging',
       then: (c, p) => expect(c.target!.parentId).toBe(stepped(p, -1)) },
-    { name: 'leaving the target clears it', from: 'ready.dragging', event: 'target.leave', to: 'ready.dragging', then: (c) => expect(c.target).toBeNull() },
+    { name: 'leaving the target clears it', from: 'ready.dragging', event: 'target.leave', when: (c) => c.target !== null, to: 'ready.dragging', then: (c) => expect(c.target).toBeNull() },
     { name: 'a valid drop shows the move at once and saves it', from: 'ready.dragging', event: 'drop', when: (c) => validDrop(c), to: 'saving', effects: [],
       then: (c, p) => { expect(parentOf(c, p.dragging!)).toBe(p.target!.parentId); expect(c.pending).toMatchObject({ id: p.dragging, parentId: p.target!.parentId, version: p.groups.find((g) => g.id === p.dragging)!.version }) } },
     { name: 'dropping a group under itself or a descendant is refused', from: 'ready.dragging', event: 'drop', when: (c) => targetVerdict(c) === 'cycle', to: 'ready.idle', effects: ['notice:cycle'],
@@ -122,7 +170,7 @@ export const orgBuilderExpectations: Expectations<C> = {
     { name: 'a refused undo rolls back and says why', from: 'undoing', event: 'xstate.error.actor.undoMove', to: 'ready.idle', effects: ['notice:failed'],
       then: (c, p) => { expect(c.groups).toEqual(p.pending!.previous); expect(c.error).toBe('CONFLICT') } },
   ],
-  significant: (c) => ({ groups: c.groups, dragging: c.dragging, target: c.target, lastMove: c.lastMove, pending: c.pending, error: c.error }),
+  significant: (c) => ({ groups: c.groups, dragging: c.dragging, target: c.target, lastMove: c.lastMove, pending: c.pending, error: c.error, deleting: c.deleting, deleteError: c.deleteError }),
   describeEvent: (e) => {
     const ev = e as Record<string, unknown> & { type: string }
     switch (e.type) {
@@ -134,6 +182,11 @@ export const orgBuilderExpectations: Expectations<C> = {
       case 'drop': return { tr: 'kullanıcı bloğu bırakır', en: 'the user drops the block' }
       case 'drag.cancel': return { tr: 'kullanıcı sürüklemeyi iptal eder', en: 'the user cancels the drag' }
       case 'undo': return { tr: 'kullanıcı "Geri al" der', en: 'the user presses "Undo"' }
+      case 'delete.request': return { tr: `kullanıcı "${ev.id}" grubunu silmek ister`, en: `the user asks to delete group "${ev.id}"` }
+      case 'delete.confirm': return { tr: 'kullanıcı silmeyi onaylar', en: 'the user confirms the deletion' }
+      case 'delete.cancel': return { tr: 'kullanıcı silmekten vazgeçer', en: 'the user cancels the deletion' }
+      case 'xstate.done.actor.deleteGroup': return { tr: 'sunucu grubu siler', en: 'the server deletes the group' }
+      case 'xstate.error.actor.deleteGroup': return { tr: 'sunucu silmeyi reddeder (alt grubu var)', en: 'the server refuses the deletion (it has subgroups)' }
       case 'reload': return { tr: 'ağaç yeniden yüklenir', en: 'the tree is reloaded' }
       case 'zoom.in': return { tr: 'kullanıcı yakınlaştırır', en: 'the user zooms in' }
       case 'zoom.out': return { tr: 'kullanıcı uzaklaştırır', en: 'the user zooms out' }

@@ -18,7 +18,7 @@ export const orgBuilderModel: Model = {
     { type: 'drag.start', id: 'u1' },        // u1 over u2: a unit under a unit, 'Hatalı Seviye'
     { type: 'drag.start', id: 'ghost' },
     { type: 'target.over', parentId: 'u2' },   // valid for t
-    { type: 'target.over', parentId: 'u1' },   // t's own parent; u1 under itself is a cycle
+    { type: 'target.over', parentId: 'u1' },   // t's own parent; no target while u1 itself is dragged
     { type: 'target.over', parentId: 't' },    // u1 under its own team t: a cycle
     { type: 'target.next' },
     { type: 'target.previous' },
@@ -27,6 +27,10 @@ export const orgBuilderModel: Model = {
     { type: 'drag.cancel' },
     { type: 'undo' },
     { type: 'reload' },
+    { type: 'delete.request', id: 't' },
+    { type: 'delete.request', id: 'ghost' },
+    { type: 'delete.confirm' },
+    { type: 'delete.cancel' },
     { type: 'zoom.in' },
     { type: 'zoom.out' },
     { type: 'zoom.fit' },
@@ -37,17 +41,19 @@ export const orgBuilderModel: Model = {
     loadTree: [GROUPS],
     moveGroup: [{ ...GROUPS[3]!, parentId: 'u2', version: 2 }],
     undoMove: [{ ...GROUPS[3]!, parentId: 'u1', version: 3 }],
+    deleteGroup: [{ ok: true }],
   },
   errors: {
     loadTree: [Object.assign(new Error('x'), { kind: 'network' })],
     moveGroup: [Object.assign(new Error('409'), { code: 'CONFLICT' })],
     undoMove: [Object.assign(new Error('409'), { code: 'CONFLICT' })],
+    deleteGroup: [Object.assign(new Error('409'), { code: 'GROUP_NOT_EMPTY', details: { issues: [{ path: 'subgroups', code: '2' }] } })],
   },
   // what guards read: the dragged group, the target (its check follows from the tree), whether the tree
   // still has its loaded links (coarse: keeps paths few, coverage and the mutation check stay full), whether there
   // is a move to undo; zoom (read by no guard) only as in/fit/out while loading, enough to see its steps
   serialize: (s) => ({
-    value: s.value, dragging: s.context.dragging, target: s.context.target?.parentId,
+    value: s.value, dragging: s.context.dragging, deleting: s.context.deleting?.id, refused: s.context.deleteError !== null, target: s.context.target?.parentId,
     moved: (s.context.groups as OrgGroup[]).some((g, i) => g.parentId !== GROUPS[i]?.parentId), lastMove: s.context.lastMove !== null,
     zoom: s.matches('loading') ? Math.sign(s.context.zoom - ZOOM.fit) : 0,
   }),

@@ -25,9 +25,11 @@ type Deleting<T> = { row: T; state: 'asking' | 'busy' } | { row: T; state: 'fail
 
 /**
  * Deletion with confirmation: a modal dialog naming what goes; on "Sil" the delete call, then the
- * list reloads. A refusal (a stale version: someone changed it) is shown in the dialog.
+ * list reloads. A refusal (a stale version: someone changed it) is shown in the dialog: the server's
+ * message, or what `explain` says of the error (null: the server's message).
  */
-export function useConfirmDelete<T>(remove: (row: T) => Promise<unknown>, list: ListActor, onDeleted?: (row: T) => void) {
+export function useConfirmDelete<T>(remove: (row: T) => Promise<unknown>, list: ListActor, onDeleted?: (row: T) => void,
+  explain?: (error: unknown) => string | null) {
   const [deleting, setDeleting] = useState<Deleting<T>>(null)
   const { i18n } = useLingui()
   const ask = (row: T) => setDeleting({ row, state: 'asking' })
@@ -37,7 +39,7 @@ export function useConfirmDelete<T>(remove: (row: T) => Promise<unknown>, list: 
     setDeleting({ row, state: 'busy' })
     remove(row).then(
       () => { setDeleting(null); onDeleted?.(row); list.send({ type: 'reload' }) },
-      (error: unknown) => setDeleting({ row, state: 'failed', text: errorText(error, i18n) }),
+      (error: unknown) => setDeleting({ row, state: 'failed', text: explain?.(error) ?? errorText(error, i18n) }),
     )
   }
   return { deleting, ask, confirm, cancel: () => setDeleting(null) }

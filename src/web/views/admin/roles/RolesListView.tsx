@@ -2,12 +2,15 @@ import { useEffect, useId, useState } from 'react'
 import { Link } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { ROLE_FILTERS, loadGdprLevels, loadGroups, roleListFlow, type GdprLevelOption, type GroupOption, type Role } from '../../../flows/roles.ts'
+import { plural } from '@lingui/core/macro'
+import { ApiError } from '../../../api/errors.ts'
+import { ROLE_FILTERS, deleteRole, loadGdprLevels, loadGroups, roleListFlow, type GdprLevelOption, type GroupOption, type Role } from '../../../flows/roles.ts'
 import { StaffPage } from '../../staff/StaffPage.tsx'
 import { useCan } from '../../staff/useCan.ts'
 import styles from '../../staff/StaffLayout.module.css'
 import { ROLES_PAGE } from '../pages.ts'
 import { ListSearch, ResourceTable, useUrlList, type Column, type ListActor } from '../ResourceListView.tsx'
+import { ConfirmDeleteDialog, useConfirmDelete } from '../company/ListParts.tsx'
 import { LEVEL_LABELS } from './texts.ts'
 import { staffDateFormat, useCompanyDefaults } from '../../../flows/company-defaults.ts'
 
@@ -75,7 +78,22 @@ function Filters({ list, options }: { list: ListActor; options: ReturnType<typeo
   )
 }
 
-/** The Roles page (role:read): the list statechart against GET /role, its state in the URL. */
+/** Why the server refused a role's deletion, in the active language (null: its own message). */
+function useRoleRefusal() {
+  const { t } = useLingui()
+  return (error: unknown): string | null => {
+    if (!(error instanceof ApiError)) return null
+    if (error.code === 'SYSTEM_ROLE_FIXED') return t`SYSTEM sahipli bir rol silinemez.`
+    if (error.code === 'ROLE_IN_USE') {
+      const issues = Array.isArray(error.details.issues) ? (error.details.issues as { path: string; code: string }[]) : []
+      const n = Number(issues.find((i) => i.path === 'holders')?.code ?? 0)
+      return plural(n, { one: '# kullanıcı bu rolü taşıyor; silmeden önce rolü kullanıcılardan kaldırın.', other: '# kullanıcı bu rolü taşıyor; silmeden önce rolü kullanıcılardan kaldırın.' })
+    }
+    return null
+  }
+}
+
+/** The Roles page (role:read): the list statechart against GET /role, its state in the URL; deletion with confirmation (role:delete). */
 export function RolesListView() {
   const { t, i18n } = useLingui()
   const can = useCan()
@@ -83,6 +101,7 @@ export function RolesListView() {
   const options = useRoleOptions()
   const defaults = useCompanyDefaults()
   const when = staffDateFormat(i18n.locale, defaults, { dateStyle: 'short', timeStyle: 'short' })
+  const remover = useConfirmDelete<Role>(deleteRole, list, undefined, useRoleRefusal())
   const columns: Column<Role>[] = [
     {
       key: 'rolename', label: t`Rol adı`, sortable: true,
@@ -95,12 +114,17 @@ export function RolesListView() {
     { key: 'holders', label: t`Kullanıcı sayısı`, cell: (r) => String(r.holders ?? 0) },
     { key: 'permissions', label: t`Yetki sayısı`, cell: (r) => String(r.permissions.reduce((n, p) => n + p.actions.length, 0)) },
     { key: 'updatedAt', label: t`Son değişiklik`, sortable: true, cell: (r) => when(r.updatedAt) },
+    ...(can('role:delete') ? [{
+      key: 'actions', label: t`İşlemler`,
+      cell: (r: Role) => <button type="button" className={styles.secondaryButton} onClick={() => remover.ask(r)} aria-label={t`${r.rolename} rolünü sil`}><Trans>Sil</Trans></button>,
+    }] : []),
   ]
   return (
     <StaffPage title={ROLES_PAGE.title} permission={ROLES_PAGE.permission}
       actions={can('role:create') ? <Link to="/navbar/settings/roles/$roleId" params={{ roleId: 'new' }} className={styles.button}><Trans>Yeni rol tanımla</Trans></Link> : null}>
       <Filters list={list} options={options} />
       <ResourceTable list={list} columns={columns} caption={t`Roller`} />
+      <ConfirmDeleteDialog control={remover} what={(r) => r.rolename} />
     </StaffPage>
   )
 }

@@ -1,17 +1,15 @@
-import { useEffect, useMemo, useRef, useState } from 'react'
+import { useEffect, useMemo, useRef } from 'react'
 import { useSelector } from '@xstate/react'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { plural } from '@lingui/core/macro'
 import type { Values, VersionedRecord } from '../../../../../machines/resource-editor/resource-editor.machine.ts'
 import { canParent, GROUP_LEVELS, isGroupLevel, type GroupLevel } from '../../../../domain/groups.ts'
 import { GroupBody } from '../../../../domain/schemas/admin.ts'
-import { ApiError, errorText } from '../../../api/errors.ts'
+import { ApiError } from '../../../api/errors.ts'
 import { editorFlow, schemaFieldErrors } from '../../../flows/editor.ts'
-import { createGroup, deleteGroup, fetchGroups, updateGroup, type GroupItem, type GroupValues } from '../../../flows/groups.ts'
+import { createGroup, fetchGroups, updateGroup, type GroupItem, type GroupValues } from '../../../flows/groups.ts'
 import fieldStyles from '../../../components/Field.module.css'
 import { fieldErrorText } from '../../../i18n/reasons.ts'
 import { EditorForm, EditorSelectField, EditorTextField, useDraft, useEditor, useEditorField, type EditorActor } from '../EditorForm.tsx'
-import staff from '../../staff/StaffLayout.module.css'
 import styles from './Team.module.css'
 import { useGroupTexts } from './texts.ts'
 
@@ -67,48 +65,19 @@ function ParentField({ editor, groups, disabled }: { editor: EditorActor; groups
   )
 }
 
-/** Delete: the server refuses a group with subgroups, members or roles and says so; its reason (and the counts) shows here. */
-function DeleteButton({ editor, onDeleted }: { editor: EditorActor; onDeleted: () => void }) {
-  const { t, i18n } = useLingui()
-  const [state, setState] = useState<{ busy: boolean; error: string | null }>({ busy: false, error: null })
-  const record = useSelector(editor, (s) => s.context.record)
-  if (!record) return null
-  const remove = async () => {
-    if (!window.confirm(t`"${String(record.values.name)}" grubu silinsin mi?`)) return
-    setState({ busy: true, error: null })
-    try {
-      await deleteGroup(record.id, record.version)
-      onDeleted()
-    } catch (error) {
-      const issues = error instanceof ApiError && Array.isArray(error.details.issues) ? (error.details.issues as { path: string; code: string }[]) : []
-      const counts = issues.map((i) => {
-        const n = Number(i.code)
-        return i.path === 'subgroups' ? plural(n, { one: '# alt grup', other: '# alt grup' })
-          : i.path === 'members' ? plural(n, { one: '# üye', other: '# üye' }) : plural(n, { one: '# rol', other: '# rol' })
-      })
-      setState({ busy: false, error: [errorText(error, i18n), counts.join(', ')].filter(Boolean).join(': ') })
-    }
-  }
-  return (
-    <>
-      <button type="button" className={styles.danger} disabled={state.busy} onClick={() => void remove()}><Trans>Grubu sil</Trans></button>
-      {state.error && <p className={staff.notice} role="alert" data-testid="group-delete-error">{state.error}</p>}
-    </>
-  )
-}
-
 /**
  * The create / update form of one group (spec 3.1 Group; spec 5 "Group name and group type must be
  * defined") on the shared editor statechart. A new group takes the selected group as its parent.
  */
-export function GroupPanel({ id, parentId, groups, canWrite, canDelete, onSaved, onDeleted }: {
+export function GroupPanel({ id, parentId, groups, canWrite, canDelete, onSaved, onDelete }: {
   id: string
   parentId: string | null
   groups: readonly GroupItem[]
   canWrite: boolean
   canDelete: boolean
   onSaved: (id: string) => void
-  onDeleted: () => void
+  /** Asks for the deletion (the org-builder machine confirms it, deletes, and says why when refused). */
+  onDelete: () => void
 }) {
   const { t } = useLingui()
   const texts = useGroupTexts()
@@ -125,7 +94,7 @@ export function GroupPanel({ id, parentId, groups, canWrite, canDelete, onSaved,
     <div className={styles.panel}>
       <h2>{isNew ? <Trans>Yeni grup</Trans> : <Trans>Grubu düzenle</Trans>}</h2>
       <EditorForm editor={editor} label={isNew ? t`Yeni grup` : t`Grubu düzenle`} readOnly={!canWrite}
-        extraActions={!isNew && canDelete ? <DeleteButton editor={editor} onDeleted={onDeleted} /> : undefined}>
+        extraActions={!isNew && canDelete ? <button type="button" className={styles.danger} onClick={onDelete}><Trans>Grubu sil</Trans></button> : undefined}>
         <EditorTextField editor={editor} name="name" label={<Trans>Grup adı</Trans>} maxLength={80} required />
         <EditorTextField editor={editor} name="description" label={<Trans>Açıklama</Trans>} maxLength={500} />
         <EditorSelectField editor={editor} name="level" label={<Trans>Grup tipi</Trans>} options={levels} required />

@@ -7,7 +7,7 @@ import type { orgBuilderFlow } from '../../../flows/groups.ts'
 import { CATALOGUE } from '../../../api/errors.ts'
 import staff from '../../staff/StaffLayout.module.css'
 import styles from './Team.module.css'
-import { culled, edgePath, fitView, layoutTree, NODE, reveal, ROOT_ID, zoomAround, type Size } from './layout.ts'
+import { culled, edgePath, fitView, layoutTree, LEAF, NODE, nodeAt, PANE_ASPECT, reveal, ROOT_ID, zoomAround, type Size } from './layout.ts'
 import { useGroupTexts } from './texts.ts'
 
 export type OrgActor = ActorRefFrom<typeof orgBuilderFlow>
@@ -20,25 +20,31 @@ type Gesture =
 
 type TargetLook = 'valid' | 'invalid' | null
 
-const NodeBlock = memo(function NodeBlock({ id, name, levelText, level, x, y, ariaLevel, setSize, posInSet, selected, focusable, dragged, look, lod, badge }: {
-  id: string; name: string; levelText: string; level: string; x: number; y: number; ariaLevel: number; setSize: number; posInSet: number
+/**
+ * The name's size in world pixels when zoomed out (no level line): big enough to read about 8 px on
+ * screen, as far as the block's height allows (far out a block is its name).
+ */
+const nameSize = (zoom: number, height: number) => Math.round(Math.max(14, Math.min(8.5 / zoom, height * 0.7)))
+
+const NodeBlock = memo(function NodeBlock({ id, name, levelText, level, x, y, w, h, ariaLevel, setSize, posInSet, selected, focusable, dragged, look, lod, badge }: {
+  id: string; name: string; levelText: string; level: string; x: number; y: number; w: number; h: number; ariaLevel: number; setSize: number; posInSet: number
   selected: boolean; focusable: boolean; dragged: boolean; look: TargetLook; lod: 0 | 1 | 2; badge: string | null
 }) {
   const cls = [styles.node, dragged ? styles.dragged : '', look === 'valid' ? styles.valid : look === 'invalid' ? styles.invalid : ''].join(' ')
   return (
     <div role="treeitem" data-node-id={id} data-level={level} data-target={look ?? undefined} className={cls} tabIndex={focusable ? 0 : -1}
       aria-level={ariaLevel} aria-setsize={setSize} aria-posinset={posInSet} aria-selected={selected}
-      style={{ left: x - NODE.width / 2, top: y, width: NODE.width, height: NODE.height }}>
-      {/* far out the labels thin out for the eye, never for a screen reader */}
-      <span className={lod > 0 ? styles.name : 'visually-hidden'}>{name}</span>
-      <span className={lod > 1 ? styles.level : 'visually-hidden'}><span className="visually-hidden">, </span>{levelText}</span>
+      style={{ left: x - w / 2, top: y, width: w, height: h }} aria-label={lod === 0 ? `${name}, ${levelText}` : undefined}>
+      {/* far out the labels thin out for the eye, never for a screen reader (at the farthest the name is the block's label: fewer nodes to draw) */}
+      {lod > 0 && <span className={lod === 1 ? `${styles.name} ${styles.far}` : styles.name}>{name}</span>}
+      {lod > 0 && <span className={lod > 1 ? styles.level : 'visually-hidden'}><span className="visually-hidden">, </span>{levelText}</span>}
       {badge && lod > 0 && <span className={styles.badge} aria-hidden="true">{badge}</span>}
     </div>
   )
 })
 
 /**
- * The org chart of the organisation builder (issue 13): a tidy tree in a pan-and-zoom pane. A group
+ * The org chart of the organisation builder (issue 13): a compact org chart (layout.ts) in a pan-and-zoom pane. A group
  * block is dragged onto a parent with the mouse or a finger (pointer events), or by keyboard (Space
  * or Enter picks up, arrows step through candidate parents, Enter drops, Escape cancels); every step
  * is an event of the org-builder machine and is announced in a live region. Only the blocks the
@@ -57,11 +63,13 @@ export function OrgChart({ actor, selectedId, onSelect, canMove }: { actor: OrgA
   const canUndo = useSelector(actor, (s) => s.can({ type: 'undo' }))
   const error = useSelector(actor, (s) => s.context.error)
 
-  const layout = useMemo(() => layoutTree(groups), [groups])
+  const [size, setSize] = useState<Size>({ width: 0, height: 0 })
+  // the chart's rows are chosen to fit the pane's shape best (tenths: a resize by a few pixels keeps the layout)
+  const aspect = size.width > 0 && size.height > 0 ? Math.round((size.width / size.height) * 10) / 10 : PANE_ASPECT
+  const layout = useMemo(() => layoutTree(groups, aspect), [groups, aspect])
   const byId = useMemo(() => new Map(groups.map((g) => [g.id, g])), [groups])
   const viewportRef = useRef<HTMLDivElement>(null)
   const ghostRef = useRef<HTMLDivElement>(null)
-  const [size, setSize] = useState<Size>({ width: 0, height: 0 })
   const [pan, setPan] = useState({ x: 0, y: 0 })
   const [focusedId, setFocusedId] = useState<string>(ROOT_ID)
   const [status, setStatus] = useState<{ text: string; error: boolean }>({ text: '', error: false })
@@ -117,7 +125,7 @@ export function OrgChart({ actor, selectedId, onSelect, canMove }: { actor: OrgA
     const { size: s, view: v } = live.current
     const z = Math.max(v.zoom, ZOOM.fit)
     setFocusedId(selectedId)
-    setView({ zoom: z, x: s.width / 2 - n.x * z, y: s.height / 2 - (n.y + NODE.height / 2) * z })
+    setView({ zoom: z, x: s.width / 2 - n.x * z, y: s.height / 2 - (n.y + n.h / 2) * z })
   }, [selectedId, layout, size, setView])
 
   // wheel and trackpad pinch zoom around the pointer (a non-passive listener, to keep the page still)
@@ -170,6 +178,7 @@ export function OrgChart({ actor, selectedId, onSelect, canMove }: { actor: OrgA
       } else if (n.code === 'undone') setStatus({ text: t`Son taşıma geri alındı.`, error: false })
       else if (n.code === 'levelError') setStatus({ text: t`${i18n._(CATALOGUE.LEVEL_ERROR)}: hiçbir şey taşınmadı.`, error: true })
       else if (n.code === 'cycle') setStatus({ text: t`${texts.reason('GROUP_CYCLE')}: hiçbir şey taşınmadı.`, error: true })
+      else if (n.code === 'deleted') setStatus({ text: t`Grup silindi.`, error: false })
       else setStatus({ text: t`Taşıma kaydedilemedi ve geri alındı: ${texts.reason(n.reason ?? 'UNEXPECTED')}`, error: true })
     })
     return () => sub.unsubscribe()
@@ -192,12 +201,6 @@ export function OrgChart({ actor, selectedId, onSelect, canMove }: { actor: OrgA
     const rect = viewportRef.current!.getBoundingClientRect()
     const v = live.current.view
     return { x: (clientX - rect.left - v.x) / v.zoom, y: (clientY - rect.top - v.y) / v.zoom, px: clientX - rect.left, py: clientY - rect.top }
-  }
-  const nodeAt = (wx: number, wy: number): string | undefined => {
-    for (const n of live.current.layout.nodes.values()) {
-      if (Math.abs(wx - n.x) <= NODE.width / 2 && wy >= n.y && wy <= n.y + NODE.height) return n.id
-    }
-    return undefined
   }
   const moveGhost = (px: number, py: number, text?: string) => {
     const g = ghostRef.current
@@ -246,7 +249,7 @@ export function OrgChart({ actor, selectedId, onSelect, canMove }: { actor: OrgA
       gesture.current = { kind: 'drag', id: g.id, pointerId: g.pointerId }
       moveGhost(p.px, p.py, nameOf(g.id))
     } else moveGhost(p.px, p.py)
-    const over = nodeAt(p.x, p.y)
+    const over = nodeAt(live.current.layout, p.x, p.y)
     const current = live.current.target
     if (over === undefined || over === (gesture.current as { id: string }).id) {
       if (current) actor.send({ type: 'target.leave' })
@@ -316,19 +319,11 @@ export function OrgChart({ actor, selectedId, onSelect, canMove }: { actor: OrgA
     return list
   }, [layout, view, size, focusedId, dragging, target])
   const edges = useMemo(() => edgePath(layout, view, size), [layout, view, size])
-  const lod: 0 | 1 | 2 = zoom < 0.4 ? 0 : zoom < 0.7 ? 1 : 2
+  const lod: 0 | 1 | 2 = zoom < 0.2 ? 0 : zoom < 0.7 ? 1 : 2
   const levelText = (level: OrgGroup['level'] | 'company') => (level === 'company' ? t`Kök` : texts.level(level))
   const targetId = target ? target.parentId ?? ROOT_ID : null
 
-  if (phase === 'loading') return <p role="status">{t`Organizasyon ağacı yükleniyor…`}</p>
-  if (phase === 'failed') {
-    return (
-      <div className={staff.notice} role="alert">
-        <p>{t`Organizasyon ağacı yüklenemedi:`} {texts.reason(error ?? 'UNEXPECTED')}</p>
-        <button type="button" className={staff.button} onClick={() => actor.send({ type: 'reload' })}>{t`Yeniden yükle`}</button>
-      </div>
-    )
-  }
+  // the toolbar stays in every state (zoom works while the tree loads); a reload keeps the last tree in view
   return (
     <div>
       <div className={styles.chartBar} role="toolbar" aria-label={t`Şema araçları`}>
@@ -337,21 +332,31 @@ export function OrgChart({ actor, selectedId, onSelect, canMove }: { actor: OrgA
         <button type="button" className={staff.secondaryButton} onClick={fit}>{t`Sığdır`}</button>
         <button type="button" className={staff.secondaryButton} onClick={() => actor.send({ type: 'undo' })} disabled={!canUndo}>{t`Son taşımayı geri al`}</button>
         <span aria-live="off" data-testid="org-zoom">{Math.round(zoom * 100)}%</span>
-        {error === 'CONFLICT' && <button type="button" className={staff.secondaryButton} onClick={() => actor.send({ type: 'reload' })}>{t`Ağacı yeniden yükle`}</button>}
+        <button type="button" className={staff.secondaryButton} onClick={() => actor.send({ type: 'reload' })}>{t`Ağacı yeniden yükle`}</button>
       </div>
       <p role="status" aria-live="polite" data-testid="org-status" className={`${styles.status} ${status.error ? styles.statusError : ''}`}>{status.text}</p>
+      {phase === 'loading' && <p role="status">{t`Organizasyon ağacı yükleniyor…`}</p>}
+      {phase === 'failed' ? (
+        <div className={staff.notice} role="alert">
+          <p>{t`Organizasyon ağacı yüklenemedi:`} {texts.reason(error ?? 'UNEXPECTED')}</p>
+          <button type="button" className={staff.button} onClick={() => actor.send({ type: 'reload' })}>{t`Yeniden yükle`}</button>
+        </div>
+      ) : (<>
       <p id={helpId} className="visually-hidden">{t`Bir grubu sürükleyip bir üst grubun üzerine bırakın. Klavyeyle: grubu seçin, Boşluk ya da Enter ile alın, ok tuşlarıyla üst grubu seçin, Enter ile bırakın, Escape ile iptal edin.`}</p>
       <div ref={viewportRef} className={styles.viewport} role="tree" aria-label={t`Organizasyon şeması`} aria-describedby={helpId} aria-busy={busy}
         data-testid="org-viewport" onPointerDown={onPointerDown} onPointerMove={onPointerMove}
         onPointerUp={(e) => endPointer(e, false)} onPointerCancel={(e) => endPointer(e, true)} onKeyDown={onKeyDown}
         onFocus={(e) => { const id = (e.target as HTMLElement).dataset.nodeId; if (id && id !== focusedId) { setFocusedId(id); onSelect(id === ROOT_ID ? null : id) } }}>
-        <div className={styles.world} data-testid="org-world" style={{ transform: `translate(${view.x}px, ${view.y}px) scale(${view.zoom})` }}>
+        <div className={styles.world} data-testid="org-world" style={{
+          transform: `translate(${view.x}px, ${view.y}px) scale(${view.zoom})`,
+          ['--name-block' as string]: `${nameSize(zoom, NODE.height)}px`, ['--name-leaf' as string]: `${nameSize(zoom, LEAF.height)}px`,
+        }}>
           <svg className={styles.edges} width="1" height="1" aria-hidden="true" focusable="false"><path d={edges} /></svg>
-          {visible.map((n) => {
+          {(phase === 'ready' || groups.length > 0) && visible.map((n) => {
             const siblings = n.parentId ? layout.children.get(n.parentId) ?? [] : [ROOT_ID]
             const look: TargetLook = targetId === n.id ? (target!.check.ok ? 'valid' : 'invalid') : null
             return (
-              <NodeBlock key={n.id} id={n.id} name={nameOf(n.id)} level={n.level} levelText={levelText(n.level)} x={n.x} y={n.y}
+              <NodeBlock key={n.id} id={n.id} name={nameOf(n.id)} level={n.level} levelText={levelText(n.level)} x={n.x} y={n.y} w={n.w} h={n.h}
                 ariaLevel={n.depth + 1} setSize={siblings.length} posInSet={siblings.indexOf(n.id) + 1}
                 selected={n.id === (selectedId ?? ROOT_ID)} focusable={n.id === focusedId} dragged={n.id === dragging} look={look} lod={lod}
                 badge={look === 'invalid' ? (target!.check.ok === false && target!.check.reason === 'cycle' ? '↺' : i18n._(CATALOGUE.LEVEL_ERROR)) : null} />
@@ -360,6 +365,7 @@ export function OrgChart({ actor, selectedId, onSelect, canMove }: { actor: OrgA
         </div>
         <div ref={ghostRef} className={styles.ghost} hidden aria-hidden="true" />
       </div>
+      </>)}
     </div>
   )
 }

@@ -8,6 +8,7 @@ import { useCan } from '../../staff/useCan.ts'
 import staff from '../../staff/StaffLayout.module.css'
 import { TEAM_PAGE } from '../pages.ts'
 import { GroupPanel, NEW_GROUP } from './GroupPanel.tsx'
+import { GroupDeleteDialog } from './GroupDeleteDialog.tsx'
 import { OrgChart } from './OrgChart.tsx'
 import styles from './Team.module.css'
 
@@ -24,7 +25,11 @@ export function TeamView({ q }: { q?: string }) {
   const [creating, setCreating] = useState(false)
   const select = useCallback((id: string | null) => { setSelected(id); setCreating(false) }, [])
   const saved = useCallback((id: string) => { actor.send({ type: 'reload' }); setSelected(id); setCreating(false) }, [actor])
-  const deleted = useCallback(() => { actor.send({ type: 'reload' }); setSelected(null) }, [actor])
+  // a deleted group leaves the selection (the machine loads the tree again)
+  useEffect(() => {
+    const sub = actor.on('notice', (n) => { if (n.code === 'deleted') setSelected(null) })
+    return () => sub.unsubscribe()
+  }, [actor])
   // the global search opens this page with ?q=<group name>: that group is selected and shown
   useEffect(() => {
     if (!q) return
@@ -40,10 +45,12 @@ export function TeamView({ q }: { q?: string }) {
         <OrgChart actor={actor} selectedId={selected} onSelect={select} canMove={can('group:update')} />
         {panelId ? (
           <GroupPanel key={`${panelId}:${creating ? selected ?? '' : ''}`} id={panelId} parentId={creating ? selected : null} groups={groups}
-            canWrite={creating ? canCreate : can('group:update')} canDelete={can('group:delete')} onSaved={saved} onDeleted={deleted} />
+            canWrite={creating ? canCreate : can('group:update')} canDelete={can('group:delete')} onSaved={saved}
+            onDelete={() => actor.send({ type: 'delete.request', id: panelId })} />
         ) : (
           <p className={staff.card}><Trans>Düzenlemek için şemada bir grup seçin ya da yeni bir grup ekleyin.</Trans></p>
         )}
+        <GroupDeleteDialog actor={actor} />
       </div>
     </StaffPage>
   )
