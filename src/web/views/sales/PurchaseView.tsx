@@ -2,7 +2,7 @@ import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useActorRef, useSelector } from '@xstate/react'
-import { lazy, Suspense, useEffect, useRef, type MouseEvent, type ReactNode } from 'react'
+import { lazy, Suspense, useEffect, useRef, type ReactNode } from 'react'
 import type { ActorRefFrom } from 'xstate'
 import type { PurchaseMachine } from '../../../../machines/shared/purchase.ts'
 import type { smsVerificationMachine } from '../../../../machines/sms-verification/sms-verification.machine.ts'
@@ -40,9 +40,9 @@ export type PurchasePageProps = {
   title: ReactNode
   /** The quote carried over from the quick quote's "Satın Al" (the page's address), if any. */
   initial: ApplicationData | null
-  /** The quote step: the product's quick quote, whose "Satın Al" comes back here with its answers. */
-  quote: ReactNode
-  /** The quote a "Satın Al" link of this page carries in its address (null: not a quote). */
+  /** The quote step: the product's quick quote, whose "Satın Al" gives `onBought` its answers as an address query. */
+  quote(onBought: (search: string) => void): ReactNode
+  /** The quote an address query of this page carries (null: not a quote). */
   quoteFromSearch(search: string): ApplicationData | null
   /** What the summary shows of the product's own answers. */
   summaryLines(data: ApplicationData): Array<[ReactNode, ReactNode]>
@@ -80,16 +80,13 @@ export function PurchaseView(p: PurchasePageProps) {
   }, [value])
 
   // "Satın Al" on the quote step stays on this page: the new quote goes to the machine, so a phone
-  // already verified goes straight on to the first section (a new page load would forget it)
-  const onQuoteClick = (e: MouseEvent) => {
-    const link = (e.target as Element).closest('a')
-    if (!link || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey) return
-    const url = new URL(link.href, location.href)
-    const data = url.pathname === location.pathname ? p.quoteFromSearch(url.search) : null
-    if (!data) return
-    e.preventDefault()
-    // the address says the quote, as the page load would have (a reload starts from it)
-    history.replaceState(history.state, '', url.pathname + url.search)
+  // already verified goes straight on to the first section (a new page load would forget it); the
+  // address says the quote, as the page load would have (a reload starts from it)
+  const onQuoteBought = (search: string) => {
+    const address = `${location.pathname}?${search}`
+    const data = p.quoteFromSearch(search)
+    if (!data) return location.assign(address)
+    history.replaceState(history.state, '', address)
     actor.send({ type: 'quote.submit', data, at: new Date().toISOString() })
   }
   const backButton = <div className={styles.actions}><button type="button" className={styles.secondary} onClick={() => actor.send({ type: 'back' })}><Trans>Geri</Trans></button></div>
@@ -104,7 +101,7 @@ export function PurchaseView(p: PurchasePageProps) {
 
   let body: ReactNode
   if (step === 'quote') {
-    body = <>{reason && <p className={`container ${styles.alert}`} role="alert">{reason}</p>}<div onClick={onQuoteClick}>{p.quote}</div></>
+    body = <>{reason && <p className={`container ${styles.alert}`} role="alert">{reason}</p>}{p.quote(onQuoteBought)}</>
   } else if (step === 'sms') {
     body = sms ? <>{reason && <p className={styles.alert} role="alert">{reason}</p>}<SmsVerificationView actor={sms} />{backButton}</> : null
   } else if (step === 'resuming') {

@@ -36,7 +36,7 @@ export function TravelPurchaseView() {
       title={<Trans>Seyahat Sağlık Sigortası satın al</Trans>}
       initial={initial}
       quoteFromSearch={travelPlanFromSearch}
-      quote={<TravelQuickQuoteView />}
+      quote={(onBought) => <TravelQuickQuoteView onBought={onBought} />}
       summaryLines={(d) => [
         [<Trans key="p">Ürün</Trans>, <Trans key="pv">Seyahat Sağlık Sigortası</Trans>],
         [<Trans key="d">Seyahat tarihleri</Trans>, `${d.travelPlan?.startDate ?? ''} – ${d.travelPlan?.endDate ?? ''}`],

@@ -2,7 +2,7 @@ import { msg } from '@lingui/core/macro'
 import type { MessageDescriptor } from '@lingui/core'
 import { useLingui } from '@lingui/react/macro'
 import { useActorRef, useSelector } from '@xstate/react'
-import { useEffect } from 'react'
+import { useEffect, useRef } from 'react'
 import { travelQuickQuoteMachine, type TravelFieldError } from '../../../../machines/travel-quick-quote/travel-quick-quote.machine.ts'
 import { TravelQuickQuoteForm } from '../../components/sales/TravelQuickQuoteForm.tsx'
 import { getInspect } from '../../inspector.ts'
@@ -19,15 +19,25 @@ const TEXTS: Record<TravelFieldError, MessageDescriptor> = {
   tooLong: msg`Seyahat en fazla 365 gün olabilir`,
 }
 
-/** `/urunler/market/seyahatsaglikhizliteklif`: the travel quick quote bound to its machine. */
-export function TravelQuickQuoteView() {
+/**
+ * `/urunler/market/seyahatsaglikhizliteklif`: the travel quick quote bound to its machine. "Satın Al"
+ * ends the machine; `onBought` then gets the plan as the purchase page's address query (within the
+ * purchase page), else the purchase page opens with it.
+ */
+export function TravelQuickQuoteView({ onBought }: { onBought?(search: string): void } = {}) {
   const actor = useActorRef(travelQuickQuoteMachine, { inspect: getInspect() })
   const { i18n } = useLingui()
   const ctx = useSelector(actor, (s) => s.context)
   const done = useSelector(actor, (s) => s.status === 'done')
-  const buyHref = `/urunler/market/seyahatsaglik?${new URLSearchParams({ ...ctx.values, covid: String(ctx.values.covid) }).toString()}`
+  const buySearch = new URLSearchParams({ ...ctx.values, covid: String(ctx.values.covid) }).toString()
+  const buyHref = `/urunler/market/seyahatsaglik?${buySearch}`
+  // the machine ends once: its quote is handed on once
+  const handed = useRef(false)
   useEffect(() => {
-    if (done) location.assign(buyHref)
+    if (!done || handed.current) return
+    handed.current = true
+    if (onBought) onBought(buySearch)
+    else location.assign(buyHref)
   })
   const errors = Object.fromEntries(Object.entries(ctx.errors).map(([k, code]) => [k, i18n._(TEXTS[code])]))
   const q = ctx.quote

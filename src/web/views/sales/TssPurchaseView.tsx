@@ -35,7 +35,7 @@ export function TssPurchaseView() {
       title={<Trans>Tamamlayıcı Sağlık Sigortası satın al</Trans>}
       initial={initial}
       quoteFromSearch={tssQuoteFromSearch}
-      quote={<TssQuickQuoteView />}
+      quote={(onBought) => <TssQuickQuoteView onBought={onBought} />}
       birthCoverAvailable={birthCoverAvailable}
       summaryLines={(d) => [
         [<Trans key="p">Ürün</Trans>, <Trans key="pv">Tamamlayıcı Sağlık Sigortası</Trans>],

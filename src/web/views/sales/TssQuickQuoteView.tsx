@@ -1,7 +1,7 @@
 import { msg } from '@lingui/core/macro'
 import { useLingui } from '@lingui/react/macro'
 import { useActorRef, useSelector } from '@xstate/react'
-import { useEffect } from 'react'
+import { useEffect, useRef } from 'react'
 import { TssQuickQuoteForm, type TssQuoteOptionView } from '../../components/sales/TssQuickQuoteForm.tsx'
 import { tssQuickQuoteFlow } from '../../flows/tss-quick-quote.ts'
 import { getInspect } from '../../inspector.ts'
@@ -10,8 +10,12 @@ import { FIELD, reasonText } from '../../i18n/reasons.ts'
 const DATE_INVALID = msg`Geçerli bir tarih giriniz`
 const AGE_RANGE = msg`Tamamlayıcı sağlık sigortası 15 günlükten 69 yaşına kadar yaptırılabilir`
 
-/** `/urunler/market/tsshizliteklif`: the quick quote bound to its machine. */
-export function TssQuickQuoteView() {
+/**
+ * `/urunler/market/tsshizliteklif`: the quick quote bound to its machine. "Satın Al" ends the machine
+ * with the chosen option; `onBought` then gets the quote as the purchase page's address query
+ * (within the purchase page), else the purchase page opens with it.
+ */
+export function TssQuickQuoteView({ onBought }: { onBought?(search: string): void } = {}) {
   const actor = useActorRef(tssQuickQuoteFlow, { inspect: getInspect() })
   const { i18n } = useLingui()
   const ctx = useSelector(actor, (s) => s.context)
@@ -19,8 +23,13 @@ export function TssQuickQuoteView() {
   const failed = useSelector(actor, (s) => s.matches('loadFailed'))
 
   const search = (visits: number) => new URLSearchParams({ ...ctx.values, visits: String(visits) }).toString()
+  // the machine ends once: its quote is handed on once
+  const handed = useRef(false)
   useEffect(() => {
-    if (done) location.assign(`/urunler/market/tss?${search(ctx.chosen ?? 0)}`)
+    if (!done || handed.current) return
+    handed.current = true
+    if (onBought) onBought(search(ctx.chosen ?? 0))
+    else location.assign(`/urunler/market/tss?${search(ctx.chosen ?? 0)}`)
   })
 
   const lira = new Intl.NumberFormat(i18n.locale, { style: 'currency', currency: 'TRY', maximumFractionDigits: 0 })
