@@ -42,6 +42,10 @@ describe.each(dbKinds())('users on %s', (kind) => {
     const noDate = await a.post('/user', body({ groupRoles: { isAssigntoOtherGroup: true, selectedRoles: [{ roleId: roles.ROLE_ADMIN, validTo: null }] } }))
     expect(noDate.status).toBe(400)
     expect(noDate.body.issues).toEqual([{ path: 'groupRoles.selectedValid', code: 'validToRequired' }])
+    // the main role is step 1's: an other-group role (it ends) cannot be made the main one
+    const dated = await a.post('/user', body({ groupRoles: { isAssigntoOtherGroup: true, selectedRoles: [{ roleId: roles.ROLE_ADMIN, validTo: '2099-01-01' }], selectedMain: roles.ROLE_ADMIN } }))
+    expect(dated.status).toBe(400)
+    expect(dated.body.issues).toEqual([{ path: 'groupRoles.selectedMain', code: 'mainNoValidTo' }])
     const past = await a.post('/user', body({ groupRoles: { isAssigntoOtherGroup: true, selectedRoles: [{ roleId: roles.ROLE_ADMIN, validTo: '2026-01-01' }] } }))
     expect(past.body.issues).toEqual([{ path: 'groupRoles.selectedValid', code: 'validToFuture' }])
     const created = await a.post('/user', body({ groupRoles: { isAssigntoOtherGroup: true, selectedRoles: [{ roleId: roles.ROLE_ADMIN, validTo: '2026-12-31' }] } }))

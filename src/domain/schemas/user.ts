@@ -79,6 +79,8 @@ export function groupRolesIssues(g: GroupRolesInput, today: string): Array<{ pat
     if (g.selectedRoles.some((r) => !r.validTo)) issues.push({ path: 'selectedValid', code: 'validToRequired' })
     if (g.selectedRoles.some((r) => r.validTo !== null && r.validTo <= today)) issues.push({ path: 'selectedValid', code: 'validToFuture' })
   }
+  // the main role is step 1's (personal.mainRole); an other-group role ends, which a main role may not
+  if (g.selectedMain !== null) issues.push({ path: 'selectedMain', code: 'mainNoValidTo' })
   return issues
 }
 

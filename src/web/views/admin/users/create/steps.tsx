@@ -128,7 +128,7 @@ export function GroupRolesStepFields({ actor, options }: { actor: WizardActor; o
   const others = options.roles.filter((r) => r.value !== personal.mainRole && r.value !== personal.defaultRole)
   const picked = (id: string) => g.selectedRoles.find((r) => r.roleId === id)
   const toggle = (id: string, on: boolean) =>
-    set({ selectedRoles: on ? [...g.selectedRoles, { roleId: id, validTo: '' }] : g.selectedRoles.filter((r) => r.roleId !== id), ...(on || g.selectedMain !== id ? {} : { selectedMain: '' }) })
+    set({ selectedRoles: on ? [...g.selectedRoles, { roleId: id, validTo: '' }] : g.selectedRoles.filter((r) => r.roleId !== id) })
   const validTo = (id: string, value: string) => set({ selectedRoles: g.selectedRoles.map((r) => (r.roleId === id ? { ...r, validTo: value } : r)) })
   const rolesError = error('selectedRoles')
   const validError = error('selectedValid')
@@ -168,10 +168,6 @@ export function GroupRolesStepFields({ actor, options }: { actor: WizardActor; o
           </ul>
           {rolesError && <div id="roles-error" className={fieldStyles.error} role="alert">{rolesError}</div>}
           {validError && <div id="valid-error" className={fieldStyles.error} role="alert">{validError}</div>}
-          {g.selectedRoles.length > 0 && (
-            <Select label={t`Seçili ana rol`} name="selectedMain" value={g.selectedMain} error={error('selectedMain')}
-              options={others.filter((r) => picked(r.value))} onChange={(v) => set({ selectedMain: v })} />
-          )}
         </fieldset>
       )}
     </div>
