@@ -1,22 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { launch, type Browser } from './browser.ts'
-import { DEMO_PASSWORD, caughtMail, startE2eServer, type E2eServer } from './server.ts'
-import { apiSession, axeViolations, createRoleHolder, signIn } from './staff.ts'
-
-const HOLDER_PASSWORD = 'Denetci-Parola-2026!x'
-
-/** The API from outside the browser, with a session cookie. */
-async function api<T = Record<string, unknown>>(base: string, method: string, path: string, body?: unknown, cookie = '') {
-  const res = await fetch(`${base}/api/v1${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', trxType: 'FRM', ...(cookie ? { cookie } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  })
-  const setCookie = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ')
-  const text = await res.text()
-  return { status: res.status, cookie: setCookie, body: (text ? JSON.parse(text) : null) as T }
-}
+import { startE2eServer, type E2eServer } from './server.ts'
+import { addDays, calendarDateOf, formatIsoDate } from '../../src/domain/dates.ts'
+import { axeViolations, signIn } from './staff.ts'
 
 const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name }).waitFor()
 const nav = (page: Page) => page.getByRole('navigation', { name: 'Yönetim menüsü' })
@@ -112,22 +99,32 @@ describe('the Roles page (real server, Chromium)', () => {
     await page.close()
   })
 
-  it('a holder of the role sees their menu change at their next request after the role changes', async () => {
+  it('the role is assigned in the users area; the menu of its holder follows the assignment, then the change of the role', async () => {
     expect(roleId).not.toBe('')
-    // the users area has no form yet: the role is assigned through POST /user (the create-user wizard's body)
-    const ayse = await apiSession(server.url, 'ayse.yilmaz', DEMO_PASSWORD)
-    const created = await createRoleHolder(ayse, { username: 'deniz.denetci', firstName: 'Deniz', lastName: 'Denetçi', nationalIdBase: '123456789' }, roleId)
-    expect(created.status, JSON.stringify(created.body)).toBe(201)
-    let temporary = ''
-    await expect.poll(async () => {
-      temporary = /Geçici şifreniz: (\S+)/.exec((await caughtMail(server.url, 'deniz.denetci@example.com'))[0]?.text ?? '')?.[1] ?? ''
-      return temporary
-    }, { timeout: 20_000 }).not.toBe('')
-    const changed = await api(server.url, 'POST', '/auth/changeExpiredPassword', { username: 'deniz.denetci', oldPassword: temporary, newPassword: HOLDER_PASSWORD })
-    expect(changed.status, JSON.stringify(changed.body)).toBe(200)
-
     const mine = await holder.context.newPage()
-    await signIn(mine, 'deniz.denetci', HOLDER_PASSWORD)
+    await signIn(mine, 'mehmet.demir')
+    await mine.waitForURL('**/navbar/home/main')
+    expect(await mine.locator('select[name=activeRole] option').allTextContents()).not.toContain('ROLE_DENETCI')
+
+    // the admin gives mehmet the role on his details page (issue 14's assignments section)
+    const details = await admin.page('/navbar/settings/users?q=mehmet')
+    await details.getByRole('link', { name: 'Mehmet Demir' }).click()
+    await heading(details, 'Kullanıcı ayrıntıları')
+    const form = details.getByRole('form', { name: 'Rol atamaları' })
+    const picker = form.locator('select[name=selectedRoles]')
+    await expect.poll(() => picker.locator('option').allTextContents()).toContain('ROLE_DENETCI')
+    await picker.selectOption({ label: 'ROLE_DENETCI' })
+    await form.locator('input[name=validTo]').fill(formatIsoDate(addDays(calendarDateOf(new Date())!, 30)))
+    await form.getByRole('button', { name: 'Listeye ekle' }).click()
+    await form.locator('tr[data-role="ROLE_DENETCI"]').waitFor()
+    await form.getByRole('button', { name: 'Kaydet' }).click()
+    await form.getByText('Değişiklikler kaydedildi.').waitFor()
+    await details.close()
+
+    // his next page load offers the role; on it, the menu is the role's (the dashboard among it)
+    await mine.reload()
+    await expect.poll(() => mine.locator('select[name=activeRole] option').allTextContents()).toContain('ROLE_DENETCI')
+    await mine.locator('select[name=activeRole]').selectOption('ROLE_DENETCI')
     await mine.waitForURL('**/navbar/home/main')
     await nav(mine).getByRole('link', { name: 'Gösterge paneli' }).waitFor()
 
