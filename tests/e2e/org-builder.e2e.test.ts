@@ -116,6 +116,18 @@ describe('organisation builder: the Team page (real server, Chromium)', () => {
     expect(await parentName(page, 'Genel Müdürlük')).toBeNull()
   })
 
+  it('Escape during a mouse drag cancels it: nothing moves', async () => {
+    await openTeam(page)
+    const parent = await parentName(page, 'Ekip Alfa')
+    await drag(page, 'Ekip Alfa', 'Satış', { release: false })
+    await expect.poll(() => node(page, 'Satış').getAttribute('data-target')).toBe('valid')
+    await page.keyboard.press('Escape')
+    await expect.poll(() => status(page).textContent()).toBe('Taşıma iptal edildi, hiçbir şey değişmedi.')
+    await page.mouse.up()
+    expect(await node(page, 'Satış').getAttribute('data-target')).toBeNull()
+    expect(await parentName(page, 'Ekip Alfa')).toBe(parent)
+  })
+
   it('undo puts the last move back', async () => {
     await openTeam(page)
     await drag(page, 'Ekip Alfa', 'Satış')
