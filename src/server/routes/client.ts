@@ -1,10 +1,9 @@
 import { Hono } from 'hono'
-import { asc } from 'drizzle-orm'
 import type { AppEnv } from '../types.ts'
 import { readQuery } from '../http.ts'
 import * as z from 'zod/mini'
 import { publicRoute } from '../services/route-access.ts'
-import { company } from '../db/schema.ts'
+import { siteCompany } from '../services/settings.ts'
 import { CURRENCIES } from '../../domain/company.ts'
 
 /**
@@ -19,10 +18,8 @@ export function clientRoutes() {
   r.get('/info', async (c) => {
     readQuery(c, z.strictObject({}))
     const { db } = c.get('deps')
-    // the public site is the first company's (as the sales calls without a companyId)
     // (without the database the visitor still gets the address, and the language rule)
-    const setting = await db.select({ defaultCurrency: company.defaultCurrency }).from(company).orderBy(asc(company.createdAt)).limit(1)
-      .then(([row]) => row?.defaultCurrency, () => undefined)
+    const setting = await siteCompany(db).then((row) => row?.defaultCurrency, () => undefined)
     const chosen = (CURRENCIES as readonly string[]).includes(setting ?? '') ? setting : null
     return c.json({ ip: c.get('clientIp'), currency: chosen })
   })

@@ -19,6 +19,7 @@ import { requireCustomHeaders } from '../services/sessions.ts'
 import { readTicket } from '../services/sms/codes.ts'
 import { smsKey } from './notification.ts'
 import { publicRoute } from '../services/route-access.ts'
+import { siteCompany } from '../services/settings.ts'
 
 /**
  * The sales service (spec 7.3). `POST digitalchannels/legalpermission` records one answer to one
@@ -121,7 +122,7 @@ export function salesRoutes() {
     // the spec's fixed company id; an unknown one is refused, none means the (first) company
     const companies = companyHeader && UUID_PATTERN.test(companyHeader)
       ? await db.select({ id: company.id }).from(company).where(eq(company.id, companyHeader)).limit(1)
-      : companyHeader ? [] : await db.select({ id: company.id }).from(company).limit(1)
+      : companyHeader ? [] : [await siteCompany(db)].filter((x) => x !== undefined)
     if (companyHeader && companies.length === 0) throw new AppError(400, 'VALIDATION', [{ path: 'companyId', code: 'unknown' }])
     const locale = c.get('locale')
     const at = clock.now()

@@ -1,9 +1,9 @@
-import { and, eq, sql } from 'drizzle-orm'
+import { and, asc, eq, sql } from 'drizzle-orm'
 import { CURRENCY_BY_LANGUAGE, type CurrencySetting } from '../../domain/company.ts'
 import type { PasswordPolicy } from '../../domain/password.ts'
 import type { ServerConfig } from '../config.ts'
 import type { Db } from '../db/client.ts'
-import { companySetting } from '../db/schema.ts'
+import { company, companySetting } from '../db/schema.ts'
 
 /** Company security settings (spec 3.1), with SECURITY.md's defaults. */
 export type SecuritySettings = {
@@ -123,4 +123,10 @@ export function timingFrom(stored: Partial<Preferences> | null, config: ServerCo
 
 export function notificationSettings(db: Db, companyId: string): Promise<NotificationSettings> {
   return readSetting(db, companyId, 'notification', DEFAULT_NOTIFICATION)
+}
+
+/** The public site's company: the first one made (the sales calls without a companyId, the card form's currency). */
+export async function siteCompany(db: Db): Promise<{ id: string; defaultCurrency: string } | undefined> {
+  const [row] = await db.select({ id: company.id, defaultCurrency: company.defaultCurrency }).from(company).orderBy(asc(company.createdAt)).limit(1)
+  return row
 }
