@@ -5,7 +5,7 @@ import { HTTPException } from 'hono/http-exception'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { classifyPath, redirectTarget } from '../domain/navigation.ts'
 import { ENVELOPE_HEADER, openJson, sealJson } from '../lib/envelope.ts'
-import type { ServerConfig } from './config.ts'
+import { caughtMessages, type ServerConfig } from './config.ts'
 import type { AppDeps, AppEnv } from './types.ts'
 import { AppError } from './errors.ts'
 import { errorMessage, resolveLocale, type ErrorCode, type ServerLocale } from './i18n.ts'
@@ -114,6 +114,7 @@ function injectConfig(html: string, config: ServerConfig): string {
     encryptRequests: config.encryptRequests,
     envelopeKey: config.encryptRequests ? config.envelopeKey : null,
     inspector: config.inspector,
+    caughtMessages: caughtMessages(config),
   }
   const json = JSON.stringify(publicConfig).replace(/</g, '\\u003c')
   return html.replace('<!--app-config-->', `<script type="application/json" id="app-config">${json}</script>`)
