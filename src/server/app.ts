@@ -12,6 +12,7 @@ import { errorMessage, resolveLocale, type ErrorCode, type ServerLocale } from '
 import { authRoutes } from './routes/auth.ts'
 import { auditRoutes } from './routes/audit.ts'
 import { clientRoutes } from './routes/client.ts'
+import { healthRoutes } from './routes/health.ts'
 import { dashboardRoutes } from './routes/dashboard.ts'
 import { companyRoutes, LOGO_MAX_BYTES } from './routes/company.ts'
 import { imageRoutes } from './routes/images.ts'
@@ -197,6 +198,7 @@ export function createApp(deps: AppDeps) {
   main.route('/notification', notificationRoutes())
   main.route('/digitalchannels', salesRoutes())
   main.route('/client', clientRoutes())
+  main.route('/health', healthRoutes())
   main.route('/log', logRoutes())
   main.route('/', meRoutes())
   main.route('/dashboard', dashboardRoutes())

@@ -114,3 +114,30 @@ describe('SMS_RESEND_COOLDOWN_S: a test setting instead of a real minute', () =>
     expect((await send()).status).toBe(200)
   })
 })
+
+describe('GET /health: the process serves and its database answers', () => {
+  let t: TestApp | undefined
+  afterEach(async () => {
+    await t?.close()
+    t = undefined
+  })
+
+  it('answers 200 { status: ok }, never cached; a query parameter is a client mistake', async () => {
+    t = await createTestApp('pglite')
+    const res = await t.request('/health')
+    expect(res.status).toBe(200)
+    expect(res.headers.get('cache-control')).toBe('no-store')
+    expect(await res.json()).toEqual({ status: 'ok' })
+    expect((await t.request('/health?verbose=1')).status).toBe(400)
+  })
+
+  it('answers 503 with Retry-After while the database cannot be reached', async () => {
+    const down = { execute: async () => { throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }) } }
+    const config = loadConfig({ NODE_ENV: 'test' })
+    const app = createApp({ db: down as never, config, logger: createLogger('silent') })
+    const res = await app.request('/api/v1/health', { headers: { locale: 'en' } })
+    expect(res.status).toBe(503)
+    expect(res.headers.get('retry-after')).toBe('5')
+    expect(await res.json()).toMatchObject({ code: 'SERVICE_UNAVAILABLE' })
+  })
+})
