@@ -54,7 +54,8 @@ export function e2eEnv(): Record<string, string> {
  */
 export async function startE2eServer(name: string, env: Record<string, string> = {}): Promise<E2eServer> {
   await mkdir(resolve(ROOT, 'test-results'), { recursive: true })
-  const log = resolve(ROOT, `test-results/${name}-server.log`)
+  // the PostgreSQL run's logs beside the PGlite run's, not over them
+  const log = resolve(ROOT, `test-results/${process.env.E2E_DATABASE_URL ? 'pg-' : ''}${name}-server.log`)
   const out = createWriteStream(log)
   const pg = process.env.E2E_DATABASE_URL ? await copyTemplate(process.env.E2E_DATABASE_URL) : null
   const child = spawn(process.execPath, ['src/server/index.ts'], {
