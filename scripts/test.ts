@@ -68,6 +68,13 @@ if (ci && !pgUrl) problems.push('no PostgreSQL: set TEST_DATABASE_URL (the serve
 if (!pgUrl) console.log('(no TEST_DATABASE_URL: server tests on PGlite only, no e2e flows on PostgreSQL)')
 
 type Result = { stage: Stage; ok: boolean; seconds: number; startedAt: number }
+const TIME = existsSync('/usr/bin/time') ? '/usr/bin/time' : null
+function cpuSeconds(name: string): string {
+  const file = `test-results/${name}.cpu`
+  if (!existsSync(file)) return ''
+  const [user = 0, sys = 0] = (readFileSync(file, 'utf8').trim().split('\n').at(-1) ?? '').split(' ').map(Number)
+  return Number.isFinite(user + sys) ? `${Math.round(user + sys)}s` : ''
+}
 const results = new Map<string, Result>()
 const running = new Map<string, Promise<Result>>()
 const at = () => `+${Math.round((Date.now() - started) / 1000)}s`
@@ -76,7 +83,10 @@ function run(stage: Stage): Promise<Result> {
   const t0 = Date.now()
   const logFile = `test-results/${stage.name}.log`
   const log = createWriteStream(logFile)
-  const [cmd, ...rest] = stage.nice ? ['nice', '-n', '10', ...stage.cmd] : stage.cmd
+  // the CPU seconds a stage used (its processes and their children): steadier than its wall time on a shared machine
+  rmSync(`test-results/${stage.name}.cpu`, { force: true })
+  const timed = TIME ? [TIME, '-f', '%U %S', '-o', `test-results/${stage.name}.cpu`, ...stage.cmd] : stage.cmd
+  const [cmd, ...rest] = stage.nice ? ['nice', '-n', '10', ...timed] : timed
   console.log(`[${at()}] ${stage.name}: started`)
   return new Promise((ok) => {
     const child = spawn(cmd!, rest, { env: { ...process.env, FORCE_COLOR: '0', ...stage.env }, stdio: ['ignore', 'pipe', 'pipe'] })
@@ -134,10 +144,11 @@ for (const stage of stages) {
 }
 
 const seconds = Math.round((Date.now() - started) / 1000)
-console.log('\nstage            start    time   result')
+console.log('\nstage            start    time     cpu   result')
 for (const stage of stages) {
   const r = results.get(stage.name)!
-  console.log(`${stage.name.padEnd(16)} ${r.startedAt < 0 ? '     -' : `${String(r.startedAt).padStart(5)}s`} ${String(r.seconds).padStart(6)}s   ${r.startedAt < 0 ? 'skipped' : r.ok ? 'passed' : 'FAILED'}`)
+  const skipped = r.startedAt < 0
+  console.log(`${stage.name.padEnd(16)} ${skipped ? '     -' : `${String(r.startedAt).padStart(5)}s`} ${String(r.seconds).padStart(6)}s ${(skipped ? '' : cpuSeconds(stage.name)).padStart(7)}   ${skipped ? 'skipped' : r.ok ? 'passed' : 'FAILED'}`)
 }
 for (const p of problems) console.error(`!! ${p}`)
 console.log(`\nnpm test took ${seconds} s`)
