@@ -1,13 +1,13 @@
 /**
  * `npm test`: every test, as stages that run side by side where they can:
  *
- *   unit + web (vitest)  ─┐
- *   server (vitest)      ─┤  (nice: the browser stages keep their pace)
- *   build ── budgets     ─┤
- *         └─ e2e ── e2e on PostgreSQL (the money and sign-in flows; with TEST_DATABASE_URL)
+ *   unit + web (vitest) ── server (vitest)
+ *   build ─┬ budgets
+ *          └ e2e ── e2e on PostgreSQL (the money and sign-in flows; with TEST_DATABASE_URL)
  *
  * `--ci` (what .ci/run uses) adds typecheck, lint and the fresh-clone smoke test (`npm install &&
- * npm start` in a clone), and fails when a browser or PostgreSQL is missing. Without Chromium the
+ * npm start` in a clone), at low CPU priority (they have no timeouts), and fails when a browser or
+ * PostgreSQL is missing. Without Chromium the
  * e2e stages print a loud notice and are skipped (failed with CI=true or E2E_REQUIRED=1).
  *
  * Each stage's output goes to test-results/<stage>.log and is printed when the stage ends; the run
@@ -21,8 +21,11 @@ type Report = { numPassedTests: number; numFailedTests: number; numPendingTests:
 type Stage = {
   name: string
   cmd: string[]
+  /** Stages this one needs: it starts once they passed, and is skipped if one failed. */
   after?: string[]
-  /** Lower CPU priority (nice 10): CPU-bound work that must not slow the browser stages' timers. */
+  /** Stages this one waits for, whatever their result (so that two heavy stages do not share the CPU). */
+  order?: string[]
+  /** Lower CPU priority (nice 10): work without timeouts that must not slow the tests' clocks. */
   nice?: boolean
   /** The vitest JSON report this stage writes. */
   report?: string
@@ -48,13 +51,14 @@ if (ci) {
   stages.push({ name: 'typecheck', cmd: [node, 'node_modules/typescript/bin/tsc', '--noEmit'], nice: true })
   stages.push({ name: 'lint', cmd: ['npm', 'run', '--silent', 'lint'], nice: true })
 }
-stages.push({ name: 'unit+web', cmd: vitest('unit', '--project', 'unit', '--project', 'web'), report: 'unit', nice: true })
-stages.push({ name: 'server', cmd: vitest('server', '--project', 'server'), report: 'server', nice: true })
+// one vitest stage at a time beside the browser stages: with 2 cores, more would starve the tests' timeouts
+stages.push({ name: 'unit+web', cmd: vitest('unit', '--project', 'unit', '--project', 'web'), report: 'unit' })
+stages.push({ name: 'server', cmd: vitest('server', '--project', 'server'), report: 'server', order: ['unit+web'] })
 stages.push({ name: 'build', cmd: ['npm', 'run', '--silent', 'build'] })
 stages.push({ name: 'budgets', cmd: [node, 'scripts/bench.ts', '--no-build', '--budget'], after: ['build'] })
 if (hasChrome) {
   stages.push({ name: 'e2e', cmd: vitest('e2e', '--config', 'vitest.e2e.config.ts'), report: 'e2e', after: ['build'], env: { E2E_DATABASE_URL: '' } })
-  if (pgUrl) stages.push({ name: 'e2e-pg', cmd: vitest('e2e-pg', '--config', 'vitest.e2e-pg.config.ts'), report: 'e2e-pg', after: ['e2e'], env: { E2E_DATABASE_URL: pgUrl } })
+  if (pgUrl) stages.push({ name: 'e2e-pg', cmd: vitest('e2e-pg', '--config', 'vitest.e2e-pg.config.ts'), report: 'e2e-pg', after: ['build'], order: ['e2e'], env: { E2E_DATABASE_URL: pgUrl } })
 }
 if (ci) stages.push({ name: 'smoke', cmd: [node, 'scripts/smoke.ts'], nice: true, after: ['build'] })
 
@@ -117,7 +121,7 @@ await new Promise<void>((done) => {
         console.log(`[${at()}] ${stage.name}: skipped (${deps.join(', ')} failed)`)
         continue
       }
-      if (deps.every((d) => results.get(d)?.ok)) {
+      if (deps.every((d) => results.get(d)?.ok) && (stage.order ?? []).every((d) => results.has(d) || !stages.some((s) => s.name === d))) {
         pending.delete(stage)
         running.set(stage.name, run(stage).then((r) => {
           results.set(stage.name, r)
