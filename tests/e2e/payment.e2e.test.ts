@@ -47,12 +47,16 @@ async function filesUnder(dir: string): Promise<string[]> {
   return out
 }
 
-/** Every row of every table of a PostgreSQL database, as text (the PostgreSQL run's scan). */
+/**
+ * Every row of every table of a PostgreSQL database, as text (the PostgreSQL run's scan); not
+ * drizzle's migration journal (schema `drizzle`: the migrations' hashes and creation times in
+ * milliseconds, 13-digit runs that may pass Luhn, and never a request's data).
+ */
 async function databaseText(url: string): Promise<string> {
   const client = new pg.Client({ connectionString: url })
   await client.connect()
   try {
-    const tables = await client.query<{ s: string; t: string }>("SELECT schemaname AS s, tablename AS t FROM pg_tables WHERE schemaname NOT IN ('pg_catalog', 'information_schema')")
+    const tables = await client.query<{ s: string; t: string }>("SELECT schemaname AS s, tablename AS t FROM pg_tables WHERE schemaname NOT IN ('pg_catalog', 'information_schema', 'drizzle')")
     const parts: string[] = []
     for (const { s, t } of tables.rows) {
       const rows = await client.query<{ row: string }>(`SELECT r::text AS row FROM "${s}"."${t}" r`)
