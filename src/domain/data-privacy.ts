@@ -2,7 +2,7 @@
  * Data-privacy (GDPR/KVKK) levels of roles (spec 3.1 "Role: data privacy level", spec 6: "some
  * permissions are disabled for certain data-privacy levels"). A role's level is the most sensitive
  * class of data its holders may handle; a permission whose data is more sensitive than the role's
- * level cannot be held by it. The README's "data-privacy rule" table is this one.
+ * level cannot be held by it. The data-privacy table of docs/permissions.md is this one.
  */
 import { PERMISSION_CATALOGUE } from './permission-catalogue.ts'
 

@@ -2,7 +2,7 @@
  * The permission catalogue (spec 6): one tag per administered resource, each with the actions that
  * mean something for it. Roles carry the spec's shape `{ permtag, actions[] }[]`; a signed-in user's
  * active role is flattened to 'tag:action' strings, which `hasPermission` (./permissions.ts) checks.
- * The README's "Permissions" table is this list in words.
+ * The catalogue table of docs/permissions.md is this list in words.
  */
 import { PERMISSION_ACTIONS, type PermissionAction } from './permissions.ts'
 

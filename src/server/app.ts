@@ -4,7 +4,7 @@ import { HTTPException } from 'hono/http-exception'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { classifyPath, redirectTarget } from '../domain/navigation.ts'
 import { ENVELOPE_HEADER, openJson, sealJson } from '../lib/envelope.ts'
-import type { ServerConfig } from './config.ts'
+import { caughtMessages, type ServerConfig } from './config.ts'
 import { rememberJsonText, withGzip } from './compress.ts'
 import type { AppDeps, AppEnv } from './types.ts'
 import { AppError } from './errors.ts'
@@ -12,6 +12,7 @@ import { errorMessage, resolveLocale, type ErrorCode, type ServerLocale } from '
 import { authRoutes } from './routes/auth.ts'
 import { auditRoutes } from './routes/audit.ts'
 import { clientRoutes } from './routes/client.ts'
+import { healthRoutes } from './routes/health.ts'
 import { dashboardRoutes } from './routes/dashboard.ts'
 import { companyRoutes, LOGO_MAX_BYTES } from './routes/company.ts'
 import { imageRoutes } from './routes/images.ts'
@@ -114,6 +115,7 @@ function injectConfig(html: string, config: ServerConfig): string {
     encryptRequests: config.encryptRequests,
     envelopeKey: config.encryptRequests ? config.envelopeKey : null,
     inspector: config.inspector,
+    caughtMessages: caughtMessages(config),
   }
   const json = JSON.stringify(publicConfig).replace(/</g, '\\u003c')
   return html.replace('<!--app-config-->', `<script type="application/json" id="app-config">${json}</script>`)
@@ -210,6 +212,7 @@ export function createApp(deps: AppDeps) {
   main.route('/notification', notificationRoutes())
   main.route('/digitalchannels', salesRoutes())
   main.route('/client', clientRoutes())
+  main.route('/health', healthRoutes())
   main.route('/log', logRoutes())
   main.route('/', meRoutes())
   main.route('/dashboard', dashboardRoutes())

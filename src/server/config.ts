@@ -5,7 +5,7 @@ import { isBankGateUrl } from '../domain/schemas/gateway.ts'
  * Server configuration, read once from the environment. Every variable has a default so that
  * `npm start` works on a fresh machine; the README lists them all.
  */
-import { SMS_DAILY_PER_IP, SMS_DAILY_PER_NUMBER } from '../domain/sms.ts'
+import { SMS_DAILY_PER_IP, SMS_DAILY_PER_NUMBER, SMS_RESEND_COOLDOWN_S } from '../domain/sms.ts'
 
 /** Development and test keys; production replaces unset ones with generated, stored ones. */
 export const BUILT_IN_SECRETS_KEY = 'katilim-emeklilik-development-secrets-key'
@@ -20,6 +20,11 @@ export type ServerConfig = {
   /** PGlite data folder; `memory://` keeps the database in memory. Ignored when databaseUrl is set. */
   dataDir: string
   databaseUrl: string | null
+  /**
+   * A PGlite dump (the tar `dumpDataDir` writes) a new PGlite database starts from instead of an
+   * empty one; the start then migrates and seeds only what the dump lacks. Tests use it.
+   */
+  pgliteDump: string | null
   /** Base path every service is mounted under (spec 7.1: "a versioned base path"). */
   apiBase: string
   /** Base path of the payment service (spec 7.4 "the payment service base"); API_BASE by default. */
@@ -73,6 +78,15 @@ export type ServerConfig = {
   publicOrigin: string | null
   /** SMS verification (issue 15): the provider and the anti-pumping caps. */
   sms: SmsConfig
+}
+
+/**
+ * Which messages this server keeps instead of sending (the catchers, the defaults of a fresh
+ * start): mail while MAIL_CATCHER is on (for a company that has no mail server of its own), SMS
+ * while SMS_PROVIDER is `catcher`. A deployment sets real providers; until then staff pages say so.
+ */
+export function caughtMessages(config: Pick<ServerConfig, 'mailCatcher' | 'sms'>): { mail: boolean; sms: boolean } {
+  return { mail: config.mailCatcher, sms: config.sms.provider === 'catcher' }
 }
 
 function int(value: string | undefined, fallback: number, name: string): number {
@@ -144,6 +158,8 @@ export type SmsConfig = {
   netgsm: { url: string; username: string; password: string; sender: string } | null
   dailyPerNumber: number
   dailyPerIp: number
+  /** Seconds between two codes to one number: 60 (SECURITY.md) when unset; tests shorten it rather than wait. */
+  resendCooldownS?: number
 }
 
 function smsConfig(env: NodeJS.ProcessEnv): SmsConfig {
@@ -158,9 +174,16 @@ function smsConfig(env: NodeJS.ProcessEnv): SmsConfig {
     if (!username || !password || !sender || !/^https?:\/\//.test(url)) throw new Error('SMS_PROVIDER=netgsm needs SMS_USERNAME, SMS_PASSWORD, SMS_SENDER and an http(s) SMS_API_URL')
     netgsm = { url, username, password, sender }
   }
+  const resendCooldownS = int(env.SMS_RESEND_COOLDOWN_S, SMS_RESEND_COOLDOWN_S, 'SMS_RESEND_COOLDOWN_S')
+  // the cooldown keeps anyone from pumping paid messages to a number: only a server whose SMS
+  // never leave (the catcher) may shorten it, as the tests do rather than wait a minute
+  if (resendCooldownS < SMS_RESEND_COOLDOWN_S && provider !== 'catcher') {
+    throw new Error(`SMS_RESEND_COOLDOWN_S below ${SMS_RESEND_COOLDOWN_S} is only for the SMS catcher (tests), not for SMS_PROVIDER=${provider}`)
+  }
   return {
     provider,
     netgsm,
+    resendCooldownS,
     dailyPerNumber: int(env.SMS_DAILY_PER_NUMBER, SMS_DAILY_PER_NUMBER, 'SMS_DAILY_PER_NUMBER'),
     dailyPerIp: int(env.SMS_DAILY_PER_IP, SMS_DAILY_PER_IP, 'SMS_DAILY_PER_IP'),
   }
@@ -188,6 +211,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     port: int(env.PORT, 3000, 'PORT'),
     dataDir: env.DATA_DIR ?? './data',
     databaseUrl: env.DATABASE_URL || null,
+    pgliteDump: env.PGLITE_DUMP || null,
     apiBase,
     paymentApiBase,
     mainSiteOrigin: origin(env.MAIN_SITE_ORIGIN),

@@ -1,9 +1,10 @@
-import { existsSync, readFileSync } from 'node:fs'
-import { fileURLToPath } from 'node:url'
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import fc from 'fast-check'
 import { bankCodeOf, checkCardBin, checkCardBinWith, loadBinTable, lookupBin, needsBankCodeFromCustomer, parseBinRows, type BinTable } from '../../src/domain/index.ts'
 import { BIN_ROW_COUNT, BIN_ROWS } from '../../src/domain/card/bin-data/bin-table.ts'
+import { BIN_DATA_DIR, BIN_SOURCE_DIR, deriveBinTable } from '../../scripts/derive-bin-table.ts'
 
 const table: BinTable = parseBinRows(BIN_ROWS)
 
@@ -95,11 +96,21 @@ describe('checkCardBin (lazy table)', () => {
   })
 })
 
-// The committed table must match the shared source it is derived from (when that folder is present).
-const csv = fileURLToPath(new URL('../../../shared/data/bin/turkey_bin_list.csv', import.meta.url))
-describe.skipIf(!existsSync(csv))('derivation matches ../shared/data/bin', () => {
+// The committed table is what the derivation makes of its sources, which the repository carries
+// (src/domain/card/bin-data/source/, MIT and the TCMB bank list; copied from ../shared/data/bin).
+const csv = join(BIN_SOURCE_DIR, 'turkey_bin_list.csv')
+describe('derivation from src/domain/card/bin-data/source', () => {
+  it('derives exactly the committed bin-table.ts, SOURCE.md and LICENSE (run scripts/derive-bin-table.ts after changing either)', () => {
+    const derived = deriveBinTable()
+    expect(derived.module).toBe(readFileSync(join(BIN_DATA_DIR, 'bin-table.ts'), 'utf8'))
+    expect(derived.source).toBe(readFileSync(join(BIN_DATA_DIR, 'SOURCE.md'), 'utf8'))
+    expect(derived.license).toBe(readFileSync(join(BIN_DATA_DIR, 'LICENSE'), 'utf8'))
+    expect(derived.license).toMatch(/^MIT License/)
+  })
+
   it('every typed row of turkey_bin_list.csv is in the table with the same card type and sub type', () => {
     const lines = readFileSync(csv, 'utf8').replace(/^\uFEFF/, '').split(/\r?\n/).slice(1).filter(Boolean)
+    expect(lines.length).toBeGreaterThan(1800)
     const subs: Record<string, string> = { MASTERCARD: 'MAS', MAESTRO: 'MAS', VISA: 'VIS', TROY: 'TRY', 'AMERICAN EXPRESS': 'AMX' }
     let typed = 0
     for (const line of lines) {

@@ -125,6 +125,36 @@ describe('administration shell and top menu (real server, Chromium)', () => {
     await page.close()
   })
 
+  it('a server on the built-in catchers says so: the sign-in page and every staff page carry the demo banner, in the chosen language', async () => {
+    const b = await launch({ baseUrl: server.url })
+    try {
+      const page = await b.page('/auth/login')
+      const note = page.getByRole('main').getByRole('note')
+      await note.waitFor()
+      expect(await note.textContent()).toBe("Demo: mesajlar gönderilmez, yakalanır. SMS'ler ve (şirketin e-posta sunucusu tanımlanana kadar) e-postalar bu sunucuda kalır.")
+      await signIn(page, 'mehmet.demir')
+      await page.waitForURL('**/navbar/home/main')
+      const banner = page.getByRole('complementary', { name: 'Demo sunucusu' })
+      await banner.waitFor()
+      // above the staff header, not inside it (the phone header stays at most 72 px)
+      const [bannerBox, headerBox] = [await banner.boundingBox(), await page.locator('header').first().boundingBox()]
+      expect(bannerBox!.y + bannerBox!.height).toBeLessThanOrEqual(headerBox!.y + 1)
+      await page.getByLabel('Dil').selectOption('en')
+      await page.getByRole('complementary', { name: 'Demo server' }).waitFor()
+      expect(await page.getByRole('complementary', { name: 'Demo server' }).textContent())
+        .toBe("Demo: messages are caught, not sent. Text messages and (until the company's mail server is set) e-mail stay on this server.")
+      await page.getByLabel('Language').selectOption('ru')
+      const ru = page.getByRole('complementary', { name: 'Демо-сервер' })
+      await ru.waitFor()
+      expect(await ru.textContent()).toBe('Демо: сообщения перехватываются, а не отправляются. SMS и (пока не задан почтовый сервер компании) электронные письма остаются на этом сервере.')
+      await page.getByLabel('Язык').selectOption('tr')
+      await banner.waitFor()
+      await page.close()
+    } finally {
+      await b.close()
+    }
+  })
+
   it('global search: Ctrl+K, results by name, username or e-mail, keyboard to open one', async () => {
     const page = await admin.page('/navbar/home/main')
     await heading(page, 'Hoş geldiniz, Ayşe Yılmaz')

@@ -17,8 +17,15 @@ import { withDatabase } from './global-setup.ts'
 
 export type DbKind = 'pglite' | 'postgres'
 
-/** The database kinds this run covers: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */
-export function dbKinds(): DbKind[] {
+/**
+ * The database kinds a test file runs on: PGlite always; PostgreSQL too when TEST_DATABASE_URL is
+ * set, unless the file says why the engine cannot change its outcome:
+ * `dbKinds({ postgres: 'not needed: ...' })`. Keep the default wherever the engine can matter:
+ * transactions, parallel requests and races, locks, SQL features and functions, the driver's errors,
+ * money and authority. A new file without a reason runs on both.
+ */
+export function dbKinds(opts: { postgres?: `not needed: ${string}` } = {}): DbKind[] {
+  if (opts.postgres) return ['pglite']
   return inject('pgTemplate') ? ['pglite', 'postgres'] : ['pglite']
 }
 

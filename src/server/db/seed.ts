@@ -91,7 +91,7 @@ export async function seedFirstCompany(db: Db, admin: AdminSeed): Promise<{ crea
 }
 
 /**
- * The system roles of every company carry their documented bundles (README "Permissions"): a
+ * The system roles of every company carry their documented bundles (docs/permissions.md): a
  * database made before the permission catalogue had them empty. Roles an admin has since given
  * permissions are left alone.
  */

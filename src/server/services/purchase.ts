@@ -135,7 +135,7 @@ const REGION_NAMES: Record<ServerLocale, Record<string, string>> = {
 }
 
 let fontCache: Promise<Uint8Array> | null = null
-/** DejaVu Sans (Bitstream Vera licence, see README "Fonts"): Turkish and Cyrillic letters; unwrapped from WOFF once. */
+/** DejaVu Sans (Bitstream Vera licence, see docs/sales.md "Fonts"): Turkish and Cyrillic letters; unwrapped from WOFF once. */
 function fontBytes(): Promise<Uint8Array> {
   const require = createRequire(import.meta.url)
   fontCache ??= readFile(join(dirname(require.resolve('@fontsource/dejavu-sans/package.json')), 'files', 'dejavu-sans-latin-400-normal.woff')).then(woffToSfnt)

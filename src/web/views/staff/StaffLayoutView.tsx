@@ -3,7 +3,9 @@ import { Link, Outlet, useRouterState } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { displayName, warningSecondsLeft } from '../../../../machines/session/session.selectors.ts'
+import { DemoBanner } from '../../components/DemoBanner.tsx'
 import { InactivityDialog } from '../../components/InactivityDialog.tsx'
+import { runtimeConfig } from '../../config.ts'
 import { LanguageSelector } from '../../components/LanguageSelector.tsx'
 import { useHeadingFocus } from '../../components/useHeadingFocus.ts'
 import { sessionActor } from '../../flows/session.ts'
@@ -62,6 +64,7 @@ export function StaffLayoutView({ children }: { children?: ReactNode }) {
   return (
     <div className={styles.shell}>
       <a href="#main" className="skip-link"><Trans>İçeriğe geç</Trans></a>
+      <DemoBanner caught={runtimeConfig.caughtMessages} landmark />
       <header className={styles.bar}>
         <HeaderLogo />
         <Link to="/navbar/home/main" className={styles.brand}>Katılım Emeklilik</Link>
