@@ -263,6 +263,8 @@ export function SummaryStep(p: {
   lines: Array<[ReactNode, ReactNode]>; busy: boolean; reason: string | null; priceChange?: { old: string; new: string } | null; onConfirm(): void; onBack(): void
 }) {
   const change = p.priceChange
+  const oldPrice = change?.old
+  const newPrice = change?.new
   return (
     <form className={styles.form} onSubmit={(e) => { e.preventDefault(); p.onConfirm() }} data-testid="step-summary">
       <h2><Trans>Özet</Trans></h2>
@@ -270,7 +272,7 @@ export function SummaryStep(p: {
       {change && (
         <div className={styles.notice} role="alert" data-testid="price-change">
           <p><strong><Trans>Fiyat değişti</Trans></strong></p>
-          <p><Trans>Teklifte gördüğünüz fiyat {change.old} idi. Sigortalının bilgilerine göre hesaplanan fiyat {change.new}. Devam etmek için yeni fiyatı onaylayın.</Trans></p>
+          <p><Trans>Teklifte gördüğünüz fiyat {oldPrice} idi. Sigortalının bilgilerine göre hesaplanan fiyat {newPrice}. Devam etmek için yeni fiyatı onaylayın.</Trans></p>
           <dl className={styles.summary}>
             <div><dt><Trans>Önceki fiyat</Trans></dt><dd data-testid="price-old"><s>{change.old}</s></dd></div>
             <div><dt><Trans>Yeni fiyat</Trans></dt><dd data-testid="price-new">{change.new}</dd></div>

@@ -54,9 +54,12 @@ export function PaymentActionsView() {
     { key: 'purchaseId', label: t`Satın alma`, cell: (r) => (r.purchaseId ? <code>{r.purchaseId}</code> : '—') },
     {
       key: 'status', label: t`Durum`,
-      cell: (r) => (r.resolvedAt
-        ? <Trans>Çözüldü: {when(r.resolvedAt)}, {r.resolvedBy ?? '—'}{r.note ? ` — ${r.note}` : ''}</Trans>
-        : <strong><Trans>İşlem bekliyor</Trans></strong>),
+      cell: (r) => {
+        if (!r.resolvedAt) return <strong><Trans>İşlem bekliyor</Trans></strong>
+        const at = when(r.resolvedAt)
+        const by = r.resolvedBy ?? '—'
+        return <><Trans>Çözüldü: {at}, {by}</Trans>{r.note ? ` — ${r.note}` : ''}</>
+      },
     },
   ]
   return (
