@@ -132,7 +132,7 @@ export const besPurchaseExpectations: Expectations<C> = {
     },
     otherPayment: {
       words: { tr: 'başka pencerede süren ödemenin sonucu beklenir', en: 'the outcome of the payment under way in another tab is awaited' },
-      screen: { texts: ['Bu satın alma için bir ödeme zaten sürüyor'], absent: ['Öde'] },
+      screen: { texts: ['Bu satın alma için bir ödeme zaten sürüyor'], absent: ['Çekilecek tutar'] },
       tags: { busy: true },
       context: (c) => expect(c.purchase?.id).toBe(PURCHASE.id),
       ignores: [anyQuick, confirm, back, { type: 'payment.done', status: 'success' }, { type: 'payment.elsewhere' }],

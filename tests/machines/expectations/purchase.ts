@@ -115,7 +115,7 @@ export function purchaseExpectations(opts: {
     },
     'summary.priceChanged': {
       words: { tr: 'özet: fiyat değişti; eski ve yeni fiyat gösterilir, önce yenisi onaylanır', en: 'summary: the price changed; old and new shown, the new one confirmed first' },
-      screen: (c) => ({ enabled: ['Yeni fiyatı onayla ve ödemeye geç', 'Geri'], texts: [SAYS.priceChanged, ...reasonSays(c)], absent: ['Onayla ve ödemeye geç'] }),
+      screen: (c) => ({ enabled: ['Yeni fiyatı onayla ve ödemeye geç', 'Geri'], texts: [SAYS.priceChanged, 'Önceki fiyat', 'Yeni fiyat', ...reasonSays(c)] }),
       context: (c) => expect(repriced(c)).toBe(true),
       ignores: [{ type: 'summary.confirm' }],
     },
@@ -132,7 +132,7 @@ export function purchaseExpectations(opts: {
     },
     otherPayment: {
       words: { tr: 'başka pencerede süren ödemenin sonucu beklenir', en: 'the outcome of the payment under way in another tab is awaited' },
-      screen: { texts: [SAYS.inProgress], absent: ['Öde'] },
+      screen: { texts: [SAYS.inProgress], absent: ['Çekilecek tutar'] },
       tags: { busy: true },
       context: (c) => expect(c.purchase?.id).toBe(PURCHASE.id),
       ignores: [{ type: 'back' }, anyPay, { type: 'summary.confirm' }, { type: 'payment.elsewhere' }],
