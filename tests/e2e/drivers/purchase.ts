@@ -79,17 +79,24 @@ export function purchaseFeasible(model: Model, isGood?: (data: unknown) => boole
   return (path: GeneratedPath) => {
     const { actor, advance } = startReplay(model)
     let other = false
+    // the price of the profile the page holds (its saves send it), in the model's figures
+    let pagePrice: number | null = null
     try {
       for (const [i, s] of path.steps.entries()) {
         const e = s.event as AnyEventObject
-        const snap = actor.getSnapshot() as { value: unknown; context: { price?: number | null; quoted?: number | null } }
-        const c = snap.context
+        const snap = actor.getSnapshot() as { value: unknown }
         if (e.type === 'quote.submit' && i > 0 && isGood && !isGood(e.data)) return false
         if (e.type === 'payment.retry' && i > 0) return false
-        if (e.type === 'xstate.done.actor.saveApplication' && isGood && snap.value !== 'savingProfile' && e.output.price?.amount !== (c.price ?? c.quoted)) return false
+        if (e.type === 'xstate.done.actor.resumeApplication' && e.output) pagePrice = e.output.price?.amount ?? null
+        if (e.type === 'xstate.done.actor.saveApplication' && isGood) {
+          // the profile's save prices what the driver types; a later section's save prices the profile the page holds
+          if (snap.value === 'savingProfile') pagePrice = e.output.price?.amount ?? null
+          else if (pagePrice !== null && e.output.price?.amount !== pagePrice) return false
+        }
         if (e.type === 'xstate.done.actor.createPurchase') {
+          // any price: another tab of the customer may have saved another insured person meanwhile (the driver does)
           if (e.output.paymentInProgress) other = true
-          else if (other || (isGood && e.output.amount !== (c.price ?? c.quoted))) return false
+          else if (other) return false
         }
         if (e.type === 'payment.elsewhere') other = true
         if (e.type === 'xstate.done.actor.watchPayment') other = false
@@ -104,14 +111,23 @@ export function purchaseFeasible(model: Model, isGood?: (data: unknown) => boole
 }
 
 /** A page's purchase under test: the sale's id (for a withdrawn consent), the phone it verified last, its purchase and "another tab's" payment of it. */
-export type Tab = { saleId: string | null; opened: boolean; phone: string | null; purchaseId: string | null; other: StartedOrder | null }
+export type Tab = {
+  saleId: string | null; opened: boolean; phone: string | null; purchaseId: string | null; other: StartedOrder | null
+  /** The application as last saved (by the page or the driver), and its price in the model's figures. */
+  lastSave: { ticket: string; product: ApplicationProduct; step: string; data: ApplicationData } | null
+  appPrice: number | null
+  /** The page's reads of its purchase fail (the wait for another tab's payment cannot follow it). */
+  cutReads: boolean
+}
 export const TABS = new WeakMap<Page, Tab>()
 
 /** Remembers the sale's id from the page's own calls; the result page's address answers 204, so the page that ended the flow stays to be read. */
 export async function watchPurchase(page: Page) {
-  TABS.set(page, { saleId: null, opened: false, phone: null, purchaseId: null, other: null })
+  TABS.set(page, { saleId: null, opened: false, phone: null, purchaseId: null, other: null, lastSave: null, appPrice: null, cutReads: false })
+  await page.route(PURCHASE_READ, (route: Route) => (route.request().method() === 'GET' && TABS.get(page)!.cutReads ? route.abort('connectionrefused') : route.fallback()))
   page.on('request', (r: Request) => {
     if (r.url().endsWith(`${API}/legalpermission`)) TABS.get(page)!.saleId = r.headers().saleid ?? null
+    if (r.url().endsWith(`${API}/application`) && r.method() === 'POST') TABS.get(page)!.lastSave = r.postDataJSON() as Tab['lastSave']
   })
   page.on('response', async (r) => {
     if (r.url().endsWith(`${API}/application`) && r.ok()) TABS.get(page)!.saleId = ((await r.json().catch(() => ({}))) as { id?: string }).id ?? null
@@ -147,11 +163,9 @@ export async function payFromAnotherTab(page: Page, server: E2eServer, purchaseI
  */
 export async function arrangeOtherPayment(page: Page, server: E2eServer, next: AnyEventObject, machineId: string) {
   const tab = TABS.get(page)!
-  if (next.type === 'xstate.error.actor.watchPayment') {
-    await page.route(PURCHASE_READ, (route: Route) => (route.request().method() === 'GET' ? route.abort('connectionrefused') : route.continue()))
-    return
-  }
+  if (next.type === 'xstate.error.actor.watchPayment') tab.cutReads = true
   await page.waitForFunction((id) => (window as unknown as { __e2eCoverage: Record<string, { value: unknown }> }).__e2eCoverage[id]?.value === 'otherPayment', machineId, { timeout: 20_000 })
+  if (next.type === 'xstate.error.actor.watchPayment') return
   await answerAtBank(server, tab.other!, next.output === 'success' ? 'approve' : 'cancel')
   tab.other = null
 }
@@ -162,7 +176,7 @@ export async function arrangeAnswer(page: Page, server: E2eServer, next: AnyEven
 }) {
   const tab = TABS.get(page)!
   for (const url of ['application/resume', 'application', 'legalpermission', 'purchase']) await page.unroute(`**${API}/${url}`)
-  await page.unroute(PURCHASE_READ)
+  tab.cutReads = false
   if (!next?.type.startsWith('xstate.')) return
   const [, kind, , id] = next.type.split('.') as [string, string, string, string]
   const failed = kind === 'error' ? (next.error as { code?: string }).code : null
@@ -243,8 +257,11 @@ export const stateOf = (v: unknown) => (typeof v === 'string' ? v : Object.keys(
 export async function payElsewhere(page: Page, server: E2eServer, machineId: string, next: AnyEventObject | undefined) {
   const tab = TABS.get(page)!
   await payFromAnotherTab(page, server, tab.purchaseId!)
+  if (next?.type === 'xstate.error.actor.watchPayment') tab.cutReads = true
   await submitCard(page, card('success'))
   if (next?.type.endsWith('.actor.watchPayment')) await arrangeOtherPayment(page, server, next, machineId)
+  // the card form was told: the page waits for the other payment
+  else await page.waitForFunction((id) => (window as unknown as { __e2eCoverage: Record<string, { value: unknown }> }).__e2eCoverage[id]?.value === 'otherPayment', machineId, { timeout: 20_000 })
 }
 
 /** A purchase bought on the server for a fresh phone (verified, saved, consented), unpaid: its id. */
@@ -270,11 +287,30 @@ export async function buyOnServer(server: E2eServer, product: ApplicationProduct
 
 export function purchaseDriver(spec: PurchaseDriverSpec): Driver {
   /** What the server holds for an application saved at the path's step: the quote and every section (the purchase prices them). */
-  const seed = (server: E2eServer) => (ticket: string, output: unknown) => saveApplication(server, {
-    ticket, product: spec.product, step: (output as { step: string }).step,
-    data: { ...spec.application(), personalProfile: { ...PERSON, userphone: '05321234567' } },
-  })
-  const arrange = (page: Page, server: E2eServer, next: AnyEventObject | undefined) => arrangeAnswer(page, server, next, { product: spec.product, seed: seed(server) })
+  const seed = (page: Page, server: E2eServer) => (ticket: string, output: unknown) => {
+    // an application at another price than the quote's is an older insured person's
+    const price = (output as { price?: { amount: number } }).price?.amount ?? spec.quotedAmount
+    const body = {
+      ticket, product: spec.product, step: (output as { step: string }).step,
+      data: { ...spec.application(), personalProfile: { ...PERSON, birthdate: price === spec.quotedAmount ? PERSON.birthdate : OLDER_BIRTHDATE, userphone: '05321234567' } },
+    }
+    const tab = TABS.get(page)!
+    tab.lastSave = body
+    tab.appPrice = price
+    return saveApplication(server, body)
+  }
+  const arrange = async (page: Page, server: E2eServer, next: AnyEventObject | undefined) => {
+    const tab = TABS.get(page)!
+    if (next?.type === 'xstate.done.actor.saveApplication') tab.appPrice = (next.output as { price?: { amount: number } }).price?.amount ?? tab.appPrice
+    const bought = next?.type === 'xstate.done.actor.createPurchase' ? next.output as { amount: number; paymentInProgress?: boolean } : null
+    if (bought && !bought.paymentInProgress && bought.amount !== tab.appPrice && tab.lastSave) {
+      // another tab of this phone saved the application with another insured person: the server prices the purchase from that one
+      const { data } = tab.lastSave
+      await saveApplication(server, { ...tab.lastSave, data: { ...data, personalProfile: { ...data.personalProfile!, birthdate: bought.amount === spec.quotedAmount ? PERSON.birthdate : OLDER_BIRTHDATE } } })
+      tab.appPrice = bought.amount
+    }
+    await arrangeAnswer(page, server, next, { product: spec.product, seed: seed(page, server) })
+  }
 
   /**
    * The step on screen gets the model's answers where they are that step's (else answers it refuses,

@@ -58,7 +58,8 @@ export function purchaseModel(opts: {
     ],
     outputs: {
       sms: [{ phone: '+905321234567', ticket: TICKET }],
-      resumeApplication: [null, ...opts.resumeSteps.map((step) => saved(step)), saved('consents')],
+      // nothing, an application at each step, and one at the consents whose insured person is older than the quote's
+      resumeApplication: [null, ...opts.resumeSteps.map((step) => saved(step)), saved('consents'), saved('consents', OTHER_PRICE)],
       // the server's price of the saved answers: the quote's, or another (an older insured person)
       saveApplication: [saved('x'), saved('x', OTHER_PRICE)],
       recordConsents: [undefined],
