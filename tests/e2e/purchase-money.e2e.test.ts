@@ -3,8 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { quoteTss } from '../../src/domain/tariff.ts'
 import { TEST_CARDS, TEST_DEBIT_CARD } from '../../src/server/services/gateway/bank-simulator.ts'
 import { launch, type Browser } from './browser.ts'
-import { submitCard } from './drivers/purchase.ts'
+import { TEST_ADMIN } from '../support/constants.ts'
+import { answerAtBank, startOrder } from './drivers/bank.ts'
+import { buyOnServer, PERSON, submitCard } from './drivers/purchase.ts'
 import { caughtMail, caughtSms, startE2eServer, type E2eServer } from './server.ts'
+import { seriousViolations, serveAxe, signIn } from './staff.ts'
 
 /**
  * Issue 21 in Chromium, against the real server and its bank simulator: two tabs of one phone pay
@@ -165,6 +168,8 @@ describe('the sale\'s money path in Chromium (issue 21)', () => {
     expect(price('1960-05-17')).not.toBe(price('1996-01-15'))
     // nothing is bought before the new price is confirmed
     expect(await summary.getByRole('button', { name: 'Onayla ve ödemeye geç', exact: true }).count()).toBe(0)
+    await serveAxe(page)
+    expect(await seriousViolations(page)).toEqual([])
     await summary.getByRole('button', { name: 'Yeni fiyatı onayla ve ödemeye geç' }).click()
     await expect.poll(() => page.getByTestId('purchase-amount').textContent(), { timeout: 15_000 }).toContain(price('1960-05-17'))
     await page.close()
@@ -186,6 +191,10 @@ describe('the sale\'s money path in Chromium (issue 21)', () => {
       await expect.poll(() => outcome(page).getAttribute('data-state'), { timeout: 15_000 }).toBe('unpaid')
       expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Ödeme alınamadı')
       expect(await page.getByTestId('failure-reason').textContent()).toContain(text)
+      if (text === reasons[0]![2]) {
+        await serveAxe(page)
+        expect(await seriousViolations(page)).toEqual([])
+      }
       // "Tekrar dene": the payment step of this same purchase, its amount the server's
       await page.getByTestId('retry-payment').click()
       await page.waitForURL(new RegExp(`/urunler/market/tss\\?purchase=${id}`))
@@ -218,6 +227,36 @@ describe('the sale\'s money path in Chromium (issue 21)', () => {
     await page.waitForURL(/\/result\/error$/, { timeout: 30_000 })
     await expect.poll(() => page.locator('main').textContent(), { timeout: 15_000 }).toContain('Ödemeyi bankanın 3D Secure sayfasında siz iptal ettiniz')
     expect(await page.locator('main').textContent()).not.toContain('3D doğrulama başarısız')
+    await page.close()
+  }, 120_000)
+
+  it('a bank approval that comes after another order paid the purchase is listed for staff: order, amount, reason, date, purchase', async () => {
+    const id = await buyOnServer(server, 'tss', {
+      quickProfile: { gender: 'male', citycode: '34', birthdate: '1996-01-15' }, outpatientVisits: 10,
+      healthPolicy: { questions: [], isotherpolicy: false, birthCollateral: false, healthdeclarationconcent: true },
+      personalProfile: { ...PERSON, userphone: '05321234567' },
+    })
+    // a first payment the bank is slow to answer; past our limit the customer pays again, and it goes through
+    const first = await startOrder(server, id)
+    await new Promise((ok) => setTimeout(ok, TIMEOUT_MS + 1_000))
+    const second = await startOrder(server, id)
+    await answerAtBank(server, second, 'approve')
+    // then the bank approves the first one too: the money is taken twice
+    await answerAtBank(server, first, 'approve')
+    const page = await b.context.newPage()
+    await signIn(page, TEST_ADMIN.username, TEST_ADMIN.password)
+    await page.waitForURL(/\/navbar\//)
+    await page.goto('/navbar/settings/payments?status=open')
+    const row = page.locator('tr', { hasText: first.orderId })
+    await row.waitFor({ timeout: 15_000 })
+    const text = (await row.textContent())!
+    expect(text).toContain(id)
+    expect(text).toContain(second.orderId)
+    expect(text).toContain('Satın alma başka bir siparişle ödenmişti; bu tahsilat bankada iade edilmeli')
+    expect(text).toContain('İşlem bekliyor')
+    expect(text).toMatch(/TRY/)
+    await serveAxe(page)
+    expect(await seriousViolations(page)).toEqual([])
     await page.close()
   }, 120_000)
 
