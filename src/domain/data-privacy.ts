@@ -24,6 +24,8 @@ export function isDataPrivacyLevel(value: unknown): value is DataPrivacyLevel {
  * - notification, mail server, security, preferences: INTERNAL for both;
  * - users, user status and the audit log hold personal data: CONFIDENTIAL;
  * - customers' consents include the health declaration consent (special categories): SENSITIVE;
+ * - payments needing action name orders and purchases (a card's first 6 and last 4 digits, a
+ *   customer's charge): CONFIDENTIAL;
  * - the dashboard and one's own profile: PUBLIC.
  */
 const MINIMUM: Record<string, { read: DataPrivacyLevel; write: DataPrivacyLevel }> = {
@@ -40,6 +42,7 @@ const MINIMUM: Record<string, { read: DataPrivacyLevel; write: DataPrivacyLevel 
   userstatus: { read: 'CONFIDENTIAL', write: 'CONFIDENTIAL' },
   audit: { read: 'CONFIDENTIAL', write: 'CONFIDENTIAL' },
   consent: { read: 'SENSITIVE', write: 'SENSITIVE' },
+  payment: { read: 'CONFIDENTIAL', write: 'CONFIDENTIAL' },
   dashboard: { read: 'PUBLIC', write: 'PUBLIC' },
   profile: { read: 'PUBLIC', write: 'PUBLIC' },
 }

@@ -28,6 +28,7 @@ import { notificationRoutes } from './routes/notification.ts'
 import { salesRoutes } from './routes/sales.ts'
 import { bankSimulatorRoutes } from './routes/bank-simulator.ts'
 import { isFramePagePath, paymentCallbackRoutes, paymentRoutes } from './routes/payment.ts'
+import { paymentActionRoutes } from './routes/payment-actions.ts'
 import { userRoutes } from './routes/user.ts'
 import { clientIpOf } from './services/client-ip.ts'
 import { RETRY_AFTER_S, dbHealth, describeDbError, isDatabaseUnavailable } from './services/db-health.ts'
@@ -217,6 +218,7 @@ export function createApp(deps: AppDeps) {
   main.route('/', meRoutes())
   main.route('/dashboard', dashboardRoutes())
   main.route('/search', searchRoutes())
+  main.route('/payment', paymentActionRoutes())
   serviceAt(config.paymentApiBase).route('/moneyio/collection', paymentRoutes())
   if (config.gateway.kind === 'banksim') main.route('/banksim', bankSimulatorRoutes())
   // longer bases first, so that /api/v1 does not swallow /api/v1/payment

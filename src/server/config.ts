@@ -121,6 +121,11 @@ export type GatewayConfig = {
   kind: 'banksim' | 'nestpay'
   /** How long a payment may wait for the bank's 3-D answer before it ends failed. */
   timeoutMs: number
+  /**
+   * How often each server process sweeps the money path (issue 21: live payments past their limit
+   * end timed out, a purchase whose order succeeded is issued); also once at start. 0: at start only.
+   */
+  sweepMs: number
   /** The bank simulator's merchant store key (it signs its callbacks like a NestPay bank). */
   bankSimStoreKey: string
   nestpay: { clientId: string; storeKey: string; url: string; storeType: string } | null
@@ -147,6 +152,7 @@ function gatewayConfig(env: NodeJS.ProcessEnv, secretsKey: string): GatewayConfi
   return {
     kind,
     timeoutMs: int(env.PAYMENT_3DS_TIMEOUT_MS, 180_000, 'PAYMENT_3DS_TIMEOUT_MS'),
+    sweepMs: int(env.PAYMENT_SWEEP_MS, 300_000, 'PAYMENT_SWEEP_MS'),
     bankSimStoreKey: env.BANK_SIM_STORE_KEY || deriveKey(secretsKey, BANK_SIM_KEY_PURPOSE),
     nestpay,
   }

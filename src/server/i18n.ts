@@ -351,6 +351,52 @@ export const ERROR_MESSAGES = {
     en: 'This purchase has already been paid',
     ru: 'Эта покупка уже оплачена',
   },
+  // ---- the sale's money path (issue 21) ----
+  PAYMENT_IN_PROGRESS: {
+    tr: 'Bu satın alma için bir ödeme zaten sürüyor; sonucu bekleniyor',
+    en: 'A payment of this purchase is already in progress; its result is awaited',
+    ru: 'Оплата этой покупки уже выполняется; ожидается её результат',
+  },
+  CARD_DEBIT: {
+    tr: 'Banka kartı ile ödeme alınamıyor; lütfen bir kredi kartı kullanın.',
+    en: 'Payments cannot be taken by debit card; please use a credit card.',
+    ru: 'Оплата дебетовой картой не принимается; пожалуйста, используйте кредитную карту.',
+  },
+  ORDER_IDS_EXHAUSTED: {
+    tr: 'Bu kartla bugün daha fazla ödeme başlatılamıyor; lütfen başka bir kart kullanınız veya yarın tekrar deneyiniz',
+    en: 'No more payments can be started with this card today; please use another card or try again tomorrow',
+    ru: 'Сегодня с этой карты больше нельзя начать платёж; используйте другую карту или повторите попытку завтра',
+  },
+  PURCHASE_ACCESS_REQUIRED: {
+    tr: 'Poliçe ayrıntıları ve belgesi için telefon numaranızı doğrulayın ya da e-postanızdaki bağlantıyı kullanın',
+    en: 'To see the policy details and document, verify your phone number or use the link in your e-mail',
+    ru: 'Чтобы увидеть данные полиса и документ, подтвердите номер телефона или воспользуйтесь ссылкой из письма',
+  },
+  TSS_AGE_WINDOW: {
+    tr: 'Tamamlayıcı Sağlık Sigortası 15 günlükten 69 yaşına kadar olan kişilere yapılabilir; sigortalının doğum tarihi bu aralıkta değil',
+    en: 'Complementary Health Insurance covers people from 15 days old up to the age of 69; the insured person\'s birth date is outside this range',
+    ru: 'Дополнительное медицинское страхование оформляется для лиц в возрасте от 15 дней до 69 лет; дата рождения застрахованного вне этого диапазона',
+  },
+  TRAVEL_AGE_WINDOW: {
+    tr: 'Seyahat Sağlık Sigortası 15 günlükten 100 yaşına kadar olan kişilere yapılabilir; sigortalının doğum tarihi bu aralıkta değil',
+    en: 'Travel Health Insurance covers people from 15 days old up to the age of 100; the insured person\'s birth date is outside this range',
+    ru: 'Медицинское страхование путешественников оформляется для лиц в возрасте от 15 дней до 100 лет; дата рождения застрахованного вне этого диапазона',
+  },
+  BES_AGE_WINDOW: {
+    tr: 'Erken BES\'e 100 yaşına kadar katılınabilir (18 yaşından küçükler veli veya vasiyle); katılımcının doğum tarihi bu aralıkta değil',
+    en: 'Early BES takes participants up to the age of 100 (under 18 with a custodian); the participant\'s birth date is outside this range',
+    ru: 'К раннему BES можно присоединиться до 100 лет (до 18 лет — с законным представителем); дата рождения участника вне этого диапазона',
+  },
+  BES_ADULT_ONLY: {
+    tr: 'Pratik BES\'e 18 yaşını doldurmuş, 100 yaşını geçmemiş kişiler katılabilir; katılımcının doğum tarihi bu aralıkta değil',
+    en: 'Practical BES takes participants from 18 up to the age of 100; the participant\'s birth date is outside this range',
+    ru: 'К практичному BES могут присоединиться лица от 18 до 100 лет; дата рождения участника вне этого диапазона',
+  },
+  ALREADY_RESOLVED: {
+    tr: 'Bu kayıt zaten çözüldü olarak işaretlenmiş',
+    en: 'This record has already been marked as resolved',
+    ru: 'Эта запись уже отмечена как решённая',
+  },
   SMS_ATTEMPTS_EXHAUSTED: {
     tr: 'Kod çok kez hatalı girildi ve geçersiz oldu; lütfen yeni kod isteyiniz',
     en: 'The code was entered wrongly too many times and no longer works; please ask for a new one',

@@ -16,6 +16,7 @@ import { createMailer, startMailCatcher, type MailCatcher } from './services/mai
 import { mailSettingsResolver } from './services/mail-settings.ts'
 import { createOutbox } from './services/outbox.ts'
 import { purchaseDocumentJob } from './services/purchase.ts'
+import { createPaymentSweeper } from './services/payments.ts'
 import { forgotPasswordJob } from './services/password-reset.ts'
 import { keyFrom } from './services/secrets.ts'
 import { dbHealth } from './services/db-health.ts'
@@ -145,9 +146,21 @@ export async function startServer(configured: ServerConfig, opts: { logger?: Log
   // mail and the forgot-password work leave requests through the durable outbox (retried while SMTP is down)
   const outbox = createOutbox({
     db: database.db, mailer: mail, secretsKey: keyFrom(config.secretsKey), logger,
-    handlers: { forgotPassword: forgotPasswordJob({ now: () => new Date() }), purchaseDocument: purchaseDocumentJob() },
+    handlers: {
+      forgotPassword: forgotPasswordJob({ now: () => new Date() }),
+      purchaseDocument: purchaseDocumentJob({ secretsKey: config.secretsKey, origin: () => config.publicOrigin }),
+    },
   })
   outbox.start()
+  // the money path's sweep (issue 21): at start (what a crash left) and every PAYMENT_SWEEP_MS
+  const sweeper = createPaymentSweeper({
+    db: database.db, clock: { now: () => new Date() }, timeoutMs: config.gateway.timeoutMs, intervalMs: config.gateway.sweepMs, logger,
+    onIssued: () => outbox.kick(),
+  })
+  t = performance.now()
+  await sweeper.runOnce().catch((error: unknown) => logger.log('error', 'payment sweep failed', { error: error instanceof Error ? error.message : String(error) }))
+  lap('sweep', t)
+  sweeper.start()
 
   let web: WebHost | undefined
   let vite: ViteDevServer | undefined
@@ -204,6 +217,7 @@ export async function startServer(configured: ServerConfig, opts: { logger?: Log
       server.closeAllConnections()
       await new Promise<void>((ok) => server.close(() => ok()))
       await vite?.close()
+      await sweeper.stop()
       await outbox.stop()
       await mailCatcher?.close()
       await database.close()

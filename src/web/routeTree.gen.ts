@@ -34,6 +34,7 @@ import { Route as SiteResultTssSuccessRouteImport } from './routes/_site/result/
 import { Route as NavbarHomeMainRouteImport } from './routes/navbar/home/main'
 import { Route as NavbarSettingsAuditRouteImport } from './routes/navbar/settings/audit'
 import { Route as NavbarSettingsGlobalSettingsRouteImport } from './routes/navbar/settings/global-settings'
+import { Route as NavbarSettingsPaymentsRouteImport } from './routes/navbar/settings/payments'
 import { Route as NavbarSettingsRolesRouteImport } from './routes/navbar/settings/roles'
 import { Route as NavbarSettingsTeamRouteImport } from './routes/navbar/settings/team'
 import { Route as NavbarSettingsUsersRouteImport } from './routes/navbar/settings/users'
@@ -182,6 +183,11 @@ const NavbarSettingsGlobalSettingsRoute =
     path: '/settings/global-settings',
     getParentRoute: () => NavbarRoute,
   } as any)
+const NavbarSettingsPaymentsRoute = NavbarSettingsPaymentsRouteImport.update({
+  id: '/settings/payments',
+  path: '/settings/payments',
+  getParentRoute: () => NavbarRoute,
+} as any)
 const NavbarSettingsRolesRoute = NavbarSettingsRolesRouteImport.update({
   id: '/settings/roles',
   path: '/settings/roles',
@@ -335,6 +341,7 @@ export interface FileRoutesByFullPath {
   '/navbar/home/main': typeof NavbarHomeMainRoute
   '/navbar/settings/audit': typeof NavbarSettingsAuditRoute
   '/navbar/settings/global-settings': typeof NavbarSettingsGlobalSettingsRoute
+  '/navbar/settings/payments': typeof NavbarSettingsPaymentsRoute
   '/navbar/settings/roles': typeof NavbarSettingsRolesRoute
   '/navbar/settings/team': typeof NavbarSettingsTeamRoute
   '/navbar/settings/users': typeof NavbarSettingsUsersRouteWithChildren
@@ -382,6 +389,7 @@ export interface FileRoutesByTo {
   '/navbar/home/main': typeof NavbarHomeMainRoute
   '/navbar/settings/audit': typeof NavbarSettingsAuditRoute
   '/navbar/settings/global-settings': typeof NavbarSettingsGlobalSettingsRoute
+  '/navbar/settings/payments': typeof NavbarSettingsPaymentsRoute
   '/navbar/settings/roles': typeof NavbarSettingsRolesRoute
   '/navbar/settings/team': typeof NavbarSettingsTeamRoute
   '/urunler/birikim/bireysel-emeklilik': typeof SiteUrunlerBirikimBireyselEmeklilikRoute
@@ -431,6 +439,7 @@ export interface FileRoutesById {
   '/navbar/home/main': typeof NavbarHomeMainRoute
   '/navbar/settings/audit': typeof NavbarSettingsAuditRoute
   '/navbar/settings/global-settings': typeof NavbarSettingsGlobalSettingsRoute
+  '/navbar/settings/payments': typeof NavbarSettingsPaymentsRoute
   '/navbar/settings/roles': typeof NavbarSettingsRolesRoute
   '/navbar/settings/team': typeof NavbarSettingsTeamRoute
   '/navbar/settings/users': typeof NavbarSettingsUsersRouteWithChildren
@@ -481,6 +490,7 @@ export interface FileRouteTypes {
     | '/navbar/home/main'
     | '/navbar/settings/audit'
     | '/navbar/settings/global-settings'
+    | '/navbar/settings/payments'
     | '/navbar/settings/roles'
     | '/navbar/settings/team'
     | '/navbar/settings/users'
@@ -528,6 +538,7 @@ export interface FileRouteTypes {
     | '/navbar/home/main'
     | '/navbar/settings/audit'
     | '/navbar/settings/global-settings'
+    | '/navbar/settings/payments'
     | '/navbar/settings/roles'
     | '/navbar/settings/team'
     | '/urunler/birikim/bireysel-emeklilik'
@@ -576,6 +587,7 @@ export interface FileRouteTypes {
     | '/navbar/home/main'
     | '/navbar/settings/audit'
     | '/navbar/settings/global-settings'
+    | '/navbar/settings/payments'
     | '/navbar/settings/roles'
     | '/navbar/settings/team'
     | '/navbar/settings/users'
@@ -788,6 +800,13 @@ declare module '@tanstack/react-router' {
       path: '/settings/global-settings'
       fullPath: '/navbar/settings/global-settings'
       preLoaderRoute: typeof NavbarSettingsGlobalSettingsRouteImport
+      parentRoute: typeof NavbarRoute
+    }
+    '/navbar/settings/payments': {
+      id: '/navbar/settings/payments'
+      path: '/settings/payments'
+      fullPath: '/navbar/settings/payments'
+      preLoaderRoute: typeof NavbarSettingsPaymentsRouteImport
       parentRoute: typeof NavbarRoute
     }
     '/navbar/settings/roles': {
@@ -1006,6 +1025,7 @@ interface NavbarRouteChildren {
   NavbarHomeMainRoute: typeof NavbarHomeMainRoute
   NavbarSettingsAuditRoute: typeof NavbarSettingsAuditRoute
   NavbarSettingsGlobalSettingsRoute: typeof NavbarSettingsGlobalSettingsRoute
+  NavbarSettingsPaymentsRoute: typeof NavbarSettingsPaymentsRoute
   NavbarSettingsRolesRoute: typeof NavbarSettingsRolesRoute
   NavbarSettingsTeamRoute: typeof NavbarSettingsTeamRoute
   NavbarSettingsUsersRoute: typeof NavbarSettingsUsersRouteWithChildren
@@ -1031,6 +1051,7 @@ const NavbarRouteChildren: NavbarRouteChildren = {
   NavbarHomeMainRoute: NavbarHomeMainRoute,
   NavbarSettingsAuditRoute: NavbarSettingsAuditRoute,
   NavbarSettingsGlobalSettingsRoute: NavbarSettingsGlobalSettingsRoute,
+  NavbarSettingsPaymentsRoute: NavbarSettingsPaymentsRoute,
   NavbarSettingsRolesRoute: NavbarSettingsRolesRoute,
   NavbarSettingsTeamRoute: NavbarSettingsTeamRoute,
   NavbarSettingsUsersRoute: NavbarSettingsUsersRouteWithChildren,

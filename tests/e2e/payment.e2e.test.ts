@@ -236,7 +236,8 @@ describe('card payment test form', () => {
     await page.close()
   })
 
-  for (const [scenario, reason] of [['authFailed', '3D doğrulama başarısız oldu.'], ['declined', 'Kartınızı veren banka işlemi onaylamadı.']] as const) {
+  // the reasons in the customer's words (issue 21)
+  for (const [scenario, reason] of [['authFailed', '3D Secure doğrulaması başarısız oldu'], ['declined', 'Kartınızı veren banka ödemeyi onaylamadı.']] as const) {
     it(`ends failed for the ${scenario} test card`, async () => {
       const page = await openHome(b)
       await page.getByTestId('payment-form').waitFor()
@@ -252,7 +253,7 @@ describe('card payment test form', () => {
     })
   }
 
-  it('cancelling on the bank page ends failed', async () => {
+  it('cancelling on the bank page ends failed, read as a cancellation (issue 21)', async () => {
     const page = await openHome(b)
     await page.getByTestId('payment-form').waitFor()
     await fill(page, '5100540000001233')
@@ -261,6 +262,8 @@ describe('card payment test form', () => {
     await frame.getByRole('button', { name: 'İptal' }).click()
     await page.waitForURL('**/result/error')
     await expect.poll(() => page.getByTestId('payment-outcome').getAttribute('data-state')).toBe('failed')
+    await page.getByText('Ödemeyi bankanın 3D Secure sayfasında siz iptal ettiniz').waitFor()
+    expect(await page.getByText('3D Secure doğrulaması başarısız').count()).toBe(0)
     await page.close()
   })
 
@@ -272,7 +275,7 @@ describe('card payment test form', () => {
     await page.getByTestId('threed-dialog').waitFor()
     await page.waitForURL('**/result/error', { timeout: 15_000 })
     await expect.poll(() => page.getByTestId('payment-outcome').getAttribute('data-state'), { timeout: 10_000 }).toBe('failed')
-    await page.getByTestId('payment-outcome').getByText('Banka sayfası zamanında yanıt vermedi; işlem tamamlanamadı.').waitFor()
+    await page.getByTestId('payment-outcome').getByText('Banka sayfası zamanında yanıt vermediği için ödeme zaman aşımına uğradı; kartınızdan tutar çekilmedi.').waitFor()
     await page.close()
   }, 40_000)
   it('reads the amount unambiguously: shows what it will charge, refuses what it cannot read (issue 10 item 8)', async () => {
@@ -435,7 +438,7 @@ describe('card payment test form', () => {
     // still waiting for the bank, or (this server's limit is 4 s) already concluded by the timeout
     const status = await notice.getAttribute('data-status')
     expect(['awaiting3ds', 'failed']).toContain(status)
-    expect(await notice.textContent()).toContain(status === 'failed' ? 'Banka sayfası zamanında yanıt vermedi' : '3D doğrulama adımında yarıda kaldı')
+    expect(await notice.textContent()).toContain(status === 'failed' ? 'Banka sayfası zamanında yanıt vermediği için' : '3D doğrulama adımında yarıda kaldı')
     await page.close()
   })
 })

@@ -8,6 +8,7 @@ import { createLogger } from '../../src/server/services/logger.ts'
 import { createMailer, startMailCatcher, type MailCatcher } from '../../src/server/services/mail.ts'
 import { createOutbox } from '../../src/server/services/outbox.ts'
 import { purchaseDocumentJob } from '../../src/server/services/purchase.ts'
+import { sweepPayments } from '../../src/server/services/payments.ts'
 import { forgotPasswordJob } from '../../src/server/services/password-reset.ts'
 import { mailSettingsResolver } from '../../src/server/services/mail-settings.ts'
 import { keyFrom } from '../../src/server/services/secrets.ts'
@@ -85,7 +86,8 @@ export async function createTestApp(
   const clock = opts.clock ?? testClock()
   const outbox = createOutbox({
     db: database.db, mailer: mail, secretsKey: keyFrom(config.secretsKey), logger,
-    handlers: { forgotPassword: forgotPasswordJob(clock), purchaseDocument: purchaseDocumentJob() }, retryBaseMs: opts.retryBaseMs ?? 200, pollMs: 100,
+    handlers: { forgotPassword: forgotPasswordJob(clock), purchaseDocument: purchaseDocumentJob({ secretsKey: config.secretsKey, origin: () => config.publicOrigin }) },
+    retryBaseMs: opts.retryBaseMs ?? 200, pollMs: 100,
   })
   outbox.start()
   const smsCatcher = createSmsCatcher(() => clock.now())
@@ -102,6 +104,8 @@ export async function createTestApp(
     /** Text messages the app sent to the built-in SMS catcher. */
     sms: smsCatcher.messages,
     request: (path: string, init?: RequestInit) => app.request(config.apiBase + path, init),
+    /** The money path's sweep (what the server runs at start and every PAYMENT_SWEEP_MS), at the test clock's time. */
+    sweep: () => sweepPayments(database.db, clock.now(), config.gateway.timeoutMs, logger),
     async close() {
       await outbox.stop()
       await catcher?.close()

@@ -338,7 +338,37 @@ export const paymentOrder = pgTable('payment_order', {
   purchaseId: text('purchase_id'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [uniqueIndex('payment_order_order_id_uq').on(t.orderId)])
+}, (t) => [
+  uniqueIndex('payment_order_order_id_uq').on(t.orderId),
+  // one live payment per purchase (issue 21): a second card payment while one waits for the bank cannot be recorded
+  uniqueIndex('payment_order_live_purchase_uq').on(t.purchaseId).where(sql`${t.purchaseId} IS NOT NULL AND ${t.status} IN ('created', 'awaiting3ds')`),
+  index('payment_order_purchase_idx').on(t.purchaseId, t.status),
+])
+
+/**
+ * Payments needing a person's action (issue 21): money the bank took that no purchase needs, e.g.
+ * a signed approval for a purchase another order had paid already. Kept until someone records what
+ * was done (a reversal at the bank); shown to staff holding payment:read.
+ */
+export const paymentAction = pgTable('payment_action', {
+  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+  companyId: uuid('company_id'),
+  orderId: text('order_id').notNull(),
+  purchaseId: text('purchase_id'),
+  amount: text('amount').notNull(),
+  currency: text('currency').notNull(),
+  /** ALREADY_PAID: the purchase was paid by another order; the charge is to be reversed. */
+  reason: text('reason').notNull(),
+  /** The order that paid the purchase, when another one did. */
+  paidBy: text('paid_by'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+  resolvedBy: text('resolved_by'),
+  note: text('note'),
+}, (t) => [
+  uniqueIndex('payment_action_order_reason_uq').on(t.orderId, t.reason),
+  index('payment_action_company_created_idx').on(t.companyId, t.createdAt),
+])
 
 /** The built-in 3-D Secure bank simulator's own records (a test bank: kept apart from our orders). */
 export const bankSimTransaction = pgTable('bank_sim_transaction', {
@@ -426,12 +456,23 @@ export const purchase = pgTable('purchase', {
   /** awaitingPayment (a failed payment leaves it so: pay again) -> issued. */
   status: text('status').notNull(),
   policyNumber: text('policy_number'),
+  /** The order that paid it (once issued). */
   orderId: text('order_id'),
+  /**
+   * The payment order waiting for the bank now, and since when (issue 21): set and cleared by
+   * guarded updates of this row, so that two tabs cannot start two payments of one purchase.
+   */
+  liveOrderId: text('live_order_id'),
+  liveSince: timestamp('live_since', { withTimezone: true }),
   locale: text('locale').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
   issuedAt: timestamp('issued_at', { withTimezone: true }),
-}, (t) => [uniqueIndex('purchase_policy_number_uq').on(t.policyNumber), index('purchase_application_idx').on(t.applicationId)])
+}, (t) => [
+  uniqueIndex('purchase_policy_number_uq').on(t.policyNumber),
+  // one purchase per application (issue 21): the same application gives back its purchase
+  uniqueIndex('purchase_application_uq').on(t.applicationId),
+])
 
 // ---- keys the server generated for itself (issue 9): used when the environment sets none ----
 

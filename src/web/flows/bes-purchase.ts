@@ -1,11 +1,11 @@
 import { fromPromise } from 'xstate'
 import { besPurchaseMachine, type SaveInput } from '../../../machines/bes-purchase/bes-purchase.machine.ts'
-import type { ConsentsInput, PurchaseSummary } from '../../../machines/shared/purchase.ts'
+import type { ConsentsInput, OtherPaymentOutcome, PurchaseSummary } from '../../../machines/shared/purchase.ts'
 import type { BesProduct } from '../../domain/bes.ts'
 import type { SavedApplication } from '../../domain/schemas/application.ts'
 import { call } from '../api/client.ts'
 import { ApiError } from '../api/errors.ts'
-import { createPurchase, recordConsentAnswers } from './purchase.ts'
+import { createPurchase, recordConsentAnswers, watchPurchasePayment } from './purchase.ts'
 import { smsVerificationFlow } from './sms-verification.ts'
 
 /** The machine reads reason codes, never English text. */
@@ -30,5 +30,6 @@ export const besPurchaseFlow = besPurchaseMachine.provide({
       coded(call<SavedApplication>('/digitalchannels/application', { body: input }))),
     recordConsents: fromPromise<void, ConsentsInput>(({ input }) => coded(recordConsentAnswers(input))),
     createPurchase: fromPromise<PurchaseSummary, { ticket: string; product: BesProduct }>(({ input }) => coded(createPurchase(input))),
+    watchPayment: fromPromise<OtherPaymentOutcome, { id: string }>(({ input, signal }) => coded(watchPurchasePayment(input.id, signal))),
   },
 })

@@ -145,7 +145,7 @@ export function issueTicket(key: Buffer, phone: string, purpose: SmsPurpose, now
   return { ticket: `${payload}.${mac}`, validUntil }
 }
 
-export function readTicket(key: Buffer, ticket: string, now: Date): { phone: string; purpose: string } | null {
+export function readTicket(key: Buffer, ticket: string, now: Date): { phone: string; purpose: string; validUntil: Date } | null {
   const [payload, mac, extra] = ticket.split('.')
   if (!payload || !mac || extra !== undefined) return null
   const expected = createHmac('sha256', key).update(`sms-ticket:v1:${payload}`).digest('base64url')
@@ -153,7 +153,7 @@ export function readTicket(key: Buffer, ticket: string, now: Date): { phone: str
   try {
     const data = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { p?: unknown; s?: unknown; e?: unknown }
     if (typeof data.p !== 'string' || typeof data.s !== 'string' || typeof data.e !== 'number' || data.e <= now.getTime()) return null
-    return { phone: data.p, purpose: data.s }
+    return { phone: data.p, purpose: data.s, validUntil: new Date(data.e) }
   } catch {
     return null
   }

@@ -10,6 +10,7 @@ import type { BesProduct } from '../../../../domain/bes.ts'
 import { call } from '../../../api/client.ts'
 import { useDocumentTitle } from '../../../components/useDocumentTitle.ts'
 import { besPurchaseFlow } from '../../../flows/bes-purchase.ts'
+import { fetchPurchase } from '../../../flows/purchase-result.ts'
 import { reasonText } from '../../../i18n/reasons.ts'
 import { getInspect } from '../../../inspector.ts'
 import { SmsVerificationView } from '../SmsVerificationView.tsx'
@@ -46,6 +47,7 @@ function stepOf(s: Snap): Step {
   }
   if (s.matches('recordingConsents')) return 'consents'
   if (s.matches('startingPurchase')) return 'summary'
+  if (s.matches('otherPayment')) return 'payment'
   for (const st of ['personal', 'custodian', 'payer', 'contract', 'consents', 'summary', 'payment', 'paid'] as const) if (s.matches(st)) return st
   return 'quick'
 }
@@ -82,10 +84,23 @@ export function BesPurchaseView({ product }: { product: BesProduct }) {
   const cities = useCities()
   // the card form of the first contribution, charged with the server's amount; its end goes to the result page, which reads the server's record
   const purchase = ctx.purchase
-  const charge = useMemo(() => purchase && { ...purchase, onDone: (status: 'success' | 'error') => actor.send({ type: 'payment.done', status }) }, [purchase, actor])
+  const charge = useMemo(() => purchase && {
+    ...purchase,
+    onDone: (status: 'success' | 'error' | 'elsewhere') => actor.send(status === 'elsewhere' ? { type: 'payment.elsewhere' } : { type: 'payment.done', status }),
+  }, [purchase, actor])
+  const otherPayment = useSelector(actor, (s) => s.matches('otherPayment'))
   useEffect(() => {
     if (output?.purchaseId) location.assign(`/result/${output.outcome === 'success' ? 'success' : 'error'}?purchase=${encodeURIComponent(output.purchaseId)}`)
   }, [output])
+  // the result page's "Tekrar dene" (?purchase=<id>, issue 21): the card form of that purchase
+  useEffect(() => {
+    const retry = new URLSearchParams(location.search).get('purchase')
+    if (!retry) return
+    fetchPurchase(retry).then((view) => {
+      if (view.status === 'issued') return location.assign(`/result/success?purchase=${encodeURIComponent(view.id)}`)
+      actor.send({ type: 'payment.retry', purchase: { id: view.id, amount: view.amount, currency: view.currency, paymentInProgress: view.paymentInProgress } })
+    }, () => { /* not a purchase (any more): the quick profile, as for a plain visit */ })
+  }, [actor])
   const heading = useRef<HTMLHeadingElement>(null)
   const first = useRef(true)
   useDocumentTitle(i18n._(TITLES[product]))
@@ -173,8 +188,15 @@ export function BesPurchaseView({ product }: { product: BesProduct }) {
           <SummaryStep product={product} participant={ctx.profile} custodian={ctx.minor ? ctx.custodian : null} payer={ctx.payerIsOther ? ctx.payer : null}
             contract={ctx.contract} failure={failure(ctx.reason)} busy={busy} onBack={back} onConfirm={() => actor.send({ type: 'summary.confirm' })} />
         )}
-        {step === 'payment' && charge && (
+        {otherPayment && (
+          <div role="status" data-testid="other-payment">
+            <p><strong><Trans>Bu satın alma için bir ödeme zaten sürüyor.</Trans></strong></p>
+            <p><Trans>Başka bir pencerede ya da cihazda başlatılan ödemenin sonucu bekleniyor; sonuçlandığında burada gösterilecek. Tekrar ödeme yapmanız gerekmez.</Trans></p>
+          </div>
+        )}
+        {step === 'payment' && !otherPayment && charge && (
           <Suspense fallback={<p role="status"><Trans>Yükleniyor…</Trans></p>}>
+            {ctx.reason && <p className={styles.alert} role="alert">{failure(ctx.reason)}</p>}
             <PaymentTestForm purchase={charge} />
             <p><button type="button" className={styles.secondary} onClick={back}><Trans>Geri</Trans></button></p>
           </Suspense>
