@@ -121,7 +121,7 @@ export async function startServer(configured: ServerConfig, opts: { logger?: Log
   })
 
   const mailCatcher = config.mailCatcher ? await startMailCatcher() : null
-  const mail = createMailer(mailSettingsResolver(database.db, mailCatcher, keyFrom(config.secretsKey)))
+  const mail = createMailer(mailSettingsResolver(database.db, mailCatcher, keyFrom(config.secretsKey), config.mailServerAllow))
   // mail and the forgot-password work leave requests through the durable outbox (retried while SMTP is down)
   const outbox = createOutbox({
     db: database.db, mailer: mail, secretsKey: keyFrom(config.secretsKey), logger,

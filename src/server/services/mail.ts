@@ -12,7 +12,10 @@ export type MailMessage = {
   attachments?: Array<{ filename: string; contentType: string; content: Buffer }>
 }
 export type SmtpSettings = {
+  /** The address to connect to (checked: services/mail-host.ts). */
   host: string
+  /** The host name the settings named, to verify the server's TLS certificate against. */
+  servername?: string
   port: number
   secure: 'none' | 'starttls' | 'tls'
   auth: { user: string; pass: string } | null
@@ -28,6 +31,7 @@ export function createMailer(settings: (companyId?: string) => Promise<SmtpSetti
       const s = await settings(companyId)
       const transport = nodemailer.createTransport({
         host: s.host,
+        ...(s.servername ? { servername: s.servername } : {}),
         port: s.port,
         secure: s.secure === 'tls',
         requireTLS: s.secure === 'starttls',

@@ -58,15 +58,20 @@ export function quoteFeasible(isGood: (data: unknown) => boolean) {
   return (path: GeneratedPath) => path.steps.every((s, i) => s.event.type !== 'quote.submit' || i === 0 || isGood((s.event as AnyEventObject).data))
 }
 
-/** A page's purchase under test: the sale's id (for a withdrawn consent) and the phone it verified last. */
-export type Tab = { saleId: string | null; opened: boolean; phone: string | null }
+/** A page's purchase under test: the sale's id and the verified phone's ticket (for a withdrawn consent), and the phone it verified last. */
+export type Tab = { saleId: string | null; ticket: string | null; opened: boolean; phone: string | null }
 export const TABS = new WeakMap<Page, Tab>()
 
 /** Remembers the sale's id from the page's own calls; the result page's address answers 204, so the page that ended the flow stays to be read. */
 export async function watchPurchase(page: Page) {
-  TABS.set(page, { saleId: null, opened: false, phone: null })
+  TABS.set(page, { saleId: null, ticket: null, opened: false, phone: null })
   page.on('request', (r: Request) => {
     if (r.url().endsWith(`${API}/legalpermission`)) TABS.get(page)!.saleId = r.headers().saleid ?? null
+    // the ticket the page proves its phone with (the customer's own, to withdraw a consent as them)
+    if (r.url().endsWith(`${API}/application`) && r.method() === 'POST') {
+      const ticket = (r.postDataJSON() as { ticket?: unknown } | null)?.ticket
+      if (typeof ticket === 'string') TABS.get(page)!.ticket = ticket
+    }
   })
   page.on('response', async (r) => {
     if (r.url().endsWith(`${API}/application`) && r.ok()) TABS.get(page)!.saleId = ((await r.json().catch(() => ({}))) as { id?: string }).id ?? null
@@ -103,11 +108,11 @@ export async function arrangeAnswer(page: Page, server: E2eServer, next: AnyEven
     // the verification no longer holds: the server refuses the ticket the page sends
     await page.route(at, (route: Route) => route.continue({ postData: JSON.stringify({ ...route.request().postDataJSON(), ticket: 'expired.ticket' }) }))
   } else if (failed === 'CONSENT_REQUIRED') {
-    // the customer withdrew a required consent meanwhile: the server's records say so
+    // the customer withdrew a required consent meanwhile (in another tab, with their own verified phone): the server's records say so
     const doc = consentsFor(opts.product as SalesProduct).find((d) => d.requiredFor.includes(opts.product as SalesProduct) && d.kind === 'consent')!
     const res = await fetch(`${server.url}${API}/legalpermission`, {
       method: 'POST', headers: { ...HEADERS, saleId: tab.saleId!, processStep: 'consents' },
-      body: JSON.stringify({ name: doc.name, status: 'REJECTED', documentId: doc.documentId, scope: opts.product, partyId: PERSON.nationalId }),
+      body: JSON.stringify({ name: doc.name, status: 'REJECTED', documentId: doc.documentId, scope: opts.product, ticket: tab.ticket }),
     })
     expect(res.status, await res.clone().text()).toBe(201)
   } else if (id === 'resumeApplication' && kind === 'done' && next.output) {
