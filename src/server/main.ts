@@ -95,7 +95,7 @@ export async function startServer(configured: ServerConfig, opts: { logger?: Log
 
   let t = performance.now()
   const health = dbHealth(logger)
-  const database = await openDatabase({ url: configured.databaseUrl, dataDir: configured.dataDir, health })
+  const database = await openDatabase({ url: configured.databaseUrl, dataDir: configured.dataDir, health, connectTimeoutMs: configured.dbConnectTimeoutMs })
   lap('openDb', t)
   // one server at a time migrates and seeds a database (several may start together on one PostgreSQL)
   const { config, referenceSeed, first, demoPassword } = await database.exclusive(async () => {

@@ -73,6 +73,7 @@ for (const kind of dbKinds()) {
       api.post('/digitalchannels/legalpermission', { scope: 'tss', ticket: who.ticket, ...body }, { saleId: who.saleId, processStep: 'consents', ...h })
 
     it('records proof for the applicant: text version and SHA-256 of the text shown, time, IP, channel, step, sale and the application\'s person', async () => {
+      t.clock.set(new Date('2026-03-02T09:58:00Z'))
       const ayse = await customer('0532 123 45 67')
       t.clock.set(new Date('2026-03-02T10:00:00Z'))
       const res = await record(ayse, { name: 'gdprconcent', status: 'ACCEPTED', documentId: 'KVKK-ACIKRIZA-v1' }, { locale: 'en', 'user-agent': 'TestBrowser/1' })
