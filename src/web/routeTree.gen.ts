@@ -16,6 +16,7 @@ import { Route as NavbarRouteImport } from './routes/navbar'
 import { Route as SiteIndexRouteImport } from './routes/_site/index'
 import { Route as SiteKvkkAydinlatmaMetniRouteImport } from './routes/_site/kvkk-aydinlatma-metni'
 import { Route as AuthIndexRouteImport } from './routes/auth/index'
+import { Route as AuthEmailChangeRouteImport } from './routes/auth/email-change'
 import { Route as AuthForgotPasswordRouteImport } from './routes/auth/forgot-password'
 import { Route as AuthLockRouteImport } from './routes/auth/lock'
 import { Route as AuthLoginRouteImport } from './routes/auth/login'
@@ -89,6 +90,11 @@ const SiteKvkkAydinlatmaMetniRoute = SiteKvkkAydinlatmaMetniRouteImport.update({
 const AuthIndexRoute = AuthIndexRouteImport.update({
   id: '/auth/',
   path: '/auth/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AuthEmailChangeRoute = AuthEmailChangeRouteImport.update({
+  id: '/auth/email-change',
+  path: '/auth/email-change',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AuthForgotPasswordRoute = AuthForgotPasswordRouteImport.update({
@@ -316,6 +322,7 @@ export interface FileRoutesByFullPath {
   '/inbox': typeof InboxRoute
   '/navbar': typeof NavbarRouteWithChildren
   '/kvkk-aydinlatma-metni': typeof SiteKvkkAydinlatmaMetniRoute
+  '/auth/email-change': typeof AuthEmailChangeRoute
   '/auth/forgot-password': typeof AuthForgotPasswordRoute
   '/auth/lock': typeof AuthLockRoute
   '/auth/login': typeof AuthLoginRoute
@@ -362,6 +369,7 @@ export interface FileRoutesByTo {
   '/$': typeof SplatRoute
   '/inbox': typeof InboxRoute
   '/kvkk-aydinlatma-metni': typeof SiteKvkkAydinlatmaMetniRoute
+  '/auth/email-change': typeof AuthEmailChangeRoute
   '/auth/forgot-password': typeof AuthForgotPasswordRoute
   '/auth/lock': typeof AuthLockRoute
   '/auth/login': typeof AuthLoginRoute
@@ -411,6 +419,7 @@ export interface FileRoutesById {
   '/inbox': typeof InboxRoute
   '/navbar': typeof NavbarRouteWithChildren
   '/_site/kvkk-aydinlatma-metni': typeof SiteKvkkAydinlatmaMetniRoute
+  '/auth/email-change': typeof AuthEmailChangeRoute
   '/auth/forgot-password': typeof AuthForgotPasswordRoute
   '/auth/lock': typeof AuthLockRoute
   '/auth/login': typeof AuthLoginRoute
@@ -462,6 +471,7 @@ export interface FileRouteTypes {
     | '/inbox'
     | '/navbar'
     | '/kvkk-aydinlatma-metni'
+    | '/auth/email-change'
     | '/auth/forgot-password'
     | '/auth/lock'
     | '/auth/login'
@@ -508,6 +518,7 @@ export interface FileRouteTypes {
     | '/$'
     | '/inbox'
     | '/kvkk-aydinlatma-metni'
+    | '/auth/email-change'
     | '/auth/forgot-password'
     | '/auth/lock'
     | '/auth/login'
@@ -556,6 +567,7 @@ export interface FileRouteTypes {
     | '/inbox'
     | '/navbar'
     | '/_site/kvkk-aydinlatma-metni'
+    | '/auth/email-change'
     | '/auth/forgot-password'
     | '/auth/lock'
     | '/auth/login'
@@ -605,6 +617,7 @@ export interface RootRouteChildren {
   SiteRoute: typeof SiteRouteWithChildren
   InboxRoute: typeof InboxRoute
   NavbarRoute: typeof NavbarRouteWithChildren
+  AuthEmailChangeRoute: typeof AuthEmailChangeRoute
   AuthForgotPasswordRoute: typeof AuthForgotPasswordRoute
   AuthLockRoute: typeof AuthLockRoute
   AuthLoginRoute: typeof AuthLoginRoute
@@ -662,6 +675,13 @@ declare module '@tanstack/react-router' {
       path: '/auth'
       fullPath: '/auth/'
       preLoaderRoute: typeof AuthIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/auth/email-change': {
+      id: '/auth/email-change'
+      path: '/auth/email-change'
+      fullPath: '/auth/email-change'
+      preLoaderRoute: typeof AuthEmailChangeRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/auth/forgot-password': {
@@ -1055,6 +1075,7 @@ const rootRouteChildren: RootRouteChildren = {
   SiteRoute: SiteRouteWithChildren,
   InboxRoute: InboxRoute,
   NavbarRoute: NavbarRouteWithChildren,
+  AuthEmailChangeRoute: AuthEmailChangeRoute,
   AuthForgotPasswordRoute: AuthForgotPasswordRoute,
   AuthLockRoute: AuthLockRoute,
   AuthLoginRoute: AuthLoginRoute,

@@ -89,15 +89,20 @@ describe.each(dbKinds())('the mail-server settings on %s', (kind) => {
         const first = await put('127.0.0.1', 1)
         expect(first.status, JSON.stringify(first.body)).toBe(200)
         expect((await b.post('/company/settings/mailServer/test', { to: 'deneme@example.com' })).body).toEqual({ ok: true, answer: '250 OK' })
-        // (the superadmin's notice of the change went through the relay too)
         const tests = () => relay.mails.filter((m) => m.subject.includes('test'))
+        const notices = (mails: Array<{ subject: string; to: string[] }>) => mails.filter((m) => m.subject === 'Güvenlik ayarı değiştirildi')
         expect(tests().map((m) => m.to)).toEqual([['deneme@example.com']])
+        // the notice of the change went through the mail server in force before it (the built-in one), not the one it names
+        await expect.poll(async () => { await allowed.outbox.drain(); return notices(allowed.mails).length }, { timeout: 10_000 }).toBe(1)
+        expect(notices(relay.mails)).toEqual([])
         const cleared = await put('', first.body.version as number)
         expect(cleared.status).toBe(200)
         expect(cleared.body).toMatchObject({ host: '' })
         expect((await b.post('/company/settings/mailServer/test', { to: 'ikinci@example.com' })).body).toEqual({ ok: true, answer: '250 OK' })
         expect(tests()).toHaveLength(1)
         expect(allowed.mails.some((m) => m.to.includes('ikinci@example.com'))).toBe(true)
+        // and the notice of going back went through the relay, the server in force before it
+        await expect.poll(async () => { await allowed.outbox.drain(); return notices(relay.mails).length }, { timeout: 10_000 }).toBe(1)
       } finally {
         await allowed.close()
       }

@@ -45,7 +45,7 @@ const RoleBody = z.strictObject({ role: z.string().check(z.regex(/^ROLE_[A-Z0-9_
 const EmptyBody = z.strictObject({})
 /** A link's token (32 random bytes, base64url). */
 const TokenBody = z.strictObject({ token: z.string().check(z.regex(/^[A-Za-z0-9_-]{43}$/, 'invalid')) })
-const EMAIL_LINK_MAX = 20
+const EMAIL_LINK_MAX = 60
 const EMAIL_LINK_WINDOW_MS = 60 * 60_000
 
 type UserRow = typeof appUser.$inferSelect

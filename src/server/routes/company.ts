@@ -301,7 +301,7 @@ export function companyRoutes() {
       const t = tx as unknown as Db
       const written = await writeVersionedSetting(t, companyId, 'mailServer', data, version, clock.now())
       if (written === null) throw new AppError(409, 'CONFLICT')
-      await announceToSuperadmins(t, c, { kind: 'mailServer', host: host ? `${host}:${fields.port}` : '' })
+      await announceToSuperadmins(t, c, { kind: 'mailServer', host: host ? `${host}:${fields.port}` : '', previous: before.data })
       return written
     })
     outbox?.kick()

@@ -1,20 +1,11 @@
 import type { Db } from '../db/client.ts'
-import type { MailCatcher, SmtpSettings } from './mail.ts'
+import type { CompanyMailServer, MailCatcher, SmtpSettings } from './mail.ts'
 import { allowList, checkMailServer } from './mail-host.ts'
 import { open } from './secrets.ts'
 import { readSetting } from './settings.ts'
 
 /** The company's mail-server settings (spec 3.1), as the settings screen stores them. */
-export type MailServerSetting = {
-  host: string
-  port: number
-  security: 'none' | 'starttls' | 'tls'
-  authRequired: boolean
-  user: string
-  /** AES-256-GCM sealed (services/secrets.ts); write-only through the API. */
-  passwordSealed: string
-  from: string
-}
+export type MailServerSetting = CompanyMailServer
 
 export const DEFAULT_MAIL_SERVER: MailServerSetting = {
   host: '', port: 587, security: 'starttls', authRequired: true, user: '', passwordSealed: '', from: '',
@@ -30,9 +21,9 @@ const DEFAULT_FROM = 'no-reply@katilim.example'
  */
 export function mailSettingsResolver(db: Db, catcher: MailCatcher | null, secretsKey: Buffer, allow: readonly string[] = []) {
   const allowed = allowList(allow)
-  return async (companyId?: string): Promise<SmtpSettings> => {
+  return async (companyId?: string, override?: MailServerSetting): Promise<SmtpSettings> => {
     if (companyId) {
-      const s = await readSetting(db, companyId, 'mailServer', DEFAULT_MAIL_SERVER)
+      const s = override ?? await readSetting(db, companyId, 'mailServer', DEFAULT_MAIL_SERVER)
       if (s.host) {
         const checked = await checkMailServer(s.host, s.port, allowed)
         if (!checked.ok) throw Object.assign(new Error(`the company's mail server is refused (${checked.code})`), { code: 'EREFUSEDHOST' })

@@ -9,6 +9,12 @@ export type MailMessage = {
   text: string
   html?: string
   companyId?: string
+  /**
+   * The company mail-server settings to send through instead of the stored ones (issue 28: the
+   * notice of a mail-server change goes through the server in force before it, never through the
+   * one it names). Its host is checked like any company server's.
+   */
+  mailServer?: CompanyMailServer
   attachments?: Array<{ filename: string; contentType: string; content: Buffer }>
 }
 export type SmtpSettings = {
@@ -24,11 +30,22 @@ export type SmtpSettings = {
 
 export type Mailer = { send(message: MailMessage): Promise<void> }
 
+/** A company's stored mail-server settings (services/mail-settings.ts), the SMTP password sealed. */
+export type CompanyMailServer = {
+  host: string
+  port: number
+  security: 'none' | 'starttls' | 'tls'
+  authRequired: boolean
+  user: string
+  passwordSealed: string
+  from: string
+}
+
 /** Sends through nodemailer to the SMTP server the settings name (the company's, or the catcher). */
-export function createMailer(settings: (companyId?: string) => Promise<SmtpSettings>): Mailer {
+export function createMailer(settings: (companyId?: string, override?: CompanyMailServer) => Promise<SmtpSettings>): Mailer {
   return {
-    async send({ companyId, ...message }) {
-      const s = await settings(companyId)
+    async send({ companyId, mailServer, ...message }) {
+      const s = await settings(companyId, mailServer)
       const transport = nodemailer.createTransport({
         host: s.host,
         ...(s.servername ? { servername: s.servername } : {}),

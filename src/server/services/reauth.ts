@@ -7,7 +7,9 @@
  *
  * Each such change is announced by mail to every active superadmin of the company, through the
  * durable outbox and in the write's transaction, whatever the company's notification flags say
- * (an administrator who may switch notices off must not be able to silence this one).
+ * (an administrator who may switch notices off must not be able to silence this one). The notice
+ * of a mail-server change goes through the mail server in force before the change: one pointed at
+ * an attacker's own listener would otherwise swallow its own announcement.
  */
 import type { Context } from 'hono'
 import { and, eq, gt, isNull, or } from 'drizzle-orm'
@@ -19,6 +21,7 @@ import { isServerLocale, type ServerLocale } from '../i18n.ts'
 import { MAILS, SECURITY_CHANGES } from '../mail-texts.ts'
 import { audit } from './audit.ts'
 import { SUPERADMIN_ROLE } from './authority.ts'
+import type { CompanyMailServer } from './mail.ts'
 import { enqueueMail } from './outbox.ts'
 import { verifyPassword } from './passwords.ts'
 import { keyFrom } from './secrets.ts'
@@ -42,7 +45,8 @@ export async function requireReauth(c: Context<AppEnv>, currentPassword: string 
 }
 
 export type SecurityChange =
-  | { kind: 'mailServer'; host: string }
+  /** `previous`: the settings in force before the change, which the notice is sent through. */
+  | { kind: 'mailServer'; host: string; previous: CompanyMailServer }
   | { kind: 'passwordPolicy'; summary: string }
   | { kind: 'rolePermissions'; role: string; added: string[]; removed: string[] }
 
@@ -83,6 +87,8 @@ export async function announceToSuperadmins(t: Db, c: Context<AppEnv>, change: S
   for (const r of recipients) {
     await enqueueMail(t, keyFrom(config.secretsKey), {
       to: r.email, companyId: session.companyId, subject: m.subject, text: m.text({ name: `${r.firstName} ${r.lastName}`, by, what, at, detail }),
+      // a mail-server change is announced through the server in force before it, never through the one it names
+      ...(change.kind === 'mailServer' ? { mailServer: change.previous } : {}),
     })
   }
   return recipients.length
