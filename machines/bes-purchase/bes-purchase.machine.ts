@@ -345,7 +345,7 @@ export const besPurchaseMachine = setup({
         src: 'recordConsents',
         // the saleId is the application's id; the party is the participant (their national ID), as for every product
         input: ({ context }) => ({
-          saleId: context.applicationId ?? '', product: context.product, choices: context.consents,
+          saleId: context.applicationId ?? '', ticket: context.ticket ?? '', product: context.product, choices: context.consents,
           partyId: context.profile?.nationalId ?? context.applicationId ?? '',
         }),
         onDone: { target: 'saving', actions: assign({ saving: 'consents' }) },

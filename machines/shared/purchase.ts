@@ -77,7 +77,8 @@ export type PurchaseEvent =
 export type PurchaseInput = { data?: ApplicationData }
 export type PurchaseOutput = { purchaseId: string; outcome: PurchaseOutcome }
 export type SaveInput = { ticket: string; product: ApplicationProduct; step: string; data: ApplicationData }
-export type ConsentsInput = { saleId: string; product: ApplicationProduct; choices: Partial<Record<ConsentName, ConsentChoice>>; partyId: string }
+/** What recording the consents sends: the verified phone's ticket proves the applicant (issue 28 item 3). */
+export type ConsentsInput = { saleId: string; ticket: string; product: ApplicationProduct; choices: Partial<Record<ConsentName, ConsentChoice>>; partyId: string }
 
 export type PurchaseFlowConfig = {
   id: string
@@ -263,7 +264,7 @@ export function createPurchaseMachine(config: PurchaseFlowConfig) {
         invoke: {
           id: 'recordConsents',
           src: 'recordConsents',
-          input: ({ context }) => ({ saleId: context.applicationId!, product, choices: context.choices, partyId: context.data.personalProfile?.nationalId ?? context.applicationId! }),
+          input: ({ context }) => ({ saleId: context.applicationId!, ticket: context.ticket!, product, choices: context.choices, partyId: context.data.personalProfile?.nationalId ?? context.applicationId! }),
           onDone: 'summary',
           onError: { target: 'consents', actions: assign({ error: ({ event }) => reasonOf(event.error) }) },
         },

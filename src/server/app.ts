@@ -176,6 +176,21 @@ export function createApp(deps: AppDeps) {
         await next()
         if (!c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'no-store')
       })
+      // while the database cannot be reached, answer at once (db-health: one probe at a time waits)
+      api.use('*', async (c, next) => {
+        const pass = health.admit()
+        if (!pass.go) {
+          c.header('Retry-After', String(RETRY_AFTER_S))
+          throw new AppError(503, 'SERVICE_UNAVAILABLE')
+        }
+        let reachable = false
+        try {
+          await next()
+          reachable = c.res.status !== 503
+        } finally {
+          pass.settled(reachable)
+        }
+      })
       const limit = bodyLimit({ maxSize: config.bodyLimitBytes, onError: () => { throw new AppError(413, 'PAYLOAD_TOO_LARGE') } })
       // image uploads (the company logo, a user's photo) have their own, larger limit
       const uploadLimit = bodyLimit({ maxSize: LOGO_MAX_BYTES, onError: () => { throw new AppError(413, 'PAYLOAD_TOO_LARGE') } })

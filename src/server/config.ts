@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto'
+import { isIP } from 'node:net'
 import { isBankGateUrl } from '../domain/schemas/gateway.ts'
 
 /**
@@ -49,8 +50,19 @@ export type ServerConfig = {
   timing: { throttleMs?: number; inactiveMs?: number; warningMs?: number; logoutWaitMs?: number; lockExpiryS?: number }
   /** Absolute lifetime of a staff session, however active. */
   sessionAbsoluteMs: number
-  /** Failed sign-ins one client address may make in 15 minutes (any usernames) before it gets 429. */
-  loginFailuresPerIp: number
+  /**
+   * Overrides the Security page's "usernames with failed sign-ins per address" (issue 28 item 7)
+   * when set (tests, demos); null: the company setting decides.
+   */
+  loginFailuresPerIp: number | null
+  /**
+   * Addresses (IPs or CIDR ranges) a company's mail server may be on although they are loopback,
+   * private or link-local (MAIL_SERVER_ALLOW, e.g. `127.0.0.1` for a relay on the same host); such
+   * a server may use any port. Every other mail server must be public and on an SMTP port.
+   */
+  mailServerAllow: string[]
+  /** How long a request waits for a database connection before it answers 503 (DB_CONNECT_TIMEOUT_MS). */
+  dbConnectTimeoutMs: number
   /** Secure attribute (and __Host- prefix) on the session cookie. */
   cookieSecure: boolean
   /** Seed demo staff at the first start (default: on with PGlite, off with DATABASE_URL). */
@@ -103,6 +115,20 @@ function optionalInt(value: string | undefined, name: string): number | undefine
 function bool(value: string | undefined, fallback: boolean): boolean {
   if (value === undefined || value === '') return fallback
   return ['1', 'true', 'yes', 'on'].includes(value.toLowerCase())
+}
+
+/** A comma-separated list of IP addresses and CIDR ranges (IPv4 or IPv6). */
+function addressList(value: string | undefined, name: string): string[] {
+  const entries = (value ?? '').split(',').map((s) => s.trim()).filter(Boolean)
+  for (const entry of entries) {
+    const [address, prefix, extra] = entry.split('/')
+    const family = isIP(address ?? '')
+    const max = family === 6 ? 128 : 32
+    if (!family || extra !== undefined || (prefix !== undefined && !(/^\d{1,3}$/.test(prefix) && Number(prefix) <= max))) {
+      throw new Error(`${name} must list IP addresses or CIDR ranges separated by commas, got "${entry}"`)
+    }
+  }
+  return entries
 }
 
 function trustProxy(value: string | undefined): TrustProxy {
@@ -240,7 +266,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       lockExpiryS: optionalInt(env.LOCK_EXPIRY_S, 'LOCK_EXPIRY_S'),
     },
     sessionAbsoluteMs: int(env.SESSION_ABSOLUTE_HOURS, 8, 'SESSION_ABSOLUTE_HOURS') * 3_600_000,
-    loginFailuresPerIp: int(env.LOGIN_FAILURES_PER_IP, 10, 'LOGIN_FAILURES_PER_IP'),
+    loginFailuresPerIp: optionalInt(env.LOGIN_FAILURES_PER_IP, 'LOGIN_FAILURES_PER_IP') ?? null,
+    mailServerAllow: addressList(env.MAIL_SERVER_ALLOW, 'MAIL_SERVER_ALLOW'),
+    dbConnectTimeoutMs: int(env.DB_CONNECT_TIMEOUT_MS, 3_000, 'DB_CONNECT_TIMEOUT_MS'),
     cookieSecure: bool(env.COOKIE_SECURE, true),
     demoData: bool(env.DEMO_DATA, !env.DATABASE_URL),
     demoPassword: env.DEMO_PASSWORD || null,

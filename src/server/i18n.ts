@@ -211,9 +211,29 @@ export const ERROR_MESSAGES = {
     ru: 'У последнего активного суперадминистратора компании нельзя отнять роль суперадминистратора или ограничить её срок',
   },
   ROLE_ESCALATION: {
-    tr: 'Yalnızca sizin de sahip olduğunuz yetkileri taşıyan rolleri atayabilir veya değiştirebilirsiniz',
-    en: 'You can only assign or change roles whose permissions you hold yourself',
-    ru: 'Назначать и изменять можно только роли, все разрешения которых есть у вас самих',
+    tr: 'Bu değişiklik yetkilerinizi aşıyor: yalnızca sahip olduğunuz yetkileri verip kaldırabilir, yetkileri sizinkini aşmayan kişileri değiştirebilirsiniz; kendi rolünüzü değiştiremezsiniz',
+    en: 'This change goes beyond your own permissions: you can only grant or remove permissions you hold and change people whose permissions do not exceed yours, and you cannot change a role you hold',
+    ru: 'Это изменение выходит за пределы ваших разрешений: можно выдавать и снимать только разрешения, которые есть у вас, изменять только тех, чьи разрешения не шире ваших, и нельзя менять роль, которую вы сами занимаете',
+  },
+  REAUTH_REQUIRED: {
+    tr: 'Bu değişiklik için şifrenizi yeniden girmeniz gerekiyor',
+    en: 'Enter your password again to make this change',
+    ru: 'Для этого изменения введите пароль ещё раз',
+  },
+  REAUTH_FAILED: {
+    tr: 'Şifreniz doğrulanamadı; değişiklik kaydedilmedi',
+    en: 'Your password could not be confirmed; the change was not saved',
+    ru: 'Пароль не подтверждён; изменение не сохранено',
+  },
+  EMAIL_CHANGE_INVALID: {
+    tr: 'Bu bağlantı geçersiz: süresi dolmuş, daha önce kullanılmış ya da iptal edilmiş',
+    en: 'This link is not valid: it has expired, has been used already or was cancelled',
+    ru: 'Ссылка недействительна: срок её действия истёк, она уже использована или отменена',
+  },
+  MAIL_SERVER_UNREACHABLE: {
+    tr: 'Posta sunucusuna bağlanılamadı',
+    en: 'Could not connect to the mail server',
+    ru: 'Не удалось подключиться к почтовому серверу',
   },
   USER_REMOVED: {
     tr: 'Sistemden kaldırılan kullanıcının durumu değiştirilemez',
@@ -403,6 +423,25 @@ export const ERROR_MESSAGES = {
     ru: 'Код был введён неверно слишком много раз и больше не действует; запросите новый код',
   },
 } as const satisfies Record<string, Texts>
+
+/** The users list as CSV (issue 28 item 10): readable column names and values, per language. */
+export const USER_EXPORT_TEXTS = {
+  tr: {
+    columns: ['Kullanıcı adı', 'Ad', 'Soyad', 'E-posta', 'Durum', 'Kilitli', 'Grup', 'Roller', 'Oluşturulma'],
+    status: { active: 'Etkin', suspended: 'Askıya alındı', removed: 'Kaldırıldı' } as Record<string, string>,
+    yes: 'Evet', no: 'Hayır',
+  },
+  en: {
+    columns: ['Username', 'First name', 'Last name', 'E-mail', 'Status', 'Locked', 'Group', 'Roles', 'Created'],
+    status: { active: 'Active', suspended: 'Suspended', removed: 'Removed' } as Record<string, string>,
+    yes: 'Yes', no: 'No',
+  },
+  ru: {
+    columns: ['Имя пользователя', 'Имя', 'Фамилия', 'Эл. почта', 'Статус', 'Заблокирован', 'Группа', 'Роли', 'Создан'],
+    status: { active: 'Активен', suspended: 'Приостановлен', removed: 'Удалён' } as Record<string, string>,
+    yes: 'Да', no: 'Нет',
+  },
+} as const satisfies Record<ServerLocale, unknown>
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES
 

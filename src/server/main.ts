@@ -137,12 +137,12 @@ export async function startServer(configured: ServerConfig, opts: { logger?: Log
   const t = performance.now()
   const health = dbHealth(logger)
   const loadDataDir = await startingDump(configured)
-  const database = await openDatabase({ url: configured.databaseUrl, dataDir: configured.dataDir, health, ...(loadDataDir ? { loadDataDir } : {}) })
+  const database = await openDatabase({ url: configured.databaseUrl, dataDir: configured.dataDir, health, connectTimeoutMs: configured.dbConnectTimeoutMs, ...(loadDataDir ? { loadDataDir } : {}) })
   lap('openDb', t)
   const { config, referenceSeed, first, demoPassword } = await prepareDatabase(database, configured, lap)
 
   const mailCatcher = config.mailCatcher ? await startMailCatcher() : null
-  const mail = createMailer(mailSettingsResolver(database.db, mailCatcher, keyFrom(config.secretsKey)))
+  const mail = createMailer(mailSettingsResolver(database.db, mailCatcher, keyFrom(config.secretsKey), config.mailServerAllow))
   // mail and the forgot-password work leave requests through the durable outbox (retried while SMTP is down)
   const outbox = createOutbox({
     db: database.db, mailer: mail, secretsKey: keyFrom(config.secretsKey), logger,

@@ -16,6 +16,7 @@ import { Route as NavbarRouteImport } from './routes/navbar'
 import { Route as SiteIndexRouteImport } from './routes/_site/index'
 import { Route as SiteKvkkAydinlatmaMetniRouteImport } from './routes/_site/kvkk-aydinlatma-metni'
 import { Route as AuthIndexRouteImport } from './routes/auth/index'
+import { Route as AuthEmailChangeRouteImport } from './routes/auth/email-change'
 import { Route as AuthForgotPasswordRouteImport } from './routes/auth/forgot-password'
 import { Route as AuthLockRouteImport } from './routes/auth/lock'
 import { Route as AuthLoginRouteImport } from './routes/auth/login'
@@ -90,6 +91,11 @@ const SiteKvkkAydinlatmaMetniRoute = SiteKvkkAydinlatmaMetniRouteImport.update({
 const AuthIndexRoute = AuthIndexRouteImport.update({
   id: '/auth/',
   path: '/auth/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AuthEmailChangeRoute = AuthEmailChangeRouteImport.update({
+  id: '/auth/email-change',
+  path: '/auth/email-change',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AuthForgotPasswordRoute = AuthForgotPasswordRouteImport.update({
@@ -322,6 +328,7 @@ export interface FileRoutesByFullPath {
   '/inbox': typeof InboxRoute
   '/navbar': typeof NavbarRouteWithChildren
   '/kvkk-aydinlatma-metni': typeof SiteKvkkAydinlatmaMetniRoute
+  '/auth/email-change': typeof AuthEmailChangeRoute
   '/auth/forgot-password': typeof AuthForgotPasswordRoute
   '/auth/lock': typeof AuthLockRoute
   '/auth/login': typeof AuthLoginRoute
@@ -369,6 +376,7 @@ export interface FileRoutesByTo {
   '/$': typeof SplatRoute
   '/inbox': typeof InboxRoute
   '/kvkk-aydinlatma-metni': typeof SiteKvkkAydinlatmaMetniRoute
+  '/auth/email-change': typeof AuthEmailChangeRoute
   '/auth/forgot-password': typeof AuthForgotPasswordRoute
   '/auth/lock': typeof AuthLockRoute
   '/auth/login': typeof AuthLoginRoute
@@ -419,6 +427,7 @@ export interface FileRoutesById {
   '/inbox': typeof InboxRoute
   '/navbar': typeof NavbarRouteWithChildren
   '/_site/kvkk-aydinlatma-metni': typeof SiteKvkkAydinlatmaMetniRoute
+  '/auth/email-change': typeof AuthEmailChangeRoute
   '/auth/forgot-password': typeof AuthForgotPasswordRoute
   '/auth/lock': typeof AuthLockRoute
   '/auth/login': typeof AuthLoginRoute
@@ -471,6 +480,7 @@ export interface FileRouteTypes {
     | '/inbox'
     | '/navbar'
     | '/kvkk-aydinlatma-metni'
+    | '/auth/email-change'
     | '/auth/forgot-password'
     | '/auth/lock'
     | '/auth/login'
@@ -518,6 +528,7 @@ export interface FileRouteTypes {
     | '/$'
     | '/inbox'
     | '/kvkk-aydinlatma-metni'
+    | '/auth/email-change'
     | '/auth/forgot-password'
     | '/auth/lock'
     | '/auth/login'
@@ -567,6 +578,7 @@ export interface FileRouteTypes {
     | '/inbox'
     | '/navbar'
     | '/_site/kvkk-aydinlatma-metni'
+    | '/auth/email-change'
     | '/auth/forgot-password'
     | '/auth/lock'
     | '/auth/login'
@@ -617,6 +629,7 @@ export interface RootRouteChildren {
   SiteRoute: typeof SiteRouteWithChildren
   InboxRoute: typeof InboxRoute
   NavbarRoute: typeof NavbarRouteWithChildren
+  AuthEmailChangeRoute: typeof AuthEmailChangeRoute
   AuthForgotPasswordRoute: typeof AuthForgotPasswordRoute
   AuthLockRoute: typeof AuthLockRoute
   AuthLoginRoute: typeof AuthLoginRoute
@@ -674,6 +687,13 @@ declare module '@tanstack/react-router' {
       path: '/auth'
       fullPath: '/auth/'
       preLoaderRoute: typeof AuthIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/auth/email-change': {
+      id: '/auth/email-change'
+      path: '/auth/email-change'
+      fullPath: '/auth/email-change'
+      preLoaderRoute: typeof AuthEmailChangeRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/auth/forgot-password': {
@@ -1076,6 +1096,7 @@ const rootRouteChildren: RootRouteChildren = {
   SiteRoute: SiteRouteWithChildren,
   InboxRoute: InboxRoute,
   NavbarRoute: NavbarRouteWithChildren,
+  AuthEmailChangeRoute: AuthEmailChangeRoute,
   AuthForgotPasswordRoute: AuthForgotPasswordRoute,
   AuthLockRoute: AuthLockRoute,
   AuthLoginRoute: AuthLoginRoute,

@@ -35,6 +35,8 @@ import { besPurchaseExpectations } from './expectations/bes-purchase.ts'
 import { besPurchaseModel } from './models/bes-purchase.model.ts'
 import { createUserExpectations } from './expectations/create-user.ts'
 import { createUserModel } from './models/create-user.model.ts'
+import { emailChangeExpectations } from './expectations/email-change.ts'
+import { emailChangeModel } from './models/email-change.model.ts'
 
 export type Entry = { model: Model; expectations: Expectations }
 
@@ -54,4 +56,5 @@ export const MACHINES: Entry[] = [
   { model: travelPurchaseModel, expectations: travelPurchaseExpectations },
   { model: besPurchaseModel, expectations: besPurchaseExpectations },
   { model: createUserModel, expectations: createUserExpectations },
+  { model: emailChangeModel, expectations: emailChangeExpectations },
 ]

@@ -296,7 +296,7 @@ describe.each(dbKinds({ postgres: 'not needed: session rules over timestamptz co
       const unknown = await a.post('/auth/forgotPassword', { email: 'nobody@example.com' })
       expect(known.status).toBe(202)
       expect({ status: unknown.status, body: unknown.body }).toEqual({ status: known.status, body: known.body })
-      await expect.poll(() => t.mails.length).toBe(1)
+      await expect.poll(() => t.mails.length, { timeout: 10_000 }).toBe(1)
       expect(t.mails[0]!.to).toEqual(['can@example.com'])
       expect(t.mails[0]!.subject).toBe('Geçici şifreniz')
       const temp = /Geçici şifreniz: (\S+)/.exec(t.mails[0]!.text)![1]!

@@ -1,6 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { connect, createServer as createNetServer, type AddressInfo, type Socket } from 'node:net'
 import pg from 'pg'
 import { describe, expect, it } from 'vitest'
 import { loadConfig } from '../../src/server/config.ts'
@@ -70,6 +71,73 @@ if (TEST_URL) {
         await db.drop()
       }
     }, 60_000)
+  })
+}
+
+/**
+ * A TCP proxy in front of PostgreSQL that can stop answering: in `hold` mode every connection is
+ * cut and new ones are accepted and never answered (a database that is starting, or a network that
+ * drops packets), so that a connection can be had neither at once nor later.
+ */
+async function silentProxy(upstream: URL) {
+  let hold = false
+  const open = new Set<Socket>()
+  const server = createNetServer((client) => {
+    open.add(client)
+    client.on('close', () => open.delete(client))
+    client.on('error', () => {})
+    if (hold) return // accepted, never answered
+    const db = connect(Number(upstream.port || 5432), upstream.hostname)
+    open.add(db)
+    db.on('close', () => { open.delete(db); client.destroy() })
+    db.on('error', () => client.destroy())
+    client.on('close', () => db.destroy())
+    client.pipe(db).pipe(client)
+  })
+  await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok))
+  const port = (server.address() as AddressInfo).port
+  return {
+    url: (database: string) => { const u = new URL(database); u.hostname = '127.0.0.1'; u.port = String(port); return u.toString() },
+    hold() { hold = true; for (const s of open) s.destroy() },
+    release() { hold = false; for (const s of open) s.destroy() },
+    close: () => new Promise<void>((ok) => { for (const s of open) s.destroy(); server.close(() => ok()) }),
+  }
+}
+
+if (TEST_URL) {
+  describe('no connection can be had (issue 28 item 9)', () => {
+    it('answers 503 with Retry-After within the connect timeout, then at once, and recovers', async () => {
+      const db = await freshPgDatabase(TEST_URL)
+      const proxy = await silentProxy(new URL(db.url))
+      const logs: string[] = []
+      const server = await serve({ DATABASE_URL: proxy.url(db.url), DB_CONNECT_TIMEOUT_MS: '2000' }, logs)
+      try {
+        expect((await lookup(server)).status).toBe(200)
+        proxy.hold()
+        const timed = async () => {
+          const started = performance.now()
+          const res = await lookup(server)
+          return { status: res.status, retryAfter: res.headers.get('retry-after'), ms: performance.now() - started, code: ((await res.json()) as { code?: string }).code }
+        }
+        // the first wave waits for a connection at most the connect timeout; nothing hangs longer
+        const first = await Promise.all(Array.from({ length: 6 }, timed))
+        expect(first.every((r) => r.status === 503 && r.retryAfter === '5' && r.code === 'SERVICE_UNAVAILABLE'), JSON.stringify(first)).toBe(true)
+        expect(Math.max(...first.map((r) => r.ms))).toBeLessThan(2_000 + 1_500)
+        // then, while one probe waits, every other request is answered at once
+        const next = await Promise.all(Array.from({ length: 20 }, timed))
+        expect(next.every((r) => r.status === 503 && r.retryAfter === '5')).toBe(true)
+        const quick = next.filter((r) => r.ms < 500)
+        expect(quick.length, JSON.stringify(next.map((r) => Math.round(r.ms)))).toBeGreaterThanOrEqual(19)
+        proxy.release()
+        await expect.poll(async () => (await lookup(server)).status, { timeout: 15_000, interval: 300 }).toBe(200)
+        expect(logs.filter((l) => l.includes('"msg":"database unavailable"')).length).toBe(1)
+        expect(logs.filter((l) => l.includes('"msg":"unhandled"'))).toEqual([])
+      } finally {
+        await server.close()
+        await proxy.close()
+        await db.drop()
+      }
+    }, 90_000)
   })
 }
 

@@ -24,6 +24,8 @@ const ROUTES: Array<{ method: 'GET' | 'POST'; path: string }> = [
   { method: 'POST', path: '/auth/login' },
   { method: 'POST', path: '/auth/changeExpiredPassword' },
   { method: 'POST', path: '/auth/forgotPassword' },
+  { method: 'POST', path: '/auth/confirmEmail' },
+  { method: 'POST', path: '/auth/cancelEmailChange' },
   { method: 'POST', path: '/auth/checkSessionValidity' },
   { method: 'POST', path: '/auth/activity' },
   { method: 'POST', path: '/auth/lockSession' },

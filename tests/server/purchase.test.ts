@@ -86,7 +86,7 @@ for (const kind of dbKinds()) {
       if (consents) {
         for (const d of consentsFor(product).filter((x) => x.requiredFor.includes(product))) {
           const res = await api.post('/digitalchannels/legalpermission',
-            { name: d.name, status: d.kind === 'notice' ? 'READ' : 'ACCEPTED', documentId: d.documentId, scope: product, partyId: '10000000146' },
+            { name: d.name, status: d.kind === 'notice' ? 'READ' : 'ACCEPTED', documentId: d.documentId, scope: product, ticket },
             { saleId: String(saved.body.id), processStep: 'consents' })
           expect(res.status).toBe(201)
         }

@@ -79,10 +79,10 @@ export async function createTestApp(
 ) {
   const database = await openTestDatabase(kind)
   const logs: string[] = []
-  const config: ServerConfig = { ...loadConfig({ NODE_ENV: 'test' }), mailCatcher: false, cookieSecure: false, publicOrigin: 'http://localhost', ...overrides }
+  const config: ServerConfig = { ...loadConfig({ NODE_ENV: 'test' }), mailCatcher: false, cookieSecure: false, publicOrigin: 'http://localhost', mailServerAllow: ['127.0.0.1'], ...overrides }
   const logger = createLogger('debug', (line) => logs.push(line))
   const catcher: MailCatcher | null = opts.mail ? await startMailCatcher() : null
-  const mail = opts.mail ? createMailer(mailSettingsResolver(database.db, catcher, keyFrom(config.secretsKey))) : undefined
+  const mail = opts.mail ? createMailer(mailSettingsResolver(database.db, catcher, keyFrom(config.secretsKey), config.mailServerAllow)) : undefined
   const clock = opts.clock ?? testClock()
   const outbox = createOutbox({
     db: database.db, mailer: mail, secretsKey: keyFrom(config.secretsKey), logger,
@@ -95,6 +95,8 @@ export async function createTestApp(
   return {
     app,
     db: database.db,
+    /** The PostgreSQL database's URL (postgres only): a second connection can hold locks against the app. */
+    databaseUrl: (database as { url?: string }).url ?? null,
     config,
     logs,
     clock,

@@ -172,3 +172,49 @@ describe('EditorForm', () => {
     expect(sent).toEqual([{ name: 'Önizlenen', size: 'S' }])
   })
 })
+
+describe('EditorForm: the password asked again (issue 28)', () => {
+  const refusal = (code: string) => new ApiError('http', 403, code, code === 'REAUTH_FAILED' ? 'Şifreniz doğrulanamadı' : 'Şifrenizi yeniden girin', { code })
+
+  it('asks for the password in a dialog, saves again with it, says so when it is wrong, and never keeps it', async () => {
+    const sent: Array<Record<string, unknown>> = []
+    mount(async (input) => {
+      sent.push(input as Record<string, unknown>)
+      const password = (input as { password?: string }).password
+      if (!password) throw refusal('REAUTH_REQUIRED')
+      if (password !== 'Doğru-Parola-2026!') throw refusal('REAUTH_FAILED')
+      return { id: 'c1', version: input.version + 1, values: input.values }
+    })
+    fireEvent.change(await screen.findByLabelText('Ad'), { target: { value: 'Yeni Ad' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Kaydet' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Şifrenizi doğrulayın' })
+    expect(dialog.textContent).toContain('Değişiklik tüm süper yöneticilere e-posta ile bildirilir')
+    // empty: asked again, nothing sent
+    fireEvent.click(screen.getByRole('button', { name: 'Onayla ve kaydet' }))
+    await screen.findByText('Şifrenizi girin.')
+    expect(sent).toHaveLength(1)
+    const field = screen.getByLabelText('Şifreniz') as HTMLInputElement
+    expect(field.type).toBe('password')
+    fireEvent.change(field, { target: { value: 'yanlis-parola-1' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Onayla ve kaydet' }))
+    await screen.findByText(/Şifreniz doğrulanamadı; tekrar deneyin/)
+    expect((screen.getByLabelText('Şifreniz') as HTMLInputElement).value).toBe('')
+    fireEvent.change(screen.getByLabelText('Şifreniz'), { target: { value: 'Doğru-Parola-2026!' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Onayla ve kaydet' }))
+    await screen.findByText('Değişiklikler kaydedildi.')
+    expect(sent.map((s) => s.password)).toEqual([undefined, 'yanlis-parola-1', 'Doğru-Parola-2026!'])
+    expect(sent.every((s) => (s.values as { name: string }).name === 'Yeni Ad' && s.version === 1)).toBe(true)
+    expect(dialog.hasAttribute('open')).toBe(false)
+  })
+
+  it('"Vazgeç" closes the dialog and keeps the changes on the form, unsaved', async () => {
+    mount(async () => { throw refusal('REAUTH_REQUIRED') })
+    fireEvent.change(await screen.findByLabelText('Ad'), { target: { value: 'Yeni Ad' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Kaydet' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Şifrenizi doğrulayın' })
+    fireEvent.click(screen.getByRole('button', { name: 'Vazgeç' }))
+    await waitFor(() => expect(dialog.hasAttribute('open')).toBe(false))
+    expect((screen.getByLabelText('Ad') as HTMLInputElement).value).toBe('Yeni Ad')
+    expect(screen.queryByText('Değişiklikler kaydedildi.')).toBeNull()
+  })
+})

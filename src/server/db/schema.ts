@@ -140,7 +140,7 @@ export const appUser = pgTable('app_user', {
   passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }).notNull().defaultNow(),
   mustChangePassword: boolean('must_change_password').notNull().default(false),
   /** The policy the current password was checked against when it was set (null: not recorded). */
-  passwordPolicy: jsonb('password_policy').$type<{ minLength: number; complexity: string }>(),
+  passwordPolicy: jsonb('password_policy').$type<{ minLength: number; complexity: string; rules?: number }>(),
   status: text('status').notNull().default('active'),
   failedLogins: integer('failed_logins').notNull().default(0),
   lockedAt: timestamp('locked_at', { withTimezone: true }),
@@ -482,3 +482,57 @@ export const serverKey = pgTable('server_key', {
   value: text('value').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 })
+
+// ---- authority (issue 28): e-mail changes confirmed by the new address, sign-in limits per address ----
+
+/**
+ * A requested change of a user's e-mail address (issue 28 item 2): the old address is told (with a
+ * link that cancels it), the new one gets a single-use link; the address changes only when that link
+ * is used within its time. Only the SHA-256 of each link's token is stored. A newer request voids
+ * the older ones (`voidedAt`).
+ */
+export const emailChange = pgTable('email_change', {
+  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+  userId: uuid('user_id').notNull().references(() => appUser.id),
+  companyId: uuid('company_id').notNull().references(() => company.id),
+  oldEmail: text('old_email').notNull(),
+  newEmail: text('new_email').notNull(),
+  confirmTokenHash: text('confirm_token_hash').notNull(),
+  cancelTokenHash: text('cancel_token_hash').notNull(),
+  /** Who asked (the user themselves, or an administrator). */
+  requestedBy: uuid('requested_by').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+  /** Cancelled from the old address's link, or replaced by a newer request. */
+  voidedAt: timestamp('voided_at', { withTimezone: true }),
+}, (t) => [
+  uniqueIndex('email_change_confirm_uq').on(t.confirmTokenHash),
+  uniqueIndex('email_change_cancel_uq').on(t.cancelTokenHash),
+  // at most one open request per user
+  uniqueIndex('email_change_open_uq').on(t.userId).where(sql`${t.confirmedAt} is null and ${t.voidedAt} is null`),
+])
+
+/**
+ * Failed sign-ins per client address, one row per distinct username (issue 28 item 7): an address
+ * that failed for more usernames than the company allows in the window is spraying passwords.
+ * `usernameKey` is an HMAC of the lower-cased username (what people type there is sometimes their
+ * password). `pending` counts attempts in flight (reserved before the password check).
+ */
+export const loginAddressFailure = pgTable('login_address_failure', {
+  ip: text('ip').notNull(),
+  usernameKey: text('username_key').notNull(),
+  failures: integer('failures').notNull().default(0),
+  pending: integer('pending').notNull().default(0),
+  lastAt: timestamp('last_at', { withTimezone: true }).notNull(),
+}, (t) => [primaryKey({ columns: [t.ip, t.usernameKey] })])
+
+/**
+ * Where a user signed in successfully (issue 28 item 7): from such an address the user's correct
+ * password is not refused by the address's failure limit (nor from a browser with a device cookie).
+ */
+export const loginTrust = pgTable('login_trust', {
+  userId: uuid('user_id').notNull().references(() => appUser.id),
+  ip: text('ip').notNull(),
+  lastSuccessAt: timestamp('last_success_at', { withTimezone: true }).notNull(),
+}, (t) => [primaryKey({ columns: [t.userId, t.ip] })])

@@ -95,6 +95,12 @@ function purchaseCookiePath(c: Context<AppEnv>): string {
   return `${c.get('deps').config.apiBase}/digitalchannels/purchase`
 }
 
+/** The person an application is about: their national ID, or (before the profile step) the verified phone. */
+function partyOf(application: typeof salesApplication.$inferSelect): string {
+  const nationalId = (application.data as ApplicationData).personalProfile?.nationalId
+  return nationalId ? nationalId : `tel:${application.phone}`
+}
+
 /** Purchases one verified phone may start in an hour (each prices an application; no SMS is sent). */
 export const PURCHASES_PER_PHONE_HOUR = 20
 
@@ -178,6 +184,12 @@ export function salesRoutes() {
   // the spec's sales calls are public (7.3 "unsecured"); they carry the custom header like every write
   r.use('*', publicRoute(), requireCustomHeaders)
 
+  /**
+   * A consent recorded or withdrawn (issue 28 item 3) only by the applicant: the body's `ticket`
+   * proves the phone, the `saleId` header must be that phone's own open application (of the
+   * ticket's product), and the party recorded is the application's person (their national ID), never
+   * what the body says. Anything else is 401 SMS_TICKET_INVALID or 404 APPLICATION_NOT_FOUND.
+   */
   r.post('/legalpermission', async (c) => {
     const body = await readJson(c, legalPermissionSchema)
     const saleId = header(c, 'saleId', true)!
@@ -190,7 +202,16 @@ export function salesRoutes() {
       throw new AppError(400, 'VALIDATION', [{ path: 'status', code: 'invalid' }])
     }
     if (!scopeFits(doc.name, body.scope)) throw new AppError(400, 'VALIDATION', [{ path: 'scope', code: 'invalid' }])
-    const { db, clock } = c.get('deps')
+    const { db, clock, config } = c.get('deps')
+    const proof = readTicket(smsKey(config.secretsKey), body.ticket, clock.now())
+    if (!proof) throw new AppError(401, 'SMS_TICKET_INVALID')
+    const [application] = UUID_PATTERN.test(saleId)
+      ? await db.select().from(salesApplication).where(and(eq(salesApplication.id, saleId.toLowerCase()), eq(salesApplication.phone, proof.phone),
+        eq(salesApplication.product, proof.purpose), gt(salesApplication.expiresAt, clock.now()))).limit(1)
+      : []
+    if (!application) throw new AppError(404, 'APPLICATION_NOT_FOUND')
+    const partyId = partyOf(application)
+    if (body.partyId !== undefined && body.partyId !== partyId) throw new AppError(400, 'VALIDATION', [{ path: 'partyId', code: 'notApplicant' }])
     // the spec's fixed company id; an unknown one is refused, none means the (first) company
     const companies = companyHeader && UUID_PATTERN.test(companyHeader)
       ? await db.select({ id: company.id }).from(company).where(eq(company.id, companyHeader)).limit(1)
@@ -200,9 +221,9 @@ export function salesRoutes() {
     const at = clock.now()
     const [row] = await db.insert(legalPermission).values({
       companyId: companies[0]?.id ?? null,
-      saleId,
+      saleId: application.id,
       processStep,
-      partyId: body.partyId,
+      partyId,
       name: doc.name,
       status,
       scope: body.scope,
@@ -216,7 +237,7 @@ export function salesRoutes() {
       requestId: c.get('requestId'),
       at,
     }).returning()
-    await audit(c, 'consent.' + status.toLowerCase(), `${doc.name}:${body.scope}`, body.partyId, { saleId, documentId: doc.documentId, permissionId: row!.id })
+    await audit(c, 'consent.' + status.toLowerCase(), `${doc.name}:${body.scope}`, partyId, { saleId: application.id, documentId: doc.documentId, permissionId: row!.id })
     return c.json({
       id: row!.id,
       name: row!.name,
@@ -226,6 +247,7 @@ export function salesRoutes() {
       version: row!.documentVersion,
       locale: row!.locale,
       textSha256: row!.textSha256,
+      partyId,
       recordedAt: at.toISOString(),
     }, 201)
   })

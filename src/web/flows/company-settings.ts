@@ -16,7 +16,7 @@ export type Category = 'notification' | 'mailServer' | 'security' | 'preferences
 export const FIELDS = {
   notification: ['internalNotification', 'emailNotification'],
   mailServer: ['security', 'host', 'port', 'authRequired', 'user', 'password', 'from'],
-  security: ['complexity', 'uniqueAmongUsers', 'minLength', 'expiryDays', 'historyCount', 'maxFailedLogins', 'expiryWarningDays'],
+  security: ['complexity', 'uniqueAmongUsers', 'minLength', 'expiryDays', 'historyCount', 'maxFailedLogins', 'expiryWarningDays', 'addressFailureLimit', 'addressWindowMinutes'],
   preferences: ['defaultCurrency', 'language', 'timeZone', 'inactiveUserThresholdMinutes', 'activityThrottleMinutes', 'timeToLockMinutes', 'logoutWaitMinutes'],
 } as const satisfies Record<Category, readonly string[]>
 
@@ -26,11 +26,16 @@ export function companyId(): string {
   return getItem('companyId') ?? ''
 }
 
-/** The write body of a category: its fields only, with the version; an empty mail-server password keeps the stored one. */
-export function bodyOf(category: Category, values: Values, version: number): Record<string, unknown> {
+/**
+ * The write body of a category: its fields only, with the version; an empty mail-server password
+ * keeps the stored one; the caller's own password when the server asked for it again (issue 28).
+ */
+export function bodyOf(category: Category, values: Values, version: number, currentPassword?: string): Record<string, unknown> {
   const body: Record<string, unknown> = { version }
   for (const f of FIELDS[category]) body[f] = values[f]
   if (category === 'mailServer' && (body.password === '' || body.password === undefined || body.password === null)) delete body.password
+  if (category === 'mailServer' && typeof body.host === 'string') body.host = body.host.trim()
+  if (currentPassword) body.currentPassword = currentPassword
   return body
 }
 
@@ -53,8 +58,8 @@ async function loadCategory(category: Category): Promise<VersionedRecord> {
   return recordOf(category, answer[category] ?? {})
 }
 
-async function saveCategory(category: Category, values: Values, version: number): Promise<VersionedRecord> {
-  const answer = await call<Record<string, unknown>>(`/company/settings/${category}`, { method: 'PUT', body: bodyOf(category, values, version), authenticated: true })
+async function saveCategory(category: Category, values: Values, version: number, password?: string): Promise<VersionedRecord> {
+  const answer = await call<Record<string, unknown>>(`/company/settings/${category}`, { method: 'PUT', body: bodyOf(category, values, version, password), authenticated: true })
   return recordOf(category, answer)
 }
 
@@ -62,7 +67,7 @@ async function saveCategory(category: Category, values: Values, version: number)
 export function settingsFlow(category: Category) {
   return editorFlow({
     load: () => loadCategory(category),
-    save: ({ version, values }) => saveCategory(category, values, version),
+    save: ({ version, values, password }) => saveCategory(category, values, version, password),
     check: (values) => checkCategory(category, values),
   })
 }
@@ -95,13 +100,15 @@ export type SecurityValues = {
   historyCount: number
   maxFailedLogins: number
   expiryWarningDays: number
+  addressFailureLimit: number
+  addressWindowMinutes: number
 }
 
 /** Presets: a click fills the fields, which stay editable. "Recommended" is the product's default policy. */
 export const SECURITY_PRESETS = {
-  basic: { complexity: 'simple', uniqueAmongUsers: false, minLength: 8, expiryDays: 180, historyCount: 2, maxFailedLogins: 10, expiryWarningDays: 7 },
-  recommended: { complexity: 'veryComplex', uniqueAmongUsers: false, minLength: 12, expiryDays: 90, historyCount: 4, maxFailedLogins: 5, expiryWarningDays: 14 },
-  strict: { complexity: 'veryComplex', uniqueAmongUsers: true, minLength: 16, expiryDays: 60, historyCount: 10, maxFailedLogins: 3, expiryWarningDays: 14 },
+  basic: { complexity: 'simple', uniqueAmongUsers: false, minLength: 8, expiryDays: 180, historyCount: 2, maxFailedLogins: 10, expiryWarningDays: 7, addressFailureLimit: 20, addressWindowMinutes: 15 },
+  recommended: { complexity: 'veryComplex', uniqueAmongUsers: false, minLength: 12, expiryDays: 90, historyCount: 4, maxFailedLogins: 5, expiryWarningDays: 14, addressFailureLimit: 10, addressWindowMinutes: 15 },
+  strict: { complexity: 'veryComplex', uniqueAmongUsers: true, minLength: 16, expiryDays: 60, historyCount: 10, maxFailedLogins: 3, expiryWarningDays: 14, addressFailureLimit: 5, addressWindowMinutes: 30 },
 } as const satisfies Record<string, SecurityValues>
 export type SecurityPreset = keyof typeof SECURITY_PRESETS
 

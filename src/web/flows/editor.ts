@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate'
 import {
-  CONFLICT, FIELDS, resourceEditorMachine, type FieldErrors, type Values, type VersionedRecord,
+  CONFLICT, FIELDS, resourceEditorMachine, type FieldErrors, type SaveInput, type Values, type VersionedRecord,
 } from '../../../machines/resource-editor/resource-editor.machine.ts'
 import { ApiError } from '../api/errors.ts'
 
@@ -58,8 +58,11 @@ export function editorRefusal(error: unknown): unknown {
 export type EditorSource = {
   /** Reads the record (its id, version and the form's values). */
   load(id: string): Promise<VersionedRecord>
-  /** Writes the draft with the version it started from and answers the stored record. */
-  save(input: { id: string; version: number; values: Values }): Promise<VersionedRecord>
+  /**
+   * Writes the draft with the version it started from and answers the stored record; `password`,
+   * when the server asked for it again (issue 28), goes with the write as `currentPassword`.
+   */
+  save(input: SaveInput): Promise<VersionedRecord>
   /** The write's strict schema from src/domain (given the draft), or a function answering field errors. */
   check: Checkable | ((values: Values) => FieldErrors)
 }
@@ -84,7 +87,7 @@ export function editorFlow(source: EditorSource) {
     actors: {
       load: fromPromise(({ input }: { input: { id: string } }) => source.load(input.id)),
       validate: fromPromise(async ({ input }: { input: { values: Values } }) => checked(source.check, input.values)),
-      save: fromPromise(async ({ input }: { input: { id: string; version: number; values: Values } }) => {
+      save: fromPromise(async ({ input }: { input: SaveInput }) => {
         try {
           return await source.save(input)
         } catch (error) {

@@ -80,9 +80,13 @@ export async function watchPurchasePayment(id: string, signal?: AbortSignal): Pr
   }
 }
 
+/**
+ * One answer, with the proof that the sender is the applicant (issue 28 item 3): the verified
+ * phone's ticket; the server records the application's person as the party.
+ */
 function record(input: ConsentsInput, name: string, status: string, documentId: string, scope: string) {
   return call('/digitalchannels/legalpermission', {
-    body: { name, status, documentId, scope, partyId: input.partyId },
+    body: { name, status, documentId, scope, ticket: input.ticket },
     headers: { saleId: input.saleId, processStep: 'consents' },
   })
 }

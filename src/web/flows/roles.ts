@@ -107,8 +107,9 @@ export const roleEditorFlow = editorFlow({
   load: async (id) => (id === NEW_ROLE
     ? { id: NEW_ROLE, version: 0, values: { ...EMPTY_ROLE } }
     : record(await call<Role>(`/role/${encodeURIComponent(id)}`, { authenticated: true }))),
-  save: async ({ id, version, values }) => record(id === NEW_ROLE
+  // a change of permissions carries the password the server asked for again (issue 28)
+  save: async ({ id, version, values, password }) => record(id === NEW_ROLE
     ? await call<Role>('/role', { method: 'POST', body: roleBody(values), authenticated: true })
-    : await call<Role>(`/role/${encodeURIComponent(id)}`, { method: 'PUT', body: { version, ...roleBody(values) }, authenticated: true })),
+    : await call<Role>(`/role/${encodeURIComponent(id)}`, { method: 'PUT', body: { version, ...roleBody(values), ...(password ? { currentPassword: password } : {}) }, authenticated: true })),
   check: validateRole,
 })

@@ -40,6 +40,8 @@ export type UserDetail = UserBase & {
   version: number
   /** Version of the role assignments (PUT /user/{id}/roles). */
   rolesVersion: number
+  /** A new e-mail address waiting for its owner's confirmation (issue 28), or null. */
+  pendingEmail?: { email: string; expiresAt: string } | null
   roles: { id: string; name: string; isMain: boolean; isDefault: boolean; validUntil: string | null; validTo: string | null; groupId: string | null; groupName: string | null }[]
 }
 
@@ -106,6 +108,8 @@ export const USER_FIELDS = [
 function recordOf(u: UserDetail): VersionedRecord {
   const values: Values = {}
   for (const f of USER_FIELDS) values[f] = u[f] ?? (f === 'nationalId' || f === 'passportNo' ? null : '')
+  // shown beside the e-mail field, never sent (userBody sends USER_FIELDS only)
+  values.pendingEmail = u.pendingEmail ?? null
   return { id: u.id, version: u.version, values }
 }
 

@@ -60,6 +60,10 @@ export const FIELD = {
   oneDefault: msg`Tam olarak bir varsayılan rol seçiniz`,
   mainNoValidTo: msg`Ana ve varsayılan rolün geçerlilik sonu olamaz`,
   'group.nameAndType': msg`Grup adı ve grup tipi tanımlanmalıdır`,
+  // the mail server's host and port (issue 28 item 4)
+  'host.private': msg`Bu adres yerel, özel ya da ayrılmış bir ağa çıkıyor; posta sunucusu genel bir adreste olmalı`,
+  'host.unresolvable': msg`Bu sunucu adı bulunamadı`,
+  'port.smtpOnly': msg`Posta sunucusu için yalnızca 25, 465, 587 ve 2525 portları kullanılabilir`,
 } as const satisfies Record<string, MessageDescriptor>
 
 /**

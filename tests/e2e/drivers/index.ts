@@ -1,5 +1,6 @@
 import { besPurchaseDriver } from './bes-purchase.ts'
 import { createUserDriver } from './create-user.ts'
+import { emailChangeDriver } from './email-change.ts'
 import { forgotPasswordDriver } from './forgot-password.ts'
 import { orgBuilderDriver } from './org-builder.ts'
 import { passwordChangeDriver } from './password-change.ts'
@@ -19,6 +20,7 @@ import type { Driver } from './types.ts'
 export const DRIVERS: Driver[] = [
   passwordChangeDriver,
   forgotPasswordDriver,
+  emailChangeDriver,
   paymentResultDriver,
   paymentDriver,
   resourceListDriver,

@@ -110,9 +110,9 @@ export function purchaseFeasible(model: Model, isGood?: (data: unknown) => boole
   }
 }
 
-/** A page's purchase under test: the sale's id (for a withdrawn consent), the phone it verified last, its purchase and "another tab's" payment of it. */
+/** A page's purchase under test: the sale's id and the verified phone's ticket (for a withdrawn consent, as the customer), the phone it verified last, its purchase and "another tab's" payment of it. */
 export type Tab = {
-  saleId: string | null; opened: boolean; phone: string | null; purchaseId: string | null; other: StartedOrder | null
+  saleId: string | null; ticket: string | null; opened: boolean; phone: string | null; purchaseId: string | null; other: StartedOrder | null
   /** The application as last saved (by the page or the driver), and its price in the model's figures. */
   lastSave: { ticket: string; product: ApplicationProduct; step: string; data: ApplicationData } | null
   appPrice: number | null
@@ -123,11 +123,16 @@ export const TABS = new WeakMap<Page, Tab>()
 
 /** Remembers the sale's id from the page's own calls; the result page's address answers 204, so the page that ended the flow stays to be read. */
 export async function watchPurchase(page: Page) {
-  TABS.set(page, { saleId: null, opened: false, phone: null, purchaseId: null, other: null, lastSave: null, appPrice: null, cutReads: false })
+  TABS.set(page, { saleId: null, ticket: null, opened: false, phone: null, purchaseId: null, other: null, lastSave: null, appPrice: null, cutReads: false })
   await page.route(PURCHASE_READ, (route: Route) => (route.request().method() === 'GET' && TABS.get(page)!.cutReads ? route.abort('connectionrefused') : route.fallback()))
   page.on('request', (r: Request) => {
     if (r.url().endsWith(`${API}/legalpermission`)) TABS.get(page)!.saleId = r.headers().saleid ?? null
-    if (r.url().endsWith(`${API}/application`) && r.method() === 'POST') TABS.get(page)!.lastSave = r.postDataJSON() as Tab['lastSave']
+    if (r.url().endsWith(`${API}/application`) && r.method() === 'POST') {
+      const tab = TABS.get(page)!
+      tab.lastSave = r.postDataJSON() as Tab['lastSave']
+      // the ticket the page proves its phone with (the customer's own, to withdraw a consent as them)
+      if (typeof tab.lastSave?.ticket === 'string') tab.ticket = tab.lastSave.ticket
+    }
   })
   page.on('response', async (r) => {
     if (r.url().endsWith(`${API}/application`) && r.ok()) TABS.get(page)!.saleId = ((await r.json().catch(() => ({}))) as { id?: string }).id ?? null
@@ -195,11 +200,11 @@ export async function arrangeAnswer(page: Page, server: E2eServer, next: AnyEven
     // the verification no longer holds: the server refuses the ticket the page sends
     await page.route(at, (route: Route) => route.continue({ postData: JSON.stringify({ ...route.request().postDataJSON(), ticket: 'expired.ticket' }) }))
   } else if (failed === 'CONSENT_REQUIRED') {
-    // the customer withdrew a required consent meanwhile: the server's records say so
+    // the customer withdrew a required consent meanwhile (in another tab, with their own verified phone): the server's records say so
     const doc = consentsFor(opts.product as SalesProduct).find((d) => d.requiredFor.includes(opts.product as SalesProduct) && d.kind === 'consent')!
     const res = await fetch(`${server.url}${API}/legalpermission`, {
       method: 'POST', headers: { ...HEADERS, saleId: tab.saleId!, processStep: 'consents' },
-      body: JSON.stringify({ name: doc.name, status: 'REJECTED', documentId: doc.documentId, scope: opts.product, partyId: PERSON.nationalId }),
+      body: JSON.stringify({ name: doc.name, status: 'REJECTED', documentId: doc.documentId, scope: opts.product, ticket: tab.ticket }),
     })
     expect(res.status, await res.clone().text()).toBe(201)
   } else if (id === 'resumeApplication' && kind === 'done' && next.output) {

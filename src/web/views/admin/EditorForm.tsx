@@ -1,4 +1,4 @@
-import { useId, type FormEvent, type InputHTMLAttributes, type ReactNode } from 'react'
+import { useEffect, useId, useRef, type FormEvent, type InputHTMLAttributes, type ReactNode } from 'react'
 import { useBlocker } from '@tanstack/react-router'
 import { useActorRef, useSelector } from '@xstate/react'
 import type { ActorRefFrom } from 'xstate'
@@ -103,6 +103,7 @@ export function EditorForm({ editor, children, readOnly = false, label, extraAct
     editor.send({ type: 'form.submit' })
   }
   return (
+    <>
     <form className={styles.card} aria-label={label} onSubmit={(e) => { void submit(e) }} noValidate aria-busy={busy}>
       <fieldset disabled={readOnly || busy} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
         {children}
@@ -132,6 +133,52 @@ export function EditorForm({ editor, children, readOnly = false, label, extraAct
       )}
       {leaveGuard}
     </form>
+    <ReauthDialog editor={editor} />
+    </>
+  )
+}
+
+/**
+ * The statechart's `reauthenticating` (issue 28): the server keeps this change until the user
+ * confirms their password; a wrong one asks again with the reason, "Vazgeç" returns to the form.
+ * The password goes with the `reauth.submit` event to that one save and is cleared from the field.
+ */
+function ReauthDialog({ editor }: { editor: EditorActor }) {
+  const { t } = useLingui()
+  const asking = useSelector(editor, (s) => s.matches('reauthenticating'))
+  const error = useSelector(editor, (s) => (s.matches('reauthenticating') ? s.context.error : null))
+  const dialog = useModalDialog(asking)
+  const form = useRef<HTMLFormElement>(null)
+  const titleId = useId()
+  const textId = useId()
+  useEffect(() => {
+    if (!asking) return
+    form.current?.reset()
+    form.current?.querySelector('input')?.focus()
+  }, [asking])
+  const errorText = error === 'REAUTH_FAILED' ? t`Şifreniz doğrulanamadı; tekrar deneyin. Art arda hatalı girişler hesabınızı kilitler.`
+    : error === 'PASSWORD_REQUIRED' ? t`Şifrenizi girin.` : null
+  const submit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault()
+    const password = String(new FormData(e.currentTarget).get('currentPassword') ?? '')
+    e.currentTarget.reset()
+    editor.send({ type: 'reauth.submit', password })
+  }
+  return (
+    <dialog ref={dialog} aria-labelledby={titleId} aria-describedby={textId} className={styles.card} data-reauth
+      onCancel={(e) => { e.preventDefault(); editor.send({ type: 'reauth.cancel' }) }}>
+      <form ref={form} onSubmit={submit} noValidate>
+        <h2 id={titleId}><Trans>Şifrenizi doğrulayın</Trans></h2>
+        <p id={textId}>
+          <Trans>Bu değişiklik güvenliği etkiliyor: kaydetmek için şifrenizi yeniden girin. Değişiklik tüm süper yöneticilere e-posta ile bildirilir.</Trans>
+        </p>
+        <Field label={t`Şifreniz`} type="password" name="currentPassword" autoComplete="current-password" required error={errorText} />
+        <div className={styles.pager}>
+          <button type="button" className={styles.secondaryButton} onClick={() => editor.send({ type: 'reauth.cancel' })}><Trans>Vazgeç</Trans></button>
+          <button type="submit" className={styles.button}><Trans>Onayla ve kaydet</Trans></button>
+        </div>
+      </form>
+    </dialog>
   )
 }
 

@@ -103,7 +103,7 @@ export function TasksView() {
                           : n.kind === 'passwordChanged' ? <Trans>Şifreniz değiştirildi.</Trans>
                           : n.kind === 'passwordCompromised' ? (n.own ? <Trans>Şifreniz güvenlik nedeniyle geçersiz kılındı; Şifremi unuttum ile yenileyin.</Trans>
                             : <Trans>{n.username} kullanıcısının şifresi güvenlik nedeniyle geçersiz kılındı.</Trans>)
-                          : <Trans>Şifre politikası değişti: {n.affected} kullanıcı bir sonraki girişinde şifresini değiştirecek.</Trans>}
+                          : <Trans>Şifre politikası değişti: {n.affected} kullanıcının şifresi bir sonraki girişinde yeni politikaya göre denetlenecek.</Trans>}
                       </li>
                     ))}
                   </ul>

@@ -38,7 +38,7 @@ function TestMail() {
   return (
     <form className={styles.card} aria-labelledby={`${id}-title`} onSubmit={(e) => { void send(e) }} noValidate>
       <h2 id={`${id}-title`}><Trans>Test e-postası gönder</Trans></h2>
-      <p><Trans>Test e-postası kayıtlı ayarlarla gönderilir: değişiklikleri önce kaydedin.</Trans></p>
+      <p><Trans>Test e-postası kayıtlı ayarlarla gönderilir: değişiklikleri önce kaydedin. On dakikada en fazla on test gönderilebilir.</Trans></p>
       <Field label={t`Alıcı e-posta adresi`} name="to" type="email" autoComplete="email" value={to} error={fieldErrorText(error, i18n)}
         onChange={(e) => setTo(e.currentTarget.value)} />
       <div className={styles.pager}>
@@ -62,14 +62,24 @@ function MailServerForm() {
   const can = useCan()
   const editor = useEditor(mailServerFlow, 'mailServer')
   const draft = useDraft(editor)
+  const readOnly = !can('mailserver:update')
   return (
     <>
-      <EditorForm editor={editor} label={t`Posta sunucusu ayarları`} readOnly={!can('mailserver:update')}>
+      <EditorForm editor={editor} label={t`Posta sunucusu ayarları`} readOnly={readOnly}>
         <EditorSelectField editor={editor} name="security" label={t`Güvenlik`} required options={[
           { value: 'none', label: t`Yok` }, { value: 'starttls', label: 'STARTTLS' }, { value: 'tls', label: 'TLS' },
         ]} />
-        <EditorTextField editor={editor} name="host" label={t`Sunucu adı`} autoComplete="off" spellCheck={false} required />
-        <EditorTextField editor={editor} name="port" label={t`Port`} type="number" inputMode="numeric" min={1} max={65535} required hint={t`587 önerilir (STARTTLS).`} />
+        <EditorTextField editor={editor} name="host" label={t`Sunucu adı`} autoComplete="off" spellCheck={false}
+          hint={t`Boş bırakılırsa yerleşik posta kullanılır. Sunucu genel bir adreste olmalı (yerel ve özel ağ adresleri kabul edilmez).`} />
+        {!readOnly && typeof draft.host === 'string' && draft.host.trim() !== '' && (
+          <div className={styles.toolbar}>
+            <button type="button" className={styles.secondaryButton} onClick={() => editor.send({ type: 'field.change', field: 'host', value: '' })}>
+              <Trans>Yerleşik postaya dön</Trans>
+            </button>
+          </div>
+        )}
+        <EditorTextField editor={editor} name="port" label={t`Port`} type="number" inputMode="numeric" min={1} max={65535} required
+          hint={t`25, 465, 587 ya da 2525; 587 önerilir (STARTTLS).`} />
         <EditorCheckbox editor={editor} name="authRequired" label={t`Kimlik doğrulama gerekli`} />
         <EditorTextField editor={editor} name="user" label={t`Kullanıcı`} autoComplete="off" spellCheck={false} />
         <EditorTextField editor={editor} name="password" label={t`Şifre`} type="password" autoComplete="new-password"

@@ -80,6 +80,12 @@ function SecurityForm() {
         <EditorTextField editor={editor} name="historyCount" label={t`Şifre tekrar sıklığı`} type="number" min={0} max={24} required hint={t`Son kaç şifre yeniden kullanılamaz (0-24).`} />
         <EditorTextField editor={editor} name="maxFailedLogins" label={t`Hesap kilitlenmeden önce en fazla hatalı giriş`} type="number" min={3} max={20} required />
         <EditorTextField editor={editor} name="expiryWarningDays" label={t`Süre dolmadan önce uyarı (gün)`} type="number" min={0} max={60} required />
+        <fieldset className={fieldStyles.field} style={{ border: 0, padding: 0 }}>
+          <legend><Trans>Bir adresten hatalı girişler (şifre denemesi saldırılarına karşı)</Trans></legend>
+          <EditorTextField editor={editor} name="addressFailureLimit" label={t`Bir adresten hatalı giriş yapılabilecek farklı kullanıcı adı sayısı`} type="number" min={3} max={1000} required
+            hint={t`Aşılınca o adresten yeni denemeler bekletilir. Aynı kişinin tekrarlanan yanlış şifresi bir kez sayılır; hesabın daha önce giriş yaptığı adresten ya da tarayıcıdan doğru şifre hiçbir zaman reddedilmez.`} />
+          <EditorTextField editor={editor} name="addressWindowMinutes" label={t`Bu sayımın süresi (dakika)`} type="number" min={1} max={1440} required />
+        </fieldset>
       </EditorForm>
       {previewError && <p className={styles.notice} role="alert">{previewError}</p>}
       <dialog ref={dialog} aria-labelledby={titleId} className={styles.card} data-policy-preview onCancel={(e) => { e.preventDefault(); answer(false) }}>
@@ -87,7 +93,7 @@ function SecurityForm() {
         <p data-affected={affected}>
           {affected === 0
             ? <Trans>Hiçbir kullanıcının şifresi bu politikadan etkilenmiyor ({users} kullanıcı).</Trans>
-            : <Trans>{affected} kullanıcının şifresi artık politikaya uymuyor; bir sonraki girişlerinde şifrelerini değiştirmeleri istenecek ({users} kullanıcıdan).</Trans>}
+            : <Trans>{affected} kullanıcının şifresi daha zayıf bir politikayla belirlendi ({users} kullanıcıdan). Bir sonraki girişlerinde şifreleri yeni politikaya göre denetlenecek; yalnızca uymayanlardan yeni şifre istenecek.</Trans>}
         </p>
         <div className={styles.pager}>
           <button type="button" className={styles.secondaryButton} onClick={() => answer(false)}><Trans>Vazgeç</Trans></button>
