@@ -4,12 +4,12 @@ import { assign, setup } from 'xstate'
  * Which record's form is open beside a list or a chart (the company's addresses and job titles,
  * the organisation's groups): none, one record, or a new one (with the parent it goes under).
  *
- *   closed -(open id)-> showing -(open other id)-> showing (a fresh form)
+ *   closed -(open id)-> showing -(open other id)-> showing (a fresh form; the same id: nothing)
  *        \-(create)-> creating (under the shown record, if any) -(saved id)-> showing that record
  *   showing | creating -(close)-> closed;  showing -(removed: the shown record)-> closed
  *
- * `round` counts the openings: each starts a fresh form (the view keys its form on it), so opening
- * the same record again drops unsaved edits only after the form's own leave guard agreed.
+ * `round` counts the openings: each starts a fresh form (the view keys its form on it); opening the
+ * record already shown keeps its form (and the edits in it).
  */
 export type FormPanelContext = {
   /** The record shown (showing), null otherwise. */
@@ -27,14 +27,6 @@ export type FormPanelEvent =
   | { type: 'removed'; id: string }
   | { type: 'close' }
 
-const opened = assign(({ context, event }: { context: FormPanelContext; event: FormPanelEvent }) => ({
-  id: (event as { id: string }).id, parentId: null, round: context.round + 1,
-}))
-const created = assign(({ context }: { context: FormPanelContext }) => ({
-  // showing: under the shown record; creating again: under the same parent; closed: at the top
-  id: null, parentId: context.id ?? context.parentId, round: context.round + 1,
-}))
-
 export const formPanelMachine = setup({
   types: {} as {
     context: FormPanelContext
@@ -44,7 +36,9 @@ export const formPanelMachine = setup({
     isShown: ({ context, event }) => (event as { id: string }).id === context.id,
   },
   actions: {
-    opened, created,
+    opened: assign(({ context, event }) => ({ id: (event as { id: string }).id, parentId: null, round: context.round + 1 })),
+    // showing: under the shown record; creating again: under the same parent; closed: at the top
+    created: assign(({ context }) => ({ id: null, parentId: context.id ?? context.parentId, round: context.round + 1 })),
     closed: assign({ id: null, parentId: null }),
   },
 }).createMachine({
@@ -60,7 +54,11 @@ export const formPanelMachine = setup({
     },
     showing: {
       on: {
-        open: { target: 'showing', actions: 'opened' },
+        // the shown record again (a second click, the chart's focus): its form stays as it is
+        open: [
+          { guard: 'isShown', target: 'showing' },
+          { target: 'showing', actions: 'opened' },
+        ],
         create: { target: 'creating', actions: 'created' },
         removed: { guard: 'isShown', target: 'closed', actions: 'closed' },
         close: { target: 'closed', actions: 'closed' },

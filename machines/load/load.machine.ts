@@ -10,13 +10,16 @@ import { providedLater, reasonOf } from '../shared/not-provided.ts'
  *
  * `fetch` is provided per use in src/web/flows with its API call; its input is the parameters. The
  * last answer stays in `data` while a new one loads (an open form keeps its options while the
- * language changes), and `error` is the failure's reason code, never text.
+ * language changes; a reloading page keeps showing what it showed), `answered` says for which
+ * parameters, and `error` is the failure's reason code, never text.
  */
 export type LoadContext = {
   params: unknown
   data: unknown
   /** Whether `data` holds an answer (null is a valid answer: "no photo"). */
   loaded: boolean
+  /** The parameters `data` answers (a reload keeps showing it; other parameters' answer is not this page's). */
+  answered: unknown
   error: string | null
 }
 
@@ -35,11 +38,12 @@ export const loadMachine = setup({
     fetch: providedLater<unknown, unknown>('fetch'),
   },
   actions: {
+    keepAnswer: assign(({ context, event }) => ({ data: (event as unknown as { output: unknown }).output, loaded: true, answered: context.params, error: null })),
     takeParams: assign({ params: ({ event }) => (event as Extract<LoadEvent, { type: 'params.change' }>).params, error: null }),
   },
 }).createMachine({
   id: 'load',
-  context: ({ input }) => ({ params: input?.params ?? null, data: null, loaded: false, error: null }),
+  context: ({ input }) => ({ params: input?.params ?? null, data: null, loaded: false, answered: null, error: null }),
   initial: 'loading',
   states: {
     loading: {
@@ -51,8 +55,8 @@ export const loadMachine = setup({
       invoke: {
         id: 'fetch',
         src: 'fetch',
-        input: ({ context }) => context.params,
-        onDone: { target: 'ready', actions: assign({ data: ({ event }) => event.output, loaded: true, error: null }) },
+        input: ({ context }: { context: LoadContext }) => context.params,
+        onDone: { target: 'ready', actions: 'keepAnswer' },
         onError: { target: 'failed', actions: assign({ error: ({ event }) => reasonOf(event.error) }) },
       },
     },

@@ -19,8 +19,13 @@ export async function startInspector(): Promise<void> {
   }).inspect
 }
 
-export function getInspect(): Inspect | undefined {
-  const probe = coverageProbe()
+/**
+ * `background`: an actor that is not the page's own (the header's photo, the expiry warning): the
+ * replay's probe counts its transitions but leaves the page's state to the page's own actor of the
+ * same machine.
+ */
+export function getInspect(options?: { background?: boolean }): Inspect | undefined {
+  const probe = coverageProbe(options?.background === true)
   if (!probe) return inspect
   const stately = inspect
   return (event: InspectionEvent) => {
@@ -47,7 +52,7 @@ export type Coverage = Record<string, { taken: string[]; value: unknown; status:
  * `window.__e2eCoverage = {}` before the page's scripts run does every actor report its
  * microsteps (the transitions taken) and its state there. A normal page never sets it.
  */
-function coverageProbe(): ((event: InspectionEvent) => void) | undefined {
+function coverageProbe(background: boolean): ((event: InspectionEvent) => void) | undefined {
   if (typeof window === 'undefined') return undefined
   const store = (window as unknown as { __e2eCoverage?: Coverage }).__e2eCoverage
   if (!store || typeof store !== 'object') return undefined
@@ -61,7 +66,7 @@ function coverageProbe(): ((event: InspectionEvent) => void) | undefined {
         if (!entry.taken.includes(key)) entry.taken.push(key)
       }
     }
-    if (event.type === '@xstate.snapshot') {
+    if (event.type === '@xstate.snapshot' && !background) {
       const snap = event.snapshot as { value?: unknown; status?: string }
       entry.value = snap.value
       entry.status = snap.status ?? 'active'

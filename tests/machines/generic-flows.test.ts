@@ -8,7 +8,7 @@ import { createActor, fromPromise, SimulatedClock } from 'xstate'
 import { confirmActionMachine } from '../../machines/confirm-action/confirm-action.machine.ts'
 import { loadMachine } from '../../machines/load/load.machine.ts'
 import { searchMachine } from '../../machines/search/search.machine.ts'
-import { uploadMachine } from '../../machines/upload/upload.machine.ts'
+import { uploadMachine, type Checked } from '../../machines/upload/upload.machine.ts'
 import { formPanelMachine } from '../../machines/form-panel/form-panel.machine.ts'
 
 const settle = () => new Promise((r) => setTimeout(r, 0))
@@ -43,7 +43,7 @@ describe('load: what is fetched', () => {
     const asked: unknown[] = []
     const actor = createActor(loadMachine.provide({
       actors: { fetch: fromPromise(async ({ input }) => { asked.push(input); throw Object.assign(new Error('x'), { kind: 'network' }) }) },
-    })).start()
+    }), { input: undefined }).start()
     await settle()
     expect(asked).toEqual([null])
     expect(actor.getSnapshot().context.error).toBe('NETWORK')
@@ -107,13 +107,14 @@ describe('upload: nothing is sent before the check', () => {
     const sent: unknown[] = []
     const actor = createActor(uploadMachine.provide({
       actors: {
-        check: fromPromise(async ({ input }: { input: { file: { name: string } } }) => {
+        check: fromPromise(async ({ input }: { input: { file: unknown } }): Promise<Checked> => {
           checked.push(input)
-          if (input.file.name.endsWith('.txt')) throw Object.assign(new Error('type'), { code: 'LOGO_TYPE' })
-          return { review: input.file.name.startsWith('photo'), prepared: { bitmap: input.file.name } }
+          const name = (input.file as { name: string }).name
+          if (name.endsWith('.txt')) throw Object.assign(new Error('type'), { code: 'LOGO_TYPE' })
+          return { review: name.startsWith('photo'), prepared: { bitmap: name } }
         }),
-        upload: fromPromise(async ({ input }) => { sent.push(input); return '/photo?v=2' }),
-        remove: fromPromise(async () => null),
+        upload: fromPromise(async ({ input }): Promise<unknown> => { sent.push(input); return '/photo?v=2' }),
+        remove: fromPromise(async (): Promise<unknown> => null),
       },
     })).start()
     actor.send({ type: 'file.select', file: { name: 'notes.txt' } })
@@ -141,7 +142,7 @@ describe('search: the wait before asking is 250 ms of quiet typing', () => {
     const clock = new SimulatedClock()
     const actor = createActor(searchMachine.provide({
       actors: { search: fromPromise(async ({ input }: { input: string }) => { asked.push(input); return [{ key: 'k', kind: 'user', label: 'Zeynep Arslan', detail: '', to: '/navbar/settings/users', q: 'zeynep.arslan' }] }) },
-    }), { clock }).start()
+    }), { clock, input: undefined }).start()
     return { actor, asked, clock }
   }
 

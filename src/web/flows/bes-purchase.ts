@@ -5,6 +5,7 @@ import type { BesProduct } from '../../domain/bes.ts'
 import type { SavedApplication } from '../../domain/schemas/application.ts'
 import { call } from '../api/client.ts'
 import { ApiError } from '../api/errors.ts'
+import { loadFlow } from './load.ts'
 import { createPurchase, recordConsentAnswers } from './purchase.ts'
 import { smsVerificationFlow } from './sms-verification.ts'
 
@@ -32,3 +33,7 @@ export const besPurchaseFlow = besPurchaseMachine.provide({
     createPurchase: fromPromise<PurchaseSummary, { ticket: string; product: BesProduct }>(({ input }) => coded(createPurchase(input))),
   },
 })
+
+/** The provinces of the quick profile (GET /lookup/cities?countryCode=TR), on the load statechart: a failure offers a retry. */
+export const besCitiesFlow = loadFlow<null, Array<{ value: string; name: string }>>((_params, signal) =>
+  call<Array<{ value: string; name: string }>>('/lookup/cities', { query: { countryCode: 'TR' }, signal }))

@@ -38,8 +38,11 @@ export const formPanelExpectations: Expectations<FormPanelContext> = {
   rules: [
     ...(['closed', 'showing', 'creating'] as const).map((from) => ({
       name: `choosing a group (${from}) opens its form, fresh`, from, event: 'open', to: 'showing',
+      when: (c: FormPanelContext, e: { id: string }) => from !== 'showing' || c.id !== e.id,
       then: (c: FormPanelContext, p: FormPanelContext, e: { id: string }) => { expect(c.id).toBe(e.id); expect(c.parentId).toBeNull(); expect(c.round).toBe(p.round + 1) },
     })),
+    { name: 'choosing the group already shown keeps its form (and its edits)', from: 'showing', event: 'open', when: (c, e) => c.id === e.id, to: 'showing',
+      then: (c, p) => expect(c).toEqual(p) },
     { name: '"Yeni grup" with nothing shown: a new top-level group', from: 'closed', event: 'create', to: 'creating',
       then: (c, p) => { expect(c.parentId).toBeNull(); expect(c.round).toBe(p.round + 1) } },
     { name: '"Yeni grup" with a group shown: the new group goes under it', from: 'showing', event: 'create', to: 'creating',

@@ -13,6 +13,8 @@ const NETWORK_TEXT = 'Servise erişim sağlanamadı, internet erişiminizi kontr
 const FORBIDDEN_TEXT = 'Bu işlem için yetkiniz yok'
 
 const days = (c: LoadContext) => (c.params as { days: number }).days
+/** A reload of the same period keeps the figures on screen; another period's are not shown. */
+const stillShown = (c: LoadContext) => c.loaded && JSON.stringify(c.answered) === JSON.stringify(c.params)
 const reason = (e: { error: { code?: string; kind?: string } }) => e.error.code ?? (e.error.kind === 'network' ? 'NETWORK' : 'UNEXPECTED')
 const change = (params: unknown) => ({ type: 'params.change', params })
 
@@ -24,7 +26,7 @@ export const loadExpectations: Expectations<LoadContext> = {
   states: {
     loading: {
       words: { tr: 'veriler yükleniyor', en: 'the data is loading' },
-      screen: { texts: [LOADING], absent: [RETRY, USERS] },
+      screen: (c) => (stillShown(c) ? { texts: [LOADING, USERS, PERIOD(days(c))], absent: [RETRY] } : { texts: [LOADING], absent: [RETRY, USERS] }),
       tags: { busy: true },
       context: (c) => expect(c.error).toBeNull(),
       ignores: [{ type: 'retry' }, { type: 'reload' }],
@@ -33,7 +35,7 @@ export const loadExpectations: Expectations<LoadContext> = {
       words: { tr: 'veriler görünür (seçilen dönemin)', en: 'the data shows (of the chosen period)' },
       screen: (c) => ({ texts: [USERS, PERIOD(days(c))], enabled: [RELOAD], absent: [LOADING, RETRY] }),
       tags: { busy: false },
-      context: (c) => { expect(c.loaded).toBe(true); expect(c.error).toBeNull() },
+      context: (c) => { expect(c.loaded).toBe(true); expect(c.error).toBeNull(); expect(c.answered).toEqual(c.params) },
       ignores: [{ type: 'retry' }],
     },
     failed: {
@@ -46,7 +48,7 @@ export const loadExpectations: Expectations<LoadContext> = {
   },
   rules: [
     { name: 'the answer shows', from: 'loading', event: 'xstate.done.actor.fetch', to: 'ready',
-      then: (c, p, e) => expect(c).toMatchObject({ data: e.output, loaded: true, error: null, params: p.params }) },
+      then: (c, p, e) => expect(c).toMatchObject({ data: e.output, loaded: true, error: null, params: p.params, answered: p.params }) },
     { name: 'a failure shows its reason (never text in the machine)', from: 'loading', event: 'xstate.error.actor.fetch', to: 'failed',
       then: (c, p, e) => { expect(c.error).toBe(reason(e)); expect(c.params).toEqual(p.params) } },
     { name: 'new parameters while loading: the answer on its way is dropped, the new one asked for', from: 'loading', event: 'params.change', to: 'loading',
@@ -60,7 +62,7 @@ export const loadExpectations: Expectations<LoadContext> = {
     { name: 'new parameters after a failure load again', from: 'failed', event: 'params.change', to: 'loading',
       then: (c, _p, e) => { expect(c.params).toEqual(e.params); expect(c.error).toBeNull() } },
   ],
-  significant: (c) => ({ params: c.params, data: c.data, loaded: c.loaded, error: c.error }),
+  significant: (c) => ({ params: c.params, data: c.data, loaded: c.loaded, answered: c.answered, error: c.error }),
   describeEvent: (e) => {
     const ev = e as { type: string; params?: { days: number }; error?: { code?: string; kind?: string } }
     switch (e.type) {

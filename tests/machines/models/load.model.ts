@@ -24,7 +24,7 @@ export const loadModel: Model = {
   ],
   outputs: { fetch: [FIGURES] },
   errors: { fetch: [Object.assign(new Error('x'), { kind: 'network' }), Object.assign(new Error('403'), { code: 'FORBIDDEN' })] },
-  serialize: (s) => ({ value: s.value, params: s.context.params, loaded: s.context.loaded, error: s.context.error }),
+  serialize: (s) => ({ value: s.value, params: s.context.params, loaded: s.context.loaded, answered: s.context.answered, error: s.context.error }),
   invariants: (s) => {
     if (s.matches('ready')) { expect(s.context.loaded).toBe(true); expect(s.context.error).toBeNull() }
     if (s.matches('failed')) expect(s.context.error).not.toBeNull()
