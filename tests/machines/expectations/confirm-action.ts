@@ -7,6 +7,8 @@ const ASKED = 'Silinsin mi?'
 const GOES = (name: string) => `“${name}” kalıcı olarak silinecek.`
 const GONE = (name: string) => `“${name}” silindi.`
 const KEEP = 'Vazgeç'
+const RETRY = 'Tekrar dene'
+const CLOSE = 'Kapat'
 const SENT = 'Gönderildi. Sunucunun yanıtı:'
 const SENDING = 'Gönderiliyor…'
 /** Spec 5: the e-mail field's message. */
@@ -69,7 +71,7 @@ export const confirmActionExpectations: Expectations<ConfirmActionContext> = {
     },
     failed: {
       words: { tr: 'yapılamadı: nedeni görünür, aynısı yeniden denenebilir', en: 'failed: the reason shows, the same can be tried again' },
-      screen: (c) => byKind(c, (s) => ({ texts: [ASKED, GOES(s.name), NETWORK_TEXT], enabled: [KEEP] }), () => ({ texts: [NETWORK_TEXT], absent: [SENT] })),
+      screen: (c) => byKind(c, (s) => ({ texts: [ASKED, GOES(s.name), NETWORK_TEXT], enabled: [KEEP] }), () => ({ texts: [NETWORK_TEXT], enabled: [RETRY, CLOSE], absent: [SENT] })),
       tags: { busy: false, asking: false },
       context: (c) => { expect(c.error).not.toBeNull(); expect(c.subject).not.toBeNull() },
     },
@@ -114,8 +116,8 @@ export const confirmActionExpectations: Expectations<ConfirmActionContext> = {
       case 'request': return ev.subject!.kind === 'delete'
         ? { tr: `kullanıcı "${ev.subject!.name}" satırının "Sil" düğmesine basar`, en: `the user presses "Sil" on the row "${ev.subject!.name}"` }
         : { tr: `kullanıcı "${ev.subject!.to}" adresine test e-postası gönderir`, en: `the user sends a test mail to "${ev.subject!.to}"` }
-      case 'confirm': return { tr: 'kullanıcı onaylar', en: 'the user confirms' }
-      case 'cancel': return { tr: `kullanıcı "${KEEP}" der`, en: `the user presses "${KEEP}"` }
+      case 'confirm': return { tr: 'kullanıcı onaylar ("Sil", "Tekrar dene")', en: 'the user confirms ("Sil", "Tekrar dene")' }
+      case 'cancel': return { tr: 'kullanıcı vazgeçer ("Vazgeç", "Kapat")', en: 'the user gives up ("Vazgeç", "Kapat")' }
       case 'xstate.done.actor.prepare': return ev.output!.ask
         ? { tr: 'denetim onay ister', en: 'the check asks for a confirmation' }
         : { tr: 'denetim geçer, sorulacak bir şey yok', en: 'the check passes, nothing to ask' }

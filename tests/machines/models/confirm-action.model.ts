@@ -7,7 +7,8 @@ import type { Model } from '../../support/model-test.ts'
  * subject names):
  *  - deleting a job title (Company > Job titles): `prepare` always asks, `run` is the DELETE;
  *  - the test mail (Company > Mail server): `prepare` checks the address (nothing to ask, or the
- *    field at fault), `run` sends the mail and answers what the mail server said.
+ *    field at fault), `run` sends the mail and answers what the mail server said; after a failure
+ *    "Tekrar dene" sends the same again (confirm), "Kapat" gives up (cancel).
  */
 export const ANALYST = { kind: 'delete', id: 'jt-analyst', name: 'Model Analist' }
 export const EXPERT = { kind: 'delete', id: 'jt-expert', name: 'Model Uzman' }

@@ -78,7 +78,7 @@ export function DashboardView() {
         <label htmlFor={`${id}-period`}>
           {t`Dönem`}{' '}
           <select id={`${id}-period`} name="days" value={days} onChange={(e) => setDays(Number(e.currentTarget.value) as DashboardPeriod)}>
-            {DASHBOARD_PERIODS.map((n) => <option key={n} value={n}>{plural(n, { one: 'Son # gün', other: 'Son # gün' })}</option>)}
+            {DASHBOARD_PERIODS.map((n) => <option key={n} value={n}>{plural(n, { one: '# gün', other: '# gün' })}</option>)}
           </select>
         </label>
         <button type="button" className={styles.secondaryButton} disabled={!ready || busy} onClick={() => load.send({ type: 'reload' })}><Trans>Yenile</Trans></button>

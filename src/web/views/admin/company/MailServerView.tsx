@@ -47,6 +47,12 @@ function TestMail() {
         )}
         {failure && <p className={fieldStyles.error} data-mail-test="failed">{failureText(failure, i18n)}</p>}
       </div>
+      {failure && (
+        <div className={styles.pager}>
+          <button type="button" className={styles.secondaryButton} onClick={() => test.send({ type: 'confirm' })}><Trans>Tekrar dene</Trans></button>
+          <button type="button" className={styles.secondaryButton} onClick={() => test.send({ type: 'cancel' })}><Trans>Kapat</Trans></button>
+        </div>
+      )}
     </form>
   )
 }

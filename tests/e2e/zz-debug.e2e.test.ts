@@ -1,0 +1,32 @@
+import { it } from 'vitest'
+import { launch } from './browser.ts'
+import { signIn } from './staff.ts'
+it('debug', async () => {
+  const b = await launch()
+  const page = await b.page()
+  page.on('pageerror', (e) => console.log('pageerror', e.message))
+  page.on('console', (m) => { if (m.type() === 'error' || m.type() === 'warning') console.log('console', m.type(), m.text().slice(0, 300)) })
+  await signIn(page, 'ayse.yilmaz')
+  await page.waitForURL('**/navbar/**')
+  await page.goto('/navbar/settings/users?q=mehmet')
+  await page.getByRole('checkbox', { name: 'mehmet.demir kullanıcısını seç' }).check()
+  await page.getByRole('button', { name: 'Durumu değiştir' }).click()
+  await page.waitForTimeout(1500)
+  console.log('dialogs', await page.getByRole('dialog').count(), await page.locator('dialog[open]').count())
+  console.log(await page.locator('dialog').first().evaluate((d) => d.outerHTML.slice(0, 600)))
+  await page.goto('/navbar/home/main')
+  const box = page.getByRole('combobox', { name: 'Genel arama' })
+  await box.fill('mehmet.demir@')
+  await page.getByRole('listbox', { name: 'Arama sonuçları' }).getByRole('option', { name: /Mehmet Demir/ }).waitFor()
+  await box.press('ArrowDown'); await box.press('Enter')
+  await page.waitForURL('**/navbar/settings/users?q=mehmet.demir')
+  console.log('focused', await page.evaluate(() => document.activeElement?.outerHTML.slice(0, 120)))
+  await box.fill('ROLE_AD')
+  for (let i = 0; i < 6; i++) { await page.waitForTimeout(300); console.log('t', i, await box.inputValue(), await page.evaluate(() => document.activeElement?.tagName), await page.getByRole('listbox', { name: 'Arama sonuçları' }).isVisible()) }
+  const users = await page.locator('a[href*="/navbar/settings/users/"]').first().getAttribute('href')
+  await page.goto(users!)
+  await page.waitForTimeout(4000)
+  console.log('loading', await page.getByText('Yükleniyor…').count())
+  for (const el of await page.getByText('Yükleniyor…').all()) console.log(await el.evaluate((e) => e.parentElement?.outerHTML.slice(0, 300)))
+  await b.close()
+}, 120_000)
