@@ -139,6 +139,8 @@ describe('administration shell and top menu (real server, Chromium)', () => {
     expect(await option.getAttribute('aria-selected')).toBe('true')
     await box.press('Enter')
     await page.waitForURL('**/navbar/settings/users?q=mehmet.demir')
+    // the new page takes the focus to its heading (leaving the field closes the search): then type again
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('page-title')
     await box.fill('ROLE_AD')
     await results.getByRole('option', { name: /ROLE_ADMIN/ }).waitFor()
     await box.press('Escape')

@@ -87,7 +87,7 @@ describe('the Stately inspector (INSPECTOR=true, Chromium, the package\'s real p
     // the page's own answers, with the header the server sent before: the inspector window is cut off
     await b.context.route((url) => url.origin === new URL(server.url).origin && !url.pathname.startsWith('/api/'), async (route) => {
       const answer = await route.fetch()
-      const headers = { ...answer.headers(), 'cross-origin-opener-policy': 'same-origin' }
+      const headers: Record<string, string> = { ...answer.headers(), 'cross-origin-opener-policy': 'same-origin' }
       // the body comes decoded: its encoding and length go
       delete headers['content-encoding']
       delete headers['content-length']

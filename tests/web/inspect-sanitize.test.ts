@@ -9,7 +9,7 @@
 import { createBrowserInspector } from '@statelyai/inspect'
 import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise, setup } from 'xstate'
-import { sessionMachine, type SessionUser, type SignInResult } from '../../machines/session/session.machine.ts'
+import { DEFAULT_TIMING, sessionMachine, type SessionUser, type SignInResult } from '../../machines/session/session.machine.ts'
 import { MASK, sanitize, sanitizeInspection } from '../../src/web/inspect-sanitize.ts'
 import { INSPECTOR_OPTIONS } from '../../src/web/inspector.ts'
 
@@ -23,7 +23,7 @@ const user: SessionUser = {
   userId: 'u1', companyId: 'c1', username: 'admin', firstName: 'Ayşe', lastName: 'Yılmaz',
   roles: ['ROLE_ADMIN'], mainRole: 'ROLE_ADMIN', defaultRole: null, activeRole: 'ROLE_ADMIN', permissions: [],
 }
-const timing = { throttleMs: 1_000, inactiveMs: 600_000, warningMs: 30_000, lockMs: 1_800_000 }
+const timing = DEFAULT_TIMING
 
 /** A stand-in for the browser: `open` answers the inspector window, whose postMessage records what arrives. */
 function fakeBrowser() {
@@ -157,7 +157,7 @@ describe('sanitize (the one function)', () => {
     cyclic.me = cyclic
     let deep: Record<string, unknown> = { password: 'at-the-bottom' }
     for (let i = 0; i < 40; i++) deep = { inner: deep }
-    const out = sanitize({ error, map: new Map([['password', 'p'], ['k', 1]]), set: new Set(['a']), at: new Date(0), f: () => 1, cyclic, deep })
+    const out = sanitize({ error, map: new Map<string, unknown>([['password', 'p'], ['k', 1]]), set: new Set(['a']), at: new Date(0), f: () => 1, cyclic, deep })
     expect(out).toMatchObject({ error: { name: 'Error', message: 'refused', code: 'X', password: MASK }, map: { password: MASK, k: 1 }, set: ['a'], at: '1970-01-01T00:00:00.000Z', cyclic: { me: '[circular]' } })
     expect(JSON.stringify(out)).not.toContain('at-the-bottom')
     expect('f' in (out as object)).toBe(false)

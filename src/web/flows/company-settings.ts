@@ -86,15 +86,22 @@ export function checkTestAddress(to: string): string | null {
   return schemaFieldErrors(MailTestBody, { to }).to ?? null
 }
 
+/** Which mail server the stored settings name (the test goes through them): null host: the built-in mail. */
+export type MailRoute = { host: string | null; port: number | null }
+
 /**
  * "Send test mail" on the confirm-action statechart: nothing to ask; the address is checked first
- * (a refusal names the field), then the mail goes through the stored settings.
+ * (a refusal names the field), the stored settings are read (the page says which server the mail
+ * goes through: the form's unsaved changes do not count), then the mail is sent through them.
  */
 export const mailTestFlow = confirmFlow<{ to: string }, MailTestAnswer>({
-  prepare: ({ to }) => {
+  prepare: async ({ to }) => {
     const code = checkTestAddress(to.trim())
     if (code) throw fieldRefusal({ to: code })
-    return { ask: false }
+    const { values } = await loadCategory('mailServer')
+    const host = typeof values.host === 'string' && values.host.trim() ? values.host.trim() : null
+    const route: MailRoute = { host, port: host && typeof values.port === 'number' ? values.port : null }
+    return { ask: false, preview: route }
   },
   run: ({ to }) => sendTestMail(to.trim()),
 })

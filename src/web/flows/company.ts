@@ -162,14 +162,20 @@ export const companyLogo = {
 
 /**
  * The logo on the upload statechart: the browser's pre-check (type, size: LOGO_TYPE, LOGO_SIZE,
- * LOGO_EMPTY; the server decides by content), nothing to review, sent at once; removable. The
- * header follows (companyLogo).
+ * LOGO_EMPTY; a file that does not decode as an image: LOGO_TYPE; the server decides by content),
+ * nothing to review, sent at once; removable. The header follows (companyLogo).
  */
 export const logoFlow = uploadMachine.provide({
   actors: {
     check: fromPromise(async ({ input }: { input: { file: unknown } }): Promise<Checked> => {
       const problem = logoPrecheck(input.file as Blob)
       if (problem) throw Object.assign(new Error(problem), { code: problem })
+      // a file that claims to be an image but is none is refused here too (the server decides by content)
+      try {
+        ;(await createImageBitmap(input.file as Blob)).close()
+      } catch {
+        throw Object.assign(new Error('not an image'), { code: 'LOGO_TYPE' })
+      }
       return { review: false }
     }),
     upload: fromPromise(async ({ input }: { input: { file: unknown; prepared: unknown; options: unknown } }): Promise<unknown> => {
@@ -281,8 +287,19 @@ export const addressEditorFlow = editorFlow({
 export const deleteAddress = (a: { addressid: string; version: number }) =>
   call<{ ok: true }>(`/party/address/${a.addressid}`, { method: 'DELETE', query: { version: String(a.version) }, authenticated: true })
 
-/** An address's deletion, asked first (DELETE with the version shown: a changed one is refused). */
-export const deleteAddressFlow = confirmFlow<AddressItem, unknown>({ run: deleteAddress })
+/** The address as it is now (the question names it, the deletion sends its version); gone: NOT_FOUND. */
+async function currentAddress(a: AddressItem): Promise<AddressItem> {
+  const { items } = await call<{ items: AddressItem[] }>('/party/address', { query: entity(), authenticated: true })
+  const found = items.find((x) => x.addressid === a.addressid)
+  if (!found) throw new ApiError('http', 404, 'NOT_FOUND', null)
+  return found
+}
+
+/** An address's deletion: read again (the current version), asked, then DELETE with that version. */
+export const deleteAddressFlow = confirmFlow<AddressItem, unknown>({
+  prepare: async (a) => ({ ask: true, preview: await currentAddress(a) }),
+  run: (a, current) => deleteAddress((current as AddressItem | null) ?? a),
+})
 
 // ---- job titles ----
 
@@ -328,5 +345,8 @@ export const jobTitleEditorFlow = editorFlow({
 export const deleteJobTitle = (j: { jobtitleid: string; version: number }) =>
   call<{ ok: true }>(`/company/jobtitle/${j.jobtitleid}`, { method: 'DELETE', query: { version: String(j.version) }, authenticated: true })
 
-/** A job title's deletion, asked first. */
-export const deleteJobTitleFlow = confirmFlow<JobTitleItem, unknown>({ run: deleteJobTitle })
+/** A job title's deletion: read again (GET /company/jobtitle/{id}: its current name and version), asked, then deleted with that version. */
+export const deleteJobTitleFlow = confirmFlow<JobTitleItem, unknown>({
+  prepare: async (j) => ({ ask: true, preview: await call<JobTitleItem>(`/company/jobtitle/${j.jobtitleid}`, { authenticated: true }) }),
+  run: (j, current) => deleteJobTitle((current as JobTitleItem | null) ?? j),
+})

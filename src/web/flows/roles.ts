@@ -47,7 +47,11 @@ export function deleteRole(r: Pick<Role, 'id'>) {
 }
 
 /** A role's deletion, asked first (role:delete): SYSTEM_ROLE_FIXED and ROLE_IN_USE (holders in the issues) come back as refusals. */
-export const deleteRoleFlow = confirmFlow<Role, unknown>({ run: deleteRole })
+export const deleteRoleFlow = confirmFlow<Role, unknown>({
+  // read again first: the question names the role as it is now (gone: NOT_FOUND)
+  prepare: async (r) => ({ ask: true, preview: await call<Role>(`/role/${encodeURIComponent(r.id)}`, { authenticated: true }) }),
+  run: (r) => deleteRole(r),
+})
 
 /** The gdprlevels lookup (names in the request's language). */
 export function loadGdprLevels(): Promise<GdprLevelOption[]> {

@@ -22,11 +22,18 @@ function modeFor(next: PathStep | undefined): Mode {
   return 'hold'
 }
 
-/** How the next GET /dashboard is answered. */
+/** How the next GET /dashboard is answered (one route per page: a held request stays held when the plan changes). */
+const modes = new WeakMap<Page, { mode: Mode }>()
 async function arrange(page: Page, mode: Mode) {
-  await page.unroute(DASHBOARD)
-  if (mode === 'fail') await page.route(DASHBOARD, (route: Route) => route.abort('connectionrefused'))
-  if (mode === 'hold') await page.route(DASHBOARD, () => { /* held: the path acts (or ends) while loading */ })
+  const known = modes.get(page)
+  if (known) { known.mode = mode; return }
+  const plan = { mode }
+  modes.set(page, plan)
+  await page.route(DASHBOARD, (route: Route) => {
+    if (plan.mode === 'fail') return route.abort('connectionrefused')
+    if (plan.mode === 'hold') return undefined
+    return route.fallback()
+  })
 }
 
 const daysOf = (params: unknown) => (params as { days: number }).days
@@ -55,7 +62,7 @@ export const loadDriver: Driver = {
     await arrange(page, modeFor(next))
     switch (e.type) {
       case 'params.change': await page.getByLabel('Dönem').selectOption(String(e.params!.days)); break
-      case 'reload': await page.getByRole('button', { name: 'Yenile' }).click(); break
+      case 'reload': await page.getByRole('button', { name: 'Yenile', exact: true }).click(); break
       case 'retry': await page.getByRole('button', { name: 'Tekrar dene' }).click(); break
       default: throw new Error(`load driver: no browser action for ${e.type}`)
     }

@@ -43,11 +43,19 @@ function holdDebounce() {
   }
 }
 
+/** How the next search is answered: one route per page (a held search stays held when the plan changes). */
+const plans = new WeakMap<Page, { mode: 'real' | 'fail' | 'hold' }>()
 async function arrange(page: Page, next: PathStep | undefined) {
-  await page.unroute(SEARCH)
   const mode = next?.event.type === 'xstate.done.actor.search' ? 'real' : next?.event.type === 'xstate.error.actor.search' ? 'fail' : 'hold'
-  if (mode === 'fail') await page.route(SEARCH, (route: Route) => route.abort('connectionrefused'))
-  if (mode === 'hold') await page.route(SEARCH, () => { /* held: the path ends searching, or types on */ })
+  const known = plans.get(page)
+  if (known) { known.mode = mode; return }
+  const plan = { mode } as { mode: 'real' | 'fail' | 'hold' }
+  plans.set(page, plan)
+  await page.route(SEARCH, (route: Route) => {
+    if (plan.mode === 'fail') return route.abort('connectionrefused')
+    if (plan.mode === 'hold') return undefined
+    return route.fallback()
+  })
 }
 
 export const searchDriver: Driver = {

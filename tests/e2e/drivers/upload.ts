@@ -17,7 +17,9 @@ import type { Driver } from './types.ts'
  *    kaydet" sends the crop, "Vazgeç" drops it; a file that is no image is refused when decoded;
  *    "Fotoğrafı kaldır" removes it.
  * A picture is stored through the API before each path (what "remove" needs). The server answers
- * for real; a failure is the request cut off; an answer the path does not reach is held.
+ * for real; a failure is the request cut off; an answer the path does not reach is held. The check
+ * decodes the file in the page (createImageBitmap): when a path rests in `checking`, a shim this
+ * page alone gets holds the decoding.
  */
 type Kind = 'logo' | 'photo'
 const kindOfFile = (e: AnyEventObject) => (e as AnyEventObject & { file: { kind: Kind } }).file.kind
@@ -60,17 +62,29 @@ async function store(server: E2eServer, kind: Kind) {
 }
 
 const SENDS = (kind: Kind) => (url: URL) => kind === 'logo' ? /\/api\/v1\/company\/[^/]+\/logo$/.test(url.pathname) : /\/api\/v1\/user\/[^/]+\/photo$/.test(url.pathname)
+/** The page's own shim: createImageBitmap waits while `__holdDecode` is set. */
+function holdableDecode() {
+  const w = window as unknown as { __holdDecode: boolean; createImageBitmap: typeof createImageBitmap }
+  const decode = w.createImageBitmap.bind(window)
+  w.__holdDecode = false
+  w.createImageBitmap = ((...args: Parameters<typeof createImageBitmap>) => (w.__holdDecode ? new Promise<ImageBitmap>(() => {}) : decode(...args))) as typeof createImageBitmap
+}
+
 type Mode = 'real' | 'fail' | 'hold'
 const modeOf = (answer: PathStep | undefined, done: string, error: string): Mode =>
   answer?.event.type === done ? 'real' : answer?.event.type === error ? 'fail' : 'hold'
 
-/** How the next upload (POST) or removal (DELETE) is answered. */
+/** How the next upload (POST) or removal (DELETE) is answered: one route per page, its plan per method (a held request stays held). */
+const plans = new WeakMap<Page, Record<string, Mode>>()
 async function arrange(page: Page, kind: Kind, method: 'POST' | 'DELETE', mode: Mode) {
-  await page.unroute(SENDS(kind))
+  const known = plans.get(page)
+  if (known) { known[method] = mode; return }
+  const plan: Record<string, Mode> = { POST: 'real', DELETE: 'real', [method]: mode }
+  plans.set(page, plan)
   await page.route(SENDS(kind), (route: Route) => {
-    if (route.request().method() !== method) return route.fallback()
-    if (mode === 'fail') return route.abort('connectionrefused')
-    if (mode === 'hold') return undefined
+    const m = plan[route.request().method()] ?? 'real'
+    if (m === 'fail') return route.abort('connectionrefused')
+    if (m === 'hold') return undefined
     return route.fallback()
   })
 }
@@ -81,22 +95,12 @@ export const uploadDriver: Driver = {
   id: 'upload',
   model: uploadModel,
   expectations: uploadExpectations,
-  feasible: (path: GeneratedPath) => {
-    const kinds = new Set(path.steps.filter((s) => s.event.type === 'file.select').map((s) => kindOfFile(s.event)))
-    if (kinds.size > 1) return false
-    const kind = [...kinds][0] ?? 'logo'
-    // the check runs in the browser at once: never seen checking
-    if (path.end.matches('checking')) return false
-    return path.steps.every((s) => {
-      const e = s.event as AnyEventObject & { output?: { review: boolean }; error?: { code: string } }
-      if (e.type === 'xstate.done.actor.check') return e.output!.review === (kind === 'photo')
-      if (e.type === 'xstate.error.actor.check') return e.error!.code === (kind === 'logo' ? 'LOGO_TYPE' : 'PHOTO_UNREADABLE')
-      return true
-    })
-  },
+  // one page per path: the files it chooses are all the logo's or all the photo's
+  feasible: (path: GeneratedPath) => new Set(path.steps.filter((s) => s.event.type === 'file.select').map((s) => kindOfFile(s.event))).size <= 1,
   async open(page, steps, server) {
     const kind = kindOf(steps)
     paths.set(page, { steps, kind })
+    await page.addInitScript(holdableDecode)
     await store(server, kind)
     await signInOnce(page, server, 'ayse.yilmaz')
     if (kind === 'logo') {
@@ -117,6 +121,8 @@ export const uploadDriver: Driver = {
     switch (e.type) {
       case 'file.select': {
         const refused = next?.event.type === 'xstate.error.actor.check'
+        // the path rests while the file is checked: the decoding waits
+        await page.evaluate((hold) => { (window as unknown as { __holdDecode: boolean }).__holdDecode = hold }, !next?.event.type.startsWith('xstate.'))
         // a picture sent at once (the logo): its answer comes after the check's
         if (kind === 'logo' && !refused) await arrange(page, kind, 'POST', modeOf(steps[i + 2], 'xstate.done.actor.upload', 'xstate.error.actor.upload'))
         const file = refused

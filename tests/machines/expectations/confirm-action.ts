@@ -11,6 +11,8 @@ const RETRY = 'Tekrar dene'
 const CLOSE = 'Kapat'
 const SENT = 'Gönderildi. Sunucunun yanıtı:'
 const SENDING = 'Gönderiliyor…'
+/** The row is gone (someone deleted it first). */
+const GONE_TEXT = 'Kayıt bulunamadı'
 /** Spec 5: the e-mail field's message. */
 const NOT_EMAIL = 'Girilen değer geçerli bir email adresi değil'
 /** Spec 8: a request without an answer. */
@@ -76,8 +78,8 @@ export const confirmActionExpectations: Expectations<ConfirmActionContext> = {
       context: (c) => { expect(c.error).not.toBeNull(); expect(c.subject).not.toBeNull() },
     },
     prepareFailed: {
-      words: { tr: 'denetim reddetti: hatalı alan görünür', en: 'the check refused: the field at fault shows' },
-      screen: { texts: [NOT_EMAIL], absent: [ASKED, SENT] },
+      words: { tr: 'denetim reddetti: nedeni (ya da hatalı alan) görünür', en: 'the check refused: its reason (or the field at fault) shows' },
+      screen: (c) => byKind(c, () => ({ texts: [GONE_TEXT], absent: [ASKED] }), () => ({ texts: [NOT_EMAIL], absent: [ASKED, SENT] })),
       tags: { busy: false, asking: false },
       context: (c) => expect(c.error).not.toBeNull(),
       ignores: [{ type: 'confirm' }, { type: 'cancel' }],
@@ -121,7 +123,9 @@ export const confirmActionExpectations: Expectations<ConfirmActionContext> = {
       case 'xstate.done.actor.prepare': return ev.output!.ask
         ? { tr: 'denetim onay ister', en: 'the check asks for a confirmation' }
         : { tr: 'denetim geçer, sorulacak bir şey yok', en: 'the check passes, nothing to ask' }
-      case 'xstate.error.actor.prepare': return { tr: 'denetim adresi reddeder', en: 'the check refuses the address' }
+      case 'xstate.error.actor.prepare': return ev.error?.code === 'NOT_FOUND'
+        ? { tr: 'satır yeniden okunamaz: başkası silmiş', en: 'the row cannot be read again: someone deleted it' }
+        : { tr: 'denetim adresi reddeder', en: 'the check refuses the address' }
       case 'xstate.done.actor.run': return { tr: 'sunucu işlemi yapar', en: 'the server carries it out' }
       case 'xstate.error.actor.run': return { tr: 'istek yanıtsız kalır (ağ hatası)', en: 'the request gets no answer (network)' }
     }

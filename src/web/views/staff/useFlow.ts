@@ -7,7 +7,7 @@ import type { loadMachine } from '../../../../machines/load/load.machine.ts'
 import type { ConfirmFlow } from '../../flows/confirm.ts'
 import { serverTextOf } from '../../flows/editor.ts'
 import type { LoadFlow } from '../../flows/load.ts'
-import { reasonText } from '../../i18n/reasons.ts'
+import { hasReasonText, reasonText } from '../../i18n/reasons.ts'
 import { getInspect } from '../../inspector.ts'
 
 /** A started load flow; `T` is its answer's type. */
@@ -59,9 +59,8 @@ export function useNotice(actor: { on: (type: 'notice', handler: (e: { code: str
   }, [actor, code])
 }
 
-/** A failure's text: the browser's own for known reasons, else the server's localized text for that code. */
+/** A failure's text: the browser's own for the reasons it knows, else the server's localized text for that code. */
 export function failureText(code: string | null, i18n: I18n): string {
-  const known = reasonText(code, i18n)
   const server = serverTextOf(code)
-  return server && code !== 'NETWORK' && code !== 'FORBIDDEN' ? server : known
+  return server && !hasReasonText(code) ? server : reasonText(code, i18n)
 }

@@ -49,13 +49,20 @@ export function ConfirmDeleteDialog<T>({ control, what, explain }: {
   const busy = useSelector(control, (s) => s.hasTag('busy'))
   const refusal = useSelector(control, (s) => (s.matches('failed') ? { reason: s.context.error ?? 'UNEXPECTED', issues: s.context.issues } : null), (a, b) => JSON.stringify(a) === JSON.stringify(b))
   const gone = useSelector(control, (s) => s.matches('done'))
-  const row = useSubject(control)
+  const unreadable = useSelector(control, (s) => (s.matches('prepareFailed') ? s.context.error : null))
+  const subject = useSubject(control)
+  // the row as read again before asking (its current name), else as the list showed it
+  const current = useSelector(control, (s) => (s.context.preview ?? null) as T | null)
+  const row = current ?? subject
   const ref = useModalDialog(open)
   const titleId = useId()
   const name = row ? what(row) : ''
   return (
     <>
-      <div role="status" aria-live="polite">{gone && <p className={staff.yes}><Trans>“{name}” silindi.</Trans></p>}</div>
+      <div role="status" aria-live="polite">
+        {gone && <p className={staff.yes}><Trans>“{name}” silindi.</Trans></p>}
+        {unreadable && <p className={staff.no}>{failureText(unreadable, i18n)}</p>}
+      </div>
       <dialog ref={ref} aria-labelledby={titleId} className={styles.dialog} onCancel={(e) => { e.preventDefault(); if (!busy) control.send({ type: 'cancel' }) }}>
         <h2 id={titleId}><Trans>Silinsin mi?</Trans></h2>
         <p><Trans>“{name}” kalıcı olarak silinecek.</Trans></p>

@@ -3,7 +3,7 @@ import { useSelector } from '@xstate/react'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Field } from '../../../components/Field.tsx'
 import fieldStyles from '../../../components/Field.module.css'
-import { mailServerFlow, mailTestFlow, type MailTestAnswer } from '../../../flows/company-settings.ts'
+import { mailServerFlow, mailTestFlow, type MailRoute, type MailTestAnswer } from '../../../flows/company-settings.ts'
 import { fieldErrorText } from '../../../i18n/reasons.ts'
 import { CompanyNav } from '../AreaPageView.tsx'
 import { EditorCheckbox, EditorForm, EditorSelectField, EditorTextField, useDraft, useEditor } from '../EditorForm.tsx'
@@ -24,6 +24,8 @@ function TestMail() {
   const fieldError = useSelector(test, (s) => (s.matches('prepareFailed') ? s.context.fields.to ?? null : null))
   const failure = useSelector(test, (s) => (s.matches('failed') ? s.context.error : null))
   const result = useSelector(test, (s) => (s.matches('done') ? (s.context.result as MailTestAnswer) : null))
+  const route = useSelector(test, (s) => s.context.preview as MailRoute | null)
+  const via = route?.host ? `${route.host}:${route.port ?? ''}` : null
   function send(e: FormEvent) {
     e.preventDefault()
     test.send({ type: 'request', subject: { to } })
@@ -38,7 +40,7 @@ function TestMail() {
         <button type="submit" className={styles.button} disabled={busy}><Trans>Test e-postası gönder</Trans></button>
       </div>
       <div role="status" aria-live="polite">
-        {busy && <p><Trans>Gönderiliyor…</Trans></p>}
+        {busy && <p>{via ? <Trans>Gönderiliyor… ({via})</Trans> : <Trans>Gönderiliyor…</Trans>}</p>}
         {result && (
           <p className={result.ok ? styles.yes : fieldStyles.error} data-mail-test={result.ok ? 'ok' : 'refused'}>
             {result.ok ? <Trans>Gönderildi. Sunucunun yanıtı:</Trans> : <Trans>Gönderilemedi. Sunucunun yanıtı:</Trans>}{' '}
