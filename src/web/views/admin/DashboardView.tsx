@@ -97,7 +97,7 @@ export function DashboardView() {
               <li className={styles.stat}><span className={styles.statValue}>{d.sessions.active}</span><Trans>Şu an açık oturum</Trans></li>
               <li className={styles.stat}><span className={styles.statValue}>{d.sessions.locked}</span><Trans>Kilitli ekran</Trans></li>
             </ul>
-            <h2>{plural(d.daily.length, { one: 'Son # gün', other: 'Son # gün' })}</h2>
+            <h2>{t`Son ${plural(d.daily.length, { one: '# gün', other: '# gün' })}`}</h2>
             <DailyChart daily={d.daily} days={d.daily.length} />
             <h2><Trans>14 gün içinde süresi dolacak rol atamaları</Trans></h2>
             {d.expiringRoles.length === 0 ? <p><Trans>Süresi dolacak rol ataması yok.</Trans></p> : (
