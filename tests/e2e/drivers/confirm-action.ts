@@ -53,8 +53,12 @@ async function titles(api: Api) {
   return ((await api.call('GET', `/company/jobtitle/${api.companyId}`)).body as { items: Array<{ jobtitleid: string; jobtitle: string; version: number }> }).items
 }
 
+/** One API session per server (signing in again for every path would use up the sign-in limit). */
+const apis = new WeakMap<E2eServer, Api>()
+
 async function ensureTitles(server: E2eServer): Promise<Api> {
-  const api = await apiSession(server.url, 'ayse.yilmaz', DEMO_PASSWORD)
+  let api = apis.get(server)
+  if (!api) { api = await apiSession(server.url, 'ayse.yilmaz', DEMO_PASSWORD); apis.set(server, api) }
   const items = await titles(api)
   const level = ((await api.call('GET', '/lookup/experiencelevels')).body as unknown as Array<{ value: string }>)[0]!.value
   for (const name of [ANALYST.name, EXPERT.name]) {

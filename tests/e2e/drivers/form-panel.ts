@@ -20,8 +20,12 @@ type Group = { id: string; name: string; parentId: string | null; version: numbe
 const ids = new WeakMap<Page, Map<string, string>>()
 let serial = 0
 
+/** One API session per server (signing in again for every path would use up the sign-in limit). */
+const sessions = new WeakMap<E2eServer, Awaited<ReturnType<typeof apiSession>>>()
+
 async function resetGroups(server: E2eServer): Promise<Map<string, string>> {
-  const s = await apiSession(server.url, 'ayse.yilmaz', DEMO_PASSWORD)
+  let s = sessions.get(server)
+  if (!s) { s = await apiSession(server.url, 'ayse.yilmaz', DEMO_PASSWORD); sessions.set(server, s) }
   const list = async () => (await s.call('GET', '/group')).body.items as Group[]
   // what earlier paths created: deleted leaves first
   for (;;) {
