@@ -1,11 +1,11 @@
 import { Hono, type Context, type MiddlewareHandler } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
-import { compress } from 'hono/compress'
 import { HTTPException } from 'hono/http-exception'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { classifyPath, redirectTarget } from '../domain/navigation.ts'
 import { ENVELOPE_HEADER, openJson, sealJson } from '../lib/envelope.ts'
 import type { ServerConfig } from './config.ts'
+import { rememberJsonText, withGzip } from './compress.ts'
 import type { AppDeps, AppEnv } from './types.ts'
 import { AppError } from './errors.ts'
 import { errorMessage, resolveLocale, type ErrorCode, type ServerLocale } from './i18n.ts'
@@ -130,8 +130,8 @@ export function createApp(deps: AppDeps) {
   const health = deps.dbHealth ?? dbHealth(deps.logger)
   const app = new Hono<AppEnv>()
 
-  // gzip for pages and JSON (the built assets come pre-compressed from the static host)
-  app.use('*', compress({ encoding: 'gzip', threshold: 1024 }))
+  // the text of every c.json answer, for gzip (./compress.ts)
+  app.use('*', rememberJsonText())
   app.use('*', async (c, next) => {
     const started = performance.now()
     c.set('deps', full)
@@ -181,7 +181,21 @@ export function createApp(deps: AppDeps) {
       const limit = bodyLimit({ maxSize: config.bodyLimitBytes, onError: () => { throw new AppError(413, 'PAYLOAD_TOO_LARGE') } })
       // image uploads (the company logo, a user's photo) have their own, larger limit
       const uploadLimit = bodyLimit({ maxSize: LOGO_MAX_BYTES, onError: () => { throw new AppError(413, 'PAYLOAD_TOO_LARGE') } })
-      api.use('*', (c, next) => (c.req.method === 'POST' && /\/(logo|photo)$/.test(c.req.path) ? uploadLimit : limit)(c, next))
+      api.use('*', (c, next) => {
+        const method = c.req.method
+        // no body to limit (hono's bodyLimit lets these through too)
+        if (method === 'GET' || method === 'HEAD') return next()
+        const upload = method === 'POST' && /\/(logo|photo)$/.test(c.req.path)
+        // a declared length (the HTTP parser holds the body to it) is checked as hono's bodyLimit
+        // checks it, without building the web Request and its body stream just to ask for them
+        const length = c.req.header('content-length')
+        if (length !== undefined && c.req.header('transfer-encoding') === undefined) {
+          if (Number.parseInt(length, 10) > (upload ? LOGO_MAX_BYTES : config.bodyLimitBytes)) throw new AppError(413, 'PAYLOAD_TOO_LARGE')
+          return next()
+        }
+        // chunked: counted while read
+        return (upload ? uploadLimit : limit)(c, next)
+      })
       api.use('*', envelope(config))
       bases.set(base, api)
     }
@@ -251,7 +265,9 @@ export function createApp(deps: AppDeps) {
     })
   }
   app.notFound((c) => c.json(errorBody(c, 'NOT_FOUND'), 404))
-  return app
+  // gzip for pages and JSON of 1 KiB and more, on the finished answer (the built assets come
+  // pre-compressed from the static host)
+  return withGzip(app, 1024)
 }
 
 export type App = ReturnType<typeof createApp>
