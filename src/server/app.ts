@@ -45,6 +45,7 @@ function headerId(c: Context, name: string): string {
 
 function securityHeaders(config: ServerConfig): MiddlewareHandler<AppEnv> {
   const dev = config.env === 'development'
+  const inspectorOpen = dev || config.inspector
   // the 3-D frame shows the gateway's pages: a real bank's origin joins frame-src and form-action
   const bank = config.gateway.kind === 'nestpay' && config.gateway.nestpay ? ` ${new URL(config.gateway.nestpay.url).origin}` : ''
   const csp = [
@@ -71,7 +72,11 @@ function securityHeaders(config: ServerConfig): MiddlewareHandler<AppEnv> {
     h.set('X-Content-Type-Options', 'nosniff')
     h.set('Referrer-Policy', 'strict-origin-when-cross-origin')
     if (!framePage) h.set('X-Frame-Options', 'DENY')
-    h.set('Cross-Origin-Opener-Policy', 'same-origin')
+    // the Stately inspector (INSPECTOR=true, and development) lives in a window this page opens:
+    // `same-origin` would put it in another browsing context group, cutting the link its messages
+    // travel by; `same-origin-allow-popups` keeps the popups this page opens, and still severs
+    // every page that opens this one (docs/decisions/inspector.md)
+    h.set('Cross-Origin-Opener-Policy', inspectorOpen ? 'same-origin-allow-popups' : 'same-origin')
     h.set('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=()')
     if (config.hsts) h.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains')
   }

@@ -134,7 +134,7 @@ export async function startServer(configured: ServerConfig, opts: { logger?: Log
   const t0 = performance.now()
   const lap = (name: string, since: number) => (timings[name] = Math.round(performance.now() - since))
 
-  const t = performance.now()
+  let t = performance.now()
   const health = dbHealth(logger)
   const loadDataDir = await startingDump(configured)
   const database = await openDatabase({ url: configured.databaseUrl, dataDir: configured.dataDir, health, connectTimeoutMs: configured.dbConnectTimeoutMs, ...(loadDataDir ? { loadDataDir } : {}) })

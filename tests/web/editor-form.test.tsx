@@ -9,7 +9,7 @@ import { messages as tr } from '../../src/locales/tr/messages.po'
 import type { Values, VersionedRecord } from '../../machines/resource-editor/resource-editor.machine.ts'
 import { ApiError } from '../../src/web/api/errors.ts'
 import { editorFlow, editorRefusal, schemaFieldErrors, serverFieldErrors } from '../../src/web/flows/editor.ts'
-import { EditorForm, EditorSelectField, EditorTextField, useEditor } from '../../src/web/views/admin/EditorForm.tsx'
+import { EditorForm, EditorSelectField, EditorTextField, useEditor, type EditorActor } from '../../src/web/views/admin/EditorForm.tsx'
 
 beforeAll(() => {
   i18n.load({ tr, en })
@@ -40,7 +40,7 @@ describe('editor flow helpers', () => {
   })
 })
 
-function mount(save: (input: { version: number; values: Values }) => Promise<VersionedRecord>, beforeSave?: (draft: Values) => Promise<boolean>, check: Parameters<typeof editorFlow>[0]['check'] = schema) {
+function mount(save: (input: { version: number; values: Values }) => Promise<VersionedRecord>, onSubmit?: (editor: EditorActor) => () => void, check: Parameters<typeof editorFlow>[0]['check'] = schema) {
   let stored: VersionedRecord = { id: 'c1', version: 1, values: { name: 'Katılım', size: 'S' } }
   const loads: number[] = []
   const flow = editorFlow({
@@ -51,7 +51,7 @@ function mount(save: (input: { version: number; values: Values }) => Promise<Ver
   function Page() {
     const editor = useEditor(flow, 'c1')
     return (
-      <EditorForm editor={editor} label="Şirket" beforeSave={beforeSave}>
+      <EditorForm editor={editor} label="Şirket" onSubmit={onSubmit?.(editor)}>
         <EditorTextField editor={editor} name="name" label="Ad" />
         <EditorSelectField editor={editor} name="size" label="Büyüklük" options={[{ value: 'S', label: 'Küçük' }, { value: 'L', label: 'Büyük' }]} />
       </EditorForm>
@@ -154,20 +154,19 @@ describe('EditorForm', () => {
     expect(errors).toContain('the form check failed; the server decides')
   })
 
-  it('asks beforeSave with the draft first: false leaves the form unsaved, true saves', async () => {
+  it('with onSubmit, "Kaydet" asks the page first (a confirmation flow) and saves only when it submits', async () => {
     const sent: unknown[] = []
     const asked: Values[] = []
-    let answer = false
+    let submit: (() => void) | null = null
     mount(async (input) => { sent.push(input.values); return { id: 'c1', version: input.version + 1, values: input.values } },
-      async (draft) => { asked.push(draft); return answer })
+      (editor) => () => { asked.push(editor.getSnapshot().context.draft); submit = () => editor.send({ type: 'form.submit' }) })
     fireEvent.change(await screen.findByLabelText('Ad'), { target: { value: 'Önizlenen' } })
     fireEvent.click(screen.getByRole('button', { name: 'Kaydet' }))
     await waitFor(() => expect(asked).toHaveLength(1))
     expect(asked[0]).toEqual({ name: 'Önizlenen', size: 'S' })
     await new Promise((r) => setTimeout(r, 20))
     expect(sent).toEqual([])
-    answer = true
-    fireEvent.click(screen.getByRole('button', { name: 'Kaydet' }))
+    act(() => submit!())
     await screen.findByText('Değişiklikler kaydedildi.')
     expect(sent).toEqual([{ name: 'Önizlenen', size: 'S' }])
   })

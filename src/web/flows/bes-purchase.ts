@@ -5,6 +5,7 @@ import type { BesProduct } from '../../domain/bes.ts'
 import type { SavedApplication } from '../../domain/schemas/application.ts'
 import { call } from '../api/client.ts'
 import { ApiError } from '../api/errors.ts'
+import { loadFlow } from './load.ts'
 import { createPurchase, recordConsentAnswers, watchPurchasePayment } from './purchase.ts'
 import { smsVerificationFlow } from './sms-verification.ts'
 
@@ -33,3 +34,7 @@ export const besPurchaseFlow = besPurchaseMachine.provide({
     watchPayment: fromPromise<OtherPaymentOutcome, { id: string }>(({ input, signal }) => coded(watchPurchasePayment(input.id, signal))),
   },
 })
+
+/** The provinces of the quick profile (GET /lookup/cities?countryCode=TR), on the load statechart: a failure offers a retry. */
+export const besCitiesFlow = loadFlow<null, Array<{ value: string; name: string }>>((_params, signal) =>
+  call<Array<{ value: string; name: string }>>('/lookup/cities', { query: { countryCode: 'TR' }, signal }))

@@ -3,6 +3,7 @@ import { MailServerBody, MailTestBody, NotificationSettingsBody, PreferencesBody
 import type { PasswordComplexity } from '../../domain/password.ts'
 import { call } from '../api/client.ts'
 import { getItem } from '../storage.ts'
+import { confirmFlow, fieldRefusal } from './confirm.ts'
 import { editorFlow, schemaFieldErrors } from './editor.ts'
 
 /**
@@ -90,6 +91,26 @@ export function checkTestAddress(to: string): string | null {
   return schemaFieldErrors(MailTestBody, { to }).to ?? null
 }
 
+/** Which mail server the stored settings name (the test goes through them): null host: the built-in mail. */
+export type MailRoute = { host: string | null; port: number | null }
+
+/**
+ * "Send test mail" on the confirm-action statechart: nothing to ask; the address is checked first
+ * (a refusal names the field), the stored settings are read (the page says which server the mail
+ * goes through: the form's unsaved changes do not count), then the mail is sent through them.
+ */
+export const mailTestFlow = confirmFlow<{ to: string }, MailTestAnswer>({
+  prepare: async ({ to }) => {
+    const code = checkTestAddress(to.trim())
+    if (code) throw fieldRefusal({ to: code })
+    const { values } = await loadCategory('mailServer')
+    const host = typeof values.host === 'string' && values.host.trim() ? values.host.trim() : null
+    const route: MailRoute = { host, port: host && typeof values.port === 'number' ? values.port : null }
+    return { ask: false, preview: route }
+  },
+  run: ({ to }) => sendTestMail(to.trim()),
+})
+
 // ---- security: presets and the preview ----
 
 export type SecurityValues = {
@@ -117,4 +138,26 @@ export type PolicyPreview = { users: number; affected: number }
 /** What saving the draft policy would do: how many users' passwords would have to change at next sign-in. */
 export function previewSecurity(values: Values, version: number): Promise<PolicyPreview> {
   return call<PolicyPreview>('/company/settings/security/preview', { method: 'POST', body: bodyOf('security', values, version), authenticated: true })
+}
+
+/** The editor's part the preview reads and drives. */
+type Editor = { getSnapshot(): { context: { draft: Values; record: VersionedRecord | null } }; send(event: { type: 'form.submit' }): void }
+
+/**
+ * "Kaydet" on the security policy: the preview of who must change their password (asked for
+ * confirmation), then the editor statechart saves. A draft with field errors is not previewed: the
+ * editor's own check shows them.
+ */
+export function securityConfirmFlow(editor: Editor) {
+  return confirmFlow<null, null>({
+    prepare: async () => {
+      const { draft, record } = editor.getSnapshot().context
+      if (Object.keys(checkCategory('security', draft)).length > 0) return { ask: false }
+      return { ask: true, preview: await previewSecurity(draft, record?.version ?? 1) }
+    },
+    run: async () => {
+      editor.send({ type: 'form.submit' })
+      return null
+    },
+  })
 }

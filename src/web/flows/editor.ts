@@ -40,6 +40,11 @@ export function serverTextOf(code: string | null): string | null {
   return code ? (serverTexts.get(code) ?? null) : null
 }
 
+/** Keeps a refusal's localized server text by its code (statecharts keep the code only). */
+export function rememberServerText(error: unknown): void {
+  if (error instanceof ApiError && error.kind === 'http' && error.code && error.serverMessage) serverTexts.set(error.code, error.serverMessage)
+}
+
 /**
  * A save's refusal, as the editor statechart reads it: 409 CONFLICT is a conflict (reload offered),
  * refusals naming fields go back onto those fields, anything else keeps its code (and its server
@@ -50,7 +55,7 @@ export function editorRefusal(error: unknown): unknown {
     if (error.status === 409 && error.code === 'CONFLICT') return { code: CONFLICT }
     const fields = serverFieldErrors(error)
     if (fields) return { code: FIELDS, fields }
-    if (error.code && error.serverMessage) serverTexts.set(error.code, error.serverMessage)
+    rememberServerText(error)
   }
   return error
 }

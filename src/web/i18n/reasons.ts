@@ -11,11 +11,17 @@ const REASONS: Record<string, MessageDescriptor> = {
   SESSION_EXPIRED: msg`Oturum süreniz doldu, lütfen tekrar giriş yapınız`,
   UNAUTHORIZED: msg`Oturumunuz bulunamadı, lütfen tekrar giriş yapınız`,
   FORBIDDEN: msg`Bu işlem için yetkiniz yok`,
+  NOT_FOUND: msg`Kayıt bulunamadı: başka biri silmiş olabilir`,
   PASSWORD_POLICY: msg`Yeni şifre, şirketinizin şifre kurallarına uymuyor`,
   PASSWORD_REUSED: msg`Yeni şifre, son kullandığınız şifrelerden biri olamaz`,
   PASSWORD_EXPIRED: CATALOGUE.PASSWORD_EXPIRED,
   NETWORK: CATALOGUE.NETWORK,
   UNEXPECTED: CATALOGUE.UNEXPECTED,
+}
+
+/** Whether the browser has its own text for a reason code. */
+export function hasReasonText(code: string | null | undefined): boolean {
+  return !!code && code in REASONS
 }
 
 export function reasonText(code: string | null | undefined, i18n: I18n): string {

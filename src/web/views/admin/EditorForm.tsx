@@ -8,9 +8,9 @@ import type { resourceEditorMachine, Values } from '../../../../machines/resourc
 import { Field } from '../../components/Field.tsx'
 import fieldStyles from '../../components/Field.module.css'
 import { useModalDialog } from '../../components/useModalDialog.ts'
-import { serverTextOf } from '../../flows/editor.ts'
-import { fieldErrorText, reasonText } from '../../i18n/reasons.ts'
+import { fieldErrorText } from '../../i18n/reasons.ts'
 import { getInspect } from '../../inspector.ts'
+import { failureText } from '../staff/useFlow.ts'
 import styles from '../staff/StaffLayout.module.css'
 
 export type EditorActor = ActorRefFrom<typeof resourceEditorMachine>
@@ -32,19 +32,12 @@ export function useDraft(editor: EditorActor): Values {
   return useSelector(editor, (s) => s.context.draft)
 }
 
-/** A failure's text: the browser's own for known reasons, else the server's localized text for that code. */
-function failureText(code: string | null, i18n: Parameters<typeof reasonText>[1]): string {
-  const known = reasonText(code, i18n)
-  const server = serverTextOf(code)
-  return server && code !== 'NETWORK' && code !== 'FORBIDDEN' ? server : known
-}
-
 /**
  * One admin form on the editor statechart: loading and load failure with retry, the fields
  * (disabled while busy or read-only), save and reset, the saved / conflict (reload) / failed notices,
  * and the leave guard (navigation away with unsaved changes asks first; closing the tab warns).
  */
-export function EditorForm({ editor, children, readOnly = false, label, extraActions, beforeSave }: {
+export function EditorForm({ editor, children, readOnly = false, label, extraActions, onSubmit }: {
   editor: EditorActor
   children: ReactNode
   /** Without the :update permission the form shows the record and no save. */
@@ -53,10 +46,10 @@ export function EditorForm({ editor, children, readOnly = false, label, extraAct
   label: string
   extraActions?: ReactNode
   /**
-   * Asked with the draft before it goes to validation and saving (a preview the user confirms, for
-   * instance); false leaves the form as it is.
+   * "Kaydet" asks first (a preview the user confirms, ended assignments): the page's confirm-action
+   * flow, which submits the form once confirmed. Without it the form is submitted at once.
    */
-  beforeSave?: (draft: Values) => Promise<boolean>
+  onSubmit?: () => void
 }) {
   const { i18n } = useLingui()
   const state = useSelector(editor, (s) => s.value as string)
@@ -97,14 +90,14 @@ export function EditorForm({ editor, children, readOnly = false, label, extraAct
       </div>
     )
   }
-  const submit = async (e: FormEvent) => {
+  const submit = (e: FormEvent) => {
     e.preventDefault()
-    if (beforeSave && !(await beforeSave(editor.getSnapshot().context.draft))) return
-    editor.send({ type: 'form.submit' })
+    if (onSubmit) onSubmit()
+    else editor.send({ type: 'form.submit' })
   }
   return (
     <>
-    <form className={styles.card} aria-label={label} onSubmit={(e) => { void submit(e) }} noValidate aria-busy={busy}>
+    <form className={styles.card} aria-label={label} onSubmit={submit} noValidate aria-busy={busy}>
       <fieldset disabled={readOnly || busy} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
         {children}
       </fieldset>

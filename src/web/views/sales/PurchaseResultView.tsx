@@ -1,12 +1,15 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
+import { useSelector } from '@xstate/react'
 import { PURCHASE_KEY_PARAM, type PurchaseView } from '../../../domain/schemas/purchase.ts'
+import { CATALOGUE } from '../../api/errors.ts'
 import styles from '../../components/payment/PaymentForm.module.css'
 import { runtimeConfig } from '../../config.ts'
-import { fetchPurchase, purchaseDocumentUrl } from '../../flows/purchase-result.ts'
+import { purchaseDocumentUrl, purchaseResultFlow } from '../../flows/purchase-result.ts'
 import { formatMoney } from '../../i18n/index.ts'
 import { PaymentResultView } from '../payment/PaymentResultView.tsx'
 import { paymentReasonText } from '../payment/messages.ts'
+import { useLoader } from '../staff/useFlow.ts'
 
 const PRODUCT_PAGE: Record<string, string> = { tss: '/urunler/market/tss', seyahatsaglik: '/urunler/market/seyahatsaglik', erkenbes: '/urunler/market/erkenbes', pratikbes: '/urunler/market/pratikbes' }
 
@@ -19,16 +22,25 @@ const PRODUCT_PAGE: Record<string, string> = { tss: '/urunler/market/tss', seyah
  */
 function PurchaseResult({ id, linkKey }: { id: string; linkKey: string | null }) {
   const { i18n } = useLingui()
-  const [view, setView] = useState<PurchaseView | null>(null)
-  const [failed, setFailed] = useState(false)
-  useEffect(() => {
-    fetchPurchase(id, linkKey).then(setView, () => setFailed(true))
-  }, [id, linkKey])
-  if (failed) {
+  const load = useLoader(purchaseResultFlow, { id, key: linkKey })
+  const state = useSelector(load, (s) => s.value as 'loading' | 'ready' | 'failed')
+  const view = useSelector(load, (s) => (s.matches('ready') ? (s.context.data as PurchaseView) : null))
+  const reason = useSelector(load, (s) => s.context.error)
+  // no such purchase (or not readable): said so; a request without an answer can be tried again
+  if (state === 'failed' && reason !== 'NETWORK') {
     return (
       <section className={styles.outcome} data-testid="purchase-outcome" data-state="missing">
         <h1><Trans>Satın alma kaydı bulunamadı</Trans></h1>
         <p><a href="/"><Trans>Ana sayfaya dön</Trans></a></p>
+      </section>
+    )
+  }
+  if (state === 'failed') {
+    return (
+      <section className={styles.outcome} data-testid="purchase-outcome" data-state="failed" role="alert">
+        <h1><Trans>İşlem sonucu alınamadı</Trans></h1>
+        <p>{i18n._(CATALOGUE.NETWORK)}</p>
+        <p><button type="button" className={styles.primary} onClick={() => load.send({ type: 'retry' })}><Trans>Tekrar dene</Trans></button></p>
       </section>
     )
   }

@@ -1,9 +1,9 @@
 import { useMemo } from 'react'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useSelector } from '@xstate/react'
-import { fetchChoices, userEditorFlow, type UserDetail } from '../../../flows/users.ts'
+import { choicesFlow, userEditorFlow, type UserDetail } from '../../../flows/users.ts'
 import { sessionActor } from '../../../flows/session.ts'
-import { useLoad } from '../../staff/useLoad.ts'
+import { useLoaded, useLoader } from '../../staff/useFlow.ts'
 import styles from '../../staff/StaffLayout.module.css'
 import { EditorForm, EditorSelectField, EditorTextField, useDraft, useEditor } from '../EditorForm.tsx'
 
@@ -23,8 +23,7 @@ export function UserDetailsForm({ user, organisation, readOnly = false, onSaved 
   const editor = useEditor(flow, user.id)
   const draft = useDraft(editor)
   const companyId = useSelector(sessionActor(), (s) => s.context.user?.companyId ?? '')
-  const [choices] = useLoad(() => fetchChoices(companyId), [companyId])
-  const options = choices.state === 'ready' ? choices.data : { jobTitles: [], locations: [], countries: [] }
+  const options = useLoaded(useLoader(choicesFlow, { companyId })) ?? { jobTitles: [], locations: [], countries: [] }
   const pending = useSelector(editor, (s) => (s.context.record?.values.pendingEmail ?? null) as UserDetail['pendingEmail'])
   const expires = pending ? new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(pending.expiresAt)) : ''
   return (

@@ -2,17 +2,17 @@ import { msg } from '@lingui/core/macro'
 import type { MessageDescriptor } from '@lingui/core'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useActorRef, useSelector } from '@xstate/react'
-import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react'
+import { lazy, Suspense, useEffect, useMemo, useRef } from 'react'
 import type { ActorRefFrom, SnapshotFrom } from 'xstate'
 import type { besPurchaseMachine } from '../../../../../machines/bes-purchase/bes-purchase.machine.ts'
 import type { smsVerificationMachine } from '../../../../../machines/sms-verification/sms-verification.machine.ts'
 import type { BesProduct } from '../../../../domain/bes.ts'
-import { call } from '../../../api/client.ts'
 import { useDocumentTitle } from '../../../components/useDocumentTitle.ts'
-import { besPurchaseFlow } from '../../../flows/bes-purchase.ts'
+import { besCitiesFlow, besPurchaseFlow } from '../../../flows/bes-purchase.ts'
 import { fetchPurchase } from '../../../flows/purchase-result.ts'
 import { reasonText } from '../../../i18n/reasons.ts'
 import { getInspect } from '../../../inspector.ts'
+import { useLoaded, useLoader } from '../../staff/useFlow.ts'
 import { SmsVerificationView } from '../SmsVerificationView.tsx'
 import { ConsentsStep, ContractStep, QuickStep, SummaryStep } from './BesSteps.tsx'
 import { PersonForm } from './PersonForm.tsx'
@@ -58,17 +58,11 @@ const LEADS: Record<BesProduct, MessageDescriptor> = {
   pratikbes: msg`Birkaç adımda sözleşmenizi kurun, aylık en az 150 TL katkıyı kartınızla ödeyin. 18 yaşını doldurmuş katılımcılar içindir.`,
 }
 
+/** The provinces for the quick profile; a failed lookup says so and offers a retry (the list is needed to go on). */
 function useCities() {
-  const [cities, setCities] = useState<Array<{ value: string; name: string }>>([])
-  useEffect(() => {
-    let live = true
-    // a failed lookup is tried again a few times (the province list is needed to go on)
-    const load = (left: number) => call<Array<{ value: string; name: string }>>('/lookup/cities', { query: { countryCode: 'TR' } })
-      .then((c) => { if (live) setCities(c) }, () => { if (live && left > 0) setTimeout(() => load(left - 1), 2000) })
-    void load(3)
-    return () => { live = false }
-  }, [])
-  return cities
+  const load = useLoader(besCitiesFlow)
+  const failed = useSelector(load, (s) => s.matches('failed'))
+  return { cities: useLoaded(load) ?? [], failed, retry: () => load.send({ type: 'retry' }) }
 }
 
 /** `/urunler/market/erkenbes` and `/urunler/market/pratikbes`: the BES purchase bound to its machine. */
@@ -81,7 +75,7 @@ export function BesPurchaseView({ product }: { product: BesProduct }) {
   const saveFailed = useSelector(actor, (s) => s.matches('saveFailed'))
   const sms = useSelector(actor, (s) => s.children.smsVerification as ActorRefFrom<typeof smsVerificationMachine> | undefined)
   const output = useSelector(actor, (s) => (s.status === 'done' ? s.output : null))
-  const cities = useCities()
+  const { cities, failed: citiesFailed, retry: retryCities } = useCities()
   // the card form of the first contribution, charged with the server's amount; its end goes to the result page, which reads the server's record
   const purchase = ctx.purchase
   const charge = useMemo(() => purchase && {
@@ -134,6 +128,12 @@ export function BesPurchaseView({ product }: { product: BesProduct }) {
           <div className={styles.alert} role="alert">
             <p>{failure(ctx.reason)}</p>
             <button type="button" className={styles.primary} onClick={() => actor.send({ type: 'retry' })}><Trans>Tekrar dene</Trans></button>
+          </div>
+        )}
+        {step === 'quick' && citiesFailed && (
+          <div className={styles.alert} role="alert">
+            <p><Trans>İller yüklenemedi.</Trans></p>
+            <button type="button" className={styles.primary} onClick={retryCities}><Trans>Tekrar dene</Trans></button>
           </div>
         )}
         {step === 'quick' && (
