@@ -85,7 +85,7 @@ async function customer(s: Server, i: number): Promise<Bought> {
   }
   const saved = await (await api(s, '/digitalchannels/application', { ticket, product: 'tss', step: 'payment', data })).json() as { id: string }
   for (const d of consentsFor('tss').filter((x) => x.requiredFor.includes('tss'))) {
-    const r = await api(s, '/digitalchannels/legalpermission', { name: d.name, status: d.kind === 'notice' ? 'READ' : 'ACCEPTED', documentId: d.documentId, scope: 'tss', partyId: '10000000146' }, { saleId: saved.id, processStep: 'consents' })
+    const r = await api(s, '/digitalchannels/legalpermission', { name: d.name, status: d.kind === 'notice' ? 'READ' : 'ACCEPTED', documentId: d.documentId, scope: 'tss', ticket }, { saleId: saved.id, processStep: 'consents' })
     expect(r.status).toBe(201)
   }
   const created = await api(s, '/digitalchannels/purchase', { ticket, product: 'tss' })

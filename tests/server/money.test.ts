@@ -66,12 +66,13 @@ for (const kind of dbKinds()) {
       return api.post('/digitalchannels/application', { ticket, product, step, data })
     }
 
-    async function consent(product: 'tss' | 'seyahatsaglik' | 'erkenbes' | 'pratikbes', saleId: string) {
+    /** The product's required consents, recorded with the verified phone's proof for its own application (issue 28). */
+    async function consent(product: 'tss' | 'seyahatsaglik' | 'erkenbes' | 'pratikbes', saleId: string, ticket: string) {
       for (const d of consentsFor(product).filter((x) => x.requiredFor.includes(product))) {
         const res = await api.post('/digitalchannels/legalpermission',
-          { name: d.name, status: d.kind === 'notice' ? 'READ' : 'ACCEPTED', documentId: d.documentId, scope: product, partyId: '10000000146' },
+          { name: d.name, status: d.kind === 'notice' ? 'READ' : 'ACCEPTED', documentId: d.documentId, scope: product, ticket },
           { saleId, processStep: 'consents' })
-        expect(res.status).toBe(201)
+        expect(res.status, JSON.stringify(res.body)).toBe(201)
       }
     }
 
@@ -80,7 +81,7 @@ for (const kind of dbKinds()) {
       const ticket = await verify(product)
       const saved = await save(ticket, product, data)
       expect(saved.status, JSON.stringify(saved.body)).toBe(200)
-      await consent(product, String(saved.body.id))
+      await consent(product, String(saved.body.id), ticket)
       return { ticket, applicationId: String(saved.body.id) }
     }
 
@@ -312,7 +313,7 @@ for (const kind of dbKinds()) {
       expect(quoteOnly.body.price).toEqual({ amount: youngPrice, currency: 'TRY' })
       const withProfile = await save(ticket, 'tss', tss('2000-05-17', '1960-05-17'))
       expect(withProfile.body.price).toEqual({ amount: oldPrice, currency: 'TRY' })
-      await consent('tss', String(withProfile.body.id))
+      await consent('tss', String(withProfile.body.id), ticket)
       const created = await api.post('/digitalchannels/purchase', { ticket, product: 'tss' })
       expect(created.body).toMatchObject({ amount: oldPrice })
       const { orderId } = await started(String(created.body.id))
@@ -343,7 +344,7 @@ for (const kind of dbKinds()) {
       expect(en.body.message).toContain('from 15 days old up to the age of 69')
       // an application saved before this rule (straight into the table) cannot be bought either
       const saved = await save(ticket, 'tss', tss('1990-05-17', '1990-05-17'))
-      await consent('tss', String(saved.body.id))
+      await consent('tss', String(saved.body.id), ticket)
       await t.db.update(salesApplication).set({ data: tss('1990-05-17', '1950-01-01') }).where(eq(salesApplication.id, String(saved.body.id)))
       const bought = await api.post('/digitalchannels/purchase', { ticket, product: 'tss' }, { locale: 'ru' })
       expect(bought.status).toBe(400)
