@@ -6,7 +6,7 @@ import { launch, type Browser } from './browser.ts'
 import { TEST_ADMIN } from '../support/constants.ts'
 import { answerAtBank, startOrder } from './drivers/bank.ts'
 import { buyOnServer, PERSON, submitCard } from './drivers/purchase.ts'
-import { caughtMail, caughtSms, startE2eServer, type E2eServer } from './server.ts'
+import { caughtMail, caughtSms, E2E_SMS_COOLDOWN_S, startE2eServer, type E2eServer } from './server.ts'
 import { seriousViolations, serveAxe, signIn } from './staff.ts'
 
 /**
@@ -34,8 +34,8 @@ describe('the sale\'s money path in Chromium (issue 21)', () => {
   let server: E2eServer
   let b: Browser
   beforeAll(async () => {
-    // a 3-D limit short enough for the timed-out payment to be seen
-    server = await startE2eServer('money', { PAYMENT_3DS_TIMEOUT_MS: String(TIMEOUT_MS) })
+    // a 3-D limit short enough for the timed-out payment to be seen; the shared servers' short SMS resend wait
+    server = await startE2eServer('money', { PAYMENT_3DS_TIMEOUT_MS: String(TIMEOUT_MS), SMS_RESEND_COOLDOWN_S: String(E2E_SMS_COOLDOWN_S) })
     b = await launch({ baseUrl: server.url })
   })
   afterAll(async () => {
@@ -43,13 +43,18 @@ describe('the sale\'s money path in Chromium (issue 21)', () => {
     await server?.stop()
   })
 
-  async function verifyPhone(page: Page, phone: string, count = 1) {
+  /** Verifies the phone on the page; answers when the server sent the code (the resend wait counts from there). */
+  async function verifyPhone(page: Page, phone: string, count = 1): Promise<number> {
     await page.locator('input[name=phone]').fill(phone)
+    const sent = page.waitForResponse((r) => r.url().endsWith('/notification/sendsms') && r.request().method() === 'POST')
     await page.getByRole('button', { name: 'Kod Gönder' }).click()
+    expect((await sent).status()).toBe(200)
+    const sentAt = Date.now()
     let inbox: Array<{ text: string }> = []
     await expect.poll(async () => (inbox = await caughtSms(server.url, phone)).length, { timeout: 15_000 }).toBeGreaterThanOrEqual(count)
     await page.locator('input[name=code]').fill(/(\d{6})/.exec(inbox[0]!.text)![1]!)
     await page.getByRole('button', { name: 'Doğrula' }).click()
+    return sentAt
   }
 
   /** The profile as the customer gives it; the birth date field starts with the quote's. */
@@ -73,17 +78,17 @@ describe('the sale\'s money path in Chromium (issue 21)', () => {
     await consents.getByRole('button', { name: 'Devam' }).click()
   }
 
-  /** A TSS purchase up to its card form; answers the purchase's id. */
-  async function toPayment(page: Page, phone: string, email: string): Promise<string> {
+  /** A TSS purchase up to its card form; answers the purchase's id and when its SMS code was sent. */
+  async function toPayment(page: Page, phone: string, email: string): Promise<{ id: string; smsAt: number }> {
     await page.goto(QUOTE)
-    await verifyPhone(page, phone)
+    const smsAt = await verifyPhone(page, phone)
     await profile(page, email)
     await healthAndConsents(page)
     const bought = page.waitForResponse((r) => r.url().endsWith('/digitalchannels/purchase') && r.request().method() === 'POST')
     await page.getByTestId('step-summary').getByRole('button', { name: 'Onayla ve ödemeye geç', exact: true }).click()
     const id = ((await (await bought).json()) as { id: string }).id
     await page.getByTestId('payment-form').waitFor({ timeout: 15_000 })
-    return id
+    return { id, smsAt }
   }
 
   /** The bank simulator's 3-D page in the frame: the one-time code, or "İptal". */
@@ -101,14 +106,13 @@ describe('the sale\'s money path in Chromium (issue 21)', () => {
     const a = await context.newPage()
     const phone = phoneNo()
     const email = `iki.sekme.${Date.now()}@example.com`
-    const firstSms = Date.now()
-    const id = await toPayment(a, phone, email)
-    // the second tab: the same phone verified again (after the 60 s resend wait), the saved answers resumed
+    const { id, smsAt } = await toPayment(a, phone, email)
+    // the second tab: the same phone verified again (after the resend wait, shortened on this server), the saved answers resumed
     const tabB = await context.newPage()
     const gatewayCalls: string[] = []
     tabB.on('request', (r) => { if (r.url().includes('/posIP3D/Gateway')) gatewayCalls.push(r.url()) })
     await tabB.goto(QUOTE)
-    await tabB.waitForTimeout(Math.max(0, firstSms + 62_000 - Date.now()))
+    await tabB.waitForTimeout(Math.max(0, smsAt + (E2E_SMS_COOLDOWN_S + 1) * 1000 - Date.now()))
     await verifyPhone(tabB, phone, 2)
     await tabB.getByTestId('resume-offer').getByRole('button', { name: 'Kaldığım yerden devam et' }).click()
     const consents = tabB.getByTestId('step-consents')
@@ -124,6 +128,11 @@ describe('the sale\'s money path in Chromium (issue 21)', () => {
     await submitCard(tabB, card('success'))
     await expect.poll(() => tabB.getByTestId('other-payment').textContent(), { timeout: 15_000 }).toContain('Bu satın alma için bir ödeme zaten sürüyor')
     expect(gatewayCalls).toHaveLength(1)
+    // the page while the other tab's payment is under way: its status announced, no card form to send again
+    expect(await tabB.getByTestId('other-payment').getAttribute('role')).toMatch(/^(status|alert)$/)
+    expect(await tabB.getByTestId('payment-form').count()).toBe(0)
+    await serveAxe(tabB)
+    expect(await seriousViolations(tabB)).toEqual([])
     // the first tab's customer confirms at the bank: both tabs show the one policy
     await bank(a, 'Onayla')
     await a.waitForURL(/\/result\/tss-success\?purchase=/, { timeout: 30_000 })
@@ -177,7 +186,7 @@ describe('the sale\'s money path in Chromium (issue 21)', () => {
 
   it('a failed payment says why on /result/tss-error, and "Tekrar dene" pays the same purchase: declined, 3-D failed, cancelled, timed out, then paid', async () => {
     const page = await b.context.newPage()
-    const id = await toPayment(page, phoneNo(), `neden.${Date.now()}@example.com`)
+    const { id } = await toPayment(page, phoneNo(), `neden.${Date.now()}@example.com`)
     const reasons: Array<[string, () => Promise<void>, string]> = [
       [card('declined'), () => bank(page, 'Onayla'), 'Kartınızı veren banka ödemeyi onaylamadı'],
       [card('authFailed'), () => bank(page, 'Onayla'), '3D Secure doğrulaması başarısız oldu'],
@@ -263,7 +272,7 @@ describe('the sale\'s money path in Chromium (issue 21)', () => {
   it('a bare result link shows the summary without personal data; the buyer\'s browser and the mailed link show the policy and its PDF', async () => {
     const page = await b.context.newPage()
     const email = `baglanti.${Date.now()}@example.com`
-    const id = await toPayment(page, phoneNo(), email)
+    const { id } = await toPayment(page, phoneNo(), email)
     await submitCard(page, card('success'))
     await bank(page, 'Onayla')
     await page.waitForURL(/\/result\/tss-success\?purchase=/, { timeout: 30_000 })
