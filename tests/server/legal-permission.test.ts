@@ -45,7 +45,8 @@ const TSS_DATA = {
   healthPolicy: { questions: [{ id: 'chronic', answer: false }], isotherpolicy: false, birthCollateral: true, healthdeclarationconcent: true },
 }
 
-for (const kind of dbKinds({ postgres: 'not needed: append-only inserts and validation, one request at a time' })) {
+// who may record or withdraw a consent is an authority rule (issue 28 item 3): on PGlite and PostgreSQL
+for (const kind of dbKinds()) {
   describe(`POST digitalchannels/legalpermission (${kind})`, () => {
     let t: TestApp
     let api: ReturnType<typeof agent>
