@@ -60,8 +60,12 @@ describe.each(dbKinds())('password rules on %s', (kind) => {
     expect(preview.body).toEqual({ users: seeded.length, affected: unrecorded })
     expect(preview.body.affected).toBeLessThan(seeded.length)
 
+    // a policy change asks for the caller's password again (item 1's rule) and is mailed to every superadmin
+    expect((await a.put('/company/settings/security', same)).body).toMatchObject({ code: 'REAUTH_REQUIRED' })
     const saved = await a.put('/company/settings/security', { ...same, currentPassword: TEST_ADMIN.password })
     expect(saved.status, JSON.stringify(saved.body)).toBe(200)
+    await t.outbox.drain()
+    expect(t.mails.filter((m) => m.subject === 'Güvenlik ayarı değiştirildi').map((m) => m.to[0])).toContain(TEST_ADMIN.email)
     expect((await t.db.select().from(appUser)).filter((u) => u.mustChangePassword)).toEqual([])
     const again = await agent(t.request).post('/auth/login', { username: TEST_ADMIN.username, password: TEST_ADMIN.password })
     expect(again.body).toMatchObject({ passwordExpired: false })
