@@ -306,7 +306,7 @@ describe.each(dbKinds())('sign-in security on %s', (kind) => {
         await relaxed.db.update(appUser).set({ lockedAt: new Date() }).where(eq(appUser.id, veli.id))
         await createUser(relaxed.db, { username: 'reset', password: PASSWORD, email: 'reset@example.com' })
         for (let i = 0; i < 3; i++) await agent(relaxed.request).post('/auth/forgotPassword', { email: 'reset@example.com' })
-        await expect.poll(() => relaxed.mails.length).toBe(3)
+        await expect.poll(() => relaxed.mails.length, { timeout: 15_000 }).toBe(3)
         let n = 0
         const attempt = (username: string) => async () => {
           const res = await login(agent(relaxed.request), username, 'yanlis-parola', `10.8.${n >> 8 & 255}.${n++ & 255}`)
