@@ -143,7 +143,7 @@ describe('company settings: notification, mail server, security, preferences (re
     await page.getByText('Kayıtlı bir şifre var; değiştirmek istemiyorsanız boş bırakın.').waitFor()
     expect(await page.locator('input[name=password]').inputValue()).toBe('')
     // every superadmin is told
-    await expect.poll(async () => (await caughtMail(server.url, TEST_ADMIN.email)).map((m) => m.subject)).toContain('Güvenlik ayarı değiştirildi')
+    await expect.poll(async () => (await caughtMail(server.url, TEST_ADMIN.email)).map((m) => m.subject), { timeout: 15_000 }).toContain('Güvenlik ayarı değiştirildi')
     // the connection is refused: one generic answer, nothing about the port
     await page.getByRole('button', { name: 'Test e-postası gönder' }).click()
     await page.locator('[data-mail-test=refused]').waitFor({ timeout: 30_000 })
