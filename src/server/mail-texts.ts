@@ -128,20 +128,20 @@ export const MAILS = {
   purchaseDocument: {
     tr: {
       subject: 'Poliçe / sözleşme özetiniz',
-      text: (p: { name: string; number: string }) =>
-        `Sayın ${p.name},\n\nÖdemeniz alındı. ${p.number} numaralı poliçe / sözleşme özetiniz ekteki PDF dosyasındadır.\n\n` +
+      text: (p: { name: string; number: string; amount: string }) =>
+        `Sayın ${p.name},\n\n${p.amount} tutarındaki ödemeniz alındı. ${p.number} numaralı poliçe / sözleşme özetiniz ekteki PDF dosyasındadır.\n\n` +
         'Bizi tercih ettiğiniz için teşekkür ederiz.\n',
     },
     en: {
       subject: 'Your policy / contract summary',
-      text: (p: { name: string; number: string }) =>
-        `Dear ${p.name},\n\nYour payment has been received. The summary of your policy / contract ${p.number} is in the attached PDF file.\n\n` +
+      text: (p: { name: string; number: string; amount: string }) =>
+        `Dear ${p.name},\n\nYour payment of ${p.amount} has been received. The summary of your policy / contract ${p.number} is in the attached PDF file.\n\n` +
         'Thank you for choosing us.\n',
     },
     ru: {
       subject: 'Сводка вашего полиса / договора',
-      text: (p: { name: string; number: string }) =>
-        `Уважаемый(ая) ${p.name},\n\nВаш платёж получен. Сводка полиса / договора ${p.number} во вложенном PDF-файле.\n\n` +
+      text: (p: { name: string; number: string; amount: string }) =>
+        `Уважаемый(ая) ${p.name},\n\nВаш платёж на сумму ${p.amount} получен. Сводка полиса / договора ${p.number} во вложенном PDF-файле.\n\n` +
         'Благодарим, что выбрали нас.\n',
     },
   },

@@ -4,7 +4,7 @@ import type { PurchaseView } from '../../../domain/schemas/purchase.ts'
 import styles from '../../components/payment/PaymentForm.module.css'
 import { runtimeConfig } from '../../config.ts'
 import { fetchPurchase, purchaseDocumentUrl } from '../../flows/purchase-result.ts'
-import { formatMoney } from '../../i18n/index.ts'
+import { formatMoney } from '../../../domain/money.ts'
 import { PaymentResultView } from '../payment/PaymentResultView.tsx'
 
 const PRODUCT_PAGE: Record<string, string> = { tss: '/urunler/market/tss', seyahatsaglik: '/urunler/market/seyahatsaglik', erkenbes: '/urunler/market/erkenbes', pratikbes: '/urunler/market/pratikbes' }
@@ -30,7 +30,7 @@ function PurchaseResult({ id }: { id: string }) {
     )
   }
   if (!view) return <section className={styles.outcome} data-state="loading"><h1><Trans>İşlem sonucu alınıyor…</Trans></h1></section>
-  const amount = formatMoney(view.amount, view.currency, i18n.locale, { display: 'code' })
+  const amount = formatMoney(view.amount, view.currency, i18n.locale)
   // a pension contract has a participant and a contract; insurance a policy and an insured person
   const pension = view.product === 'erkenbes' || view.product === 'pratikbes'
   if (view.status === 'issued') {

@@ -11,7 +11,7 @@ import type { ApplicationData, ApplicationProduct } from '../../../domain/schema
 import { CATALOGUE } from '../../api/errors.ts'
 import { ConsentsStep, HealthPolicyStep, ProfileStep, ResumeOffer, SummaryStep } from '../../components/sales/PurchaseSteps.tsx'
 import styles from '../../components/sales/Quote.module.css'
-import { formatMoney } from '../../i18n/index.ts'
+import { formatMoney } from '../../../domain/money.ts'
 import { getInspect } from '../../inspector.ts'
 import { SmsVerificationView } from './SmsVerificationView.tsx'
 

@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { FormEvent, ReactNode } from 'react'
+import { formatMoney } from '../../../../domain/money.ts'
 import { Input, Select } from './BesFields.tsx'
 import styles from './bes.module.css'
 
@@ -30,6 +31,8 @@ export function PersonForm(p: PersonFormProps) {
   const { t, i18n } = useLingui()
   const names = new Intl.DisplayNames([i18n.locale], { type: 'region' })
   const nationalities = NATIONALITIES.map((c) => ({ value: c, label: names.of(c) ?? c }))
+  const lira = (n: number) => formatMoney(n, 'TRY', i18n.locale, { fractionDigits: 0 })
+  const over = lira(70000)
   const v = (f: string) => { const x = p.initial[f]; return typeof x === 'string' ? x : '' }
   const e = (f: string) => p.errors[f]
   const submit = (ev: FormEvent<HTMLFormElement>) => {
@@ -81,8 +84,8 @@ export function PersonForm(p: PersonFormProps) {
             <Input label={t`Meslek`} name="profession" defaultValue={v('profession')} error={e('profession')} />
             <Input label={t`Unvan`} name="jobtitle" defaultValue={v('jobtitle')} error={e('jobtitle')} />
             <Select label={t`Ortalama aylık gelir`} name="aversalary" placeholder={t`Seçiniz`} defaultValue={v('aversalary')} error={e('aversalary')} options={[
-              { value: '0-22104', label: t`Asgari ücrete kadar` }, { value: '22104-35000', label: '22.104 - 35.000 TL' },
-              { value: '35000-70000', label: '35.000 - 70.000 TL' }, { value: '70000+', label: t`70.000 TL üzeri` },
+              { value: '0-22104', label: t`Asgari ücrete kadar` }, { value: '22104-35000', label: `${lira(22104)} – ${lira(35000)}` },
+              { value: '35000-70000', label: `${lira(35000)} – ${lira(70000)}` }, { value: '70000+', label: t`${over} üzeri` },
             ]} />
             <Select label={t`Sosyal güvenlik`} name="socialsecurity" placeholder={t`Seçiniz`} defaultValue={v('socialsecurity')} error={e('socialsecurity')} options={[
               { value: '4a', label: t`SGK 4/a (hizmet akdiyle çalışan)` }, { value: '4b', label: t`SGK 4/b (kendi adına çalışan)` },
