@@ -126,8 +126,16 @@ export const besPurchaseExpectations: Expectations<C> = {
     },
     payment: {
       words: { tr: 'ilk katkı payı için kart formu açık', en: 'the card form for the first contribution is open' },
-      context: (c) => expect(c.purchase).toEqual(PURCHASE),
+      screen: (c) => ({ enabled: ['Öde'], texts: ['Çekilecek tutar', ...(c.reason === 'OTHER_PAYMENT_FAILED' ? ['Diğer penceredeki ödeme tamamlanamadı'] : [])] }),
+      context: (c) => expect(c.purchase?.id).toBe(PURCHASE.id),
       ignores: [anyQuick, confirm],
+    },
+    otherPayment: {
+      words: { tr: 'başka pencerede süren ödemenin sonucu beklenir', en: 'the outcome of the payment under way in another tab is awaited' },
+      screen: { texts: ['Bu satın alma için bir ödeme zaten sürüyor'], absent: ['Çekilecek tutar'] },
+      tags: { busy: true },
+      context: (c) => expect(c.purchase?.id).toBe(PURCHASE.id),
+      ignores: [anyQuick, confirm, back, { type: 'payment.done', status: 'success' }, { type: 'payment.elsewhere' }],
     },
     paid: {
       words: { tr: 'ödeme sonuçlandı, sonuç sayfasına geçilir', en: 'the payment is over: on to the result page' },
@@ -213,11 +221,24 @@ export const besPurchaseExpectations: Expectations<C> = {
       then: (c) => expect(c.reason).toBe('NETWORK') },
     { name: 'confirming the summary opens the purchase', from: 'summary', event: 'summary.confirm', to: 'startingPurchase' },
     { name: 'back from the summary to the consents', from: 'summary', event: 'back', to: 'consents' },
-    { name: 'the opened purchase shows the card form with the server amount', from: 'startingPurchase', event: 'xstate.done.actor.createPurchase', to: 'payment',
-      then: (c) => expect(c.purchase).toEqual(PURCHASE) },
+    { name: 'the opened purchase shows the card form with the server amount', from: 'startingPurchase', event: 'xstate.done.actor.createPurchase',
+      when: (_c, e) => e.output.paymentInProgress !== true, to: 'payment', then: (c) => expect(c.purchase).toEqual(PURCHASE) },
+    { name: 'a payment of the purchase is under way in another tab: its outcome is awaited', from: 'startingPurchase', event: 'xstate.done.actor.createPurchase',
+      when: (_c, e) => e.output.paymentInProgress === true, to: 'otherPayment' },
+    { name: 'the card form is told a payment is already in progress: its outcome is awaited', from: 'payment', event: 'payment.elsewhere', to: 'otherPayment' },
+    { name: '"Tekrar dene" on the result page opens the card form of that purchase', from: 'quickProfile', event: 'payment.retry', to: 'payment',
+      then: (c, _p, e) => { expect(c.purchase).toEqual(e.purchase); expect(c.retry).toBe(true) } },
+    { name: 'the other payment succeeded: this tab shows that result', from: 'otherPayment', event: 'xstate.done.actor.watchPayment', when: (_c, e) => e.output === 'success', to: 'paid',
+      then: (c) => expect(c.outcome).toBe('success') },
+    { name: 'the other payment failed: this tab may pay, and says so', from: 'otherPayment', event: 'xstate.done.actor.watchPayment', when: (_c, e) => e.output !== 'success', to: 'payment',
+      then: (c) => expect(c.reason).toBe('OTHER_PAYMENT_FAILED') },
+    { name: 'the other payment cannot be followed: the card form with the reason', from: 'otherPayment', event: 'xstate.error.actor.watchPayment', to: 'payment',
+      then: (c) => expect(c.reason).toBe('NETWORK') },
+    { name: 'back from a card form opened on the result page: the quick profile', from: 'payment', event: 'back', when: (c) => c.retry, to: 'quickProfile',
+      then: (c) => { expect(c.purchase).toBeNull(); expect(c.retry).toBe(false) } },
     { name: 'a purchase that cannot be opened returns to the summary with the reason', from: 'startingPurchase', event: 'xstate.error.actor.createPurchase', to: 'summary',
       then: (c) => expect(c.reason).toBe('NETWORK') },
-    { name: 'back from the card form to the summary', from: 'payment', event: 'back', to: 'summary', then: (c) => expect(c.purchase).toBeNull() },
+    { name: 'back from the card form to the summary', from: 'payment', event: 'back', when: (c) => !c.retry, to: 'summary', then: (c) => expect(c.purchase).toBeNull() },
     { name: "the payment's outcome, success or failure, ends the flow for the result page", from: 'payment', event: 'payment.done', to: 'paid',
       then: (c, _p, e) => expect(c.outcome).toBe(e.status) },
   ],
@@ -245,6 +266,8 @@ export const besPurchaseExpectations: Expectations<C> = {
       case 'summary.confirm': return { tr: `müşteri "${PAY}" düğmesine basar`, en: `the customer presses "${PAY}"` }
       case 'payment.done': return { tr: `kart ödemesi sonuçlanır (${String(ev.status)})`, en: `the card payment ends (${String(ev.status)})` }
       case 'back': return { tr: `müşteri "${BACK}" düğmesine basar`, en: `the customer presses "${BACK}"` }
+      case 'payment.elsewhere': return { tr: 'kart formu, ödemenin başka pencerede sürdüğünü öğrenir (409)', en: 'the card form learns a payment is under way elsewhere (409)' }
+      case 'payment.retry': return { tr: 'sonuç sayfasında "Tekrar dene"ye basılır', en: '"Tekrar dene" is pressed on the result page' }
       case 'retry': return { tr: 'müşteri "Tekrar dene" düğmesine basar', en: 'the customer presses "Tekrar dene"' }
       default: {
         const [kind, , , id] = ev.type.split('.')

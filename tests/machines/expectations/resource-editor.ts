@@ -14,8 +14,14 @@ const FIX_FIELDS = 'Formda düzeltilmesi gereken'
 const UNSAVED = 'Kaydedilmemiş değişiklikler var'
 const STAY = 'Sayfada kal'
 const DISCARD = 'Değişiklikleri at ve çık'
+const REAUTH_TITLE = 'Şifrenizi doğrulayın'
+const REAUTH_CONFIRM = 'Onayla ve kaydet'
+const REAUTH_WRONG = 'Şifreniz doğrulanamadı'
+const REAUTH_EMPTY = 'Şifrenizi girin.'
 
 const hasErrors = (e: { output: Record<string, string> }) => Object.keys(e.output).length > 0
+/** What the save actor was given (what would reach the server). */
+const sentToSave = (s: { children: Record<string, unknown> }) => (s.children.save as { getSnapshot(): { input: unknown } }).getSnapshot().input
 const reason = (e: { error: { code?: string; kind?: string } }) => e.error.code ?? (e.error.kind ? e.error.kind.toUpperCase() : undefined)
 
 /**
@@ -79,6 +85,17 @@ export const resourceEditorExpectations: Expectations<ResourceEditorContext> = {
       context: (c) => expect(c.error).not.toBeNull(),
       ignores: [{ type: 'reload' }, { type: 'retry' }],
     },
+    reauthenticating: {
+      words: { tr: 'kaydetmek için şifre yeniden sorulur', en: 'the password is asked again before saving' },
+      screen: (c) => ({
+        texts: [REAUTH_TITLE, ...(c.error === 'REAUTH_FAILED' ? [REAUTH_WRONG] : c.error === 'PASSWORD_REQUIRED' ? [REAUTH_EMPTY] : [])],
+        enabled: [REAUTH_CONFIRM],
+        ...(c.error === null ? { absent: [REAUTH_WRONG, REAUTH_EMPTY] } : {}),
+      }),
+      tags: { busy: false },
+      context: (c) => { expect(c.record).not.toBeNull(); expect([null, 'REAUTH_FAILED', 'PASSWORD_REQUIRED']).toContain(c.error) },
+      ignores: [{ type: 'form.submit' }, { type: 'field.change', field: 'name', value: 'X' }, { type: 'reload' }, { type: 'leave.confirm' }],
+    },
     confirmingLeave: {
       words: { tr: '"kaydedilmemiş değişiklikler" onayı sorulur', en: 'the "unsaved changes" confirmation is asked' },
       screen: { texts: [UNSAVED], enabled: [STAY, DISCARD] },
@@ -105,8 +122,11 @@ export const resourceEditorExpectations: Expectations<ResourceEditorContext> = {
     { name: 'leaving without changes just leaves', from: 'editing', event: 'leave.request', when: (c) => !c.dirty, to: 'left' },
     { name: 'an invalid form is never saved: its errors show', from: 'validating', event: 'xstate.done.actor.validate', when: (_c, e) => hasErrors(e), to: 'editing',
       then: (c, _p, e) => expect(c).toMatchObject({ errors: e.output, error: null }) },
-    { name: 'a valid form is saved', from: 'validating', event: 'xstate.done.actor.validate', when: (_c, e) => !hasErrors(e), to: 'saving',
-      then: (c) => expect(c).toMatchObject({ errors: {}, error: null }) },
+    { name: 'a valid form is saved with the version it loaded (and no password)', from: 'validating', event: 'xstate.done.actor.validate', when: (_c, e) => !hasErrors(e), to: 'saving',
+      then: (c, _p, _e, s) => {
+        expect(c).toMatchObject({ errors: {}, error: null })
+        expect(sentToSave(s)).toEqual({ id: c.id, version: c.record!.version, values: c.draft })
+      } },
     { name: 'the server\'s answer becomes the new record', from: 'saving', event: 'xstate.done.actor.save', to: 'saved',
       then: (c, _p, e) => expect(c).toMatchObject({ record: e.output, draft: e.output.values, dirty: false, error: null }) },
     { name: 'a stale version is a conflict, never a silent overwrite', from: 'saving', event: 'xstate.error.actor.save', when: (_c, e) => reason(e) === 'CONFLICT', to: 'conflict',
@@ -114,8 +134,26 @@ export const resourceEditorExpectations: Expectations<ResourceEditorContext> = {
     { name: 'a refusal field by field (a duplicate, a server-side rule) puts its errors on the fields', from: 'saving', event: 'xstate.error.actor.save',
       when: (_c, e) => reason(e) === 'FIELDS', to: 'editing',
       then: (c, p, e) => { expect(c.errors).toEqual((e.error as unknown as { fields: unknown }).fields); expect(c.draft).toEqual(p.draft); expect(c.error).toBeNull() } },
-    { name: 'any other save error shows its reason', from: 'saving', event: 'xstate.error.actor.save', when: (_c, e) => reason(e) !== 'CONFLICT' && reason(e) !== 'FIELDS', to: 'failed',
+    { name: 'a save the server keeps until the password is confirmed asks for it (issue 28)', from: 'saving', event: 'xstate.error.actor.save',
+      when: (_c, e) => reason(e) === 'REAUTH_REQUIRED', to: 'reauthenticating',
+      then: (c, p) => { expect(c.error).toBeNull(); expect(c.draft).toEqual(p.draft) } },
+    { name: 'a wrong password asks again, saying so', from: 'saving', event: 'xstate.error.actor.save', when: (_c, e) => reason(e) === 'REAUTH_FAILED', to: 'reauthenticating',
+      then: (c, p) => { expect(c.error).toBe('REAUTH_FAILED'); expect(c.draft).toEqual(p.draft) } },
+    { name: 'any other save error shows its reason', from: 'saving', event: 'xstate.error.actor.save',
+      when: (_c, e) => !['CONFLICT', 'FIELDS', 'REAUTH_REQUIRED', 'REAUTH_FAILED'].includes(reason(e) ?? ''), to: 'failed',
       then: (c, _p, e) => expect(c.error).toBe(reason(e)) },
+    { name: 'the confirmed password saves again, with the same draft and version, and the password for that save only', from: 'reauthenticating', event: 'reauth.submit',
+      when: (_c, e) => e.password !== '', to: 'saving',
+      then: (c, p, e, s) => {
+        expect(c.draft).toEqual(p.draft)
+        expect(c.record).toEqual(p.record)
+        expect(sentToSave(s)).toEqual({ id: c.id, version: c.record!.version, values: c.draft, password: e.password })
+      } },
+    { name: 'an empty password is not sent: the dialog asks for it', from: 'reauthenticating', event: 'reauth.submit',
+      when: (_c, e) => e.password === '', to: 'reauthenticating', then: (c) => expect(c.error).toBe('PASSWORD_REQUIRED') },
+    { name: 'cancelling the password keeps the changes on the form, unsaved', from: 'reauthenticating', event: 'reauth.cancel', to: 'editing',
+      then: (c, p) => { expect(c.draft).toEqual(p.draft); expect(c.error).toBeNull() } },
+    { name: 'leaving while the password is asked asks first', from: 'reauthenticating', event: 'leave.request', to: 'confirmingLeave' },
     { name: 'typing after a save edits again', from: 'saved', event: 'field.change', to: 'editing',
       then: (c, _p, e) => { expect(c.draft[e.field]).toBe(e.value); expect(c.dirty).toBe(true) } },
     { name: 'leaving a saved form just leaves', from: 'saved', event: 'leave.request', to: 'left' },
@@ -141,6 +179,10 @@ export const resourceEditorExpectations: Expectations<ResourceEditorContext> = {
       case 'leave.request': return { tr: 'kullanıcı formdan çıkmak ister', en: 'the user wants to leave the form' }
       case 'leave.confirm': return { tr: 'kullanıcı çıkmayı onaylar', en: 'the user confirms leaving' }
       case 'leave.cancel': return { tr: 'kullanıcı çıkmaktan vazgeçer', en: 'the user cancels leaving' }
+      case 'reauth.submit': return (e as { password?: string }).password
+        ? { tr: 'kullanıcı şifresini girip "Onayla ve kaydet" düğmesine basar', en: 'the user enters their password and presses "Confirm and save"' }
+        : { tr: 'kullanıcı şifre girmeden "Onayla ve kaydet" düğmesine basar', en: 'the user presses "Confirm and save" without a password' }
+      case 'reauth.cancel': return { tr: 'kullanıcı şifre sorusundan vazgeçer', en: 'the user cancels the password question' }
       case 'xstate.done.actor.load': return { tr: 'sunucu kaydı gönderir', en: 'the server sends the record' }
       case 'xstate.error.actor.load': return { tr: 'kayıt yüklenemez (ağ hatası)', en: 'the record fails to load (network)' }
       case 'xstate.done.actor.validate': return ev.output && Object.keys(ev.output as object).length > 0

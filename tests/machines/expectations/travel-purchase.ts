@@ -4,6 +4,10 @@ import { purchaseExpectations, ROUTES_THE_SAME } from './purchase.ts'
 export const travelPurchaseExpectations = purchaseExpectations({
   product: 'seyahatsaglik',
   quotable: (data) => data.travelPlan.startDate >= '2026-03-02' && data.travelPlan.endDate >= data.travelPlan.startDate,
+  // ten Schengen days, standard cover, 35 years old (docs/decisions/tariff.md)
+  quotedAmount: 650,
+  // spec 5: up to the 100th birthday (on 2026-03-02: born on 1926-03-02 or later)
+  ageRule: { code: 'birthdate.travelAge', within: (p: any) => p.birthdate >= '1926-03-02' },
   equivalentMutants: {
     'travelPurchase.resuming --xstate.done.actor.resumeApplication#1--> travelPurchase.profile  =>  #travelPurchase.routeAfterQuote': ROUTES_THE_SAME,
     'travelPurchase.resuming --xstate.error.actor.resumeApplication#0--> travelPurchase.profile  =>  #travelPurchase.routeAfterQuote': ROUTES_THE_SAME,
@@ -16,6 +20,6 @@ export const travelPurchaseExpectations = purchaseExpectations({
     'travelPurchase.purchasing --xstate.error.actor.createPurchase#0--> travelPurchase.sms  =>  #travelPurchase.routeAfterQuote': ROUTES_THE_SAME,
   },
   sections: [
-    { step: 'profile', key: 'personalProfile', words: { tr: 'kişisel bilgiler', en: 'personal profile' }, valid: (v: any) => /@.+\./.test(v.email) },
+    { step: 'profile', key: 'personalProfile', words: { tr: 'kişisel bilgiler', en: 'personal profile' }, valid: (v: any) => /@.+\./.test(v.email) && v.birthdate >= '1926-03-02' },
   ],
 })
