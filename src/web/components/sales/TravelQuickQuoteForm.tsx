@@ -57,7 +57,7 @@ export function TravelQuickQuoteForm(p: TravelQuickQuoteFormProps) {
       </header>
       <form className={styles.form} onSubmit={submit} noValidate>
         {field('birthdate', <Trans>Doğum tarihi</Trans>,
-          <input id={`${id}-birthdate`} name="birthdate" type="date" className={styles.select} defaultValue={p.values.birthdate} {...aria('birthdate')} />)}
+          <input id={`${id}-birthdate`} name="birthdate" type="date" autoComplete="bday" className={styles.select} defaultValue={p.values.birthdate} {...aria('birthdate')} />)}
         <GenderChoice value={p.values.gender} error={p.errors.gender} />
         {field('travelLocation', <Trans>Gidilecek bölge</Trans>,
           <select id={`${id}-travelLocation`} name="travelLocation" className={styles.select} defaultValue={p.values.travelLocation} {...aria('travelLocation')}>

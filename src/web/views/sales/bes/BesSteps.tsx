@@ -24,7 +24,7 @@ export function QuickStep(p: { cities: Array<{ value: string; name: string }>; i
     <form className={styles.form} onSubmit={submit} noValidate>
       <GenderChoice value={p.initial?.gender ?? ''} error={p.errors.gender} />
       <Select label={t`İl`} name="citycode" placeholder={t`Seçiniz`} options={p.cities.map((c) => ({ value: c.value, label: c.name }))} defaultValue={p.initial?.citycode ?? ''} error={p.errors.citycode} />
-      <Input label={t`Doğum tarihi`} name="birthdate" type="date" defaultValue={p.initial?.birthdate ?? ''} error={p.errors.birthdate}
+      <Input label={t`Doğum tarihi`} name="birthdate" type="date" autoComplete="bday" defaultValue={p.initial?.birthdate ?? ''} error={p.errors.birthdate}
         hint={t`18 yaş altındaki çocuğunuz için de Erken BES açabilirsiniz; veli bilgileri ayrıca sorulur.`} />
       <div className={styles.actions}><button type="submit" className={styles.primary}><Trans>Devam Et</Trans></button></div>
     </form>

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import type { FormEvent, ReactNode } from 'react'
+import { useState, type FormEvent, type ReactNode } from 'react'
 import { formatMoney } from '../../../../domain/money.ts'
 import { Input, Select } from './BesFields.tsx'
 import styles from './bes.module.css'
@@ -44,6 +44,8 @@ export function PersonForm(p: PersonFormProps) {
     p.onSubmit(values, f)
   }
   const participant = p.kind === 'participant'
+  // a passport number has letters: the phone's full keyboard unless the person is a Turkish citizen (issue 23)
+  const [citizen, setCitizen] = useState((v('nationality') || 'TR') === 'TR')
   return (
     <form className={styles.form} onSubmit={submit} noValidate>
       <fieldset className={styles.section}>
@@ -51,9 +53,10 @@ export function PersonForm(p: PersonFormProps) {
         <div className={styles.grid}>
           <Input label={t`Ad`} name="firstname" autoComplete={participant ? 'given-name' : 'off'} defaultValue={v('firstname')} error={e('firstname')} />
           <Input label={t`Soyad`} name="lastname" autoComplete={participant ? 'family-name' : 'off'} defaultValue={v('lastname')} error={e('lastname')} />
-          <Select label={t`Uyruk`} name="nationality" options={nationalities} defaultValue={v('nationality') || 'TR'} error={e('nationality')} />
-          <Input label={t`T.C. kimlik no (yabancılar için pasaport no)`} name="nationalId" inputMode="numeric" maxLength={20} defaultValue={v('nationalId')} error={e('nationalId')} />
-          <Input label={t`Doğum tarihi`} name="birthdate" type="date" defaultValue={v('birthdate')} error={e('birthdate')} />
+          <Select label={t`Uyruk`} name="nationality" options={nationalities} defaultValue={v('nationality') || 'TR'} error={e('nationality')}
+            autoComplete={participant ? 'country' : 'off'} onChange={(ev) => setCitizen(ev.currentTarget.value === 'TR')} />
+          <Input label={t`T.C. kimlik no (yabancılar için pasaport no)`} name="nationalId" inputMode={citizen ? 'numeric' : 'text'} autoCapitalize={citizen ? undefined : 'characters'} autoComplete="off" maxLength={20} defaultValue={v('nationalId')} error={e('nationalId')} />
+          <Input label={t`Doğum tarihi`} name="birthdate" type="date" autoComplete={participant ? 'bday' : 'off'} defaultValue={v('birthdate')} error={e('birthdate')} />
           <Input label={t`Doğum yeri`} name="birthplace" defaultValue={v('birthplace')} error={e('birthplace')} />
           <Input label={t`Baba adı`} name="fathername" defaultValue={v('fathername')} error={e('fathername')} />
           <Input label={t`Anne adı`} name="mothername" defaultValue={v('mothername')} error={e('mothername')} />
