@@ -292,4 +292,49 @@ describe('nothing wider than a 375 px phone (issue 23)', () => {
     expect(found).toEqual({})
     await page.close()
   })
+  it('each public page\'s title names its product, in Turkish, English and Russian (issue 23 goal 6)', async () => {
+    const page = await phone.page('/')
+    const TITLES: Record<string, [string, string, string]> = {
+      '/': ['Bireysel Emeklilik (BES)', 'Private Pension (BES)', 'Индивидуальное пенсионное обеспечение (BES)'],
+      '/urunler/market/tss': ['Tamamlayıcı Sağlık Sigortası satın al', 'Buy Complementary Health Insurance', 'Купить дополнительное медицинское страхование'],
+      '/urunler/market/seyahatsaglik': ['Seyahat Sağlık Sigortası satın al', 'Buy Travel Health Insurance', 'Купить медицинскую страховку для путешествий'],
+      '/urunler/market/tsshizliteklif': ['Tamamlayıcı Sağlık Sigortası hızlı teklif', 'Complementary Health Insurance quick quote', 'Быстрый расчёт дополнительного медицинского страхования'],
+      '/urunler/market/seyahatsaglikhizliteklif': ['Seyahat Sağlık Sigortası hızlı teklif', 'Travel Health Insurance quick quote', 'Быстрый расчёт туристического медицинского страхования'],
+      '/urunler/market/erkenbes': ['Erken BES satın al', 'Buy Early BES', 'Купить Ранний BES'],
+      '/kvkk-aydinlatma-metni': ['KVKK Aydınlatma Metni', 'KVKK privacy notice', 'Уведомление KVKK о персональных данных'],
+      '/result/tss-success': ['Tamamlayıcı Sağlık Sigortası satın alma sonucu', 'Complementary Health Insurance purchase result', 'Результат покупки дополнительного медицинского страхования'],
+    }
+    const wrong: string[] = []
+    for (const [i, locale] of (['tr', 'en', 'ru'] as const).entries()) {
+      await page.evaluate((l) => { localStorage.setItem('locale', l) }, locale)
+      for (const [path, titles] of Object.entries(TITLES)) {
+        await page.goto(path)
+        await page.locator('h1').first().waitFor()
+        const want = `${titles[i]} | Katılım Emeklilik`
+        await expect.poll(() => page.title(), { timeout: 10_000 }).toBe(want).catch(async () => { wrong.push(`${locale} ${path}: "${await page.title()}"`) })
+      }
+    }
+    await page.evaluate(() => { localStorage.setItem('locale', 'tr') })
+    expect(wrong).toEqual([])
+    await page.close()
+  })
+
+  it('the staff header keeps to two rows at 1280 px, its menu on one (issue 23 goal 6)', async () => {
+    const page = await phone.page()
+    await page.setViewportSize({ width: 1280, height: 900 })
+    // signed in by the staff pages above, or now
+    await page.goto('/navbar/settings/global-settings')
+    await page.locator('h1').first().waitFor()
+    if (new URL(page.url()).pathname.startsWith('/auth/')) await signIn(page, 'ayse.yilmaz')
+    await page.getByRole('heading', { level: 1, name: 'Şirket Ayarları' }).waitFor()
+    // the rows the header's controls sit on (their vertical centres, 8 px apart or more); three was what the issue saw
+    const rows = await page.getByRole('banner').evaluate((header) => {
+      const centres = [...header.querySelectorAll('a, button, select, input')].map((e) => e.getBoundingClientRect())
+        .filter((r) => r.width > 0).map((r) => r.top + r.height / 2).sort((x, y) => x - y)
+      return centres.reduce<number[]>((acc, c) => (acc.length && c - acc[acc.length - 1]! < 8 ? acc : [...acc, c]), []).length
+    })
+    const menuRows = await page.getByRole('navigation', { name: 'Yönetim menüsü' }).evaluate((nav) => new Set([...nav.querySelectorAll('a')].map((a) => Math.round(a.getBoundingClientRect().top))).size)
+    expect({ rows, menuRows }).toEqual({ rows: 2, menuRows: 1 })
+    await page.close()
+  })
 })
