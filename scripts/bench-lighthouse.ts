@@ -75,7 +75,7 @@ export async function lighthousePages(paths: string[] = PUBLIC_PAGES, log: (line
   try {
     for (const path of paths) {
       const url = server.url + path
-      const result = await lighthouse(url, {
+      const run = () => lighthouse(url, {
         port: chrome.port,
         output: 'json',
         logLevel: 'error',
@@ -84,6 +84,12 @@ export async function lighthousePages(paths: string[] = PUBLIC_PAGES, log: (line
         screenEmulation: { mobile: true, ...PHONE, disabled: false },
         throttlingMethod: 'simulate',
       })
+      let result = await run()
+      // the browser's first load after its start can end without a trace (NO_FCP and the like): once more
+      if (result?.lhr.runtimeError) {
+        log(`${path}: ${result.lhr.runtimeError.code}, measured again`)
+        result = await run()
+      }
       if (!result) throw new Error(`Lighthouse returned no result for ${path}`)
       const { lhr } = result
       const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100)

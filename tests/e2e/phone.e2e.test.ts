@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { launch, type Browser } from './browser.ts'
+import { TEST_CARDS } from '../../src/server/services/gateway/bank-simulator.ts'
+import { submitCard } from './drivers/purchase.ts'
 import { buyTssQuote } from './drivers/tss-purchase.ts'
 import { caughtSms } from './server.ts'
 import { signIn } from './staff.ts'
@@ -109,7 +111,7 @@ describe('nothing wider than a 375 px phone (issue 23)', () => {
   beforeAll(async () => { phone = await launch({ viewport: { width: WIDTH, height: 740 } }) })
   afterAll(async () => {
     await phone?.close()
-    console.log(`375 px widths: ${((Date.now() - started) / 1000).toFixed(1)} s for the whole file`)
+    console.log(`issue 23 phone checks: ${((Date.now() - started) / 1000).toFixed(1)} s for the whole file`)
   })
 
   it('every public page', async () => {
@@ -190,6 +192,10 @@ describe('nothing wider than a 375 px phone (issue 23)', () => {
     await summary.getByRole('button', { name: 'Onayla ve ödemeye geç' }).click()
     await page.getByTestId('payment-form').waitFor({ timeout: 15_000 })
     await check(page, 'tss: card', found)
+    // the bank's 3-D page in its dialog
+    await submitCard(page, TEST_CARDS.find((c) => c.scenario === 'success')!.number)
+    await page.frameLocator('iframe[name=ke-3d-frame]').getByTestId('otp-code').waitFor({ timeout: 20_000 })
+    await check(page, 'tss: the 3-D dialog', found)
     expect(found).toEqual({})
     await page.close()
   })
