@@ -194,22 +194,22 @@ export const MAILS = {
   purchaseDocument: {
     tr: {
       subject: 'Poliçe / sözleşme özetiniz',
-      text: (p: { name: string; number: string; link: string | null; days: number }) =>
-        `Sayın ${p.name},\n\nÖdemeniz alındı. ${p.number} numaralı poliçe / sözleşme özetiniz ekteki PDF dosyasındadır.\n\n` +
+      text: (p: { name: string; number: string; amount: string; link: string | null; days: number }) =>
+        `Sayın ${p.name},\n\n${p.amount} tutarındaki ödemeniz alındı. ${p.number} numaralı poliçe / sözleşme özetiniz ekteki PDF dosyasındadır.\n\n` +
         (p.link ? `Poliçe / sözleşme ayrıntılarınızı ${p.days} gün boyunca şu bağlantıdan görebilirsiniz (bağlantıyı kimseyle paylaşmayınız):\n${p.link}\n\n` : '') +
         'Bizi tercih ettiğiniz için teşekkür ederiz.\n',
     },
     en: {
       subject: 'Your policy / contract summary',
-      text: (p: { name: string; number: string; link: string | null; days: number }) =>
-        `Dear ${p.name},\n\nYour payment has been received. The summary of your policy / contract ${p.number} is in the attached PDF file.\n\n` +
+      text: (p: { name: string; number: string; amount: string; link: string | null; days: number }) =>
+        `Dear ${p.name},\n\nYour payment of ${p.amount} has been received. The summary of your policy / contract ${p.number} is in the attached PDF file.\n\n` +
         (p.link ? `For ${p.days} days you can see the details of your policy / contract at this link (do not share it with anyone):\n${p.link}\n\n` : '') +
         'Thank you for choosing us.\n',
     },
     ru: {
       subject: 'Сводка вашего полиса / договора',
-      text: (p: { name: string; number: string; link: string | null; days: number }) =>
-        `Уважаемый(ая) ${p.name},\n\nВаш платёж получен. Сводка полиса / договора ${p.number} во вложенном PDF-файле.\n\n` +
+      text: (p: { name: string; number: string; amount: string; link: string | null; days: number }) =>
+        `Уважаемый(ая) ${p.name},\n\nВаш платёж на сумму ${p.amount} получен. Сводка полиса / договора ${p.number} во вложенном PDF-файле.\n\n` +
         (p.link ? `В течение ${p.days} дней данные полиса / договора доступны по этой ссылке (никому её не передавайте):\n${p.link}\n\n` : '') +
         'Благодарим, что выбрали нас.\n',
     },

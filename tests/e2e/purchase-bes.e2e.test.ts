@@ -147,7 +147,7 @@ describe('BES purchase pages', () => {
     await page.waitForURL('**/result/success?purchase=*')
     const outcome = page.getByTestId('purchase-outcome')
     await expect.poll(() => outcome.getAttribute('data-state'), { timeout: 20_000 }).toBe('issued')
-    expect(await page.getByTestId('outcome-amount').textContent()).toBe('250,00\u00a0TRY')
+    expect(await page.getByTestId('outcome-amount').textContent()).toBe('₺250,00')
     expect(await page.getByTestId('policy-number').textContent()).toMatch(/^BES-\d{4}-\d{10}$/)
     // a pension is a contract with a participant, not a policy with an insured person
     expect(await outcome.getByRole('heading', { level: 1 }).textContent()).toBe('Ödemeniz alındı, bireysel emeklilik sözleşmeniz düzenlendi')
@@ -181,7 +181,7 @@ describe('BES purchase pages', () => {
     await pay(page, card('declined'))
     await page.waitForURL('**/result/error?purchase=*')
     await expect.poll(() => page.getByTestId('purchase-outcome').getAttribute('data-state'), { timeout: 20_000 }).toBe('unpaid')
-    expect(await page.getByTestId('outcome-amount').textContent()).toBe('100,00\u00a0TRY')
+    expect(await page.getByTestId('outcome-amount').textContent()).toBe('₺100,00')
     await page.close()
   })
 

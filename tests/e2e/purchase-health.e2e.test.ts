@@ -100,7 +100,7 @@ describe('health and travel purchases in Chromium (issue 15)', () => {
     await health.getByRole('button', { name: 'Devam' }).click()
     await giveConsents(page)
     // the amount is the server's: the 30-year-old İstanbul man's 10-visit premium, 13,068 TRY
-    await expect.poll(() => page.getByTestId('purchase-amount').textContent(), { timeout: 15_000 }).toContain('13,068.00')
+    await expect.poll(() => page.getByTestId('purchase-amount').textContent(), { timeout: 15_000 }).toBe('Çekilecek tutar: ₺13.068,00')
     await pay(page, card('success'))
     await page.waitForURL(/\/result\/tss-success\?purchase=/, { timeout: 30_000 })
     const number = page.getByTestId('policy-number')

@@ -23,7 +23,7 @@ let phoneSeq = 0
 const phoneNo = () => `0537${String((Date.now() * 10 + phoneSeq++) % 10_000_000).padStart(7, '0')}`
 const QUOTE = '/urunler/market/tss?gender=male&citycode=34&birthdate=1996-01-15&visits=10'
 
-/** The 10-visit premium of a man in İstanbul born on `birthdate`, as the card form writes it (1,250.50) or, `tr`, as the Turkish summary does (1.250,50). */
+/** The 10-visit premium of a man in İstanbul born on `birthdate`, in en-US digits (1,250.50) or, `tr`, in Turkish ones (1.250,50) as every Turkish page writes them. */
 function price(birthdate: string, locale: 'en-US' | 'tr-TR' = 'en-US'): string {
   const q = quoteTss({ gender: 'male', citycode: '34', birthdate }, new Date())
   const annual = q.ok ? q.options.find((o) => o.visits === 10)!.annualTry : 0
@@ -180,7 +180,7 @@ describe('the sale\'s money path in Chromium (issue 21)', () => {
     await serveAxe(page)
     expect(await seriousViolations(page)).toEqual([])
     await summary.getByRole('button', { name: 'Yeni fiyatı onayla ve ödemeye geç' }).click()
-    await expect.poll(() => page.getByTestId('purchase-amount').textContent(), { timeout: 15_000 }).toContain(price('1960-05-17'))
+    await expect.poll(() => page.getByTestId('purchase-amount').textContent(), { timeout: 15_000 }).toContain(`₺${price('1960-05-17', 'tr-TR')}`)
     await page.close()
   }, 120_000)
 
@@ -209,7 +209,7 @@ describe('the sale\'s money path in Chromium (issue 21)', () => {
       await page.waitForURL(new RegExp(`/urunler/market/tss\\?purchase=${id}`))
       await page.getByTestId('payment-form').waitFor({ timeout: 15_000 })
       expect(await page.getByTestId('purchase-tss').getAttribute('data-step')).toBe('payment')
-      expect(await page.getByTestId('purchase-amount').textContent()).toContain(price('1996-01-15'))
+      expect(await page.getByTestId('purchase-amount').textContent()).toContain(`₺${price('1996-01-15', 'tr-TR')}`)
     }
     await submitCard(page, card('success'))
     await bank(page, 'Onayla')
@@ -263,7 +263,8 @@ describe('the sale\'s money path in Chromium (issue 21)', () => {
     expect(text).toContain(second.orderId)
     expect(text).toContain('Satın alma başka bir siparişle ödenmişti; bu tahsilat bankada iade edilmeli')
     expect(text).toContain('İşlem bekliyor')
-    expect(text).toMatch(/TRY/)
+    // the amount as every Turkish page writes it (issue 23): "₺13.068,00"
+    expect(text).toMatch(/₺\d{1,3}(\.\d{3})*,\d{2}/)
     await serveAxe(page)
     expect(await seriousViolations(page)).toEqual([])
     await page.close()

@@ -71,7 +71,7 @@ describe('travel health quick quote (/urunler/market/seyahatsaglikhizliteklif)',
     await page.getByRole('heading', { name: 'Poliçe fiyatınız' }).waitFor()
     // 7 days, Schengen, standard, age 30 (docs/decisions/tariff.md): 450 TRY
     expect((await page.locator('section p').first().textContent())!.replace(/\D/g, '')).toBe('450')
-    expect(await page.getByText('Schengen vizesi için gereken en az 30.000 EUR teminatı karşılar.').count()).toBe(1)
+    expect(await page.getByText('Schengen vizesi için gereken en az €30.000 teminatı karşılar.').count()).toBe(1)
     expect(await page.getByText(/^7 günlük seyahat/).count()).toBe(1)
     const href = await page.getByRole('link', { name: 'Satın Al' }).getAttribute('href')
     expect(href).toContain('/urunler/market/seyahatsaglik?')
@@ -80,7 +80,7 @@ describe('travel health quick quote (/urunler/market/seyahatsaglikhizliteklif)',
     await page.getByRole('button', { name: 'Teklif Al' }).click()
     // 450 x 2.6 x 1.15 = 1,345.5
     await expect.poll(async () => (await page.locator('section p').first().textContent())!.replace(/\D/g, '')).toBe('1346')
-    expect(await page.getByText('Schengen vizesi için gereken en az 30.000 EUR teminatı karşılar.').count()).toBe(0)
+    expect(await page.getByText('Schengen vizesi için gereken en az €30.000 teminatı karşılar.').count()).toBe(0)
     await page.close()
   })
 })

@@ -92,6 +92,8 @@ for (const kind of dbKinds()) {
       expect(page).toContain('TEST BANKASI')
       expect(page).toContain('4036 66** **** 1231')
       expect(page).not.toContain(CARD)
+      // the amount as every Turkish page writes it (issue 23: it read "1250.50 TRY")
+      expect(page).toContain('<dd data-testid="amount">₺1.250,50</dd>')
       const otp = /data-testid="otp-code">(\d{6})</.exec(page)![1]!
       const txn = /name="txn" value="([^"]+)"/.exec(page)![1]!
       // the form posts to the same absolute address from the first page and from a retry page

@@ -167,6 +167,9 @@ for (const kind of dbKinds()) {
       const mail = t.mails.find((m) => m.to.includes('ayse.caglar@example.com'))!
       expect(mail.subject).toBe('Poliçe / sözleşme özetiniz')
       expect(mail.text).toContain(String(result.body.policyNumber))
+      // the amount paid, written as every amount is in Turkish
+      const [lira, kurus] = Number(created.body.amount).toFixed(2).split('.')
+      expect(mail.text).toContain(`₺${lira!.replace(/\B(?=(\d{3})+$)/g, '.')},${kurus} tutarındaki ödemeniz alındı`)
       expect(mail.attachments).toEqual([expect.objectContaining({ filename: `${result.body.policyNumber}.pdf`, contentType: 'application/pdf' })])
     })
 
@@ -188,7 +191,12 @@ for (const kind of dbKinds()) {
       expect(text).toContain('Seyahat Sağlık Sigortası')
       expect(text).toContain('Schengen vizesi için asgari teminatı karşılar')
       const premium = quoteTravel({ ...TRAVEL_DATA.travelPlan, travelLocation: 'schengen', coverageType: 'standard' }, NOW)
-      expect(premium.ok && text.includes(new Intl.NumberFormat('tr-TR', { minimumFractionDigits: 2 }).format(premium.premiumTry))).toBe(true)
+      // the amount in Turkish notation (the purchase was made in Turkish): "₺1.234,50"
+      if (!premium.ok) throw new Error('no premium')
+      const [lira, kurus] = premium.premiumTry.toFixed(2).split('.')
+      expect(text).toContain(`₺${lira!.replace(/\B(?=(\d{3})+$)/g, '.')},${kurus}`)
+      expect(text).toContain('€30.000') // the medical cover of the standard plan
+      expect(text).not.toMatch(/\d TL\b|\d TRY\b|\d EUR\b/)
     })
 
     it('a failed payment leaves the purchase payable and the application resumable', async () => {

@@ -11,7 +11,6 @@ import { Clock } from '../../src/web/components/Clock.tsx'
 import { CookieNotice } from '../../src/web/components/CookieNotice.tsx'
 import { SiteHeader } from '../../src/web/components/SiteHeader.tsx'
 import { Calculator } from '../../src/web/components/landing/Calculator.tsx'
-import { formatMoney } from '../../src/web/i18n/index.ts'
 
 function wrap(node: ReactNode) {
   return render(<I18nProvider i18n={i18n}>{node}</I18nProvider>)
@@ -25,21 +24,6 @@ afterEach(() => {
   cleanup()
   localStorage.clear()
   act(() => i18n.activate('tr'))
-})
-
-describe('formatMoney (the one money formatter)', () => {
-  it('formats a receipt amount in the active locale, with the currency code', () => {
-    expect(formatMoney('1234.56', 'TRY', 'tr', { display: 'code' })).toBe('1.234,56\u00a0TRY')
-    expect(formatMoney(1234.56, 'TRY', 'en', { display: 'code' })).toBe('1,234.56\u00a0TRY')
-    expect(formatMoney(1234.56, 'TRY', 'ru', { display: 'code' })).toBe('1\u00a0234,56\u00a0TRY')
-    expect(formatMoney('1', 'TRY', 'tr', { display: 'code' })).toBe('1,00\u00a0TRY')
-  })
-
-  it('uses the locale\'s currency form on the sales pages', () => {
-    expect(formatMoney(2235, 'TRY', 'tr', { fractionDigits: 0 })).toBe('₺2.235')
-    expect(formatMoney(2235, 'TRY', 'en', { fractionDigits: 0 })).toBe('TRY\u00a02,235')
-    expect(formatMoney(1234.5, 'TRY', 'ru')).toBe('1\u00a0234,50\u00a0TRY')
-  })
 })
 
 describe('Clock', () => {

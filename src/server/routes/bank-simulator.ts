@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto'
 import { and, eq, lt } from 'drizzle-orm'
 import { Hono, type Context } from 'hono'
 import { isLuhnValid } from '../../domain/card/brands.ts'
+import { formatMoney } from '../../domain/money.ts'
 import { bankSimTransaction } from '../db/schema.ts'
 import { BANK_SIM_CLIENT_ID, BANK_SIM_MERCHANT, scenarioOf, type BankSimScenario } from '../services/gateway/bank-simulator.ts'
 import { signParams, verifyParams } from '../services/gateway/hash.ts'
@@ -48,7 +49,7 @@ export function confirmPath(apiBase: string): string {
 function otpPage(c: Context<AppEnv>, t: Txn, error: boolean) {
   const currency = CURRENCY_NAMES[t.currency] ?? t.currency
   return page(c, `<h1 style="font-size:1.2rem">3D Secure doğrulama</h1>
-<dl><dt>Üye işyeri</dt><dd>${esc(BANK_SIM_MERCHANT)}</dd><dt>Tutar</dt><dd data-testid="amount">${esc(t.amount)} ${esc(currency)}</dd>
+<dl><dt>Üye işyeri</dt><dd>${esc(BANK_SIM_MERCHANT)}</dd><dt>Tutar</dt><dd data-testid="amount">${esc(formatMoney(t.amount, currency, 'tr'))}</dd>
 <dt>Kart</dt><dd data-testid="card">${esc(maskedCard(t))}</dd><dt>Sipariş</dt><dd>${esc(t.orderId)}</dd></dl>
 <div class="code">Test bankası: telefonunuza gönderilmiş sayılan tek kullanımlık şifre <strong data-testid="otp-code">${esc(t.otp)}</strong></div>
 <form method="post" action="${esc(confirmPath(c.get('deps').config.apiBase))}"><input type="hidden" name="txn" value="${esc(t.id)}">

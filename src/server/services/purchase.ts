@@ -1,5 +1,6 @@
 import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto'
 import { fundByCode } from '../../domain/funds.ts'
+import { formatMoney } from '../../domain/money.ts'
 import { readFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
@@ -185,12 +186,6 @@ function fontBytes(): Promise<Uint8Array> {
   return fontCache
 }
 
-function money(amount: string, currency: string, locale: ServerLocale): string {
-  const n = Number(amount)
-  const text = new Intl.NumberFormat(locale === 'tr' ? 'tr-TR' : locale === 'ru' ? 'ru-RU' : 'en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(n)
-  return currency === 'TRY' ? `${text} TL` : `${text} ${currency}`
-}
-
 /** The lines of the cover section: what was bought, product by product. */
 function detailLines(row: PurchaseRow, t: Texts, locale: ServerLocale): Array<[string, string]> {
   const data = row.data as ApplicationData
@@ -206,12 +201,12 @@ function detailLines(row: PurchaseRow, t: Texts, locale: ServerLocale): Array<[s
     lines.push([t.region, REGION_NAMES[locale][plan.travelLocation] ?? plan.travelLocation])
     lines.push([t.dates, `${plan.startDate} – ${plan.endDate}`])
     const eur = isTravelCoverage(plan.coverageType) ? TRAVEL_COVER_EUR[plan.coverageType] : 0
-    lines.push([t.cover, `${new Intl.NumberFormat('tr-TR').format(eur)} EUR`])
+    lines.push([t.cover, formatMoney(eur, 'EUR', locale, { fractionDigits: 0 })])
     if (plan.travelLocation === 'schengen' && eur >= SCHENGEN_MINIMUM_EUR) lines.push([t.schengen, t.yes])
   }
   if ((row.product === 'erkenbes' || row.product === 'pratikbes') && data.pensionContract) {
     const c = data.pensionContract
-    lines.push([t.contribution[c.freqOfInvest], money(String(c.contributionAmount), c.currencyOfInvest, locale)])
+    lines.push([t.contribution[c.freqOfInvest], formatMoney(c.contributionAmount, c.currencyOfInvest, locale)])
     lines.push([t.funds, c.fundChoice.map((f) => `${fundByCode(f.code)?.name ?? f.code} %${f.share}`).join(', ')])
     if (data.custodianProfile) lines.push([t.custodian, `${data.custodianProfile.firstname} ${data.custodianProfile.lastname}`])
     if (data.payerProfile) lines.push([t.payer, `${data.payerProfile.firstname} ${data.payerProfile.lastname}`])
@@ -251,7 +246,7 @@ export async function purchasePdf(row: PurchaseRow): Promise<Uint8Array> {
     [t.nationalId, person?.nationalId ?? '-'],
     [t.phone, row.phone],
     [t.email, person?.email ?? '-'],
-    [t.premium, money(row.amount, row.currency, locale)],
+    [t.premium, formatMoney(row.amount, row.currency, locale)],
     [t.paidAt, (row.issuedAt ?? row.updatedAt).toISOString().slice(0, 10)],
     [t.order, row.orderId ?? '-'],
   ]
@@ -299,7 +294,7 @@ export function purchaseDocumentJob(opts: { secretsKey: string; origin: () => st
       mail: {
         to: person.email,
         subject: mail.subject,
-        text: mail.text({ name: `${person.firstname} ${person.lastname}`, number: row.policyNumber ?? '', link, days: PURCHASE_LINK_DAYS }),
+        text: mail.text({ name: `${person.firstname} ${person.lastname}`, number: row.policyNumber ?? '', amount: formatMoney(row.amount, row.currency, locale), link, days: PURCHASE_LINK_DAYS }),
         attachments: [{ filename: pdfFileName(row), contentType: 'application/pdf', base64: Buffer.from(pdf).toString('base64') }],
       },
     }

@@ -2,13 +2,13 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import {
   AUTO_ENROLMENT_EXTRA_TL, AUTO_ENROLMENT_OPT_OUT_MONTHS, RETIREMENT_MIN_AGE, RETIREMENT_MIN_YEARS, STATE_CONTRIBUTION_RATE,
 } from '../../domain/constants.ts'
-import { formatMoney } from '../i18n/index.ts'
+import { formatMoney, formatPercent } from '../../domain/money.ts'
 import styles from './PensionFacts.module.css'
 
 /** The pension facts of spec 9, as shown on the sales pages. */
 export function PensionFacts() {
   const { i18n } = useLingui()
-  const percent = new Intl.NumberFormat(i18n.locale, { style: 'percent' }).format(STATE_CONTRIBUTION_RATE)
+  const percent = formatPercent(STATE_CONTRIBUTION_RATE, i18n.locale)
   const extra = formatMoney(AUTO_ENROLMENT_EXTRA_TL, 'TRY', i18n.locale, { fractionDigits: 0 })
   return (
     <ul className={styles.facts}>

@@ -1,6 +1,5 @@
 import { Outlet, createRootRoute } from '@tanstack/react-router'
-import { Toaster } from 'react-hot-toast'
-import { TOAST_DURATION_MS } from '../../domain/constants.ts'
+import { Toasts } from '../components/Toasts.tsx'
 
 export const Route = createRootRoute({
   component: Root,
@@ -10,7 +9,7 @@ function Root() {
   return (
     <>
       <Outlet />
-      <Toaster position="top-right" toastOptions={{ duration: TOAST_DURATION_MS }} />
+      <Toasts />
     </>
   )
 }

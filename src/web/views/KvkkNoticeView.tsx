@@ -42,7 +42,8 @@ export function KvkkNoticeView() {
   const { i18n } = useLingui()
   const { tradeName, address, mersisNo, kep, privacyEmail } = COMPANY
   const ready = useNoticeCatalog()
-  if (!ready) return <article className={`container ${styles.notice}`} aria-busy="true" />
+  // the notice's own catalog is loading: hold the screen, so that the footer does not jump down when it arrives (CLS)
+  if (!ready) return <article className={`container ${styles.notice}`} aria-busy="true" style={{ minHeight: '100vh' }} />
   return (
     <article className={`container ${styles.notice}`} aria-labelledby="kvkk-title">
       <h1 id="kvkk-title">

@@ -5,7 +5,7 @@ import type { Expectations } from '../../support/expectations.ts'
 const GET_QUOTE = 'Teklif Al'
 const BUY = 'Satın Al'
 const PRICE = 'Poliçe fiyatınız'
-const SCHENGEN = 'Schengen vizesi için gereken en az 30.000 EUR teminatı karşılar.'
+const SCHENGEN = 'Schengen vizesi için gereken en az €30.000 teminatı karşılar.'
 
 type Submit = {
   at: string; birthdate: string; gender: string; travelLocation: string; coverageType: string; covid: boolean; startDate: string; endDate: string

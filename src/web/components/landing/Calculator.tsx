@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useId, useState, type ReactNode } from 'react'
 import { STATE_CONTRIBUTION_RATE } from '../../../domain/constants.ts'
 import { CALCULATOR_LIMITS, calculatorInputsUsed, projectPension } from '../../../domain/pension-calculator.ts'
-import { formatMoney } from '../../i18n/index.ts'
+import { formatMoney, formatNumber, formatPercent } from '../../../domain/money.ts'
 import styles from './Landing.module.css'
 
 const num = (s: string) => {
@@ -39,8 +39,8 @@ export function Calculator() {
   const used = calculatorInputsUsed(typed)
   const r = projectPension(used)
   const money = (n: number) => formatMoney(n, 'TRY', i18n.locale, { fractionDigits: 0 })
-  const pct = (n: number) => new Intl.NumberFormat(i18n.locale, { style: 'percent', maximumFractionDigits: 1 }).format(n)
-  const whole = (n: number) => new Intl.NumberFormat(i18n.locale).format(n)
+  const pct = (n: number) => formatPercent(n, i18n.locale, { maximumFractionDigits: 1 })
+  const whole = (n: number) => formatNumber(n, i18n.locale, { maximumFractionDigits: 3 })
   const total = money(r.total)
   const own = money(r.ownSavings)
   const state = money(r.stateSavings)

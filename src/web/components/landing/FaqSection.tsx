@@ -1,5 +1,7 @@
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
+import { AUTO_ENROLMENT_EXTRA_TL } from '../../../domain/constants.ts'
+import { formatMoney } from '../../../domain/money.ts'
 import styles from './Landing.module.css'
 
 const FAQ = [
@@ -21,7 +23,8 @@ const FAQ = [
   },
   {
     q: msg`Otomatik katılım sisteminden cayabilir miyim?`,
-    a: msg`Evet. İşvereniniz aracılığıyla sisteme dahil edildiğinizde 2 ay içinde cayma hakkınızı kullanabilirsiniz; bu durumda ödediğiniz katkılar size iade edilir. Sistemde kalırsanız ek 1.000 TL devlet katkısından yararlanırsınız.`,
+    // {extra}: the state's extra contribution, written in the language (formatMoney)
+    a: msg({ message: 'Evet. İşvereniniz aracılığıyla sisteme dahil edildiğinizde 2 ay içinde cayma hakkınızı kullanabilirsiniz; bu durumda ödediğiniz katkılar size iade edilir. Sistemde kalırsanız ek {extra} devlet katkısından yararlanırsınız.' }),
   },
   {
     q: msg`Katılım esaslı emeklilik planı ne demektir?`,
@@ -40,6 +43,7 @@ const FAQ = [
 /** Spec 2.3 "Sıkça Sorulan Sorular": a native <details> accordion. */
 export function FaqSection() {
   const { i18n } = useLingui()
+  const extra = formatMoney(AUTO_ENROLMENT_EXTRA_TL, 'TRY', i18n.locale, { fractionDigits: 0 })
   return (
     <>
       <h2><Trans>Sıkça Sorulan Sorular</Trans></h2>
@@ -47,7 +51,7 @@ export function FaqSection() {
         {FAQ.map((item) => (
           <details key={item.q.id} className={styles.faqItem}>
             <summary>{i18n._(item.q)}</summary>
-            <p>{i18n._(item.a)}</p>
+            <p>{i18n._({ ...item.a, values: { extra } })}</p>
           </details>
         ))}
       </div>

@@ -1,6 +1,8 @@
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
+import { AUTO_ENROLMENT_EXTRA_TL } from '../../../domain/constants.ts'
+import { formatMoney } from '../../../domain/money.ts'
 import { mainSiteUrl } from '../../config.ts'
 import { PensionFacts } from '../PensionFacts.tsx'
 import { ONLINE_BRANCHES, PHONE } from '../site-links.ts'
@@ -31,13 +33,15 @@ function AboutSection() {
 }
 
 function AdvantagesSection() {
+  const { i18n } = useLingui()
+  const extra = formatMoney(AUTO_ENROLMENT_EXTRA_TL, 'TRY', i18n.locale, { fractionDigits: 0 })
   return (
     <>
       <h2><Trans>Katılım esaslı BES'in avantajları</Trans></h2>
       <PensionFacts />
       <ul className={styles.benefits}>
         <li><strong><Trans>Faizsiz birikim:</Trans></strong> <Trans>Katkılarınız, uygunluğu danışma kurulunca onaylanan faizsiz katılım fonlarında değerlendirilir.</Trans></li>
-        <li><strong><Trans>Otomatik katılım:</Trans></strong> <Trans>İşvereniniz aracılığıyla sisteme dahil olursunuz; 2 ay içinde cayabilir, kalırsanız ek 1.000 TL devlet katkısı alırsınız.</Trans></li>
+        <li><strong><Trans>Otomatik katılım:</Trans></strong> <Trans>İşvereniniz aracılığıyla sisteme dahil olursunuz; 2 ay içinde cayabilir, kalırsanız ek {extra} devlet katkısı alırsınız.</Trans></li>
         <li><strong><Trans>Esneklik:</Trans></strong> <Trans>Katkı tutarınızı değiştirebilir, ödemeye ara verebilir, fon dağılımınızı güncelleyebilir ve birikiminizi başka şirkete aktarabilirsiniz.</Trans></li>
         <li><strong><Trans>Profesyonel yönetim:</Trans></strong> <Trans>Birikiminiz uzman portföy yöneticileri tarafından, mevzuatın ve katılım finans ilkelerinin sınırları içinde yönetilir.</Trans></li>
         <li><strong><Trans>İşverenler için:</Trans></strong> <Trans>İşveren katkıları, mevzuattaki sınırlar içinde vergi avantajı sağlar ve çalışan bağlılığını artırır.</Trans></li>

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { mainSiteUrl } from '../../config.ts'
-import { formatMoney } from '../../i18n/index.ts'
+import { formatMoney } from '../../../domain/money.ts'
 import { Tabs } from './Tabs.tsx'
 import { PLANS, planApplyPath, planDetailPath, planPrice, type Plan, type PlanAudience } from './plans.ts'
 import styles from './Landing.module.css'

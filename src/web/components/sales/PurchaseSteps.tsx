@@ -71,6 +71,8 @@ type Profile = Record<string, string>
 export function ProfileStep(p: StepProps<Profile> & { phone: string }) {
   const fieldText = useFieldText()
   const v = p.value ?? {}
+  // a passport number has letters: the phone's full keyboard unless the person is a Turkish citizen (issue 23)
+  const [citizen, setCitizen] = useState((v.nationality ?? 'TR') === 'TR')
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault()
     const f = new FormData(e.currentTarget)
@@ -92,10 +94,11 @@ export function ProfileStep(p: StepProps<Profile> & { phone: string }) {
       <Reason reason={p.reason} />
       {input('firstname', <Trans>Ad</Trans>, { autoComplete: 'given-name' })}
       {input('lastname', <Trans>Soyad</Trans>, { autoComplete: 'family-name' })}
-      {input('nationalId', <Trans>T.C. Kimlik No</Trans>, { inputMode: 'numeric', maxLength: 20 })}
+      {input('nationalId', citizen ? <Trans>T.C. Kimlik No</Trans> : <Trans>Pasaport no</Trans>,
+        citizen ? { inputMode: 'numeric', maxLength: 20, autoComplete: 'off' } : { inputMode: 'text', autoCapitalize: 'characters', maxLength: 20, autoComplete: 'off' })}
       <Field name="nationality" label={<Trans>Uyruk</Trans>} error={fieldText(p.errors.nationality)}>
         {(id) => (
-          <select id={id} name="nationality" className={styles.select} defaultValue={v.nationality ?? 'TR'}>
+          <select id={id} name="nationality" className={styles.select} defaultValue={v.nationality ?? 'TR'} autoComplete="country" onChange={(e) => setCitizen(e.currentTarget.value === 'TR')}>
             <option value="TR"><Trans>Türkiye Cumhuriyeti</Trans></option>
             <option value="DE"><Trans>Almanya</Trans></option>
             <option value="AZ"><Trans>Azerbaycan</Trans></option>
@@ -104,7 +107,7 @@ export function ProfileStep(p: StepProps<Profile> & { phone: string }) {
           </select>
         )}
       </Field>
-      {input('birthdate', <Trans>Doğum tarihi</Trans>, { type: 'date' })}
+      {input('birthdate', <Trans>Doğum tarihi</Trans>, { type: 'date', autoComplete: 'bday' })}
       {input('email', <Trans>E-posta</Trans>, { type: 'email', autoComplete: 'email' })}
       {input('userphone', <Trans>Cep telefonu</Trans>, { defaultValue: v.userphone ?? p.phone, inputMode: 'tel', autoComplete: 'tel' })}
       {input('fathername', <Trans>Baba adı</Trans>)}

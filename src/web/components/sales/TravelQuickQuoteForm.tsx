@@ -1,5 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useId, type FormEvent, type ReactNode } from 'react'
+import { formatMoney } from '../../../domain/money.ts'
+import { SCHENGEN_MINIMUM_EUR, TRAVEL_COVER_EUR } from '../../../domain/tariff.ts'
 import { plainClick } from './plain-click.ts'
 import { GenderChoice } from './GenderChoice.tsx'
 import styles from './Quote.module.css'
@@ -19,7 +21,12 @@ export type TravelQuickQuoteFormProps = {
 
 /** The travel plan (spec 3.2) and its price. */
 export function TravelQuickQuoteForm(p: TravelQuickQuoteFormProps) {
-  const { t } = useLingui()
+  const { t, i18n } = useLingui()
+  const eur = (n: number) => formatMoney(n, 'EUR', i18n.locale, { fractionDigits: 0 })
+  const standard = eur(TRAVEL_COVER_EUR.standard)
+  const plus = eur(TRAVEL_COVER_EUR.plus)
+  const premium = eur(TRAVEL_COVER_EUR.premium)
+  const schengenMinimum = eur(SCHENGEN_MINIMUM_EUR)
   const id = useId()
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault()
@@ -50,7 +57,7 @@ export function TravelQuickQuoteForm(p: TravelQuickQuoteFormProps) {
       </header>
       <form className={styles.form} onSubmit={submit} noValidate>
         {field('birthdate', <Trans>Doğum tarihi</Trans>,
-          <input id={`${id}-birthdate`} name="birthdate" type="date" className={styles.select} defaultValue={p.values.birthdate} {...aria('birthdate')} />)}
+          <input id={`${id}-birthdate`} name="birthdate" type="date" autoComplete="bday" className={styles.select} defaultValue={p.values.birthdate} {...aria('birthdate')} />)}
         <GenderChoice value={p.values.gender} error={p.errors.gender} />
         {field('travelLocation', <Trans>Gidilecek bölge</Trans>,
           <select id={`${id}-travelLocation`} name="travelLocation" className={styles.select} defaultValue={p.values.travelLocation} {...aria('travelLocation')}>
@@ -60,9 +67,9 @@ export function TravelQuickQuoteForm(p: TravelQuickQuoteFormProps) {
           </select>)}
         {field('coverageType', <Trans>Teminat seviyesi</Trans>,
           <select id={`${id}-coverageType`} name="coverageType" className={styles.select} defaultValue={p.values.coverageType} {...aria('coverageType')}>
-            <option value="standard">{t`Standart: 30.000 EUR`}</option>
-            <option value="plus">{t`Plus: 50.000 EUR`}</option>
-            <option value="premium">{t`Premium: 100.000 EUR`}</option>
+            <option value="standard">{t`Standart: ${standard}`}</option>
+            <option value="plus">{t`Plus: ${plus}`}</option>
+            <option value="premium">{t`Premium: ${premium}`}</option>
           </select>)}
         {field('startDate', <Trans>Gidiş tarihi</Trans>,
           <input id={`${id}-startDate`} name="startDate" type="date" className={styles.select} defaultValue={p.values.startDate} {...aria('startDate')} />)}
@@ -76,7 +83,7 @@ export function TravelQuickQuoteForm(p: TravelQuickQuoteFormProps) {
           <h2 id={`${id}-price`}><Trans>Poliçe fiyatınız</Trans></h2>
           <p className={styles.price}>{q.premium}</p>
           <p className={styles.muted}><Trans>{days} günlük seyahat, kişi başı {cover} tedavi teminatı</Trans></p>
-          {q.schengen && <p><Trans>Schengen vizesi için gereken en az 30.000 EUR teminatı karşılar.</Trans></p>}
+          {q.schengen && <p><Trans>Schengen vizesi için gereken en az {schengenMinimum} teminatı karşılar.</Trans></p>}
           <a className={styles.primary} href={q.buyHref} onClick={plainClick(p.onBuy)}><Trans>Satın Al</Trans></a>
         </section>
       )}

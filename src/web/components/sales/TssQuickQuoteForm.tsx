@@ -58,7 +58,7 @@ export function TssQuickQuoteForm(p: TssQuickQuoteFormProps) {
           </div>
           <div className={styles.fieldset}>
             <label className={styles.label} htmlFor={`${id}-birth`}><Trans>Doğum tarihi</Trans></label>
-            <input id={`${id}-birth`} name="birthdate" type="date" className={styles.select} defaultValue={p.values.birthdate}
+            <input id={`${id}-birth`} name="birthdate" type="date" autoComplete="bday" className={styles.select} defaultValue={p.values.birthdate}
               aria-invalid={p.errors.birthdate ? true : undefined} aria-describedby={described('birthdate')} />
             {err('birthdate')}
           </div>

@@ -102,9 +102,9 @@ export function DashboardView() {
             <h2><Trans>14 gün içinde süresi dolacak rol atamaları</Trans></h2>
             {d.expiringRoles.length === 0 ? <p><Trans>Süresi dolacak rol ataması yok.</Trans></p> : (
               <div className={styles.tableWrap}>
-                <table className={styles.table}>
+                <table className={`${styles.table} ${styles.stack}`}>
                   <thead><tr><th scope="col"><Trans>Kullanıcı adı</Trans></th><th scope="col"><Trans>Rol</Trans></th><th scope="col"><Trans>Geçerlilik sonu</Trans></th></tr></thead>
-                  <tbody>{d.expiringRoles.map((r) => <tr key={`${r.username}-${r.role}`}><td>{r.username}</td><td>{r.role}</td><td>{date(r.validUntil)}</td></tr>)}</tbody>
+                  <tbody>{d.expiringRoles.map((r) => <tr key={`${r.username}-${r.role}`}><td data-label={t`Kullanıcı adı`}>{r.username}</td><td data-label={t`Rol`}>{r.role}</td><td data-label={t`Geçerlilik sonu`}>{date(r.validUntil)}</td></tr>)}</tbody>
                 </table>
               </div>
             )}

@@ -6,7 +6,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import type { PaymentActionView } from '../../../domain/schemas/payment-action.ts'
 import { staffDateFormat, useCompanyDefaults } from '../../flows/company-defaults.ts'
 import { PAYMENT_ACTION_FILTERS, paymentActionsListFlow } from '../../flows/payment-actions.ts'
-import { formatMoney } from '../../i18n/index.ts'
+import { formatMoney } from '../../../domain/money.ts'
 import { StaffPage } from '../staff/StaffPage.tsx'
 import styles from '../staff/StaffLayout.module.css'
 import { PAYMENTS_PAGE } from './pages.ts'
@@ -49,7 +49,7 @@ export function PaymentActionsView() {
   const columns: Column<PaymentActionView>[] = [
     { key: 'createdAt', label: t`Tarih`, sortable: true, cell: (r) => when(r.createdAt) },
     { key: 'orderId', label: t`Sipariş`, cell: (r) => <code>{r.orderId}</code> },
-    { key: 'amount', label: t`Tutar`, sortable: true, cell: (r) => formatMoney(r.amount, r.currency, i18n.locale, { display: 'code' }) },
+    { key: 'amount', label: t`Tutar`, sortable: true, cell: (r) => formatMoney(r.amount, r.currency, i18n.locale) },
     { key: 'reason', label: t`Neden`, cell: (r) => <>{i18n._(REASONS[r.reason] ?? msg`Bilinmeyen neden`)}{r.paidBy && <> (<Trans>ödeyen sipariş</Trans> <code>{r.paidBy}</code>)</>}</> },
     { key: 'purchaseId', label: t`Satın alma`, cell: (r) => (r.purchaseId ? <code>{r.purchaseId}</code> : '—') },
     {

@@ -24,7 +24,7 @@ export function PermissionsView() {
       <p><Trans>Aktif rol: <strong>{role}</strong></Trans></p>
       {tags.length === 0 ? <p className={styles.notice} role="status"><Trans>Bu rol için tanımlı yetki yok.</Trans></p> : (
         <div className={styles.tableWrap}>
-          <table className={styles.table}>
+          <table className={`${styles.table} ${styles.stack}`}>
             <caption className="visually-hidden"><Trans>Aktif rolün yetkileri: kaynak ve işlem</Trans></caption>
             <thead>
               <tr><th scope="col"><Trans>Kaynak</Trans></th>{PERMISSION_ACTIONS.map((a) => <th key={a} scope="col">{a}</th>)}</tr>
@@ -34,8 +34,8 @@ export function PermissionsView() {
                 <tr key={tag}>
                   <th scope="row">{tag}</th>
                   {PERMISSION_ACTIONS.map((a) => held.has(`${tag}:${a}`)
-                    ? <td key={a} className={styles.yes}><span aria-hidden="true">✓</span><span className="visually-hidden">{t`izin var`}</span></td>
-                    : <td key={a} className={styles.no}><span aria-hidden="true">–</span><span className="visually-hidden">{t`izin yok`}</span></td>)}
+                    ? <td key={a} className={styles.yes} data-label={a}><span aria-hidden="true">✓</span><span className="visually-hidden">{t`izin var`}</span></td>
+                    : <td key={a} className={styles.no} data-label={a}><span aria-hidden="true">–</span><span className="visually-hidden">{t`izin yok`}</span></td>)}
                 </tr>
               ))}
             </tbody>

@@ -83,7 +83,7 @@ export function ResourceTable<T extends { id: string }>({ list, columns, caption
       </p>
       {state !== 'failed' && (
         <div className={styles.tableWrap}>
-          <table className={styles.table}>
+          <table className={`${styles.table} ${styles.stack}`}>
             <caption className="visually-hidden">{caption}</caption>
             <thead>
               <tr>
@@ -99,7 +99,7 @@ export function ResourceTable<T extends { id: string }>({ list, columns, caption
               </tr>
             </thead>
             <tbody>
-              {state !== 'empty' && items.map((row) => <tr key={row.id}>{columns.map((c) => <td key={c.key}>{c.cell(row)}</td>)}</tr>)}
+              {state !== 'empty' && items.map((row) => <tr key={row.id}>{columns.map((c) => <td key={c.key} data-label={typeof c.label === 'string' ? c.label : undefined}>{c.cell(row)}</td>)}</tr>)}
             </tbody>
           </table>
         </div>

@@ -50,7 +50,7 @@ export function TasksView() {
                 <section aria-labelledby="task-locked">
                   <h2 id="task-locked"><Trans>İncelenecek kilitli hesaplar</Trans></h2>
                   <div className={styles.tableWrap}>
-                    <table className={styles.table}>
+                    <table className={`${styles.table} ${styles.stack}`}>
                       <thead><tr>
                         <th scope="col"><Trans>Kullanıcı adı</Trans></th><th scope="col"><Trans>Ad Soyad</Trans></th>
                         <th scope="col"><Trans>Kilitlenme</Trans></th><th scope="col"><Trans>Hatalı deneme</Trans></th><th scope="col"><Trans>İşlem</Trans></th>
@@ -58,7 +58,7 @@ export function TasksView() {
                       <tbody>
                         {tasks.lockedAccounts.map((u) => (
                           <tr key={u.id}>
-                            <td>{u.username}</td><td>{u.firstName} {u.lastName}</td><td>{date(u.lockedAt)}</td><td>{u.failedLogins}</td>
+                            <td data-label={t`Kullanıcı adı`}>{u.username}</td><td data-label={t`Ad Soyad`}>{u.firstName} {u.lastName}</td><td data-label={t`Kilitlenme`}>{date(u.lockedAt)}</td><td data-label={t`Hatalı deneme`}>{u.failedLogins}</td>
                             <td>
                               {can('user:update') && (
                                 <button type="button" className={styles.secondaryButton} disabled={running !== null} aria-busy={running === u.id}

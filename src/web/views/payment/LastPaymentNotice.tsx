@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useActorRef, useSelector } from '@xstate/react'
 import { useEffect } from 'react'
-import { formatAmount } from '../../../domain/amount.ts'
+import { formatMoney } from '../../../domain/money.ts'
 import styles from '../../components/payment/PaymentForm.module.css'
 import { markLastPaymentSeen } from '../../flows/last-payment.ts'
 import { paymentResultFlow } from '../../flows/payment.ts'
@@ -24,7 +24,7 @@ export function LastPaymentNotice() {
   }, [concluded])
   if (!outcome || !settled) return null
   const orderId = outcome.orderId
-  const amount = `${formatAmount(Number(outcome.amount))} ${outcome.currency}`
+  const amount = formatMoney(outcome.amount, outcome.currency, i18n.locale)
   const reason = paymentReasonText(outcome.reason, i18n)
   return (
     <div className={styles.notice} role="status" data-testid="last-payment" data-status={outcome.status}>

@@ -7,7 +7,7 @@ import styles from '../../components/payment/PaymentForm.module.css'
 import { markLastPaymentSeen } from '../../flows/last-payment.ts'
 import { paymentResultFlow } from '../../flows/payment.ts'
 import { getInspect } from '../../inspector.ts'
-import { formatMoney } from '../../i18n/index.ts'
+import { formatMoney } from '../../../domain/money.ts'
 import { paymentReasonText } from './messages.ts'
 
 /**
@@ -38,7 +38,7 @@ export function PaymentResultView() {
   }
   if (!outcome) return <PaymentOutcomeCard state="loading" title={<Trans>İşlem sonucu alınıyor…</Trans>} />
   const o = outcome
-  const amount = formatMoney(o.amount, o.currency, i18n.locale, { display: 'code' })
+  const amount = formatMoney(o.amount, o.currency, i18n.locale)
   const time = new Intl.DateTimeFormat(i18n.locale || 'tr', { dateStyle: 'medium', timeStyle: 'medium', timeZone: 'Europe/Istanbul' }).format(new Date(o.updatedAt))
   const common = { amount, maskedPan: o.maskedPan, orderId: o.orderId, time, installment: o.installment }
   if (o.status === 'succeeded') return <PaymentOutcomeCard state="succeeded" title={<Trans>Ödeme başarılı</Trans>} {...common} />

@@ -9,6 +9,7 @@ import { cardBrandById, cardDigits, detectCardBrand, formatCardNumber, isComplet
 import { INSTALLMENT_MAX, INSTALLMENT_MIN, TRX_TYPE_CODES } from '../../../domain/constants.ts'
 import type { CardFormField } from '../../../domain/card/card-form.ts'
 import { effectiveCurrency } from '../../../domain/company.ts'
+import { formatMoney } from '../../../domain/money.ts'
 import { CardPreview } from '../../components/payment/CardPreview.tsx'
 import styles from '../../components/payment/PaymentForm.module.css'
 import { ThreeDDialog } from '../../components/payment/ThreeDDialog.tsx'
@@ -164,8 +165,8 @@ export default function PaymentTestForm({ purchase }: { purchase?: PurchaseCharg
   const amount = readAmount(values.amount)
   const amountError = err('amount') ?? (!amount.ok && amount.code !== 'amount.required' ? i18n._(CARD_FORM_TEXT[amount.code]) : undefined)
   const currency = values.currcode.trim()
-  // spec 9: USD for en, TRY for tr (and for ru, whose customers pay a Turkish provider)
-  const amountText = amount.ok ? `${amount.display}${currency ? ` ${currency}` : ''}` : ''
+  // what it will charge, written as every amount is in this language (a purchase: the server's figures)
+  const amountText = purchase ? formatMoney(purchase.amount, purchase.currency, i18n.locale) : amount.ok ? formatMoney(amount.value, currency, i18n.locale) : ''
 
   return (
     <div className={styles.grid}>

@@ -6,7 +6,7 @@ import { CATALOGUE } from '../../api/errors.ts'
 import styles from '../../components/payment/PaymentForm.module.css'
 import { runtimeConfig } from '../../config.ts'
 import { purchaseDocumentUrl, purchaseResultFlow } from '../../flows/purchase-result.ts'
-import { formatMoney } from '../../i18n/index.ts'
+import { formatMoney } from '../../../domain/money.ts'
 import { PaymentResultView } from '../payment/PaymentResultView.tsx'
 import { paymentReasonText } from '../payment/messages.ts'
 import { useLoader } from '../staff/useFlow.ts'
@@ -45,7 +45,7 @@ function PurchaseResult({ id, linkKey }: { id: string; linkKey: string | null })
     )
   }
   if (!view) return <section className={styles.outcome} data-state="loading"><h1><Trans>İşlem sonucu alınıyor…</Trans></h1></section>
-  const amount = formatMoney(view.amount, view.currency, i18n.locale, { display: 'code' })
+  const amount = formatMoney(view.amount, view.currency, i18n.locale)
   // a pension contract has a participant and a contract; insurance a policy and an insured person
   const pension = view.product === 'erkenbes' || view.product === 'pratikbes'
   if (view.status === 'issued' && view.access === 'summary') {

@@ -12,7 +12,7 @@ import { CATALOGUE } from '../../api/errors.ts'
 import { fetchPurchase } from '../../flows/purchase-result.ts'
 import { ConsentsStep, HealthPolicyStep, ProfileStep, ResumeOffer, SummaryStep } from '../../components/sales/PurchaseSteps.tsx'
 import styles from '../../components/sales/Quote.module.css'
-import { formatMoney } from '../../i18n/index.ts'
+import { formatMoney } from '../../../domain/money.ts'
 import { getInspect } from '../../inspector.ts'
 import { SmsVerificationView } from './SmsVerificationView.tsx'
 

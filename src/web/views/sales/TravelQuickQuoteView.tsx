@@ -3,6 +3,7 @@ import type { MessageDescriptor } from '@lingui/core'
 import { useLingui } from '@lingui/react/macro'
 import { useActorRef, useSelector } from '@xstate/react'
 import { useEffect, useRef } from 'react'
+import { formatMoney } from '../../../domain/money.ts'
 import { travelQuickQuoteMachine, type TravelFieldError } from '../../../../machines/travel-quick-quote/travel-quick-quote.machine.ts'
 import { TravelQuickQuoteForm } from '../../components/sales/TravelQuickQuoteForm.tsx'
 import { getInspect } from '../../inspector.ts'
@@ -42,9 +43,9 @@ export function TravelQuickQuoteView({ onBought }: { onBought?(search: string): 
   const errors = Object.fromEntries(Object.entries(ctx.errors).map(([k, code]) => [k, i18n._(TEXTS[code])]))
   const q = ctx.quote
   const quote = q ? {
-    premium: new Intl.NumberFormat(i18n.locale, { style: 'currency', currency: 'TRY', maximumFractionDigits: 0 }).format(q.premiumTry),
+    premium: formatMoney(q.premiumTry, 'TRY', i18n.locale, { fractionDigits: 0 }),
     days: q.days,
-    cover: new Intl.NumberFormat(i18n.locale, { style: 'currency', currency: 'EUR', maximumFractionDigits: 0 }).format(q.coverEur),
+    cover: formatMoney(q.coverEur, 'EUR', i18n.locale, { fractionDigits: 0 }),
     schengen: ctx.values.travelLocation === 'schengen' && q.meetsSchengenVisa,
     buyHref,
   } : null

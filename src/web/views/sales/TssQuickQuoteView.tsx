@@ -2,6 +2,7 @@ import { msg } from '@lingui/core/macro'
 import { useLingui } from '@lingui/react/macro'
 import { useActorRef, useSelector } from '@xstate/react'
 import { useEffect, useRef } from 'react'
+import { formatMoney } from '../../../domain/money.ts'
 import { TssQuickQuoteForm, type TssQuoteOptionView } from '../../components/sales/TssQuickQuoteForm.tsx'
 import { tssQuickQuoteFlow } from '../../flows/tss-quick-quote.ts'
 import { getInspect } from '../../inspector.ts'
@@ -32,10 +33,8 @@ export function TssQuickQuoteView({ onBought }: { onBought?(search: string): voi
     else location.assign(`/urunler/market/tss?${search(ctx.chosen ?? 0)}`)
   })
 
-  const lira = new Intl.NumberFormat(i18n.locale, { style: 'currency', currency: 'TRY', maximumFractionDigits: 0 })
-  const money = new Intl.NumberFormat(i18n.locale, { style: 'currency', currency: 'TRY', minimumFractionDigits: 2 })
   const options: TssQuoteOptionView[] | null = ctx.quote
-    ? ctx.quote.options.map((o) => ({ visits: o.visits, annual: lira.format(o.annualTry), monthly: money.format(o.monthlyTry), buyHref: `/urunler/market/tss?${search(o.visits)}` }))
+    ? ctx.quote.options.map((o) => ({ visits: o.visits, annual: formatMoney(o.annualTry, 'TRY', i18n.locale, { fractionDigits: 0 }), monthly: formatMoney(o.monthlyTry, 'TRY', i18n.locale), buyHref: `/urunler/market/tss?${search(o.visits)}` }))
     : null
   const text = (code: string | undefined) =>
     code === 'requiredSelection' ? i18n._(FIELD.requiredSelection)

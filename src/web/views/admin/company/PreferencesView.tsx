@@ -1,5 +1,6 @@
 import { useMemo } from 'react'
 import { useLingui } from '@lingui/react/macro'
+import { formatNumber } from '../../../../domain/money.ts'
 import { preferencesFlow } from '../../../flows/company-settings.ts'
 import { CompanyNav } from '../AreaPageView.tsx'
 import { EditorForm, EditorSelectField, EditorTextField, useDraft, useEditor } from '../EditorForm.tsx'
@@ -15,7 +16,7 @@ function PreferencesForm() {
   const draft = useDraft(editor)
   const defaults = (draft.defaults ?? {}) as Record<string, number | undefined>
   const zones = useMemo(() => timeZones().map((z) => ({ value: z, label: z })), [])
-  const number = (n: number) => new Intl.NumberFormat(i18n.locale, { maximumFractionDigits: 2 }).format(n)
+  const number = (n: number) => formatNumber(n, i18n.locale, { maximumFractionDigits: 2 })
   const byDefault = (field: string) => {
     const value = defaults[field]
     return value === undefined ? undefined : t`Varsayılan: ${number(value)} dakika`

@@ -95,7 +95,7 @@ export function PhotoCropper({ upload, stored }: { upload: UploadActor; stored: 
   const busy = useSelector(upload, (s) => s.hasTag('busy'))
   const cropping = (state === 'reviewing' || state === 'uploading') && image !== null
   return (
-    <div role="group" aria-labelledby={`${id}-title`}>
+    <div role="group" aria-labelledby={`${id}-title`} style={{ flex: '1 1 14rem', minWidth: 0 }}>
       <h3 id={`${id}-title`}><Trans>Profil fotoğrafı yükle</Trans></h3>
       <label htmlFor={`${id}-file`}><Trans>Resim dosyası (PNG, JPEG veya WebP, en çok 2 MB)</Trans></label>{' '}
       <input id={`${id}-file`} name="photo" type="file" accept="image/png,image/jpeg,image/webp" disabled={busy}

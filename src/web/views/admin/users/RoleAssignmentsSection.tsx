@@ -38,16 +38,16 @@ function AssignmentRow({ editor, row, index, readOnly, onChange, onEnd }: {
   return (
     <tr data-role={row.name}>
       <th scope="row">{row.name}</th>
-      <td>{row.groupName ?? '—'}</td>
-      <td>
+      <td data-label={t`Grup`}>{row.groupName ?? '—'}</td>
+      <td data-label={t`Ana rol`}>
         <input type="radio" name="selectedMain" value={row.roleId} checked={row.isMain} aria-label={t`${row.name}: ana rol`}
           onChange={() => onChange({ ...row, isMain: true, validTo: '' })} />
       </td>
-      <td>
+      <td data-label={t`Varsayılan rol`}>
         <input type="radio" name="defaultrole" value={row.roleId} checked={row.isDefault} aria-label={t`${row.name}: varsayılan rol`}
           onChange={() => onChange({ ...row, isDefault: true, validTo: '' })} />
       </td>
-      <td>
+      <td data-label={t`Geçerlilik sonu`}>
         {row.validUntil ? <span>{date(row.validUntil)}</span> : <span>{fixed ? t`Süresiz` : '—'}</span>}
         {expired && <> <span className={styles.no}><Trans>(süresi doldu: yetki vermez)</Trans></span></>}
         {!readOnly && !fixed && (
@@ -112,7 +112,7 @@ export function RoleAssignmentsSection({ user, readOnly, onSaved }: { user: User
       <EditorForm editor={editor} readOnly={readOnly} label={t`Rol atamaları`} onSubmit={() => confirm.send({ type: 'request', subject: null })}>
         {user.groupName && <p><Trans>Grup: {user.groupName}</Trans></p>}
         <div className={styles.tableWrap}>
-          <table className={styles.table}>
+          <table className={`${styles.table} ${styles.stack}`}>
             <caption className="visually-hidden"><Trans>Rol atamaları</Trans></caption>
             <thead>
               <tr>

@@ -22,21 +22,21 @@ import { staffDateFormat, useCompanyDefaults } from '../../../flows/company-defa
 
 /** The roles a user holds: main, default, other-group with its valid-until (an expired one grants nothing). */
 export function RoleAssignments({ roles }: { roles: readonly { name: string; isMain: boolean; isDefault: boolean; validUntil: string | null }[] }) {
-  const { i18n } = useLingui()
+  const { t, i18n } = useLingui()
   const defaults = useCompanyDefaults()
   const date = staffDateFormat(i18n.locale, defaults, { dateStyle: 'medium', timeStyle: 'short' })
   const now = Date.now()
   return (
     <div className={styles.tableWrap}>
-      <table className={styles.table}>
+      <table className={`${styles.table} ${styles.stack}`}>
         <caption className="visually-hidden"><Trans>Rol atamaları</Trans></caption>
         <thead><tr><th scope="col"><Trans>Rol</Trans></th><th scope="col"><Trans>Tür</Trans></th><th scope="col"><Trans>Geçerlilik sonu</Trans></th></tr></thead>
         <tbody>
           {roles.map((r) => (
             <tr key={r.name}>
-              <td>{r.name}</td>
-              <td>{r.isMain ? <Trans>Ana rol</Trans> : r.isDefault ? <Trans>Varsayılan rol</Trans> : <Trans>Diğer grup rolü</Trans>}</td>
-              <td>
+              <td data-label={t`Rol`}>{r.name}</td>
+              <td data-label={t`Tür`}>{r.isMain ? <Trans>Ana rol</Trans> : r.isDefault ? <Trans>Varsayılan rol</Trans> : <Trans>Diğer grup rolü</Trans>}</td>
+              <td data-label={t`Geçerlilik sonu`}>
                 {r.validUntil ? date(r.validUntil) : '—'}
                 {r.validUntil && Date.parse(r.validUntil) <= now && <> <span className={styles.no}><Trans>(süresi doldu: yetki vermez)</Trans></span></>}
               </td>

@@ -6,7 +6,8 @@ import { lazy, Suspense, useEffect, useMemo, useRef } from 'react'
 import type { ActorRefFrom, SnapshotFrom } from 'xstate'
 import type { besPurchaseMachine } from '../../../../../machines/bes-purchase/bes-purchase.machine.ts'
 import type { smsVerificationMachine } from '../../../../../machines/sms-verification/sms-verification.machine.ts'
-import type { BesProduct } from '../../../../domain/bes.ts'
+import { minimumContribution, type BesProduct } from '../../../../domain/bes.ts'
+import { formatMoney } from '../../../../domain/money.ts'
 import { useDocumentTitle } from '../../../components/useDocumentTitle.ts'
 import { besCitiesFlow, besPurchaseFlow } from '../../../flows/bes-purchase.ts'
 import { fetchPurchase } from '../../../flows/purchase-result.ts'
@@ -54,8 +55,9 @@ function stepOf(s: Snap): Step {
 
 const TITLES: Record<BesProduct, MessageDescriptor> = { erkenbes: msg`Erken BES satın al`, pratikbes: msg`Pratik BES satın al` }
 const LEADS: Record<BesProduct, MessageDescriptor> = {
-  erkenbes: msg`Emekliliğe erken başlayın: aylık en az 100 TL katkıyla, faizsiz katılım fonlarında birikim. 18 yaş altındaki çocuğunuz için de açabilirsiniz.`,
-  pratikbes: msg`Birkaç adımda sözleşmenizi kurun, aylık en az 150 TL katkıyı kartınızla ödeyin. 18 yaşını doldurmuş katılımcılar içindir.`,
+  // {minimum}: the plan's monthly minimum, written in the language (formatMoney)
+  erkenbes: msg({ message: 'Emekliliğe erken başlayın: aylık en az {minimum} katkıyla, faizsiz katılım fonlarında birikim. 18 yaş altındaki çocuğunuz için de açabilirsiniz.' }),
+  pratikbes: msg({ message: 'Birkaç adımda sözleşmenizi kurun, aylık en az {minimum} katkıyı kartınızla ödeyin. 18 yaşını doldurmuş katılımcılar içindir.' }),
 }
 
 /** The provinces for the quick profile; a failed lookup says so and offers a retry (the list is needed to go on). */
@@ -114,7 +116,7 @@ export function BesPurchaseView({ product }: { product: BesProduct }) {
     <div className={`container ${styles.page}`}>
       <header>
         <h1 className={styles.title}>{i18n._(TITLES[product])}</h1>
-        <p className={styles.lead}>{i18n._(LEADS[product])}</p>
+        <p className={styles.lead}>{i18n._({ ...LEADS[product], values: { minimum: formatMoney(minimumContribution(product, 'monthly'), 'TRY', i18n.locale, { fractionDigits: 0 }) } })}</p>
       </header>
       <nav aria-label={i18n._(msg`Satın alma adımları`)}>
         <ol className={styles.steps}>

@@ -5,7 +5,7 @@ import type { ContractValues } from '../../../../domain/bes-forms.ts'
 import { consentsFor, MESSAGE_CHANNELS, type ConsentChoice, type ConsentLocale, type ConsentName, type MessageChannel } from '../../../../domain/consents.ts'
 import type { FundShare } from '../../../../domain/funds.ts'
 import { GenderChoice } from '../../../components/sales/GenderChoice.tsx'
-import { formatMoney } from '../../../i18n/index.ts'
+import { formatMoney } from '../../../../domain/money.ts'
 import { Input, Select } from './BesFields.tsx'
 import { FundAllocation } from './FundAllocation.tsx'
 import styles from './bes.module.css'
@@ -24,7 +24,7 @@ export function QuickStep(p: { cities: Array<{ value: string; name: string }>; i
     <form className={styles.form} onSubmit={submit} noValidate>
       <GenderChoice value={p.initial?.gender ?? ''} error={p.errors.gender} />
       <Select label={t`İl`} name="citycode" placeholder={t`Seçiniz`} options={p.cities.map((c) => ({ value: c.value, label: c.name }))} defaultValue={p.initial?.citycode ?? ''} error={p.errors.citycode} />
-      <Input label={t`Doğum tarihi`} name="birthdate" type="date" defaultValue={p.initial?.birthdate ?? ''} error={p.errors.birthdate}
+      <Input label={t`Doğum tarihi`} name="birthdate" type="date" autoComplete="bday" defaultValue={p.initial?.birthdate ?? ''} error={p.errors.birthdate}
         hint={t`18 yaş altındaki çocuğunuz için de Erken BES açabilirsiniz; veli bilgileri ayrıca sorulur.`} />
       <div className={styles.actions}><button type="submit" className={styles.primary}><Trans>Devam Et</Trans></button></div>
     </form>

@@ -41,7 +41,7 @@ export function FundAllocation({ shares, onChange, error }: { shares: FundShare[
             <tr key={f.code}>
               <th scope="row">{f.name} ({f.code})</th>
               <td>{i18n._(KINDS[f.kind])}</td>
-              <td>{f.risk}/7</td>
+              <td data-label={t`Risk`}>{f.risk}/7</td>
               <td>
                 <input type="number" name={`fundChoice.${f.code}`} min={0} max={100} step={1} inputMode="numeric" className={styles.input}
                   aria-label={t`${f.code} payı (%)`}

@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import type { FormEvent, ReactNode } from 'react'
+import { useState, type FormEvent, type ReactNode } from 'react'
+import { formatMoney } from '../../../../domain/money.ts'
 import { Input, Select } from './BesFields.tsx'
 import styles from './bes.module.css'
 
@@ -30,6 +31,8 @@ export function PersonForm(p: PersonFormProps) {
   const { t, i18n } = useLingui()
   const names = new Intl.DisplayNames([i18n.locale], { type: 'region' })
   const nationalities = NATIONALITIES.map((c) => ({ value: c, label: names.of(c) ?? c }))
+  const lira = (n: number) => formatMoney(n, 'TRY', i18n.locale, { fractionDigits: 0 })
+  const over = lira(70000)
   const v = (f: string) => { const x = p.initial[f]; return typeof x === 'string' ? x : '' }
   const e = (f: string) => p.errors[f]
   const submit = (ev: FormEvent<HTMLFormElement>) => {
@@ -41,6 +44,8 @@ export function PersonForm(p: PersonFormProps) {
     p.onSubmit(values, f)
   }
   const participant = p.kind === 'participant'
+  // a passport number has letters: the phone's full keyboard unless the person is a Turkish citizen (issue 23)
+  const [citizen, setCitizen] = useState((v('nationality') || 'TR') === 'TR')
   return (
     <form className={styles.form} onSubmit={submit} noValidate>
       <fieldset className={styles.section}>
@@ -48,9 +53,10 @@ export function PersonForm(p: PersonFormProps) {
         <div className={styles.grid}>
           <Input label={t`Ad`} name="firstname" autoComplete={participant ? 'given-name' : 'off'} defaultValue={v('firstname')} error={e('firstname')} />
           <Input label={t`Soyad`} name="lastname" autoComplete={participant ? 'family-name' : 'off'} defaultValue={v('lastname')} error={e('lastname')} />
-          <Select label={t`Uyruk`} name="nationality" options={nationalities} defaultValue={v('nationality') || 'TR'} error={e('nationality')} />
-          <Input label={t`T.C. kimlik no (yabancılar için pasaport no)`} name="nationalId" inputMode="numeric" maxLength={20} defaultValue={v('nationalId')} error={e('nationalId')} />
-          <Input label={t`Doğum tarihi`} name="birthdate" type="date" defaultValue={v('birthdate')} error={e('birthdate')} />
+          <Select label={t`Uyruk`} name="nationality" options={nationalities} defaultValue={v('nationality') || 'TR'} error={e('nationality')}
+            autoComplete={participant ? 'country' : 'off'} onChange={(ev) => setCitizen(ev.currentTarget.value === 'TR')} />
+          <Input label={t`T.C. kimlik no (yabancılar için pasaport no)`} name="nationalId" inputMode={citizen ? 'numeric' : 'text'} autoCapitalize={citizen ? undefined : 'characters'} autoComplete="off" maxLength={20} defaultValue={v('nationalId')} error={e('nationalId')} />
+          <Input label={t`Doğum tarihi`} name="birthdate" type="date" autoComplete={participant ? 'bday' : 'off'} defaultValue={v('birthdate')} error={e('birthdate')} />
           <Input label={t`Doğum yeri`} name="birthplace" defaultValue={v('birthplace')} error={e('birthplace')} />
           <Input label={t`Baba adı`} name="fathername" defaultValue={v('fathername')} error={e('fathername')} />
           <Input label={t`Anne adı`} name="mothername" defaultValue={v('mothername')} error={e('mothername')} />
@@ -81,8 +87,8 @@ export function PersonForm(p: PersonFormProps) {
             <Input label={t`Meslek`} name="profession" defaultValue={v('profession')} error={e('profession')} />
             <Input label={t`Unvan`} name="jobtitle" defaultValue={v('jobtitle')} error={e('jobtitle')} />
             <Select label={t`Ortalama aylık gelir`} name="aversalary" placeholder={t`Seçiniz`} defaultValue={v('aversalary')} error={e('aversalary')} options={[
-              { value: '0-22104', label: t`Asgari ücrete kadar` }, { value: '22104-35000', label: '22.104 - 35.000 TL' },
-              { value: '35000-70000', label: '35.000 - 70.000 TL' }, { value: '70000+', label: t`70.000 TL üzeri` },
+              { value: '0-22104', label: t`Asgari ücrete kadar` }, { value: '22104-35000', label: `${lira(22104)} – ${lira(35000)}` },
+              { value: '35000-70000', label: `${lira(35000)} – ${lira(70000)}` }, { value: '70000+', label: t`${over} üzeri` },
             ]} />
             <Select label={t`Sosyal güvenlik`} name="socialsecurity" placeholder={t`Seçiniz`} defaultValue={v('socialsecurity')} error={e('socialsecurity')} options={[
               { value: '4a', label: t`SGK 4/a (hizmet akdiyle çalışan)` }, { value: '4b', label: t`SGK 4/b (kendi adına çalışan)` },

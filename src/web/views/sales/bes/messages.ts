@@ -1,5 +1,7 @@
 import { msg } from '@lingui/core/macro'
 import type { I18n, MessageDescriptor } from '@lingui/core'
+import { MAX_ONLINE_CONTRIBUTION } from '../../../../domain/bes.ts'
+import { formatMoney } from '../../../../domain/money.ts'
 import { FIELD } from '../../../i18n/reasons.ts'
 
 /** Words for the message codes of src/domain/bes-forms.ts (field -> code). */
@@ -11,7 +13,6 @@ const CODES: Record<string, MessageDescriptor> = {
   ageTooOld: msg`Katılımcı en fazla 100 yaşında olabilir`,
   minorNotAllowed: msg`Pratik BES 18 yaşını doldurmuş katılımcılar içindir; 18 yaş altı için Erken BES'i seçiniz`,
   notAdult: msg`Veli/vasi ve katkı payı ödeyen 18 yaşını doldurmuş olmalıdır`,
-  tooLarge: msg`Online en fazla 100.000 TL katkı payı ödenebilir`,
   fundsNotHundred: msg`Fon paylarının toplamı %100 olmalıdır`,
   fundsInvalid: msg`Fon payları 1 ile 100 arasında tam sayı olmalıdır`,
   consentRequired: msg`Devam etmek için bu onay gereklidir`,
@@ -26,6 +27,10 @@ const BY_FIELD: Record<string, Record<string, MessageDescriptor>> = {
 export function fieldText(i18n: I18n, field: string, code: string | undefined, extra: { minimum?: string } = {}): string | undefined {
   if (!code) return undefined
   if (code === 'belowMinimum') return i18n._(msg`Bu plan için en az ${extra.minimum ?? ''} katkı payı ödenmelidir`)
+  if (code === 'tooLarge') {
+    const maximum = formatMoney(MAX_ONLINE_CONTRIBUTION, 'TRY', i18n.locale, { fractionDigits: 0 })
+    return i18n._(msg`Online en fazla ${maximum} katkı payı ödenebilir`)
+  }
   return i18n._(BY_FIELD[field]?.[code] ?? CODES[code] ?? CODES.invalid!)
 }
 
