@@ -33,6 +33,18 @@ export function isWithinProductAges(product: ApplicationProduct, birthdate: stri
   }
 }
 
+/**
+ * The TSS health questions (issue 24 item 3): asked on the health policy step, none answered
+ * beforehand; the customer answers each with yes or no before the step goes on.
+ */
+export const HEALTH_QUESTION_IDS = ['chronic', 'surgery', 'medication'] as const
+export type HealthQuestionId = (typeof HEALTH_QUESTION_IDS)[number]
+
+/** The health questions the answers leave unanswered (no boolean answer given). */
+export function unansweredHealthQuestions(policy: { questions?: ReadonlyArray<{ id: string; answer?: unknown }> } | undefined): HealthQuestionId[] {
+  return HEALTH_QUESTION_IDS.filter((id) => typeof policy?.questions?.find((q) => q.id === id)?.answer !== 'boolean')
+}
+
 /** The field message code of each product's age rule (the birth date field's error). */
 export const AGE_RULE_CODE: Record<ApplicationProduct, string> = {
   tss: 'birthdate.tssAge', seyahatsaglik: 'birthdate.travelAge', erkenbes: 'birthdate.besAge', pratikbes: 'birthdate.adultOnly',

@@ -3,6 +3,7 @@ import type { MessageDescriptor } from '@lingui/core'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useId, useState, type FormEvent, type ReactNode } from 'react'
 import { consentsFor, type ConsentChoice, type ConsentName, type SalesProduct } from '../../../domain/consents.ts'
+import type { HealthQuestionId } from '../../../domain/purchase.ts'
 import { FIELD } from '../../i18n/reasons.ts'
 import styles from './Quote.module.css'
 
@@ -20,6 +21,7 @@ const CODE_TEXT: Record<string, MessageDescriptor> = {
   'nationalId.invalid': msg`Geçerli bir T.C. Kimlik No giriniz`,
   'userphone.invalid': msg`Lütfen 05 ile başlayan geçerli bir cep telefonu numarası giriniz`,
   'consent.required': msg`Devam etmek için sağlık beyanını onaylamalısınız`,
+  'healthQuestion.required': msg`Bu soruyu Evet veya Hayır seçerek yanıtlamalısınız`,
   'otherpolicy.required': msg`Önceki poliçenin şirketini ve numarasını giriniz`,
   // the product's age rule, on the insured person's birth date (issue 21; spec 5's windows)
   'birthdate.tssAge': msg`Tamamlayıcı Sağlık Sigortası 15 günlükten 69 yaşına kadar olan kişilere yapılabilir; sigortalının doğum tarihi bu aralıkta değil.`,
@@ -116,7 +118,7 @@ export function ProfileStep(p: StepProps<Profile> & { phone: string }) {
   )
 }
 
-const HEALTH_QUESTIONS: ReadonlyArray<{ id: string; text: MessageDescriptor }> = [
+const HEALTH_QUESTIONS: ReadonlyArray<{ id: HealthQuestionId; text: MessageDescriptor }> = [
   { id: 'chronic', text: msg`Süregelen (kronik) bir hastalığınız var mı?` },
   { id: 'surgery', text: msg`Son 5 yılda ameliyat oldunuz mu veya ameliyat öneriliyor mu?` },
   { id: 'medication', text: msg`Düzenli kullandığınız bir ilaç var mı?` },
@@ -137,13 +139,17 @@ export function HealthPolicyStep(p: StepProps<HealthPolicyValue> & { birthCoverA
   const { i18n } = useLingui()
   const fieldText = useFieldText()
   const [other, setOther] = useState(p.value?.isotherpolicy ?? false)
+  const formId = useId()
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault()
     const f = new FormData(e.currentTarget)
     const value: HealthPolicyValue = {
-      questions: HEALTH_QUESTIONS.map((q) => {
+      // only the questions answered: none is answered beforehand, each must be (issue 24 item 3)
+      questions: HEALTH_QUESTIONS.flatMap((q) => {
+        const given = f.get(`q-${q.id}`)
+        if (given !== 'yes' && given !== 'no') return []
         const detail = text(f, `detail-${q.id}`)
-        return { id: q.id, answer: f.get(`q-${q.id}`) === 'yes', ...(detail ? { detail } : {}) }
+        return [{ id: q.id, answer: given === 'yes', ...(detail ? { detail } : {}) }]
       }),
       isotherpolicy: f.get('isotherpolicy') === 'on',
       birthCollateral: f.get('birthCollateral') === 'on',
@@ -162,16 +168,21 @@ export function HealthPolicyStep(p: StepProps<HealthPolicyValue> & { birthCoverA
     <form className={styles.form} onSubmit={submit} noValidate data-testid="step-healthPolicy">
       <h2><Trans>Sağlık beyanı ve poliçe bilgileri</Trans></h2>
       <Reason reason={p.reason} />
-      {HEALTH_QUESTIONS.map((q) => (
-        <fieldset key={q.id} className={styles.fieldset}>
-          <legend className={styles.legend}>{i18n._(q.text)}</legend>
-          <div className={styles.radios}>
-            <label><input type="radio" name={`q-${q.id}`} value="no" defaultChecked={answer(q.id) !== true} /> <Trans>Hayır</Trans></label>
-            <label><input type="radio" name={`q-${q.id}`} value="yes" defaultChecked={answer(q.id) === true} /> <Trans>Evet</Trans></label>
-          </div>
-          <label className={styles.label}><Trans>Açıklama (evet ise)</Trans> <input name={`detail-${q.id}`} className={styles.select} maxLength={500} /></label>
-        </fieldset>
-      ))}
+      {HEALTH_QUESTIONS.map((q) => {
+        const error = fieldText(p.errors[`questions.${q.id}`])
+        const errorId = `${formId}-q-${q.id}-error`
+        return (
+          <fieldset key={q.id} className={styles.fieldset} aria-describedby={error ? errorId : undefined} data-testid={`question-${q.id}`}>
+            <legend className={styles.legend}>{i18n._(q.text)}</legend>
+            <div className={styles.radios}>
+              <label><input type="radio" name={`q-${q.id}`} value="no" defaultChecked={answer(q.id) === false} aria-invalid={error ? true : undefined} /> <Trans>Hayır</Trans></label>
+              <label><input type="radio" name={`q-${q.id}`} value="yes" defaultChecked={answer(q.id) === true} aria-invalid={error ? true : undefined} /> <Trans>Evet</Trans></label>
+            </div>
+            {error && <p id={errorId} className={styles.error} role="alert">{error}</p>}
+            <label className={styles.label}><Trans>Açıklama (evet ise)</Trans> <input name={`detail-${q.id}`} className={styles.select} maxLength={500} defaultValue={p.value?.questions.find((x) => x.id === q.id)?.detail ?? ''} /></label>
+          </fieldset>
+        )
+      })}
       <label className={styles.check}>
         <input type="checkbox" name="isotherpolicy" checked={other} onChange={(e) => setOther(e.currentTarget.checked)} />{' '}
         <Trans>Başka bir şirkette sağlık poliçem var / vardı (kazanılmış haklar aktarılır)</Trans>
