@@ -1,4 +1,5 @@
 import { contributionProblem, isAdultSignatory, participantAgeProblem, type BesProduct } from './bes.ts'
+import { normalizePersonValues, parseLira } from './customer-input.ts'
 import { fundChoiceProblem, type FundShare } from './funds.ts'
 import {
   custodianProfileSchema, personalProfileSchema, quickProfileSchema, type CustodianProfile, type PensionContract, type PersonalProfile,
@@ -27,10 +28,10 @@ function issuesToErrors(issues: readonly Issue[]): FieldErrors {
   return errors
 }
 
-/** Empty optional fields are left out; the text is trimmed. */
+/** Empty optional fields are left out; the text is tidied (`normalizePersonValues`: a pasted TCKN's spaces, names' spacing). */
 export function cleanPerson(values: PersonValues): Record<string, string> {
   const out: Record<string, string> = {}
-  for (const [k, v] of Object.entries(values)) {
+  for (const [k, v] of Object.entries(normalizePersonValues(values))) {
     const t = v.trim()
     if (t !== '') out[k] = k === 'nationality' || k === 'idserialno' ? t.toUpperCase() : t
   }
@@ -72,11 +73,9 @@ export function signatoryErrors(values: PersonValues, at: string): FieldErrors {
 
 export type ContractValues = { currencyOfInvest: string; freqOfInvest: string; contributionAmount: string; fundChoice: FundShare[] }
 
-/** The amount typed: digits with an optional decimal point or comma, at most 2 decimals. */
+/** The amount typed, as a Turkish reader writes it ('1.250,50') or with a decimal point (`parseLira`). */
 export function parseContribution(text: string): number | null {
-  const t = text.trim().replace(/\s/g, '').replace(',', '.')
-  if (!/^\d{1,9}(\.\d{1,2})?$/.test(t)) return null
-  return Number(t)
+  return parseLira(text)
 }
 
 export function contractErrors(product: BesProduct, v: ContractValues): FieldErrors {

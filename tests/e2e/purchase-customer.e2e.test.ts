@@ -27,6 +27,18 @@ async function submitCode(page: Page, code: string) {
   await page.locator('form:has(input[name=code]) button[type=submit]').click()
 }
 
+/** The SMS step in Turkish, with the code from the catcher. */
+async function verifyPhone(page: Page, base: string, phone: string) {
+  await sendCode(page, phone)
+  await submitCode(page, await smsCode(base, phone))
+}
+
+/** The next save of the application: what the browser sends. */
+function nextSave(page: Page) {
+  return page.waitForRequest((r) => r.url().endsWith('/digitalchannels/application') && r.method() === 'POST')
+    .then((r) => r.postDataJSON() as { step: string; data: Record<string, Record<string, unknown>> })
+}
+
 describe('buying the way Turkish customers expect (issue 24)', () => {
   const base = inject('baseUrl')
   const browsers: Browser[] = []
@@ -51,4 +63,63 @@ describe('buying the way Turkish customers expect (issue 24)', () => {
     await expect.poll(() => page.getByRole('alert').first().textContent()).toBe(text)
     await page.close()
   })
+
+  it('items 2 and 7: maternity cover offered on /urunler/market/tss from the quote\'s answers; a pasted TCKN and a hyphenated surname taken, an empty first name named', async () => {
+    const b = await open('tr-TR')
+    const page = await b.page('/urunler/market/tss')
+    // the quote taken on the purchase page itself (not on tsshizliteklif): a woman of 36 in İstanbul
+    await page.locator('input[name=gender][value=female]').check()
+    await expect.poll(() => page.locator('select[name=citycode] option').count(), { timeout: 15_000 }).toBeGreaterThan(1)
+    await page.locator('select[name=citycode]').selectOption('34')
+    await page.locator('input[name=birthdate]').fill('1990-05-17')
+    await page.getByRole('button', { name: 'Teklif Al' }).click()
+    await page.getByText('Doğum teminatı isteğe bağlı olarak eklenebilir (10 ay bekleme süresiyle).').waitFor()
+    await page.getByRole('link', { name: 'Satın Al' }).nth(2).click()
+    await page.waitForURL(/visits=10/)
+    await verifyPhone(page, base, phoneNo())
+
+    const form = page.getByTestId('step-profile')
+    await form.waitFor()
+    await form.locator('input[name=firstname]').fill('')
+    await form.locator('input[name=lastname]').fill('Çağlar - Öztürk')
+    await form.locator('input[name=nationalId]').fill('100 000 001 46')
+    await form.locator('input[name=birthdate]').fill('1990-05-17')
+    await form.locator('input[name=email]').fill(`ayse.${Date.now()}@example.com`)
+    await form.getByRole('button', { name: 'Devam' }).click()
+    // only the empty first name is refused, and the refusal names the field and the rule
+    await expect.poll(() => form.getByRole('alert').allTextContents()).toEqual(['Ad girmelisiniz'])
+    await form.locator('input[name=firstname]').fill('Ayşe')
+    await form.locator('input[name=email]').fill('ayse@')
+    await form.getByRole('button', { name: 'Devam' }).click()
+    await expect.poll(() => form.getByRole('alert').allTextContents()).toEqual(['E-posta adresi ad@alanadi.com biçiminde olmalıdır'])
+    await form.locator('input[name=email]').fill(`ayse.${Date.now()}@example.com`)
+    const profileSaved = nextSave(page)
+    await form.getByRole('button', { name: 'Devam' }).click()
+    expect((await profileSaved).data.personalProfile).toMatchObject({ firstname: 'Ayşe', lastname: 'Çağlar-Öztürk', nationalId: '10000000146' })
+
+    // maternity cover: offered to her, chosen, saved and priced
+    const health = page.getByTestId('step-healthPolicy')
+    await health.waitFor()
+    const birth = health.getByLabel('Doğum teminatı eklensin (10 ay bekleme süresi)')
+    expect(await birth.isChecked()).toBe(false)
+    await birth.check()
+    for (const id of ['chronic', 'surgery', 'medication']) await health.locator(`input[name=q-${id}][value=no]`).check()
+    await health.locator('input[name=healthdeclarationconcent]').check()
+    const healthSaved = nextSave(page)
+    await health.getByRole('button', { name: 'Devam' }).click()
+    expect((await healthSaved).data.healthPolicy).toMatchObject({ birthCollateral: true })
+    const consents = page.getByTestId('step-consents')
+    await consents.waitFor()
+    for (const name of ['gdprtextread', 'gdprconcent', 'infoconcent', 'trxconcent']) await consents.locator(`input[name=${name}]`).check()
+    await consents.getByRole('button', { name: 'Devam' }).click()
+    const summary = page.getByTestId('step-summary')
+    await summary.waitFor()
+    await expect.poll(() => summary.locator('dt:has-text("Doğum teminatı") + dd').textContent()).toBe('Var')
+    // the quote's price was without it: the new price (birth cover loading) is shown and confirmed first
+    await summary.getByTestId('price-change').waitFor()
+    const oldPrice = Number((await summary.getByTestId('price-old').textContent())!.replace(/[^\d,]/g, '').replace(',', '.'))
+    const newPrice = Number((await summary.getByTestId('price-new').textContent())!.replace(/[^\d,]/g, '').replace(',', '.'))
+    expect(newPrice).toBeGreaterThan(oldPrice * 1.1)
+    await page.close()
+  }, 120_000)
 })

@@ -5,6 +5,7 @@ import { useId, useState, type FormEvent, type ReactNode } from 'react'
 import { consentsFor, type ConsentChoice, type ConsentName, type SalesProduct } from '../../../domain/consents.ts'
 import type { HealthQuestionId } from '../../../domain/purchase.ts'
 import { FIELD } from '../../i18n/reasons.ts'
+import { fieldRuleText } from './field-rules.ts'
 import styles from './Quote.module.css'
 
 /**
@@ -28,10 +29,13 @@ const CODE_TEXT: Record<string, MessageDescriptor> = {
   'birthdate.travelAge': msg`Seyahat Sağlık Sigortası 15 günlükten 100 yaşına kadar olan kişilere yapılabilir; sigortalının doğum tarihi bu aralıkta değil.`,
 }
 
+/** A field's refusal in words: the field and its rule where the field is known (issue 24 item 7), else the code's text. */
 export function useFieldText() {
   const { i18n } = useLingui()
-  return (code: string | undefined) => {
+  return (code: string | undefined, field?: string) => {
     if (!code) return undefined
+    const named = field && !code.startsWith('otherpolicy.') ? fieldRuleText(i18n, field, code) : undefined
+    if (named) return named
     const d = CODE_TEXT[code] ?? CODE_TEXT[code.slice(code.indexOf('.') + 1)] ?? CODE_TEXT.invalid!
     return i18n._(d)
   }
@@ -84,7 +88,7 @@ export function ProfileStep(p: StepProps<Profile> & { phone: string }) {
     p.onSubmit(value)
   }
   const input = (name: string, label: ReactNode, extra: Record<string, unknown> = {}) => (
-    <Field name={name} label={label} error={fieldText(p.errors[name])}>
+    <Field name={name} label={label} error={fieldText(p.errors[name], name)}>
       {(id, describedBy) => <input id={id} name={name} className={styles.select} defaultValue={v[name] ?? ''} aria-invalid={p.errors[name] ? true : undefined} aria-describedby={describedBy} {...extra} />}
     </Field>
   )
@@ -95,7 +99,7 @@ export function ProfileStep(p: StepProps<Profile> & { phone: string }) {
       {input('firstname', <Trans>Ad</Trans>, { autoComplete: 'given-name' })}
       {input('lastname', <Trans>Soyad</Trans>, { autoComplete: 'family-name' })}
       {input('nationalId', <Trans>T.C. Kimlik No</Trans>, { inputMode: 'numeric', maxLength: 20 })}
-      <Field name="nationality" label={<Trans>Uyruk</Trans>} error={fieldText(p.errors.nationality)}>
+      <Field name="nationality" label={<Trans>Uyruk</Trans>} error={fieldText(p.errors.nationality, 'nationality')}>
         {(id) => (
           <select id={id} name="nationality" className={styles.select} defaultValue={v.nationality ?? 'TR'}>
             <option value="TR"><Trans>Türkiye Cumhuriyeti</Trans></option>
@@ -189,13 +193,13 @@ export function HealthPolicyStep(p: StepProps<HealthPolicyValue> & { birthCoverA
       </label>
       {other && (
         <>
-          <Field name="othercompany" label={<Trans>Şirket</Trans>} error={fieldText(p.errors.othercompany)}>
+          <Field name="othercompany" label={<Trans>Şirket</Trans>} error={fieldText(p.errors.othercompany, 'othercompany')}>
             {(id, d) => <input id={id} name="othercompany" className={styles.select} defaultValue={p.value?.othercompany ?? ''} aria-describedby={d} />}
           </Field>
-          <Field name="otherpolicyno" label={<Trans>Poliçe numarası</Trans>} error={fieldText(p.errors.otherpolicyno)}>
+          <Field name="otherpolicyno" label={<Trans>Poliçe numarası</Trans>} error={fieldText(p.errors.otherpolicyno, 'otherpolicyno')}>
             {(id, d) => <input id={id} name="otherpolicyno" className={styles.select} defaultValue={p.value?.otherpolicyno ?? ''} aria-describedby={d} />}
           </Field>
-          <Field name="otherpolicyenddate" label={<Trans>Poliçe bitiş tarihi</Trans>} error={fieldText(p.errors.otherpolicyenddate)}>
+          <Field name="otherpolicyenddate" label={<Trans>Poliçe bitiş tarihi</Trans>} error={fieldText(p.errors.otherpolicyenddate, 'otherpolicyenddate')}>
             {(id, d) => <input id={id} name="otherpolicyenddate" type="date" className={styles.select} defaultValue={p.value?.otherpolicyenddate ?? ''} aria-describedby={d} />}
           </Field>
         </>

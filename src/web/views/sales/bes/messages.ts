@@ -1,6 +1,7 @@
 import { msg } from '@lingui/core/macro'
 import type { I18n, MessageDescriptor } from '@lingui/core'
 import { FIELD } from '../../../i18n/reasons.ts'
+import { fieldRuleText } from '../../../components/sales/field-rules.ts'
 
 /** Words for the message codes of src/domain/bes-forms.ts (field -> code). */
 const CODES: Record<string, MessageDescriptor> = {
@@ -26,6 +27,9 @@ const BY_FIELD: Record<string, Record<string, MessageDescriptor>> = {
 export function fieldText(i18n: I18n, field: string, code: string | undefined, extra: { minimum?: string } = {}): string | undefined {
   if (!code) return undefined
   if (code === 'belowMinimum') return i18n._(msg`Bu plan için en az ${extra.minimum ?? ''} katkı payı ödenmelidir`)
+  // the field and its rule where the field is known (issue 24 item 7)
+  const named = fieldRuleText(i18n, field, code)
+  if (named) return named
   return i18n._(BY_FIELD[field]?.[code] ?? CODES[code] ?? CODES.invalid!)
 }
 
