@@ -39,6 +39,13 @@ function nextSave(page: Page) {
     .then((r) => r.postDataJSON() as { step: string; data: Record<string, Record<string, unknown>> })
 }
 
+const TSS_CONSENT_LABELS = [
+  ['gdprtextread', '“Kişisel Verilerin Korunması Hakkında Aydınlatma Metni” başlıklı metni okudum'],
+  ['gdprconcent', '“Açık Rıza Beyanı” başlıklı metindeki açık rızayı veriyorum'],
+  ['infoconcent', '“Ön Bilgilendirme Formu” başlıklı metni okudum ve onaylıyorum'],
+  ['trxconcent', '“Sözleşme Onayı” başlıklı metni okudum ve onaylıyorum'],
+] as const
+
 describe('buying the way Turkish customers expect (issue 24)', () => {
   const base = inject('baseUrl')
   const browsers: Browser[] = []
@@ -110,7 +117,10 @@ describe('buying the way Turkish customers expect (issue 24)', () => {
     expect((await healthSaved).data.healthPolicy).toMatchObject({ birthCollateral: true })
     const consents = page.getByTestId('step-consents')
     await consents.waitFor()
-    for (const name of ['gdprtextread', 'gdprconcent', 'infoconcent', 'trxconcent']) await consents.locator(`input[name=${name}]`).check()
+    // item 9: each answer is named after its document; none is a bare "Onaylıyorum"
+    expect(await consents.getByText('Onaylıyorum', { exact: true }).count()).toBe(0)
+    for (const [name, label] of TSS_CONSENT_LABELS) expect(await consents.getByLabel(label, { exact: true }).getAttribute('name')).toBe(name)
+    for (const [, label] of TSS_CONSENT_LABELS) await consents.getByLabel(label, { exact: true }).check()
     await consents.getByRole('button', { name: 'Devam' }).click()
     const summary = page.getByTestId('step-summary')
     await summary.waitFor()
@@ -120,6 +130,65 @@ describe('buying the way Turkish customers expect (issue 24)', () => {
     const oldPrice = Number((await summary.getByTestId('price-old').textContent())!.replace(/[^\d,]/g, '').replace(',', '.'))
     const newPrice = Number((await summary.getByTestId('price-new').textContent())!.replace(/[^\d,]/g, '').replace(',', '.'))
     expect(newPrice).toBeGreaterThan(oldPrice * 1.1)
+    await page.close()
+  }, 120_000)
+
+  it('items 7 and 9 on a practical BES: a pasted TCKN, a hyphenated surname and "1.250,50" taken; the consents step asks no health-data consent', async () => {
+    const b = await open('tr-TR')
+    const page = await b.page('/urunler/market/pratikbes')
+    await expect.poll(() => page.locator('select[name=citycode] option').count(), { timeout: 15_000 }).toBe(82)
+    await page.getByLabel('Kadın').check()
+    await page.locator('select[name=citycode]').selectOption('34')
+    await page.locator('input[name=birthdate]').fill('1990-04-01')
+    await page.getByRole('button', { name: 'Devam Et' }).click()
+    await verifyPhone(page, base, phoneNo())
+    const heading = (name: string) => page.getByRole('heading', { level: 2, name, exact: true }).waitFor()
+    await heading('Kişisel bilgiler')
+    const person: Record<string, string> = {
+      firstname: '', lastname: 'Çağlar-Öztürk', nationalId: '100 000 001 46', birthdate: '1990-04-01', birthplace: 'Konya',
+      fathername: 'Ali', mothername: 'Fatma', idserialno: 'A12B34567', email: 'ayse@example.com',
+    }
+    for (const [name, value] of Object.entries(person)) await page.locator(`input[name=${name}]`).fill(value)
+    for (const [name, value] of Object.entries({ sector: 'private', education: 'bachelor', aversalary: '35000-70000' })) await page.locator(`select[name=${name}]`).selectOption(value)
+    await page.getByRole('button', { name: 'Devam Et' }).click()
+    // the refusals name the field and the rule
+    await expect.poll(() => page.getByRole('alert').allTextContents()).toEqual(['Ad girmelisiniz', 'Sosyal güvenlik seçmelisiniz'])
+    await page.locator('input[name=firstname]').fill('Ayşe')
+    await page.locator('select[name=socialsecurity]').selectOption('4a')
+    const profileSaved = nextSave(page)
+    await page.getByRole('button', { name: 'Devam Et' }).click()
+    expect((await profileSaved).data.personalProfile).toMatchObject({ firstname: 'Ayşe', lastname: 'Çağlar-Öztürk', nationalId: '10000000146' })
+
+    await heading('Sözleşme ve fonlar')
+    await page.locator('input[name=contributionAmount]').fill('1.250.50')
+    await page.getByRole('button', { name: 'Devam Et' }).click()
+    await page.getByText('Katkı payı tutarı TL olarak, en fazla 2 kuruş hanesiyle yazılmalıdır (örnek: 1.250,50)').waitFor()
+    await page.locator('input[name=contributionAmount]').fill('1.250,50')
+    const contractSaved = nextSave(page)
+    await page.getByRole('button', { name: 'Devam Et' }).click()
+    expect((await contractSaved).data.pensionContract).toMatchObject({ contributionAmount: 1250.5 })
+
+    await heading('Onaylar')
+    const form = page.getByTestId('step-consents')
+    // no health-data consent (nor its text about transfer abroad) on a pension application
+    expect(await form.locator('input[name=gdprconcent]').count()).toBe(0)
+    expect(await form.getByText('Açık Rıza Beyanı').count()).toBe(0)
+    expect(await form.getByText('Onaylıyorum', { exact: true }).count()).toBe(0)
+    const labels = [TSS_CONSENT_LABELS[0], TSS_CONSENT_LABELS[2], TSS_CONSENT_LABELS[3],
+      ['noworkconcent', '“Çalışmama Beyanı” başlıklı metni okudum ve onaylıyorum'], ['willconcent', '“Lehtar Bilgilendirmesi” başlıklı metni okudum ve onaylıyorum']] as const
+    for (const [name, label] of labels) expect(await form.getByLabel(label, { exact: true }).getAttribute('name')).toBe(name)
+    await form.getByRole('button', { name: 'Devam Et' }).click()
+    await expect.poll(() => form.getByText('Devam etmek için bu onay gereklidir').count()).toBe(3)
+    // what is recorded: only the consents the product asks
+    const recorded: string[] = []
+    page.on('request', (r) => { if (r.url().endsWith('/digitalchannels/legalpermission')) recorded.push((r.postDataJSON() as { name: string }).name) })
+    for (const [, label] of [labels[0], labels[1], labels[2]]) await form.getByLabel(label, { exact: true }).check()
+    await form.getByLabel('SMS ile ticari ileti almak istiyorum').check()
+    await form.getByRole('button', { name: 'Devam Et' }).click()
+    await heading('Özet')
+    expect(recorded).not.toContain('gdprconcent')
+    expect(recorded).toEqual(expect.arrayContaining(['gdprtextread', 'infoconcent', 'trxconcent', 'markconcent']))
+    await page.getByText('₺1.250,50').first().waitFor()
     await page.close()
   }, 120_000)
 })

@@ -2,7 +2,6 @@ import { msg } from '@lingui/core/macro'
 import type { MessageDescriptor } from '@lingui/core'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useId, useState, type FormEvent, type ReactNode } from 'react'
-import { consentsFor, type ConsentChoice, type ConsentName, type SalesProduct } from '../../../domain/consents.ts'
 import type { HealthQuestionId } from '../../../domain/purchase.ts'
 import { FIELD } from '../../i18n/reasons.ts'
 import { fieldRuleText } from './field-rules.ts'
@@ -215,54 +214,6 @@ export function HealthPolicyStep(p: StepProps<HealthPolicyValue> & { birthCoverA
         <Trans>Sağlık beyanımın doğru ve eksiksiz olduğunu onaylıyorum</Trans>
       </label>
       {p.errors.healthdeclarationconcent && <p className={styles.error} role="alert">{fieldText(p.errors.healthdeclarationconcent)}</p>}
-      <Actions busy={p.busy} onBack={p.onBack} submit={<Trans>Devam</Trans>} />
-    </form>
-  )
-}
-
-/** Consents (spec 3.2, 7.3): each text shown; explicit consents unticked; the required ones block. */
-export function ConsentsStep(p: { product: SalesProduct; missing: ConsentName[]; busy: boolean; reason: string | null; onSubmit(choices: Partial<Record<ConsentName, ConsentChoice>>): void; onBack(): void }) {
-  const { i18n } = useLingui()
-  const locale = (['tr', 'en', 'ru'].includes(i18n.locale) ? i18n.locale : 'tr') as 'tr' | 'en' | 'ru'
-  const docs = consentsFor(p.product)
-  const submit = (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault()
-    const f = new FormData(e.currentTarget)
-    const choices: Partial<Record<ConsentName, ConsentChoice>> = {}
-    for (const d of docs) {
-      if (d.name === 'markconcent') {
-        const channels = (['SMS', 'EMAIL', 'CALL'] as const).filter((c) => f.get(`markconcent-${c}`) === 'on')
-        choices.markconcent = { accepted: channels.length > 0, channels }
-      } else choices[d.name] = { accepted: f.get(d.name) === 'on' }
-    }
-    p.onSubmit(choices)
-  }
-  return (
-    <form className={styles.form} onSubmit={submit} noValidate data-testid="step-consents">
-      <h2><Trans>Onaylar</Trans></h2>
-      <Reason reason={p.reason} />
-      {p.missing.length > 0 && <p className={styles.alert} role="alert"><Trans>Devam etmek için zorunlu onayları vermelisiniz</Trans></p>}
-      {docs.map((d) => {
-        const required = d.requiredFor.includes(p.product)
-        return (
-          <fieldset key={d.documentId} className={styles.fieldset}>
-            <legend className={styles.legend}>{d.title[locale]}{required && <> (<Trans>zorunlu</Trans>)</>}</legend>
-            <details><summary><Trans>Metni oku</Trans></summary><p className={styles.muted}>{d.text[locale]}</p></details>
-            {d.name === 'markconcent' ? (
-              <div className={styles.radios}>
-                <label><input type="checkbox" name="markconcent-SMS" /> SMS</label>
-                <label><input type="checkbox" name="markconcent-EMAIL" /> <Trans>E-posta</Trans></label>
-                <label><input type="checkbox" name="markconcent-CALL" /> <Trans>Arama</Trans></label>
-              </div>
-            ) : (
-              <label className={styles.check}>
-                <input type="checkbox" name={d.name} aria-invalid={p.missing.includes(d.name) ? true : undefined} />{' '}
-                {d.kind === 'notice' ? <Trans>Okudum</Trans> : <Trans>Onaylıyorum</Trans>}
-              </label>
-            )}
-          </fieldset>
-        )
-      })}
       <Actions busy={p.busy} onBack={p.onBack} submit={<Trans>Devam</Trans>} />
     </form>
   )

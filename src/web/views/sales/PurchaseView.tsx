@@ -10,7 +10,8 @@ import { insuredBirthdate } from '../../../domain/purchase.ts'
 import type { ApplicationData, ApplicationProduct } from '../../../domain/schemas/application.ts'
 import { CATALOGUE } from '../../api/errors.ts'
 import { fetchPurchase } from '../../flows/purchase-result.ts'
-import { ConsentsStep, HealthPolicyStep, ProfileStep, ResumeOffer, SummaryStep } from '../../components/sales/PurchaseSteps.tsx'
+import { ConsentsStep } from '../../components/sales/ConsentsStep.tsx'
+import { HealthPolicyStep, ProfileStep, ResumeOffer, SummaryStep } from '../../components/sales/PurchaseSteps.tsx'
 import styles from '../../components/sales/Quote.module.css'
 import { formatMoney } from '../../i18n/index.ts'
 import { getInspect } from '../../inspector.ts'
@@ -141,7 +142,7 @@ export function PurchaseView(p: PurchasePageProps) {
   } else if (step === 'healthPolicy') {
     body = <HealthPolicyStep {...common} value={ctx.data.healthPolicy} errors={ctx.fieldErrors} birthCoverAvailable={!!p.birthCoverAvailable?.(ctx.data)} onSubmit={onSection} />
   } else if (step === 'consents') {
-    body = <ConsentsStep {...common} product={p.product} missing={ctx.missing} onSubmit={(choices) => actor.send({ type: 'consents.submit', choices })} />
+    body = <ConsentsStep {...common} product={p.product} initial={ctx.choices} missing={ctx.missing} submitLabel={<Trans>Devam</Trans>} onSubmit={(choices) => actor.send({ type: 'consents.submit', choices })} />
   } else if (step === 'summary') {
     const lines: Array<[ReactNode, ReactNode]> = [
       ...p.summaryLines(ctx.data),
