@@ -15,13 +15,14 @@ export type FieldErrors = Record<string, string>
 /** The text fields of a person form as typed ('' for nothing). */
 export type PersonValues = Record<string, string>
 
-type Issue = { path: PropertyKey[]; message: string }
+type Issue = { path: PropertyKey[]; message: string; code?: string }
 
 function issuesToErrors(issues: readonly Issue[]): FieldErrors {
   const errors: FieldErrors = {}
   for (const i of issues) {
     const field = String(i.path[0] ?? i.message.split('.')[0])
-    const code = i.message.includes('.') ? i.message.slice(i.message.lastIndexOf('.') + 1) : 'invalid'
+    // a field left empty is missing from the cleaned values: its type issue means "required" (issue 24 item 7: "Ad girmelisiniz")
+    const code = i.message.includes('.') ? i.message.slice(i.message.lastIndexOf('.') + 1) : i.code === 'invalid_type' ? 'required' : 'invalid'
     // a missing field's "expected string" issue reads as required
     errors[field] ??= code.startsWith('Invalid') ? 'required' : code
   }

@@ -31,6 +31,10 @@ describe('a pasted T.C. Kimlik No', () => {
   it('a passport number loses its spaces and is upper-cased', () => {
     expect(normalizeNationalId('DE', 'c01x 00t47')).toBe('C01X00T47')
   })
+  it('an empty first name on the BES form is "required", not "invalid" (the words say "Ad girmelisiniz")', () => {
+    const values = { firstname: '  ', lastname: 'Yılmaz', nationality: 'TR', nationalId: '10000000146', birthdate: '1990-05-17', email: 'a@example.com', userphone: '05321234567', fathername: 'Ali', mothername: 'Fatma', birthplace: 'Ankara', idserialno: 'A12B34567', education: 'bachelor', socialsecurity: '4a' }
+    expect(participantErrors('pratikbes', values, '2026-03-02T09:00:00.000Z')).toEqual({ firstname: 'required' })
+  })
   it('the BES participant form accepts it and keeps the 11 digits', () => {
     const values = { firstname: 'Ayşe', lastname: 'Çağlar-Öztürk', nationality: 'TR', nationalId: '100 000 001 46', birthdate: '1990-05-17', email: 'a@example.com', userphone: '05321234567', fathername: 'Ali', mothername: 'Fatma', birthplace: 'Ankara', idserialno: 'A12B34567', education: 'bachelor', socialsecurity: '4a' }
     expect(participantErrors('pratikbes', values, '2026-03-02T09:00:00.000Z')).toEqual({})

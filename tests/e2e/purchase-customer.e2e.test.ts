@@ -46,6 +46,13 @@ const TSS_CONSENT_LABELS = [
   ['trxconcent', '“Sözleşme Onayı” başlıklı metni okudum ve onaylıyorum'],
 ] as const
 
+/** A lira amount as the Turkish pages write it ('₺13.504', '₺1.125,33'). */
+const lira = (text: string) => Number(text.replace(/[^\d,]/g, '').replace(',', '.'))
+
+function isoIn(days: number): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Istanbul' }).format(new Date(Date.now() + days * 86_400_000))
+}
+
 describe('buying the way Turkish customers expect (issue 24)', () => {
   const base = inject('baseUrl')
   const browsers: Browser[] = []
@@ -81,6 +88,12 @@ describe('buying the way Turkish customers expect (issue 24)', () => {
     await page.locator('input[name=birthdate]').fill('1990-05-17')
     await page.getByRole('button', { name: 'Teklif Al' }).click()
     await page.getByText('Doğum teminatı isteğe bağlı olarak eklenebilir (10 ay bekleme süresiyle).').waitFor()
+    // item 8: the 12 instalments add up to the yearly premium shown
+    const option = page.locator('li', { has: page.getByRole('link', { name: 'Satın Al' }) }).nth(2)
+    const yearly = lira((await option.locator('p').first().textContent())!)
+    const words = (await option.getByTestId('instalments').textContent())!
+    const [first, rest] = [...words.matchAll(/₺[\d.,]+/g)].map((m) => lira(m[0]))
+    expect(rest === undefined ? first! * 12 : first! + 11 * rest).toBeCloseTo(yearly, 2)
     await page.getByRole('link', { name: 'Satın Al' }).nth(2).click()
     await page.waitForURL(/visits=10/)
     await verifyPhone(page, base, phoneNo())
@@ -130,6 +143,20 @@ describe('buying the way Turkish customers expect (issue 24)', () => {
     const oldPrice = Number((await summary.getByTestId('price-old').textContent())!.replace(/[^\d,]/g, '').replace(',', '.'))
     const newPrice = Number((await summary.getByTestId('price-new').textContent())!.replace(/[^\d,]/g, '').replace(',', '.'))
     expect(newPrice).toBeGreaterThan(oldPrice * 1.1)
+    // item 8: the summary says what the card will be charged, not "Prim (tek çekim)"
+    expect(await summary.textContent()).not.toContain('tek çekim)')
+    expect(await summary.getByTestId('summary-charge').textContent()).toBe(`Kartınızdan çekilecek tutar: ${(await summary.getByTestId('price-new').textContent())!}. Ödeme adımında tek çekim ya da taksit seçebilirsiniz; taksitlerin toplamı bu tutardır.`)
+    await summary.getByRole('button', { name: 'Yeni fiyatı onayla ve ödemeye geç' }).click()
+    const payment = page.getByTestId('payment-form')
+    await payment.waitFor()
+    await expect.poll(() => payment.getByTestId('installment-plan').textContent()).toMatch(/^Tek çekim: [\d,]+\.\d\d TRY$/)
+    await payment.locator('input[name=installment]').fill('12')
+    const plan = (await payment.getByTestId('installment-plan').textContent())!
+    const figures = [...plan.matchAll(/([\d,]+\.\d\d) TRY/g)].map((m) => Number(m[1]!.replace(/,/g, '')))
+    const total = figures.at(-1)!
+    expect(total).toBeCloseTo(newPrice, 2)
+    // "12 taksit: ilk taksit A, sonraki 11 taksit B; toplam T" (or "12 taksit x B; toplam T"): A + 11 B = T to the kuruş
+    expect(figures.length === 3 ? Math.round(figures[0]! * 100) + 11 * Math.round(figures[1]! * 100) : 12 * Math.round(figures[0]! * 100)).toBe(Math.round(total * 100))
     await page.close()
   }, 120_000)
 
@@ -189,6 +216,30 @@ describe('buying the way Turkish customers expect (issue 24)', () => {
     expect(recorded).not.toContain('gdprconcent')
     expect(recorded).toEqual(expect.arrayContaining(['gdprtextread', 'infoconcent', 'trxconcent', 'markconcent']))
     await page.getByText('₺1.250,50').first().waitFor()
+    await page.close()
+  }, 120_000)
+
+  it('item 8: the travel summary names the region and the cover level, with the dates as a Turkish reader writes them', async () => {
+    const b = await open('tr-TR')
+    const [start, end] = [isoIn(10), isoIn(19)]
+    const query = new URLSearchParams({ birthdate: '1990-05-17', gender: 'female', travelLocation: 'worldwideExclUsCa', coverageType: 'plus', covid: 'false', startDate: start, endDate: end }).toString()
+    const page = await b.page(`/urunler/market/seyahatsaglik?${query}`)
+    await verifyPhone(page, base, phoneNo())
+    const form = page.getByTestId('step-profile')
+    await form.waitFor()
+    for (const [name, value] of [['firstname', 'Ayşe'], ['lastname', 'Çağlar'], ['nationalId', '10000000146'], ['email', `ayse.${Date.now()}@example.com`]] as const) await form.locator(`input[name=${name}]`).fill(value)
+    await form.getByRole('button', { name: 'Devam' }).click()
+    const consents = page.getByTestId('step-consents')
+    await consents.waitFor()
+    for (const [, label] of TSS_CONSENT_LABELS) await consents.getByLabel(label, { exact: true }).check()
+    await consents.getByRole('button', { name: 'Devam' }).click()
+    const summary = page.getByTestId('step-summary')
+    await summary.waitFor()
+    const tr = (iso: string) => `${iso.slice(8, 10)}.${iso.slice(5, 7)}.${iso.slice(0, 4)}`
+    expect(await summary.getByTestId('summary-region').textContent()).toBe('Tüm dünya (ABD ve Kanada hariç)')
+    expect(await summary.getByTestId('summary-cover').textContent()).toBe('Plus: 50.000 EUR')
+    expect(await summary.getByTestId('summary-dates').textContent()).toBe(`${tr(start)} – ${tr(end)}`)
+    expect(await summary.locator('dt:has-text("Poliçe primi") + dd').textContent()).toMatch(/^₺[\d.]+,\d\d$/)
     await page.close()
   }, 120_000)
 })

@@ -226,7 +226,10 @@ export function HealthPolicyStep(p: StepProps<HealthPolicyValue> & { birthCoverA
  * then accepts it) before anything is bought.
  */
 export function SummaryStep(p: {
-  lines: Array<[ReactNode, ReactNode]>; busy: boolean; reason: string | null; priceChange?: { old: string; new: string } | null; onConfirm(): void; onBack(): void
+  lines: Array<[ReactNode, ReactNode]>; busy: boolean; reason: string | null; priceChange?: { old: string; new: string } | null
+  /** What the card will be charged, in words (issue 24 item 8). */
+  charge?: ReactNode
+  onConfirm(): void; onBack(): void
 }) {
   const change = p.priceChange
   const oldPrice = change?.old
@@ -248,6 +251,7 @@ export function SummaryStep(p: {
       <dl className={styles.summary}>
         {p.lines.map(([k, v], i) => <div key={i}><dt>{k}</dt><dd>{v}</dd></div>)}
       </dl>
+      {p.charge && <p data-testid="summary-charge">{p.charge}</p>}
       <Actions busy={p.busy} onBack={p.onBack} submit={change ? <Trans>Yeni fiyatı onayla ve ödemeye geç</Trans> : <Trans>Onayla ve ödemeye geç</Trans>} />
     </form>
   )

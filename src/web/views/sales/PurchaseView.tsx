@@ -147,10 +147,15 @@ export function PurchaseView(p: PurchasePageProps) {
     const lines: Array<[ReactNode, ReactNode]> = [
       ...p.summaryLines(ctx.data),
       ...(person ? [[<Trans key="i">Sigortalı</Trans>, `${person.firstname} ${person.lastname}`] as [ReactNode, ReactNode], [<Trans key="e">E-posta</Trans>, person.email] as [ReactNode, ReactNode]] : []),
-      ...(price !== null ? [[<Trans key="p">Prim (tek çekim)</Trans>, <span key="pv" data-testid="summary-price">{money(price)}</span>] as [ReactNode, ReactNode]] : []),
+      // what will be charged, in the words of the payment step (issue 24 item 8): the whole premium, at once or in instalments that add up to it
+      ...(price !== null ? [[p.product === 'tss' ? <Trans key="p">Yıllık prim</Trans> : <Trans key="p">Poliçe primi</Trans>, <span key="pv" data-testid="summary-price">{money(price)}</span>] as [ReactNode, ReactNode]] : []),
     ]
+    const charged = price !== null ? money(price) : null
     const change = priceChanged && ctx.quoted !== null && ctx.price !== null ? { old: money(ctx.quoted), new: money(ctx.price) } : null
-    body = <SummaryStep {...common} lines={lines} priceChange={change} onConfirm={() => actor.send({ type: priceChanged ? 'price.accept' : 'summary.confirm' })} />
+    body = (
+      <SummaryStep {...common} lines={lines} priceChange={change} onConfirm={() => actor.send({ type: priceChanged ? 'price.accept' : 'summary.confirm' })}
+        charge={charged ? <Trans>Kartınızdan çekilecek tutar: {charged}. Ödeme adımında tek çekim ya da taksit seçebilirsiniz; taksitlerin toplamı bu tutardır.</Trans> : null} />
+    )
   } else if (value === 'otherPayment') {
     // two tabs, one purchase (issue 21): this one waits for the other's payment, then shows its result
     body = (

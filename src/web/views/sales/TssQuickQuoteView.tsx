@@ -2,6 +2,7 @@ import { msg } from '@lingui/core/macro'
 import { useLingui } from '@lingui/react/macro'
 import { useActorRef, useSelector } from '@xstate/react'
 import { useEffect, useRef } from 'react'
+import { instalmentPlan } from '../../../domain/purchase.ts'
 import { TssQuickQuoteForm, type TssQuoteOptionView } from '../../components/sales/TssQuickQuoteForm.tsx'
 import { tssQuickQuoteFlow } from '../../flows/tss-quick-quote.ts'
 import { getInspect } from '../../inspector.ts'
@@ -35,7 +36,11 @@ export function TssQuickQuoteView({ onBought }: { onBought?(search: string): voi
   const lira = new Intl.NumberFormat(i18n.locale, { style: 'currency', currency: 'TRY', maximumFractionDigits: 0 })
   const money = new Intl.NumberFormat(i18n.locale, { style: 'currency', currency: 'TRY', minimumFractionDigits: 2 })
   const options: TssQuoteOptionView[] | null = ctx.quote
-    ? ctx.quote.options.map((o) => ({ visits: o.visits, annual: lira.format(o.annualTry), monthly: money.format(o.monthlyTry), buyHref: `/urunler/market/tss?${search(o.visits)}` }))
+    ? ctx.quote.options.map((o) => {
+      // 12 instalments that add up to the annual premium (issue 24 item 8): the first carries the rounding
+      const plan = instalmentPlan(o.annualTry, 12)
+      return { visits: o.visits, annual: lira.format(o.annualTry), monthly: money.format(plan.rest), firstMonth: plan.first !== plan.rest ? money.format(plan.first) : null, buyHref: `/urunler/market/tss?${search(o.visits)}` }
+    })
     : null
   const text = (code: string | undefined) =>
     code === 'requiredSelection' ? i18n._(FIELD.requiredSelection)
