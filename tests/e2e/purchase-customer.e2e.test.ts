@@ -242,4 +242,32 @@ describe('buying the way Turkish customers expect (issue 24)', () => {
     expect(await summary.locator('dt:has-text("Poliçe primi") + dd').textContent()).toMatch(/^₺[\d.]+,\d\d$/)
     await page.close()
   }, 120_000)
+
+  it('item 1 (leave guard): between the verified phone and the payment, leaving the purchase (Back, a header link, closing) asks first; before it, not', async () => {
+    const b = await open('tr-TR')
+    const page = await b.page('/')
+    await page.goto('/urunler/market/tss?gender=female&citycode=06&birthdate=1990-05-17&visits=8')
+    await page.locator('input[name=phone]').waitFor()
+    const asked: string[] = []
+    page.on('dialog', (d) => { asked.push(d.type()); void d.dismiss() })
+    // on the SMS step nothing is at stake yet: Back leaves without a question
+    await page.locator('input[name=phone]').fill(phoneNo())
+    await page.goBack()
+    await page.waitForURL((u) => u.pathname === '/')
+    expect(asked).toEqual([])
+    await page.goForward()
+    await verifyPhone(page, base, phoneNo())
+    await page.getByTestId('step-profile').waitFor()
+    // the browser's Back: the browser asks; staying keeps the step
+    await page.goBack({ timeout: 3_000 }).catch(() => undefined)
+    await expect.poll(() => asked).toEqual(['beforeunload'])
+    expect(new URL(page.url()).pathname).toBe('/urunler/market/tss')
+    expect(await page.getByTestId('step-profile').isVisible()).toBe(true)
+    // a header link asks too
+    await page.locator('header a[href="/"]').first().click({ timeout: 3_000 }).catch(() => undefined)
+    await expect.poll(() => asked.length).toBe(2)
+    expect(await page.getByTestId('step-profile').isVisible()).toBe(true)
+    await page.close({ runBeforeUnload: true })
+    await expect.poll(() => asked.length).toBe(3)
+  }, 120_000)
 })

@@ -15,6 +15,7 @@ import { HealthPolicyStep, ProfileStep, ResumeOffer, SummaryStep } from '../../c
 import styles from '../../components/sales/Quote.module.css'
 import { formatMoney } from '../../i18n/index.ts'
 import { getInspect } from '../../inspector.ts'
+import { PurchaseLeaveGuard } from './PurchaseLeaveGuard.tsx'
 import { SmsVerificationView } from './SmsVerificationView.tsx'
 
 const PaymentTestForm = lazy(() => import('../payment/PaymentTestForm.tsx'))
@@ -28,6 +29,9 @@ const STEP_NAMES: Record<string, MessageDescriptor> = {
   summary: msg`Özet`,
   payment: msg`Ödeme`,
 }
+
+/** The steps after the phone is verified and before the payment's outcome: leaving them asks first. */
+const MID_FLOW = new Set(['resumeOffer', 'profile', 'healthPolicy', 'consents', 'summary', 'payment'])
 
 const REASONS: Record<string, MessageDescriptor> = {
   QUOTE_INCOMPLETE: msg`Teklif bilgileri eksik veya geçersiz; lütfen teklifi yeniden alınız`,
@@ -187,6 +191,8 @@ export function PurchaseView(p: PurchasePageProps) {
         </ol>
       </header>
       <div ref={heading}>{body}</div>
+      {/* between the verified phone and the payment's outcome, leaving asks first (issue 24 item 1) */}
+      <PurchaseLeaveGuard active={!output && MID_FLOW.has(step)} />
     </div>
   )
 }

@@ -14,6 +14,7 @@ import { fetchPurchase } from '../../../flows/purchase-result.ts'
 import { reasonText } from '../../../i18n/reasons.ts'
 import { getInspect } from '../../../inspector.ts'
 import { useLoaded, useLoader } from '../../staff/useFlow.ts'
+import { PurchaseLeaveGuard } from '../PurchaseLeaveGuard.tsx'
 import { SmsVerificationView } from '../SmsVerificationView.tsx'
 import { ConsentsStep } from '../../../components/sales/ConsentsStep.tsx'
 import { ContractStep, QuickStep, SummaryStep } from './BesSteps.tsx'
@@ -205,6 +206,7 @@ export function BesPurchaseView({ product }: { product: BesProduct }) {
         )}
         {step === 'paid' && <p role="status"><Trans>Sonuç sayfasına yönlendiriliyorsunuz…</Trans></p>}
       </section>
+      <PurchaseLeaveGuard active={step !== 'quick' && step !== 'sms' && step !== 'paid'} />
     </div>
   )
 }
