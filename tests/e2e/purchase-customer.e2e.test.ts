@@ -258,6 +258,8 @@ describe('buying the way Turkish customers expect (issue 24)', () => {
     await page.goForward()
     await verifyPhone(page, base, phoneNo())
     await page.getByTestId('step-profile').waitFor()
+    // the in-app question is there for in-app navigations only, never shown before one
+    expect(await page.getByTestId('leave-purchase').isVisible()).toBe(false)
     // the browser's Back: the browser asks; staying keeps the step
     await page.goBack({ timeout: 3_000 }).catch(() => undefined)
     await expect.poll(() => asked).toEqual(['beforeunload'])

@@ -17,12 +17,15 @@ export function PurchaseLeaveGuard({ active }: { active: boolean }) {
   const dialog = useModalDialog(asking)
   const titleId = useId()
   return (
-    <dialog ref={dialog} aria-labelledby={titleId} className={styles.form} data-testid="leave-purchase" onCancel={(e) => { e.preventDefault(); blocker.reset?.() }}>
+    <dialog ref={dialog} aria-labelledby={titleId} data-testid="leave-purchase" onCancel={(e) => { e.preventDefault(); blocker.reset?.() }}>
+      {/* the layout inside: a class on the <dialog> itself would show it while closed */}
+      <div className={styles.form}>
       <h2 id={titleId}><Trans>Satın alma yarıda kalacak</Trans></h2>
       <p><Trans>Sayfadan çıkarsanız satın alma tamamlanmaz. Verdiğiniz bilgiler kaydedildi; aynı cep telefonunu doğrulayarak 72 saat içinde kaldığınız yerden devam edebilirsiniz.</Trans></p>
       <div className={styles.actions}>
         <button type="button" className={styles.primary} onClick={() => blocker.reset?.()}><Trans>Satın almaya devam et</Trans></button>
         <button type="button" className={styles.secondary} onClick={() => blocker.proceed?.()}><Trans>Çık</Trans></button>
+      </div>
       </div>
     </dialog>
   )
