@@ -13,12 +13,7 @@
  * while a listed file no longer needs its exception, so the list only shrinks.
  */
 const VIEWS_STILL_CALLING_THE_API = [
-  'src/web/views/admin/DashboardView.tsx',
-  'src/web/views/admin/TasksView.tsx',
-  'src/web/views/admin/users/own-photo.ts',
-  'src/web/views/sales/bes/BesPurchaseView.tsx',
-  'src/web/views/staff/GlobalSearch.tsx',
-  'src/web/views/staff/usePasswordExpiryWarning.ts',
+  // none left: issue 26 item 5 moved the last calls into flows (branch charts-flows)
 ]
 
 const exactly = (files) => files.map((f) => '^' + f.replace(/[.]/g, '\\.') + '$')
@@ -36,7 +31,7 @@ module.exports = {
     { name: 'web-not-server', severity: 'error',
       from: { path: '^src/web' }, to: { path: '^src/server' } },
     { name: 'views-not-api', severity: 'error', comment: 'views render what flows provide; only flows call the API client (temporary exceptions: VIEWS_STILL_CALLING_THE_API)',
-      from: { path: '^src/web/views/', pathNot: exactly(VIEWS_STILL_CALLING_THE_API) }, to: { path: '^src/web/api/client\\.ts$' } },
+      from: { path: '^src/web/views/', ...(VIEWS_STILL_CALLING_THE_API.length ? { pathNot: exactly(VIEWS_STILL_CALLING_THE_API) } : {}) }, to: { path: '^src/web/api/client\\.ts$' } },
     { name: 'components-are-presentational', severity: 'error', comment: 'components never import flows, machines or the API (client and error catalogue): props in, callbacks out',
       from: { path: '^src/web/components/' }, to: { path: ['^machines/', '^src/web/api/', '^src/web/flows/'] } },
     { name: 'no-circular', severity: 'error', from: {}, to: { circular: true } },

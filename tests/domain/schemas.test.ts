@@ -81,9 +81,16 @@ describe('sales payload schemas (strict)', () => {
   })
 
   it('legal permission record', () => {
-    const l = { name: 'KVKK Aydınlatma Metni', status: 'APPROVED', documentId: 'DOC-1', scope: 'sales', partyId: 'P-42' }
+    const l = { name: 'KVKK Aydınlatma Metni', status: 'APPROVED', documentId: 'DOC-1', scope: 'sales', partyId: 'P-42', ticket: 'T-1' }
     expect(legalPermissionSchema.safeParse(l).success).toBe(true)
     expect(legalPermissionSchema.safeParse({ ...l, partyId: '' }).success).toBe(false)
+    // the proof that the sender is the applicant (issue 28): the verified phone's ticket, required
+    const { ticket: _ticket, ...withoutTicket } = l
+    expect(legalPermissionSchema.safeParse(withoutTicket).success).toBe(false)
+    expect(legalPermissionSchema.safeParse({ ...l, ticket: '' }).success).toBe(false)
+    // the party is optional (the server takes the application's person)
+    const { partyId: _party, ...withoutParty } = l
+    expect(legalPermissionSchema.safeParse(withoutParty).success).toBe(true)
     expect(legalPermissionSchema.safeParse({ ...l, extra: 'x' }).success).toBe(false)
   })
 
