@@ -282,7 +282,8 @@ export async function buyOnServer(server: E2eServer, product: ApplicationProduct
   const { ticket } = (await verified.json()) as { ticket: string }
   const saleId = await saveApplication(server, { ticket, product, step: 'payment', data })
   for (const d of consentsFor(product as SalesProduct).filter((x) => x.requiredFor.includes(product as SalesProduct))) {
-    const r = await post('/legalpermission', { name: d.name, status: d.kind === 'notice' ? 'READ' : 'ACCEPTED', documentId: d.documentId, scope: product, partyId: PERSON.nationalId }, { saleId, processStep: 'consents' })
+    // the applicant's proof (issue 28 item 3): the verified phone's ticket
+    const r = await post('/legalpermission', { name: d.name, status: d.kind === 'notice' ? 'READ' : 'ACCEPTED', documentId: d.documentId, scope: product, partyId: PERSON.nationalId, ticket }, { saleId, processStep: 'consents' })
     expect(r.status, await r.clone().text()).toBe(201)
   }
   const bought = await post('/purchase', { ticket, product })
