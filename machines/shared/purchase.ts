@@ -1,6 +1,7 @@
 import { assign, setup, type AnyStateNodeConfig } from 'xstate'
 import { missingConsents, type ConsentChoice, type ConsentName } from '../../src/domain/consents.ts'
-import { AGE_RULE_CODE, isOutsideProductAges, quotedPrice } from '../../src/domain/purchase.ts'
+import { normalizePersonValues } from '../../src/domain/customer-input.ts'
+import { AGE_RULE_CODE, isOutsideProductAges, quotedPrice, unansweredHealthQuestions } from '../../src/domain/purchase.ts'
 import type { ApplicationData, ApplicationProduct, SavedApplication } from '../../src/domain/schemas/application.ts'
 import { healthPolicySchema, pensionContractSchema, personalProfileSchema } from '../../src/domain/schemas/sales.ts'
 import { smsVerificationMachine, type SmsVerificationOutput } from '../sms-verification/sms-verification.machine.ts'
@@ -88,10 +89,21 @@ export type PurchaseFlowConfig = {
   quoteIsComplete: (data: ApplicationData, at: string) => boolean
 }
 
-function issuesOf(step: SectionStep, value: unknown, product: ApplicationProduct, at: string): Record<string, string> {
+/** A section's answers as typed, tidied before they are checked and kept (issue 24 item 7: a pasted TCKN's spaces, names' spacing). */
+function normalized(step: SectionStep, value: unknown): unknown {
+  return step === 'profile' && value && typeof value === 'object' ? normalizePersonValues(value as Record<string, unknown>) : value
+}
+
+function issuesOf(step: SectionStep, raw: unknown, product: ApplicationProduct, at: string): Record<string, string> {
+  const value = normalized(step, raw)
   const parsed = SECTION_OF[step].schema.safeParse(value)
   if (parsed.success) {
-    if (step === 'healthPolicy' && !(value as { healthdeclarationconcent?: boolean }).healthdeclarationconcent) return { healthdeclarationconcent: 'consent.required' }
+    if (step === 'healthPolicy') {
+      // every health question answered, yes or no (issue 24 item 3), and the declaration confirmed
+      const out: Record<string, string> = Object.fromEntries(unansweredHealthQuestions(value as ApplicationData['healthPolicy']).map((id) => [`questions.${id}`, 'healthQuestion.required']))
+      if (!(value as { healthdeclarationconcent?: boolean }).healthdeclarationconcent) out.healthdeclarationconcent = 'consent.required'
+      if (Object.keys(out).length > 0) return out
+    }
     // the insured person outside the product's ages: the product's rule on the birth date (the server refuses it too)
     if (step === 'profile' && isOutsideProductAges(product, { personalProfile: value as ApplicationData['personalProfile'] }, new Date(at))) return { birthdate: AGE_RULE_CODE[product] }
     return {}
@@ -220,7 +232,7 @@ export function createPurchaseMachine(config: PurchaseFlowConfig) {
               {
                 target: savingOf(step),
                 actions: assign({
-                  data: ({ context, event }: { context: PurchaseContext; event: PurchaseEvent }) => ({ ...context.data, [SECTION_OF[step].key]: (event as { value: unknown }).value }),
+                  data: ({ context, event }: { context: PurchaseContext; event: PurchaseEvent }) => ({ ...context.data, [SECTION_OF[step].key]: normalized(step, (event as { value: unknown }).value) }),
                   fieldErrors: {},
                   error: null,
                 }),

@@ -1,4 +1,5 @@
 import { contributionProblem, isAdultSignatory, participantAgeProblem, type BesProduct } from './bes.ts'
+import { normalizePersonValues, parseLira } from './customer-input.ts'
 import { fundChoiceProblem, type FundShare } from './funds.ts'
 import {
   custodianProfileSchema, personalProfileSchema, quickProfileSchema, type CustodianProfile, type PensionContract, type PersonalProfile,
@@ -14,23 +15,24 @@ export type FieldErrors = Record<string, string>
 /** The text fields of a person form as typed ('' for nothing). */
 export type PersonValues = Record<string, string>
 
-type Issue = { path: PropertyKey[]; message: string }
+type Issue = { path: PropertyKey[]; message: string; code?: string }
 
 function issuesToErrors(issues: readonly Issue[]): FieldErrors {
   const errors: FieldErrors = {}
   for (const i of issues) {
     const field = String(i.path[0] ?? i.message.split('.')[0])
-    const code = i.message.includes('.') ? i.message.slice(i.message.lastIndexOf('.') + 1) : 'invalid'
+    // a field left empty is missing from the cleaned values: its type issue means "required" (issue 24 item 7: "Ad girmelisiniz")
+    const code = i.message.includes('.') ? i.message.slice(i.message.lastIndexOf('.') + 1) : i.code === 'invalid_type' ? 'required' : 'invalid'
     // a missing field's "expected string" issue reads as required
     errors[field] ??= code.startsWith('Invalid') ? 'required' : code
   }
   return errors
 }
 
-/** Empty optional fields are left out; the text is trimmed. */
+/** Empty optional fields are left out; the text is tidied (`normalizePersonValues`: a pasted TCKN's spaces, names' spacing). */
 export function cleanPerson(values: PersonValues): Record<string, string> {
   const out: Record<string, string> = {}
-  for (const [k, v] of Object.entries(values)) {
+  for (const [k, v] of Object.entries(normalizePersonValues(values))) {
     const t = v.trim()
     if (t !== '') out[k] = k === 'nationality' || k === 'idserialno' ? t.toUpperCase() : t
   }
@@ -72,11 +74,9 @@ export function signatoryErrors(values: PersonValues, at: string): FieldErrors {
 
 export type ContractValues = { currencyOfInvest: string; freqOfInvest: string; contributionAmount: string; fundChoice: FundShare[] }
 
-/** The amount typed: digits with an optional decimal point or comma, at most 2 decimals. */
+/** The amount typed, as a Turkish reader writes it ('1.250,50') or with a decimal point (`parseLira`). */
 export function parseContribution(text: string): number | null {
-  const t = text.trim().replace(/\s/g, '').replace(',', '.')
-  if (!/^\d{1,9}(\.\d{1,2})?$/.test(t)) return null
-  return Number(t)
+  return parseLira(text)
 }
 
 export function contractErrors(product: BesProduct, v: ContractValues): FieldErrors {

@@ -59,7 +59,8 @@ export const CONSENT_DOCUMENTS: readonly ConsentDocument[] = [
     version: 1,
     kind: 'consent',
     requiredFor: ['tss', 'seyahatsaglik'],
-    askedFor: ALL,
+    // health data and its transfer abroad: the health products only; a BES application is not asked it (issue 24 item 9)
+    askedFor: ['tss', 'seyahatsaglik'],
     title: { tr: 'Açık Rıza Beyanı', en: 'Explicit Consent', ru: 'Явное согласие' },
     text: {
       tr: 'Sağlık verilerim dahil özel nitelikli kişisel verilerimin, teklif ve poliçe işlemleri ile tazminat değerlendirmesi amacıyla işlenmesine ve bu amaçla yurt dışındaki reasürans şirketlerine aktarılmasına açık rıza veriyorum. Bu rızayı dilediğim zaman geri alabileceğimi biliyorum.',

@@ -11,6 +11,24 @@ export function isValidPersonName(value: string): boolean {
   return /^[\p{L}\s]*$/u.test(value.normalize('NFC'))
 }
 
+/**
+ * A customer's name on the sales forms (issue 24 item 7): spec 5's letters and whitespace, and a
+ * hyphen between two letters for a double-barrelled surname ('Çağlar-Öztürk'), as the customer's
+ * documents spell it. Staff names and the card holder keep the spec's check (`isValidPersonName`).
+ */
+export function isValidCustomerName(value: string): boolean {
+  if (typeof value !== 'string') return false
+  return /^[\p{L}\s]*(?:\p{L}-\p{L}[\p{L}\s]*)*$/u.test(value.normalize('NFC'))
+}
+
+/**
+ * What a customer typed into a name field, tidied (issue 24 item 7): NFC, surrounding and repeated
+ * spaces removed, spaces around a hyphen dropped ('Çağlar - Öztürk' -> 'Çağlar-Öztürk').
+ */
+export function normalizeCustomerName(value: string): string {
+  return value.normalize('NFC').trim().replace(/\s+/gu, ' ').replace(/\s*-\s*/gu, '-')
+}
+
 /** Upper case with the Turkish locale: 'i' -> 'İ', 'ı' -> 'I'. */
 export function toUpperTr(value: string): string {
   return value.toLocaleUpperCase('tr-TR')

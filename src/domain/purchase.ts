@@ -33,6 +33,18 @@ export function isWithinProductAges(product: ApplicationProduct, birthdate: stri
   }
 }
 
+/**
+ * The TSS health questions (issue 24 item 3): asked on the health policy step, none answered
+ * beforehand; the customer answers each with yes or no before the step goes on.
+ */
+export const HEALTH_QUESTION_IDS = ['chronic', 'surgery', 'medication'] as const
+export type HealthQuestionId = (typeof HEALTH_QUESTION_IDS)[number]
+
+/** The health questions the answers leave unanswered (no boolean answer given). */
+export function unansweredHealthQuestions(policy: { questions?: ReadonlyArray<{ id: string; answer?: unknown }> } | undefined): HealthQuestionId[] {
+  return HEALTH_QUESTION_IDS.filter((id) => typeof policy?.questions?.find((q) => q.id === id)?.answer !== 'boolean')
+}
+
 /** The field message code of each product's age rule (the birth date field's error). */
 export const AGE_RULE_CODE: Record<ApplicationProduct, string> = {
   tss: 'birthdate.tssAge', seyahatsaglik: 'birthdate.travelAge', erkenbes: 'birthdate.besAge', pratikbes: 'birthdate.adultOnly',
@@ -140,4 +152,18 @@ export function hasBirthCover(data: ApplicationData, now: Date): boolean {
   if (!data.quickProfile || !data.healthPolicy?.birthCollateral) return false
   const quote = quoteTss({ ...data.quickProfile, birthdate: insuredBirthdate('tss', data)!, birthCollateral: true }, now)
   return quote.ok && quote.birthCollateral
+}
+
+/**
+ * A card payment in instalments that adds up (issue 24 item 8): the total split into `count`
+ * instalments of whole kuruş, each the same but the first, which carries the rounding (13,504.00 in
+ * 12: the first 1,125.37, then 11 x 1,125.33). One instalment is the whole amount.
+ */
+export type InstalmentPlan = { count: number; first: number; rest: number; total: number }
+export function instalmentPlan(total: number, count: number): InstalmentPlan {
+  const n = Math.max(1, Math.floor(count))
+  const kurus = Math.round(total * 100)
+  const rest = Math.floor(kurus / n)
+  const first = kurus - rest * (n - 1)
+  return { count: n, first: first / 100, rest: rest / 100, total: kurus / 100 }
 }

@@ -101,3 +101,16 @@ describe('purchasePrice', () => {
     expect(purchasePrice('erkenbes', { personalProfile: person }, NOW)).toEqual({ ok: false, code: 'SECTION_MISSING', section: 'pensionContract' })
   })
 })
+
+describe('instalments that add up (issue 24 item 8)', () => {
+  it('13,504 in 12: the first carries the rounding, the sum is the premium to the kuruş', async () => {
+    const { instalmentPlan } = await import('../../src/domain/purchase.ts')
+    expect(instalmentPlan(13_504, 12)).toEqual({ count: 12, first: 1125.37, rest: 1125.33, total: 13_504 })
+    for (const [total, n] of [[13_504, 12], [13_068, 9], [999.99, 7], [0.05, 6], [1250.5, 1], [100_000, 24]] as const) {
+      const p = instalmentPlan(total, n)
+      expect(Math.round(p.first * 100) + Math.round(p.rest * 100) * (n - 1)).toBe(Math.round(total * 100))
+      expect(p.first).toBeGreaterThanOrEqual(p.rest)
+      expect(Math.round((p.first - p.rest) * 100)).toBeLessThan(n)
+    }
+  })
+})

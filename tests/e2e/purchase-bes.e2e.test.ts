@@ -122,7 +122,10 @@ describe('BES purchase pages', () => {
     // the birth date of the quick profile is carried over; a missing name is refused
     expect(await page.locator('input[name=birthdate]').inputValue()).toBe('1990-04-01')
     await page.getByRole('button', { name: 'Devam Et' }).click()
-    await expect.poll(() => page.getByText('Değer girmelisiniz').count(), { timeout: 15_000 }).toBeGreaterThan(3)
+    // each refusal names its field (issue 24 item 7)
+    for (const text of ['Ad girmelisiniz', 'Soyad girmelisiniz', 'T.C. Kimlik No girmelisiniz', 'E-posta girmelisiniz', 'Baba adı girmelisiniz', 'Eğitim durumu seçmelisiniz']) {
+      await expect.poll(() => page.getByText(text, { exact: true }).count(), { timeout: 15_000 }).toBe(1)
+    }
     await fillPerson(page, ADULT, WORK)
     await page.getByLabel('Katkı payını başka biri ödeyecek').check()
     await page.getByRole('button', { name: 'Devam Et' }).click()

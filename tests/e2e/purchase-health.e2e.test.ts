@@ -93,11 +93,28 @@ describe('health and travel purchases in Chromium (issue 15)', () => {
     await fillProfile(page, email)
     const health = page.getByTestId('step-healthPolicy')
     await health.waitFor()
-    // the health declaration is required
+    // the health questions start unanswered (issue 24 item 3): nothing is answered for the customer
+    expect(await health.locator('input[type=radio]:checked').count()).toBe(0)
+    // each question must be answered, and the health declaration is required
     await health.getByRole('button', { name: 'Devam' }).click()
-    await expect.poll(() => health.getByRole('alert').first().textContent()).toContain('sağlık beyanını')
+    for (const id of ['chronic', 'surgery', 'medication']) {
+      await expect.poll(() => health.getByTestId(`question-${id}`).getByRole('alert').textContent()).toBe('Bu soruyu Evet veya Hayır seçerek yanıtlamalısınız')
+    }
+    await expect.poll(() => health.getByRole('alert').last().textContent()).toContain('sağlık beyanını')
+    // two answered: the third still refuses, the answers given stay
+    await health.locator('input[name=q-chronic][value=no]').check()
+    await health.locator('input[name=q-surgery][value=yes]').check()
+    await health.locator('input[name=detail-surgery]').fill('2022 menisküs ameliyatı')
     await health.locator('input[name=healthdeclarationconcent]').check()
     await health.getByRole('button', { name: 'Devam' }).click()
+    await expect.poll(() => health.getByRole('alert').allTextContents()).toEqual(['Bu soruyu Evet veya Hayır seçerek yanıtlamalısınız'])
+    expect(await health.getByTestId('question-medication').getByRole('alert').count()).toBe(1)
+    await health.locator('input[name=q-medication][value=no]').check()
+    // what is saved is what was answered
+    const saved = page.waitForRequest((r) => r.url().endsWith('/digitalchannels/application') && r.method() === 'POST')
+    await health.getByRole('button', { name: 'Devam' }).click()
+    const body = (await saved).postDataJSON() as { data: { healthPolicy: { questions: unknown[] } } }
+    expect(body.data.healthPolicy.questions).toEqual([{ id: 'chronic', answer: false }, { id: 'surgery', answer: true, detail: '2022 menisküs ameliyatı' }, { id: 'medication', answer: false }])
     await giveConsents(page)
     // the amount is the server's: the 30-year-old İstanbul man's 10-visit premium, 13,068 TRY
     await expect.poll(() => page.getByTestId('purchase-amount').textContent(), { timeout: 15_000 }).toBe('Çekilecek tutar: ₺13.068,00')
@@ -142,7 +159,7 @@ describe('health and travel purchases in Chromium (issue 15)', () => {
     await page.close()
   }, 240_000)
 
-  it('a wrong SMS code is refused with the spec text; an expired one asks for a new code (page.clock)', async () => {
+  it('a wrong SMS code is refused (in Turkish: issue 24 item 6); an expired one asks for a new code (page.clock)', async () => {
     const page = await b.context.newPage()
     await page.clock.install()
     await page.goto('/urunler/market/tss?gender=female&citycode=06&birthdate=1990-05-17&visits=8')
@@ -152,7 +169,7 @@ describe('health and travel purchases in Chromium (issue 15)', () => {
     const code = await smsCode(base, phone)
     await page.locator('input[name=code]').fill(code === '000000' ? '111111' : '000000')
     await page.getByRole('button', { name: 'Doğrula' }).click()
-    await expect.poll(() => page.getByRole('alert').first().textContent()).toContain('Incorrect random number generated !!!')
+    await expect.poll(() => page.getByRole('alert').first().textContent()).toContain('Hatalı doğrulama kodu girildi !!!')
     // two minutes later the code is over: no "Doğrula", a new code is offered
     await page.clock.fastForward(121_000)
     await expect.poll(() => page.getByRole('button', { name: 'Doğrula' }).count()).toBe(0)

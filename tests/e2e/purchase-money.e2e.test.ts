@@ -70,6 +70,7 @@ describe('the sale\'s money path in Chromium (issue 21)', () => {
   async function healthAndConsents(page: Page) {
     const health = page.getByTestId('step-healthPolicy')
     await health.waitFor()
+    for (const id of ['chronic', 'surgery', 'medication']) await health.locator(`input[name=q-${id}][value=no]`).check()
     await health.locator('input[name=healthdeclarationconcent]').check()
     await health.getByRole('button', { name: 'Devam' }).click()
     const consents = page.getByTestId('step-consents')

@@ -94,6 +94,18 @@ for (const kind of dbKinds()) {
       expect(audits[0]!.actor).toBe('10000000146')
     })
 
+    it('a BES application is not asked the health-data consent: recording it there is refused (issue 24 item 9)', async () => {
+      expect(consentsFor('erkenbes').map((d) => d.name)).not.toContain('gdprconcent')
+      expect(consentsFor('pratikbes').map((d) => d.name)).not.toContain('gdprconcent')
+      const bes = await customer('0532 111 22 33', { quickProfile: TSS_DATA.quickProfile }, 'pratikbes')
+      const res = await record(bes, { name: 'gdprconcent', status: 'ACCEPTED', documentId: 'KVKK-ACIKRIZA-v1', scope: 'pratikbes' })
+      expect(res.status).toBe(400)
+      expect(res.body.issues).toEqual(expect.arrayContaining([expect.objectContaining({ path: 'documentId', code: 'notAsked' })]))
+      expect(await t.db.select().from(legalPermission)).toEqual([])
+      // what the product asks is recorded as before
+      expect((await record(bes, { name: 'gdprtextread', status: 'READ', documentId: 'KVKK-AYDINLATMA-v1', scope: 'pratikbes' })).status).toBe(201)
+    })
+
     it('hashes the Turkish text by default; before the profile step the party is the verified phone', async () => {
       const early = await customer('0532 765 43 21', { quickProfile: TSS_DATA.quickProfile })
       const res = await record(early, { name: 'gdprtextread', status: 'READ', documentId: 'KVKK-AYDINLATMA-v1' })

@@ -71,6 +71,21 @@ describe('SMS verification screen', () => {
     expect(screen.getByRole('alert').textContent).toBe('Error on sending SMS Message')
   })
 
+  it.each([
+    ['tr', 'Cep telefonu', 'Doğrulama kodu', 'Hatalı doğrulama kodu girildi !!! Kalan deneme hakkı: 3', 'SMS mesajı gönderilirken hata oluştu'],
+    ['ru', 'Мобильный телефон', 'Код подтверждения', 'Введён неверный код подтверждения !!! Осталось попыток: 3', 'Ошибка при отправке SMS-сообщения'],
+  ] as const)('tells Turkish and Russian readers the two SMS failures in their language, not the spec\'s English (issue 24 item 6): %s', async (locale, phoneLabel, codeLabel, wrong, failed) => {
+    act(() => i18n.activate(locale))
+    start({ verify: async () => { throw err('SMS_CODE_WRONG', { attemptsLeft: 3 }) } })
+    await typeAndSubmit(phoneLabel, '05321234567')
+    await typeAndSubmit(codeLabel, '111111')
+    expect(screen.getByRole('alert').textContent).toBe(wrong)
+    cleanup()
+    start({ send: async () => { throw err('SMS_SEND_FAILED') } })
+    await typeAndSubmit(phoneLabel, '05321234567')
+    expect(screen.getByRole('alert').textContent).toBe(failed)
+  })
+
   it('says until when a locked-out number must wait', async () => {
     start({ send: async () => { throw err('SMS_LOCKED', { lockedUntil: '2026-03-02T09:10:00.000Z', retryAfterS: 300 }) } })
     await typeAndSubmit('Cep telefonu', '05321234567')

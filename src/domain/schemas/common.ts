@@ -1,7 +1,7 @@
 import * as z from 'zod/mini'
 import { NAME_MAX_LENGTH } from '../constants.ts'
 import { toCalendarDate } from '../dates.ts'
-import { isValidPersonName } from '../names.ts'
+import { isValidCustomerName } from '../names.ts'
 import { isValidTrMobile } from '../phone.ts'
 import { isValidTckn } from '../tckn.ts'
 
@@ -17,12 +17,12 @@ export function optionalText(field: string, max = 100) {
   return z.optional(z.string().check(z.maxLength(max, `${field}.tooLong`)))
 }
 
-/** A person name: letters and spaces, 1-40 characters. */
+/** A customer's name: letters, spaces and a hyphen between letters, 1-40 characters (issue 24 item 7). */
 export function personName(field: string) {
   return z.string().check(
     z.minLength(1, `${field}.required`),
     z.maxLength(NAME_MAX_LENGTH, `${field}.tooLong`),
-    z.refine((v) => v.trim() !== '' && isValidPersonName(v), `${field}.invalid`),
+    z.refine((v) => v.trim() !== '' && isValidCustomerName(v), `${field}.invalid`),
   )
 }
 

@@ -10,8 +10,9 @@ export const CATALOGUE = {
   NOT_FOUND_404: msg`Teknik Hata(404): Servis Çağrısı Yapılamadı!`,
   PASSWORD_EXPIRED: msg`Şifrenizin süresi dolmuş, değiştirin lütfen`,
   LEVEL_ERROR: msg`Hatalı Seviye`,
-  SMS_WRONG_CODE: msg`Incorrect random number generated !!!`,
-  SMS_SEND_FAILED: msg`Error on sending SMS Message`,
+  // spec 8's English texts are the English translations of these (issue 24 item 6): Turkish and Russian readers read their own language
+  SMS_WRONG_CODE: msg`Hatalı doğrulama kodu girildi !!!`,
+  SMS_SEND_FAILED: msg`SMS mesajı gönderilirken hata oluştu`,
 } as const satisfies Record<string, MessageDescriptor>
 
 /** A failed call, as the client sees it: no response at all, or a status with the server's body. */

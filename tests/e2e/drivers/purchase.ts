@@ -331,6 +331,9 @@ export function purchaseDriver(spec: PurchaseDriverSpec): Driver {
       if (saved !== undefined && saved !== spec.quotedAmount) own.birthdate = OLDER_BIRTHDATE
       for (const name of ['firstname', 'lastname', 'nationalId', 'birthdate', 'email']) await form.locator(`input[name=${name}]`).fill(String(own[name] ?? ''))
     } else {
+      // the health questions start unanswered (issue 24 item 3): the model's answers, each one given
+      const answers = (value.questions as Array<{ id: string; answer: boolean }> | undefined) ?? []
+      for (const q of answers) await form.locator(`input[name=q-${q.id}][value=${q.answer ? 'yes' : 'no'}]`).check()
       await form.locator('input[name=healthdeclarationconcent]').setChecked('healthdeclarationconcent' in value ? value.healthdeclarationconcent === true : valid)
     }
     await form.getByRole('button', { name: 'Devam' }).click()

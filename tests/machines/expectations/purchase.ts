@@ -24,8 +24,10 @@ const SAYS = {
 }
 /** A field's message by its code (the codes of the spec 3.2 schemas the model's bad answers get). */
 const FIELD_SAYS: Record<string, string> = {
-  'nationalId.invalid': 'Geçerli bir T.C. Kimlik No giriniz',
-  'email.invalid': 'Girilen değer geçerli bir email adresi değil',
+  // issue 24 item 7: the field and its rule
+  'nationalId.invalid': 'T.C. Kimlik No 11 haneli olmalı',
+  'email.invalid': 'E-posta adresi ad@alanadi.com biçiminde olmalıdır',
+  'healthQuestion.required': 'Bu soruyu Evet veya Hayır seçerek yanıtlamalısınız',
   'consent.required': 'Devam etmek için sağlık beyanını onaylamalısınız',
   // issue 21: the product's age rule, in words (spec 5's windows)
   'birthdate.tssAge': 'Tamamlayıcı Sağlık Sigortası 15 günlükten 69 yaşına kadar olan kişilere yapılabilir',

@@ -20,7 +20,7 @@ export const PROFILE = {
   firstname: 'Ayşe', lastname: 'Çağlar', nationalId: '10000000146', nationality: 'TR', birthdate: '1990-05-17',
   email: 'ayse@example.com', userphone: '05321234567',
 }
-export const HEALTH_POLICY = { questions: [], isotherpolicy: false, birthCollateral: false, healthdeclarationconcent: true }
+export const HEALTH_POLICY = { questions: [{ id: 'chronic', answer: false }, { id: 'surgery', answer: false }, { id: 'medication', answer: false }], isotherpolicy: false, birthCollateral: false, healthdeclarationconcent: true }
 export const HEALTH_POLICY_UNDECLARED = { ...HEALTH_POLICY, healthdeclarationconcent: false }
 export const ALL_CONSENTS = {
   gdprtextread: { accepted: true }, gdprconcent: { accepted: true }, infoconcent: { accepted: true }, trxconcent: { accepted: true },

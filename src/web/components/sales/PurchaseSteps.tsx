@@ -2,8 +2,9 @@ import { msg } from '@lingui/core/macro'
 import type { MessageDescriptor } from '@lingui/core'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useId, useState, type FormEvent, type ReactNode } from 'react'
-import { consentsFor, type ConsentChoice, type ConsentName, type SalesProduct } from '../../../domain/consents.ts'
+import type { HealthQuestionId } from '../../../domain/purchase.ts'
 import { FIELD } from '../../i18n/reasons.ts'
+import { fieldRuleText } from './field-rules.ts'
 import styles from './Quote.module.css'
 
 /**
@@ -20,16 +21,20 @@ const CODE_TEXT: Record<string, MessageDescriptor> = {
   'nationalId.invalid': msg`Geçerli bir T.C. Kimlik No giriniz`,
   'userphone.invalid': msg`Lütfen 05 ile başlayan geçerli bir cep telefonu numarası giriniz`,
   'consent.required': msg`Devam etmek için sağlık beyanını onaylamalısınız`,
+  'healthQuestion.required': msg`Bu soruyu Evet veya Hayır seçerek yanıtlamalısınız`,
   'otherpolicy.required': msg`Önceki poliçenin şirketini ve numarasını giriniz`,
   // the product's age rule, on the insured person's birth date (issue 21; spec 5's windows)
   'birthdate.tssAge': msg`Tamamlayıcı Sağlık Sigortası 15 günlükten 69 yaşına kadar olan kişilere yapılabilir; sigortalının doğum tarihi bu aralıkta değil.`,
   'birthdate.travelAge': msg`Seyahat Sağlık Sigortası 15 günlükten 100 yaşına kadar olan kişilere yapılabilir; sigortalının doğum tarihi bu aralıkta değil.`,
 }
 
+/** A field's refusal in words: the field and its rule where the field is known (issue 24 item 7), else the code's text. */
 export function useFieldText() {
   const { i18n } = useLingui()
-  return (code: string | undefined) => {
+  return (code: string | undefined, field?: string) => {
     if (!code) return undefined
+    const named = field && !code.startsWith('otherpolicy.') ? fieldRuleText(i18n, field, code) : undefined
+    if (named) return named
     const d = CODE_TEXT[code] ?? CODE_TEXT[code.slice(code.indexOf('.') + 1)] ?? CODE_TEXT.invalid!
     return i18n._(d)
   }
@@ -84,7 +89,7 @@ export function ProfileStep(p: StepProps<Profile> & { phone: string }) {
     p.onSubmit(value)
   }
   const input = (name: string, label: ReactNode, extra: Record<string, unknown> = {}) => (
-    <Field name={name} label={label} error={fieldText(p.errors[name])}>
+    <Field name={name} label={label} error={fieldText(p.errors[name], name)}>
       {(id, describedBy) => <input id={id} name={name} className={styles.select} defaultValue={v[name] ?? ''} aria-invalid={p.errors[name] ? true : undefined} aria-describedby={describedBy} {...extra} />}
     </Field>
   )
@@ -96,7 +101,7 @@ export function ProfileStep(p: StepProps<Profile> & { phone: string }) {
       {input('lastname', <Trans>Soyad</Trans>, { autoComplete: 'family-name' })}
       {input('nationalId', citizen ? <Trans>T.C. Kimlik No</Trans> : <Trans>Pasaport no</Trans>,
         citizen ? { inputMode: 'numeric', maxLength: 20, autoComplete: 'off' } : { inputMode: 'text', autoCapitalize: 'characters', maxLength: 20, autoComplete: 'off' })}
-      <Field name="nationality" label={<Trans>Uyruk</Trans>} error={fieldText(p.errors.nationality)}>
+      <Field name="nationality" label={<Trans>Uyruk</Trans>} error={fieldText(p.errors.nationality, 'nationality')}>
         {(id) => (
           <select id={id} name="nationality" className={styles.select} defaultValue={v.nationality ?? 'TR'} autoComplete="country" onChange={(e) => setCitizen(e.currentTarget.value === 'TR')}>
             <option value="TR"><Trans>Türkiye Cumhuriyeti</Trans></option>
@@ -119,7 +124,7 @@ export function ProfileStep(p: StepProps<Profile> & { phone: string }) {
   )
 }
 
-const HEALTH_QUESTIONS: ReadonlyArray<{ id: string; text: MessageDescriptor }> = [
+const HEALTH_QUESTIONS: ReadonlyArray<{ id: HealthQuestionId; text: MessageDescriptor }> = [
   { id: 'chronic', text: msg`Süregelen (kronik) bir hastalığınız var mı?` },
   { id: 'surgery', text: msg`Son 5 yılda ameliyat oldunuz mu veya ameliyat öneriliyor mu?` },
   { id: 'medication', text: msg`Düzenli kullandığınız bir ilaç var mı?` },
@@ -140,13 +145,17 @@ export function HealthPolicyStep(p: StepProps<HealthPolicyValue> & { birthCoverA
   const { i18n } = useLingui()
   const fieldText = useFieldText()
   const [other, setOther] = useState(p.value?.isotherpolicy ?? false)
+  const formId = useId()
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault()
     const f = new FormData(e.currentTarget)
     const value: HealthPolicyValue = {
-      questions: HEALTH_QUESTIONS.map((q) => {
+      // only the questions answered: none is answered beforehand, each must be (issue 24 item 3)
+      questions: HEALTH_QUESTIONS.flatMap((q) => {
+        const given = f.get(`q-${q.id}`)
+        if (given !== 'yes' && given !== 'no') return []
         const detail = text(f, `detail-${q.id}`)
-        return { id: q.id, answer: f.get(`q-${q.id}`) === 'yes', ...(detail ? { detail } : {}) }
+        return [{ id: q.id, answer: given === 'yes', ...(detail ? { detail } : {}) }]
       }),
       isotherpolicy: f.get('isotherpolicy') === 'on',
       birthCollateral: f.get('birthCollateral') === 'on',
@@ -165,29 +174,34 @@ export function HealthPolicyStep(p: StepProps<HealthPolicyValue> & { birthCoverA
     <form className={styles.form} onSubmit={submit} noValidate data-testid="step-healthPolicy">
       <h2><Trans>Sağlık beyanı ve poliçe bilgileri</Trans></h2>
       <Reason reason={p.reason} />
-      {HEALTH_QUESTIONS.map((q) => (
-        <fieldset key={q.id} className={styles.fieldset}>
-          <legend className={styles.legend}>{i18n._(q.text)}</legend>
-          <div className={styles.radios}>
-            <label><input type="radio" name={`q-${q.id}`} value="no" defaultChecked={answer(q.id) !== true} /> <Trans>Hayır</Trans></label>
-            <label><input type="radio" name={`q-${q.id}`} value="yes" defaultChecked={answer(q.id) === true} /> <Trans>Evet</Trans></label>
-          </div>
-          <label className={styles.label}><Trans>Açıklama (evet ise)</Trans> <input name={`detail-${q.id}`} className={styles.select} maxLength={500} /></label>
-        </fieldset>
-      ))}
+      {HEALTH_QUESTIONS.map((q) => {
+        const error = fieldText(p.errors[`questions.${q.id}`])
+        const errorId = `${formId}-q-${q.id}-error`
+        return (
+          <fieldset key={q.id} className={styles.fieldset} aria-describedby={error ? errorId : undefined} data-testid={`question-${q.id}`}>
+            <legend className={styles.legend}>{i18n._(q.text)}</legend>
+            <div className={styles.radios}>
+              <label><input type="radio" name={`q-${q.id}`} value="no" defaultChecked={answer(q.id) === false} aria-invalid={error ? true : undefined} /> <Trans>Hayır</Trans></label>
+              <label><input type="radio" name={`q-${q.id}`} value="yes" defaultChecked={answer(q.id) === true} aria-invalid={error ? true : undefined} /> <Trans>Evet</Trans></label>
+            </div>
+            {error && <p id={errorId} className={styles.error} role="alert">{error}</p>}
+            <label className={styles.label}><Trans>Açıklama (evet ise)</Trans> <input name={`detail-${q.id}`} className={styles.select} maxLength={500} defaultValue={p.value?.questions.find((x) => x.id === q.id)?.detail ?? ''} /></label>
+          </fieldset>
+        )
+      })}
       <label className={styles.check}>
         <input type="checkbox" name="isotherpolicy" checked={other} onChange={(e) => setOther(e.currentTarget.checked)} />{' '}
         <Trans>Başka bir şirkette sağlık poliçem var / vardı (kazanılmış haklar aktarılır)</Trans>
       </label>
       {other && (
         <>
-          <Field name="othercompany" label={<Trans>Şirket</Trans>} error={fieldText(p.errors.othercompany)}>
+          <Field name="othercompany" label={<Trans>Şirket</Trans>} error={fieldText(p.errors.othercompany, 'othercompany')}>
             {(id, d) => <input id={id} name="othercompany" className={styles.select} defaultValue={p.value?.othercompany ?? ''} aria-describedby={d} />}
           </Field>
-          <Field name="otherpolicyno" label={<Trans>Poliçe numarası</Trans>} error={fieldText(p.errors.otherpolicyno)}>
+          <Field name="otherpolicyno" label={<Trans>Poliçe numarası</Trans>} error={fieldText(p.errors.otherpolicyno, 'otherpolicyno')}>
             {(id, d) => <input id={id} name="otherpolicyno" className={styles.select} defaultValue={p.value?.otherpolicyno ?? ''} aria-describedby={d} />}
           </Field>
-          <Field name="otherpolicyenddate" label={<Trans>Poliçe bitiş tarihi</Trans>} error={fieldText(p.errors.otherpolicyenddate)}>
+          <Field name="otherpolicyenddate" label={<Trans>Poliçe bitiş tarihi</Trans>} error={fieldText(p.errors.otherpolicyenddate, 'otherpolicyenddate')}>
             {(id, d) => <input id={id} name="otherpolicyenddate" type="date" className={styles.select} defaultValue={p.value?.otherpolicyenddate ?? ''} aria-describedby={d} />}
           </Field>
         </>
@@ -208,54 +222,6 @@ export function HealthPolicyStep(p: StepProps<HealthPolicyValue> & { birthCoverA
   )
 }
 
-/** Consents (spec 3.2, 7.3): each text shown; explicit consents unticked; the required ones block. */
-export function ConsentsStep(p: { product: SalesProduct; missing: ConsentName[]; busy: boolean; reason: string | null; onSubmit(choices: Partial<Record<ConsentName, ConsentChoice>>): void; onBack(): void }) {
-  const { i18n } = useLingui()
-  const locale = (['tr', 'en', 'ru'].includes(i18n.locale) ? i18n.locale : 'tr') as 'tr' | 'en' | 'ru'
-  const docs = consentsFor(p.product)
-  const submit = (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault()
-    const f = new FormData(e.currentTarget)
-    const choices: Partial<Record<ConsentName, ConsentChoice>> = {}
-    for (const d of docs) {
-      if (d.name === 'markconcent') {
-        const channels = (['SMS', 'EMAIL', 'CALL'] as const).filter((c) => f.get(`markconcent-${c}`) === 'on')
-        choices.markconcent = { accepted: channels.length > 0, channels }
-      } else choices[d.name] = { accepted: f.get(d.name) === 'on' }
-    }
-    p.onSubmit(choices)
-  }
-  return (
-    <form className={styles.form} onSubmit={submit} noValidate data-testid="step-consents">
-      <h2><Trans>Onaylar</Trans></h2>
-      <Reason reason={p.reason} />
-      {p.missing.length > 0 && <p className={styles.alert} role="alert"><Trans>Devam etmek için zorunlu onayları vermelisiniz</Trans></p>}
-      {docs.map((d) => {
-        const required = d.requiredFor.includes(p.product)
-        return (
-          <fieldset key={d.documentId} className={styles.fieldset}>
-            <legend className={styles.legend}>{d.title[locale]}{required && <> (<Trans>zorunlu</Trans>)</>}</legend>
-            <details><summary><Trans>Metni oku</Trans></summary><p className={styles.muted}>{d.text[locale]}</p></details>
-            {d.name === 'markconcent' ? (
-              <div className={styles.radios}>
-                <label><input type="checkbox" name="markconcent-SMS" /> SMS</label>
-                <label><input type="checkbox" name="markconcent-EMAIL" /> <Trans>E-posta</Trans></label>
-                <label><input type="checkbox" name="markconcent-CALL" /> <Trans>Arama</Trans></label>
-              </div>
-            ) : (
-              <label className={styles.check}>
-                <input type="checkbox" name={d.name} aria-invalid={p.missing.includes(d.name) ? true : undefined} />{' '}
-                {d.kind === 'notice' ? <Trans>Okudum</Trans> : <Trans>Onaylıyorum</Trans>}
-              </label>
-            )}
-          </fieldset>
-        )
-      })}
-      <Actions busy={p.busy} onBack={p.onBack} submit={<Trans>Devam</Trans>} />
-    </form>
-  )
-}
-
 /** Summary: what is bought, for whom; the price comes from the server when the purchase is created. */
 /**
  * The summary. `priceChange`: the price the server computed from the insured person's data is not
@@ -263,7 +229,10 @@ export function ConsentsStep(p: { product: SalesProduct; missing: ConsentName[];
  * then accepts it) before anything is bought.
  */
 export function SummaryStep(p: {
-  lines: Array<[ReactNode, ReactNode]>; busy: boolean; reason: string | null; priceChange?: { old: string; new: string } | null; onConfirm(): void; onBack(): void
+  lines: Array<[ReactNode, ReactNode]>; busy: boolean; reason: string | null; priceChange?: { old: string; new: string } | null
+  /** What the card will be charged, in words (issue 24 item 8). */
+  charge?: ReactNode
+  onConfirm(): void; onBack(): void
 }) {
   const change = p.priceChange
   const oldPrice = change?.old
@@ -285,6 +254,7 @@ export function SummaryStep(p: {
       <dl className={styles.summary}>
         {p.lines.map(([k, v], i) => <div key={i}><dt>{k}</dt><dd>{v}</dd></div>)}
       </dl>
+      {p.charge && <p data-testid="summary-charge">{p.charge}</p>}
       <Actions busy={p.busy} onBack={p.onBack} submit={change ? <Trans>Yeni fiyatı onayla ve ödemeye geç</Trans> : <Trans>Onayla ve ödemeye geç</Trans>} />
     </form>
   )

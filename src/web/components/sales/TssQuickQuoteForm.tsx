@@ -4,7 +4,7 @@ import { plainClick } from './plain-click.ts'
 import { GenderChoice } from './GenderChoice.tsx'
 import styles from './Quote.module.css'
 
-export type TssQuoteOptionView = { visits: 0 | 8 | 10 | 12; annual: string; monthly: string; buyHref: string }
+export type TssQuoteOptionView = { visits: 0 | 8 | 10 | 12; annual: string; monthly: string; firstMonth: string | null; buyHref: string }
 
 export type TssQuickQuoteFormProps = {
   cities: Array<{ value: string; name: string }>
@@ -73,11 +73,14 @@ export function TssQuickQuoteForm(p: TssQuickQuoteFormProps) {
               const visits = o.visits
               const annual = o.annual
               const monthly = o.monthly
+              const firstMonth = o.firstMonth
               return (
                 <li key={o.visits} className={styles.option}>
                   <h3>{visits === 0 ? <Trans>Yatarak tedavi</Trans> : <Trans>Yatarak + yılda {visits} ayakta tedavi</Trans>}</h3>
                   <p className={styles.price}><Trans>{annual} / yıl</Trans></p>
-                  <p className={styles.muted}><Trans>veya 12 ay x {monthly}</Trans></p>
+                  <p className={styles.muted} data-testid="instalments">{firstMonth
+                    ? <Trans>veya 12 taksit: ilk taksit {firstMonth}, sonraki 11 taksit {monthly}</Trans>
+                    : <Trans>veya 12 taksit x {monthly}</Trans>}</p>
                   <a className={styles.primary} href={o.buyHref} onClick={plainClick(() => p.onBuy(visits))}><Trans>Satın Al</Trans></a>
                 </li>
               )

@@ -4,12 +4,13 @@ import { useActorRef, useSelector } from '@xstate/react'
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react'
 import toast from 'react-hot-toast'
 import type { PaymentField } from '../../../../machines/payment/payment.machine.ts'
-import { readAmount } from '../../../domain/amount.ts'
+import { formatAmount, readAmount } from '../../../domain/amount.ts'
 import { cardBrandById, cardDigits, detectCardBrand, formatCardNumber, isCompleteCardNumber, cardMaxLength } from '../../../domain/card/brands.ts'
 import { INSTALLMENT_MAX, INSTALLMENT_MIN, TRX_TYPE_CODES } from '../../../domain/constants.ts'
 import type { CardFormField } from '../../../domain/card/card-form.ts'
 import { effectiveCurrency } from '../../../domain/company.ts'
 import { formatMoney } from '../../../domain/money.ts'
+import { instalmentPlan } from '../../../domain/purchase.ts'
 import { CardPreview } from '../../components/payment/CardPreview.tsx'
 import styles from '../../components/payment/PaymentForm.module.css'
 import { ThreeDDialog } from '../../components/payment/ThreeDDialog.tsx'
@@ -237,6 +238,7 @@ export default function PaymentTestForm({ purchase }: { purchase?: PurchaseCharg
                 value={values.installment || '1'} onChange={change('installment')} aria-valuetext={values.installment} />
               <output htmlFor={id('installment')} data-testid="installment-value">{values.installment}</output>
             </div>
+            {purchase && <InstalmentWords total={purchase.amount} currency={purchase.currency} count={Number(values.installment) || 1} />}
           </FieldBox>
           {!purchase && (
             <>
@@ -260,5 +262,25 @@ export default function PaymentTestForm({ purchase }: { purchase?: PurchaseCharg
       <ThreeDDialog open={modal} loading={frameLoading} frameName={FRAME_NAME} frameRef={frameRef}
         onFrameLoad={() => { if (framePosted.current) actor.send({ type: 'frame.loaded' }) }} />
     </div>
+  )
+}
+
+/** A purchase's instalments in figures that add up to what is charged (issue 24 item 8). */
+function InstalmentWords({ total, currency, count }: { total: number; currency: string; count: number }) {
+  const { i18n } = useLingui()
+  const plan = instalmentPlan(total, count)
+  // in the one money notation of the language, as "Çekilecek tutar" above says the whole
+  const money = (n: number) => formatMoney(n, currency, i18n.locale)
+  const whole = money(plan.total)
+  const first = money(plan.first)
+  const each = money(plan.rest)
+  const n = plan.count
+  const others = n - 1
+  return (
+    <p className={styles.hint} data-testid="installment-plan" aria-live="polite">
+      {n === 1 ? <Trans>Tek çekim: {whole}</Trans>
+        : plan.first === plan.rest ? <Trans>{n} taksit x {each}; toplam {whole}</Trans>
+          : <Trans>{n} taksit: ilk taksit {first}, sonraki {others} taksit {each}; toplam {whole}</Trans>}
+    </p>
   )
 }

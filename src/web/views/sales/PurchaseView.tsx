@@ -10,10 +10,12 @@ import { insuredBirthdate } from '../../../domain/purchase.ts'
 import type { ApplicationData, ApplicationProduct } from '../../../domain/schemas/application.ts'
 import { CATALOGUE } from '../../api/errors.ts'
 import { fetchPurchase } from '../../flows/purchase-result.ts'
-import { ConsentsStep, HealthPolicyStep, ProfileStep, ResumeOffer, SummaryStep } from '../../components/sales/PurchaseSteps.tsx'
+import { ConsentsStep } from '../../components/sales/ConsentsStep.tsx'
+import { HealthPolicyStep, ProfileStep, ResumeOffer, SummaryStep } from '../../components/sales/PurchaseSteps.tsx'
 import styles from '../../components/sales/Quote.module.css'
 import { formatMoney } from '../../../domain/money.ts'
 import { getInspect } from '../../inspector.ts'
+import { PurchaseLeaveGuard } from './PurchaseLeaveGuard.tsx'
 import { SmsVerificationView } from './SmsVerificationView.tsx'
 
 const PaymentTestForm = lazy(() => import('../payment/PaymentTestForm.tsx'))
@@ -27,6 +29,9 @@ const STEP_NAMES: Record<string, MessageDescriptor> = {
   summary: msg`Özet`,
   payment: msg`Ödeme`,
 }
+
+/** The steps after the phone is verified and before the payment's outcome: leaving them asks first. */
+const MID_FLOW = new Set(['resumeOffer', 'profile', 'healthPolicy', 'consents', 'summary', 'payment'])
 
 const REASONS: Record<string, MessageDescriptor> = {
   QUOTE_INCOMPLETE: msg`Teklif bilgileri eksik veya geçersiz; lütfen teklifi yeniden alınız`,
@@ -141,15 +146,20 @@ export function PurchaseView(p: PurchasePageProps) {
   } else if (step === 'healthPolicy') {
     body = <HealthPolicyStep {...common} value={ctx.data.healthPolicy} errors={ctx.fieldErrors} birthCoverAvailable={!!p.birthCoverAvailable?.(ctx.data)} onSubmit={onSection} />
   } else if (step === 'consents') {
-    body = <ConsentsStep {...common} product={p.product} missing={ctx.missing} onSubmit={(choices) => actor.send({ type: 'consents.submit', choices })} />
+    body = <ConsentsStep {...common} product={p.product} initial={ctx.choices} missing={ctx.missing} submitLabel={<Trans>Devam</Trans>} onSubmit={(choices) => actor.send({ type: 'consents.submit', choices })} />
   } else if (step === 'summary') {
     const lines: Array<[ReactNode, ReactNode]> = [
       ...p.summaryLines(ctx.data),
       ...(person ? [[<Trans key="i">Sigortalı</Trans>, `${person.firstname} ${person.lastname}`] as [ReactNode, ReactNode], [<Trans key="e">E-posta</Trans>, person.email] as [ReactNode, ReactNode]] : []),
-      ...(price !== null ? [[<Trans key="p">Prim (tek çekim)</Trans>, <span key="pv" data-testid="summary-price">{money(price)}</span>] as [ReactNode, ReactNode]] : []),
+      // what will be charged, in the words of the payment step (issue 24 item 8): the whole premium, at once or in instalments that add up to it
+      ...(price !== null ? [[p.product === 'tss' ? <Trans key="p">Yıllık prim</Trans> : <Trans key="p">Poliçe primi</Trans>, <span key="pv" data-testid="summary-price">{money(price)}</span>] as [ReactNode, ReactNode]] : []),
     ]
+    const charged = price !== null ? money(price) : null
     const change = priceChanged && ctx.quoted !== null && ctx.price !== null ? { old: money(ctx.quoted), new: money(ctx.price) } : null
-    body = <SummaryStep {...common} lines={lines} priceChange={change} onConfirm={() => actor.send({ type: priceChanged ? 'price.accept' : 'summary.confirm' })} />
+    body = (
+      <SummaryStep {...common} lines={lines} priceChange={change} onConfirm={() => actor.send({ type: priceChanged ? 'price.accept' : 'summary.confirm' })}
+        charge={charged ? <Trans>Kartınızdan çekilecek tutar: {charged}. Ödeme adımında tek çekim ya da taksit seçebilirsiniz; taksitlerin toplamı bu tutardır.</Trans> : null} />
+    )
   } else if (value === 'otherPayment') {
     // two tabs, one purchase (issue 21): this one waits for the other's payment, then shows its result
     body = (
@@ -181,6 +191,8 @@ export function PurchaseView(p: PurchasePageProps) {
         </ol>
       </header>
       <div ref={heading}>{body}</div>
+      {/* between the verified phone and the payment's outcome, leaving asks first (issue 24 item 1) */}
+      <PurchaseLeaveGuard active={!output && MID_FLOW.has(step)} />
     </div>
   )
 }

@@ -1,4 +1,6 @@
-import { Trans } from '@lingui/react/macro'
+import type { MessageDescriptor } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
 import { useMemo } from 'react'
 import { travelPurchaseMachine } from '../../../../machines/travel-purchase/travel-purchase.machine.ts'
 import { toCalendarDate } from '../../../domain/dates.ts'
@@ -26,8 +28,22 @@ export function travelPlanFromSearch(search: string): ApplicationData | null {
   }
 }
 
+/** The region and cover level in the quick quote's words. */
+const REGION: Record<string, MessageDescriptor> = {
+  schengen: msg`Schengen ülkeleri ve Avrupa`,
+  worldwideExclUsCa: msg`Tüm dünya (ABD ve Kanada hariç)`,
+  worldwide: msg`Tüm dünya`,
+}
+const COVER: Record<string, MessageDescriptor> = {
+  standard: msg`Standart: 30.000 EUR`,
+  plus: msg`Plus: 50.000 EUR`,
+  premium: msg`Premium: 100.000 EUR`,
+}
+
 /** `/urunler/market/seyahatsaglik`: the travel health purchase (issue 15). */
 export function TravelPurchaseView() {
+  const { i18n } = useLingui()
+  const date = (iso: string) => new Intl.DateTimeFormat(i18n.locale, { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${iso}T00:00:00Z`))
   const initial = useMemo(() => (typeof location === 'undefined' ? null : travelPlanFromSearch(location.search)), [])
   return (
     <PurchaseView
@@ -39,7 +55,10 @@ export function TravelPurchaseView() {
       quote={(onBought) => <TravelQuickQuoteView onBought={onBought} />}
       summaryLines={(d) => [
         [<Trans key="p">Ürün</Trans>, <Trans key="pv">Seyahat Sağlık Sigortası</Trans>],
-        [<Trans key="d">Seyahat tarihleri</Trans>, `${d.travelPlan?.startDate ?? ''} – ${d.travelPlan?.endDate ?? ''}`],
+        // where and how much cover (issue 24 item 8), the dates as the reader writes them
+        [<Trans key="r">Bölge</Trans>, <span key="rv" data-testid="summary-region">{REGION[d.travelPlan?.travelLocation ?? ''] ? i18n._(REGION[d.travelPlan!.travelLocation]!) : d.travelPlan?.travelLocation}</span>],
+        [<Trans key="t">Teminat</Trans>, <span key="tv" data-testid="summary-cover">{COVER[d.travelPlan?.coverageType ?? ''] ? i18n._(COVER[d.travelPlan!.coverageType]!) : d.travelPlan?.coverageType}</span>],
+        [<Trans key="d">Seyahat tarihleri</Trans>, <span key="dv" data-testid="summary-dates">{d.travelPlan ? `${date(d.travelPlan.startDate)} – ${date(d.travelPlan.endDate)}` : ''}</span>],
         [<Trans key="c">Covid-19 teminatı</Trans>, d.travelPlan?.covid ? <Trans key="cy">Var</Trans> : <Trans key="cn">Yok</Trans>],
       ]}
       resultPath={(o) => (o === 'success' ? '/result/success' : '/result/error')}

@@ -8,14 +8,17 @@ import type { besPurchaseMachine } from '../../../../../machines/bes-purchase/be
 import type { smsVerificationMachine } from '../../../../../machines/sms-verification/sms-verification.machine.ts'
 import { minimumContribution, type BesProduct } from '../../../../domain/bes.ts'
 import { formatMoney } from '../../../../domain/money.ts'
+import type { ConsentName } from '../../../../domain/consents.ts'
 import { useDocumentTitle } from '../../../components/useDocumentTitle.ts'
 import { besCitiesFlow, besPurchaseFlow } from '../../../flows/bes-purchase.ts'
 import { fetchPurchase } from '../../../flows/purchase-result.ts'
 import { reasonText } from '../../../i18n/reasons.ts'
 import { getInspect } from '../../../inspector.ts'
 import { useLoaded, useLoader } from '../../staff/useFlow.ts'
+import { PurchaseLeaveGuard } from '../PurchaseLeaveGuard.tsx'
 import { SmsVerificationView } from '../SmsVerificationView.tsx'
-import { ConsentsStep, ContractStep, QuickStep, SummaryStep } from './BesSteps.tsx'
+import { ConsentsStep } from '../../../components/sales/ConsentsStep.tsx'
+import { ContractStep, QuickStep, SummaryStep } from './BesSteps.tsx'
 import { PersonForm } from './PersonForm.tsx'
 import { BES_REASONS, fieldText } from './messages.ts'
 import styles from './bes.module.css'
@@ -183,8 +186,8 @@ export function BesPurchaseView({ product }: { product: BesProduct }) {
             onSubmit={(values) => actor.send({ type: 'contract.submit', values })} />
         )}
         {step === 'consents' && (
-          <ConsentsStep product={product} initial={ctx.consents} errors={ctx.errors} text={text} failure={failure(ctx.reason)} busy={busy} onBack={back}
-            onSubmit={(choices) => actor.send({ type: 'consents.submit', choices })} />
+          <ConsentsStep product={product} initial={ctx.consents} missing={(Object.keys(ctx.errors) as ConsentName[]).filter((n) => ctx.errors[n] === 'consentRequired')} heading={false} reason={failure(ctx.reason)} busy={busy} onBack={back}
+            submitLabel={<Trans>Devam Et</Trans>} onSubmit={(choices) => actor.send({ type: 'consents.submit', choices })} />
         )}
         {step === 'summary' && ctx.profile && ctx.contract && (
           <SummaryStep product={product} participant={ctx.profile} custodian={ctx.minor ? ctx.custodian : null} payer={ctx.payerIsOther ? ctx.payer : null}
@@ -205,6 +208,7 @@ export function BesPurchaseView({ product }: { product: BesProduct }) {
         )}
         {step === 'paid' && <p role="status"><Trans>Sonuç sayfasına yönlendiriliyorsunuz…</Trans></p>}
       </section>
+      <PurchaseLeaveGuard active={step !== 'quick' && step !== 'sms' && step !== 'paid'} />
     </div>
   )
 }

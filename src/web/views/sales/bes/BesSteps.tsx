@@ -2,7 +2,6 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useState, type FormEvent } from 'react'
 import { BES_PLANS, minimumContribution, type BesProduct, type InvestFrequency } from '../../../../domain/bes.ts'
 import type { ContractValues } from '../../../../domain/bes-forms.ts'
-import { consentsFor, MESSAGE_CHANNELS, type ConsentChoice, type ConsentLocale, type ConsentName, type MessageChannel } from '../../../../domain/consents.ts'
 import type { FundShare } from '../../../../domain/funds.ts'
 import { GenderChoice } from '../../../components/sales/GenderChoice.tsx'
 import { formatMoney } from '../../../../domain/money.ts'
@@ -69,74 +68,6 @@ export function ContractStep(p: {
         <p className={styles.hint}><Trans>Ödediğiniz katkı paylarına %25 devlet katkısı eklenir (yasal yıllık üst sınır dahilinde). İlk katkı payı şimdi kartınızdan tahsil edilir.</Trans></p>
       </fieldset>
       <FundAllocation shares={shares} onChange={setShares} error={p.text('fundChoice', p.errors.fundChoice)} />
-      <div className={styles.actions}>
-        <button type="button" className={styles.secondary} onClick={p.onBack}><Trans>Geri</Trans></button>
-        <button type="submit" className={styles.primary} disabled={p.busy}><Trans>Devam Et</Trans></button>
-      </div>
-    </form>
-  )
-}
-
-/**
- * Consents of spec 3.2 for BES: each text shown in full, each answer a separate, unticked checkbox;
- * the notice is only marked read; commercial messages per channel.
- */
-export function ConsentsStep(p: {
-  product: BesProduct
-  initial: Partial<Record<ConsentName, ConsentChoice>>
-  errors: Errors
-  text(field: string, code: string | undefined): string | undefined
-  failure: string | null
-  busy: boolean
-  onSubmit(choices: Partial<Record<ConsentName, ConsentChoice>>): void
-  onBack(): void
-}) {
-  const { t, i18n } = useLingui()
-  const locale = (['tr', 'en', 'ru'].includes(i18n.locale) ? i18n.locale : 'tr') as ConsentLocale
-  const docs = consentsFor(p.product)
-  const submit = (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault()
-    const f = new FormData(e.currentTarget)
-    const choices: Partial<Record<ConsentName, ConsentChoice>> = {}
-    for (const d of docs) {
-      const accepted = f.get(d.name) === 'on'
-      choices[d.name] = d.name === 'markconcent'
-        ? { accepted, channels: accepted ? (f.getAll('channelconcent') as MessageChannel[]) : [] }
-        : { accepted }
-    }
-    p.onSubmit(choices)
-  }
-  const CHANNEL: Record<MessageChannel, string> = { SMS: 'SMS', EMAIL: t`E-posta`, CALL: t`Telefon araması` }
-  return (
-    <form className={styles.form} onSubmit={submit} noValidate>
-      {p.failure && <p className={styles.alert} role="alert">{p.failure}</p>}
-      {docs.map((d) => {
-        const required = d.requiredFor.includes(p.product)
-        const error = p.text(d.name, p.errors[d.name])
-        const errorId = `consent-${d.name}-e`
-        return (
-          <section key={d.documentId} className={styles.doc} aria-labelledby={`consent-${d.name}`}>
-            <h3 id={`consent-${d.name}`}>{d.title[locale]}</h3>
-            <div className={styles.docText} tabIndex={0} role="document" aria-label={d.title[locale]}>{d.text[locale]}</div>
-            <label className={styles.check}>
-              <input type="checkbox" name={d.name} defaultChecked={!!p.initial[d.name]?.accepted} aria-invalid={error ? true : undefined} aria-describedby={error ? errorId : undefined} />
-              <span>
-                {d.kind === 'notice' ? <Trans>Aydınlatma metnini okudum</Trans> : d.kind === 'consent' ? <Trans>Açık rıza veriyorum</Trans> : <Trans>Okudum, onaylıyorum</Trans>}
-                {required ? <> <Trans>(zorunlu)</Trans></> : <> <Trans>(isteğe bağlı)</Trans></>}
-              </span>
-            </label>
-            {d.name === 'markconcent' && (
-              <fieldset className={styles.channels}>
-                <legend className={styles.hint}><Trans>İzin verdiğim kanallar</Trans></legend>
-                {MESSAGE_CHANNELS.map((c) => (
-                  <label key={c} className={styles.check}><input type="checkbox" name="channelconcent" value={c} defaultChecked={!!p.initial.markconcent?.channels?.includes(c)} /> {CHANNEL[c]}</label>
-                ))}
-              </fieldset>
-            )}
-            {error && <p id={errorId} className={styles.error} role="alert">{error}</p>}
-          </section>
-        )
-      })}
       <div className={styles.actions}>
         <button type="button" className={styles.secondary} onClick={p.onBack}><Trans>Geri</Trans></button>
         <button type="submit" className={styles.primary} disabled={p.busy}><Trans>Devam Et</Trans></button>

@@ -3,6 +3,7 @@ import type { I18n, MessageDescriptor } from '@lingui/core'
 import { MAX_ONLINE_CONTRIBUTION } from '../../../../domain/bes.ts'
 import { formatMoney } from '../../../../domain/money.ts'
 import { FIELD } from '../../../i18n/reasons.ts'
+import { fieldRuleText } from '../../../components/sales/field-rules.ts'
 
 /** Words for the message codes of src/domain/bes-forms.ts (field -> code). */
 const CODES: Record<string, MessageDescriptor> = {
@@ -31,6 +32,9 @@ export function fieldText(i18n: I18n, field: string, code: string | undefined, e
     const maximum = formatMoney(MAX_ONLINE_CONTRIBUTION, 'TRY', i18n.locale, { fractionDigits: 0 })
     return i18n._(msg`Online en fazla ${maximum} katkı payı ödenebilir`)
   }
+  // the field and its rule where the field is known (issue 24 item 7)
+  const named = fieldRuleText(i18n, field, code)
+  if (named) return named
   return i18n._(BY_FIELD[field]?.[code] ?? CODES[code] ?? CODES.invalid!)
 }
 
