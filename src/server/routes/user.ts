@@ -3,7 +3,8 @@ import * as z from 'zod/mini'
 import { and, asc, count, eq, inArray, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm'
 import { calendarDateOf, formatIsoDate, isAdultBirthDate, toCalendarDate } from '../../domain/dates.ts'
 import { normalizeTrMobile } from '../../domain/phone.ts'
-import { BulkStatusBody, CreateUserBody, UpdateRolesBody, UpdateUserBody, UserStatusBody, groupRolesIssues, personalIssues, roleAssignmentIssues } from '../../domain/schemas/user.ts'
+import { BulkStatusBody, CreateUserBody, UpdateRolesBody, UpdateUserBody, UserStatusBody, USER_REQUIRED_ON_UPDATE, groupRolesIssues, personalIssues, roleAssignmentIssues, updateUserIssues } from '../../domain/schemas/user.ts'
+import { missingFields } from '../../domain/missing-fields.ts'
 import type { AppEnv } from '../types.ts'
 import type { Db } from '../db/client.ts'
 import { address, appUser, company, jobTitle, role, userGroup, userPhoto, userRole } from '../db/schema.ts'
@@ -454,13 +455,19 @@ export function userRoutes() {
     if (!before) throw new AppError(404, 'NOT_FOUND')
     if (!admin && (body.jobTitleId !== before.jobTitleId || body.workLocationId !== before.workLocationId)) throw new AppError(403, 'FORBIDDEN')
     const now = clock.now()
-    const issues: FieldIssue[] = personalIssues({ ...body, username: before.username, mainRole: '', defaultRole: '' }, (d) => isAdultBirthDate(d, now))
+    // a field the stored user never had (a seeded user) may stay empty; other edits still save (issue 25)
+    const missing = missingFields(editable(before), Object.keys(USER_REQUIRED_ON_UPDATE))
+    const issues: FieldIssue[] = updateUserIssues(body, (d) => isAdultBirthDate(d, now), missing)
     if (admin) {
-      const [title] = await db.select({ id: jobTitle.id }).from(jobTitle).where(and(eq(jobTitle.id, body.jobTitleId), eq(jobTitle.companyId, session.companyId)))
-      if (!title) issues.push({ path: 'jobTitleId', code: 'requiredSelection' })
-      const [location] = await db.select({ id: address.id }).from(address)
-        .where(and(eq(address.id, body.workLocationId), eq(address.companyId, session.companyId), eq(address.entityName, 'company')))
-      if (!location) issues.push({ path: 'workLocationId', code: 'requiredSelection' })
+      if (body.jobTitleId) {
+        const [title] = await db.select({ id: jobTitle.id }).from(jobTitle).where(and(eq(jobTitle.id, body.jobTitleId), eq(jobTitle.companyId, session.companyId)))
+        if (!title) issues.push({ path: 'jobTitleId', code: 'requiredSelection' })
+      }
+      if (body.workLocationId) {
+        const [location] = await db.select({ id: address.id }).from(address)
+          .where(and(eq(address.id, body.workLocationId), eq(address.companyId, session.companyId), eq(address.entityName, 'company')))
+        if (!location) issues.push({ path: 'workLocationId', code: 'requiredSelection' })
+      }
     }
     if (issues.length) throw new AppError(400, 'VALIDATION', issues)
     const email = body.email.trim().toLowerCase()
@@ -476,7 +483,7 @@ export function userRoutes() {
           firstName: body.firstName.trim(), lastName: body.lastName.trim(), gender: body.gender,
           countryCode: body.country, nationalId: body.country === 'TR' ? body.nationalId : null, passportNo: body.country === 'TR' ? null : body.passportNo,
           jobTitleId: body.jobTitleId, workLocationId: body.workLocationId, birthDate: body.birthDate,
-          mobilePhone: normalizeTrMobile(body.mobilePhone) ?? body.mobilePhone.replace(/[\s-]/g, ''), version: sql`${appUser.version} + 1`,
+          mobilePhone: body.mobilePhone === null ? null : normalizeTrMobile(body.mobilePhone) ?? body.mobilePhone.replace(/[\s-]/g, ''), version: sql`${appUser.version} + 1`,
         }).where(and(eq(appUser.id, id), eq(appUser.version, body.version))).returning()
         if (!row) throw new AppError(409, 'CONFLICT')
         // the e-mail address changes only when the new address confirms; the old one is told

@@ -53,7 +53,8 @@ export function GeneralView() {
     <StaffPage title={page.title} permission={page.permission}>
       <CompanyNav />
       <LogoField canUpdate={!readOnly} />
-      <EditorForm editor={editor} readOnly={readOnly} label={t`Şirket bilgileri`}>
+      <EditorForm editor={editor} readOnly={readOnly} label={t`Şirket bilgileri`}
+        missingLabels={{ phone: t`Telefon`, taxNumber: t`Vergi kimlik numarası (VKN)`, size: t`Şirket büyüklüğü`, sector: t`Sektör (NACE)` }}>
         <GeneralFields editor={editor} lists={lists} />
       </EditorForm>
     </StaffPage>
