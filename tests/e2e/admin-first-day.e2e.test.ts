@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { launch, type Browser } from './browser.ts'
-import { startE2eServer, type E2eServer } from './server.ts'
+import { caughtMail, startE2eServer, type E2eServer } from './server.ts'
 import { signIn as submitSignIn } from './staff.ts'
 
 /** Issue 25 in Chromium: the administrator's first day on the seeded demo data. */
@@ -24,6 +24,7 @@ describe('the administrator\'s first day (issue 25), real server, Chromium', () 
   })
 
   it('item 1: the seeded company and a seeded user are edited as they are; the missing fields are named once at the top', async () => {
+    await browser.context.clearCookies()
     const page = await browser.context.newPage()
     await signIn(page, 'ayse.yilmaz')
     await page.goto('/navbar/settings/company/general')
@@ -36,7 +37,9 @@ describe('the administrator\'s first day (issue 25), real server, Chromium', () 
     await f.getByRole('button', { name: 'Kaydet' }).click()
     expect((await sent).postDataJSON()).toMatchObject({ name: 'Katılım Emeklilik İlk Gün A.Ş.', phone: null, taxNumber: null, size: null, sector: null })
     await f.getByText('Değişiklikler kaydedildi.').waitFor()
-    expect(await f.getByText(/alan var/).count()).toBe(1) // the notice, no "N alan var" error
+    // the notice stays (the fields are still empty), and no "N alan var" error
+    expect(await f.getByText(/zorunlu alanlar var/).count()).toBe(1)
+    expect(await f.getByText(/düzeltilmesi gereken/).count()).toBe(0)
     // a filled field leaves the notice
     await f.locator('input[name=phone]').fill('0212 555 12 34')
     await f.getByText('Bu kayıtta henüz doldurulmamış zorunlu alanlar var: Vergi kimlik numarası (VKN), Şirket büyüklüğü ve Sektör (NACE).').waitFor()
@@ -45,7 +48,7 @@ describe('the administrator\'s first day (issue 25), real server, Chromium', () 
     await page.getByRole('link', { name: /Mehmet Demir/ }).first().click()
     const u = page.getByRole('form', { name: 'Kullanıcı bilgileri' })
     await u.locator('input[name=firstName]').waitFor()
-    await u.getByText(/^Bu kayıtta henüz doldurulmamış zorunlu alanlar var: Cinsiyet, Ülke, Cep telefonu, Doğum tarihi, Unvan ve Çalışma yeri\./).waitFor()
+    await u.getByText(/^Bu kayıtta henüz doldurulmamış zorunlu alanlar var: Cinsiyet, Ülke, Unvan, Çalışma yeri, Cep telefonu ve Doğum tarihi\./).waitFor()
     await u.locator('input[name=firstName]').fill('Mehmet Ali')
     await u.getByRole('button', { name: 'Kaydet' }).click()
     await u.getByText('Değişiklikler kaydedildi.').waitFor()
@@ -53,6 +56,66 @@ describe('the administrator\'s first day (issue 25), real server, Chromium', () 
     await page.reload()
     await u.locator('input[name=firstName]').waitFor()
     expect(await u.locator('input[name=firstName]').inputValue()).toBe('Mehmet Ali')
+    await page.close()
+  })
+
+  it('item 12: the time zone is a searchable choice with readable names; /navbar/settings opens the hub; a malformed id is "not found"', async () => {
+    await browser.context.clearCookies()
+    const page = await browser.context.newPage()
+    await signIn(page, 'ayse.yilmaz')
+    await page.goto('/navbar/settings/company/preferences')
+    const box = page.locator('input[role=combobox][name=timeZone]')
+    await box.waitFor()
+    expect(await box.inputValue()).toMatch(/^Istanbul · Türkiye( Standart)? Saati \(UTC\+03:00\) · Europe\/Istanbul$/)
+    await box.fill('berlin')
+    await page.getByRole('option', { name: /^Berlin · .*\(UTC\+0[12]:00\) · Europe\/Berlin$/ }).click()
+    expect(await box.getAttribute('data-value')).toBe('Europe/Berlin')
+
+    await page.goto('/navbar/settings')
+    await page.waitForURL('**/navbar/settings/global-settings')
+    await heading(page, 'Şirket Ayarları')
+    for (const path of ['/navbar/settings/users/abc', '/navbar/settings/roles/12345', '/navbar/settings/users/00000000-0000-4000-8000-0000000000zz']) {
+      await page.goto(path)
+      await heading(page, 'Sayfa bulunamadı')
+      expect(await page.getByText('Teknik bir hata oluştu').count()).toBe(0)
+    }
+    await page.close()
+  })
+
+  it('item 12: the change after a temporary password says so, not "expired"; the sign-in then has the username filled in', async () => {
+    await browser.context.clearCookies()
+    const page = await browser.context.newPage()
+    const res = await page.request.post('/api/v1/auth/forgotPassword', { headers: { trxType: 'FRM', 'content-type': 'application/json' }, data: { email: 'burak.celik@example.com' } })
+    expect(res.status()).toBe(202)
+    let temp = ''
+    await expect.poll(async () => {
+      temp = /Geçici şifreniz: (\S+)/.exec((await caughtMail(server.url, 'burak.celik@example.com'))[0]?.text ?? '')?.[1] ?? ''
+      return temp.length
+    }, { timeout: 15_000 }).toBeGreaterThan(11)
+    await submitSignIn(page, 'burak.celik', temp)
+    await page.waitForURL('**/auth/password-expired')
+    await page.getByText('Geçici bir şifreyle giriş yaptınız. Devam etmek için kendi şifrenizi belirleyin: eski şifre alanına geçici şifreyi yazın.').waitFor()
+    expect(await page.getByText('Şifrenizin süresi dolmuş').count()).toBe(0)
+    const next = 'Yepyeni-Parola-2026!x'
+    await page.locator('input[name=oldPassword]').fill(temp)
+    await page.locator('input[name=newPassword]').fill(next)
+    await page.locator('input[name=confirmPassword]').fill(next)
+    await page.getByRole('button', { name: 'Şifreyi Değiştir' }).click()
+    await page.waitForURL('**/auth/login')
+    await expect.poll(() => page.locator('input[name=username]').inputValue()).toBe('burak.celik')
+    expect(await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.name)).toBe('password')
+    await page.locator('input[name=password]').fill(next)
+    await page.getByRole('button', { name: 'Giriş Yap' }).click()
+    await page.waitForURL('**/navbar/**')
+    await page.close()
+  })
+
+  it('item 12: an expired password still says it expired (elif.kaya)', async () => {
+    await browser.context.clearCookies()
+    const page = await browser.context.newPage()
+    await submitSignIn(page, 'elif.kaya')
+    await page.waitForURL('**/auth/password-expired')
+    await page.getByText('Şifrenizin süresi dolmuş, değiştirin lütfen').waitFor()
     await page.close()
   })
 })
