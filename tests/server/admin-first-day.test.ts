@@ -92,4 +92,24 @@ describe.each(dbKinds({ postgres: 'not needed: one request at a time, no concurr
     expect((await a.get('/group/00000000-0000-4000-8000-000000000000/detail')).status).toBe(404)
     expect((await a.get('/group/not-an-id/detail')).status).toBe(404)
   })
+  it('item 9: a ROLE_USER\'s dashboard carries only their own figures, no company-wide counts; an admin\'s the company\'s', async () => {
+    await createUser(t.db, { username: 'calisan', password: PASSWORD, roles: ['ROLE_USER'] })
+    await createUser(t.db, { username: 'diger', password: PASSWORD, roles: ['ROLE_USER'] })
+    const own = agent(t.request)
+    expect((await own.post('/auth/login', { username: 'calisan', password: PASSWORD })).status).toBe(200)
+    // another user's sign-in and a lockout that are not the caller's
+    expect((await agent(t.request).post('/auth/login', { username: 'diger', password: PASSWORD })).status).toBe(200)
+    for (let i = 0; i < 6; i++) await agent(t.request).post('/auth/login', { username: 'diger', password: 'yanlis-parola-1' })
+    const mine = await own.get('/dashboard')
+    expect(mine.status).toBe(200)
+    expect(mine.body).toMatchObject({ scope: 'own', usersByStatus: null, sessions: null })
+    const days = mine.body.daily as Array<{ signIns: number; lockouts: number }>
+    expect(days.reduce((n, d) => n + d.signIns, 0)).toBe(1)
+    expect(days.reduce((n, d) => n + d.lockouts, 0)).toBe(0)
+    const all = await a.get('/dashboard')
+    expect(all.body).toMatchObject({ scope: 'company', usersByStatus: { locked: 1 } })
+    const everyone = all.body.daily as Array<{ signIns: number; lockouts: number }>
+    expect(everyone.reduce((n, d) => n + d.signIns, 0)).toBe(3)
+    expect(everyone.reduce((n, d) => n + d.lockouts, 0)).toBe(1)
+  })
 })
