@@ -120,6 +120,12 @@ export function authRoutes() {
         reason: !user ? 'unknown' : !active ? user.status : user.lockedAt ? 'locked' : passwordOk ? 'overMaximum' : 'password',
       })
       if (user && active && !user.lockedAt && user.failedLogins >= security.maxFailedLogins) await lockAccount(c, user, user.failedLogins)
+      // the right password of a locked or suspended account, from an address or device the account
+      // already trusts: its owner is told to ask the administrator (issue 25). Elsewhere, and for
+      // any wrong password, the answer is the same for every case (unknown names too), so that a
+      // lockout never becomes an oracle for guessing on.
+      if (user && passwordOk && trusted && user.status === 'suspended') throw new AppError(403, 'ACCOUNT_SUSPENDED')
+      if (user && passwordOk && trusted && active) throw new AppError(403, 'ACCOUNT_LOCKED')
       throw new AppError(401, 'INVALID_CREDENTIALS')
     }
     if (viaTemp) {

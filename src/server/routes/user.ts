@@ -23,6 +23,7 @@ import { may, permit } from '../services/permissions.ts'
 import { keyFrom } from '../services/secrets.ts'
 import { reencodeImage } from '../services/images.ts'
 import { toCsv } from '../services/csv.ts'
+import { sendTemporaryPassword, signInHistory, unlockUser } from '../services/user-help.ts'
 import { endUserSessions } from '../services/sessions.ts'
 import { DEFAULT_SECURITY, policyOf, readSetting, recordedPolicyOf } from '../services/settings.ts'
 import { resolveAddress } from './party.ts'
@@ -279,34 +280,20 @@ export function userRoutes() {
    * counter starts again, the owner is mailed, the change is audited.
    */
   r.post('/:id/reactivate', permit('user:update'), async (c) => {
-    const id = idParam(c)
-    const { db, clock, config, outbox } = c.get('deps')
-    const session = c.get('session')
-    const [target] = await db.select().from(appUser).where(and(eq(appUser.id, id), eq(appUser.companyId, session.companyId))).limit(1)
-    if (!target) throw new AppError(404, 'NOT_FOUND')
-    const updated = await db.transaction(async (tx) => {
-      const t = tx as unknown as Db
-      await assertUserWithinReach(t, c, id)
-      const [row] = await t.update(appUser).set({ lockedAt: null, failedLogins: 0 })
-        .where(and(eq(appUser.id, id), isNotNull(appUser.lockedAt))).returning({ id: appUser.id })
-      return row
-    })
-    if (!updated) throw new AppError(409, 'USER_NOT_LOCKED')
-    const [actor] = await db.select({ username: appUser.username, firstName: appUser.firstName, lastName: appUser.lastName })
-      .from(appUser).where(eq(appUser.id, session.userId)).limit(1)
-    await audit(c, 'user.reactivated', target.id, actor?.username ?? null, {
-      before: { lockedAt: target.lockedAt?.toISOString() ?? null, failedLogins: target.failedLogins },
-      after: { lockedAt: null, failedLogins: 0 },
-      at: clock.now().toISOString(),
-    })
-    // through the durable outbox (retried while SMTP is down), when the company sends e-mail notices
-    if (await emailNotificationsOn(db, target.companyId)) {
-      const m = MAILS.accountReactivated[c.get('locale')]
-      const text = m.text({ name: `${target.firstName} ${target.lastName}`, by: `${actor?.firstName ?? ''} ${actor?.lastName ?? ''}`.trim() })
-      await enqueueMail(db, keyFrom(config.secretsKey), { to: target.email, subject: m.subject, text, companyId: target.companyId })
-      outbox?.kick()
-    }
+    await unlockUser(c, idParam(c))
     return c.json({ ok: true })
+  })
+
+  /** "Geçici şifre gönder" on a user's page (issue 25 item 4): see services/user-help.ts. */
+  r.post('/:id/temporaryPassword', permit('user:update'), async (c) => {
+    const { email } = await sendTemporaryPassword(c, idParam(c))
+    return c.json({ ok: true, email, queued: true })
+  })
+
+  /** The user's last sign-ins and failures, lockouts and the help they got (issue 25 item 4). */
+  r.get('/:id/signins', permit('user:read'), async (c) => {
+    const id = idParam(c)
+    return c.json(await signInHistory(c.get('deps').db, c.get('session').companyId, id))
   })
 
   /**
