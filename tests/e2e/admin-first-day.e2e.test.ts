@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { launch, type Browser } from './browser.ts'
-import { caughtMail, startE2eServer, type E2eServer } from './server.ts'
+import { caughtMail, DEMO_PASSWORD, startE2eServer, type E2eServer } from './server.ts'
 import { signIn as submitSignIn } from './staff.ts'
 
 /** Issue 25 in Chromium: the administrator's first day on the seeded demo data. */
@@ -145,5 +145,45 @@ describe('the administrator\'s first day (issue 25), real server, Chromium', () 
     expect(await user.getByText('Kilitli hesap').count()).toBe(0)
     expect(await user.getByText('Şu an açık oturum').count()).toBe(0)
     await user.close()
+  })
+
+  it('item 4: a locked user is told to ask the administrator; the administrator unlocks, sends a temporary password and reads the sign-ins', async () => {
+    await browser.context.clearCookies()
+    const page = await browser.context.newPage()
+    await signIn(page, 'zeynep.arslan') // a sign-in from this address before: it is trusted
+    await browser.context.clearCookies()
+    for (let i = 0; i < 6; i++) {
+      await fetch(`${server.url}/api/v1/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json', trxType: 'FRM' }, body: JSON.stringify({ username: 'zeynep.arslan', password: 'yanlis-parola-1' }) })
+    }
+    await submitSignIn(page, 'zeynep.arslan', DEMO_PASSWORD)
+    await page.getByRole('alert').filter({ hasText: 'Hesabınız çok sayıda hatalı giriş nedeniyle kilitlendi. Kilidi açması için yöneticinize başvurun' }).waitFor()
+    await submitSignIn(page, 'zeynep.arslan', 'yanlis-parola-2')
+    await page.getByRole('alert').filter({ hasText: 'Kullanıcı adı veya şifre hatalı' }).waitFor()
+
+    await signIn(page, 'ayse.yilmaz')
+    await page.goto('/navbar/settings/users')
+    await page.getByRole('link', { name: /Zeynep Arslan/ }).first().click()
+    const help = page.locator('[data-user-help]')
+    await help.getByText('Hesap, çok sayıda hatalı giriş nedeniyle kilitli.').waitFor()
+    await help.getByRole('cell', { name: 'Hesap kilitlendi' }).first().waitFor()
+    await help.getByRole('cell', { name: 'Giriş başarısız: yanlış şifre' }).first().waitFor()
+    await help.getByRole('cell', { name: 'Giriş yaptı' }).first().waitFor()
+    const unlocking = page.waitForRequest((r) => r.method() === 'POST' && /\/user\/[0-9a-f-]{36}\/reactivate$/.test(r.url()))
+    await help.getByRole('button', { name: 'Kilidi aç' }).click()
+    const ask = page.getByRole('dialog', { name: 'Kilidi aç' })
+    await ask.getByText('Zeynep Arslan hesabının kilidi açılsın mı? Hatalı giriş sayacı sıfırlanır.').waitFor()
+    await ask.getByRole('button', { name: 'Kilidi aç' }).click()
+    await unlocking
+    await help.getByText('Hesabın kilidi açıldı; Zeynep Arslan şifresiyle yeniden giriş yapabilir.').waitFor()
+    await help.getByRole('cell', { name: 'Kilidi açıldı (yapan: ayse.yilmaz)' }).waitFor()
+
+    await help.getByRole('button', { name: 'Geçici şifre gönder' }).click()
+    const send = page.getByRole('dialog', { name: 'Geçici şifre gönder' })
+    await send.getByText(/^Zeynep Arslan için geçici bir şifre zeynep\.arslan@example\.com adresine gönderilsin mi\?/).waitFor()
+    await send.getByRole('button', { name: 'Gönder' }).click()
+    await help.getByText('Geçici şifre zeynep.arslan@example.com adresine gönderilmek üzere kuyruğa alındı; 30 dakika geçerlidir.').waitFor()
+    await help.getByRole('cell', { name: 'Yönetici geçici şifre gönderdi (yapan: ayse.yilmaz)' }).waitFor()
+    await expect.poll(async () => (await caughtMail(server.url, 'zeynep.arslan@example.com')).length, { timeout: 15_000 }).toBeGreaterThanOrEqual(2)
+    await page.close()
   })
 })

@@ -273,3 +273,22 @@ export function photoFlow(userId: string) {
     },
   })
 }
+
+// ---- per-user help (issue 25 item 4) ----
+
+/** "Kilidi aç": POST /user/{id}/reactivate, asked first. */
+export const unlockFlow = confirmFlow<{ id: string; name: string }, unknown>({
+  run: ({ id }) => call(`/user/${id}/reactivate`, { method: 'POST', body: {}, authenticated: true }),
+})
+
+/** "Geçici şifre gönder": POST /user/{id}/temporaryPassword, asked first; answers the address the mail is queued to. */
+export const temporaryPasswordFlow = confirmFlow<{ id: string; name: string; email: string }, { email: string; queued: boolean }>({
+  run: ({ id }) => call<{ email: string; queued: boolean }>(`/user/${id}/temporaryPassword`, { method: 'POST', body: {}, authenticated: true }),
+})
+
+export type SignInEvent = { action: string; at: string; ip: string | null; reason: string | null; by: string | null }
+export type SignInHistory = { locked: boolean; lockedAt: string | null; failedLogins: number; status: UserStatus; lastSignIn: string | null; events: SignInEvent[] }
+
+/** The user's last sign-ins and failures (GET /user/{id}/signins). */
+export const signInsFlow = loadFlow<{ id: string }, SignInHistory>(({ id }, signal) =>
+  call<SignInHistory>(`/user/${id}/signins`, { authenticated: true, signal }))
