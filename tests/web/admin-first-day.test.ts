@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest'
+import { createActor } from 'xstate'
+import { createUserMachine } from '../../machines/create-user/create-user.machine.ts'
 import { timeZoneOptions } from '../../src/web/views/admin/company/choices.ts'
 import { matches } from '../../src/web/views/admin/company/SearchSelect.tsx'
 import { missingFields, excuseMissing } from '../../src/domain/missing-fields.ts'
@@ -20,5 +22,23 @@ describe('issue 25 in the browser\'s code', () => {
     expect(missing).toEqual(['phone', 'taxNumber'])
     const issues = [{ path: 'phone', code: 'required' }, { path: 'taxNumber', code: 'taxNumber' }, { path: 'size', code: 'requiredSelection' }]
     expect(excuseMissing(issues, missing, { phone: null, taxNumber: '123', size: null })).toEqual(issues.slice(1))
+  })
+
+  it('item 6: an error under a wizard field goes once the field is corrected; other errors stay; nothing new shows while typing', () => {
+    const actor = createActor(createUserMachine, { input: { today: '2026-11-27' } }).start()
+    actor.send({ type: 'step.next' })
+    const shown = actor.getSnapshot().context.errors
+    expect(shown.firstName).toBe('required')
+    expect(shown.email).toBe('required')
+    actor.send({ type: 'personal.change', values: { firstName: 'Ayşe' } })
+    expect(actor.getSnapshot().context.errors.firstName).toBeUndefined()
+    expect(actor.getSnapshot().context.errors.email).toBe('required')
+    actor.send({ type: 'personal.change', values: { email: 'ayse@' } })
+    expect(actor.getSnapshot().context.errors.email).toBe('email')
+    actor.send({ type: 'personal.change', values: { email: 'ayse@example.com' } })
+    expect(actor.getSnapshot().context.errors.email).toBeUndefined()
+    // a field without an error gets none while typing
+    actor.send({ type: 'personal.change', values: { firstName: '' } })
+    expect(actor.getSnapshot().context.errors.firstName).toBeUndefined()
   })
 })
