@@ -58,6 +58,22 @@ function refusal(error: unknown): { step: CreateUserStep; errors: StepIssues } |
 }
 
 const invalid = (step: CreateUserStep) => ({ context }: { context: CreateUserContext }) => Object.keys(stepIssues(step, context, context.today)).length > 0
+/**
+ * After a change, an error under a changed field goes once the field is corrected (issue 25 item
+ * 6): it stays (with the current code) while the step's check still finds an issue on it, and
+ * errors of untouched fields stay as they were. Nothing new is shown while typing.
+ */
+const settle = (step: CreateUserStep) => ({ context, event }: { context: CreateUserContext; event: unknown }): StepIssues => {
+  const changed = Object.keys((event as { values?: Record<string, unknown> }).values ?? {})
+  if (changed.length === 0 || Object.keys(context.errors).length === 0) return context.errors
+  const now = stepIssues(step, context, context.today)
+  const next: StepIssues = {}
+  for (const [field, code] of Object.entries(context.errors)) {
+    if (!changed.includes(field)) next[field] = code
+    else if (now[field]) next[field] = now[field]
+  }
+  return next
+}
 const refusedAt = (step: CreateUserStep) => ({ event }: { event: unknown }) => refusal((event as { error?: unknown }).error)?.step === step
 
 export const createUserMachine = setup({
@@ -101,7 +117,7 @@ export const createUserMachine = setup({
     /** Step 1: personal details. */
     personal: {
       on: {
-        'personal.change': { actions: assign({ personal: ({ context, event }) => ({ ...context.personal, ...event.values }) }) },
+        'personal.change': { actions: [assign({ personal: ({ context, event }) => ({ ...context.personal, ...event.values }) }), assign({ errors: settle('personal') })] },
         'step.next': [
           { guard: 'isPersonalInvalid', actions: 'showPersonalIssues' },
           { target: 'address', actions: 'clearErrors' },
@@ -111,7 +127,7 @@ export const createUserMachine = setup({
     /** Step 2: the personal address. */
     address: {
       on: {
-        'address.change': { actions: assign({ address: ({ context, event }) => ({ ...context.address, ...event.values }) }) },
+        'address.change': { actions: [assign({ address: ({ context, event }) => ({ ...context.address, ...event.values }) }), assign({ errors: settle('address') })] },
         'step.back': { target: 'personal', actions: 'clearErrors' },
         'step.next': [
           { guard: 'isAddressInvalid', actions: 'showAddressIssues' },
@@ -122,7 +138,7 @@ export const createUserMachine = setup({
     /** Step 3: group and roles (the yes/no questions of spec 4 are fields of this step). */
     groupRoles: {
       on: {
-        'groupRoles.change': { actions: assign({ groupRoles: ({ context, event }) => ({ ...context.groupRoles, ...event.values }) }) },
+        'groupRoles.change': { actions: [assign({ groupRoles: ({ context, event }) => ({ ...context.groupRoles, ...event.values }) }), assign({ errors: settle('groupRoles') })] },
         'step.back': { target: 'address', actions: 'clearErrors' },
         'step.next': [
           { guard: 'isGroupRolesInvalid', actions: 'showGroupRolesIssues' },

@@ -42,7 +42,13 @@ export const DEFAULT_TIMING: SessionTiming = {
 
 export type SignInResult =
   | { kind: 'signedIn'; user: SessionUser; timing: SessionTiming; at: number }
-  | { kind: 'passwordExpired'; username: string; policy: PasswordPolicy }
+  /**
+   * `reason` (issue 25): why the change is asked: the password expired, a temporary password was
+   * used (not an expiry), or the password misses the company's policy. Absent: expired.
+   */
+  | { kind: 'passwordExpired'; username: string; policy: PasswordPolicy; reason?: PasswordChangeReason }
+
+export type PasswordChangeReason = 'expired' | 'temporary' | 'policy'
 
 export type RestoredSession = { user: SessionUser; timing: SessionTiming; lockedAt: number | null; at: number }
 
@@ -62,7 +68,9 @@ export type SessionContext = {
   loginErrors: { username?: 'required'; password?: 'required' }
   /** Required-field error of the lock screen. */
   unlockErrors: { password?: 'required' }
-  expired: { username: string; policy: PasswordPolicy } | null
+  expired: { username: string; policy: PasswordPolicy; reason: PasswordChangeReason } | null
+  /** The username whose password was just changed: the sign-in form shows it filled in. */
+  signInUsername: string | null
   endReason: 'logout' | 'switchUser' | 'lockTimeout' | 'lockExpired' | 'unlockFailed' | 'invalid' | 'elsewhere' | null
 }
 
@@ -191,6 +199,7 @@ export const sessionMachine = setup({
     loginErrors: {},
     unlockErrors: {},
     expired: null,
+    signInUsername: null,
     endReason: null,
   }),
   initial: 'signedOut',
@@ -262,7 +271,7 @@ export const sessionMachine = setup({
             target: 'passwordExpired',
             actions: assign(({ event }) => {
               const out = event.output as Extract<SignInResult, { kind: 'passwordExpired' }>
-              return { expired: { username: out.username, policy: out.policy } }
+              return { expired: { username: out.username, policy: out.policy, reason: out.reason ?? 'expired' } }
             }),
           },
           {
@@ -297,7 +306,7 @@ export const sessionMachine = setup({
           {
             guard: 'isPasswordChanged',
             target: 'signedOut',
-            actions: [assign({ expired: null }), emit({ type: 'notice', code: 'signInAgain' })],
+            actions: [assign(({ context }) => ({ expired: null, signInUsername: context.expired?.username ?? null })), emit({ type: 'notice', code: 'signInAgain' })],
           },
           { target: 'signedOut', actions: assign({ expired: null }) },
         ],

@@ -46,3 +46,8 @@ export function classifyPath(pathname: string): NavigationDecision {
 export function redirectTarget(mainSiteOrigin: string | null | undefined): string {
   return (mainSiteOrigin ?? '') + PENSION_PRODUCT_PATH
 }
+
+/** A record id as the server writes them (a UUID): an address with anything else is "not found" at once (issue 25 item 12). */
+export function isRecordId(id: string): boolean {
+  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)
+}

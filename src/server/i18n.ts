@@ -84,6 +84,21 @@ export const ERROR_MESSAGES = {
     en: 'You are not signed in, please sign in again',
     ru: 'Сеанс не найден, пожалуйста, войдите снова',
   },
+  ACCOUNT_LOCKED: {
+    tr: 'Hesabınız çok sayıda hatalı giriş nedeniyle kilitlendi. Kilidi açması için yöneticinize başvurun ya da "Şifremi unuttum" ile geçici şifre isteyin.',
+    en: 'Your account is locked after too many failed sign-ins. Ask your administrator to unlock it, or request a temporary password with "Forgot password".',
+    ru: 'Ваша учётная запись заблокирована после слишком многих неудачных попыток входа. Обратитесь к администратору или запросите временный пароль через «Забыли пароль».',
+  },
+  ACCOUNT_SUSPENDED: {
+    tr: 'Hesabınız askıya alındı. Bilgi almak için yöneticinize başvurun.',
+    en: 'Your account is suspended. Please contact your administrator.',
+    ru: 'Ваша учётная запись приостановлена. Обратитесь к администратору.',
+  },
+  USER_NOT_ACTIVE: {
+    tr: 'Bu kullanıcı aktif değil; geçici şifre yalnızca aktif kullanıcılara gönderilir.',
+    en: 'This user is not active; temporary passwords are sent to active users only.',
+    ru: 'Пользователь не активен; временный пароль отправляется только активным пользователям.',
+  },
   INVALID_CREDENTIALS: {
     tr: 'Kullanıcı adı veya şifre hatalı',
     en: 'The username or password is incorrect',

@@ -33,6 +33,7 @@ import { Route as SiteResultSuccessRouteImport } from './routes/_site/result/suc
 import { Route as SiteResultTssErrorRouteImport } from './routes/_site/result/tss-error'
 import { Route as SiteResultTssSuccessRouteImport } from './routes/_site/result/tss-success'
 import { Route as NavbarHomeMainRouteImport } from './routes/navbar/home/main'
+import { Route as NavbarSettingsIndexRouteImport } from './routes/navbar/settings/index'
 import { Route as NavbarSettingsAuditRouteImport } from './routes/navbar/settings/audit'
 import { Route as NavbarSettingsGlobalSettingsRouteImport } from './routes/navbar/settings/global-settings'
 import { Route as NavbarSettingsPaymentsRouteImport } from './routes/navbar/settings/payments'
@@ -176,6 +177,11 @@ const SiteResultTssSuccessRoute = SiteResultTssSuccessRouteImport.update({
 const NavbarHomeMainRoute = NavbarHomeMainRouteImport.update({
   id: '/home/main',
   path: '/home/main',
+  getParentRoute: () => NavbarRoute,
+} as any)
+const NavbarSettingsIndexRoute = NavbarSettingsIndexRouteImport.update({
+  id: '/settings/',
+  path: '/settings/',
   getParentRoute: () => NavbarRoute,
 } as any)
 const NavbarSettingsAuditRoute = NavbarSettingsAuditRouteImport.update({
@@ -352,6 +358,7 @@ export interface FileRoutesByFullPath {
   '/navbar/settings/roles': typeof NavbarSettingsRolesRoute
   '/navbar/settings/team': typeof NavbarSettingsTeamRoute
   '/navbar/settings/users': typeof NavbarSettingsUsersRouteWithChildren
+  '/navbar/settings/': typeof NavbarSettingsIndexRoute
   '/urunler/birikim/bireysel-emeklilik': typeof SiteUrunlerBirikimBireyselEmeklilikRoute
   '/urunler/market/erkenbes': typeof SiteUrunlerMarketErkenbesRoute
   '/urunler/market/pratikbes': typeof SiteUrunlerMarketPratikbesRoute
@@ -400,6 +407,7 @@ export interface FileRoutesByTo {
   '/navbar/settings/payments': typeof NavbarSettingsPaymentsRoute
   '/navbar/settings/roles': typeof NavbarSettingsRolesRoute
   '/navbar/settings/team': typeof NavbarSettingsTeamRoute
+  '/navbar/settings': typeof NavbarSettingsIndexRoute
   '/urunler/birikim/bireysel-emeklilik': typeof SiteUrunlerBirikimBireyselEmeklilikRoute
   '/urunler/market/erkenbes': typeof SiteUrunlerMarketErkenbesRoute
   '/urunler/market/pratikbes': typeof SiteUrunlerMarketPratikbesRoute
@@ -452,6 +460,7 @@ export interface FileRoutesById {
   '/navbar/settings/roles': typeof NavbarSettingsRolesRoute
   '/navbar/settings/team': typeof NavbarSettingsTeamRoute
   '/navbar/settings/users': typeof NavbarSettingsUsersRouteWithChildren
+  '/navbar/settings/': typeof NavbarSettingsIndexRoute
   '/_site/urunler/birikim/bireysel-emeklilik': typeof SiteUrunlerBirikimBireyselEmeklilikRoute
   '/_site/urunler/market/erkenbes': typeof SiteUrunlerMarketErkenbesRoute
   '/_site/urunler/market/pratikbes': typeof SiteUrunlerMarketPratikbesRoute
@@ -504,6 +513,7 @@ export interface FileRouteTypes {
     | '/navbar/settings/roles'
     | '/navbar/settings/team'
     | '/navbar/settings/users'
+    | '/navbar/settings/'
     | '/urunler/birikim/bireysel-emeklilik'
     | '/urunler/market/erkenbes'
     | '/urunler/market/pratikbes'
@@ -552,6 +562,7 @@ export interface FileRouteTypes {
     | '/navbar/settings/payments'
     | '/navbar/settings/roles'
     | '/navbar/settings/team'
+    | '/navbar/settings'
     | '/urunler/birikim/bireysel-emeklilik'
     | '/urunler/market/erkenbes'
     | '/urunler/market/pratikbes'
@@ -603,6 +614,7 @@ export interface FileRouteTypes {
     | '/navbar/settings/roles'
     | '/navbar/settings/team'
     | '/navbar/settings/users'
+    | '/navbar/settings/'
     | '/_site/urunler/birikim/bireysel-emeklilik'
     | '/_site/urunler/market/erkenbes'
     | '/_site/urunler/market/pratikbes'
@@ -806,6 +818,13 @@ declare module '@tanstack/react-router' {
       path: '/home/main'
       fullPath: '/navbar/home/main'
       preLoaderRoute: typeof NavbarHomeMainRouteImport
+      parentRoute: typeof NavbarRoute
+    }
+    '/navbar/settings/': {
+      id: '/navbar/settings/'
+      path: '/settings'
+      fullPath: '/navbar/settings/'
+      preLoaderRoute: typeof NavbarSettingsIndexRouteImport
       parentRoute: typeof NavbarRoute
     }
     '/navbar/settings/audit': {
@@ -1049,6 +1068,7 @@ interface NavbarRouteChildren {
   NavbarSettingsRolesRoute: typeof NavbarSettingsRolesRoute
   NavbarSettingsTeamRoute: typeof NavbarSettingsTeamRoute
   NavbarSettingsUsersRoute: typeof NavbarSettingsUsersRouteWithChildren
+  NavbarSettingsIndexRoute: typeof NavbarSettingsIndexRoute
   NavbarSettingsCompanyAddressRoute: typeof NavbarSettingsCompanyAddressRoute
   NavbarSettingsCompanyGeneralRoute: typeof NavbarSettingsCompanyGeneralRoute
   NavbarSettingsCompanyJobTitlesRoute: typeof NavbarSettingsCompanyJobTitlesRoute
@@ -1075,6 +1095,7 @@ const NavbarRouteChildren: NavbarRouteChildren = {
   NavbarSettingsRolesRoute: NavbarSettingsRolesRoute,
   NavbarSettingsTeamRoute: NavbarSettingsTeamRoute,
   NavbarSettingsUsersRoute: NavbarSettingsUsersRouteWithChildren,
+  NavbarSettingsIndexRoute: NavbarSettingsIndexRoute,
   NavbarSettingsCompanyAddressRoute: NavbarSettingsCompanyAddressRoute,
   NavbarSettingsCompanyGeneralRoute: NavbarSettingsCompanyGeneralRoute,
   NavbarSettingsCompanyJobTitlesRoute: NavbarSettingsCompanyJobTitlesRoute,

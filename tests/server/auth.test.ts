@@ -270,7 +270,7 @@ describe.each(dbKinds({ postgres: 'not needed: session rules over timestamptz co
       await t.db.update(appUser).set({ passwordChangedAt: new Date(t.clock.now().getTime() - 91 * 86_400_000) }).where(eq(appUser.id, user.id))
       const a = agent(t.request)
       const res = await login(a, 'elif', PASSWORD)
-      expect(res.body).toEqual({ passwordExpired: true, username: 'elif', policy: { minLength: 12, complexity: 'veryComplex' } })
+      expect(res.body).toEqual({ passwordExpired: true, reason: 'expired', username: 'elif', policy: { minLength: 12, complexity: 'veryComplex' } })
       expect(a.jar.size).toBe(0) // no session until the password is changed
       const change = (oldPassword: string, newPassword: string) => a.post('/auth/changeExpiredPassword', { username: 'elif', oldPassword, newPassword })
       expect((await change('yanlis', NEW_PASSWORD)).body).toMatchObject({ code: 'INVALID_CREDENTIALS' })

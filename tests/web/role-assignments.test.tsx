@@ -21,7 +21,7 @@ vi.mock('../../src/web/api/client.ts', async (importOriginal) => {
     call: async (path: string, opts: { method?: string; body?: unknown } = {}) => {
       calls.push({ path, method: opts.method, body: opts.body })
       if (path === '/role') return { items: ROLES }
-      if (path === '/group') return { items: [{ id: GROUP, name: 'Satış' }] }
+      if (path.startsWith('/group/')) return { items: [{ id: GROUP, name: 'Satış' }] }
       if (path === `/user/${USER.id}/roles`) return putAnswer(opts.body as { version: number; roles: unknown[] })
       if (path === `/user/${USER.id}`) return USER
       throw new Error(`unexpected call ${path}`)

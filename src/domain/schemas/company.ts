@@ -18,16 +18,22 @@ export const CompanyBody = z.strictObject({
   version,
   name: required(200),
   email: z.string().check(z.refine((v) => v.trim() !== '', 'required'), z.maxLength(254, 'email'), z.email('email')),
-  phone: z.string().check(z.refine((v) => v.trim() !== '', 'required'), z.maxLength(30, 'phone'), z.refine((v) => normalizeTrPhone(v) !== null, 'phone')),
-  taxNumber: z.string().check(z.refine((v) => v.trim() !== '', 'required'), z.refine(isValidVkn, 'taxNumber')),
-  size: selection,
-  sector: selection,
+  // null: left empty, allowed only when the stored company never had a value (the seeded company, issue 25)
+  phone: z.nullable(z.string().check(z.refine((v) => v.trim() !== '', 'required'), z.maxLength(30, 'phone'), z.refine((v) => normalizeTrPhone(v) !== null, 'phone'))),
+  taxNumber: z.nullable(z.string().check(z.refine((v) => v.trim() !== '', 'required'), z.refine(isValidVkn, 'taxNumber'))),
+  size: z.nullable(selection),
+  sector: z.nullable(selection),
   webPage: z.nullable(z.string().check(z.maxLength(200, 'tooLong'), z.refine((v) => v === '' || /^https?:\/\/[^\s/$.?#].[^\s]*$/i.test(v), 'webPage'))),
   defaultCurrency: z.enum(CURRENCY_SETTINGS, 'requiredSelection'),
   language: z.enum(COMPANY_LANGUAGES, 'requiredSelection'),
   timeZone: z.string().check(z.maxLength(60, 'invalid'), z.refine((v) => v !== '', 'requiredSelection')),
 })
 export type CompanyInput = z.output<typeof CompanyBody>
+
+/** The required fields of the company that the seeded company lacks, with the code of their refusal when left empty. */
+export const COMPANY_REQUIRED_ON_UPDATE: Readonly<Record<string, string>> = {
+  phone: 'required', taxNumber: 'required', size: 'requiredSelection', sector: 'requiredSelection',
+}
 
 export const JobTitleBody = z.strictObject({
   title: required(100),

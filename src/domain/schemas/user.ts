@@ -5,6 +5,7 @@ import { isValidPersonName } from '../names.ts'
 import { isValidTrMobile } from '../phone.ts'
 import { isValidTckn } from '../tckn.ts'
 import { AddressBody } from './company.ts'
+import { emptyFieldIssues } from '../missing-fields.ts'
 
 /**
  * The create-user wizard's three steps (spec 2.2, 3.1, 4, 5) and the user edit payloads. Each step
@@ -107,18 +108,40 @@ export const BulkStatusBody = z.strictObject({
 export const UpdateUserBody = z.strictObject({
   firstName: name,
   lastName: name,
-  gender: PersonalStep.shape.gender,
-  country: PersonalStep.shape.country,
+  // null: left empty; allowed only when the stored user never had a value (a seeded user, issue 25)
+  gender: z.nullable(PersonalStep.shape.gender),
+  country: z.nullable(PersonalStep.shape.country),
   nationalId: PersonalStep.shape.nationalId,
   passportNo: PersonalStep.shape.passportNo,
-  jobTitleId: uuid,
-  workLocationId: uuid,
+  jobTitleId: z.nullable(uuid),
+  workLocationId: z.nullable(uuid),
   email: PersonalStep.shape.email,
-  mobilePhone: PersonalStep.shape.mobilePhone,
-  birthDate: isoDate,
+  mobilePhone: z.nullable(PersonalStep.shape.mobilePhone),
+  birthDate: z.nullable(isoDate),
   version: z.number().check(z.int(), z.minimum(1)),
 })
 export type UpdateUserInput = z.output<typeof UpdateUserBody>
+
+/** The required fields of a user update that a seeded user may lack, with the code of their refusal when left empty. */
+export const USER_REQUIRED_ON_UPDATE: Readonly<Record<string, string>> = {
+  gender: 'requiredSelection', country: 'requiredSelection', nationalId: 'required', passportNo: 'required',
+  jobTitleId: 'requiredSelection', workLocationId: 'requiredSelection', mobilePhone: 'required', birthDate: 'required',
+}
+
+/**
+ * The cross-field rules of `PUT /user/{id}` (spec 5), given the fields the stored user never had
+ * (`missing`, see src/domain/missing-fields.ts): such a field may stay empty; any other empty
+ * field, the identity number of the chosen country, a Turkish mobile number and an adult birth
+ * date are required as when the user was created.
+ */
+export function updateUserIssues(u: UpdateUserInput, isAdult: (date: string) => boolean, missing: readonly string[]): Array<{ path: string; code: string }> {
+  const issues = emptyFieldIssues(u, USER_REQUIRED_ON_UPDATE, missing)
+    // the identity number asked is the chosen country's: the other one is never required
+    .filter((i) => i.path !== (u.country === 'TR' ? 'passportNo' : 'nationalId') && !(u.country === null && (i.path === 'nationalId' || i.path === 'passportNo')))
+  if (u.country === 'TR' && u.mobilePhone && !isValidTrMobile(u.mobilePhone)) issues.push({ path: 'mobilePhone', code: 'phone' })
+  if (u.birthDate && !isAdult(u.birthDate)) issues.push({ path: 'birthDate', code: 'adult' })
+  return issues
+}
 
 /**
  * One role assignment of `PUT /user/{id}/roles`: the role, whether it is the user's main

@@ -234,6 +234,8 @@ export const auditLog = pgTable('audit_log', {
   index('audit_log_at_idx').on(t.at),
   index('audit_log_company_at_idx').on(t.companyId, t.at),
   index('audit_log_company_action_at_idx').on(t.companyId, t.action, t.at),
+  // one user's events (their sign-ins on the user's page, issue 25)
+  index('audit_log_target_at_idx').on(t.target, t.at),
 ])
 
 // ---- company settings (security policy, mail server, preferences, notifications), one row per category ----

@@ -120,6 +120,12 @@ export function authRoutes() {
         reason: !user ? 'unknown' : !active ? user.status : user.lockedAt ? 'locked' : passwordOk ? 'overMaximum' : 'password',
       })
       if (user && active && !user.lockedAt && user.failedLogins >= security.maxFailedLogins) await lockAccount(c, user, user.failedLogins)
+      // the right password of a locked or suspended account, from an address or device the account
+      // already trusts: its owner is told to ask the administrator (issue 25). Elsewhere, and for
+      // any wrong password, the answer is the same for every case (unknown names too), so that a
+      // lockout never becomes an oracle for guessing on.
+      if (user && passwordOk && trusted && user.status === 'suspended') throw new AppError(403, 'ACCOUNT_SUSPENDED')
+      if (user && passwordOk && trusted && active) throw new AppError(403, 'ACCOUNT_LOCKED')
       throw new AppError(401, 'INVALID_CREDENTIALS')
     }
     if (viaTemp) {
@@ -136,7 +142,7 @@ export function authRoutes() {
       await endUserSessions(db, user.id, 'passwordReset', now)
       if (user.lockedAt) await audit(c, 'user.reactivated', user.id, user.username, { via: 'temporaryPassword' })
       await audit(c, 'auth.login.passwordExpired', user.id, user.username, { via: 'temporaryPassword' })
-      return c.json({ passwordExpired: true, username: user.username, policy: policyOf(security) })
+      return c.json({ passwordExpired: true, reason: 'temporary', username: user.username, policy: policyOf(security) })
     }
     await settle(false)
     await trust(c, user.id, now)
@@ -154,7 +160,11 @@ export function authRoutes() {
     }
     if (failsPolicy || isExpired(user, security, now)) {
       await audit(c, 'auth.login.passwordExpired', user.id, user.username, failsPolicy ? { via: 'policy' } : undefined)
-      return c.json({ passwordExpired: true, username: user.username, policy: policyOf(security) })
+      // why the change is asked (issue 25): a temporary password not yet replaced is not an expiry
+      // (a must-change password under today's policy was handed out: a new user's initial password)
+      const reason = failsPolicy || (user.mustChangePassword && isWeakerPolicy(user.passwordPolicy, recordedPolicyOf(security))) ? 'policy'
+        : user.mustChangePassword ? 'temporary' : 'expired'
+      return c.json({ passwordExpired: true, reason, username: user.username, policy: policyOf(security) })
     }
     const view = await userView(db, user.id, null, now)
     const session = await startSession(c, user.id, user.companyId, view.activeRole, body.rememberMe ?? false)

@@ -4,8 +4,9 @@ import { and, asc, count, eq, ne, sql } from 'drizzle-orm'
 import { normalizeTrPhone, textColourOn } from '../../domain/company.ts'
 import { PASSWORD_COMPLEXITIES, type PasswordComplexity } from '../../domain/password.ts'
 import {
-  CompanyBody, JobTitleBody, JobTitleUpdateBody, MailServerBody, MailTestBody, NotificationSettingsBody, PreferencesBody, SecuritySettingsBody,
+  COMPANY_REQUIRED_ON_UPDATE, CompanyBody, JobTitleBody, JobTitleUpdateBody, MailServerBody, MailTestBody, NotificationSettingsBody, PreferencesBody, SecuritySettingsBody,
 } from '../../domain/schemas/company.ts'
+import { emptyFieldIssues, missingFields } from '../../domain/missing-fields.ts'
 import type { AppEnv } from '../types.ts'
 import type { Db } from '../db/client.ts'
 import { address, appUser, company, companyLogo, industry, jobTitle, optionItem } from '../db/schema.ts'
@@ -113,15 +114,16 @@ export function companyRoutes() {
     const id = ownCompany(c)
     const body = await readJson(c, CompanyBody)
     const { db, clock, config } = c.get('deps')
-    const issues = []
-    if (!(await optionExists(db, 'companySizes', body.size))) issues.push({ path: 'size', code: 'requiredSelection' })
-    const [sector] = await db.select({ code: industry.code }).from(industry).where(eq(industry.code, body.sector)).limit(1)
-    if (!sector) issues.push({ path: 'sector', code: 'requiredSelection' })
+    const [before] = await db.select().from(company).where(eq(company.id, id))
+    // a field the stored company never had (the seeded one) may stay empty; other edits still save (issue 25)
+    const issues = emptyFieldIssues(body, COMPANY_REQUIRED_ON_UPDATE, missingFields(before!, Object.keys(COMPANY_REQUIRED_ON_UPDATE)))
+    if (body.size !== null && !(await optionExists(db, 'companySizes', body.size))) issues.push({ path: 'size', code: 'requiredSelection' })
+    const [sector] = body.sector === null ? [null] : await db.select({ code: industry.code }).from(industry).where(eq(industry.code, body.sector)).limit(1)
+    if (body.sector !== null && !sector) issues.push({ path: 'sector', code: 'requiredSelection' })
     if (!TIME_ZONES.has(body.timeZone)) issues.push({ path: 'timeZone', code: 'requiredSelection' })
     if (issues.length) throw new AppError(400, 'VALIDATION', issues)
-    const [before] = await db.select().from(company).where(eq(company.id, id))
     const [after] = await db.update(company).set({
-      name: body.name.trim(), email: body.email.trim().toLowerCase(), phone: normalizeTrPhone(body.phone), taxNumber: body.taxNumber,
+      name: body.name.trim(), email: body.email.trim().toLowerCase(), phone: body.phone === null ? null : normalizeTrPhone(body.phone), taxNumber: body.taxNumber,
       size: body.size, sector: body.sector, webPage: body.webPage || null, defaultCurrency: body.defaultCurrency, language: body.language,
       timeZone: body.timeZone, version: sql`${company.version} + 1`, updatedAt: clock.now(),
     }).where(and(eq(company.id, id), eq(company.version, body.version))).returning()

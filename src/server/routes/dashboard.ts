@@ -4,7 +4,7 @@ import * as z from 'zod/mini'
 import type { AppEnv } from '../types.ts'
 import { readQuery } from '../http.ts'
 import { appUser, auditLog, role, staffSession, userRole } from '../db/schema.ts'
-import { permit } from '../services/permissions.ts'
+import { may, permit } from '../services/permissions.ts'
 import { ROLE_EXPIRY_WINDOW_DAYS } from './me.ts'
 
 const DAY_MS = 86_400_000
@@ -21,7 +21,9 @@ export function lastDays(now: Date, days: number): string[] {
 
 /**
  * The dashboards of the top menu (spec 2.2), from the users, sessions and the audit log; the daily
- * figures of the last `days` days (7 or 30).
+ * figures of the last `days` days (7 or 30). The company's figures (users by status, open
+ * sessions, everyone's sign-ins and lockouts, everyone's ending roles) need `user:read`; without it
+ * the answer is the caller's own (`scope: 'own'`: their sign-ins, lockouts and ending roles).
  */
 export function dashboardRoutes() {
   const r = new Hono<AppEnv>()
@@ -33,23 +35,33 @@ export function dashboardRoutes() {
     const days = lastDays(now, period ? Number(period) : DASHBOARD_DAYS)
     const since = new Date(`${days[0]}T00:00:00Z`)
 
-    const statusRows = await db.select({
-      status: sql<string>`case when ${appUser.lockedAt} is not null and ${appUser.status} = 'active' then 'locked' else ${appUser.status} end`,
-      count: sql<number>`count(*)::int`,
-    }).from(appUser).where(eq(appUser.companyId, companyId)).groupBy(sql`1`)
-    const usersByStatus: Record<string, number> = { active: 0, locked: 0 }
-    for (const row of statusRows) usersByStatus[row.status] = row.count
+    // company-wide figures only with user:read (issue 25 item 9); otherwise the caller's own
+    const session = c.get('session')
+    const company = await may(c, 'user:read')
+    const mine = company ? undefined : eq(appUser.id, session.userId)
 
-    const [sessions] = await db.select({
-      active: sql<number>`count(*) filter (where ${staffSession.lockedAt} is null)::int`,
-      locked: sql<number>`count(*) filter (where ${staffSession.lockedAt} is not null)::int`,
-    }).from(staffSession)
-      .where(and(eq(staffSession.companyId, companyId), isNull(staffSession.endedAt), gt(staffSession.absoluteExpiresAt, now)))
+    let usersByStatus: Record<string, number> | null = null
+    let sessions: { active: number; locked: number } | null = null
+    if (company) {
+      const statusRows = await db.select({
+        status: sql<string>`case when ${appUser.lockedAt} is not null and ${appUser.status} = 'active' then 'locked' else ${appUser.status} end`,
+        count: sql<number>`count(*)::int`,
+      }).from(appUser).where(eq(appUser.companyId, companyId)).groupBy(sql`1`)
+      usersByStatus = { active: 0, locked: 0 }
+      for (const row of statusRows) usersByStatus[row.status] = row.count
+      const [open] = await db.select({
+        active: sql<number>`count(*) filter (where ${staffSession.lockedAt} is null)::int`,
+        locked: sql<number>`count(*) filter (where ${staffSession.lockedAt} is not null)::int`,
+      }).from(staffSession)
+        .where(and(eq(staffSession.companyId, companyId), isNull(staffSession.endedAt), gt(staffSession.absoluteExpiresAt, now)))
+      sessions = { active: open?.active ?? 0, locked: open?.locked ?? 0 }
+    }
 
     const day = sql<string>`to_char(${auditLog.at} at time zone 'UTC', 'YYYY-MM-DD')`
     const eventRows = await db.select({ day, action: auditLog.action, count: sql<number>`count(*)::int` })
       .from(auditLog)
-      .where(and(eq(auditLog.companyId, companyId), gte(auditLog.at, since), lte(auditLog.at, now), inArray(auditLog.action, ['auth.login', 'user.lockedOut'])))
+      .where(and(eq(auditLog.companyId, companyId), gte(auditLog.at, since), lte(auditLog.at, now), inArray(auditLog.action, ['auth.login', 'user.lockedOut']),
+        company ? undefined : eq(auditLog.target, session.userId)))
       .groupBy(day, auditLog.action)
     const daily = days.map((d) => ({
       day: d,
@@ -58,14 +70,15 @@ export function dashboardRoutes() {
     }))
 
     const horizon = new Date(now.getTime() + ROLE_EXPIRY_WINDOW_DAYS * DAY_MS)
-    const expiring = await db.select({ username: appUser.username, role: role.name, validUntil: userRole.validUntil })
+    const expiring = await db.select({ username: appUser.username, firstName: appUser.firstName, lastName: appUser.lastName, role: role.name, validUntil: userRole.validUntil })
       .from(userRole).innerJoin(role, eq(role.id, userRole.roleId)).innerJoin(appUser, eq(appUser.id, userRole.userId))
-      .where(and(eq(appUser.companyId, companyId), isNotNull(userRole.validUntil), gt(userRole.validUntil, now), lte(userRole.validUntil, horizon)))
+      .where(and(eq(appUser.companyId, companyId), mine, isNotNull(userRole.validUntil), gt(userRole.validUntil, now), lte(userRole.validUntil, horizon)))
       .orderBy(asc(userRole.validUntil)).limit(50)
 
     return c.json({
+      scope: company ? 'company' : 'own',
       usersByStatus,
-      sessions: { active: sessions?.active ?? 0, locked: sessions?.locked ?? 0 },
+      sessions,
       daily,
       expiringRoles: expiring.map((x) => ({ ...x, validUntil: x.validUntil!.toISOString() })),
     })

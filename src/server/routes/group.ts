@@ -88,16 +88,42 @@ export function groupRoutes() {
     })
   })
 
-  /** Spec 7.5 `GET /group/{id}` (optional filterByLevelType): the company's groups for the company's id, else a group and its subtree. */
+  /**
+   * Spec 7.5 `GET /group/{id}` (optional filterByLevelType), as `GET /role/{id}` takes it: for the
+   * company's id, the company's groups with their counts (an empty list when it has none yet);
+   * for a group's id, that group and its subtree. One group alone: `GET /group/{id}/detail`.
+   */
   r.get('/:id', permit('group:read'), async (c) => {
     const id = idParam(c)
     const { filterByLevelType } = readQuery(c, LevelQuery)
     const { db } = c.get('deps')
     const companyId = c.get('session').companyId
     const rows = await companyGroups(db, companyId)
-    const picked = id === companyId ? rows : subtree(rows, id)
+    const wanted = (g: GroupRow) => !filterByLevelType || g.level === filterByLevelType
+    if (id === companyId) {
+      const n = await counts(db, companyId)
+      return c.json({
+        items: rows.filter(wanted).map((row) => view(row, {
+          members: n.members.get(row.id) ?? 0, roles: n.roles.get(row.id) ?? 0, subgroups: rows.filter((x) => x.parentId === row.id).length,
+        })),
+      })
+    }
+    const picked = subtree(rows, id)
     if (picked.length === 0) throw new AppError(404, 'NOT_FOUND')
-    return c.json({ items: picked.filter((g) => !filterByLevelType || g.level === filterByLevelType).map((g) => view(g)) })
+    return c.json({ items: picked.filter(wanted).map((g) => view(g)) })
+  })
+
+  /** One group of the caller's company with its counts (the group form's read). */
+  r.get('/:id/detail', permit('group:read'), async (c) => {
+    const id = idParam(c)
+    readQuery(c, z.strictObject({}))
+    const { db } = c.get('deps')
+    const companyId = c.get('session').companyId
+    const rows = await companyGroups(db, companyId)
+    const row = rows.find((g) => g.id === id)
+    if (!row) throw new AppError(404, 'NOT_FOUND')
+    const n = await counts(db, companyId)
+    return c.json(view(row, { members: n.members.get(id) ?? 0, roles: n.roles.get(id) ?? 0, subgroups: rows.filter((x) => x.parentId === id).length }))
   })
 
   r.post('/', permit('group:create'), async (c) => {

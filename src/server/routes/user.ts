@@ -3,7 +3,8 @@ import * as z from 'zod/mini'
 import { and, asc, count, eq, inArray, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm'
 import { calendarDateOf, formatIsoDate, isAdultBirthDate, toCalendarDate } from '../../domain/dates.ts'
 import { normalizeTrMobile } from '../../domain/phone.ts'
-import { BulkStatusBody, CreateUserBody, UpdateRolesBody, UpdateUserBody, UserStatusBody, groupRolesIssues, personalIssues, roleAssignmentIssues } from '../../domain/schemas/user.ts'
+import { BulkStatusBody, CreateUserBody, UpdateRolesBody, UpdateUserBody, UserStatusBody, USER_REQUIRED_ON_UPDATE, groupRolesIssues, personalIssues, roleAssignmentIssues, updateUserIssues } from '../../domain/schemas/user.ts'
+import { missingFields } from '../../domain/missing-fields.ts'
 import type { AppEnv } from '../types.ts'
 import type { Db } from '../db/client.ts'
 import { address, appUser, company, jobTitle, role, userGroup, userPhoto, userRole } from '../db/schema.ts'
@@ -22,6 +23,7 @@ import { may, permit } from '../services/permissions.ts'
 import { keyFrom } from '../services/secrets.ts'
 import { reencodeImage } from '../services/images.ts'
 import { toCsv } from '../services/csv.ts'
+import { sendTemporaryPassword, signInHistory, unlockUser } from '../services/user-help.ts'
 import { endUserSessions } from '../services/sessions.ts'
 import { DEFAULT_SECURITY, policyOf, readSetting, recordedPolicyOf } from '../services/settings.ts'
 import { resolveAddress } from './party.ts'
@@ -278,34 +280,20 @@ export function userRoutes() {
    * counter starts again, the owner is mailed, the change is audited.
    */
   r.post('/:id/reactivate', permit('user:update'), async (c) => {
-    const id = idParam(c)
-    const { db, clock, config, outbox } = c.get('deps')
-    const session = c.get('session')
-    const [target] = await db.select().from(appUser).where(and(eq(appUser.id, id), eq(appUser.companyId, session.companyId))).limit(1)
-    if (!target) throw new AppError(404, 'NOT_FOUND')
-    const updated = await db.transaction(async (tx) => {
-      const t = tx as unknown as Db
-      await assertUserWithinReach(t, c, id)
-      const [row] = await t.update(appUser).set({ lockedAt: null, failedLogins: 0 })
-        .where(and(eq(appUser.id, id), isNotNull(appUser.lockedAt))).returning({ id: appUser.id })
-      return row
-    })
-    if (!updated) throw new AppError(409, 'USER_NOT_LOCKED')
-    const [actor] = await db.select({ username: appUser.username, firstName: appUser.firstName, lastName: appUser.lastName })
-      .from(appUser).where(eq(appUser.id, session.userId)).limit(1)
-    await audit(c, 'user.reactivated', target.id, actor?.username ?? null, {
-      before: { lockedAt: target.lockedAt?.toISOString() ?? null, failedLogins: target.failedLogins },
-      after: { lockedAt: null, failedLogins: 0 },
-      at: clock.now().toISOString(),
-    })
-    // through the durable outbox (retried while SMTP is down), when the company sends e-mail notices
-    if (await emailNotificationsOn(db, target.companyId)) {
-      const m = MAILS.accountReactivated[c.get('locale')]
-      const text = m.text({ name: `${target.firstName} ${target.lastName}`, by: `${actor?.firstName ?? ''} ${actor?.lastName ?? ''}`.trim() })
-      await enqueueMail(db, keyFrom(config.secretsKey), { to: target.email, subject: m.subject, text, companyId: target.companyId })
-      outbox?.kick()
-    }
+    await unlockUser(c, idParam(c))
     return c.json({ ok: true })
+  })
+
+  /** "Geçici şifre gönder" on a user's page (issue 25 item 4): see services/user-help.ts. */
+  r.post('/:id/temporaryPassword', permit('user:update'), async (c) => {
+    const { email } = await sendTemporaryPassword(c, idParam(c))
+    return c.json({ ok: true, email, queued: true })
+  })
+
+  /** The user's last sign-ins and failures, lockouts and the help they got (issue 25 item 4). */
+  r.get('/:id/signins', permit('user:read'), async (c) => {
+    const id = idParam(c)
+    return c.json(await signInHistory(c.get('deps').db, c.get('session').companyId, id))
   })
 
   /**
@@ -454,13 +442,19 @@ export function userRoutes() {
     if (!before) throw new AppError(404, 'NOT_FOUND')
     if (!admin && (body.jobTitleId !== before.jobTitleId || body.workLocationId !== before.workLocationId)) throw new AppError(403, 'FORBIDDEN')
     const now = clock.now()
-    const issues: FieldIssue[] = personalIssues({ ...body, username: before.username, mainRole: '', defaultRole: '' }, (d) => isAdultBirthDate(d, now))
+    // a field the stored user never had (a seeded user) may stay empty; other edits still save (issue 25)
+    const missing = missingFields(editable(before), Object.keys(USER_REQUIRED_ON_UPDATE))
+    const issues: FieldIssue[] = updateUserIssues(body, (d) => isAdultBirthDate(d, now), missing)
     if (admin) {
-      const [title] = await db.select({ id: jobTitle.id }).from(jobTitle).where(and(eq(jobTitle.id, body.jobTitleId), eq(jobTitle.companyId, session.companyId)))
-      if (!title) issues.push({ path: 'jobTitleId', code: 'requiredSelection' })
-      const [location] = await db.select({ id: address.id }).from(address)
-        .where(and(eq(address.id, body.workLocationId), eq(address.companyId, session.companyId), eq(address.entityName, 'company')))
-      if (!location) issues.push({ path: 'workLocationId', code: 'requiredSelection' })
+      if (body.jobTitleId) {
+        const [title] = await db.select({ id: jobTitle.id }).from(jobTitle).where(and(eq(jobTitle.id, body.jobTitleId), eq(jobTitle.companyId, session.companyId)))
+        if (!title) issues.push({ path: 'jobTitleId', code: 'requiredSelection' })
+      }
+      if (body.workLocationId) {
+        const [location] = await db.select({ id: address.id }).from(address)
+          .where(and(eq(address.id, body.workLocationId), eq(address.companyId, session.companyId), eq(address.entityName, 'company')))
+        if (!location) issues.push({ path: 'workLocationId', code: 'requiredSelection' })
+      }
     }
     if (issues.length) throw new AppError(400, 'VALIDATION', issues)
     const email = body.email.trim().toLowerCase()
@@ -476,7 +470,7 @@ export function userRoutes() {
           firstName: body.firstName.trim(), lastName: body.lastName.trim(), gender: body.gender,
           countryCode: body.country, nationalId: body.country === 'TR' ? body.nationalId : null, passportNo: body.country === 'TR' ? null : body.passportNo,
           jobTitleId: body.jobTitleId, workLocationId: body.workLocationId, birthDate: body.birthDate,
-          mobilePhone: normalizeTrMobile(body.mobilePhone) ?? body.mobilePhone.replace(/[\s-]/g, ''), version: sql`${appUser.version} + 1`,
+          mobilePhone: body.mobilePhone === null ? null : normalizeTrMobile(body.mobilePhone) ?? body.mobilePhone.replace(/[\s-]/g, ''), version: sql`${appUser.version} + 1`,
         }).where(and(eq(appUser.id, id), eq(appUser.version, body.version))).returning()
         if (!row) throw new AppError(409, 'CONFLICT')
         // the e-mail address changes only when the new address confirms; the old one is told

@@ -11,7 +11,7 @@ import { DEFAULT_SECURITY, policyOf, readSetting, type SecuritySettings } from '
 import type { JobHandler } from './outbox.ts'
 
 export const TEMP_PASSWORD_MINUTES = 30
-const TEMP_MS = TEMP_PASSWORD_MINUTES * 60_000
+export const TEMP_MS = TEMP_PASSWORD_MINUTES * 60_000
 /** Stands for "no such user" in statements that every path runs alike. */
 export const NIL_UUID = '00000000-0000-0000-0000-000000000000'
 
@@ -58,7 +58,7 @@ export async function voidTempPasswords(db: Db, userId: string, now: Date) {
 }
 
 /** A temporary password that meets the company policy. */
-function temporaryPassword(security: SecuritySettings, name: string): string {
+export function temporaryPassword(security: SecuritySettings, name: string): string {
   for (;;) {
     const candidate = randomPassword(Math.max(16, security.minLength))
     if (checkPassword(candidate, policyOf(security), { username: name }).ok) return candidate

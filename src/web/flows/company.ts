@@ -2,12 +2,13 @@ import { fromPromise } from 'xstate'
 import type { FieldErrors, Values, VersionedRecord } from '../../../machines/resource-editor/resource-editor.machine.ts'
 import { resourceListMachine } from '../../../machines/resource-list/resource-list.machine.ts'
 import { uploadMachine, type Checked } from '../../../machines/upload/upload.machine.ts'
-import { AddressBody, CompanyBody, JobTitleBody } from '../../domain/schemas/company.ts'
+import { AddressBody, COMPANY_REQUIRED_ON_UPDATE, CompanyBody, JobTitleBody } from '../../domain/schemas/company.ts'
+import { emptyFieldIssues, missingFields } from '../../domain/missing-fields.ts'
 import type { ListPage, ListParams } from '../../domain/list-params.ts'
 import { call, callBlob } from '../api/client.ts'
 import { ApiError } from '../api/errors.ts'
 import { confirmFlow, refusalOf } from './confirm.ts'
-import { editorFlow, schemaFieldErrors } from './editor.ts'
+import { editorFlow, missingOf, schemaFieldErrors } from './editor.ts'
 import { loadFlow } from './load.ts'
 import { getItem } from '../storage.ts'
 
@@ -71,20 +72,29 @@ function companyRecord(info: CompanyInfo): VersionedRecord {
   const values: Values = {}
   for (const f of COMPANY_FIELDS) values[f] = info[f] ?? ''
   if (!values.timeZone) values.timeZone = DEFAULT_TIME_ZONE
+  // the required fields the stored company never had (the seeded one): said once at the top, not blocking (never sent)
+  values.missing = missingFields(info, Object.keys(COMPANY_REQUIRED_ON_UPDATE))
   return { id: info.id, version: info.version, values: { ...values, logo: info.logo } }
 }
 
-function companyBody(values: Values, version: number) {
+export function companyBody(values: Values, version: number) {
   const body: Record<string, unknown> = { version }
   for (const f of COMPANY_FIELDS) body[f] = typeof values[f] === 'string' ? values[f] : ''
   if (body.webPage === '') body.webPage = null
+  // an empty required field goes as null: the server accepts it only for a field the company never had
+  for (const f of Object.keys(COMPANY_REQUIRED_ON_UPDATE)) if (typeof body[f] !== 'string' || (body[f] as string).trim() === '') body[f] = null
   return body
 }
 
 /** General: GET /company/companyInfo/{id}, PUT /company/{id} with the version it started from. */
 export const companyEditorFlow = editorFlow({
   load: async (id) => companyRecord(await call<CompanyInfo>(`/company/companyInfo/${id}`, { authenticated: true })),
-  check: (values) => schemaFieldErrors(CompanyBody, companyBody(values, 1)),
+  check: (values) => {
+    const body = companyBody(values, 1)
+    const errors = schemaFieldErrors(CompanyBody, body)
+    for (const i of emptyFieldIssues(body, COMPANY_REQUIRED_ON_UPDATE, missingOf(values))) errors[i.path] ??= i.code
+    return errors
+  },
   save: async ({ id, version, values }) =>
     companyRecord(await call<CompanyInfo>(`/company/${id}`, { method: 'PUT', body: companyBody(values, version), authenticated: true })),
 })

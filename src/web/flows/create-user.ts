@@ -35,7 +35,7 @@ export async function loadWizardOptions(): Promise<WizardOptions> {
     call<Named[]>('/lookup/locationTypes'),
     call<{ items: Array<{ jobtitleid: string; jobtitle: string }> }>(`/company/jobtitle/${companyId}`, opts),
     call<{ items: Array<LocationAddress & { addressid: string }> }>('/party/address', { ...opts, query: { entityname: 'company', entityid: companyId } }),
-    call<{ items: Array<{ id: string; name: string }> }>('/group', opts),
+    call<{ items: Array<{ id: string; name: string }> }>(`/group/${companyId}`, opts),
     call<{ items: Array<{ id: string; rolename: string; groupId: string | null; roleType: string }> }>(`/role/${companyId}`, opts),
   ])
   return {

@@ -2,10 +2,12 @@ import { call } from '../api/client.ts'
 import { loadFlow } from './load.ts'
 
 export type DashboardAnswer = {
-  usersByStatus: Record<string, number>
-  sessions: { active: number; locked: number }
+  /** 'company' with user:read; 'own' otherwise: the caller's own figures, no company-wide counts. */
+  scope: 'company' | 'own'
+  usersByStatus: Record<string, number> | null
+  sessions: { active: number; locked: number } | null
   daily: { day: string; signIns: number; lockouts: number }[]
-  expiringRoles: { username: string; role: string; validUntil: string }[]
+  expiringRoles: { username: string; firstName: string; lastName: string; role: string; validUntil: string }[]
 }
 
 /** The periods the dashboard offers (GET /dashboard?days=). */

@@ -21,6 +21,11 @@ export function schemaFieldErrors(schema: Checkable, values: unknown): FieldErro
   return errors
 }
 
+/** The required fields a loaded record never had (`values.missing`, set when it was read; issue 25). */
+export function missingOf(values: Values): string[] {
+  return Array.isArray(values.missing) ? (values.missing as string[]) : []
+}
+
 /** The server's field issues (400 VALIDATION, 409 USER_EXISTS and the like) as field errors, or null. */
 export function serverFieldErrors(error: unknown): FieldErrors | null {
   if (!(error instanceof ApiError) || error.kind !== 'http') return null

@@ -2,14 +2,25 @@ import { fromPromise } from 'xstate'
 import { orgBuilderMachine, type OrgGroup } from '../../../machines/org-builder/org-builder.machine.ts'
 import type { GroupLevel } from '../../domain/groups.ts'
 import { call } from '../api/client.ts'
+import { getItem } from '../storage.ts'
 
 /** One group as GET /group lists it (with its counts). */
 export type GroupItem = OrgGroup & { description: string | null; members?: number; subgroups?: number; roles?: number }
 
 export type GroupValues = { name: string; description: string; level: GroupLevel | ''; parentId: string | null }
 
+/** Spec 7.5 `GET /group/{id}` with the company's id: the company's groups (with their counts). */
+export function companyGroupsPath(): string {
+  return `/group/${getItem('companyId') ?? ''}`
+}
+
 export function fetchGroups(signal?: AbortSignal) {
-  return call<{ items: GroupItem[] }>('/group', { authenticated: true, signal }).then((a) => a.items)
+  return call<{ items: GroupItem[] }>(companyGroupsPath(), { authenticated: true, signal }).then((a) => a.items)
+}
+
+/** One group with its counts (`GET /group/{id}/detail`). */
+export function fetchGroup(id: string) {
+  return call<GroupItem>(`/group/${id}/detail`, { authenticated: true })
 }
 
 export function createGroup(values: GroupValues) {

@@ -13,7 +13,7 @@ import { getItem, removeItem, setItem } from '../storage.ts'
 
 type LoginAnswer =
   | { passwordExpired: false; user: SessionUser; timing: SessionTiming; at: number }
-  | { passwordExpired: true; username: string; policy: PasswordPolicy }
+  | { passwordExpired: true; username: string; policy: PasswordPolicy; reason?: 'expired' | 'temporary' | 'policy' }
 
 type ValidityAnswer = { user: SessionUser; timing: SessionTiming; lockedAt: number | null; sessionId: string; at: number }
 
@@ -102,7 +102,7 @@ export function createSessionActor() {
       }),
       signIn: fromPromise<SignInResult, { username: string; password: string; rememberMe: boolean }>(async ({ input }) => {
         const r = await call<LoginAnswer>('/auth/login', { body: input })
-        if (r.passwordExpired) return { kind: 'passwordExpired', username: r.username, policy: r.policy }
+        if (r.passwordExpired) return { kind: 'passwordExpired', username: r.username, policy: r.policy, reason: r.reason ?? 'expired' }
         removeItem('loginTime')
         removeItem('idleTime')
         return { kind: 'signedIn', user: r.user, timing: r.timing, at: Date.now() }

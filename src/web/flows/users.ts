@@ -3,12 +3,14 @@ import { resourceListMachine } from '../../../machines/resource-list/resource-li
 import { uploadMachine, type Checked } from '../../../machines/upload/upload.machine.ts'
 import type { Values, VersionedRecord } from '../../../machines/resource-editor/resource-editor.machine.ts'
 import { queryFromParams, type ListPage, type ListParams } from '../../domain/list-params.ts'
-import { UpdateUserBody } from '../../domain/schemas/user.ts'
+import { USER_REQUIRED_ON_UPDATE, UpdateUserBody, updateUserIssues, type UpdateUserInput } from '../../domain/schemas/user.ts'
+import { missingFields } from '../../domain/missing-fields.ts'
+import { isAdultBirthDate } from '../../domain/dates.ts'
 import { call, specHeaders } from '../api/client.ts'
 import { ApiError } from '../api/errors.ts'
 import { runtimeConfig } from '../config.ts'
 import { actionFlow, confirmFlow, refusalOf } from './confirm.ts'
-import { editorFlow } from './editor.ts'
+import { editorFlow, missingOf, schemaFieldErrors } from './editor.ts'
 import { loadFlow } from './load.ts'
 
 export type UserStatus = 'active' | 'suspended' | 'removed'
@@ -108,7 +110,7 @@ export type UserChoices = { groups: Choice[]; roles: Choice[]; jobTitles: Choice
 /** The filters' and the form's choices; a list the caller may not read is empty (the field is then shown read-only). */
 export async function fetchChoices(companyId: string): Promise<UserChoices> {
   const [groups, roles, titles, locations, countries] = await Promise.all([
-    quiet(call<{ items: { id: string; name: string }[] }>('/group', { authenticated: true }), { items: [] }),
+    quiet(call<{ items: { id: string; name: string }[] }>(`/group/${companyId}`, { authenticated: true }), { items: [] }),
     quiet(call<{ items: { id: string; rolename: string }[] }>('/role', { query: { size: '100', sort: 'rolename' }, authenticated: true }), { items: [] }),
     quiet(call<{ items: { jobtitleid: string; jobtitle: string }[] }>(`/company/jobtitle/${companyId}`, { authenticated: true }), { items: [] }),
     quiet(call<{ items: { addressid: string; locationname: string }[] }>('/company/locations', { authenticated: true }), { items: [] }),
@@ -133,6 +135,8 @@ function recordOf(u: UserDetail): VersionedRecord {
   for (const f of USER_FIELDS) values[f] = u[f] ?? (f === 'nationalId' || f === 'passportNo' ? null : '')
   // shown beside the e-mail field, never sent (userBody sends USER_FIELDS only)
   values.pendingEmail = u.pendingEmail ?? null
+  // the required fields the stored user never had (a seeded user): said once at the top, not blocking (never sent)
+  values.missing = missingFields(values, Object.keys(USER_REQUIRED_ON_UPDATE))
   return { id: u.id, version: u.version, values }
 }
 
@@ -143,6 +147,8 @@ export function userBody(values: Values, version: number): Record<string, unknow
   const blank = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? v.trim() : null)
   body.nationalId = body.country === 'TR' ? blank(body.nationalId) : null
   body.passportNo = body.country === 'TR' ? null : blank(body.passportNo)
+  // an empty field goes as null: the server accepts it only for a field the user never had
+  for (const f of ['gender', 'country', 'jobTitleId', 'workLocationId', 'mobilePhone', 'birthDate']) body[f] = blank(body[f])
   return body
 }
 
@@ -160,16 +166,12 @@ export function userEditorFlow(onSaved?: (user: UserDetail) => void) {
       return recordOf(saved)
     },
     check: (values) => {
-      const result = UpdateUserBody.safeParse(userBody(values, 1))
-      const errors: Record<string, string> = {}
-      if (!result.success) {
-        for (const issue of result.error.issues) {
-          const key = issue.path.map(String).join('.') || '_'
-          errors[key] ??= /^[A-Za-z][A-Za-z0-9_.]*$/.test(issue.message) ? issue.message : 'required'
-        }
-      }
-      if (values.country === 'TR' && !errors.nationalId && !userBody(values, 1).nationalId) errors.nationalId = 'required'
-      if (values.country !== 'TR' && !errors.passportNo && !userBody(values, 1).passportNo) errors.passportNo = 'required'
+      const body = userBody(values, 1)
+      const errors = schemaFieldErrors(UpdateUserBody, body)
+      const today = new Date()
+      // the cross-field rules read only the values the schema accepted
+      const typed = { ...body, birthDate: errors.birthDate ? null : body.birthDate, mobilePhone: errors.mobilePhone ? null : body.mobilePhone } as UpdateUserInput
+      for (const i of updateUserIssues(typed, (d) => isAdultBirthDate(d, today), missingOf(values))) errors[i.path] ??= i.code
       return errors
     },
   })
@@ -271,3 +273,22 @@ export function photoFlow(userId: string) {
     },
   })
 }
+
+// ---- per-user help (issue 25 item 4) ----
+
+/** "Kilidi aç": POST /user/{id}/reactivate, asked first. */
+export const unlockFlow = confirmFlow<{ id: string; name: string }, unknown>({
+  run: ({ id }) => call(`/user/${id}/reactivate`, { method: 'POST', body: {}, authenticated: true }),
+})
+
+/** "Geçici şifre gönder": POST /user/{id}/temporaryPassword, asked first; answers the address the mail is queued to. */
+export const temporaryPasswordFlow = confirmFlow<{ id: string; name: string; email: string }, { email: string; queued: boolean }>({
+  run: ({ id }) => call<{ email: string; queued: boolean }>(`/user/${id}/temporaryPassword`, { method: 'POST', body: {}, authenticated: true }),
+})
+
+export type SignInEvent = { action: string; at: string; ip: string | null; reason: string | null; by: string | null }
+export type SignInHistory = { locked: boolean; lockedAt: string | null; failedLogins: number; status: UserStatus; lastSignIn: string | null; events: SignInEvent[] }
+
+/** The user's last sign-ins and failures (GET /user/{id}/signins). */
+export const signInsFlow = loadFlow<{ id: string }, SignInHistory>(({ id }, signal) =>
+  call<SignInHistory>(`/user/${id}/signins`, { authenticated: true, signal }))

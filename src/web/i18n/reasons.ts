@@ -5,6 +5,10 @@ import { CATALOGUE } from '../api/errors.ts'
 /** Texts for the reason codes machines keep in their context (never English text in a machine). */
 const REASONS: Record<string, MessageDescriptor> = {
   INVALID_CREDENTIALS: msg`Kullanıcı adı veya şifre hatalı`,
+  ACCOUNT_LOCKED: msg`Hesabınız çok sayıda hatalı giriş nedeniyle kilitlendi. Kilidi açması için yöneticinize başvurun ya da "Şifremi unuttum" ile geçici şifre isteyin.`,
+  ACCOUNT_SUSPENDED: msg`Hesabınız askıya alındı. Bilgi almak için yöneticinize başvurun.`,
+  USER_NOT_ACTIVE: msg`Bu kullanıcı aktif değil; geçici şifre yalnızca aktif kullanıcılara gönderilir.`,
+  USER_NOT_LOCKED: msg`Bu hesap kilitli değil.`,
   WRONG_PASSWORD: msg`Mevcut şifreniz hatalı`,
   RATE_LIMITED: msg`Çok fazla deneme yapıldı, lütfen biraz bekleyiniz`,
   LOCK_EXPIRED: msg`Kilit süresi doldu, lütfen tekrar giriş yapınız`,

@@ -93,13 +93,14 @@ function refuse(kind: Kind, route: Route) {
 
 async function routeRequests(page: Page, state: PageState) {
   const handle = (kind: Kind, method: string) => async (route: Route) => {
-    if (route.request().method() !== method) return route.continue()
+    // another method of the same address goes on to the other handlers (GET /group/{company id} is the load)
+    if (route.request().method() !== method) return route.fallback()
     const plan = state.plan[kind]
     if (plan === 'hold') { state.held.push({ kind, route }); return }
     if (plan === 'fail') { state.plan[kind] = 'real'; return refuse(kind, route) }
     return route.continue()
   }
-  await page.route((u) => u.pathname === '/api/v1/group', handle('load', 'GET'))
+  await page.route((u) => /^\/api\/v1\/group(\/[0-9a-f-]{36})?$/.test(u.pathname), handle('load', 'GET'))
   await page.route((u) => /^\/api\/v1\/group\/[^/]+\/move$/.test(u.pathname), handle('move', 'POST'))
   await page.route((u) => /^\/api\/v1\/group\/[^/]+$/.test(u.pathname), handle('delete', 'DELETE'))
 }

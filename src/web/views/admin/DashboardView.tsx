@@ -1,7 +1,8 @@
 import { useId, useState } from 'react'
 import { useSelector } from '@xstate/react'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { plural } from '@lingui/core/macro'
+import { msg, plural } from '@lingui/core/macro'
+import type { I18n, MessageDescriptor } from '@lingui/core'
 import { DASHBOARD_PERIODS, dashboardFlow, type DashboardAnswer, type DashboardPeriod } from '../../flows/dashboard.ts'
 import { LoadState } from '../staff/LoadState.tsx'
 import { StaffPage } from '../staff/StaffPage.tsx'
@@ -61,6 +62,14 @@ function DailyChart({ daily, days }: { daily: DashboardAnswer['daily']; days: nu
   )
 }
 
+/** A user status count's label in the reader's language (never the stored code, issue 25 item 9). */
+function statusLabel(status: string, i18n: I18n): string {
+  const labels: Record<string, MessageDescriptor> = {
+    active: msg`Aktif kullanıcı`, locked: msg`Kilitli hesap`, suspended: msg`Askıya alınmış kullanıcı`, removed: msg`Sistemden kaldırılmış kullanıcı`,
+  }
+  return i18n._(labels[status] ?? msg`Diğer durumda kullanıcı`)
+}
+
 /** The dashboards of the top menu (dashboard:read), on the load statechart: the period chosen, reload, retry. */
 export function DashboardView() {
   const { t, i18n } = useLingui()
@@ -87,24 +96,28 @@ export function DashboardView() {
       <LoadState load={load}>
         {(d) => (
           <>
-            <h2><Trans>Kullanıcılar ve oturumlar</Trans></h2>
-            <ul className={styles.stats}>
-              <li className={styles.stat}><span className={styles.statValue}>{d.usersByStatus.active ?? 0}</span><Trans>Aktif kullanıcı</Trans></li>
-              <li className={styles.stat}><span className={styles.statValue}>{d.usersByStatus.locked ?? 0}</span><Trans>Kilitli hesap</Trans></li>
-              {Object.entries(d.usersByStatus).filter(([k]) => k !== 'active' && k !== 'locked').map(([k, v]) => (
-                <li key={k} className={styles.stat}><span className={styles.statValue}>{v}</span>{k}</li>
-              ))}
-              <li className={styles.stat}><span className={styles.statValue}>{d.sessions.active}</span><Trans>Şu an açık oturum</Trans></li>
-              <li className={styles.stat}><span className={styles.statValue}>{d.sessions.locked}</span><Trans>Kilitli ekran</Trans></li>
-            </ul>
+            {d.usersByStatus && d.sessions ? (
+              <>
+                <h2><Trans>Kullanıcılar ve oturumlar</Trans></h2>
+                <ul className={styles.stats}>
+                  {Object.entries(d.usersByStatus).map(([k, v]) => (
+                    <li key={k} className={styles.stat}><span className={styles.statValue}>{v}</span>{statusLabel(k, i18n)}</li>
+                  ))}
+                  <li className={styles.stat}><span className={styles.statValue}>{d.sessions.active}</span><Trans>Şu an açık oturum</Trans></li>
+                  <li className={styles.stat}><span className={styles.statValue}>{d.sessions.locked}</span><Trans>Kilitli ekran</Trans></li>
+                </ul>
+              </>
+            ) : (
+              <p data-dashboard-scope="own"><Trans>Bu panoda yalnızca sizin girişleriniz, kilitlenmeleriniz ve rol atamalarınız görünür; şirketin tüm kullanıcılarına ait sayılar kullanıcıları görüntüleme yetkisi gerektirir.</Trans></p>
+            )}
             <h2>{t`Son ${plural(d.daily.length, { one: '# gün', other: '# gün' })}`}</h2>
             <DailyChart daily={d.daily} days={d.daily.length} />
             <h2><Trans>14 gün içinde süresi dolacak rol atamaları</Trans></h2>
             {d.expiringRoles.length === 0 ? <p><Trans>Süresi dolacak rol ataması yok.</Trans></p> : (
               <div className={styles.tableWrap}>
                 <table className={`${styles.table} ${styles.stack}`}>
-                  <thead><tr><th scope="col"><Trans>Kullanıcı adı</Trans></th><th scope="col"><Trans>Rol</Trans></th><th scope="col"><Trans>Geçerlilik sonu</Trans></th></tr></thead>
-                  <tbody>{d.expiringRoles.map((r) => <tr key={`${r.username}-${r.role}`}><td data-label={t`Kullanıcı adı`}>{r.username}</td><td data-label={t`Rol`}>{r.role}</td><td data-label={t`Geçerlilik sonu`}>{date(r.validUntil)}</td></tr>)}</tbody>
+                  <thead><tr><th scope="col"><Trans>Kullanıcı</Trans></th><th scope="col"><Trans>Rol</Trans></th><th scope="col"><Trans>Geçerlilik sonu</Trans></th></tr></thead>
+                  <tbody>{d.expiringRoles.map((r) => <tr key={`${r.username}-${r.role}`}><td data-label={t`Kullanıcı`}>{`${r.firstName} ${r.lastName} (${r.username})`}</td><td data-label={t`Rol`}>{r.role}</td><td data-label={t`Geçerlilik sonu`}>{date(r.validUntil)}</td></tr>)}</tbody>
                 </table>
               </div>
             )}

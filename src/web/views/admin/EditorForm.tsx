@@ -37,9 +37,14 @@ export function useDraft(editor: EditorActor): Values {
  * (disabled while busy or read-only), save and reset, the saved / conflict (reload) / failed notices,
  * and the leave guard (navigation away with unsaved changes asks first; closing the tab warns).
  */
-export function EditorForm({ editor, children, readOnly = false, label, extraActions, onSubmit }: {
+export function EditorForm({ editor, children, readOnly = false, label, extraActions, onSubmit, missingLabels }: {
   editor: EditorActor
   children: ReactNode
+  /**
+   * The labels of the required fields a stored record may lack (seeded data, issue 25): the ones it
+   * never had and that are still empty are named once above the fields; they do not block saving.
+   */
+  missingLabels?: Readonly<Record<string, string>>
   /** Without the :update permission the form shows the record and no save. */
   readOnly?: boolean
   /** The form's accessible name. */
@@ -57,6 +62,12 @@ export function EditorForm({ editor, children, readOnly = false, label, extraAct
   const dirty = useSelector(editor, (s) => s.context.dirty)
   const error = useSelector(editor, (s) => s.context.error)
   const errorCount = useSelector(editor, (s) => Object.keys(s.context.errors).length)
+  const missing = useSelector(editor, (s) => {
+    const never = s.context.record?.values.missing
+    if (!Array.isArray(never) || !missingLabels) return ''
+    return (never as string[]).filter((f) => missingLabels[f] && !(typeof s.context.draft[f] === 'string' && (s.context.draft[f] as string).trim() !== ''))
+      .map((f) => missingLabels[f]).join('\u0000')
+  })
   /** The dialog's answers; a same-page navigation asked without the statechart, which asks now. */
   const answer = (type: 'leave.cancel' | 'leave.confirm') => {
     if (!editor.getSnapshot().matches('confirmingLeave')) editor.send({ type: 'leave.request' })
@@ -98,6 +109,11 @@ export function EditorForm({ editor, children, readOnly = false, label, extraAct
   return (
     <>
     <form className={styles.card} aria-label={label} onSubmit={submit} noValidate aria-busy={busy}>
+      {missing && !readOnly && (
+        <p className={styles.notice} data-missing-fields>
+          <Trans>Bu kayıtta henüz doldurulmamış zorunlu alanlar var: {new Intl.ListFormat(i18n.locale, { type: 'conjunction' }).format(missing.split('\u0000'))}. Bunları boş bırakarak diğer değişiklikleri kaydedebilirsiniz; doldurduğunuzda onlar da kaydedilir.</Trans>
+        </p>
+      )}
       <fieldset disabled={readOnly || busy} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
         {children}
       </fieldset>

@@ -18,6 +18,8 @@ export function LoginView() {
   const busy = useSelector(actor, (snap) => snap.matches('signingIn') || snap.matches('restoring'))
   const error = useSelector(actor, (snap) => snap.context.error)
   const fieldErrors = useSelector(actor, (snap) => snap.context.loginErrors)
+  // after a password change the username is filled in; the new password is asked (issue 25)
+  const knownUsername = useSelector(actor, (snap) => snap.context.signInUsername)
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
@@ -35,9 +37,9 @@ export function LoginView() {
     <AuthCard title={<Trans>Personel Girişi</Trans>} lead={<Trans>Yönetim paneline erişmek için giriş yapınız.</Trans>} onLocaleChange={(l) => void activateLocale(l)}>
       {error && <div className={s.alert} role="alert">{reasonText(error, i18n)}</div>}
       <form onSubmit={submit} noValidate>
-        <Field label={t`Kullanıcı adı`} name="username" autoComplete="username" autoCapitalize="none" spellCheck={false} autoFocus
-          error={fieldErrors.username ? i18n._(FIELD.required) : null} />
-        <Field label={t`Şifre`} name="password" type="password" autoComplete="current-password"
+        <Field label={t`Kullanıcı adı`} name="username" autoComplete="username" autoCapitalize="none" spellCheck={false} autoFocus={!knownUsername}
+          defaultValue={knownUsername ?? undefined} error={fieldErrors.username ? i18n._(FIELD.required) : null} />
+        <Field label={t`Şifre`} name="password" type="password" autoComplete="current-password" autoFocus={!!knownUsername}
           error={fieldErrors.password ? i18n._(FIELD.required) : null} />
         <label className={s.check}>
           <input type="checkbox" name="rememberMe" />

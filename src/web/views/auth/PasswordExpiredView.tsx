@@ -91,8 +91,13 @@ export function PasswordExpiredView() {
   const { t, i18n } = useLingui()
   useDocumentTitle(t`Şifre değişikliği`)
   const change = useSelector(actor, (snap) => snap.children.passwordChange as ChangeActor | undefined)
+  const reason = useSelector(actor, (snap) => snap.context.expired?.reason ?? 'expired')
+  // why the change is asked (issue 25): a temporary password or a stricter policy is not an expiry
+  const lead = reason === 'temporary' ? t`Geçici bir şifreyle giriş yaptınız. Devam etmek için kendi şifrenizi belirleyin: eski şifre alanına geçici şifreyi yazın.`
+    : reason === 'policy' ? t`Şifreniz şirketin güncel şifre kurallarını karşılamıyor. Devam etmek için yeni bir şifre belirleyin.`
+      : i18n._(CATALOGUE.PASSWORD_EXPIRED)
   return (
-    <AuthCard title={<Trans>Şifre değişikliği</Trans>} lead={i18n._(CATALOGUE.PASSWORD_EXPIRED)} onLocaleChange={(l) => void activateLocale(l)}>
+    <AuthCard title={<Trans>Şifre değişikliği</Trans>} lead={lead} onLocaleChange={(l) => void activateLocale(l)}>
       {change ? <ChangeForm change={change} /> : (
         <p><Link to="/auth/login"><Trans>Giriş ekranına dönün</Trans></Link></p>
       )}

@@ -5,6 +5,7 @@ import { useDocumentTitle } from '../../components/useDocumentTitle.ts'
 import { sessionActor } from '../../flows/session.ts'
 import { getItem } from '../../storage.ts'
 import styles from './StaffLayout.module.css'
+import { previewSentences } from '../admin/roles/texts.ts'
 import { staffDateFormat, useCompanyDefaults } from '../../flows/company-defaults.ts'
 
 /** The index page of the administration area (spec 2.1 "index"): who is signed in, as what. */
@@ -26,8 +27,9 @@ export function HomeMainView() {
         <dd>{loginTime ? staffDateFormat(i18n.locale, defaults, { dateStyle: 'medium', timeStyle: 'short' })(loginTime) : '—'}</dd>
       </dl>
       <h2><Trans>Yetkileriniz</Trans></h2>
-      {user && user.permissions.length > 0 ? (
-        <ul className={styles.tags}>{user.permissions.map((p) => <li key={p}>{p}</li>)}</ul>
+      {user && previewSentences(user.permissions, i18n).length > 0 ? (
+        // what the role allows in plain words, never the permission codes (issue 25 item 9)
+        <ul data-permission-sentences>{previewSentences(user.permissions, i18n).map((p) => <li key={p}>{p}</li>)}</ul>
       ) : (
         <p><Trans>Bu rol için tanımlı yetki yok.</Trans></p>
       )}

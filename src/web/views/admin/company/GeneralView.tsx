@@ -9,7 +9,7 @@ import { useCan } from '../../staff/useCan.ts'
 import { useLoaded, useLoader } from '../../staff/useFlow.ts'
 import { EditorSearchSelect } from './SearchSelect.tsx'
 import { LogoField } from './LogoField.tsx'
-import { currencyOptions, LANGUAGE_OPTIONS, timeZones } from './choices.ts'
+import { currencyOptions, LANGUAGE_OPTIONS, timeZoneOptions } from './choices.ts'
 import styles from './Company.module.css'
 
 
@@ -17,7 +17,7 @@ type Lists = { sizes: Option[]; industries: Industry[] }
 
 function GeneralFields({ editor, lists }: { editor: EditorActor; lists: Lists | null }) {
   const { t, i18n } = useLingui()
-  const zones = useMemo(() => timeZones().map((z) => ({ value: z, name: z.replace(/_/g, ' ') })), [])
+  const zones = useMemo(() => timeZoneOptions(i18n.locale), [i18n.locale])
   return (
     <div className={styles.form}>
       <EditorTextField editor={editor} name="name" label={t`Şirket adı`} autoComplete="organization" />
@@ -35,7 +35,8 @@ function GeneralFields({ editor, lists }: { editor: EditorActor; lists: Lists | 
         options={currencyOptions(i18n)} />
       <EditorSelectField editor={editor} name="language" label={t`Dil`} required
         options={LANGUAGE_OPTIONS} />
-      <EditorSearchSelect editor={editor} name="timeZone" label={t`Saat dilimi`} options={zones} />
+      <EditorSearchSelect editor={editor} name="timeZone" label={t`Saat dilimi`} options={zones}
+        hint={t`Aramak için yazın: şehir, saat diliminin adı veya UTC farkı.`} />
     </div>
   )
 }
@@ -53,7 +54,8 @@ export function GeneralView() {
     <StaffPage title={page.title} permission={page.permission}>
       <CompanyNav />
       <LogoField canUpdate={!readOnly} />
-      <EditorForm editor={editor} readOnly={readOnly} label={t`Şirket bilgileri`}>
+      <EditorForm editor={editor} readOnly={readOnly} label={t`Şirket bilgileri`}
+        missingLabels={{ phone: t`Telefon`, taxNumber: t`Vergi kimlik numarası (VKN)`, size: t`Şirket büyüklüğü`, sector: t`Sektör (NACE)` }}>
         <GeneralFields editor={editor} lists={lists} />
       </EditorForm>
     </StaffPage>

@@ -7,7 +7,8 @@ import { EditorForm, EditorSelectField, EditorTextField, useDraft, useEditor } f
 import { StaffPage } from '../../staff/StaffPage.tsx'
 import { useCan } from '../../staff/useCan.ts'
 import { PREFERENCES_PAGE } from '../pages.ts'
-import { currencyOptions, LANGUAGE_OPTIONS, timeZones } from './choices.ts'
+import { currencyOptions, LANGUAGE_OPTIONS, timeZoneOptions } from './choices.ts'
+import { EditorSearchSelect } from './SearchSelect.tsx'
 
 function PreferencesForm() {
   const { t, i18n } = useLingui()
@@ -15,7 +16,7 @@ function PreferencesForm() {
   const editor = useEditor(preferencesFlow, 'preferences')
   const draft = useDraft(editor)
   const defaults = (draft.defaults ?? {}) as Record<string, number | undefined>
-  const zones = useMemo(() => timeZones().map((z) => ({ value: z, label: z })), [])
+  const zones = useMemo(() => timeZoneOptions(i18n.locale), [i18n.locale])
   const number = (n: number) => formatNumber(n, i18n.locale, { maximumFractionDigits: 2 })
   const byDefault = (field: string) => {
     const value = defaults[field]
@@ -25,7 +26,8 @@ function PreferencesForm() {
     <EditorForm editor={editor} label={t`Tercihler`} readOnly={!can('preferences:update')}>
       <EditorSelectField editor={editor} name="defaultCurrency" label={t`Varsayılan para birimi`} required options={currencyOptions(i18n)} />
       <EditorSelectField editor={editor} name="language" label={t`Dil`} required options={LANGUAGE_OPTIONS} />
-      <EditorSelectField editor={editor} name="timeZone" label={t`Saat dilimi`} required options={zones} />
+      <EditorSearchSelect editor={editor} name="timeZone" label={t`Saat dilimi`} options={zones}
+        hint={t`Aramak için yazın: şehir, saat diliminin adı veya UTC farkı.`} />
       <fieldset>
         <legend>{t`Çalışan etkinliği eşikleri (dakika)`}</legend>
         <EditorTextField editor={editor} name="inactiveUserThresholdMinutes" label={t`Hareketsiz kullanıcı eşiği: bu süre hareket olmazsa "Hâlâ orada mısınız?" uyarısı açılır`}

@@ -19,3 +19,32 @@ export function timeZones(): string[] {
   const zones = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : []
   return [...(zones.includes('Europe/Istanbul') ? [] : ['Europe/Istanbul']), ...zones, ...(zones.includes('UTC') ? [] : ['UTC'])]
 }
+
+/** One zone's part of a date format (`longOffset`: "GMT+03:00", `longGeneric`: "Türkiye Saati"), or '' when the browser has none. */
+function zonePart(zone: string, locale: string, timeZoneName: 'longOffset' | 'longGeneric'): string {
+  try {
+    return new Intl.DateTimeFormat(locale, { timeZone: zone, timeZoneName }).formatToParts(new Date()).find((p) => p.type === 'timeZoneName')?.value ?? ''
+  } catch {
+    return ''
+  }
+}
+
+/**
+ * The time zones as a searchable choice with readable names in the reader's language (issue 25
+ * item 12): "İstanbul · Türkiye Saati (UTC+03:00) · Europe/Istanbul", ordered by offset; typing a
+ * city, the zone's name, "UTC+3" or the IANA code finds it.
+ */
+export function timeZoneOptions(locale: string): Array<{ value: string; name: string }> {
+  const offsetMinutes = (offset: string) => {
+    const m = /([+-])(\d{2}):?(\d{2})?/.exec(offset)
+    return m ? (m[1] === '-' ? -1 : 1) * (Number(m[2]) * 60 + Number(m[3] ?? 0)) : 0
+  }
+  return timeZones().map((zone) => {
+    const offset = zonePart(zone, locale, 'longOffset').replace(/^GMT$/, 'GMT+00:00').replace(/^GMT/, 'UTC')
+    const generic = zonePart(zone, locale, 'longGeneric')
+    const city = zone.split('/').pop()!.replace(/_/g, ' ')
+    const readable = generic && !/^GMT|^UTC/.test(generic) ? `${city} · ${generic}` : city
+    return { value: zone, name: `${readable} (${offset}) · ${zone}`, minutes: offsetMinutes(offset) }
+  }).sort((a, b) => a.minutes - b.minutes || a.name.localeCompare(b.name, locale))
+    .map(({ value, name }) => ({ value, name }))
+}

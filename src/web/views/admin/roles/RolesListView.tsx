@@ -106,7 +106,8 @@ export function RolesListView() {
     { key: 'updatedAt', label: t`Son değişiklik`, sortable: true, cell: (r) => when(r.updatedAt) },
     ...(can('role:delete') ? [{
       key: 'actions', label: t`İşlemler`,
-      cell: (r: Role) => <button type="button" className={styles.secondaryButton} onClick={() => remover.send({ type: 'request', subject: r })} aria-label={t`${r.rolename} rolünü sil`}><Trans>Sil</Trans></button>,
+      // a SYSTEM-owned role cannot be deleted (the server refuses it): no button, the reason instead (issue 25 item 12)
+      cell: (r: Role) => r.owner === 'SYSTEM' ? <span data-system-role>{t`Sistem rolü; silinemez`}</span> : <button type="button" className={styles.secondaryButton} onClick={() => remover.send({ type: 'request', subject: r })} aria-label={t`${r.rolename} rolünü sil`}><Trans>Sil</Trans></button>,
     }] : []),
   ]
   return (

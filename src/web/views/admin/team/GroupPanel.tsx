@@ -4,9 +4,8 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import type { Values, VersionedRecord } from '../../../../../machines/resource-editor/resource-editor.machine.ts'
 import { canParent, GROUP_LEVELS, isGroupLevel, type GroupLevel } from '../../../../domain/groups.ts'
 import { GroupBody } from '../../../../domain/schemas/admin.ts'
-import { ApiError } from '../../../api/errors.ts'
 import { editorFlow, schemaFieldErrors } from '../../../flows/editor.ts'
-import { createGroup, fetchGroups, updateGroup, type GroupItem, type GroupValues } from '../../../flows/groups.ts'
+import { createGroup, fetchGroup, updateGroup, type GroupItem, type GroupValues } from '../../../flows/groups.ts'
 import fieldStyles from '../../../components/Field.module.css'
 import { useModalDialog } from '../../../components/useModalDialog.ts'
 import { fieldErrorText } from '../../../i18n/reasons.ts'
@@ -26,15 +25,13 @@ function input(values: Values): GroupValues {
   return { name: String(values.name ?? ''), description: String(values.description ?? ''), level, parentId: values.parentId ? String(values.parentId) : null }
 }
 
-/** The group form's flow: GET /group (the row) to load, POST /group or PUT /group/{id} to save, GroupBody's codes to check. */
+/** The group form's flow: GET /group/{id}/detail to load, POST /group or PUT /group/{id} to save, GroupBody's codes to check. */
 function groupEditorFlow(parentId: string | null) {
   const record = (g: GroupItem): VersionedRecord => ({ id: g.id, version: g.version, values: valuesOf(g) })
   return editorFlow({
     load: async (id) => {
       if (id === NEW_GROUP) return { id, version: 0, values: { name: '', description: '', level: '', parentId: parentId ?? '' } }
-      const g = (await fetchGroups()).find((x) => x.id === id)
-      if (!g) throw new ApiError('http', 404, 'NOT_FOUND', null)
-      return record(g)
+      return record(await fetchGroup(id))
     },
     save: async ({ id, version, values }) => record(id === NEW_GROUP ? await createGroup(input(values)) : await updateGroup(id, version, input(values))),
     check: (values) => {

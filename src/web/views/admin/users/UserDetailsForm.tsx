@@ -27,7 +27,12 @@ export function UserDetailsForm({ user, organisation, readOnly = false, onSaved 
   const pending = useSelector(editor, (s) => (s.context.record?.values.pendingEmail ?? null) as UserDetail['pendingEmail'])
   const expires = pending ? new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(pending.expiresAt)) : ''
   return (
-    <EditorForm editor={editor} readOnly={readOnly} label={t`Kullanıcı bilgileri`}>
+    <EditorForm editor={editor} readOnly={readOnly} label={t`Kullanıcı bilgileri`}
+      missingLabels={{
+        gender: t`Cinsiyet`, country: t`Ülke`, ...(draft.country === 'TR' ? { nationalId: t`T.C. kimlik no` } : draft.country ? { passportNo: t`Pasaport no` } : {}),
+        mobilePhone: t`Cep telefonu`, birthDate: t`Doğum tarihi`,
+        ...(organisation ? { jobTitleId: t`Unvan`, workLocationId: t`Çalışma yeri` } : {}),
+      }}>
       <div className={styles.grid}>
         <EditorTextField editor={editor} name="firstName" label={<Trans>Ad</Trans>} autoComplete="off" required />
         <EditorTextField editor={editor} name="lastName" label={<Trans>Soyad</Trans>} autoComplete="off" required />

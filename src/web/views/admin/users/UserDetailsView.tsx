@@ -17,6 +17,7 @@ import { USERS_PAGE } from '../pages.ts'
 import { PhotoCropper } from './PhotoCropper.tsx'
 import { RoleAssignmentsSection } from './RoleAssignmentsSection.tsx'
 import { UserDetailsForm } from './UserDetailsForm.tsx'
+import { UserHelpSection } from './UserHelpSection.tsx'
 import { Avatar, StatusText } from './UserBits.tsx'
 import { staffDateFormat, useCompanyDefaults } from '../../../flows/company-defaults.ts'
 
@@ -162,6 +163,7 @@ export function UserDetailsView({ userId }: { userId: string }) {
               </>
             )}
             {can('userstatus:update') && <StatusActions user={user} onChanged={reread} />}
+            <UserHelpSection user={user} manage={can('user:update')} own={user.id === ownId} onChanged={reread} />
             {!can('userstatus:update') && <p>{t`Durum`}: <StatusText status={user.status} locked={user.locked} /></p>}
           </div>
         )}
