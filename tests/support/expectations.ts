@@ -58,16 +58,44 @@ export type Rule<C = any> = {
   effects?: string[] | ((previous: C, event: any) => string[])
   /** Checks of the context afterwards (previous context and the event given too). */
   then?: (context: C, previous: C, event: any, snapshot: Snapshot) => void
+  /**
+   * The context afterwards, exactly: the previous context with these values, every other key
+   * unchanged (the keys of every rule that applies to the step count as changed).
+   */
+  changes?: Partial<C> | ((previous: C, event: any) => Partial<C>)
+}
+
+export type DelayExpectation<C = any> = {
+  /**
+   * The duration in ms, restated from the spec (literals, never the machine's constants): given the
+   * context right after the step that started the timer, that step's event and the machine's input.
+   */
+  ms: (context: C, event: any, input: any) => number
+  /** How the diagram and the catalogue name it ("120 s", "the server's retryAfterS"). */
+  words?: Words
 }
 
 export type Expectations<C = any> = {
   states: Record<string, StateExpectation<C>>
   rules: Rule<C>[]
-  /** Which parts of the context an ignored event must leave unchanged (default: all). */
-  significant?: (context: C) => unknown
   /**
-   * Mutants no behavioural test can kill (the mutated machine behaves the same), with the reason:
-   * `<transition key>  =>  #<state id>` as scripts/mutants.ts prints it.
+   * What each invoked actor must be given (what would reach the server, or a child flow), by invoke
+   * id, written from the spec: from the context before the step, the step's event and the context
+   * after it (use `next` only for a value a rule pins), the machine's input and the state before the step.
+   * Every invoke of the machine needs an entry: the replay compares the input of every actor a
+   * step starts with it (the initial state's with `event` = `{ type: 'xstate.init' }`).
+   */
+  inputs: Record<string, (previous: C, event: any, next: C, input: any, from: Snapshot) => unknown>
+  /**
+   * Every named delay of the machine and its duration: a timer step runs the simulated clock to a
+   * millisecond before it is due (it must not have fired) and then to the due time (it must fire).
+   */
+  delays?: Record<string, DelayExpectation<C>>
+  /** The initial context the machine makes of an input: its defaults restated from the spec. */
+  initial?: (context: C, input: any) => void
+  /**
+   * Mutants no behavioural test can kill (the mutated machine behaves the same), with the reason,
+   * by the id the mutation check prints (`npm run test:mutants`).
    */
   equivalentMutants?: Record<string, string>
   /** Plain words for an event (catalogue). */
@@ -148,7 +176,31 @@ export function checkStep(expectations: Expectations, previous: Snapshot, event:
       fail(`${where}: rule "${rule.name}": ${(error as Error).message}`)
     }
   }
+  const exact = applying.filter((r) => r.changes)
+  if (exact.length > 0) {
+    const changed = new Set<string>()
+    for (const rule of exact) {
+      const want = (typeof rule.changes === 'function' ? rule.changes(previous.context, event) : rule.changes) as Record<string, unknown>
+      for (const [key, value] of Object.entries(want)) {
+        changed.add(key)
+        if (canon(actual.context[key]) !== canon(value)) fail(`${where}: rule "${rule.name}": ${key} is ${canon(actual.context[key])}, expected ${canon(value)}`)
+      }
+    }
+    // every other key stays, unless a rule that applies too says nothing exact (its `then` checks)
+    if (exact.length === applying.length) {
+      for (const key of Object.keys({ ...previous.context, ...actual.context })) {
+        if (!changed.has(key) && canon(actual.context[key]) !== canon(previous.context[key])) {
+          fail(`${where}: ${key} changed from ${canon(previous.context[key])} to ${canon(actual.context[key])}; no rule says it changes`)
+        }
+      }
+    }
+  }
   return applying.map((r) => r.name)
+}
+
+/** JSON with sorted keys (undefined values left out): equal values read alike. */
+export function canon(value: unknown): string {
+  return JSON.stringify(value, (_k, v: unknown) => (v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => a.localeCompare(b))) : v)) ?? 'undefined'
 }
 
 /** Every state node of the machine has an expectation, and no expectation names a missing state. */

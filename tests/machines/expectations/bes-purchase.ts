@@ -1,7 +1,7 @@
 import { expect } from 'vitest'
 import type { BesPurchaseContext } from '../../../machines/bes-purchase/bes-purchase.machine.ts'
 import type { Expectations } from '../../support/expectations.ts'
-import { PHONE, PURCHASE, TICKET } from '../models/bes-purchase.model.ts'
+import { APP_ID, PHONE, PURCHASE, TICKET } from '../models/bes-purchase.model.ts'
 
 /** The BES purchase (issue 15, spec 3.2, 9), written apart from machines/bes-purchase. */
 type C = BesPurchaseContext
@@ -22,6 +22,28 @@ const contractOk = (v: { contributionAmount: string; fundChoice: { share: number
   Number(v.contributionAmount) >= 100 && v.fundChoice.reduce((s, f) => s + f.share, 0) === 100
 /** The information notice read, the pre-contract form and the contract approval accepted. */
 const consentsOk = (ch: Record<string, { accepted: boolean }>) => ['gdprtextread', 'infoconcent', 'trxconcent'].every((n) => ch[n]?.accepted === true)
+
+/** A person's form as kept and sent: the text trimmed, empty fields left out, nationality and ID serial number upper case. */
+function clean(values: Person): Person {
+  const out: Person = {}
+  for (const [k, v] of Object.entries(values)) {
+    const t = String(v).trim()
+    if (t !== '') out[k] = k === 'nationality' || k === 'idserialno' ? t.toUpperCase() : t
+  }
+  return out
+}
+/** What the application holds (and each save sends): the answers so far; a custodian only for a minor, a payer only when someone else pays. */
+function dataOf(c: C) {
+  return {
+    ...(c.quick ? { quickProfile: c.quick } : {}),
+    ...(c.profile ? { personalProfile: c.profile } : {}),
+    ...(c.minor && c.custodian ? { custodianProfile: c.custodian } : {}),
+    ...(c.payerIsOther && c.payer ? { payerProfile: c.payer } : {}),
+    ...(c.contract ? { pensionContract: c.contract } : {}),
+  }
+}
+/** The step a save is for: the form just sent, the consents once recorded, the same step again on retry. */
+const SAVED_BY: Record<string, string> = { 'profile.submit': 'profile', 'custodian.submit': 'custodian', 'payer.submit': 'payer', 'contract.submit': 'contract', 'xstate.done.actor.recordConsents': 'consents' }
 
 const noErrors = (c: C) => expect(c.errors).toEqual({})
 const hasErrors = (c: C) => expect(Object.keys(c.errors).length).toBeGreaterThan(0)
@@ -161,7 +183,8 @@ export const besPurchaseExpectations: Expectations<C> = {
     { name: 'a complete profile is saved, with the verified phone', from: 'personal', event: 'profile.submit', when: (_c, e) => participantOk(e.values), to: 'saving',
       then: (c, _p, e) => {
         expect(c.saving).toBe('profile')
-        expect(c.profile?.userphone).toBe(PHONE)
+        // the participant's mobile is the phone the SMS proved, whatever the form held
+        expect(c.profile).toEqual(clean({ ...e.values, userphone: PHONE }))
         expect(c.minor).toBe(under18(e.values))
         expect(c.payerIsOther).toBe(e.payerIsOther)
       } },
@@ -178,15 +201,15 @@ export const besPurchaseExpectations: Expectations<C> = {
     { name: 'a custodian under 18 is refused', from: 'custodian', event: 'custodian.submit', when: (_c, e) => under18(e.values), to: 'custodian',
       then: (c) => expect(c.errors.birthdate).toBe('notAdult') },
     { name: 'an adult custodian is saved with the relation as legal parent', from: 'custodian', event: 'custodian.submit', when: (_c, e) => !under18(e.values) && complete(e.values), to: 'saving',
-      then: (c, _p, e) => {
+      then: (c, p, e) => {
         expect(c.saving).toBe('custodian')
-        expect(c.custodian?.planchoice).toBe('erkenbes')
-        expect(c.profile?.legalparent).toBe(e.relation)
+        expect(c.custodian).toEqual({ ...clean(e.values), planchoice: 'erkenbes' })
+        expect(c.profile).toEqual({ ...p.profile, legalparent: e.relation })
       } },
     { name: 'back from the custodian to the profile', from: 'custodian', event: 'back', to: 'personal' },
     { name: 'an incomplete payer shows its problems', from: 'payer', event: 'payer.submit', when: (_c, e) => !complete(e.values), to: 'payer', then: hasErrors },
     { name: 'a complete adult payer is saved', from: 'payer', event: 'payer.submit', when: (_c, e) => complete(e.values) && !under18(e.values), to: 'saving',
-      then: (c) => expect(c.saving).toBe('payer') },
+      then: (c, _p, e) => { expect(c.saving).toBe('payer'); expect(c.payer).toEqual({ ...clean(e.values), planchoice: 'erkenbes' }) } },
     { name: "back from the payer: a minor's custodian", from: 'payer', event: 'back', when: (c) => c.minor, to: 'custodian' },
     { name: "back from the payer: an adult's profile", from: 'payer', event: 'back', when: (c) => !c.minor, to: 'personal' },
     { name: 'a contribution below the plan minimum or shares not summing to 100 are refused', from: 'contract', event: 'contract.submit', when: (_c, e) => !contractOk(e.values), to: 'contract',
@@ -221,7 +244,22 @@ export const besPurchaseExpectations: Expectations<C> = {
     { name: "the payment's outcome, success or failure, ends the flow for the result page", from: 'payment', event: 'payment.done', to: 'paid',
       then: (c, _p, e) => expect(c.outcome).toBe(e.status) },
   ],
-  significant: (c) => ({ ...c }),
+  inputs: {
+    // the SMS check is for this plan (the server's code and caps are per purpose)
+    smsVerification: (_p, _e, _n, input) => ({ purpose: input.product }),
+    // an application of this plan saved under the phone just verified (the ticket its check gave)
+    resumeApplication: (_p, e, _n, input) => ({ ticket: e.output.ticket, product: input.product }),
+    // every step is saved under the verified phone: the step just given and the answers so far
+    saveApplication: (p, e, n, input) => ({ ticket: TICKET, product: input.product, step: e.type === 'retry' ? p.saving : SAVED_BY[e.type], data: dataOf(n) }),
+    // spec 7.3 legalpermission: under the sale (the saved application's id), for the participant (their national ID)
+    recordConsents: (p, e, _n, input) => ({ saleId: APP_ID, product: input.product, choices: e.choices, partyId: p.profile?.nationalId ?? APP_ID }),
+    // the server buys what it holds for the verified phone, at its own price
+    createPurchase: (_p, _e, _n, input) => ({ ticket: TICKET, product: input.product }),
+  },
+  initial: (c, input) => expect(c).toEqual({
+    product: input.product, quick: null, phone: null, ticket: null, resumed: false, resumedAt: null, applicationId: null, profile: null, custodian: null,
+    payer: null, minor: false, payerIsOther: false, contract: null, consents: {}, errors: {}, saving: null, reason: null, purchase: null, outcome: null,
+  }),
   describeEvent: (e) => {
     const ev = e as Record<string, unknown> & { type: string }
     const who = (v: unknown) => {

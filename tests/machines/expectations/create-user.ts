@@ -37,6 +37,30 @@ const ignoredChanges = (step: string) => [
   ...(editing(step)['groupRoles.change'] ? [{ type: 'groupRoles.change', values: { isAssigntoGroup: true } }] : []),
 ]
 
+const blankToNull = (v: string) => (v.trim() === '' ? null : v.trim())
+/**
+ * What POST /user receives (spec 3.1 "User", "Personal address", "Group-roles assignment"): the
+ * three steps as typed, texts trimmed, empty optional codes as null; a Turkish citizen's national ID
+ * and no passport; the group only when "assign to a group now", the other-group roles only when
+ * "assign roles from other groups".
+ */
+function createBody(c: CreateUserContext) {
+  const p = c.personal
+  const a = c.address
+  const g = c.groupRoles
+  const tr = p.country === 'TR'
+  return {
+    personal: { ...p, username: p.username.trim(), email: p.email.trim(), nationalId: tr ? blankToNull(p.nationalId) : null, passportNo: tr ? null : blankToNull(p.passportNo.toUpperCase()) },
+    address: { ...a, citycode: blankToNull(a.citycode), districtcode: blankToNull(a.districtcode), suburbcode: blankToNull(a.suburbcode), zipcode: blankToNull(a.zipcode) },
+    groupRoles: {
+      isAssigntoGroup: g.isAssigntoGroup, chosengroup: g.isAssigntoGroup ? blankToNull(g.chosengroup) : null,
+      isAssigntoOtherGroup: g.isAssigntoOtherGroup,
+      selectedRoles: g.isAssigntoOtherGroup ? g.selectedRoles.map((r) => ({ roleId: r.roleId, validTo: blankToNull(r.validTo) })) : [],
+      selectedMain: blankToNull(g.selectedMain),
+    },
+  }
+}
+
 /** Create user (spec 2.2, 3.1, 4, 5; issue 14), written apart from machines/create-user. */
 export const createUserExpectations: Expectations<CreateUserContext> = {
   states: {
@@ -155,6 +179,14 @@ export const createUserExpectations: Expectations<CreateUserContext> = {
     { name: 'retry after a failure', from: 'failed', event: 'form.submit', to: 'creating', then: (c) => expect(c.error).toBeNull() },
     { name: 'back to the review after a failure', from: 'failed', event: 'step.back', to: 'review', then: (c) => expect(c.error).toBeNull() },
   ],
+  inputs: { createUser: (p) => createBody(p) },
+  initial: (c, input) => {
+    expect(c).toMatchObject({ today: input.today, errors: {}, error: null, created: null })
+    // spec 3.1: the address status defaults to create, its id to create-new; a Turkish citizen by default
+    expect(c.address).toMatchObject({ status: 'create', addressid: 'create-new', countrycode: 'TR', addresstext: '' })
+    expect(c.personal).toMatchObject({ country: 'TR', username: '', email: '' })
+    expect(c.groupRoles).toEqual({ isAssigntoGroup: false, chosengroup: '', isAssigntoOtherGroup: false, selectedRoles: [], selectedMain: '' })
+  },
   describeEvent: (e) => {
     const ev = e as { type: string; values?: Record<string, unknown>; error?: { code?: string; issues?: Issue[] } }
     if (e.type.endsWith('.change')) {

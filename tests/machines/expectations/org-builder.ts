@@ -170,7 +170,19 @@ export const orgBuilderExpectations: Expectations<C> = {
     { name: 'a refused undo rolls back and says why', from: 'undoing', event: 'xstate.error.actor.undoMove', to: 'ready.idle', effects: ['notice:failed'],
       then: (c, p) => { expect(c.groups).toEqual(p.pending!.previous); expect(c.error).toBe('CONFLICT') } },
   ],
-  significant: (c) => ({ groups: c.groups, dragging: c.dragging, target: c.target, lastMove: c.lastMove, pending: c.pending, error: c.error, deleting: c.deleting, deleteError: c.deleteError }),
+  inputs: {
+    loadTree: () => undefined,
+    // the dragged group, under the target, with the version the tree was read at (a stale one is refused)
+    moveGroup: (p) => ({ id: p.dragging, parentId: p.target!.parentId, version: p.groups.find((g) => g.id === p.dragging)!.version }),
+    // the last moved group back under its old parent, with the version its move left
+    undoMove: (p) => ({ id: p.lastMove!.id, parentId: p.lastMove!.fromParentId, version: p.groups.find((g) => g.id === p.lastMove!.id)!.version }),
+    // the group the question named, with the version it was asked about
+    deleteGroup: (p) => p.deleting,
+  },
+  // the chart opens at 1×, nothing dragged, nothing to undo
+  initial: (c) => expect(c).toEqual({
+    groups: [], dragging: null, target: null, candidates: [], pending: null, lastMove: null, zoom: 1, error: null, deleting: null, deleteError: null,
+  }),
   describeEvent: (e) => {
     const ev = e as Record<string, unknown> & { type: string }
     switch (e.type) {

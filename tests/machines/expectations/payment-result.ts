@@ -55,6 +55,15 @@ export const paymentResultExpectations: Expectations<PaymentResultContext> = {
     { name: 'retry fetches again from the first attempt', from: 'failed', event: 'retry', to: 'loading',
       then: (c) => { expect(c.attempts).toBe(0); expect(c.error).toBeNull() } },
   ],
+  // the order is the one this browser keeps (the flow reads it): nothing is passed
+  inputs: { fetchOutcome: () => undefined },
+  // the result page asks again every 2 s, at most 5 times, unless its page says otherwise (docs/decisions/purchase.md)
+  delays: { pollDelay: { ms: (_c, _e, input) => input?.pollMs ?? 2000, words: { tr: '2 sn', en: '2 s' } } },
+  initial: (c, input) => expect(c).toEqual({ outcome: null, attempts: 0, maxAttempts: input?.maxAttempts ?? 5, pollMs: input?.pollMs ?? 2000, error: null }),
+  equivalentMutants: {
+    'assign | paymentResult.loading --xstate.done.actor.fetchOutcome#2--> paymentResult.shown action#0 error kept':
+      'loading is entered with no error (at first, and "Tekrar dene" clears it): clearing it again on the way to shown changes nothing',
+  },
   describeEvent: (e) => {
     const out = (e as { output?: PaymentOutcome | null }).output
     if (e.type === 'retry') return { tr: `kullanıcı "${RETRY}" düğmesine basar`, en: `the user presses "${RETRY}"` }
@@ -63,7 +72,7 @@ export const paymentResultExpectations: Expectations<PaymentResultContext> = {
         : { tr: 'sunucu bu tarayıcıda sipariş olmadığını yanıtlar', en: 'the server answers there is no order in this browser' }
     }
     if (e.type.startsWith('xstate.error')) return { tr: 'istek ağ hatasıyla başarısız olur', en: 'the request fails with a network error' }
-    if (e.type.startsWith('xstate.after')) return { tr: 'bekleme süresi (2 sn) dolar', en: 'the poll delay (2 s) passes' }
+    if (e.type.startsWith('xstate.after')) return { tr: 'bekleme süresi (sonuç sayfasında 2 sn, bildirimde 1,5 sn) dolar', en: 'the poll delay (2 s on the result page, 1.5 s in the notice) passes' }
     return { tr: e.type, en: e.type }
   },
 }

@@ -1,6 +1,6 @@
 import { expect } from 'vitest'
 import type { PurchaseContext } from '../../../machines/shared/purchase.ts'
-import type { Expectations, Screen, StateExpectation } from '../../support/expectations.ts'
+import { isIn, type Expectations, type Screen, type StateExpectation } from '../../support/expectations.ts'
 import { APPLICATION_ID, PURCHASE, TICKET } from '../models/purchase.ts'
 
 /**
@@ -181,11 +181,34 @@ export function purchaseExpectations(opts: { product: string; quotable: (data: a
         when: (_c, e) => code(e) !== 'SMS_TICKET_INVALID', to: s.step, then: (c, _p, e) => expect(c.error).toBe(code(e)) },
     )
   })
+  const keyOf = (step: string) => sections.find((s) => s.step === step)!.key
+  const saved = (p: PurchaseContext, e: { type: string; value?: unknown }, step: string) => ({ ...p.data, [keyOf(step)]: e.value })
   return {
     states,
     rules,
+    inputs: {
+      // the SMS check is for this product (the server's code and caps are per purpose)
+      sms: () => ({ purpose: opts.product }),
+      // an application of this product saved under the phone just verified (the ticket its check gave)
+      resumeApplication: (_p, e) => ({ ticket: e.output.ticket, product: opts.product }),
+      // a section's answers join the application's, saved under the verified phone with the step to go on at
+      saveApplication: (p, e, _n, _input, from) => {
+        const i = sections.findIndex((s) => isIn(from, s.step))
+        return { ticket: TICKET, product: opts.product, step: next(i), data: saved(p, e, sections[i]!.step) }
+      },
+      // spec 7.3 legalpermission: under the sale (the application's id), for the person (their national ID)
+      recordConsents: (p, e) => ({
+        saleId: APPLICATION_ID, product: opts.product, choices: e.choices,
+        partyId: (p.data.personalProfile as { nationalId?: string } | undefined)?.nationalId ?? APPLICATION_ID,
+      }),
+      // the server prices and buys what it holds for the verified phone (docs/decisions/purchase.md)
+      createPurchase: () => ({ ticket: TICKET, product: opts.product }),
+    },
+    initial: (c, input) => expect(c).toEqual({
+      product: opts.product, data: input?.data ?? {}, ticket: null, phone: null, applicationId: null, saved: null, fieldErrors: {}, missing: [], choices: {},
+      purchase: null, outcome: null, error: null,
+    }),
     equivalentMutants: opts.equivalentMutants ?? {},
-    significant: (c) => ({ ticket: c.ticket, data: c.data, purchase: c.purchase, outcome: c.outcome, saved: c.saved }),
     describeEvent: (e) => {
       const ev = e as { type: string; status?: string; error?: { code?: string } }
       const t = ev.type

@@ -129,7 +129,15 @@ export const resourceEditorExpectations: Expectations<ResourceEditorContext> = {
     { name: 'cancelling keeps the changes on the form', from: 'confirmingLeave', event: 'leave.cancel', to: 'editing',
       then: (c, p) => expect(c.draft).toEqual(p.draft) },
   ],
-  significant: (c) => ({ draft: c.draft, dirty: c.dirty, errors: c.errors, error: c.error, version: c.record?.version ?? null }),
+  inputs: {
+    // the record the form was opened for
+    load: (_p, _e, _n, input) => ({ id: input.id }),
+    // the values on the form when "Kaydet" was pressed
+    validate: (p) => ({ values: p.draft }),
+    // the checked values, with the version the form loaded (or last saved): a stale one is refused
+    save: (p, _e, _n, input) => ({ id: input.id, version: p.record!.version, values: p.draft }),
+  },
+  initial: (c, input) => expect(c).toEqual({ id: input.id, record: null, draft: {}, errors: {}, dirty: false, error: null }),
   describeEvent: (e) => {
     const ev = e as { type: string; field?: string; value?: unknown; output?: unknown; error?: { code?: string; kind?: string } }
     switch (e.type) {

@@ -11,6 +11,22 @@ const LOADING = 'Yükleniyor…'
 const NONE = 'Sonuç bulunamadı'
 const RETRY = 'Tekrar dene'
 
+/** Spec 2.2 "Lists" and issue 11: page 1, 20 a page, no sort, no search, no filter unless the address says otherwise. */
+const DEFAULTS: C['params'] = { page: 1, size: 20, sort: null, q: '', filters: {} }
+const startParams = (input: { params?: Partial<C['params']> } | undefined) => ({ ...DEFAULTS, ...input?.params, filters: { ...input?.params?.filters } })
+/** The params a list asks for after an event (what the rules below say the context holds). */
+function paramsAfter(p: C, e: { type: string } & Record<string, any>, input: unknown): C['params'] {
+  switch (e.type) {
+    case 'xstate.init': return startParams(input as { params?: Partial<C['params']> } | undefined)
+    case 'page.go': return { ...p.params, page: e.page }
+    case 'size.change': return { ...p.params, size: e.size, page: 1 }
+    case 'sort.toggle': return { ...p.params, page: 1, sort: p.params.sort === e.field ? `-${e.field}` : e.field }
+    case 'filter.change': return { ...p.params, page: 1, filters: { ...p.params.filters, [e.key]: e.value.slice(0, 100) } }
+    case 'params.sync': return e.params
+    default: return p.params // retry, reload, the search's pause
+  }
+}
+
 /** The same list controls work in every state (spec 2.2 "Lists", issue 11 section 4). */
 function controls(from: string): Rule<C>[] {
   const rules: Rule<C>[] = [
@@ -84,7 +100,11 @@ export const resourceListExpectations: Expectations<C> = {
     { name: 'reload of an empty list asks again', from: 'empty', event: 'reload', to: 'loading', then: (c, p) => expect(c.params).toEqual(p.params) },
     { name: 'retry asks again', from: 'failed', event: 'retry', to: 'loading', then: (c) => expect(c.error).toBeNull() },
   ],
-  significant: (c) => ({ params: c.params, items: c.items, total: c.total, error: c.error }),
+  // the page asked for is exactly the params the list holds after the event (the URL mirrors them)
+  inputs: { fetchPage: (p, e, _n, input) => paramsAfter(p, e, input) },
+  // issue 11: the search asks 300 ms after the last key
+  delays: { searchDebounce: { ms: (_c, _e, input) => input?.searchDebounceMs ?? 300, words: { tr: '300 ms', en: '300 ms' } } },
+  initial: (c, input) => expect(c).toEqual({ params: startParams(input), items: [], total: 0, error: null, searchDebounceMs: input?.searchDebounceMs ?? 300 }),
   describeEvent: (e) => {
     const ev = e as Record<string, unknown> & { type: string }
     switch (e.type) {

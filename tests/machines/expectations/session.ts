@@ -1,8 +1,21 @@
 import { expect } from 'vitest'
 import type { AnyEventObject } from 'xstate'
-import type { RestoredSession, SessionContext, SignInResult } from '../../../machines/session/session.machine.ts'
+import type { RestoredSession, SessionContext, SessionTiming, SignInResult } from '../../../machines/session/session.machine.ts'
 import { isIn, type Expectations } from '../../support/expectations.ts'
 import type { Snapshot } from '../../support/paths.ts'
+
+/**
+ * Spec 9's inactivity constants as the spec states them (never the machine's own): the activity
+ * throttle 120000 ms, the inactive-user threshold 600000 ms, the time to lock 30000 ms, the logout
+ * wait 1800000 ms; spec 4: a lock older than 1800 s cannot be unlocked.
+ */
+export const SPEC_TIMING: SessionTiming = { throttleMs: 120_000, inactiveMs: 600_000, warningMs: 30_000, logoutWaitMs: 1_800_000, lockExpiryS: 1800 }
+/** A company's own preferences (issue 12, the model's timing.update): a 1-minute threshold, a 15-second warning. */
+export const COMPANY_TIMING: SessionTiming = { throttleMs: 120_000, inactiveMs: 60_000, warningMs: 15_000, logoutWaitMs: 1_800_000, lockExpiryS: 1800 }
+const LOCK_EXPIRY_MS = 1_800_000
+/** The timing in force is the spec's, or the company's once its preferences arrived. */
+const timingInForce = (c: SessionContext) => expect([SPEC_TIMING, COMPANY_TIMING]).toContainEqual(c.timing)
+const secondsOf = (ms: number) => Math.max(0, Math.round(ms / 1000))
 
 const LOGIN = 'Personel Girişi'
 const WARNING = 'Hâlâ orada mısınız?'
@@ -15,7 +28,7 @@ const unlocked = (_c: SessionContext, _e: unknown, s: Snapshot) => !isIn(s, 'sig
 const inWarning = (e: { inWarning?: boolean }) => e.inWarning === true
 const idleFor = (c: SessionContext, now: number) => now - c.lastActivityAt
 /** Spec 4: a lock older than `lockExpiryS` cannot be unlocked. */
-const lockTooOld = (c: SessionContext, at: number) => c.lockedAt !== null && at - c.lockedAt > T(c).lockExpiryS * 1000
+const lockTooOld = (c: SessionContext, at: number) => c.lockedAt !== null && at - c.lockedAt > LOCK_EXPIRY_MS
 const signedInUser = (c: SessionContext) => expect(c.user).not.toBeNull()
 
 const ACTIVITY = { type: 'activity', at: 1_767_225_601_000 }
@@ -28,7 +41,7 @@ export const sessionExpectations: Expectations<SessionContext> = {
       words: { tr: 'oturum kapalı (giriş ekranı)', en: 'signed out (the sign-in screen)' },
       screen: { absent: [WARNING, LOCKED] },
       tags: { signedOut: true, signedIn: false, busy: false },
-      context: (c) => expect(c.user === null || c.endReason === null).toBe(true),
+      context: (c) => { expect(c.user === null || c.endReason === null).toBe(true); timingInForce(c) },
       ignores: [ACTIVITY, { type: 'logout', at: 1_767_225_620_000 }, UNLOCK, { type: 'remote.ended' }, { type: 'role.switch', role: 'ROLE_USER' }],
     },
     restoring: {
@@ -54,7 +67,7 @@ export const sessionExpectations: Expectations<SessionContext> = {
     signedIn: {
       words: { tr: 'oturum açık', en: 'signed in' },
       tags: { signedIn: true, signedOut: false },
-      context: signedInUser,
+      context: (c) => { signedInUser(c); timingInForce(c) },
     },
     'signedIn.inactivity': { words: { tr: 'oturum açık', en: 'signed in' } },
     'signedIn.inactivity.active': {
@@ -122,7 +135,7 @@ export const sessionExpectations: Expectations<SessionContext> = {
     loggingOut: {
       words: { tr: 'çıkış yapılıyor', en: 'logging out' },
       tags: { busy: true, signedIn: true },
-      context: (c) => expect(c.endReason).not.toBeNull(),
+      context: (c) => { expect(c.endReason).not.toBeNull(); timingInForce(c) },
       ignores: [{ type: 'logout', at: 1_767_225_620_000 }, ACTIVITY, UNLOCK, { type: 'session.lock', at: 1_767_225_610_000 }, { type: 'login.submit', username: 'admin', password: 'x', rememberMe: false }],
     },
     loggedOut: { words: { tr: 'çıkış yapıldı', en: 'logged out' }, transient: true },
@@ -152,7 +165,10 @@ export const sessionExpectations: Expectations<SessionContext> = {
     { name: 'a successful sign-in is signed in and active', from: 'signingIn', event: 'xstate.done.actor.signIn',
       when: (_c, e) => (e.output as SignInResult).kind === 'signedIn', to: ['signedIn.inactivity.active', 'signedIn.access.ready'],
       effects: ['persistSession', 'notice:welcome'],
-      then: (c, _p, e) => { expect(c.user).toEqual(e.output.user); expect(c.lastActivityAt).toBe(e.output.at) } },
+      then: (c, _p, e) => {
+        expect(c.user).toEqual(e.output.user); expect(c.timing).toEqual(e.output.timing)
+        expect(c).toMatchObject({ lastActivityAt: e.output.at, lastReportedAt: e.output.at, lockedAt: null, idleSeconds: 0 })
+      } },
     { name: 'a refused sign-in shows the reason', from: 'signingIn', event: 'xstate.error.actor.signIn', to: 'signedOut', effects: [],
       then: (c, _p, e) => expect(c.error).toBe(e.error.code) },
     { name: 'after the password change the user is asked to sign in again', from: 'passwordExpired', event: 'xstate.done.actor.passwordChange',
@@ -184,7 +200,8 @@ export const sessionExpectations: Expectations<SessionContext> = {
       then: (c, p, e) => expect(c.lastActivityAt).toBe(Math.max(p.lastActivityAt, e.at)) },
     { name: 'an activity report\'s answer brings the company\'s current timing; the state stays', from: 'signedIn', event: 'timing.update', to: 'signedIn', effects: [],
       then: (c, p, e) => { expect(c.timing).toEqual(e.timing); expect(c.lastActivityAt).toBe(p.lastActivityAt) } },
-    { name: 'locking the screen records the lock', from: 'signedIn', event: 'session.lock', when: unlocked, to: 'signedIn.inactivity.lockedOut.locking' },
+    { name: 'locking the screen records the lock (no idle time: the user asked for it)', from: 'signedIn', event: 'session.lock', when: unlocked, to: 'signedIn.inactivity.lockedOut.locking',
+      then: (c) => expect(c.pendingIdleSeconds).toBe(0) },
     { name: 'a lock in another tab locks here', from: 'signedIn', event: 'remote.locked', when: unlocked, to: 'signedIn.inactivity.lockedOut.locked',
       then: (c, _p, e) => expect(c.lockedAt).toBe(e.at) },
     { name: 'waking up with nothing due changes nothing', from: 'signedIn', event: 'clock.check',
@@ -192,10 +209,10 @@ export const sessionExpectations: Expectations<SessionContext> = {
       to: 'signedIn', effects: [], then: (c, p) => expect(c.lastActivityAt).toBe(p.lastActivityAt) },
     { name: 'waking past the logout deadline logs out', from: 'signedIn', event: 'clock.check',
       when: (c, e, s) => unlocked(c, e, s) && idleFor(c, e.now) >= T(c).inactiveMs + T(c).warningMs + T(c).logoutWaitMs, to: 'loggingOut',
-      then: (c) => expect(c.endReason).toBe('lockTimeout') },
+      then: (c, p, e) => { expect(c.endReason).toBe('lockTimeout'); expect(c.idleSeconds).toBe(p.idleSeconds + secondsOf(e.now - p.lastActivityAt)) } },
     { name: 'waking past the lock deadline locks', from: 'signedIn', event: 'clock.check',
       when: (c, e, s) => unlocked(c, e, s) && idleFor(c, e.now) >= T(c).inactiveMs + T(c).warningMs && idleFor(c, e.now) < T(c).inactiveMs + T(c).warningMs + T(c).logoutWaitMs,
-      to: 'signedIn.inactivity.lockedOut.locking' },
+      to: 'signedIn.inactivity.lockedOut.locking', then: (c, p, e) => expect(c.pendingIdleSeconds).toBe(secondsOf(e.now - p.lastActivityAt)) },
     { name: 'waking past the inactivity threshold opens the warning', from: 'signedIn', event: 'clock.check',
       when: (c, e, s) => unlocked(c, e, s) && !isIn(s, 'signedIn.inactivity.inactive') && idleFor(c, e.now) >= T(c).inactiveMs && idleFor(c, e.now) < T(c).inactiveMs + T(c).warningMs,
       to: 'signedIn.inactivity.inactive.warning' },
@@ -205,21 +222,24 @@ export const sessionExpectations: Expectations<SessionContext> = {
       then: (c) => expect(c.pendingIdleSeconds).toBe(Math.round((T(c).inactiveMs + T(c).warningMs) / 1000)) },
     { name: 'the lock is recorded: the lock screen shows', from: 'signedIn.inactivity.lockedOut.locking', event: 'xstate.done.actor.lockSession', to: 'signedIn.inactivity.lockedOut.locked',
       effects: ['persistIdleTime', 'broadcast:locked'],
-      then: (c, _p, e) => expect(c.lockedAt).toBe(e.output.at) },
+      then: (c, p, e) => { expect(c.lockedAt).toBe(e.output.at); expect(c.idleSeconds).toBe(p.idleSeconds + p.pendingIdleSeconds); expect(c.pendingIdleSeconds).toBe(0) } },
     { name: 'a lock that cannot be recorded ends the session', from: 'signedIn.inactivity.lockedOut.locking', event: 'xstate.error.actor.lockSession', to: 'loggingOut' },
     { name: 'locked for the logout wait: logged out', from: 'signedIn.inactivity.lockedOut.locked', event: 'xstate.after.*', to: 'loggingOut',
-      then: (c) => expect(c.endReason).toBe('lockTimeout') },
+      then: (c, p) => { expect(c.endReason).toBe('lockTimeout'); expect(c.idleSeconds).toBe(p.idleSeconds + secondsOf(T(p).logoutWaitMs)) } },
     { name: 'an empty password on the lock screen is required and nothing is sent', from: 'signedIn.inactivity.lockedOut.locked', event: 'unlock.submit', when: (_c, e) => e.password === '',
       to: 'signedIn.inactivity.lockedOut.locked', effects: [], then: (c, p) => { expect(c.unlockErrors).toEqual({ password: 'required' }); expect(c.lockedAt).toBe(p.lockedAt) } },
     { name: 'a lock older than 1800 s cannot be unlocked', from: 'signedIn.inactivity.lockedOut.locked', event: 'unlock.submit', when: (c, e) => e.password !== '' && lockTooOld(c, e.at), to: 'loggingOut',
-      then: (c) => expect(c.endReason).toBe('lockExpired') },
+      then: (c, p, e) => { expect(c.endReason).toBe('lockExpired'); expect(c.idleSeconds).toBe(p.idleSeconds + secondsOf(e.at - p.lockedAt!)) } },
     { name: 'the password on the lock screen is checked', from: 'signedIn.inactivity.lockedOut.locked', event: 'unlock.submit', when: (c, e) => e.password !== '' && !lockTooOld(c, e.at), to: 'signedIn.inactivity.lockedOut.unlocking',
       then: (c) => expect(c.unlockErrors).toEqual({}) },
     { name: 'waking up with a lock older than 1800 s logs out', from: 'signedIn.inactivity.lockedOut.locked', event: 'clock.check', when: (c, e) => lockTooOld(c, e.now), to: 'loggingOut',
-      then: (c) => expect(c.endReason).toBe('lockExpired') },
+      then: (c, p, e) => { expect(c.endReason).toBe('lockExpired'); expect(c.idleSeconds).toBe(p.idleSeconds + secondsOf(e.now - p.lockedAt!)) } },
     { name: 'a successful unlock is active again', from: 'signedIn.inactivity.lockedOut.unlocking', event: 'xstate.done.actor.unlockSession', to: 'signedIn.inactivity.active',
       effects: ['persistIdleTime', 'broadcast:unlocked'],
-      then: (c, _p, e) => { expect(c.lockedAt).toBeNull(); expect(c.lastActivityAt).toBe(e.output.at) } },
+      then: (c, p, e) => {
+        expect(c.user).toEqual(e.output.user)
+        expect(c).toMatchObject({ lockedAt: null, lastActivityAt: e.output.at, lastReportedAt: e.output.at, idleSeconds: p.idleSeconds + secondsOf(e.output.at - p.lockedAt!) })
+      } },
     { name: 'a failed unlock logs out', from: 'signedIn.inactivity.lockedOut.unlocking', event: 'xstate.error.actor.unlockSession', to: 'loggingOut', effects: ['notice:error'],
       then: (c, _p, e) => { expect(c.endReason).toBe('unlockFailed'); expect(c.error).toBe(e.error.code) } },
     { name: 'switching the role', from: 'signedIn.access.ready', event: 'role.switch', when: unlocked, to: 'signedIn.access.switchingRole' },
@@ -234,6 +254,43 @@ export const sessionExpectations: Expectations<SessionContext> = {
       effects: (p) => ['clearSession', 'broadcast:ended', `notice:${p.endReason === 'lockTimeout' || p.endReason === 'lockExpired' || p.endReason === 'switchUser' ? p.endReason : 'loggedOut'}`],
       then: (c) => { expect(c.user).toBeNull(); expect(c.lockedAt).toBeNull(); expect(c.idleSeconds).toBe(0); expect(c.unlockErrors).toEqual({}) } },
   ],
+  inputs: {
+    // the stored session is checked with its cookie: nothing else is sent
+    checkSession: () => undefined,
+    signIn: (_p, e) => ({ username: e.username, password: e.password, rememberMe: e.rememberMe }),
+    // spec 7.2: lockSession sends the inactive seconds of this lock (none when the user locked it)
+    lockSession: (_p, _e, n) => ({ inactivetime: n.pendingIdleSeconds }),
+    // spec 7.2: unlockSession sends the password typed on the lock screen
+    unlockSession: (_p, e) => ({ password: e.password }),
+    // spec 4, 7.2: logout sends the accumulated inactive time
+    logout: (_p, _e, n) => ({ inactivetime: n.idleSeconds }),
+    switchRole: (_p, e) => ({ role: e.role }),
+    refreshPermissions: () => undefined,
+    // the forced change is for the account that signed in, under the policy the server named
+    passwordChange: (_p, e) => ({ username: e.output.username, policy: e.output.policy }),
+  },
+  delays: {
+    // no activity for the activity throttle (2 min): an idle candidate
+    idleCandidateDelay: { ms: (c) => c.timing.throttleMs, words: { tr: '2 dk (etkinlik eşiği)', en: '2 min (activity throttle)' } },
+    // the warning opens at the inactive-user threshold (10 min after the last activity)
+    inactiveDelay: { ms: (c) => c.timing.inactiveMs - c.timing.throttleMs, words: { tr: '8 dk (10. dakikaya kadar)', en: '8 min (up to the 10th minute)' } },
+    // the warning counts down the time to lock (30 s); opened by a wake-up, only what is left of it
+    warningCountdown: {
+      ms: (c, e) => (e.type === 'clock.check' ? c.lastActivityAt + c.timing.inactiveMs + c.timing.warningMs - e.now : c.timing.warningMs),
+      words: { tr: '30 sn (kilide kalan süre)', en: '30 s (time to lock)' },
+    },
+    // locked for the logout wait (30 min): logged out; a restored lock waits only what is left since it was made
+    logoutWait: {
+      ms: (c, e) => (e.type === 'xstate.done.actor.checkSession'
+        ? Math.min(c.timing.logoutWaitMs, Math.max(0, e.output.lockedAt + c.timing.logoutWaitMs - e.output.at))
+        : c.timing.logoutWaitMs),
+      words: { tr: '30 dk (çıkış bekleme süresi)', en: '30 min (logout wait)' },
+    },
+  },
+  initial: (c, input) => expect(c).toEqual({
+    user: null, timing: { ...SPEC_TIMING, ...input?.timing }, lastActivityAt: 0, lastReportedAt: 0, lockedAt: null, pendingIdleSeconds: 0, idleSeconds: 0,
+    error: null, loginErrors: {}, unlockErrors: {}, expired: null, endReason: null,
+  }),
   describeEvent: (e: AnyEventObject) => {
     const words: Record<string, [string, string]> = {
       'session.restore': ['uygulama kayıtlı bir oturumla açılır', 'the app starts with a stored session'],

@@ -139,6 +139,24 @@ export const smsVerificationExpectations: Expectations<SmsVerificationContext> =
     { name: 'another number while locked', from: 'lockedOut', event: 'phone.change', to: 'enteringPhone',
       then: (c) => expect(c).toMatchObject({ error: null, lockedUntil: null }) },
   ],
+  inputs: {
+    // the number in E.164 (a new number as typed and accepted; a resend to the number a code went to), for this flow's purpose
+    sendCode: (p, e, _n, input) => ({ phone: e.type === 'phone.submit' ? e164(e.phone) : p.phone, purpose: input.purpose }),
+    // the code without the spaces around it, for the number the code went to
+    verifyCode: (p, e, _n, input) => ({ phone: p.phone, purpose: input.purpose, code: e.code.trim() }),
+  },
+  delays: {
+    // spec 4, 9: a code is valid for 2 minutes (the server's answer says so: expiresInS)
+    codeValidity: { ms: (_c, e) => e.output.expiresInS * 1000, words: { tr: '120 sn (sunucunun expiresInS değeri)', en: '120 s (the server\'s expiresInS)' } },
+    // SECURITY.md: a new code after 60 s (the server's resendAfterS)
+    resendCooldown: { ms: (_c, e) => e.output.resendAfterS * 1000, words: { tr: '60 sn (sunucunun resendAfterS değeri)', en: '60 s (the server\'s resendAfterS)' } },
+    // the lockout ends when the server said (retryAfterS)
+    lockout: { ms: (_c, e) => e.error.retryAfterS * 1000, words: { tr: 'sunucunun retryAfterS değeri', en: 'the server\'s retryAfterS' } },
+  },
+  initial: (c, input) => expect(c).toEqual({
+    purpose: input.purpose, phone: input.phone ?? '', validityMs: 120_000, resendMs: 60_000, canResend: false, error: null,
+    attemptsLeft: null, lockedUntil: null, lockoutMs: 0, ticket: null, sends: 0,
+  }),
   describeEvent: (e) => {
     const ev = e as { type: string; phone?: string; code?: string; error?: { code?: string } }
     if (e.type === 'phone.submit') return { tr: `müşteri "${ev.phone}" numarasını gönderir`, en: `the customer submits the phone "${ev.phone}"` }

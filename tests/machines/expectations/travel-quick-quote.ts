@@ -97,6 +97,11 @@ export const travelQuickQuoteExpectations: Expectations<TravelQuickQuoteContext>
     { name: 'buying ends the flow with the priced plan', from: 'quoted', event: 'quote.buy', to: 'buying',
       then: (c, p, _e, s) => expect(s.output).toEqual({ values: p.values }) },
   ],
+  inputs: {},
+  // the form opens on the Schengen area at standard cover (their selects always hold an option), covid cover off
+  initial: (c) => expect(c).toEqual({
+    values: { birthdate: '', gender: '', travelLocation: 'schengen', coverageType: 'standard', covid: false, startDate: '', endDate: '' }, errors: {}, quote: null,
+  }),
   describeEvent: (e) => {
     const ev = e as unknown as Submit & { type: string }
     if (e.type === 'form.submit') {

@@ -8,6 +8,8 @@ export const err = (code: string) => Object.assign(new Error(code), { code })
 export const AT = '2026-03-02T09:00:00.000Z'
 export const PHONE = '+905321234567'
 export const TICKET = 'ticket-bes'
+/** The server's id of the saved application. */
+export const APP_ID = 'a1'
 
 const person = {
   firstname: 'Ayşe', lastname: 'Yılmaz', nationalId: '10000000146', nationality: 'TR', birthdate: '1990-04-01',
