@@ -180,12 +180,19 @@ export const createUserExpectations: Expectations<CreateUserContext> = {
     { name: 'back to the review after a failure', from: 'failed', event: 'step.back', to: 'review', then: (c) => expect(c.error).toBeNull() },
   ],
   inputs: { createUser: (p) => createBody(p) },
-  initial: (c, input) => {
-    expect(c).toMatchObject({ today: input.today, errors: {}, error: null, created: null })
-    // spec 3.1: the address status defaults to create, its id to create-new; a Turkish citizen by default
-    expect(c.address).toMatchObject({ status: 'create', addressid: 'create-new', countrycode: 'TR', addresstext: '' })
-    expect(c.personal).toMatchObject({ country: 'TR', username: '', email: '' })
-    expect(c.groupRoles).toEqual({ isAssigntoGroup: false, chosengroup: '', isAssigntoOtherGroup: false, selectedRoles: [], selectedMain: '' })
+  // every field empty; spec 3.1: the address status defaults to create, its id to create-new; a Turkish citizen in Türkiye by default
+  initial: (c, input) => expect(c).toEqual({
+    personal: {
+      username: '', firstName: '', lastName: '', gender: '', country: 'TR', nationalId: '', passportNo: '', jobTitleId: '', workLocationId: '', email: '',
+      mobilePhone: '', birthDate: '', mainRole: '', defaultRole: '',
+    },
+    address: { status: 'create', addressid: 'create-new', locationtype: '', locationname: '', countrycode: 'TR', citycode: '', districtcode: '', suburbcode: '', zipcode: '', addresstext: '' },
+    groupRoles: { isAssigntoGroup: false, chosengroup: '', isAssigntoOtherGroup: false, selectedRoles: [], selectedMain: '' },
+    today: input.today, errors: {}, error: null, created: null,
+  }),
+  equivalentMutants: {
+    'assign | createUser.creating --xstate.done.actor.createUser#0--> createUser.created action#0 error kept': 'creating starts with no error (the review has none; "Tekrar Dene" clears it)',
+    'assign | action "showRefusal" error kept': 'creating starts with no error (the review has none; "Tekrar Dene" clears it)',
   },
   describeEvent: (e) => {
     const ev = e as { type: string; values?: Record<string, unknown>; error?: { code?: string; issues?: Issue[] } }

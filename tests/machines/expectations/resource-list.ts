@@ -7,6 +7,8 @@ const SIZES = [10, 20, 50, 100]
 const pages = (c: C) => Math.max(1, Math.ceil(c.total / c.params.size))
 const validPage = (c: C, p: number) => Number.isInteger(p) && p >= 1 && p <= pages(c)
 const STATES = ['loading', 'searching', 'ready', 'empty', 'failed'] as const
+/** The address says what the list already shows (back to the same URL): nothing is asked again. */
+const SAME_PARAMS = { type: 'params.sync', params: { page: 1, size: 20, sort: null, q: '', filters: {} } }
 const LOADING = 'Yükleniyor…'
 const NONE = 'Sonuç bulunamadı'
 const RETRY = 'Tekrar dene'
@@ -56,7 +58,7 @@ export const resourceListExpectations: Expectations<C> = {
       screen: { texts: [LOADING], absent: [NONE] },
       tags: { busy: true },
       context: (c) => expect(c.error).toBeNull(),
-      ignores: [{ type: 'retry' }, { type: 'reload' }, { type: 'page.go', page: 0 }, { type: 'size.change', size: 7 }],
+      ignores: [{ type: 'retry' }, { type: 'reload' }, { type: 'page.go', page: 0 }, { type: 'size.change', size: 7 }, SAME_PARAMS],
     },
     searching: {
       words: { tr: 'arama yazılırken bir duraklama beklenir', en: 'the search waits for a pause in typing' },
@@ -69,21 +71,21 @@ export const resourceListExpectations: Expectations<C> = {
       screen: { absent: [NONE, LOADING] },
       tags: { busy: false },
       context: (c) => { expect(c.items.length).toBeGreaterThan(0); expect(c.error).toBeNull() },
-      ignores: [{ type: 'retry' }, { type: 'page.go', page: 0 }, { type: 'size.change', size: 7 }],
+      ignores: [{ type: 'retry' }, { type: 'page.go', page: 0 }, { type: 'size.change', size: 7 }, SAME_PARAMS],
     },
     empty: {
       words: { tr: '"Sonuç bulunamadı" görünür', en: '"No results" shows' },
       screen: { texts: [NONE], absent: [LOADING] },
       tags: { busy: false },
       context: (c) => { expect(c.items).toEqual([]); expect(c.error).toBeNull() },
-      ignores: [{ type: 'retry' }, { type: 'page.go', page: 2 }, { type: 'page.go', page: 0 }, { type: 'size.change', size: 7 }],
+      ignores: [{ type: 'retry' }, { type: 'page.go', page: 2 }, { type: 'page.go', page: 0 }, { type: 'size.change', size: 7 }, SAME_PARAMS],
     },
     failed: {
       words: { tr: 'liste yüklenemedi, "Tekrar dene" sunulur', en: 'the list failed to load, "Retry" is offered' },
       screen: { enabled: [RETRY], absent: [NONE] },
       tags: { busy: false },
       context: (c) => expect(c.error).not.toBeNull(),
-      ignores: [{ type: 'reload' }, { type: 'page.go', page: 0 }, { type: 'size.change', size: 7 }],
+      ignores: [{ type: 'reload' }, { type: 'page.go', page: 0 }, { type: 'size.change', size: 7 }, SAME_PARAMS],
     },
   },
   rules: [
@@ -100,6 +102,11 @@ export const resourceListExpectations: Expectations<C> = {
     { name: 'reload of an empty list asks again', from: 'empty', event: 'reload', to: 'loading', then: (c, p) => expect(c.params).toEqual(p.params) },
     { name: 'retry asks again', from: 'failed', event: 'retry', to: 'loading', then: (c) => expect(c.error).toBeNull() },
   ],
+  equivalentMutants: {
+    'default | error': 'the list starts loading, whose entry clears the error',
+    'assign | resourceList.loading --xstate.done.actor.fetchPage#0--> resourceList.empty action#0 error kept': 'loading\'s entry has cleared the error already',
+    'assign | resourceList.loading --xstate.done.actor.fetchPage#1--> resourceList.ready action#0 error kept': 'loading\'s entry has cleared the error already',
+  },
   // the page asked for is exactly the params the list holds after the event (the URL mirrors them)
   inputs: { fetchPage: (p, e, _n, input) => paramsAfter(p, e, input) },
   // issue 11: the search asks 300 ms after the last key
