@@ -22,7 +22,7 @@ function issuesToErrors(issues: readonly Issue[]): FieldErrors {
     const field = String(i.path[0] ?? i.message.split('.')[0])
     const code = i.message.includes('.') ? i.message.slice(i.message.lastIndexOf('.') + 1) : 'invalid'
     // a missing field's "expected string" issue reads as required
-    errors[field] ??= code.startsWith('Invalid') ? 'required' : code
+    errors[field] ??= i.message.startsWith('Invalid') ? 'required' : code
   }
   return errors
 }

@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { afterAll, describe, expect, it } from 'vitest'
 import type { AnyEventObject, AnyStateMachine } from 'xstate'
+import { syncDocs } from './docs.ts'
 import { checkState, checkStep, isIn, missingExpectations, type Expectations } from './expectations.ts'
 import {
   allStateNodes, coverageRow, coveringPaths, generatePaths, replayPath, startReplay,
@@ -166,6 +167,8 @@ export function modelSuite(model: Model, expectations: Expectations) {
   const paths = generatePaths(model)
   const taken = new Set<string>()
   const used = new Set<string>()
+  /** What each path took (the covering set of the documents is chosen from them). */
+  const takes: Array<Set<string>> = new Array(paths.length)
 
   describe(`${model.name} (model-based: ${paths.length} paths)`, () => {
     it('has an expectation for every state, an expected input for every invoke and a duration for every delay', () => {
@@ -175,8 +178,9 @@ export function modelSuite(model: Model, expectations: Expectations) {
 
     it.each(paths.map((p, i) => [i + 1, p.steps.map((s) => s.event.type).join(' > ') || '(initial)', p] as const))(
       'path %i: %s',
-      (_i, _label, path) => {
+      (i, _label, path) => {
         const r = replayChecked(model, expectations, path)
+        takes[i - 1] = r.taken
         for (const key of r.taken) taken.add(key)
         for (const name of r.rules) used.add(name)
       },
@@ -203,6 +207,10 @@ export function modelSuite(model: Model, expectations: Expectations) {
       writeFileSync(`${PATHS_REPORT_DIR}/${model.name}.json`, JSON.stringify({ ...row, unusedRules: unused, at: new Date().toISOString() }, null, 2))
       expect(row.missing, 'transitions no path took').toEqual([])
       expect(unused, 'rules no step applied').toEqual([])
+      // the diagram and the catalogue, from the paths just replayed (only when every one ran)
+      if (takes.filter(Boolean).length === paths.length) {
+        expect(syncDocs(model, expectations, paths, takes, row), 'generated documents out of date: run npm run test:paths -- ' + model.name).toEqual([])
+      }
     })
   })
 }

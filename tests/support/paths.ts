@@ -339,15 +339,17 @@ const SINKS = new WeakMap<AnyStateMachine, { target: { effects: string[] } }>()
  * A small covering set: greedily the path that takes the most transitions not yet taken, until
  * every transition the paths take is taken (what the browser replays and the catalogue lists).
  */
-export function coveringPaths(model: MachineModel<AnyStateMachine>, paths: GeneratedPath[]): GeneratedPath[] {
-  const takes = paths.map((p) => {
-    const { taken } = (() => {
-      const r = startReplay(model)
+export function coveringPaths(model: MachineModel<AnyStateMachine>, paths: GeneratedPath[], known?: Array<Set<string>>): GeneratedPath[] {
+  const takes = known ?? paths.map((p) => {
+    const r = startReplay(model)
+    try {
       p.steps.forEach((s) => r.advance(s.event))
+    } catch {
+      // a path the machine cannot finish covers what it took so far
+    } finally {
       r.actor.stop()
-      return r
-    })()
-    return taken
+    }
+    return r.taken
   })
   const chosen: GeneratedPath[] = []
   const covered = new Set<string>()

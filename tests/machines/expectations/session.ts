@@ -101,7 +101,8 @@ export const sessionExpectations: Expectations<SessionContext> = {
     'signedIn.inactivity.lockedOut.locking': {
       words: { tr: 'kilit sunucuya kaydediliyor', en: 'the lock is being recorded on the server' },
       tags: { busy: true },
-      ignores: [ACTIVITY, UNLOCK, { type: 'session.lock', at: 1_767_225_610_000 }, { type: 'remote.locked', at: 1_767_226_230_000 }],
+      // an unlock elsewhere while this tab records its lock: the lock screen comes first
+      ignores: [ACTIVITY, UNLOCK, { type: 'session.lock', at: 1_767_225_610_000 }, { type: 'remote.locked', at: 1_767_226_230_000 }, { type: 'remote.unlocked', at: 1_767_226_260_000 }],
     },
     'signedIn.inactivity.lockedOut.locked': {
       words: { tr: `"${LOCKED}" ekranı, şifre bekleniyor`, en: `the "${LOCKED}" screen waits for the password` },
@@ -118,7 +119,7 @@ export const sessionExpectations: Expectations<SessionContext> = {
     'signedIn.inactivity.lockedOut.unlocking': {
       words: { tr: 'şifre sunucuda denetleniyor', en: 'the password is being checked by the server' },
       tags: { busy: true },
-      ignores: [UNLOCK, ACTIVITY, { type: 'session.lock', at: 1_767_225_610_000 }],
+      ignores: [UNLOCK, ACTIVITY, { type: 'session.lock', at: 1_767_225_610_000 }, { type: 'remote.unlocked', at: 1_767_226_260_000 }],
     },
     'signedIn.access': { words: { tr: 'rol ve yetkiler', en: 'role and permissions' } },
     'signedIn.access.ready': { words: { tr: 'rol ve yetkiler hazır', en: 'role and permissions are ready' } },
@@ -148,7 +149,8 @@ export const sessionExpectations: Expectations<SessionContext> = {
         expect(c.loginErrors.username).toBe(e.username.trim() === '' ? 'required' : undefined)
         expect(c.loginErrors.password).toBe(e.password === '' ? 'required' : undefined)
       } },
-    { name: 'a complete sign-in is sent', from: 'signedOut', event: 'login.submit', when: (_c, e) => e.username.trim() !== '' && e.password !== '', to: 'signingIn', effects: [] },
+    { name: 'a complete sign-in is sent; what the last session left (its error, its end) is forgotten', from: 'signedOut', event: 'login.submit', when: (_c, e) => e.username.trim() !== '' && e.password !== '', to: 'signingIn', effects: [],
+      changes: { error: null, loginErrors: {}, endReason: null } },
     { name: 'a restored locked session opens on the lock screen', from: 'restoring', event: 'xstate.done.actor.checkSession',
       when: (_c, e) => !!(e.output as RestoredSession | null)?.lockedAt, to: ['signedIn.inactivity.lockedOut.locked', 'signedIn.access.ready'],
       then: (c, _p, e) => expect(c.lockedAt).toBe(e.output.lockedAt) },

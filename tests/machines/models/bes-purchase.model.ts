@@ -91,7 +91,7 @@ export const besPurchaseModel: Model = {
   // the guards read the step being saved, the minor and payer flags, and whether a purchase started
   serialize: (s) => ({
     value: s.value, saving: s.context.saving, minor: s.context.minor, payerIsOther: s.context.payerIsOther,
-    errors: Object.keys(s.context.errors).length > 0, purchase: s.context.purchase !== null, reason: s.context.reason !== null,
+    errors: Object.keys(s.context.errors).length > 0, purchase: s.context.purchase !== null, reason: s.context.reason !== null, app: s.context.applicationId !== null,
   }),
   invariants: (s) => {
     // a verified phone is the participant's phone in everything kept
