@@ -62,7 +62,7 @@ export type Rule<C = any> = {
    * The context afterwards, exactly: the previous context with these values, every other key
    * unchanged (the keys of every rule that applies to the step count as changed).
    */
-  changes?: Partial<C> | ((previous: C, event: any) => Partial<C>)
+  changes?: { [K in keyof C]?: unknown } | ((previous: C, event: any) => { [K in keyof C]?: unknown })
 }
 
 export type DelayExpectation<C = any> = {

@@ -182,8 +182,8 @@ export const besPurchaseExpectations: Expectations<C> = {
     { name: 'a saved minor without a custodian: on at the custodian', from: 'resuming', event: 'xstate.done.actor.resumeApplication',
       when: (_c, e) => !e.output.data.pensionContract && !!e.output.data.personalProfile && !e.output.data.custodianProfile && under18(e.output.data.personalProfile), to: 'custodian',
       changes: (_p, e) => restored(e.output, 'custodian') },
-    { name: 'a saved adult profile: on at the contract', from: 'resuming', event: 'xstate.done.actor.resumeApplication',
-      when: (_c, e) => !e.output.data.pensionContract && !!e.output.data.personalProfile && !under18(e.output.data.personalProfile), to: 'contract',
+    { name: 'a saved adult profile, or a minor\'s with the custodian: on at the contract', from: 'resuming', event: 'xstate.done.actor.resumeApplication',
+      when: (_c, e) => !e.output.data.pensionContract && !!e.output.data.personalProfile && (!under18(e.output.data.personalProfile) || !!e.output.data.custodianProfile), to: 'contract',
       changes: (_p, e) => restored(e.output, 'contract') },
     { name: 'a saved application without a profile: the profile form', from: 'resuming', event: 'xstate.done.actor.resumeApplication',
       when: (_c, e) => !e.output.data.personalProfile, to: 'personal', changes: (_p, e) => restored(e.output, 'personal') },
@@ -239,6 +239,10 @@ export const besPurchaseExpectations: Expectations<C> = {
     { name: "the payment's outcome, success or failure, ends the flow for the result page", from: 'payment', event: 'payment.done', to: 'paid',
       changes: (_p, e) => ({ outcome: e.status }) },
   ],
+  equivalentMutants: Object.fromEntries([3, 4, 5, 6, 7].map((i) => [
+    `action | besPurchase.saving --xstate.done.actor.saveApplication#${i}--> besPurchase.${['payer', 'contract', 'contract', 'consents', 'summary'][i - 3]} action#0 (rememberApplication) removed`,
+    'a save after the first is of an application that has its id already, and the server answers that same id',
+  ])),
   inputs: {
     // the SMS check is for this plan (the server's code and caps are per purpose)
     smsVerification: (_p, _e, _n, input) => ({ purpose: input.product }),

@@ -76,6 +76,8 @@ export const besPurchaseModel: Model = {
       saved('profile', { personalProfile: { ...PEOPLE.child, userphone: PHONE } }),
       saved('consents', { personalProfile: { ...PEOPLE.adult, userphone: PHONE }, pensionContract: { ...CONTRACT.valid, contributionAmount: 250 } }),
       saved('quote', {}),
+      // a minor's application with the custodian and someone else paying: on at the contract
+      saved('contract', { personalProfile: { ...PEOPLE.child, userphone: PHONE }, custodianProfile: { ...PARENT, planchoice: 'erkenbes' }, payerProfile: { ...PARENT, planchoice: 'erkenbes' } }),
     ],
     saveApplication: [{ id: 'a1', product: 'erkenbes', step: 'profile', updatedAt: AT, expiresAt: AT, data: {} }],
     recordConsents: [undefined],
