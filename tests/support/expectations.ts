@@ -14,16 +14,24 @@ import type { Snapshot } from './paths.ts'
 
 export type Words = { tr: string; en: string }
 
-/** What the user sees in a state (the browser replay checks it on the screen). */
+/**
+ * What the user sees in a state (the browser replay checks it on the screen). Every state a person
+ * can be in shows at least one text or heading of its own: the screens of two different states of a
+ * machine are never identical (tests/support/model-test.ts checks it on every replayed snapshot).
+ */
 export type Screen = {
   /** Texts visible somewhere on the page (Turkish, the source language). */
   texts?: string[]
+  /** Headings (any level) with exactly this accessible name: a step's or a page's title. */
+  headings?: string[]
   /** Texts that must NOT be visible. */
   absent?: string[]
   /** Buttons (accessible names) that are enabled. */
   enabled?: string[]
   /** Buttons (accessible names) that are disabled. */
   disabled?: string[]
+  /** Buttons (accessible names) that say they are busy (aria-busy): the request they sent is on its way. */
+  busy?: string[]
 }
 
 export type StateExpectation<C = any> = {
@@ -98,8 +106,28 @@ export type Expectations<C = any> = {
    * by the id the mutation check prints (`npm run test:mutants`).
    */
   equivalentMutants?: Record<string, string>
+  /**
+   * The message(s) the screen shows for the context's current failure or field errors (spec 5, 8; the
+   * screen's words), or null when there is none. They join the texts that must show; a context with
+   * a failure (a reason code, field errors) for which this names nothing fails the screens check.
+   */
+  errorText?: (context: C, snapshot: Snapshot) => string[] | null
   /** Plain words for an event (catalogue). */
   describeEvent: (event: AnyEventObject) => Words
+}
+
+/** The screen of a snapshot: every active state's screen, merged. */
+export function screenOf(expectations: Expectations, snapshot: Snapshot): Required<Screen> {
+  const out = { texts: [] as string[], headings: [] as string[], absent: [] as string[], enabled: [] as string[], disabled: [] as string[], busy: [] as string[] }
+  for (const path of activePaths(snapshot)) {
+    const s = expectations.states[path]?.screen
+    const screen = typeof s === 'function' ? s(snapshot.context) : s
+    for (const key of Object.keys(out) as Array<keyof typeof out>) out[key].push(...(screen?.[key] ?? []))
+  }
+  // the message of the context's failure shows too
+  out.texts.push(...(expectations.errorText?.(snapshot.context, snapshot) ?? []))
+  for (const key of Object.keys(out) as Array<keyof typeof out>) out[key] = [...new Set(out[key])].sort()
+  return out
 }
 
 /** `'a.b.c'` -> `{ a: { b: 'c' } }`, for `snapshot.matches`. */

@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import { afterAll, describe, expect, it } from 'vitest'
 import type { AnyEventObject, AnyStateMachine } from 'xstate'
 import { syncDocs } from './docs.ts'
-import { checkState, checkStep, isIn, missingExpectations, type Expectations } from './expectations.ts'
+import { canon, checkState, checkStep, isIn, missingExpectations, screenOf, type Expectations } from './expectations.ts'
 import {
   allStateNodes, coverageRow, coveringPaths, generatePaths, replayPath, startReplay,
   type DelayOracle, type GeneratedPath, type MachineModel, type Sent, type Snapshot,
@@ -70,7 +70,7 @@ export function checkSent(expectations: Expectations, previous: Snapshot, event:
  * in, the rules for (previous state, event), what each started actor was given and, for a timer
  * step, its duration. Throws at the first failure; returns the transitions taken and the rules applied.
  */
-export function replayChecked(model: Model, expectations: Expectations, path: GeneratedPath) {
+export function replayChecked(model: Model, expectations: Expectations, path: GeneratedPath, observe?: (snapshot: Snapshot) => void) {
   const rules = new Set<string>()
   let initial = true
   const taken = replayPath(model, path, (actual, previous, event, step, effects, sent, initialSent) => {
@@ -88,6 +88,7 @@ export function replayChecked(model: Model, expectations: Expectations, path: Ge
     for (const name of checkStep(expectations, previous, event, actual, where, effects)) rules.add(name)
     checkSent(expectations, previous, event, actual, sent, where, model.input)
     checkState(expectations, actual, where)
+    observe?.(actual)
   }, delayOracle(model, expectations))
   return { taken, rules }
 }
@@ -135,6 +136,46 @@ export function checkIgnored(model: Model, expectations: Expectations, paths: Ge
   return failures
 }
 
+/**
+ * The screens of the replayed snapshots: each shows at least one text or heading; two different
+ * states never show the same screen; a failure or field error in the context shows its message.
+ */
+export function screenProblems(expectations: Expectations, samples: Map<string, Snapshot[]>): string[] {
+  const problems: string[] = []
+  const byValue = new Map<string, Set<string>>()
+  for (const [value, snaps] of samples) {
+    const seen = new Set<string>()
+    for (const s of snaps) {
+      const screen = screenOf(expectations, s)
+      if (screen.texts.length + screen.headings.length === 0) problems.push(`${value}: no text or heading must show`)
+      const failure = failureIn(s.context)
+      if (failure && !(expectations.errorText?.(s.context, s) ?? []).length) problems.push(`${value}: the context has a failure (${failure}) whose message no expectation names (errorText)`)
+      seen.add(canon(screen))
+    }
+    byValue.set(value, seen)
+  }
+  const values = [...byValue.keys()]
+  for (const [i, a] of values.entries()) {
+    for (const b of values.slice(i + 1)) {
+      const same = [...byValue.get(a)!].find((s) => byValue.get(b)!.has(s))
+      if (same) problems.push(`${a} and ${b} show the same screen: ${same}`)
+    }
+  }
+  return [...new Set(problems)]
+}
+
+/** The context keys that hold a failure or field errors, by the machines' conventions (a reason code, never text). */
+const FAILURE_KEYS = ['error', 'serverError', 'reason', 'loadError', 'deleteError', 'errors', 'fieldErrors', 'loginErrors', 'unlockErrors', 'missing']
+function failureIn(context: unknown): string | null {
+  if (!context || typeof context !== 'object') return null
+  for (const key of FAILURE_KEYS) {
+    const v = (context as Record<string, unknown>)[key]
+    if (v === null || v === undefined || v === false || v === '') continue
+    if (Array.isArray(v) ? v.length > 0 : typeof v === 'object' ? Object.keys(v).length > 0 : true) return `${key}: ${JSON.stringify(v).slice(0, 60)}`
+  }
+  return null
+}
+
 /** Invokes and delays without an oracle entry, and entries that name none of the machine's. */
 export function missingOracles(model: Model, expectations: Expectations): string[] {
   const invokes = invokesOf(model.machine)
@@ -169,6 +210,14 @@ export function modelSuite(model: Model, expectations: Expectations) {
   const used = new Set<string>()
   /** What each path took (the covering set of the documents is chosen from them). */
   const takes: Array<Set<string>> = new Array(paths.length)
+  /** A few replayed snapshots of each state value (their screens are compared). */
+  const samples = new Map<string, Snapshot[]>()
+  const observe = (s: Snapshot) => {
+    const key = JSON.stringify(s.value)
+    const list = samples.get(key) ?? []
+    if (list.length < 6) list.push(s)
+    samples.set(key, list)
+  }
 
   describe(`${model.name} (model-based: ${paths.length} paths)`, () => {
     it('has an expectation for every state, an expected input for every invoke and a duration for every delay', () => {
@@ -179,12 +228,16 @@ export function modelSuite(model: Model, expectations: Expectations) {
     it.each(paths.map((p, i) => [i + 1, p.steps.map((s) => s.event.type).join(' > ') || '(initial)', p] as const))(
       'path %i: %s',
       (i, _label, path) => {
-        const r = replayChecked(model, expectations, path)
+        const r = replayChecked(model, expectations, path, observe)
         takes[i - 1] = r.taken
         for (const key of r.taken) taken.add(key)
         for (const name of r.rules) used.add(name)
       },
     )
+
+    it('shows in every state a text of its own, and the message of its failure', () => {
+      expect(screenProblems(expectations, samples)).toEqual([])
+    })
 
     it('ignores the events each state must ignore', () => {
       expect(checkIgnored(model, expectations, paths)).toEqual([])

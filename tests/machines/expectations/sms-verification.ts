@@ -2,6 +2,7 @@ import { expect } from 'vitest'
 import type { SmsVerificationContext } from '../../../machines/sms-verification/sms-verification.machine.ts'
 import type { Expectations } from '../../support/expectations.ts'
 import { LOCKED_UNTIL, TICKET } from '../models/sms-verification.model.ts'
+import { CATALOGUE } from './texts.ts'
 
 const PHONE_TITLE = 'Cep telefonunuzu doğrulayalım'
 const SEND = 'Kod Gönder'
@@ -16,6 +17,16 @@ const VERIFY = 'Doğrula'
 const RESEND = 'Yeni kod gönder'
 const CHANGE = 'Numarayı değiştir'
 const VERIFIED = 'Telefon numaranız doğrulandı.'
+/** What the screens say for each reason (spec 8: the SMS catalogue texts). */
+const SAYS: Record<string, string> = {
+  INVALID_PHONE: 'Lütfen 05 ile başlayan geçerli bir cep telefonu numarası giriniz',
+  SMS_CODE_WRONG: CATALOGUE.SMS_WRONG_CODE,
+  SMS_SEND_FAILED: CATALOGUE.SMS_SEND_FAILED,
+  SMS_CODE_EXPIRED: 'Doğrulama kodunun süresi doldu; lütfen yeni kod isteyiniz',
+  SMS_ATTEMPTS_EXHAUSTED: 'Kod çok kez hatalı girildi ve geçersiz oldu; lütfen yeni kod isteyiniz',
+  SMS_RESEND_TOO_SOON: 'Yeni kod istemeden önce biraz bekleyiniz',
+  NETWORK: CATALOGUE.NETWORK,
+}
 
 /** A Turkish mobile (spec 4): 5XX XXX XX XX, with 0, 90 or +90 before it, spaces allowed; E.164 out. */
 function e164(phone: string): string | null {
@@ -26,7 +37,7 @@ function e164(phone: string): string | null {
 const wellFormed = (code: string) => /^\d{6}$/.test(code.trim())
 const codeOf = (e: { error?: { code?: string } }) => e.error?.code
 
-const phoneForm = { texts: [PHONE_TITLE], enabled: [SEND], absent: [CODE_LEAD, VERIFIED] }
+const phoneForm = { headings: [PHONE_TITLE], enabled: [SEND], absent: [CODE_LEAD, VERIFIED] }
 
 /** SMS verification (spec 4, 5, 8; SECURITY.md "SMS codes"; issue 15), written apart from machines/sms-verification. */
 export const smsVerificationExpectations: Expectations<SmsVerificationContext> = {
@@ -43,15 +54,15 @@ export const smsVerificationExpectations: Expectations<SmsVerificationContext> =
     },
     sending: {
       words: { tr: 'kod gönderiliyor', en: 'the code is being sent' },
-      screen: { texts: [PHONE_TITLE] },
+      screen: { headings: [PHONE_TITLE], busy: [SEND], absent: [CODE_LEAD] },
       tags: { busy: true },
       context: (c) => expect(c.phone).toMatch(/^\+905\d{9}$/),
       ignores: [{ type: 'phone.submit', phone: '0532 123 45 67' }, { type: 'code.submit', code: '123456' }, { type: 'code.resend' }, { type: 'phone.change' }],
     },
     awaitingCode: {
       words: { tr: 'kod gönderildi, 2 dakika geçerli', en: 'the code was sent, valid for 2 minutes' },
-      screen: (c) => ({ texts: [CODE_TITLE, c.phone], enabled: [CHANGE], // while cooling down the button counts the seconds down ("Yeni kod gönder (60 sn)", "(59 sn)", ...)
-      ...(c.canResend ? {} : { disabled: [`${RESEND} (`] }) }),
+      // while cooling down the button counts the seconds down ("Yeni kod gönder (60 sn)", "(59 sn)", ...)
+      screen: (c) => ({ headings: [CODE_TITLE], texts: [`${c.phone} ${CODE_LEAD}`], enabled: [CHANGE], ...(c.canResend ? { enabled: [CHANGE, RESEND] } : { disabled: [`${RESEND} (`] }) }),
       context: (c) => {
         expect(c.phone).toMatch(/^\+905\d{9}$/)
         // the server's figures (spec 4: 2 minutes; a new code after 60 s), or the model's other server's
@@ -63,27 +74,28 @@ export const smsVerificationExpectations: Expectations<SmsVerificationContext> =
     },
     'awaitingCode.entering': {
       words: { tr: 'kod bekleniyor', en: 'waiting for the code' },
-      screen: { enabled: [VERIFY] },
+      screen: { texts: [COUNTDOWN], enabled: [VERIFY] },
       tags: { busy: false },
       // a new code only after the 60 s cooldown (the shortest path here has just sent one)
       ignores: [{ type: 'code.resend' }],
     },
     'awaitingCode.verifying': {
       words: { tr: 'kod kontrol ediliyor', en: 'the code is being checked' },
+      screen: { texts: [COUNTDOWN], busy: [VERIFY] },
       tags: { busy: true },
       context: (c) => expect(c.error).toBeNull(),
       ignores: [{ type: 'code.submit', code: '123456' }],
     },
     codeOver: {
       words: { tr: 'kodun süresi doldu ya da çok kez yanlış girildi', en: 'the code expired or was typed wrong too often' },
-      screen: { texts: [CODE_TITLE], enabled: [RESEND, CHANGE], absent: [COUNTDOWN] },
+      screen: { headings: [CODE_TITLE], enabled: [RESEND, CHANGE], absent: [COUNTDOWN] },
       tags: { busy: false },
       context: (c) => expect(['SMS_CODE_EXPIRED', 'SMS_ATTEMPTS_EXHAUSTED']).toContain(c.error),
       ignores: [{ type: 'code.submit', code: '123456' }, { type: 'phone.submit', phone: '0532 123 45 67' }],
     },
     lockedOut: {
       words: { tr: 'numara kilitli, bitiş zamanı görünür', en: 'the number is locked, its end time shows' },
-      screen: { texts: [PHONE_TITLE, LOCKED], disabled: [SEND], enabled: [OTHER_NUMBER] },
+      screen: { headings: [PHONE_TITLE], texts: [LOCKED], disabled: [SEND], enabled: [OTHER_NUMBER] },
       tags: { busy: false },
       context: (c) => {
         expect(c.error).toBe('SMS_LOCKED')
@@ -153,6 +165,8 @@ export const smsVerificationExpectations: Expectations<SmsVerificationContext> =
     // the lockout ends when the server said (retryAfterS)
     lockout: { ms: (_c, e) => e.error.retryAfterS * 1000, words: { tr: 'sunucunun retryAfterS değeri', en: 'the server\'s retryAfterS' } },
   },
+  // the reason of the last problem shows on the form; a lockout says until when
+  errorText: (c) => (c.error === 'SMS_LOCKED' ? [LOCKED] : c.error ? [SAYS[c.error] ?? CATALOGUE.TECHNICAL] : null),
   equivalentMutants: {
     'guard | smsVerification.awaitingCode --xstate.after.resendCooldown.smsVerification.awaitingCode#0--> (self)  dropped': 'the cooldown ends once per code, and every code starts with no resend allowed: the guard never fails',
     'assign | smsVerification.awaitingCode.verifying --xstate.done.actor.verifyCode#0--> smsVerification.verified action#0 error kept': 'a check starts with the error cleared (code.submit)',
