@@ -46,6 +46,21 @@ export type StateExpectation<C = any> = {
   ignores?: AnyEventObject[]
   /** Passed through in one step (an eventless transition): never observed after a step. */
   transient?: boolean
+  /**
+   * A state a person cannot tell apart from another on the screen, and why (the screens check
+   * allows these two to show the same; the report lists every such pair).
+   */
+  sameScreenAs?: { state: string; why: string }
+  /**
+   * A state a person never sees on its own, and why (a moment between two screens): no text is
+   * required of it and the browser replay does not check its screen. The report lists them.
+   */
+  unseen?: string
+  /**
+   * A result state: the browser replay renders each of its different screens (a success and a
+   * failure) at least once, not only each transition into it. Final states are result states.
+   */
+  outcome?: boolean
 }
 
 export type Rule<C = any> = {
@@ -108,8 +123,9 @@ export type Expectations<C = any> = {
   equivalentMutants?: Record<string, string>
   /**
    * The message(s) the screen shows for the context's current failure or field errors (spec 5, 8; the
-   * screen's words), or null when there is none. They join the texts that must show; a context with
-   * a failure (a reason code, field errors) for which this names nothing fails the screens check.
+   * screen's words), null when there is none, [] where the state does not show it on purpose (a busy
+   * state keeps the last reason until the answer). They join the texts that must show; a context
+   * with a failure (a reason code, field errors) for which this says null fails the screens check.
    */
   errorText?: (context: C, snapshot: Snapshot) => string[] | null
   /** Plain words for an event (catalogue). */

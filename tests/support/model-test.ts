@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import { afterAll, describe, expect, it } from 'vitest'
 import type { AnyEventObject, AnyStateMachine } from 'xstate'
 import { syncDocs } from './docs.ts'
-import { canon, checkState, checkStep, isIn, missingExpectations, screenOf, type Expectations } from './expectations.ts'
+import { activePaths, canon, checkState, checkStep, isIn, missingExpectations, screenOf, type Expectations } from './expectations.ts'
 import {
   allStateNodes, coverageRow, coveringPaths, generatePaths, replayPath, startReplay,
   type DelayOracle, type GeneratedPath, type MachineModel, type Sent, type Snapshot,
@@ -144,24 +144,35 @@ export function screenProblems(expectations: Expectations, samples: Map<string, 
   const problems: string[] = []
   const byValue = new Map<string, Set<string>>()
   for (const [value, snaps] of samples) {
+    if (activeLeaves(snaps[0]!).some((l) => expectations.states[l]?.unseen)) continue
     const seen = new Set<string>()
     for (const s of snaps) {
       const screen = screenOf(expectations, s)
       if (screen.texts.length + screen.headings.length === 0) problems.push(`${value}: no text or heading must show`)
       const failure = failureIn(s.context)
-      if (failure && !(expectations.errorText?.(s.context, s) ?? []).length) problems.push(`${value}: the context has a failure (${failure}) whose message no expectation names (errorText)`)
+      if (failure && !expectations.errorText?.(s.context, s)) problems.push(`${value}: the context has a failure (${failure}) whose message no expectation names (errorText)`)
       seen.add(canon(screen))
     }
     byValue.set(value, seen)
   }
   const values = [...byValue.keys()]
+  // a pair a state names as looking alike (sameScreenAs) is allowed
+  const alike = (a: string, b: string) => {
+    const leaves = (v: string) => activeLeaves(samples.get(v)![0]!)
+    return leaves(a).some((x) => leaves(b).some((y) => expectations.states[x]?.sameScreenAs?.state === y || expectations.states[y]?.sameScreenAs?.state === x))
+  }
   for (const [i, a] of values.entries()) {
     for (const b of values.slice(i + 1)) {
       const same = [...byValue.get(a)!].find((s) => byValue.get(b)!.has(s))
-      if (same) problems.push(`${a} and ${b} show the same screen: ${same}`)
+      if (same && !alike(a, b)) problems.push(`${a} and ${b} show the same screen: ${same}`)
     }
   }
   return [...new Set(problems)]
+}
+
+function activeLeaves(s: Snapshot): string[] {
+  const paths = activePaths(s)
+  return paths.filter((p) => !paths.some((q) => q.startsWith(p + '.')))
 }
 
 /** The context keys that hold a failure or field errors, by the machines' conventions (a reason code, never text). */

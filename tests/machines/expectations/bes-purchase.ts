@@ -1,6 +1,7 @@
 import { expect } from 'vitest'
 import type { BesPurchaseContext } from '../../../machines/bes-purchase/bes-purchase.machine.ts'
 import type { Expectations } from '../../support/expectations.ts'
+import { CATALOGUE, FIELD } from './texts.ts'
 import { APP_ID, PHONE, PURCHASE, TICKET } from '../models/bes-purchase.model.ts'
 
 /** The BES purchase (issue 15, spec 3.2, 9), written apart from machines/bes-purchase. */
@@ -10,6 +11,28 @@ type Person = Record<string, string>
 const NEXT = 'Devam Et'
 const BACK = 'Geri'
 const PAY = 'Onayla ve Öde'
+const TITLE = 'Erken BES satın al'
+/** Each step's heading (the page lists them all in its step list: the heading says which one is on screen). */
+const STEP = {
+  quick: 'Hızlı profil', sms: 'Telefon doğrulama', personal: 'Kişisel bilgiler', custodian: 'Veli / vasi', payer: 'Ödeyen bilgileri',
+  contract: 'Sözleşme ve fonlar', consents: 'Onaylar', summary: 'Özet', payment: 'Ödeme',
+} as const
+/** The step whose form a save keeps on screen. */
+const SAVING_STEP: Record<string, string> = { profile: STEP.personal, custodian: STEP.custodian, payer: STEP.payer, contract: STEP.contract, consents: STEP.consents }
+const RESUMED = 'Yarım kalan başvurunuz bulundu'
+/** The BES page's words for a failure (src/web/views/sales/bes/messages.ts restated). */
+const REASON: Record<string, string> = {
+  SMS_TICKET_INVALID: 'Telefon doğrulamanızın süresi doldu; sayfayı yenileyip numaranızı yeniden doğrulayınız. Bilgileriniz kaydedildi.',
+  NETWORK: 'Bağlantı kurulamadı. İnternet bağlantınızı kontrol edip tekrar deneyiniz.',
+}
+/** Field messages by code (spec 5; the BES forms' own words). */
+const FIELD_SAYS: Record<string, string> = {
+  required: FIELD.required, requiredSelection: FIELD.requiredSelection, ageTooOld: 'Katılımcı en fazla 100 yaşında olabilir',
+  notAdult: 'Veli/vasi ve katkı payı ödeyen 18 yaşını doldurmuş olmalıdır', consentRequired: 'Devam etmek için bu onay gereklidir',
+  // "Bu plan için en az 100,00 ₺ katkı payı ödenmelidir" (the plan's minimum, in the page's money format)
+  belowMinimum: 'Bu plan için en az', fundsNotHundred: 'Fon paylarının toplamı %100 olmalıdır',
+}
+const step = (name: string, extra: Record<string, string[]> = {}) => ({ headings: [TITLE, name], ...extra })
 
 /** On 2 March 2026 (the model's day), a person born after 2 March 2008 is under 18; born before 2 March 1926, over 100. */
 const under18 = (p: Person) => p.birthdate! > '2008-03-02'
@@ -71,12 +94,14 @@ export const besPurchaseExpectations: Expectations<C> = {
   states: {
     quickProfile: {
       words: { tr: 'hızlı profil formu (cinsiyet, il, doğum tarihi) açık', en: 'the quick profile form (gender, province, birth date) is open' },
-      screen: { enabled: [NEXT] },
+      screen: step(STEP.quick, { enabled: [NEXT] }),
       context: (c) => expect(c.ticket).toBeNull(),
       ignores: [confirm, back, { type: 'retry' }],
     },
     verifying: {
       words: { tr: 'cep telefonu SMS koduyla doğrulanıyor', en: 'the mobile phone is being verified by SMS code' },
+      // the SMS step's own screens (tests/machines/expectations/sms-verification.ts)
+      screen: step(STEP.sms, { headings: [TITLE, STEP.sms, 'Cep telefonunuzu doğrulayalım'] }),
       context: (c) => {
         expect(c.quick).not.toBeNull()
         expect(c.ticket).toBeNull()
@@ -85,31 +110,32 @@ export const besPurchaseExpectations: Expectations<C> = {
     },
     resuming: {
       words: { tr: 'bu telefonun yarım kalan başvurusu aranıyor', en: 'an unfinished application of this phone is looked up' },
+      screen: step(STEP.sms, { texts: ['Başvurunuz hazırlanıyor…'] }),
       tags: { busy: true },
       context: verified,
       ignores: [anyQuick, back],
     },
     personal: {
       words: { tr: 'kişisel bilgiler formu (kimlik, iletişim, iş) açık', en: 'the personal profile form (identity, contact, work) is open' },
-      screen: { enabled: [NEXT] },
+      screen: (c) => step(STEP.personal, { enabled: [NEXT], ...(c.resumedAt === 'personal' ? { texts: [RESUMED] } : {}) }),
       context: verified,
       ignores: [anyQuick, confirm, back, { type: 'retry' }],
     },
     custodian: {
       words: { tr: '18 yaş altı katılımcı için veli/vasi formu açık', en: "the custodian (legal parent) form for a participant under 18 is open" },
-      screen: { enabled: [NEXT, BACK] },
+      screen: (c) => step(STEP.custodian, { enabled: [NEXT, BACK], texts: ['Katılımcı 18 yaşından küçük olduğu için', ...(c.resumedAt === 'custodian' ? [RESUMED] : [])] }),
       context: (c) => expect(c.minor).toBe(true),
       ignores: [anyQuick, confirm],
     },
     payer: {
       words: { tr: 'katkı payını ödeyecek kişinin formu açık', en: 'the form of the person who pays the contribution is open' },
-      screen: { enabled: [NEXT, BACK] },
+      screen: step(STEP.payer, { enabled: [NEXT, BACK] }),
       context: (c) => expect(c.payerIsOther).toBe(true),
       ignores: [anyQuick, confirm],
     },
     contract: {
       words: { tr: 'emeklilik sözleşmesi: katkı payı, sıklık ve fon dağılımı', en: 'the pension contract: contribution, frequency and fund distribution' },
-      screen: { enabled: [NEXT, BACK] },
+      screen: (c) => step(STEP.contract, { enabled: [NEXT, BACK], ...(c.resumedAt === 'contract' ? { texts: [RESUMED] } : {}) }),
       context: (c) => {
         expect(c.profile).not.toBeNull()
         if (c.minor && !c.resumed) expect(c.custodian).not.toBeNull()
@@ -118,6 +144,8 @@ export const besPurchaseExpectations: Expectations<C> = {
     },
     saving: {
       words: { tr: 'adım sunucuya kaydediliyor', en: 'the step is being saved on the server' },
+      // the step being saved stays on screen, its "Devam Et" waiting
+      screen: (c) => step(SAVING_STEP[c.saving!]!, { disabled: [NEXT] }),
       tags: { busy: true },
       context: (c) => {
         expect(c.saving).not.toBeNull()
@@ -127,13 +155,13 @@ export const besPurchaseExpectations: Expectations<C> = {
     },
     saveFailed: {
       words: { tr: 'adım kaydedilemedi, "Tekrar dene" görünür', en: 'the step could not be saved, "Tekrar dene" shows' },
-      screen: { enabled: ['Tekrar dene'] },
+      screen: (c) => step(SAVING_STEP[c.saving!]!, { enabled: ['Tekrar dene'] }),
       context: (c) => expect(c.reason).toBeTruthy(),
       ignores: [anyQuick, confirm, back],
     },
     consents: {
       words: { tr: 'onaylar ve izinler: metinler görünür, açık rızalar işaretsiz', en: 'consents and permissions: the texts show, explicit consents unticked' },
-      screen: { enabled: [NEXT, BACK] },
+      screen: (c) => step(STEP.consents, { enabled: [NEXT, BACK], ...(c.resumedAt === 'consents' ? { texts: [RESUMED] } : {}) }),
       context: (c) => {
         expect(c.contract).not.toBeNull()
         // the consents are recorded under the saved application's id
@@ -143,27 +171,34 @@ export const besPurchaseExpectations: Expectations<C> = {
     },
     recordingConsents: {
       words: { tr: 'onaylar kanıtlarıyla kaydediliyor', en: 'the consents are recorded with their proof' },
+      screen: step(STEP.consents, { disabled: [NEXT] }),
+      sameScreenAs: { state: 'saving', why: 'recording the consents and then saving them are one wait on the consents step' },
       tags: { busy: true },
       ignores: [anyQuick, back],
     },
     summary: {
       words: { tr: 'özet: katılımcı, ödeyen, sözleşme ve ilk katkı tutarı', en: 'summary: participant, payer, contract and the first contribution' },
-      screen: { enabled: [PAY, BACK] },
+      screen: step(STEP.summary, { enabled: [PAY, BACK] }),
       context: (c) => expect(c.purchase).toBeNull(),
       ignores: [anyQuick, { type: 'retry' }],
     },
     startingPurchase: {
       words: { tr: 'satın alma kaydı açılıyor, tutar sunucuda hesaplanıyor', en: 'the purchase is opened, the amount computed on the server' },
+      screen: step(STEP.summary, { disabled: [PAY] }),
       tags: { busy: true },
       ignores: [anyQuick, confirm, back],
     },
     payment: {
       words: { tr: 'ilk katkı payı için kart formu açık', en: 'the card form for the first contribution is open' },
+      screen: step(STEP.payment, { texts: ['Çekilecek tutar'], enabled: ['Öde'] }),
       context: (c) => expect(c.purchase).toEqual(PURCHASE),
       ignores: [anyQuick, confirm],
     },
     paid: {
       words: { tr: 'ödeme sonuçlandı, sonuç sayfasına geçilir', en: 'the payment is over: on to the result page' },
+      // the result page: the contract issued, or the payment refused
+      screen: (c) => (c.outcome === 'success' ? { headings: ['Ödemeniz alındı, bireysel emeklilik sözleşmeniz düzenlendi'], texts: ['Sözleşme numarası'] }
+        : { headings: ['Ödeme alınamadı'], texts: ['Başvurunuz kaydedildi.'] }),
       context: (c, s) => {
         expect(s.status).toBe('done')
         expect(s.output).toEqual({ purchaseId: PURCHASE.id, outcome: c.outcome })
@@ -239,6 +274,14 @@ export const besPurchaseExpectations: Expectations<C> = {
     { name: "the payment's outcome, success or failure, ends the flow for the result page", from: 'payment', event: 'payment.done', to: 'paid',
       changes: (_p, e) => ({ outcome: e.status }) },
   ],
+  // a step's field errors under their fields; a failed save or call says why above the step
+  errorText: (c, s) => {
+    if (s.status === 'done') return []
+    const texts = [...Object.values(c.errors).map((code) => FIELD_SAYS[code as string] ?? `(no text for ${code})`), ...(c.reason ? [REASON[c.reason] ?? CATALOGUE.TECHNICAL] : [])]
+    // a save or a call keeps the last reason until it answers (its step says nothing meanwhile)
+    if (s.hasTag('busy')) return texts.length ? [] : null
+    return texts.length ? [...new Set(texts)] : null
+  },
   equivalentMutants: Object.fromEntries([3, 4, 5, 6, 7].map((i) => [
     `action | besPurchase.saving --xstate.done.actor.saveApplication#${i}--> besPurchase.${['payer', 'contract', 'contract', 'consents', 'summary'][i - 3]} action#0 (rememberApplication) removed`,
     'a save after the first is of an application that has its id already, and the server answers that same id',

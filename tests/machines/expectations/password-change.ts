@@ -2,10 +2,12 @@ import { expect } from 'vitest'
 import type { PasswordChangeContext } from '../../../machines/password-change/password-change.machine.ts'
 import { checkPassword } from '../../../src/domain/password.ts'
 import type { Expectations } from '../../support/expectations.ts'
+import { FIELD, reasonSays } from './texts.ts'
 
 const HEADING = 'Şifre değişikliği'
 const SUBMIT = 'Şifreyi Değiştir'
 const CANCEL = 'Vazgeç'
+const CHANGED = 'Şifreniz değiştirildi. Lütfen yeni şifrenizle giriş yapınız.'
 
 type Submit = { oldPassword: string; newPassword: string; confirmPassword: string }
 
@@ -36,13 +38,13 @@ export const passwordChangeExpectations: Expectations<PasswordChangeContext> = {
   states: {
     editing: {
       words: { tr: 'şifre değiştirme formu açık', en: 'the password change form is open' },
-      screen: { texts: [HEADING, 'Yeni şifre (tekrar)'], enabled: [SUBMIT, CANCEL] },
+      screen: { headings: [HEADING], texts: ['Yeni şifre (tekrar)'], enabled: [SUBMIT, CANCEL] },
       tags: { busy: false },
       context: (c) => expect(c.changed).toBe(false),
     },
     submitting: {
       words: { tr: 'yeni şifre gönderiliyor', en: 'the new password is being sent' },
-      screen: { texts: [HEADING] },
+      screen: { headings: [HEADING], busy: [SUBMIT] },
       tags: { busy: true },
       context: (c) => expect(c.errors).toEqual({}),
       ignores: [
@@ -53,10 +55,13 @@ export const passwordChangeExpectations: Expectations<PasswordChangeContext> = {
     },
     changed: {
       words: { tr: 'şifre değiştirildi', en: 'the password is changed' },
+      // the sign-in form again, saying so
+      screen: { headings: ['Personel Girişi'], texts: [CHANGED] },
       context: (_c, s) => { expect(s.status).toBe('done'); expect(s.output).toEqual({ changed: true }) },
     },
     cancelled: {
       words: { tr: 'değişiklikten vazgeçildi', en: 'the change is cancelled' },
+      screen: { headings: ['Personel Girişi'], absent: [CHANGED] },
       context: (_c, s) => { expect(s.status).toBe('done'); expect(s.output).toEqual({ changed: false }) },
     },
   },
@@ -75,6 +80,11 @@ export const passwordChangeExpectations: Expectations<PasswordChangeContext> = {
       changes: (_p, e) => ({ serverError: e.error.code }) },
     { name: 'cancel ends the change without changing', from: 'editing', event: 'form.cancel', to: 'cancelled', changes: {} },
   ],
+  // spec 5's field messages, each under its field; a refusal of the server says why
+  errorText: (c) => {
+    const texts = [...Object.values(c.errors).map((code) => FIELD[code as keyof typeof FIELD]), ...(c.serverError ? [reasonSays(c.serverError)] : [])]
+    return texts.length ? texts : null
+  },
   // the account's name from the sign-in, the old and the new password as typed (never the repeat)
   inputs: { changePassword: (_p, e, _n, input) => ({ username: input.username, oldPassword: e.oldPassword, newPassword: e.newPassword }) },
   // the checklist starts with every rule the empty password fails

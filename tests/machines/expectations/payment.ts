@@ -6,6 +6,7 @@ import type { PaymentContext, PaymentField } from '../../../machines/payment/pay
 import { readAmount } from '../../../src/domain/amount.ts'
 import type { BinCheckResult } from '../../../src/domain/card/bin.ts'
 import type { Expectations } from '../../support/expectations.ts'
+import { CATALOGUE } from './texts.ts'
 
 const TITLE = '3D Secure kart ödeme testi'
 const SUBMIT = '3D Test Et'
@@ -67,10 +68,15 @@ function errorsAfterBin(c: PaymentContext, output: BinCheckResult) {
 const ORDER_ID_RETRIES = 3
 const orderIdTaken = (e: { error: { code?: string } }) => e.error.code === 'ORDER_ID_USED'
 const ownOrder = (c: PaymentContext, e: { orderId: string }) => c.order !== null && e.orderId === c.order.orderId
-const screenOfForm = (c: PaymentContext) => ({
-  texts: [TITLE, ...Object.values(c.errors).map((code) => ERROR_TEXT[code as string] ?? '').filter(Boolean)],
-  enabled: [SUBMIT, RESET],
-})
+const FRAME_LOADING = 'Banka sayfası yükleniyor…'
+const TIMEOUT_TEXT = 'Banka sayfası zamanında yanıt vermedi; işlem tamamlanamadı.'
+/** What the form says for a reason (a toast for a failed call, spec 8; a notice for a type that is not connected). */
+const REASON_TEXT: Record<string, string> = {
+  NOT_CONNECTED: 'Bu işlem tipi bağlı değil: yalnızca 3D Provizyon (P01) ve 3D Satış (S01) denenebilir. Hiçbir bilgi gönderilmedi.',
+  KVT_GATEWAY_ERR4: CATALOGUE.KVT_GATEWAY_ERR4,
+  ORDER_ID_USED: 'Bu sipariş numarası daha önce kullanılmış, lütfen tekrar deneyiniz.',
+  NETWORK: CATALOGUE.NETWORK,
+}
 const FOREIGN = { type: 'frame.closed', orderId: 'KEM20260302999999111', status: 'success' }
 const SUBMIT_AGAIN = { type: 'form.submit', at: Date.UTC(2026, 2, 2, 9) }
 
@@ -79,7 +85,7 @@ export const paymentExpectations: Expectations<PaymentContext> = {
   states: {
     editing: {
       words: { tr: 'form düzenleniyor', en: 'the form is being edited' },
-      screen: screenOfForm,
+      screen: { headings: [TITLE], enabled: [SUBMIT, RESET], absent: [MODAL] },
       tags: { busy: false, modal: false },
       context: (c) => expect(c.order).toBeNull(),
     },
@@ -91,12 +97,14 @@ export const paymentExpectations: Expectations<PaymentContext> = {
     },
     'editing.checkingBin': {
       words: { tr: 'kartın BIN kuralı denetleniyor', en: 'the card\'s BIN rule is being checked' },
+      sameScreenAs: { state: 'editing.idle', why: 'the BIN rule answers from the bundled table at once: nothing on the form shows it is asked' },
       context: (c) => { expect(c.bin).toBe('checking'); expect(c.card.bin).toHaveLength(6) },
       ignores: [{ type: 'card.blur' }],
     },
     validating: {
       words: { tr: 'gönderilmeden önce BIN kuralı denetleniyor', en: 'the BIN rule is checked before sending' },
-      screen: { texts: [TITLE] },
+      screen: { headings: [TITLE], busy: [SUBMIT], absent: [MODAL] },
+      sameScreenAs: { state: 'submitting', why: 'the last BIN check before sending and the sending look the same: "3D Test Et" is busy' },
       tags: { busy: true, modal: false },
       context: (c) => { expect(c.bin).toBe('checking'); expect(c.submitted).toBe(true) },
       ignores: [SUBMIT_AGAIN, { type: 'form.reset' }, { type: 'card.blur' }],
@@ -104,40 +112,43 @@ export const paymentExpectations: Expectations<PaymentContext> = {
     validated: { words: { tr: 'form doğrulandı', en: 'the form is validated' }, transient: true },
     submitting: {
       words: { tr: 'ödeme ağ geçidine gönderiliyor', en: 'the payment is being sent to the gateway' },
-      screen: { texts: [TITLE] },
+      screen: { headings: [TITLE], busy: [SUBMIT], absent: [MODAL] },
       tags: { busy: true, modal: false },
       context: (c) => { expect(c.errors).toEqual({}); expect(c.submitted).toBe(true) },
       ignores: [SUBMIT_AGAIN, { type: 'form.reset' }, FOREIGN],
     },
     threeD: {
       words: { tr: `"${MODAL}" penceresi açık`, en: `the "${MODAL}" modal is open` },
-      screen: { texts: [MODAL] },
+      screen: { headings: [MODAL] },
       tags: { busy: true, modal: true },
       context: (c) => expect(c.order).not.toBeNull(),
     },
     'threeD.loading': {
       words: { tr: `"${MODAL}" penceresi açık, banka sayfası yükleniyor`, en: `the "${MODAL}" modal is open, the bank page is loading` },
+      screen: { texts: [FRAME_LOADING] },
       tags: { frameLoading: true },
       ignores: [FOREIGN, { ...FOREIGN, status: 'error' }, SUBMIT_AGAIN, { type: 'form.reset' }],
     },
     'threeD.ready': {
       words: { tr: `"${MODAL}" penceresinde banka sayfası görünür`, en: `the bank page shows in the "${MODAL}" modal` },
+      screen: { absent: [FRAME_LOADING] },
       tags: { frameLoading: false },
       ignores: [FOREIGN, { type: 'frame.loaded' }],
     },
     succeeded: {
       words: { tr: 'ödeme başarılı, başarı sayfası açılır', en: 'the payment succeeded; the success page opens' },
-      screen: { texts: ['Ödeme başarılı'] },
+      screen: { headings: ['Ödeme başarılı'], texts: ['Sipariş numarası'] },
       context: (c, s) => { expect(s.status).toBe('done'); expect(c.order).not.toBeNull() },
     },
     failed: {
       words: { tr: 'ödeme başarısız, hata sayfası açılır', en: 'the payment failed; the error page opens' },
-      screen: { texts: ['Ödeme başarısız'] },
+      // the bank's reason is the server's record (declined, or the 3-D check failed), shown under it
+      screen: { headings: ['Ödeme başarısız'], texts: ['Sipariş numarası'], absent: [TIMEOUT_TEXT] },
       context: (c, s) => { expect(s.status).toBe('done'); expect(c.order).not.toBeNull() },
     },
     timedOut: {
       words: { tr: 'banka zamanında yanıt vermedi, hata sayfası açılır', en: 'the bank did not answer in time; the error page opens' },
-      screen: { texts: ['Ödeme başarısız'] },
+      screen: { headings: ['Ödeme başarısız'], texts: [TIMEOUT_TEXT] },
       context: (c, s) => { expect(s.status).toBe('done'); expect(c.reason).toBe('THREE_D_TIMEOUT') },
     },
   },
@@ -226,6 +237,13 @@ export const paymentExpectations: Expectations<PaymentContext> = {
     // exactly what the direct transition does
     'target | payment.editing --form.submit#3--> payment.submitting  =>  #payment.validated': 'a valid form passes through validated to submitting',
     'guard | payment.editing --amount.blur#0--> (self)  dropped': 'an amount that cannot be read is left as typed: without the guard the same transition runs and writes nothing',
+  },
+  // every field's problem under it (spec 5); a type that is not connected, a refused BIN or a failed call says so
+  errorText: (c, s) => {
+    if (s.matches('timedOut')) return [TIMEOUT_TEXT]
+    if (s.status === 'done') return []
+    const texts = [...Object.values(c.errors).map((code) => ERROR_TEXT[code as string] ?? ''), ...(c.reason ? [REASON_TEXT[c.reason] ?? CATALOGUE.TECHNICAL] : [])]
+    return texts.length ? texts : null
   },
   inputs: {
     // the BIN rule is asked about the first 6 digits typed

@@ -1,6 +1,7 @@
 import { expect } from 'vitest'
 import type { PurchaseContext } from '../../../machines/shared/purchase.ts'
-import { isIn, type Expectations, type Screen, type StateExpectation } from '../../support/expectations.ts'
+import { isIn, type Expectations, type StateExpectation } from '../../support/expectations.ts'
+import { CATALOGUE, FIELD } from './texts.ts'
 import { APPLICATION_ID, PURCHASE, TICKET } from '../models/purchase.ts'
 
 /**
@@ -13,26 +14,27 @@ export type SectionSpec = {
   step: string; key: string; words: { tr: string; en: string }; valid: (value: unknown) => boolean
   /** The field errors (spec 3.2 schema codes) of the model's answers with problems. */
   errors: (value: any) => Record<string, string>
+  /** The step's heading on the purchase page. */
+  heading: string
 }
 
 /** The words the purchase page shows (tr, the spec's and the screens'), for the browser replay. */
-const SAYS = {
-  quoteIncomplete: 'Teklif bilgileri eksik veya geçersiz',
-  ticketExpired: 'Telefon doğrulamanızın süresi doldu',
-  network: 'Servise erişim sağlanamadı',
-  consentsMissing: 'Devam etmek için zorunlu onayları vermelisiniz',
+const SAYS: Record<string, string> = {
+  QUOTE_INCOMPLETE: 'Teklif bilgileri eksik veya geçersiz; lütfen teklifi yeniden alınız',
+  SMS_TICKET_INVALID: 'Telefon doğrulamanızın süresi doldu; lütfen numaranızı yeniden doğrulayınız',
+  CONSENT_REQUIRED: 'Devam etmek için zorunlu onayları vermelisiniz',
+  NETWORK: CATALOGUE.NETWORK,
 }
+const CONSENTS_MISSING = 'Devam etmek için zorunlu onayları vermelisiniz'
 /** A field's message by its code (the codes of the spec 3.2 schemas the model's bad answers get). */
 const FIELD_SAYS: Record<string, string> = {
   'nationalId.invalid': 'Geçerli bir T.C. Kimlik No giriniz',
-  'email.invalid': 'Girilen değer geçerli bir email adresi değil',
+  'email.invalid': FIELD.email,
   'consent.required': 'Devam etmek için sağlık beyanını onaylamalısınız',
 }
-const reasonSays = (c: PurchaseContext) => (c.error === 'NETWORK' ? [SAYS.network] : c.error === 'SMS_TICKET_INVALID' ? [SAYS.ticketExpired] : c.error === 'CONSENT_REQUIRED' ? [SAYS.consentsMissing] : [])
-const sectionScreen = (c: PurchaseContext): Screen => ({
-  enabled: ['Devam', 'Geri'],
-  texts: [...reasonSays(c), ...Object.values(c.fieldErrors).flatMap((code) => (FIELD_SAYS[code] ? [FIELD_SAYS[code]] : []))],
-})
+const NEXT = 'Devam'
+const BACK = 'Geri'
+const PAY_STEP = 'Onayla ve ödemeye geç'
 const REQUIRED = ['gdprtextread', 'gdprconcent', 'infoconcent', 'trxconcent']
 const code = (e: { error?: { code?: string } }) => e.error?.code
 
@@ -45,67 +47,77 @@ export const ROUTES_THE_SAME = 'routeAfterQuote passes on to the same state here
 
 const savingOf = (step: string) => `saving${step[0]!.toUpperCase()}${step.slice(1)}`
 
-export function purchaseExpectations(opts: { product: string; quotable: (data: any) => boolean; sections: SectionSpec[]; equivalentMutants?: Record<string, string> }): Expectations<PurchaseContext> {
+export function purchaseExpectations(opts: {
+  product: string; quotable: (data: any) => boolean; sections: SectionSpec[]; equivalentMutants?: Record<string, string>
+  /** The page's title, the quote step's quick-quote heading, and the result page's heading when the policy is issued. */
+  titles: { page: string; quote: string; issued: string }
+}): Expectations<PurchaseContext> {
   const { sections } = opts
   const first = sections[0]!.step
   const last = sections[sections.length - 1]!.step
   const next = (i: number) => sections[i + 1]?.step ?? 'consents'
   const anyPay = { type: 'payment.done', status: 'success' }
+  const page = { headings: [opts.titles.page] }
   const states: Record<string, StateExpectation<PurchaseContext>> = {
     quote: {
       words: { tr: 'teklif adımı: ürünün soruları ve fiyatı', en: 'the quote step: the product questions and the price' },
-      screen: (c) => ({ enabled: ['Teklif Al'], texts: c.error === 'QUOTE_INCOMPLETE' ? [SAYS.quoteIncomplete] : [] }),
+      screen: { headings: [opts.titles.page, opts.titles.quote], enabled: ['Teklif Al'] },
       ignores: [{ type: 'summary.confirm' }, anyPay, { type: 'resume.accept' }],
     },
     routeAfterQuote: { words: { tr: 'teklif alındı', en: 'quote taken' }, transient: true },
     sms: {
       words: { tr: 'cep telefonu SMS koduyla doğrulanır', en: 'the mobile phone is verified with an SMS code' },
-      screen: (c) => ({ enabled: ['Kod Gönder', 'Geri'], texts: reasonSays(c) }),
+      // the SMS step's own screens (tests/machines/expectations/sms-verification.ts), and "Geri"
+      screen: { headings: [opts.titles.page, 'Cep telefonunuzu doğrulayalım'], enabled: ['Kod Gönder', BACK] },
       context: (c) => expect(c.ticket).toBeNull(),
       ignores: [{ type: 'summary.confirm' }, anyPay],
     },
     resuming: {
       words: { tr: 'aynı telefona ait yarım başvuru aranır', en: 'an unfinished application of the same phone is looked for' },
+      screen: { ...page, texts: ['Telefon numaranız doğrulandı.', 'Yükleniyor…'] },
       tags: { busy: true },
       ignores: [{ type: 'back' }, { type: 'summary.confirm' }],
     },
     resumeOffer: {
       words: { tr: 'yarım kalan başvuruya devam etmek önerilir', en: 'resuming the unfinished application is offered' },
-      screen: { enabled: ['Kaldığım yerden devam et', 'Baştan başla'] },
+      screen: { headings: [opts.titles.page, 'Yarım kalan başvurunuz var'], enabled: ['Kaldığım yerden devam et', 'Baştan başla'] },
       context: (c) => expect(c.saved).not.toBeNull(),
       ignores: [{ type: 'back' }, { type: 'summary.confirm' }, anyPay],
     },
     routeResumed: { words: { tr: 'başvuru kaldığı adımdan açılır', en: 'the application opens at its step' }, transient: true },
     consents: {
       words: { tr: 'onaylar: zorunlu olanlar verilmeden ilerlenemez', en: 'consents: the required ones block progress' },
-      screen: (c) => ({ enabled: ['Devam', 'Geri'], texts: [...reasonSays(c), ...(c.missing.length > 0 ? [SAYS.consentsMissing] : [])] }),
+      screen: { headings: [opts.titles.page, 'Onaylar'], enabled: [NEXT, BACK] },
       context: (c) => expect(c.ticket).toBe(TICKET),
       ignores: [{ type: 'summary.confirm' }, anyPay],
     },
     recordingConsents: {
       words: { tr: 'onaylar kaydedilir (legalpermission)', en: 'the consents are recorded (legalpermission)' },
+      screen: { headings: [opts.titles.page, 'Onaylar'], busy: [NEXT] },
       tags: { busy: true },
       ignores: [{ type: 'back' }, { type: 'summary.confirm' }],
     },
     summary: {
       words: { tr: 'özet: sunucunun fiyatıyla onay', en: 'summary: confirm at the server price' },
-      screen: (c) => ({ enabled: ['Onayla ve ödemeye geç', 'Geri'], texts: reasonSays(c) }),
+      screen: { headings: [opts.titles.page, 'Özet'], enabled: [PAY_STEP, BACK] },
       ignores: [anyPay, { type: 'resume.accept' }],
     },
     purchasing: {
       words: { tr: 'satın alma sunucuda oluşturulur ve fiyatlanır', en: 'the purchase is created and priced on the server' },
+      screen: { headings: [opts.titles.page, 'Özet'], busy: [PAY_STEP] },
       tags: { busy: true },
       ignores: [{ type: 'back' }, anyPay],
     },
     payment: {
       words: { tr: 'kartla ödeme (3D Secure), sunucunun tutarı', en: 'card payment (3-D Secure) of the server amount' },
-      screen: { enabled: ['Öde', 'Geri'], texts: ['Çekilecek tutar'] },
+      screen: { headings: [opts.titles.page, 'Kartla ödeme'], enabled: ['Öde', BACK], texts: ['Çekilecek tutar'] },
       context: (c) => expect(c.purchase).toEqual(PURCHASE),
       ignores: [{ type: 'summary.confirm' }],
     },
     done: {
       words: { tr: 'sonuç sayfasına geçilir', en: 'on to the result page' },
-      screen: { texts: ['Sonuç sayfasına yönlendiriliyorsunuz'] },
+      // the result page: the policy issued, or the payment refused (spec 2.1 /result/tss-success, /result/tss-error)
+      screen: (c) => (c.outcome === 'success' ? { headings: [opts.titles.issued], texts: ['Poliçe numarası'] } : { headings: ['Ödeme alınamadı'], texts: ['Başvurunuz kaydedildi.'] }),
       context: (c, s) => {
         expect(s.status).toBe('done')
         expect(s.output).toEqual({ purchaseId: PURCHASE.id, outcome: c.outcome })
@@ -115,12 +127,13 @@ export function purchaseExpectations(opts: { product: string; quotable: (data: a
   sections.forEach((s, i) => {
     states[s.step] = {
       words: s.words,
-      screen: sectionScreen,
+      screen: { headings: [opts.titles.page, s.heading], enabled: [NEXT, BACK] },
       context: (c) => expect(c.ticket).toBe(TICKET),
       ignores: [{ type: 'summary.confirm' }, anyPay, { type: 'resume.accept' }],
     }
     states[savingOf(s.step)] = {
       words: { tr: `${s.words.tr}: sunucuya kaydedilir`, en: `${s.words.en}: saved on the server` },
+      screen: { headings: [opts.titles.page, s.heading], busy: [NEXT] },
       tags: { busy: true },
       ignores: [{ type: 'back' }, { type: 'summary.confirm' }],
     }
@@ -203,6 +216,15 @@ export function purchaseExpectations(opts: { product: string; quotable: (data: a
       }),
       // the server prices and buys what it holds for the verified phone (docs/decisions/purchase.md)
       createPurchase: () => ({ ticket: TICKET, product: opts.product }),
+    },
+    // a refused step says why above it; a section's field errors show under their fields; missing consents are named
+    errorText: (c, s) => {
+      if (s.status === 'done') return []
+      const texts = [...(c.error ? [SAYS[c.error] ?? CATALOGUE.TECHNICAL] : []), ...Object.values(c.fieldErrors).map((f) => FIELD_SAYS[f] ?? `(no text for ${f})`),
+        ...(c.missing.length ? [CONSENTS_MISSING] : [])]
+      // a busy step keeps its last reason hidden until the answer
+      if (s.hasTag('busy')) return texts.length ? [] : null
+      return texts.length ? [...new Set(texts)] : null
     },
     initial: (c, input) => expect(c).toEqual({
       product: opts.product, data: input?.data ?? {}, ticket: null, phone: null, applicationId: null, saved: null, fieldErrors: {}, missing: [], choices: {},

@@ -1,6 +1,7 @@
 import { expect } from 'vitest'
 import type { ResourceEditorContext } from '../../../machines/resource-editor/resource-editor.machine.ts'
 import type { Expectations } from '../../support/expectations.ts'
+import { reasonSays } from './texts.ts'
 
 /** The shared form's words (src/web/views/admin/EditorForm.tsx), whatever the resource. */
 const SAVE = 'Kaydet'
@@ -14,6 +15,9 @@ const FIX_FIELDS = 'Formda düzeltilmesi gereken'
 const UNSAVED = 'Kaydedilmemiş değişiklikler var'
 const STAY = 'Sayfada kal'
 const DISCARD = 'Değişiklikleri at ve çık'
+const RESET = 'Değişiklikleri geri al'
+/** The staff home the menu's "Ana sayfa" opens. */
+const HOME = 'Yetkileriniz'
 
 const hasErrors = (e: { output: Record<string, string> }) => Object.keys(e.output).length > 0
 const without = (errors: Record<string, string>, field: string) => Object.fromEntries(Object.entries(errors).filter(([f]) => f !== field))
@@ -35,26 +39,27 @@ export const resourceEditorExpectations: Expectations<ResourceEditorContext> = {
     },
     loadFailed: {
       words: { tr: 'kayıt yüklenemedi, "tekrar dene" sunulur', en: 'the record could not load, "retry" is offered' },
-      screen: { enabled: [RETRY], absent: [SAVE] },
+      screen: { enabled: [RETRY], absent: [SAVE, LOADING] },
       tags: { busy: false },
       context: (c) => expect(c.error).not.toBeNull(),
       ignores: [{ type: 'form.submit' }, { type: 'field.change', field: 'name', value: 'X' }],
     },
     editing: {
       words: { tr: 'form düzenleniyor', en: 'the form is being edited' },
-      screen: (c) => ({ enabled: [SAVE], absent: [SAVED, CONFLICT_TEXT, UNSAVED], ...(Object.keys(c.errors).length > 0 ? { texts: [FIX_FIELDS] } : {}) }),
+      screen: { texts: [RESET], enabled: [SAVE], absent: [SAVED, CONFLICT_TEXT, UNSAVED, SAVING] },
       tags: { busy: false },
       context: (c) => expect(c.record).not.toBeNull(),
       ignores: [{ type: 'retry' }, { type: 'reload' }, { type: 'leave.confirm' }],
     },
     validating: {
       words: { tr: 'form denetleniyor', en: 'the form is being checked' },
+      screen: { texts: [RESET], disabled: [SAVE], absent: [SAVED, SAVING] },
       tags: { busy: true },
       ignores: [{ type: 'form.submit' }, { type: 'field.change', field: 'name', value: 'X' }, { type: 'leave.request' }],
     },
     saving: {
       words: { tr: 'kaydediliyor', en: 'saving' },
-      screen: { texts: [SAVING], disabled: [SAVE] },
+      screen: { texts: [RESET, SAVING], disabled: [SAVE] },
       tags: { busy: true },
       context: (c) => expect(c.errors).toEqual({}),
       ignores: [{ type: 'form.submit' }, { type: 'field.change', field: 'name', value: 'X' }, { type: 'leave.request' }],
@@ -75,19 +80,20 @@ export const resourceEditorExpectations: Expectations<ResourceEditorContext> = {
     },
     failed: {
       words: { tr: 'kayıt başarısız, nedeni görünür', en: 'the save failed, its reason shows' },
-      screen: { enabled: [SAVE], absent: [SAVED, CONFLICT_TEXT] },
+      screen: { texts: [RESET], enabled: [SAVE], absent: [SAVED, CONFLICT_TEXT] },
       tags: { busy: false },
       context: (c) => expect(c.error).not.toBeNull(),
       ignores: [{ type: 'reload' }, { type: 'retry' }],
     },
     confirmingLeave: {
       words: { tr: '"kaydedilmemiş değişiklikler" onayı sorulur', en: 'the "unsaved changes" confirmation is asked' },
-      screen: { texts: [UNSAVED], enabled: [STAY, DISCARD] },
+      screen: { headings: [UNSAVED], enabled: [STAY, DISCARD] },
       context: (c) => expect(c.record).not.toBeNull(),
       ignores: [{ type: 'form.submit' }, { type: 'field.change', field: 'name', value: 'X' }],
     },
     left: {
       words: { tr: 'formdan çıkıldı', en: 'the form was left' },
+      screen: { headings: [HOME], absent: [UNSAVED] },
       context: (_c, s) => expect(s.status).toBe('done'),
     },
   },
@@ -132,6 +138,15 @@ export const resourceEditorExpectations: Expectations<ResourceEditorContext> = {
     'assign | resourceEditor.loading --xstate.done.actor.load#0--> resourceEditor.editing action#0 error kept': 'loading is entered with no error (retry and reload clear it)',
     'assign | resourceEditor.saving --xstate.done.actor.save#0--> resourceEditor.saved action#0 error kept': 'saving is entered only from a check that cleared the error',
     'assign | resourceEditor.saving --xstate.error.actor.save#1--> resourceEditor.editing action#0 error kept': 'saving is entered only from a check that cleared the error',
+  },
+  // a conflict says what happened; a failure says why (the server's words, else spec 8's); field errors are counted
+  errorText: (c, s) => {
+    if (s.matches('conflict')) return [CONFLICT_TEXT]
+    if (s.matches('failed') || s.matches('loadFailed')) return [reasonSays(c.error!)]
+    // a new check keeps the last reason until it answers, without showing it
+    if (s.matches('validating') || s.matches('confirmingLeave')) return []
+    const n = Object.keys(c.errors).length
+    return n > 0 ? [`${FIX_FIELDS} ${n} alan var.`] : null
   },
   inputs: {
     // the record the form was opened for

@@ -1,6 +1,7 @@
 import { expect } from 'vitest'
 import type { ResourceListContext } from '../../../machines/resource-list/resource-list.machine.ts'
 import type { Expectations, Rule } from '../../support/expectations.ts'
+import { reasonSays } from './texts.ts'
 
 type C = ResourceListContext
 const SIZES = [10, 20, 50, 100]
@@ -12,6 +13,7 @@ const SAME_PARAMS = { type: 'params.sync', params: { page: 1, size: 20, sort: nu
 const LOADING = 'Yükleniyor…'
 const NONE = 'Sonuç bulunamadı'
 const RETRY = 'Tekrar dene'
+const SHOWING = 'arası gösteriliyor'
 
 /** Spec 2.2 "Lists" and issue 11: page 1, 20 a page, no sort, no search, no filter unless the address says otherwise. */
 const DEFAULTS: C['params'] = { page: 1, size: 20, sort: null, q: '', filters: {} }
@@ -55,34 +57,37 @@ export const resourceListExpectations: Expectations<C> = {
   states: {
     loading: {
       words: { tr: 'liste yükleniyor', en: 'the list is loading' },
-      screen: { texts: [LOADING], absent: [NONE] },
+      screen: { texts: [LOADING], absent: [NONE, SHOWING] },
       tags: { busy: true },
       context: (c) => expect(c.error).toBeNull(),
       ignores: [{ type: 'retry' }, { type: 'reload' }, { type: 'page.go', page: 0 }, { type: 'size.change', size: 7 }, SAME_PARAMS],
     },
     searching: {
       words: { tr: 'arama yazılırken bir duraklama beklenir', en: 'the search waits for a pause in typing' },
+      screen: { texts: [LOADING], absent: [NONE, SHOWING] },
+      sameScreenAs: { state: 'loading', why: 'the search waits 300 ms after the last key before it asks; on the screen the list is loading already' },
       tags: { busy: false },
       context: (c) => expect(c.error).toBeNull(),
       ignores: [{ type: 'retry' }, { type: 'reload' }, { type: 'page.go', page: 0 }, { type: 'size.change', size: 7 }],
     },
     ready: {
       words: { tr: 'satırlar ve "kayıttan ... arası gösteriliyor" görünür', en: 'the rows and "showing ... of ..." show' },
-      screen: { absent: [NONE, LOADING] },
+      // "45 kayıttan 21 - 40 arası gösteriliyor" and the page asked for ("Sayfa 2 / 3")
+      screen: (c) => ({ texts: [SHOWING, `Sayfa ${c.params.page} /`], absent: [NONE, LOADING] }),
       tags: { busy: false },
       context: (c) => { expect(c.items.length).toBeGreaterThan(0); expect(c.error).toBeNull() },
       ignores: [{ type: 'retry' }, { type: 'page.go', page: 0 }, { type: 'size.change', size: 7 }, SAME_PARAMS],
     },
     empty: {
       words: { tr: '"Sonuç bulunamadı" görünür', en: '"No results" shows' },
-      screen: { texts: [NONE], absent: [LOADING] },
+      screen: { texts: [NONE], absent: [LOADING, SHOWING] },
       tags: { busy: false },
       context: (c) => { expect(c.items).toEqual([]); expect(c.error).toBeNull() },
       ignores: [{ type: 'retry' }, { type: 'page.go', page: 2 }, { type: 'page.go', page: 0 }, { type: 'size.change', size: 7 }, SAME_PARAMS],
     },
     failed: {
       words: { tr: 'liste yüklenemedi, "Tekrar dene" sunulur', en: 'the list failed to load, "Retry" is offered' },
-      screen: { enabled: [RETRY], absent: [NONE] },
+      screen: { enabled: [RETRY], absent: [NONE, LOADING, SHOWING] },
       tags: { busy: false },
       context: (c) => expect(c.error).not.toBeNull(),
       ignores: [{ type: 'reload' }, { type: 'page.go', page: 0 }, { type: 'size.change', size: 7 }, SAME_PARAMS],
@@ -102,6 +107,8 @@ export const resourceListExpectations: Expectations<C> = {
     { name: 'reload of an empty list asks again', from: 'empty', event: 'reload', to: 'loading', then: (c, p) => expect(c.params).toEqual(p.params) },
     { name: 'retry asks again', from: 'failed', event: 'retry', to: 'loading', then: (c) => expect(c.error).toBeNull() },
   ],
+  // a failed page says why (spec 8), above "Tekrar dene"
+  errorText: (c) => (c.error ? [reasonSays(c.error)] : null),
   equivalentMutants: {
     'default | error': 'the list starts loading, whose entry clears the error',
     'assign | resourceList.loading --xstate.done.actor.fetchPage#0--> resourceList.empty action#0 error kept': 'loading\'s entry has cleared the error already',

@@ -2,6 +2,7 @@ import { expect } from 'vitest'
 import type { AnyEventObject } from 'xstate'
 import type { RestoredSession, SessionContext, SessionTiming, SignInResult } from '../../../machines/session/session.machine.ts'
 import { isIn, type Expectations } from '../../support/expectations.ts'
+import { FIELD, reasonSays } from './texts.ts'
 import type { Snapshot } from '../../support/paths.ts'
 
 /**
@@ -18,6 +19,15 @@ const timingInForce = (c: SessionContext) => expect([SPEC_TIMING, COMPANY_TIMING
 const secondsOf = (ms: number) => Math.max(0, Math.round(ms / 1000))
 
 const LOGIN = 'Personel Girişi'
+const GOODBYE = 'İyi günler'
+/** Why a session ended, as the goodbye page says it (its `reason`): a logout, or inactivity. */
+const ENDED: Record<string, string> = {
+  logout: 'Oturumunuz güvenli bir şekilde kapatıldı.', unlockFailed: 'Oturumunuz güvenli bir şekilde kapatıldı.', elsewhere: 'Oturumunuz güvenli bir şekilde kapatıldı.',
+  lockTimeout: 'Uzun süre işlem yapılmadığı için oturumunuz kapatıldı.', lockExpired: 'Uzun süre işlem yapılmadığı için oturumunuz kapatıldı.',
+}
+/** The staff layout around every signed-in page (unlocked). */
+const LOCK_BUTTON = 'Ekranı kilitle'
+const REFRESH = 'Yetkileri yenile'
 const WARNING = 'Hâlâ orada mısınız?'
 const LOCKED = 'Ekran kilitlendi'
 const T = (c: SessionContext) => c.timing
@@ -39,19 +49,21 @@ export const sessionExpectations: Expectations<SessionContext> = {
   states: {
     signedOut: {
       words: { tr: 'oturum kapalı (giriş ekranı)', en: 'signed out (the sign-in screen)' },
-      screen: { absent: [WARNING, LOCKED] },
+      // the sign-in form; after a logout or an expiry, the goodbye page saying why
+      screen: (c) => (c.endReason && ENDED[c.endReason] ? { headings: [GOODBYE], texts: [ENDED[c.endReason]!] } : { headings: [LOGIN], enabled: ['Giriş Yap'], absent: [WARNING, LOCKED] }),
       tags: { signedOut: true, signedIn: false, busy: false },
       context: (c) => { expect(c.user === null || c.endReason === null).toBe(true); timingInForce(c) },
       ignores: [ACTIVITY, { type: 'logout', at: 1_767_225_620_000 }, UNLOCK, { type: 'remote.ended' }, { type: 'role.switch', role: 'ROLE_USER' }],
     },
     restoring: {
       words: { tr: 'kayıtlı oturum sunucuda denetleniyor', en: 'the stored session is being checked with the server' },
+      unseen: 'the page that needs the session waits for the check before it shows (a blank page for that moment)',
       tags: { busy: true, signedOut: true },
       ignores: [{ type: 'session.restore' }, { type: 'login.submit', username: 'admin', password: 'Doğru-Parola-2026!', rememberMe: false }, ACTIVITY],
     },
     signingIn: {
       words: { tr: 'giriş yapılıyor', en: 'signing in' },
-      screen: { texts: ['Giriş yapılıyor…'] },
+      screen: { headings: [LOGIN], texts: ['Giriş yapılıyor…'], busy: ['Giriş yapılıyor…'] },
       tags: { busy: true, signedOut: true },
       context: (c) => { expect(c.loginErrors).toEqual({}); expect(c.error).toBeNull() },
       // a second press of "Giriş Yap" while the first is on its way
@@ -59,7 +71,7 @@ export const sessionExpectations: Expectations<SessionContext> = {
     },
     passwordExpired: {
       words: { tr: 'şifre süresi dolmuş, şifre değiştirme formu açık', en: 'the password has expired; the change form is open' },
-      screen: { texts: ['Şifre değişikliği'] },
+      screen: { headings: ['Şifre değişikliği'] },
       tags: { signedOut: true, busy: false },
       context: (c) => { expect(c.expired).not.toBeNull(); expect(c.user).toBeNull() },
       ignores: [{ type: 'login.submit', username: 'admin', password: 'Doğru-Parola-2026!', rememberMe: false }, ACTIVITY, { type: 'logout', at: 1_767_225_620_000 }],
@@ -72,7 +84,7 @@ export const sessionExpectations: Expectations<SessionContext> = {
     'signedIn.inactivity': { words: { tr: 'oturum açık', en: 'signed in' } },
     'signedIn.inactivity.active': {
       words: { tr: 'oturum açık, kullanıcı etkin', en: 'signed in, the user is active' },
-      screen: { absent: [WARNING, LOCKED] },
+      screen: { texts: [LOCK_BUTTON], absent: [WARNING, LOCKED] },
       tags: { warning: false, locked: false },
       context: (c) => expect(c.lockedAt).toBeNull(),
       // nothing is due 30 s after the last activity
@@ -80,13 +92,14 @@ export const sessionExpectations: Expectations<SessionContext> = {
     },
     'signedIn.inactivity.idleCandidate': {
       words: { tr: 'oturum açık, kullanıcı bir süredir hareketsiz', en: 'signed in, the user has been still for a while' },
-      screen: { absent: [WARNING, LOCKED] },
+      screen: { texts: [LOCK_BUTTON], absent: [WARNING, LOCKED] },
+      sameScreenAs: { state: 'signedIn.inactivity.active', why: 'two minutes without activity change nothing on screen; the warning comes at the tenth minute' },
       tags: { warning: false, locked: false },
       ignores: [UNLOCK],
     },
     'signedIn.inactivity.inactive': {
       words: { tr: `"${WARNING}" penceresi açık`, en: `the "${WARNING}" dialog is open` },
-      screen: { texts: [WARNING], enabled: ['Devam Et', 'Çıkış Yap'] },
+      screen: { headings: [WARNING], texts: ['saniye içinde kilitlenecek'], enabled: ['Devam Et', 'Çıkış Yap'] },
       tags: { warning: true, locked: false },
     },
     'signedIn.inactivity.inactive.warning': {
@@ -100,13 +113,14 @@ export const sessionExpectations: Expectations<SessionContext> = {
     },
     'signedIn.inactivity.lockedOut.locking': {
       words: { tr: 'kilit sunucuya kaydediliyor', en: 'the lock is being recorded on the server' },
+      unseen: 'the lock is recorded in the moment between the warning (or the lock button) and the lock screen',
       tags: { busy: true },
       // an unlock elsewhere while this tab records its lock: the lock screen comes first
       ignores: [ACTIVITY, UNLOCK, { type: 'session.lock', at: 1_767_225_610_000 }, { type: 'remote.locked', at: 1_767_226_230_000 }, { type: 'remote.unlocked', at: 1_767_226_260_000 }],
     },
     'signedIn.inactivity.lockedOut.locked': {
       words: { tr: `"${LOCKED}" ekranı, şifre bekleniyor`, en: `the "${LOCKED}" screen waits for the password` },
-      screen: { texts: [LOCKED], enabled: ['Kilidi Aç'], absent: [WARNING] },
+      screen: { headings: [LOCKED], enabled: ['Kilidi Aç'], absent: [WARNING] },
       context: (c) => expect(c.lockedAt).not.toBeNull(),
       // activity while locked, another lock, role and permission changes: all ignored
       ignores: [
@@ -118,6 +132,7 @@ export const sessionExpectations: Expectations<SessionContext> = {
     },
     'signedIn.inactivity.lockedOut.unlocking': {
       words: { tr: 'şifre sunucuda denetleniyor', en: 'the password is being checked by the server' },
+      screen: { headings: [LOCKED], busy: ['Kilidi Aç'] },
       tags: { busy: true },
       ignores: [UNLOCK, ACTIVITY, { type: 'session.lock', at: 1_767_225_610_000 }, { type: 'remote.unlocked', at: 1_767_226_260_000 }],
     },
@@ -125,16 +140,21 @@ export const sessionExpectations: Expectations<SessionContext> = {
     'signedIn.access.ready': { words: { tr: 'rol ve yetkiler hazır', en: 'role and permissions are ready' } },
     'signedIn.access.switchingRole': {
       words: { tr: 'etkin rol değiştiriliyor', en: 'the active role is being switched' },
+      // the role list and "Yetkileri yenile" wait for the answer
+      screen: { disabled: [REFRESH] },
       tags: { busy: true },
       ignores: [{ type: 'role.switch', role: 'ROLE_ADMIN' }, { type: 'permissions.refresh' }],
     },
     'signedIn.access.refreshing': {
       words: { tr: 'yetkiler yeniden alınıyor', en: 'the permissions are being fetched again' },
+      screen: { disabled: [REFRESH] },
+      sameScreenAs: { state: 'signedIn.access.switchingRole', why: 'switching the role and fetching the permissions again both wait for the server with the role list and "Yetkileri yenile" disabled' },
       tags: { busy: true },
       ignores: [{ type: 'permissions.refresh' }, { type: 'role.switch', role: 'ROLE_USER' }],
     },
     loggingOut: {
       words: { tr: 'çıkış yapılıyor', en: 'logging out' },
+      unseen: 'the logout call takes a moment; the page changes when it is done',
       tags: { busy: true, signedIn: true },
       context: (c) => { expect(c.endReason).not.toBeNull(); timingInForce(c) },
       ignores: [{ type: 'logout', at: 1_767_225_620_000 }, ACTIVITY, UNLOCK, { type: 'session.lock', at: 1_767_225_610_000 }, { type: 'login.submit', username: 'admin', password: 'x', rememberMe: false }],
@@ -256,6 +276,17 @@ export const sessionExpectations: Expectations<SessionContext> = {
       effects: (p) => ['clearSession', 'broadcast:ended', `notice:${p.endReason === 'lockTimeout' || p.endReason === 'lockExpired' || p.endReason === 'switchUser' ? p.endReason : 'loggedOut'}`],
       then: (c) => { expect(c.user).toBeNull(); expect(c.lockedAt).toBeNull(); expect(c.idleSeconds).toBe(0); expect(c.unlockErrors).toEqual({}) } },
   ],
+  // the sign-in and lock forms say which field is required (spec 5); a refused sign-in says why; a failed unlock,
+  // role switch or permission fetch says why in a toast (spec 8)
+  errorText: (c, s) => {
+    if (isIn(s, 'signedOut') || isIn(s, 'signingIn')) {
+      if (c.endReason && ENDED[c.endReason]) return []
+      const texts = [...(c.loginErrors.username || c.loginErrors.password ? [FIELD.required] : []), ...(c.error ? [reasonSays(c.error)] : [])]
+      return texts.length ? texts : null
+    }
+    if (c.unlockErrors.password) return [FIELD.required]
+    return c.error ? [reasonSays(c.error)] : null
+  },
   inputs: {
     // the stored session is checked with its cookie: nothing else is sent
     checkSession: () => undefined,

@@ -2,6 +2,7 @@ import { purchaseExpectations, ROUTES_THE_SAME } from './purchase.ts'
 
 /** The travel purchase: a trip starting today (2026-03-02) or later; the profile's e-mail valid. */
 export const travelPurchaseExpectations = purchaseExpectations({
+  titles: { page: 'Seyahat Sağlık Sigortası satın al', quote: 'Seyahat Sağlık Sigortası hızlı teklif', issued: 'Ödemeniz alındı, poliçeniz düzenlendi' },
   product: 'seyahatsaglik',
   quotable: (data) => data.travelPlan.startDate >= '2026-03-02' && data.travelPlan.endDate >= data.travelPlan.startDate,
   equivalentMutants: {
@@ -16,6 +17,6 @@ export const travelPurchaseExpectations = purchaseExpectations({
     'target | travelPurchase.purchasing --xstate.error.actor.createPurchase#0--> travelPurchase.sms  =>  #travelPurchase.routeAfterQuote': ROUTES_THE_SAME,
   },
   sections: [
-    { step: 'profile', key: 'personalProfile', words: { tr: 'kişisel bilgiler', en: 'personal profile' }, valid: (v: any) => /@.+\./.test(v.email), errors: () => ({ email: 'email.invalid' }) },
+    { step: 'profile', key: 'personalProfile', words: { tr: 'kişisel bilgiler', en: 'personal profile' }, valid: (v: any) => /@.+\./.test(v.email), errors: () => ({ email: 'email.invalid' }), heading: 'Kişisel bilgiler' },
   ],
 })

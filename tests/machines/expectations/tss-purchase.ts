@@ -2,6 +2,7 @@ import { purchaseExpectations, ROUTES_THE_SAME } from './purchase.ts'
 
 /** The TSS purchase: ages 15 days to 69 (spec 5); the profile's T.C. Kimlik No valid; the health declaration given. */
 export const tssPurchaseExpectations = purchaseExpectations({
+  titles: { page: 'Tamamlayıcı Sağlık Sigortası satın al', quote: 'Tamamlayıcı Sağlık Sigortası hızlı teklif', issued: 'Ödemeniz alındı, poliçeniz düzenlendi' },
   product: 'tss',
   quotable: (data) => Number(data.quickProfile.birthdate.slice(0, 4)) > 2026 - 69 && [0, 8, 10, 12].includes(data.outpatientVisits),
   equivalentMutants: {
@@ -17,7 +18,7 @@ export const tssPurchaseExpectations = purchaseExpectations({
     'target | tssPurchase.purchasing --xstate.error.actor.createPurchase#0--> tssPurchase.sms  =>  #tssPurchase.routeAfterQuote': ROUTES_THE_SAME,
   },
   sections: [
-    { step: 'profile', key: 'personalProfile', words: { tr: 'kişisel bilgiler', en: 'personal profile' }, valid: (v: any) => v.nationalId === '10000000146', errors: () => ({ nationalId: 'nationalId.invalid' }) },
-    { step: 'healthPolicy', key: 'healthPolicy', words: { tr: 'sağlık beyanı ve poliçe bilgileri', en: 'health declaration and policy' }, valid: (v: any) => v.healthdeclarationconcent === true, errors: () => ({ healthdeclarationconcent: 'consent.required' }) },
+    { step: 'profile', key: 'personalProfile', words: { tr: 'kişisel bilgiler', en: 'personal profile' }, valid: (v: any) => v.nationalId === '10000000146', errors: () => ({ nationalId: 'nationalId.invalid' }), heading: 'Kişisel bilgiler' },
+    { step: 'healthPolicy', key: 'healthPolicy', words: { tr: 'sağlık beyanı ve poliçe bilgileri', en: 'health declaration and policy' }, valid: (v: any) => v.healthdeclarationconcent === true, errors: () => ({ healthdeclarationconcent: 'consent.required' }), heading: 'Sağlık beyanı ve poliçe bilgileri' },
   ],
 })
