@@ -6,7 +6,7 @@
  *    Then in Turkish and English, with the payloads, replayed on the real machine.
  */
 import { createActor, type AnyEventObject, type AnyStateMachine, type AnyStateNode, type AnyTransitionDefinition } from 'xstate'
-import { activePaths, type Expectations } from './expectations.ts'
+import { activePaths, screenOf, type Expectations } from './expectations.ts'
 import type { Model } from './model-test.ts'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { dirname } from 'node:path'
@@ -15,18 +15,20 @@ import { allTransitions, coveringPaths, startReplay, type GeneratedPath, type Sn
 const mermaidId = (node: AnyStateNode) => node.path.join('_') || node.machine.id
 
 function guardName(t: AnyTransitionDefinition): string {
-  const g = t.guard as unknown
-  if (!g) return ''
-  if (typeof g === 'string') return g
-  const name = (x: unknown): string => (typeof x === 'string' ? x : (x as { type?: string }).type ?? '?')
-  if (typeof g === 'object' || typeof g === 'function') {
-    const o = g as { type?: string; guards?: unknown[]; params?: { guards?: unknown[] } }
-    const inner = o.guards ?? o.params?.guards ?? []
-    if (o.type === 'xstate.and' || o.type === 'xstate.or') return inner.map(name).join(o.type === 'xstate.and' ? ' && ' : ' || ')
-    if (o.type === 'xstate.not') return `!${name(inner[0])}`
+  const name = (g: unknown): string => {
+    if (!g) return ''
+    if (typeof g === 'string') return g
+    const o = g as { type?: string; guards?: unknown[]; check?: { name?: string }; name?: string }
+    const inner = o.guards ?? []
+    const kind = o.type ?? o.check?.name
+    if (kind === 'xstate.and' || kind === 'checkAnd') return inner.map(name).join(' && ')
+    if (kind === 'xstate.or' || kind === 'checkOr') return inner.map(name).join(' || ')
+    if (kind === 'xstate.not' || kind === 'checkNot') return `!${name(inner[0])}`
     if (o.type) return o.type
+    // an inline condition (a function written in the machine): its name when it has one
+    return o.name && o.name !== 'guard' ? o.name : 'condition'
   }
-  return 'guard'
+  return name(t.guard)
 }
 
 /** A duration as people say it: 300 ms, 30 s, 2 min, 1.5 s. */
@@ -157,15 +159,10 @@ function stateWords(expectations: Expectations, snapshot: Snapshot, lang: 'tr' |
   return words.join(lang === 'tr' ? ' ve ' : ' and ')
 }
 
-/** The texts that must show in a snapshot's states (their screen expectations), for the "Then" lines. */
+/** The headings and texts that must show in a snapshot's states (their screens, the failure's message), for the "Then" lines. */
 export function screenTexts(expectations: Expectations, snapshot: Snapshot): string[] {
-  const texts: string[] = []
-  for (const p of activePaths(snapshot)) {
-    const screen = expectations.states[p]?.screen
-    const s = typeof screen === 'function' ? screen(snapshot.context) : screen
-    texts.push(...(s?.texts ?? []))
-  }
-  return [...new Set(texts)]
+  const s = screenOf(expectations, snapshot)
+  return [...new Set([...s.headings, ...s.texts])]
 }
 
 function thenLine(expectations: Expectations, snapshot: Snapshot, lang: 'tr' | 'en'): string {

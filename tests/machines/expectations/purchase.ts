@@ -12,8 +12,11 @@ import { APPLICATION_ID, PURCHASE, TICKET } from '../models/purchase.ts'
  */
 export type SectionSpec = {
   step: string; key: string; words: { tr: string; en: string }; valid: (value: unknown) => boolean
-  /** The field errors (spec 3.2 schema codes) of the model's answers with problems. */
-  errors: (value: any) => Record<string, string>
+  /**
+   * The field errors (spec 3.2 schema codes) of the model's answers with problems for this step, or
+   * null for another step's answers sent here (then only that some field is refused is checked).
+   */
+  errors: (value: any) => Record<string, string> | null
   /** The step's heading on the purchase page. */
   heading: string
 }
@@ -181,8 +184,11 @@ export function purchaseExpectations(opts: {
     rules.push(
       { name: `resuming an application saved at ${s.step} opens it with the saved answers`, from: 'resumeOffer', event: 'resume.accept',
         when: (c) => c.saved?.step === s.step, to: s.step, changes: (p) => ({ data: p.saved!.data, applicationId: APPLICATION_ID }) },
-      { name: `${s.step}: answers with problems stay, with the field errors`, from: s.step, event: 'section.submit', when: (_c, e) => !s.valid(e.value), to: s.step,
+      { name: `${s.step}: answers with problems stay, with the field errors`, from: s.step, event: 'section.submit', when: (_c, e) => !s.valid(e.value) && s.errors(e.value) !== null, to: s.step,
         changes: (_p, e) => ({ fieldErrors: s.errors(e.value) }) },
+      ...(sections.length > 1 ? [{ name: `${s.step}: answers of another step are refused field by field`, from: s.step, event: 'section.submit',
+        when: (_c: PurchaseContext, e: { value: unknown }) => !s.valid(e.value) && s.errors(e.value) === null, to: s.step,
+        then: (c: PurchaseContext, p: PurchaseContext) => { expect(Object.keys(c.fieldErrors).length).toBeGreaterThan(0); expect(c.data).toEqual(p.data) } }] : []),
       { name: `${s.step}: valid answers are saved`, from: s.step, event: 'section.submit', when: (_c, e) => s.valid(e.value), to: savingOf(s.step),
         changes: (p, e) => ({ data: { ...p.data, [s.key]: e.value }, fieldErrors: {}, error: null }) },
       { name: `${s.step}: back`, from: s.step, event: 'back', to: i === 0 ? 'quote' : sections[i - 1]!.step, changes: {} },
@@ -220,7 +226,7 @@ export function purchaseExpectations(opts: {
     // a refused step says why above it; a section's field errors show under their fields; missing consents are named
     errorText: (c, s) => {
       if (s.status === 'done') return []
-      const texts = [...(c.error ? [SAYS[c.error] ?? CATALOGUE.TECHNICAL] : []), ...Object.values(c.fieldErrors).map((f) => FIELD_SAYS[f] ?? `(no text for ${f})`),
+      const texts = [...(c.error ? [SAYS[c.error] ?? CATALOGUE.TECHNICAL] : []), ...Object.values(c.fieldErrors).map((f) => FIELD_SAYS[f] ?? 'Girilen değeri kontrol ediniz'),
         ...(c.missing.length ? [CONSENTS_MISSING] : [])]
       // a busy step keeps its last reason hidden until the answer
       if (s.hasTag('busy')) return texts.length ? [] : null

@@ -17,6 +17,6 @@ export const travelPurchaseExpectations = purchaseExpectations({
     'target | travelPurchase.purchasing --xstate.error.actor.createPurchase#0--> travelPurchase.sms  =>  #travelPurchase.routeAfterQuote': ROUTES_THE_SAME,
   },
   sections: [
-    { step: 'profile', key: 'personalProfile', words: { tr: 'kişisel bilgiler', en: 'personal profile' }, valid: (v: any) => /@.+\./.test(v.email), errors: () => ({ email: 'email.invalid' }), heading: 'Kişisel bilgiler' },
+    { step: 'profile', key: 'personalProfile', words: { tr: 'kişisel bilgiler', en: 'personal profile' }, valid: (v: any) => /@.+\./.test(v.email), errors: (v) => ('firstname' in v ? { email: 'email.invalid' } : null), heading: 'Kişisel bilgiler' },
   ],
 })

@@ -18,7 +18,7 @@ export const tssPurchaseExpectations = purchaseExpectations({
     'target | tssPurchase.purchasing --xstate.error.actor.createPurchase#0--> tssPurchase.sms  =>  #tssPurchase.routeAfterQuote': ROUTES_THE_SAME,
   },
   sections: [
-    { step: 'profile', key: 'personalProfile', words: { tr: 'kişisel bilgiler', en: 'personal profile' }, valid: (v: any) => v.nationalId === '10000000146', errors: () => ({ nationalId: 'nationalId.invalid' }), heading: 'Kişisel bilgiler' },
-    { step: 'healthPolicy', key: 'healthPolicy', words: { tr: 'sağlık beyanı ve poliçe bilgileri', en: 'health declaration and policy' }, valid: (v: any) => v.healthdeclarationconcent === true, errors: () => ({ healthdeclarationconcent: 'consent.required' }), heading: 'Sağlık beyanı ve poliçe bilgileri' },
+    { step: 'profile', key: 'personalProfile', words: { tr: 'kişisel bilgiler', en: 'personal profile' }, valid: (v: any) => v.nationalId === '10000000146', errors: (v) => ('firstname' in v ? { nationalId: 'nationalId.invalid' } : null), heading: 'Kişisel bilgiler' },
+    { step: 'healthPolicy', key: 'healthPolicy', words: { tr: 'sağlık beyanı ve poliçe bilgileri', en: 'health declaration and policy' }, valid: (v: any) => v.healthdeclarationconcent === true, errors: (v) => ('healthdeclarationconcent' in v ? { healthdeclarationconcent: 'consent.required' } : null), heading: 'Sağlık beyanı ve poliçe bilgileri' },
   ],
 })
