@@ -1,4 +1,7 @@
+import { rmSync } from 'node:fs'
 import type { TestProject } from 'vitest/node'
+import { COVERAGE_DIR } from './browser.ts'
+import { writeE2eReport, type MachineTransitions } from './coverage-report.ts'
 import { startE2eServer } from './server.ts'
 
 declare module 'vitest' {
@@ -7,9 +10,29 @@ declare module 'vitest' {
   }
 }
 
-/** One server for the e2e run; files that need other settings start their own (tests/e2e/server.ts). */
+/** Every statechart of the registry and its transitions (the report lists what no page took). */
+async function registryTransitions(): Promise<MachineTransitions> {
+  try {
+    const { MACHINES } = await import('../machines/registry.ts')
+    const { allTransitions } = await import('../support/paths.ts')
+    return MACHINES.map(({ model }) => ({ id: model.machine.id, name: model.name, transitions: [...allTransitions(model.machine).keys()] }))
+  } catch (error) {
+    console.error(`e2e coverage report: the registry could not be read (${(error as Error).message}); transitions taken only`)
+    return []
+  }
+}
+
+/**
+ * One server for the e2e run; files that need other settings start their own (tests/e2e/server.ts).
+ * At the end, the report of the statechart transitions the browser took (test-results/coverage/).
+ */
 export default async function setup(project: TestProject) {
+  rmSync(COVERAGE_DIR, { recursive: true, force: true })
   const server = await startE2eServer('e2e')
   project.provide('baseUrl', server.url)
-  return () => server.stop()
+  return async () => {
+    await server.stop()
+    const report = writeE2eReport(await registryTransitions())
+    if (report) console.log(`\nstatechart transitions taken in the browser: ${report}`)
+  }
 }

@@ -57,8 +57,8 @@ describe('statechart paths in the browser (real server, Chromium)', () => {
     // (tests/e2e/drivers/session.ts), so that its sign-ins have a rate limit of their own; the
     // purchase paths verify a fresh phone each, more than a day's SMS cap of one address
     server = await startE2eServer('model-paths', { PAYMENT_3DS_TIMEOUT_MS: '12000', TRUST_PROXY: 'loopback', SMS_DAILY_PER_IP: '1000' })
+    // (launch() sets the coverage probe up on every page)
     b = await launch({ baseUrl: server.url })
-    await b.context.addInitScript(() => { (window as unknown as { __e2eCoverage: object }).__e2eCoverage = {} })
   })
   afterAll(async () => {
     await b?.close()

@@ -7,10 +7,12 @@
  */
 import { createActor, type AnyEventObject, type AnyStateMachine, type AnyStateNode, type AnyTransitionDefinition } from 'xstate'
 import { activePaths, screenOf, type Expectations } from './expectations.ts'
-import type { Model } from './model-test.ts'
+import type { AnyStateMachine as AnyMachine } from 'xstate'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { dirname } from 'node:path'
-import { allTransitions, coveringPaths, startReplay, type GeneratedPath, type Snapshot } from './paths.ts'
+import { allTransitions, coveringPaths, startReplay, type GeneratedPath, type MachineModel, type Snapshot } from './paths.ts'
+
+type Model = MachineModel<AnyMachine>
 
 const mermaidId = (node: AnyStateNode) => node.path.join('_') || node.machine.id
 
