@@ -50,7 +50,7 @@ export type StateExpectation<C = any> = {
    * A state a person cannot tell apart from another on the screen, and why (the screens check
    * allows these two to show the same; the report lists every such pair).
    */
-  sameScreenAs?: { state: string; why: string }
+  sameScreenAs?: { state: string; why: string } | Array<{ state: string; why: string }>
   /**
    * A state a person never sees on its own, and why (a moment between two screens): no text is
    * required of it and the browser replay does not check its screen. The report lists them.

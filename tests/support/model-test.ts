@@ -159,7 +159,8 @@ export function screenProblems(expectations: Expectations, samples: Map<string, 
   // a pair a state names as looking alike (sameScreenAs) is allowed
   const alike = (a: string, b: string) => {
     const leaves = (v: string) => activeLeaves(samples.get(v)![0]!)
-    return leaves(a).some((x) => leaves(b).some((y) => expectations.states[x]?.sameScreenAs?.state === y || expectations.states[y]?.sameScreenAs?.state === x))
+    const pairs = (x: string) => [expectations.states[x]?.sameScreenAs ?? []].flat().map((p) => p.state)
+    return leaves(a).some((x) => leaves(b).some((y) => x !== y && (pairs(x).includes(y) || pairs(y).includes(x))))
   }
   for (const [i, a] of values.entries()) {
     for (const b of values.slice(i + 1)) {

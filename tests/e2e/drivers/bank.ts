@@ -6,18 +6,20 @@ import type { E2eServer } from '../server.ts'
 
 export const ORDERS = new WeakMap<Page, { orderId: string; receipt: string; html: string }>()
 const CARD = TEST_CARDS.find((c) => c.scenario === 'success')!.number
+const DECLINED = TEST_CARDS.find((c) => c.scenario === 'declined')!.number
 let seq = 500
 /** src/web/flows/payment.ts RESULT_KEY (that module loads the browser's catalogs, so it is not imported here). */
 export const RESULT_KEY = 'ke-payment'
 
 /** Starts a payment on the real gateway, as the card form would. */
-export async function startOrder(server: E2eServer) {
+export async function startOrder(server: E2eServer, scenario: 'success' | 'declined' = 'success') {
+  const card = scenario === 'declined' ? DECLINED : CARD
   const res = await fetch(`${server.url}/api/v1/moneyio/collection/posIP3D/Gateway`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', trxType: 'FRM', origin: server.url, provision: 'true', companyId: '' },
     body: JSON.stringify({
-      servicingBank: '0062', payway: 'CC', orderId: `KEM${orderDateOf(new Date())}${CARD.slice(0, 6)}${seq++}`, amount: 1250.5, currency: 'TRY',
-      ccNumber: CARD, expireDate: '1230', cvv: '123', customerName: 'Ayşe Yılmaz', installment: 3, inquiryValue: null, span: null,
+      servicingBank: '0062', payway: 'CC', orderId: `KEM${orderDateOf(new Date())}${card.slice(0, 6)}${seq++}`, amount: 1250.5, currency: 'TRY',
+      ccNumber: card, expireDate: '1230', cvv: '123', customerName: 'Ayşe Yılmaz', installment: 3, inquiryValue: null, span: null,
       OkUrl: `${server.url}/result/success`, FailUrl: `${server.url}/result/error`,
     }),
   })

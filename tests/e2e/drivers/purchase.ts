@@ -62,7 +62,7 @@ export function quoteFeasible(isGood: (data: unknown) => boolean) {
 export type Tab = { saleId: string | null; opened: boolean; phone: string | null }
 export const TABS = new WeakMap<Page, Tab>()
 
-/** Remembers the sale's id from the page's own calls; the result page's address answers 204, so the page that ended the flow stays to be read. */
+/** Remembers the sale's id from the page's own calls; the result page opens when the flow ends (the probe keeps the flow's last state). */
 export async function watchPurchase(page: Page) {
   TABS.set(page, { saleId: null, opened: false, phone: null })
   page.on('request', (r: Request) => {
@@ -71,7 +71,6 @@ export async function watchPurchase(page: Page) {
   page.on('response', async (r) => {
     if (r.url().endsWith(`${API}/application`) && r.ok()) TABS.get(page)!.saleId = ((await r.json().catch(() => ({}))) as { id?: string }).id ?? null
   })
-  await page.route(/\/result\//, (route: Route) => (route.request().isNavigationRequest() && route.request().frame() === page.mainFrame() ? route.fulfill({ status: 204 }) : route.continue()))
 }
 
 /** Saves an application on the server under a ticket (what a customer left earlier); answers its id. */

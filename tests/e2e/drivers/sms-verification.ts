@@ -92,6 +92,8 @@ export const smsVerificationDriver: Driver = {
   },
   // "Kod Gönder" pressed again while the code is on its way, or while the number is locked; "Yeni kod gönder" before its wait is over
   async ignore(page, state, event) {
+    // (sending only while its request is held: a real answer leaves the state at once)
+    if (state === 'sending' && !states.get(page)!.held) return false
     if ((state === 'sending' || state === 'lockedOut') && event.type === 'phone.submit') {
       await page.getByRole('button', { name: 'Kod Gönder' }).click({ force: true })
       return true

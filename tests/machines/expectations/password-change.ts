@@ -61,7 +61,8 @@ export const passwordChangeExpectations: Expectations<PasswordChangeContext> = {
     },
     cancelled: {
       words: { tr: 'değişiklikten vazgeçildi', en: 'the change is cancelled' },
-      screen: { headings: ['Personel Girişi'], absent: [CHANGED] },
+      // the change page stays, offering the way back to sign-in
+      screen: { headings: [HEADING], texts: ['Giriş ekranına dönün'], absent: [CHANGED, SUBMIT] },
       context: (_c, s) => { expect(s.status).toBe('done'); expect(s.output).toEqual({ changed: false }) },
     },
   },
@@ -81,7 +82,8 @@ export const passwordChangeExpectations: Expectations<PasswordChangeContext> = {
     { name: 'cancel ends the change without changing', from: 'editing', event: 'form.cancel', to: 'cancelled', changes: {} },
   ],
   // spec 5's field messages, each under its field; a refusal of the server says why
-  errorText: (c) => {
+  errorText: (c, s) => {
+    if (s.status === 'done') return []
     const texts = [...Object.values(c.errors).map((code) => FIELD[code as keyof typeof FIELD]), ...(c.serverError ? [reasonSays(c.serverError)] : [])]
     return texts.length ? texts : null
   },

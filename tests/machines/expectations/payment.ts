@@ -76,6 +76,7 @@ const REASON_TEXT: Record<string, string> = {
   KVT_GATEWAY_ERR4: CATALOGUE.KVT_GATEWAY_ERR4,
   ORDER_ID_USED: 'Bu sipariş numarası daha önce kullanılmış, lütfen tekrar deneyiniz.',
   NETWORK: CATALOGUE.NETWORK,
+  UNEXPECTED: CATALOGUE.UNEXPECTED,
 }
 const FOREIGN = { type: 'frame.closed', orderId: 'KEM20260302999999111', status: 'success' }
 const SUBMIT_AGAIN = { type: 'form.submit', at: Date.UTC(2026, 2, 2, 9) }

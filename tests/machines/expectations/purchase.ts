@@ -226,8 +226,14 @@ export function purchaseExpectations(opts: {
     // a refused step says why above it; a section's field errors show under their fields; missing consents are named
     errorText: (c, s) => {
       if (s.status === 'done') return []
-      const texts = [...(c.error ? [SAYS[c.error] ?? CATALOGUE.TECHNICAL] : []), ...Object.values(c.fieldErrors).map((f) => FIELD_SAYS[f] ?? 'Girilen değeri kontrol ediniz'),
-        ...(c.missing.length ? [CONSENTS_MISSING] : [])]
+      // the reason shows above the quote, SMS, section, consents and summary steps; field errors on their section; missing consents on the consents
+      const steps = ['quote', 'sms', 'consents', 'summary', ...sections.map((x) => x.step)]
+      const onStep = steps.some((st) => isIn(s, st))
+      const onSection = sections.some((x) => isIn(s, x.step))
+      const texts = [...(c.error && onStep ? [SAYS[c.error] ?? CATALOGUE.TECHNICAL] : []),
+        ...(onSection ? Object.values(c.fieldErrors).map((f) => FIELD_SAYS[f] ?? 'Girilen değeri kontrol ediniz') : []),
+        ...(c.missing.length && isIn(s, 'consents') ? [CONSENTS_MISSING] : [])]
+      if (!texts.length && (c.error || c.missing.length || Object.keys(c.fieldErrors).length)) return []
       // a busy step keeps its last reason hidden until the answer
       if (s.hasTag('busy')) return texts.length ? [] : null
       return texts.length ? [...new Set(texts)] : null

@@ -141,6 +141,7 @@ export const resourceEditorExpectations: Expectations<ResourceEditorContext> = {
   },
   // a conflict says what happened; a failure says why (the server's words, else spec 8's); field errors are counted
   errorText: (c, s) => {
+    if (s.status === 'done') return []
     if (s.matches('conflict')) return [CONFLICT_TEXT]
     if (s.matches('failed') || s.matches('loadFailed')) return [reasonSays(c.error!)]
     // a new check keeps the last reason until it answers, without showing it

@@ -50,7 +50,8 @@ export const sessionExpectations: Expectations<SessionContext> = {
     signedOut: {
       words: { tr: 'oturum kapalı (giriş ekranı)', en: 'signed out (the sign-in screen)' },
       // the sign-in form; after a logout or an expiry, the goodbye page saying why
-      screen: (c) => (c.endReason && ENDED[c.endReason] ? { headings: [GOODBYE], texts: [ENDED[c.endReason]!] } : { headings: [LOGIN], enabled: ['Giriş Yap'], absent: [WARNING, LOCKED] }),
+      // (after a cancelled password change the change page stays with its "Giriş ekranına dönün": a way to sign in shows either way)
+      screen: (c) => (c.endReason && ENDED[c.endReason] ? { headings: [GOODBYE], texts: [ENDED[c.endReason]!] } : { texts: ['Giriş'], absent: [WARNING, LOCKED, LOCK_BUTTON] }),
       tags: { signedOut: true, signedIn: false, busy: false },
       context: (c) => { expect(c.user === null || c.endReason === null).toBe(true); timingInForce(c) },
       ignores: [ACTIVITY, { type: 'logout', at: 1_767_225_620_000 }, UNLOCK, { type: 'remote.ended' }, { type: 'role.switch', role: 'ROLE_USER' }],
@@ -140,15 +141,19 @@ export const sessionExpectations: Expectations<SessionContext> = {
     'signedIn.access.ready': { words: { tr: 'rol ve yetkiler hazır', en: 'role and permissions are ready' } },
     'signedIn.access.switchingRole': {
       words: { tr: 'etkin rol değiştiriliyor', en: 'the active role is being switched' },
-      // the role list and "Yetkileri yenile" wait for the answer
-      screen: { disabled: [REFRESH] },
+      // the role list and "Yetkileri yenile" wait for the answer (on the staff pages; the lock screen has neither)
+      screen: (c) => (c.lockedAt === null ? { disabled: [REFRESH] } : {}),
+      sameScreenAs: { state: 'signedIn.access.ready', why: 'a role switch on its way when the screen locks does not show on the lock screen' },
       tags: { busy: true },
       ignores: [{ type: 'role.switch', role: 'ROLE_ADMIN' }, { type: 'permissions.refresh' }],
     },
     'signedIn.access.refreshing': {
       words: { tr: 'yetkiler yeniden alınıyor', en: 'the permissions are being fetched again' },
-      screen: { disabled: [REFRESH] },
-      sameScreenAs: { state: 'signedIn.access.switchingRole', why: 'switching the role and fetching the permissions again both wait for the server with the role list and "Yetkileri yenile" disabled' },
+      screen: (c) => (c.lockedAt === null ? { disabled: [REFRESH] } : {}),
+      sameScreenAs: [
+        { state: 'signedIn.access.switchingRole', why: 'switching the role and fetching the permissions again both wait for the server with the role list and "Yetkileri yenile" disabled' },
+        { state: 'signedIn.access.ready', why: 'a fetch on its way when the screen locks does not show on the lock screen' },
+      ],
       tags: { busy: true },
       ignores: [{ type: 'permissions.refresh' }, { type: 'role.switch', role: 'ROLE_USER' }],
     },

@@ -107,7 +107,7 @@ export const tssQuickQuoteExpectations: Expectations<TssQuickQuoteContext> = {
     { name: 'the provinces arrive: the form opens (a failure before is forgotten)', from: 'loadingCities', event: 'xstate.done.actor.loadCities', to: 'editing',
       changes: { cities: CITIES, loadError: null } },
     { name: 'the provinces fail to load: a retry is offered', from: 'loadingCities', event: 'xstate.error.actor.loadCities', to: 'loadFailed',
-      then: (c) => expect(c.loadError).toBe('LOOKUP_FAILED') },
+      then: (c) => expect(c.loadError).toBe('NETWORK') },
     { name: 'retry loads the provinces again', from: 'loadFailed', event: 'retry', to: 'loadingCities' },
     { name: 'a profile with problems shows them on the form', from: 'editing', event: 'form.submit', when: (_c, e) => hasErrors(e), to: 'editing', then: showsErrors },
     { name: 'a complete profile is quoted', from: 'editing', event: 'form.submit', when: (_c, e) => !hasErrors(e), to: 'quoted', then: showsQuote },
@@ -120,7 +120,7 @@ export const tssQuickQuoteExpectations: Expectations<TssQuickQuoteContext> = {
       } },
   ],
   // each field's problem under it (spec 5); the provinces that failed to load say so (spec 8)
-  errorText: (c) => (c.loadError ? [CATALOGUE.TECHNICAL] : Object.keys(c.errors).length ? Object.values(c.errors).map((code) => FIELD_SAYS[code as string]!) : null),
+  errorText: (c) => (c.loadError ? [CATALOGUE.NETWORK] : Object.keys(c.errors).length ? Object.values(c.errors).map((code) => FIELD_SAYS[code as string]!) : null),
   // the provinces of Türkiye: the flow asks the lookup service for TR's
   inputs: { loadCities: () => undefined },
   initial: (c) => expect(c).toEqual({ cities: [], values: { gender: '', citycode: '', birthdate: '' }, errors: {}, quote: null, loadError: null, chosen: null }),
@@ -133,7 +133,7 @@ export const tssQuickQuoteExpectations: Expectations<TssQuickQuoteContext> = {
     if (e.type === 'quote.buy') return { tr: `ziyaretçi ${ev.visits} ayakta tedavili seçeneği satın alır`, en: `the visitor buys the option with ${ev.visits} outpatient visits` }
     if (e.type === 'retry') return { tr: `ziyaretçi "${RETRY}" düğmesine basar`, en: `the visitor presses "${RETRY}"` }
     if (e.type.startsWith('xstate.done')) return { tr: 'iller gelir', en: 'the provinces arrive' }
-    if (e.type.startsWith('xstate.error')) return { tr: 'iller yüklenemez (LOOKUP_FAILED)', en: 'the provinces fail to load (LOOKUP_FAILED)' }
+    if (e.type.startsWith('xstate.error')) return { tr: 'iller yüklenemez (NETWORK)', en: 'the provinces fail to load (NETWORK)' }
     return { tr: e.type, en: e.type }
   },
 }

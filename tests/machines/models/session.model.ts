@@ -67,6 +67,11 @@ export const sessionModel: Model = {
     checkSession: [Object.assign(new Error('401'), { code: 'UNAUTHORIZED' })],
     signIn: [Object.assign(new Error('401'), { code: 'INVALID_CREDENTIALS' })],
     unlockSession: [Object.assign(new Error('401'), { code: 'INVALID_CREDENTIALS' })],
+    // the server out of reach (the browser replay cuts these calls off)
+    lockSession: [Object.assign(new Error('network'), { kind: 'network' })],
+    switchRole: [Object.assign(new Error('network'), { kind: 'network' })],
+    refreshPermissions: [Object.assign(new Error('network'), { kind: 'network' })],
+    logout: [Object.assign(new Error('network'), { kind: 'network' })],
   },
   // only what the guards read makes two states different (error texts and roles do not)
   serialize: (s: Snapshot) => ({
