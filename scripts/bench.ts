@@ -3,90 +3,42 @@
  *  - the production JavaScript and CSS each route loads, raw and gzipped (from Vite's manifest);
  *  - the server's first start (empty PGlite: migrations + seeding) and warm start (same folder).
  *  - sign-in latency (p50, p95) on PGlite with the argon2id parameters in use.
- *  - session check cost: checkSessionValidity vs a select-and-update floor, 50 clients (scripts/bench-session.ts).
+ *  - session check cost over HTTP (autocannon) and in process, beside its physical floor in its own process,
+ *    with the permissions call and a list page, on PGlite and PostgreSQL (scripts/bench-session.ts;
+ *    `--only=session --budget` fails below 0.4x of the floor).
  *  - list endpoints (GET /audit, GET /user) at 100,000 rows, on PostgreSQL when BENCH_DATABASE_URL or TEST_DATABASE_URL is set.
  *  - user list search (GET /user?q=) at 100,000 users without and with the trigram index (scripts/bench-users.ts).
  *  - load: session-checked calls and a public lookup at 200 concurrent clients beside two floors
  *    (scripts/bench-load.ts), on PGlite and on PostgreSQL when BENCH_DATABASE_URL or TEST_DATABASE_URL is set.
  *  - the organisation builder at 1,000 groups in Chromium: chart render time, frame times while dragging (scripts/bench-org.ts).
+ * `--budget`: instead, the budgets of scripts/budgets.ts as pass/fail figures (exit 1 on a miss); CI runs it.
  * Options: --no-build (use the existing dist/), --only=bundle|startup|login|session|list|users|payment|lighthouse|load|org (Lighthouse on `/`: scripts/bench-lighthouse.ts)
  */
 import { spawn, spawnSync } from 'node:child_process'
-import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { gzipSync } from 'node:zlib'
-
-type Chunk = { file: string; src?: string; isEntry?: boolean; isDynamicEntry?: boolean; imports?: string[]; dynamicImports?: string[]; css?: string[] }
-type Manifest = Record<string, Chunk>
+import { bundleSizes } from './bench-bundle.ts'
+import { runBudgets } from './budgets.ts'
 
 const args = new Set(process.argv.slice(2))
 const only = [...args].find((a) => a.startsWith('--only='))?.slice(7)
 const kib = (n: number) => (n / 1024).toFixed(1).padStart(7) + ' KiB'
 
-if (!args.has('--no-build')) {
+// the server-side benches (session, login, list, users, payment, load) need no build
+const needsBuild = !only || ['bundle', 'startup', 'lighthouse', 'org'].includes(only)
+if (needsBuild && !args.has('--no-build')) {
   const r = spawnSync('npm', ['run', 'build', '--silent'], { stdio: ['ignore', 'ignore', 'inherit'] })
   if (r.status !== 0) process.exit(r.status ?? 1)
 }
 
-async function size(file: string) {
-  const buf = await readFile(join('dist/client', file))
-  return { raw: buf.length, gz: gzipSync(buf, { level: 9 }).length }
-}
-
-/** The files a chunk pulls in statically (what loads with it, before any lazy import). */
-function closure(manifest: Manifest, keys: string[]): Set<string> {
-  const seen = new Set<string>()
-  const files = new Set<string>()
-  const visit = (key: string) => {
-    if (seen.has(key)) return
-    seen.add(key)
-    const chunk = manifest[key]
-    if (!chunk) return
-    files.add(chunk.file)
-    for (const css of chunk.css ?? []) files.add(css)
-    for (const i of chunk.imports ?? []) visit(i)
-  }
-  keys.forEach(visit)
-  return files
-}
-
 async function bundle() {
-  const manifest = JSON.parse(await readFile('dist/client/.vite/manifest.json', 'utf8')) as Manifest
-  const entry = Object.keys(manifest).find((k) => manifest[k]!.isEntry)!
-  // route chunks: TanStack's code-split route modules (src/web/routes/**?tsr-split=...)
-  const routes = new Map<string, string[]>()
-  for (const key of Object.keys(manifest)) {
-    const m = /^src\/web\/routes\/(.+?)\.tsx\?tsr-split=/.exec(key)
-    if (!m) continue
-    const path = '/' + m[1]!.replace(/(^|\/)_[^/]+/g, '').replace(/(^|\/)index$/, '').replace(/^\//, '')
-    routes.set(path, [...(routes.get(path) ?? []), key])
-  }
+  const { routes, entry, lazy } = await bundleSizes()
   console.log('\nBundle per route (JS + CSS that loads with the page, before any lazy import)')
-  console.log('route'.padEnd(44), 'files', '        raw', '    gzipped')
-  const base = closure(manifest, [entry])
-  const rows = [...routes.keys()].sort()
-  for (const route of rows) {
-    const files = new Set([...base, ...closure(manifest, routes.get(route)!)])
-    let raw = 0
-    let gz = 0
-    for (const f of files) {
-      const s = await size(f)
-      raw += s.raw
-      gz += s.gz
-    }
-    console.log(route.padEnd(44), String(files.size).padStart(5), kib(raw), kib(gz))
-  }
-  let totalGz = 0
-  let jsGz = 0
-  for (const f of base) {
-    const s = await size(f)
-    totalGz += s.gz
-    if (f.endsWith('.js')) jsGz += s.gz
-  }
-  console.log(`entry alone: ${kib(totalGz)} gzipped (JS ${kib(jsGz).trim()})`)
-  const lazy = Object.values(manifest).filter((c) => c.isDynamicEntry && !/tsr-split/.test(c.src ?? ''))
-  for (const c of lazy) console.log(`lazy chunk ${(c.src ?? c.file).padEnd(44)} ${kib((await size(c.file)).gz)} gzipped`)
+  console.log('route'.padEnd(44), 'files', '        raw', '    gzipped', ' JS gzipped')
+  for (const r of routes) console.log(r.route.padEnd(44), String(r.files).padStart(5), kib(r.raw), kib(r.gz), kib(r.jsGz))
+  console.log(`entry alone: ${kib(entry.gz)} gzipped (JS ${kib(entry.jsGz).trim()})`)
+  for (const c of lazy) console.log(`lazy chunk ${c.name.padEnd(44)} ${kib(c.gz)} gzipped`)
 }
 
 function startOnce(dataDir: string): Promise<{ ms: number; timings: Record<string, number> }> {
@@ -129,6 +81,10 @@ async function startup() {
   }
 }
 
+if (args.has('--budget')) {
+  // pass/fail: each budget's figure against its limit (scripts/budgets.ts); nothing else runs
+  process.exit((await runBudgets()) ? 0 : 1)
+}
 if (!only || only === 'bundle') await bundle()
 if (!only || only === 'startup') await startup()
 if (!only || only === 'login') {
@@ -136,7 +92,8 @@ if (!only || only === 'login') {
   if (r.status !== 0) process.exitCode = 1
 }
 if (!only || only === 'session') {
-  const r = spawnSync(process.execPath, ['scripts/bench-session.ts'], { stdio: 'inherit' })
+  // --budget: pass/fail on the session check's ratio to its floor (exits 1 below 0.4x)
+  const r = spawnSync(process.execPath, ['scripts/bench-session.ts', ...(args.has('--budget') ? ['--budget'] : [])], { stdio: 'inherit' })
   if (r.status !== 0) process.exitCode = 1
 }
 if (!only || only === 'users') {

@@ -1,54 +1,164 @@
 /**
- * `npm test`: every test. Unit, machine, server and component tests (vitest), then the production
- * build and the end-to-end tests in Chromium when a browser exists. Without one it prints a loud
- * notice, or fails when CI=true or E2E_REQUIRED=1. Ends with one "N passed, N failed" line.
+ * `npm test`: every test, as stages that run side by side where they can:
+ *
+ *   unit + web (vitest) ── server (vitest)
+ *   build ─┬ budgets
+ *          └ e2e ── e2e on PostgreSQL (the money and sign-in flows; with TEST_DATABASE_URL)
+ *   then: session-budget (the session check against its floor, issue 27), once the others have finished
+ *
+ * `--ci` (what .ci/run uses) adds typecheck, lint and the fresh-clone smoke test (`npm install &&
+ * npm start` in a clone), at low CPU priority (they have no timeouts), and fails when a browser or
+ * PostgreSQL is missing. Without Chromium the
+ * e2e stages print a loud notice and are skipped (failed with CI=true or E2E_REQUIRED=1).
+ *
+ * Each stage's output goes to test-results/<stage>.log and is printed when the stage ends; the run
+ * ends with the stage times and one "tests: N passed, N failed" line. Test files are found by the
+ * vitest configs' globs: a new test file needs no change here.
  */
-import { spawnSync } from 'node:child_process'
-import { existsSync, readFileSync, mkdirSync } from 'node:fs'
+import { spawn } from 'node:child_process'
+import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
 
 type Report = { numPassedTests: number; numFailedTests: number; numPendingTests: number }
-
-const started = Date.now()
-mkdirSync('test-results', { recursive: true })
-const totals = { passed: 0, failed: 0, skipped: 0 }
-let ok = true
-
-function run(cmd: string, args: string[]): boolean {
-  const r = spawnSync(cmd, args, { stdio: 'inherit', env: process.env })
-  return r.status === 0
+type Stage = {
+  name: string
+  cmd: string[]
+  /** Stages this one needs: it starts once they passed, and is skipped if one failed. */
+  after?: string[]
+  /** Stages this one waits for, whatever their result (so that two heavy stages do not share the CPU). */
+  order?: string[]
+  /** Lower CPU priority (nice 10): work without timeouts that must not slow the tests' clocks. */
+  nice?: boolean
+  /** The vitest JSON report this stage writes. */
+  report?: string
+  env?: Record<string, string>
 }
 
-function count(file: string) {
-  if (!existsSync(file)) return
+const args = new Set(process.argv.slice(2))
+const ci = args.has('--ci')
+const started = Date.now()
+mkdirSync('test-results', { recursive: true })
+// reports of an earlier run must not count for this one
+for (const f of ['unit', 'server', 'e2e', 'e2e-pg']) rmSync(`test-results/${f}.json`, { force: true })
+
+const chrome = process.env.CHROME_PATH || '/usr/bin/chromium'
+const hasChrome = existsSync(chrome)
+const e2eRequired = ci || process.env.CI === 'true' || process.env.E2E_REQUIRED === '1'
+const pgUrl = process.env.E2E_DATABASE_URL || process.env.TEST_DATABASE_URL || ''
+const node = process.execPath
+const vitest = (report: string, ...rest: string[]) => [node, 'node_modules/vitest/vitest.mjs', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=test-results/${report}.json`, ...rest]
+
+const stages: Stage[] = []
+if (ci) {
+  stages.push({ name: 'typecheck', cmd: [node, 'node_modules/typescript/bin/tsc', '--noEmit'], nice: true })
+  stages.push({ name: 'lint', cmd: ['npm', 'run', '--silent', 'lint'], nice: true })
+}
+// one vitest stage at a time beside the browser stages: with 2 cores, more would starve the tests' timeouts
+stages.push({ name: 'unit+web', cmd: vitest('unit', '--project', 'unit', '--project', 'web'), report: 'unit' })
+stages.push({ name: 'server', cmd: vitest('server', '--project', 'server'), report: 'server', order: ['unit+web'] })
+stages.push({ name: 'build', cmd: ['npm', 'run', '--silent', 'build'] })
+stages.push({ name: 'budgets', cmd: [node, 'scripts/bench.ts', '--no-build', '--budget'], after: ['build'] })
+if (hasChrome) {
+  stages.push({ name: 'e2e', cmd: vitest('e2e', '--config', 'vitest.e2e.config.ts'), report: 'e2e', after: ['build'], env: { E2E_DATABASE_URL: '' } })
+  if (pgUrl) stages.push({ name: 'e2e-pg', cmd: vitest('e2e-pg', '--config', 'vitest.e2e-pg.config.ts'), report: 'e2e-pg', after: ['build'], order: ['e2e'], env: { E2E_DATABASE_URL: pgUrl } })
+}
+// the session check's ratio to its physical floor (issue 27): last, on a quieter machine, since it times requests
+stages.push({ name: 'session-budget', cmd: [node, 'scripts/bench-session.ts', '--budget'], order: ['server', 'e2e', 'e2e-pg'] })
+if (ci) stages.push({ name: 'smoke', cmd: [node, 'scripts/smoke.ts'], nice: true, after: ['build'] })
+
+const problems: string[] = []
+if (!hasChrome) {
+  const line = '!'.repeat(78)
+  console.error(`\n${line}\n!! END-TO-END TESTS NOT RUN: no Chromium at ${chrome} (set CHROME_PATH, or apt-get install chromium)\n${line}\n`)
+  if (e2eRequired) problems.push('no browser: the e2e stages could not run (--ci, CI=true or E2E_REQUIRED=1)')
+}
+if (ci && !pgUrl) problems.push('no PostgreSQL: set TEST_DATABASE_URL (the server tests and the e2e flows run on PostgreSQL too in CI)')
+if (!pgUrl) console.log('(no TEST_DATABASE_URL: server tests on PGlite only, no e2e flows on PostgreSQL)')
+
+type Result = { stage: Stage; ok: boolean; seconds: number; startedAt: number }
+const TIME = existsSync('/usr/bin/time') ? '/usr/bin/time' : null
+function cpuSeconds(name: string): string {
+  const file = `test-results/${name}.cpu`
+  if (!existsSync(file)) return ''
+  const [user = 0, sys = 0] = (readFileSync(file, 'utf8').trim().split('\n').at(-1) ?? '').split(' ').map(Number)
+  return Number.isFinite(user + sys) ? `${Math.round(user + sys)}s` : ''
+}
+const results = new Map<string, Result>()
+const running = new Map<string, Promise<Result>>()
+const at = () => `+${Math.round((Date.now() - started) / 1000)}s`
+
+function run(stage: Stage): Promise<Result> {
+  const t0 = Date.now()
+  const logFile = `test-results/${stage.name}.log`
+  const log = createWriteStream(logFile)
+  // the CPU seconds a stage used (its processes and their children): steadier than its wall time on a shared machine
+  rmSync(`test-results/${stage.name}.cpu`, { force: true })
+  const timed = TIME ? [TIME, '-f', '%U %S', '-o', `test-results/${stage.name}.cpu`, ...stage.cmd] : stage.cmd
+  const [cmd, ...rest] = stage.nice ? ['nice', '-n', '10', ...timed] : timed
+  console.log(`[${at()}] ${stage.name}: started`)
+  return new Promise((ok) => {
+    const child = spawn(cmd!, rest, { env: { ...process.env, FORCE_COLOR: '0', ...stage.env }, stdio: ['ignore', 'pipe', 'pipe'] })
+    child.stdout.pipe(log, { end: false })
+    child.stderr.pipe(log, { end: false })
+    child.once('error', (e) => log.write(`\n${e.message}\n`))
+    child.once('close', (code) => {
+      log.end(() => {
+        const seconds = Math.round((Date.now() - t0) / 1000)
+        const result = { stage, ok: code === 0, seconds, startedAt: Math.round((t0 - started) / 1000) }
+        console.log(`\n──── ${stage.name} ${result.ok ? 'passed' : 'FAILED'} in ${seconds} s (${logFile}) ────`)
+        process.stdout.write(readFileSync(logFile, 'utf8'))
+        ok(result)
+      })
+    })
+  })
+}
+
+// start each stage once the stages it waits for have passed; a failed one skips its dependants
+const pending = new Set(stages)
+await new Promise<void>((done) => {
+  const tick = () => {
+    for (const stage of [...pending]) {
+      const deps = stage.after ?? []
+      if (deps.some((d) => results.has(d) && !results.get(d)!.ok)) {
+        pending.delete(stage)
+        results.set(stage.name, { stage, ok: false, seconds: 0, startedAt: -1 })
+        console.log(`[${at()}] ${stage.name}: skipped (${deps.join(', ')} failed)`)
+        continue
+      }
+      if (deps.every((d) => results.get(d)?.ok) && (stage.order ?? []).every((d) => results.has(d) || !stages.some((s) => s.name === d))) {
+        pending.delete(stage)
+        running.set(stage.name, run(stage).then((r) => {
+          results.set(stage.name, r)
+          running.delete(stage.name)
+          tick()
+          return r
+        }))
+      }
+    }
+    if (!pending.size && !running.size) done()
+  }
+  tick()
+})
+
+const totals = { passed: 0, failed: 0, skipped: 0 }
+for (const stage of stages) {
+  const r = results.get(stage.name)
+  const file = `test-results/${stage.report}.json`
+  if (!stage.report || !r || r.startedAt < 0 || !existsSync(file)) continue
   const report = JSON.parse(readFileSync(file, 'utf8')) as Report
   totals.passed += report.numPassedTests
   totals.failed += report.numFailedTests
   totals.skipped += report.numPendingTests
 }
 
-const vitest = ['node_modules/vitest/vitest.mjs', 'run', '--reporter=default', '--reporter=json']
-ok = run(process.execPath, [...vitest, '--outputFile.json=test-results/unit.json']) && ok
-count('test-results/unit.json')
-
-const chrome = process.env.CHROME_PATH || '/usr/bin/chromium'
-const required = process.env.CI === 'true' || process.env.E2E_REQUIRED === '1'
-if (existsSync(chrome)) {
-  const built = run('npm', ['run', 'build', '--silent'])
-  ok = built && ok
-  if (built) {
-    ok = run(process.execPath, [...vitest, '--config', 'vitest.e2e.config.ts', '--outputFile.json=test-results/e2e.json']) && ok
-    count('test-results/e2e.json')
-  }
-} else {
-  const line = '!'.repeat(78)
-  console.error(`\n${line}\n!! END-TO-END TESTS NOT RUN: no Chromium at ${chrome} (set CHROME_PATH, or apt-get install chromium)\n${line}\n`)
-  if (required) {
-    console.error('CI=true or E2E_REQUIRED=1: a missing browser fails the run.')
-    ok = false
-  }
-}
-
 const seconds = Math.round((Date.now() - started) / 1000)
+console.log('\nstage            start    time     cpu   result')
+for (const stage of stages) {
+  const r = results.get(stage.name)!
+  const skipped = r.startedAt < 0
+  console.log(`${stage.name.padEnd(16)} ${skipped ? '     -' : `${String(r.startedAt).padStart(5)}s`} ${String(r.seconds).padStart(6)}s ${(skipped ? '' : cpuSeconds(stage.name)).padStart(7)}   ${skipped ? 'skipped' : r.ok ? 'passed' : 'FAILED'}`)
+}
+for (const p of problems) console.error(`!! ${p}`)
 console.log(`\nnpm test took ${seconds} s`)
 console.log(`tests: ${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`)
-process.exit(ok && totals.failed === 0 ? 0 : 1)
+const ok = !problems.length && [...results.values()].every((r) => r.ok) && totals.failed === 0
+process.exit(ok ? 0 : 1)

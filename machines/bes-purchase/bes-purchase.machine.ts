@@ -7,7 +7,7 @@ import {
 import { missingConsents, type ConsentChoice, type ConsentName } from '../../src/domain/consents.ts'
 import type { ApplicationData, SavedApplication } from '../../src/domain/schemas/application.ts'
 import type { CustodianProfile, PensionContract, PersonalProfile, QuickProfile } from '../../src/domain/schemas/sales.ts'
-import type { ConsentsInput, PurchaseOutcome, PurchaseOutput, PurchaseSummary } from '../shared/purchase.ts'
+import type { ConsentsInput, OtherPaymentOutcome, PurchaseOutcome, PurchaseOutput, PurchaseSummary } from '../shared/purchase.ts'
 import { smsVerificationMachine, type SmsVerificationOutput } from '../sms-verification/sms-verification.machine.ts'
 import { providedLater, reasonOf } from '../shared/not-provided.ts'
 
@@ -54,6 +54,8 @@ export type BesPurchaseContext = {
   purchase: PurchaseSummary | null
   /** The card payment's outcome, for the result page. */
   outcome: PurchaseOutcome | null
+  /** The payment step was opened for an existing purchase (the result page's "Tekrar dene", issue 21). */
+  retry: boolean
 }
 
 export type BesPurchaseEvent =
@@ -65,6 +67,8 @@ export type BesPurchaseEvent =
   | { type: 'consents.submit'; choices: ConsentChoices }
   | { type: 'summary.confirm' }
   | { type: 'payment.done'; status: PurchaseOutcome }
+  | { type: 'payment.elsewhere' }
+  | { type: 'payment.retry'; purchase: PurchaseSummary }
   | { type: 'back' }
   | { type: 'retry' }
 
@@ -119,6 +123,7 @@ export const besPurchaseMachine = setup({
     saveApplication: providedLater<SavedApplication, SaveInput>('saveApplication'),
     recordConsents: providedLater<void, ConsentsInput>('recordConsents'),
     createPurchase: providedLater<PurchaseSummary, { ticket: string; product: BesProduct }>('createPurchase'),
+    watchPayment: providedLater<OtherPaymentOutcome, { id: string }>('watchPayment'),
   },
   actions: {
     /** A saved application's sections back into the form (the participant's age as of its last save). */
@@ -161,6 +166,9 @@ export const besPurchaseMachine = setup({
     isSavedCustodian: ({ context }) => context.saving === 'custodian',
     isSavedPayer: ({ context }) => context.saving === 'payer',
     isSavedContract: ({ context }) => context.saving === 'contract',
+    isPaidElsewhere: ({ event }) => (event as { output?: PurchaseSummary }).output?.paymentInProgress === true,
+    isRetry: ({ context }) => context.retry,
+    otherPaymentSucceeded: ({ event }) => (event as { output?: OtherPaymentOutcome }).output === 'success',
   },
 }).createMachine({
   id: 'besPurchase',
@@ -184,6 +192,7 @@ export const besPurchaseMachine = setup({
     reason: null,
     purchase: null,
     outcome: null,
+    retry: false,
   }),
   initial: 'quickProfile',
   states: {
@@ -196,6 +205,8 @@ export const besPurchaseMachine = setup({
             actions: assign({ errors: {}, quick: ({ event }) => ({ gender: event.gender as QuickProfile['gender'], citycode: event.citycode, birthdate: event.birthdate.trim() }) }),
           },
         ],
+        // the result page's "Tekrar dene" (issue 21): the payment step of that purchase, straight away
+        'payment.retry': { target: 'payment', actions: assign({ purchase: ({ event }) => event.purchase, retry: true, reason: null, errors: {} }) },
       },
     },
     verifying: {
@@ -334,7 +345,7 @@ export const besPurchaseMachine = setup({
         src: 'recordConsents',
         // the saleId is the application's id; the party is the participant (their national ID), as for every product
         input: ({ context }) => ({
-          saleId: context.applicationId ?? '', product: context.product, choices: context.consents,
+          saleId: context.applicationId ?? '', ticket: context.ticket ?? '', product: context.product, choices: context.consents,
           partyId: context.profile?.nationalId ?? context.applicationId ?? '',
         }),
         onDone: { target: 'saving', actions: assign({ saving: 'consents' }) },
@@ -354,7 +365,11 @@ export const besPurchaseMachine = setup({
         src: 'createPurchase',
         // the server buys what it holds for the verified phone, at its own price (docs/decisions/purchase.md)
         input: ({ context }) => ({ ticket: context.ticket ?? '', product: context.product }),
-        onDone: { target: 'payment', actions: assign({ purchase: ({ event }) => event.output }) },
+        onDone: [
+          // a payment of it waits for the bank in another tab (issue 21): its outcome is awaited, not paid twice
+          { guard: 'isPaidElsewhere', target: 'otherPayment', actions: assign({ purchase: ({ event }) => event.output }) },
+          { target: 'payment', actions: assign({ purchase: ({ event }) => event.output }) },
+        ],
         onError: { target: 'summary', actions: assign({ reason: ({ event }) => reasonOf(event.error) }) },
       },
     },
@@ -362,7 +377,27 @@ export const besPurchaseMachine = setup({
     payment: {
       on: {
         'payment.done': { target: 'paid', actions: assign({ outcome: ({ event }) => event.status }) },
-        back: { target: 'summary', actions: assign({ purchase: null }) },
+        // the card form was told a payment of it is under way elsewhere (or it was paid meanwhile)
+        'payment.elsewhere': { target: 'otherPayment', actions: assign({ reason: null }) },
+        back: [
+          // opened from the result page: no answers here, back is the quick profile
+          { guard: 'isRetry', target: 'quickProfile', actions: assign({ purchase: null, retry: false, reason: null }) },
+          { target: 'summary', actions: assign({ purchase: null, reason: null }) },
+        ],
+      },
+    },
+    /** "a payment is already in progress": its outcome is awaited, then shown (or this tab pays, if it failed) */
+    otherPayment: {
+      tags: ['busy'],
+      invoke: {
+        id: 'watchPayment',
+        src: 'watchPayment',
+        input: ({ context }) => ({ id: context.purchase?.id ?? '' }),
+        onDone: [
+          { guard: 'otherPaymentSucceeded', target: 'paid', actions: assign({ outcome: 'success' }) },
+          { target: 'payment', actions: assign({ reason: 'OTHER_PAYMENT_FAILED' }) },
+        ],
+        onError: { target: 'payment', actions: assign({ reason: ({ event }) => reasonOf(event.error) }) },
       },
     },
     paid: { type: 'final' },

@@ -1,9 +1,8 @@
 import { and, assign, emit, setup } from 'xstate'
 import { maskAmountInput, readAmount } from '../../src/domain/amount.ts'
-import { bankCodeOf, needsBankCodeFromCustomer, type BinCheckResult } from '../../src/domain/card/bin.ts'
+import { bankCodeOf, needsBankCodeFromCustomer, type BinCheckResult, type BinRejectReason } from '../../src/domain/card/bin.ts'
 import { cardBrandById, type CardBrandId } from '../../src/domain/card/brands.ts'
 import { CARD_FORM_DEFAULTS, isThreeDTrxType, validateCardForm, type CardFormErrors } from '../../src/domain/card/card-form.ts'
-import { isOrderIdCollision, ORDER_ID_RETRIES } from '../../src/domain/card/order-id.ts'
 import { BANK_CODE_MAX, CURR_CODE_MAX, INSTALLMENT_MAX, INSTALLMENT_MIN, NAME_MAX_LENGTH } from '../../src/domain/constants.ts'
 import { providedLater, reasonOf } from '../shared/not-provided.ts'
 
@@ -37,8 +36,12 @@ export type BinStatus = 'unchecked' | 'checking' | 'accepted' | 'refused' | 'una
 
 export type PaymentOrder = { orderId: string; timeoutMs: number }
 
-/** `currency`: what the currency field starts with and returns to on reset (the company's or spec 9's). */
-export type PaymentInput = { timeoutMs?: number; currency?: string } | undefined
+/**
+ * `currency`: what the currency field starts with and returns to on reset (the company's or spec 9's).
+ * `purchase`: the form pays a purchase (issue 21): its card rule takes personal credit cards and
+ * refuses a debit card saying to use a credit card; the test form keeps spec 5's rule and text.
+ */
+export type PaymentInput = { timeoutMs?: number; currency?: string; purchase?: boolean } | undefined
 
 export type PaymentContext = {
   values: PaymentValues
@@ -47,6 +50,8 @@ export type PaymentContext = {
   bin: BinStatus
   /** The BIN whose status `bin` is. */
   checkedBin: string
+  /** Why the BIN rule refused it (a debit card, an unknown BIN...), while `bin` is refused. */
+  binRefusal: BinRejectReason | null
   /** The accepted card's bank is not in the BIN table (a Troy 9792 card): the customer types its code. */
   bankCodeManual: boolean
   errors: CardFormErrors
@@ -56,8 +61,8 @@ export type PaymentContext = {
   /** Reason code of the last failure (never text). */
   reason: string | null
   order: PaymentOrder | null
-  /** Gateway calls of this submission that met an order id already taken (each retry has a new id). */
-  orderAttempts: number
+  /** The form pays a purchase (its BIN refusal of a debit card says to use a credit card). */
+  purchase: boolean
   /** Grows at every reset, so the view can re-create its uncontrolled inputs. */
   generation: number
   /** Default limit for the bank page when the gateway names none. */
@@ -120,14 +125,19 @@ export function normalizeField(field: PaymentField, value: string): string {
   }
 }
 
+/** The message of a refused BIN: a purchase refusing a debit card says so (issue 21), else spec 5's "not valid". */
+export function binRefusalCode(ctx: Pick<PaymentContext, 'purchase' | 'binRefusal'>): 'number.binRejected' | 'number.debitCard' {
+  return ctx.purchase && ctx.binRefusal === 'debit_card' ? 'number.debitCard' : 'number.binRejected'
+}
+
 /** Every failing field: the domain's rules for the plain fields, the card facts for number and CVC. */
-export function paymentErrors(ctx: Pick<PaymentContext, 'values' | 'card' | 'cvcLength' | 'bin'>, now: Date): CardFormErrors {
+export function paymentErrors(ctx: Pick<PaymentContext, 'values' | 'card' | 'cvcLength' | 'bin' | 'purchase' | 'binRefusal'>, now: Date): CardFormErrors {
   const errors = validateCardForm({ ...ctx.values, number: '', cvc: '' }, now)
   delete errors.number
   delete errors.cvc
   if (ctx.card.length === 0) errors.number = 'number.required'
   else if (!ctx.card.complete) errors.number = 'number.invalid'
-  else if (ctx.bin === 'refused') errors.number = 'number.binRejected'
+  else if (ctx.bin === 'refused') errors.number = binRefusalCode(ctx)
   if (ctx.cvcLength === 0) errors.cvc = 'cvc.required'
   else if (ctx.cvcLength !== cardBrandById(ctx.card.brand).cvcLength) errors.cvc = 'cvc.invalid'
   return errors
@@ -135,7 +145,7 @@ export function paymentErrors(ctx: Pick<PaymentContext, 'values' | 'card' | 'cvc
 
 /** The errors without a BIN refusal of the card number (other number errors stay). */
 function withoutBinRefusal(errors: CardFormErrors): CardFormErrors {
-  if (errors.number !== 'number.binRejected') return errors
+  if (errors.number !== 'number.binRejected' && errors.number !== 'number.debitCard') return errors
   const { number: _refused, ...rest } = errors
   return rest
 }
@@ -161,8 +171,6 @@ export const paymentMachine = setup({
     isCurrentOrder: ({ context, event }) => event.type === 'frame.closed' && context.order !== null && event.orderId === context.order.orderId,
     isBinRefused: ({ event }) => !(event as unknown as { output: BinCheckResult }).output.accepted,
     reportsSuccess: ({ event }) => event.type === 'frame.closed' && event.status === 'success',
-    canRetryOrderId: ({ context, event }) =>
-      isOrderIdCollision(reasonOf((event as unknown as { error: unknown }).error)) && context.orderAttempts < ORDER_ID_RETRIES,
   },
   delays: {
     threeDTimeout: ({ context }) => context.order?.timeoutMs ?? context.timeoutMs,
@@ -172,11 +180,12 @@ export const paymentMachine = setup({
     clearSecrets: () => { throw new Error('clearSecrets: not provided') },
     applyBin: assign(({ context, event }) => {
       const result = (event as unknown as { output: BinCheckResult }).output
-      if (!result.accepted) return { bin: 'refused' as const, checkedBin: context.card.bin, bankCodeManual: false }
+      if (!result.accepted) return { bin: 'refused' as const, checkedBin: context.card.bin, bankCodeManual: false, binRefusal: result.reason }
       const bankCode = bankCodeOf(result)
       return {
         bin: 'accepted' as const,
         checkedBin: context.card.bin,
+        binRefusal: null,
         bankCodeManual: needsBankCodeFromCustomer(result),
         values: bankCode ? { ...context.values, bankcode: bankCode } : context.values,
       }
@@ -197,7 +206,8 @@ export const paymentMachine = setup({
     submittedAt: 0,
     reason: null,
     order: null,
-    orderAttempts: 0,
+    purchase: input?.purchase ?? false,
+    binRefusal: null,
     generation: 0,
     timeoutMs: input?.timeoutMs ?? PAYMENT_TIMEOUT_MS,
     defaultCurrency: input?.currency ?? '',
@@ -265,7 +275,7 @@ export const paymentMachine = setup({
               emit({ type: 'notice', code: 'invalid' }),
             ],
           },
-          { target: 'submitting', actions: assign({ submitted: true, submittedAt: ({ event }) => event.at, errors: {}, reason: null, orderAttempts: 0 }) },
+          { target: 'submitting', actions: assign({ submitted: true, submittedAt: ({ event }) => event.at, errors: {}, reason: null }) },
         ],
       },
       states: {
@@ -282,7 +292,7 @@ export const paymentMachine = setup({
               {
                 guard: 'isBinRefused',
                 target: 'idle',
-                actions: ['applyBin', 'refreshErrors', assign({ errors: ({ context }) => ({ ...context.errors, number: 'number.binRejected' as const }) }), emit({ type: 'notice', code: 'binRefused' })],
+                actions: ['applyBin', 'refreshErrors', assign({ errors: ({ context }) => ({ ...context.errors, number: binRefusalCode(context) }) }), emit({ type: 'notice', code: 'binRefused' })],
               },
               { target: 'idle', actions: ['applyBin', 'refreshErrors', assign({ errors: ({ context }) => withoutBinRefusal(context.errors) })] },
             ],
@@ -309,7 +319,7 @@ export const paymentMachine = setup({
       tags: ['busy'],
       always: [
         { guard: 'hasErrors', target: 'editing', actions: [assign({ errors: ({ context }) => errorsNow(context) }), emit({ type: 'notice', code: 'invalid' })] },
-        { target: 'submitting', actions: assign({ errors: {}, orderAttempts: 0 }) },
+        { target: 'submitting', actions: assign({ errors: {} }) },
       ],
     },
     submitting: {
@@ -319,14 +329,11 @@ export const paymentMachine = setup({
         src: 'startPayment',
         input: ({ context }) => ({ values: context.values, card: context.card }),
         onDone: { target: 'threeD', actions: assign({ order: ({ event }) => event.output }) },
-        onError: [
-          // the order id was taken: call again (the flow makes a new random suffix), silently
-          { guard: 'canRetryOrderId', target: 'submitting', reenter: true, actions: assign({ orderAttempts: ({ context }) => context.orderAttempts + 1 }) },
-          {
-            target: 'editing',
-            actions: [assign({ reason: ({ event }) => reasonOf(event.error) }), emit(({ event }) => ({ type: 'notice' as const, code: 'error' as const, reason: reasonOf(event.error) }))],
-          },
-        ],
+        // the server issues the order id (issue 21): no order id of ours can be taken
+        onError: {
+          target: 'editing',
+          actions: [assign({ reason: ({ event }) => reasonOf(event.error) }), emit(({ event }) => ({ type: 'notice' as const, code: 'error' as const, reason: reasonOf(event.error) }))],
+        },
       },
     },
     threeD: {

@@ -7,6 +7,11 @@ import { providedLater, reasonOf } from '../shared/not-provided.ts'
  * and a stale one is a conflict (the server answers 409 CONFLICT) with the option to reload,
  * never a silent overwrite. Leaving with unsaved changes asks first. `load`, `validate` (the
  * resource's zod schema from src/domain) and `save` are provided per resource in src/web/flows.
+ *
+ * A save the server refuses until the user confirms their password (issue 28: the mail server, the
+ * password policy, a role's permissions; 403 REAUTH_REQUIRED, or REAUTH_FAILED for a wrong one) asks
+ * for it (reauthenticating) and saves again with it. The password travels in the `reauth.submit`
+ * event to that one save's input and is never kept in the context.
  */
 export type Values = Record<string, unknown>
 export type VersionedRecord = { id: string; version: number; values: Values }
@@ -32,10 +37,17 @@ export type ResourceEditorEvent =
   | { type: 'leave.request' }
   | { type: 'leave.confirm' }
   | { type: 'leave.cancel' }
+  | { type: 'reauth.submit'; password: string }
+  | { type: 'reauth.cancel' }
 
 export const CONFLICT = 'CONFLICT'
 /** A save the server refused field by field (400 VALIDATION with issues, 409 duplicates): the form edits again with them. */
 export const FIELDS = 'FIELDS'
+/** The server asks for the user's password again (issue 28), and refuses a wrong one. */
+export const REAUTH_REQUIRED = 'REAUTH_REQUIRED'
+export const REAUTH_FAILED = 'REAUTH_FAILED'
+/** What a save is given: the version it started from, the draft, and (after a re-authentication) the password. */
+export type SaveInput = { id: string; version: number; values: Values; password?: string }
 
 /** The field errors a refused save carries (`{ code: 'FIELDS', fields }`), or null. */
 export function fieldsOf(error: unknown): FieldErrors | null {
@@ -53,13 +65,16 @@ export const resourceEditorMachine = setup({
   actors: {
     load: providedLater<VersionedRecord, { id: string }>('load'),
     validate: providedLater<FieldErrors, { values: Values }>('validate'),
-    save: providedLater<VersionedRecord, { id: string; version: number; values: Values }>('save'),
+    save: providedLater<VersionedRecord, SaveInput>('save'),
   },
   guards: {
     isDirty: ({ context }) => context.dirty,
     hasFieldErrors: ({ event }) => Object.keys((event as unknown as { output: FieldErrors }).output).length > 0,
     isConflict: ({ event }) => reasonOf((event as unknown as { error: unknown }).error) === CONFLICT,
     isFieldRefusal: ({ event }) => fieldsOf((event as unknown as { error: unknown }).error) !== null,
+    isReauthRequired: ({ event }) => reasonOf((event as unknown as { error: unknown }).error) === REAUTH_REQUIRED,
+    isReauthFailed: ({ event }) => reasonOf((event as unknown as { error: unknown }).error) === REAUTH_FAILED,
+    hasPassword: ({ event }) => event.type === 'reauth.submit' && typeof event.password === 'string' && event.password !== '',
   },
 }).createMachine({
   id: 'resourceEditor',
@@ -121,13 +136,19 @@ export const resourceEditorMachine = setup({
       invoke: {
         id: 'save',
         src: 'save',
-        input: ({ context }) => ({ id: context.id, version: context.record?.version ?? 0, values: context.draft }),
+        input: ({ context, event }): SaveInput => ({
+          id: context.id, version: context.record?.version ?? 0, values: context.draft,
+          // the password of the dialog that led here, for this save only
+          ...(event.type === 'reauth.submit' ? { password: event.password } : {}),
+        }),
         onDone: {
           target: 'saved',
           actions: assign({ record: ({ event }) => event.output, draft: ({ event }) => ({ ...event.output.values }), dirty: false, error: null }),
         },
         onError: [
           { guard: 'isConflict', target: 'conflict', actions: assign({ error: CONFLICT }) },
+          { guard: 'isReauthRequired', target: 'reauthenticating', actions: assign({ error: null }) },
+          { guard: 'isReauthFailed', target: 'reauthenticating', actions: assign({ error: REAUTH_FAILED }) },
           { guard: 'isFieldRefusal', target: 'editing', actions: assign({ errors: ({ event }) => fieldsOf(event.error)!, error: null }) },
           { target: 'failed', actions: assign({ error: ({ event }) => reasonOf(event.error) }) },
         ],
@@ -140,6 +161,17 @@ export const resourceEditorMachine = setup({
           actions: assign(({ context, event }) => ({ draft: { ...context.draft, [event.field]: event.value }, dirty: true })),
         },
         'leave.request': 'left',
+      },
+    },
+    /** the server wants the user's password again before it saves (a wrong one keeps asking, with the reason) */
+    reauthenticating: {
+      on: {
+        'reauth.submit': [
+          { guard: 'hasPassword', target: 'saving' },
+          { actions: assign({ error: 'PASSWORD_REQUIRED' }) },
+        ],
+        'reauth.cancel': { target: 'editing', actions: assign({ error: null }) },
+        'leave.request': 'confirmingLeave',
       },
     },
     /** someone else saved first: the user's changes stay on screen until they reload */

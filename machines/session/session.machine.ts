@@ -18,7 +18,7 @@ import { warningEndsAt } from './session.deadlines.ts'
  *  - access: the active role and the permissions (switch role, re-fetch permissions).
  * Other tabs are kept in step through `remote.*` events the web layer relays.
  */
-/** Spec 9's four inactivity constants, mapped (README "Inactivity"). */
+/** Spec 9's four inactivity constants, mapped (docs/sessions.md "Inactivity"). */
 export type SessionTiming = {
   /** ACTIVITY_THROTTLE_MS: no activity for this long makes the user an idle candidate; activity is reported at most this often. */
   throttleMs: number

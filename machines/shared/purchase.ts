@@ -1,5 +1,6 @@
 import { assign, setup, type AnyStateNodeConfig } from 'xstate'
 import { missingConsents, type ConsentChoice, type ConsentName } from '../../src/domain/consents.ts'
+import { AGE_RULE_CODE, isOutsideProductAges, quotedPrice } from '../../src/domain/purchase.ts'
 import type { ApplicationData, ApplicationProduct, SavedApplication } from '../../src/domain/schemas/application.ts'
 import { healthPolicySchema, pensionContractSchema, personalProfileSchema } from '../../src/domain/schemas/sales.ts'
 import { smsVerificationMachine, type SmsVerificationOutput } from '../sms-verification/sms-verification.machine.ts'
@@ -14,6 +15,15 @@ import { providedLater, reasonOf } from './not-provided.ts'
  * payment's outcome for the result page. `createPurchaseMachine` makes one product's machine from
  * its section steps and its quote check; machines/tss-purchase and machines/travel-purchase are
  * two of them.
+ *
+ * Issue 21: the price is the server's, from the insured person's data. The quote's price is what
+ * the customer saw (`quoted`); every save answers the server's price (`price`). When they differ
+ * the summary shows both and waits for `price.accept` (`summary.priceChanged`); a purchase the
+ * server prices differently again comes back there. A person outside the product's ages stays on
+ * the profile with the rule's message. A purchase whose payment is under way in another tab (the
+ * server says so, or the card form is told 409) waits for that payment (`otherPayment`) and ends
+ * with its outcome. `payment.retry` (the result page's "Tekrar dene") opens the payment step of a
+ * purchase at once.
  */
 export type SectionStep = 'profile' | 'healthPolicy' | 'contract'
 /** Where each section step keeps its answers in the application, and the spec 3.2 schema that checks them. */
@@ -23,7 +33,10 @@ export const SECTION_OF: Record<SectionStep, { key: 'personalProfile' | 'healthP
   contract: { key: 'pensionContract', schema: pensionContractSchema },
 }
 
-export type PurchaseSummary = { id: string; amount: number; currency: string }
+/** The server's purchase: its id, amount and currency, and whether a payment of it waits for the bank now. */
+export type PurchaseSummary = { id: string; amount: number; currency: string; paymentInProgress?: boolean }
+/** How a payment made elsewhere (another tab) ended: the purchase was issued, or it is payable again. */
+export type OtherPaymentOutcome = 'success' | 'failed'
 export type PurchaseOutcome = 'success' | 'error'
 export type PurchaseContext = {
   product: ApplicationProduct
@@ -40,6 +53,12 @@ export type PurchaseContext = {
   outcome: PurchaseOutcome | null
   /** Reason code of the last failed call (never English text). */
   error: string | null
+  /** The price the customer has seen and accepted: the quote's, then any new price they confirmed. */
+  quoted: number | null
+  /** The server's price of the answers as saved (from the insured person's data), null until it says. */
+  price: number | null
+  /** The payment step was opened for an existing purchase (the result page's "Tekrar dene"). */
+  retry: boolean
 }
 
 export type PurchaseEvent =
@@ -50,12 +69,16 @@ export type PurchaseEvent =
   | { type: 'resume.decline' }
   | { type: 'consents.submit'; choices: Partial<Record<ConsentName, ConsentChoice>> }
   | { type: 'summary.confirm' }
+  | { type: 'price.accept' }
   | { type: 'payment.done'; status: PurchaseOutcome }
+  | { type: 'payment.elsewhere' }
+  | { type: 'payment.retry'; purchase: PurchaseSummary }
 
 export type PurchaseInput = { data?: ApplicationData }
 export type PurchaseOutput = { purchaseId: string; outcome: PurchaseOutcome }
 export type SaveInput = { ticket: string; product: ApplicationProduct; step: string; data: ApplicationData }
-export type ConsentsInput = { saleId: string; product: ApplicationProduct; choices: Partial<Record<ConsentName, ConsentChoice>>; partyId: string }
+/** What recording the consents sends: the verified phone's ticket proves the applicant (issue 28 item 3). */
+export type ConsentsInput = { saleId: string; ticket: string; product: ApplicationProduct; choices: Partial<Record<ConsentName, ConsentChoice>>; partyId: string }
 
 export type PurchaseFlowConfig = {
   id: string
@@ -65,17 +88,26 @@ export type PurchaseFlowConfig = {
   quoteIsComplete: (data: ApplicationData, at: string) => boolean
 }
 
-function issuesOf(step: SectionStep, value: unknown): Record<string, string> {
+function issuesOf(step: SectionStep, value: unknown, product: ApplicationProduct, at: string): Record<string, string> {
   const parsed = SECTION_OF[step].schema.safeParse(value)
-  if (parsed.success) return step === 'healthPolicy' && !(value as { healthdeclarationconcent?: boolean }).healthdeclarationconcent
-    ? { healthdeclarationconcent: 'consent.required' }
-    : {}
+  if (parsed.success) {
+    if (step === 'healthPolicy' && !(value as { healthdeclarationconcent?: boolean }).healthdeclarationconcent) return { healthdeclarationconcent: 'consent.required' }
+    // the insured person outside the product's ages: the product's rule on the birth date (the server refuses it too)
+    if (step === 'profile' && isOutsideProductAges(product, { personalProfile: value as ApplicationData['personalProfile'] }, new Date(at))) return { birthdate: AGE_RULE_CODE[product] }
+    return {}
+  }
   const out: Record<string, string> = {}
   for (const issue of parsed.error?.issues ?? []) {
     const path = issue.path.map(String).join('.') || '_'
     out[path] ??= issue.message
   }
   return out
+}
+
+/** The price the quote's answers cost on its day (the tariff of src/domain), null when it cannot say. */
+function priceOfQuote(product: ApplicationProduct, data: ApplicationData, at: string): number | null {
+  const price = quotedPrice(product, data, new Date(at))
+  return price.ok ? price.amountTry : null
 }
 
 export function createPurchaseMachine(config: PurchaseFlowConfig) {
@@ -91,6 +123,7 @@ export function createPurchaseMachine(config: PurchaseFlowConfig) {
       saveApplication: providedLater<SavedApplication, SaveInput>('saveApplication'),
       recordConsents: providedLater<void, ConsentsInput>('recordConsents'),
       createPurchase: providedLater<PurchaseSummary, { ticket: string; product: ApplicationProduct }>('createPurchase'),
+      watchPayment: providedLater<OtherPaymentOutcome, { id: string }>('watchPayment'),
     },
     guards: {
       quoteOk: ({ event }) => event.type === 'quote.submit' && config.quoteIsComplete(event.data, event.at),
@@ -98,21 +131,35 @@ export function createPurchaseMachine(config: PurchaseFlowConfig) {
       hasSaved: ({ event }) => !!(event as { output?: SavedApplication | null }).output,
       consentsMissing: ({ context, event }) => event.type === 'consents.submit' && missingConsents(context.product, event.choices).length > 0,
       ticketExpired: ({ event }) => reasonOf((event as { error?: unknown }).error) === 'SMS_TICKET_INVALID',
+      hasPriceChanged: ({ context }) => context.price !== null && context.price !== context.quoted,
+      isPaidElsewhere: ({ event }) => (event as { output?: PurchaseSummary }).output?.paymentInProgress === true,
+      isRepriced: ({ context, event }) => (event as { output?: PurchaseSummary }).output?.amount !== context.quoted,
+      isRetry: ({ context }) => context.retry,
+      otherPaymentSucceeded: ({ event }) => (event as { output?: OtherPaymentOutcome }).output === 'success',
     },
   }).createMachine({
     id: config.id,
     context: ({ input }) => ({
       product, data: input?.data ?? {}, ticket: null, phone: null, applicationId: null, saved: null, fieldErrors: {}, missing: [], choices: {},
-      purchase: null, outcome: null, error: null,
+      purchase: null, outcome: null, error: null, quoted: null, price: null, retry: false,
     }),
     initial: 'quote',
     states: {
       quote: {
         on: {
           'quote.submit': [
-            { guard: 'quoteOk', target: 'routeAfterQuote', actions: assign({ data: ({ context, event }) => ({ ...context.data, ...event.data }), error: null }) },
+            {
+              guard: 'quoteOk',
+              target: 'routeAfterQuote',
+              actions: assign(({ context, event }) => {
+                const data = { ...context.data, ...event.data }
+                return { data, error: null, quoted: priceOfQuote(product, data, event.at) }
+              }),
+            },
             { actions: assign({ error: 'QUOTE_INCOMPLETE' }) },
           ],
+          // the result page's "Tekrar dene": the payment step of that purchase, straight away
+          'payment.retry': { target: 'payment', actions: assign({ purchase: ({ event }) => event.purchase, retry: true, error: null }) },
         },
       },
       routeAfterQuote: {
@@ -151,7 +198,7 @@ export function createPurchaseMachine(config: PurchaseFlowConfig) {
         on: {
           'resume.accept': {
             target: 'routeResumed',
-            actions: assign(({ context }) => ({ data: context.saved!.data, applicationId: context.saved!.id })),
+            actions: assign(({ context }) => ({ data: context.saved!.data, applicationId: context.saved!.id, price: context.saved!.price?.amount ?? context.price })),
           },
           'resume.decline': { target: sections[0]!, actions: assign({ saved: null }) },
         },
@@ -167,8 +214,8 @@ export function createPurchaseMachine(config: PurchaseFlowConfig) {
           on: {
             'section.submit': [
               {
-                guard: ({ event }: { event: PurchaseEvent }) => event.type === 'section.submit' && Object.keys(issuesOf(step, event.value)).length > 0,
-                actions: assign({ fieldErrors: ({ event }: { event: PurchaseEvent }) => issuesOf(step, (event as { value: unknown }).value) }),
+                guard: ({ event }: { event: PurchaseEvent }) => event.type === 'section.submit' && Object.keys(issuesOf(step, event.value, product, event.at)).length > 0,
+                actions: assign({ fieldErrors: ({ event }: { event: PurchaseEvent }) => issuesOf(step, (event as { value: unknown }).value, product, (event as { at: string }).at) }),
               },
               {
                 target: savingOf(step),
@@ -188,7 +235,14 @@ export function createPurchaseMachine(config: PurchaseFlowConfig) {
             id: 'saveApplication',
             src: 'saveApplication',
             input: ({ context }: { context: PurchaseContext }) => ({ ticket: context.ticket!, product, step: after(i), data: context.data }),
-            onDone: { target: after(i), actions: assign({ applicationId: ({ event }: { event: { output: SavedApplication } }) => event.output.id }) },
+            // the server's price of the answers as saved: the profile's birth date reprices the quote
+            onDone: {
+              target: after(i),
+              actions: assign(({ context, event }) => {
+                const saved = (event as unknown as { output: SavedApplication }).output
+                return { applicationId: saved.id, price: saved.price?.amount ?? context.price }
+              }),
+            },
             onError: [
               { guard: 'ticketExpired', target: 'sms', actions: assign({ ticket: null, error: 'SMS_TICKET_INVALID' }) },
               { target: step, actions: assign({ error: ({ event }: { event: { error: unknown } }) => reasonOf(event.error) }) },
@@ -210,13 +264,26 @@ export function createPurchaseMachine(config: PurchaseFlowConfig) {
         invoke: {
           id: 'recordConsents',
           src: 'recordConsents',
-          input: ({ context }) => ({ saleId: context.applicationId!, product, choices: context.choices, partyId: context.data.personalProfile?.nationalId ?? context.applicationId! }),
+          input: ({ context }) => ({ saleId: context.applicationId!, ticket: context.ticket!, product, choices: context.choices, partyId: context.data.personalProfile?.nationalId ?? context.applicationId! }),
           onDone: 'summary',
           onError: { target: 'consents', actions: assign({ error: ({ event }) => reasonOf(event.error) }) },
         },
       },
       summary: {
-        on: { 'summary.confirm': 'purchasing', back: 'consents' },
+        initial: 'checking',
+        states: {
+          checking: {
+            always: [{ guard: 'hasPriceChanged', target: 'priceChanged' }, { target: 'ready' }],
+          },
+          ready: {
+            on: { 'summary.confirm': '#' + config.id + '.purchasing' },
+          },
+          // the price the server computed from the insured person is not the one the customer saw: both shown, confirmed first
+          priceChanged: {
+            on: { 'price.accept': { target: '#' + config.id + '.purchasing', actions: assign({ quoted: ({ context }) => context.price }) } },
+          },
+        },
+        on: { back: 'consents' },
       },
       purchasing: {
         tags: ['busy'],
@@ -224,7 +291,12 @@ export function createPurchaseMachine(config: PurchaseFlowConfig) {
           id: 'createPurchase',
           src: 'createPurchase',
           input: ({ context }) => ({ ticket: context.ticket!, product }),
-          onDone: { target: 'payment', actions: assign({ purchase: ({ event }) => event.output, error: null }) },
+          onDone: [
+            // another tab's payment of this purchase waits for the bank: wait for it, do not pay twice
+            { guard: 'isPaidElsewhere', target: 'otherPayment', actions: assign({ purchase: ({ event }) => event.output, error: null }) },
+            { guard: 'isRepriced', target: 'summary.priceChanged', actions: assign({ price: ({ event }) => event.output.amount, error: null }) },
+            { target: 'payment', actions: assign({ purchase: ({ event }) => event.output, error: null }) },
+          ],
           onError: [
             { guard: 'ticketExpired', target: 'sms', actions: assign({ ticket: null, error: 'SMS_TICKET_INVALID' }) },
             { target: 'summary', actions: assign({ error: ({ event }) => reasonOf(event.error) }) },
@@ -234,7 +306,27 @@ export function createPurchaseMachine(config: PurchaseFlowConfig) {
       payment: {
         on: {
           'payment.done': { target: 'done', actions: assign({ outcome: ({ event }) => event.status }) },
-          back: 'summary',
+          // the card form was told a payment of it is under way elsewhere (or it was paid meanwhile)
+          'payment.elsewhere': { target: 'otherPayment', actions: assign({ error: null }) },
+          back: [
+            // a purchase opened from its result page has no answers here: back is a new quote
+            { guard: 'isRetry', target: 'quote', actions: assign({ retry: false, purchase: null }) },
+            { target: 'summary' },
+          ],
+        },
+      },
+      /** "a payment is already in progress": its outcome is awaited, then shown (or this tab pays, if it failed) */
+      otherPayment: {
+        tags: ['busy'],
+        invoke: {
+          id: 'watchPayment',
+          src: 'watchPayment',
+          input: ({ context }) => ({ id: context.purchase!.id }),
+          onDone: [
+            { guard: 'otherPaymentSucceeded', target: 'done', actions: assign({ outcome: 'success' }) },
+            { target: 'payment', actions: assign({ error: 'OTHER_PAYMENT_FAILED' }) },
+          ],
+          onError: { target: 'payment', actions: assign({ error: ({ event }) => reasonOf(event.error) }) },
         },
       },
       done: { type: 'final' },

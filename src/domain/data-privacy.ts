@@ -2,7 +2,7 @@
  * Data-privacy (GDPR/KVKK) levels of roles (spec 3.1 "Role: data privacy level", spec 6: "some
  * permissions are disabled for certain data-privacy levels"). A role's level is the most sensitive
  * class of data its holders may handle; a permission whose data is more sensitive than the role's
- * level cannot be held by it. The README's "data-privacy rule" table is this one.
+ * level cannot be held by it. The data-privacy table of docs/permissions.md is this one.
  */
 import { PERMISSION_CATALOGUE } from './permission-catalogue.ts'
 
@@ -24,6 +24,8 @@ export function isDataPrivacyLevel(value: unknown): value is DataPrivacyLevel {
  * - notification, mail server, security, preferences: INTERNAL for both;
  * - users, user status and the audit log hold personal data: CONFIDENTIAL;
  * - customers' consents include the health declaration consent (special categories): SENSITIVE;
+ * - payments needing action name orders and purchases (a card's first 6 and last 4 digits, a
+ *   customer's charge): CONFIDENTIAL;
  * - the dashboard and one's own profile: PUBLIC.
  */
 const MINIMUM: Record<string, { read: DataPrivacyLevel; write: DataPrivacyLevel }> = {
@@ -40,6 +42,7 @@ const MINIMUM: Record<string, { read: DataPrivacyLevel; write: DataPrivacyLevel 
   userstatus: { read: 'CONFIDENTIAL', write: 'CONFIDENTIAL' },
   audit: { read: 'CONFIDENTIAL', write: 'CONFIDENTIAL' },
   consent: { read: 'SENSITIVE', write: 'SENSITIVE' },
+  payment: { read: 'CONFIDENTIAL', write: 'CONFIDENTIAL' },
   dashboard: { read: 'PUBLIC', write: 'PUBLIC' },
   profile: { read: 'PUBLIC', write: 'PUBLIC' },
 }

@@ -10,6 +10,8 @@ export const CARD_FORM_MESSAGES = {
   'number.required': 'Kredi kartı numarası girmelisiniz', // spec
   'number.invalid': 'Kredi kartı numarasını kontrol ediniz.',
   'number.binRejected': 'Girdiğiniz kredi kartı numarası geçerli değil', // spec
+  // a purchase's payment refuses a debit card saying why (issue 21, docs/decisions/card-acceptance.md)
+  'number.debitCard': 'Banka kartı ile ödeme alınamıyor; lütfen bir kredi kartı kullanın.',
   'name.required': 'Kredi kartı üzerinde yazan ad-soyadı girmelisiniz', // spec
   'name.tooLong': 'Ad-soyad en fazla 40 karakter olabilir.',
   'name.invalid': 'Ad-soyad yalnızca harf ve boşluk içerebilir.',

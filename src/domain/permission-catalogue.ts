@@ -2,7 +2,7 @@
  * The permission catalogue (spec 6): one tag per administered resource, each with the actions that
  * mean something for it. Roles carry the spec's shape `{ permtag, actions[] }[]`; a signed-in user's
  * active role is flattened to 'tag:action' strings, which `hasPermission` (./permissions.ts) checks.
- * The README's "Permissions" table is this list in words.
+ * The catalogue table of docs/permissions.md is this list in words.
  */
 import { PERMISSION_ACTIONS, type PermissionAction } from './permissions.ts'
 
@@ -21,6 +21,8 @@ export const PERMISSION_CATALOGUE = [
   { tag: 'audit', actions: ['read'] },
   { tag: 'dashboard', actions: ['read'] },
   { tag: 'consent', actions: ['read', 'consent'] },
+  // payments needing action (issue 21): read the list; update records what was done (a reversal)
+  { tag: 'payment', actions: ['read', 'update'] },
   { tag: 'profile', actions: ['read', 'update'] },
 ] as const satisfies ReadonlyArray<{ tag: string; actions: readonly PermissionAction[] }>
 
@@ -74,7 +76,7 @@ const every = (tag: PermissionTag): RolePermission => ({
  * The bundles of the three system roles (owner SYSTEM), seeded with the first company:
  * - ROLE_SUPERADMIN: everything.
  * - ROLE_ADMIN: runs the company day to day: everything except the security policy and mail server
- *   (read only) and deleting roles; reads the audit log.
+ *   (read only) and deleting roles; reads the audit log; sees and settles payments needing action.
  * - ROLE_USER: a staff member: the dashboard, reading the company, its groups and roles, and their
  *   own profile.
  */
@@ -86,7 +88,7 @@ export const ROLE_BUNDLES: Record<'ROLE_SUPERADMIN' | 'ROLE_ADMIN' | 'ROLE_USER'
     { permtag: 'security', actions: ['read'] },
     every('preferences'), every('group'),
     { permtag: 'role', actions: ['read', 'create', 'update'] },
-    every('user'), every('userstatus'), every('audit'), every('dashboard'), every('consent'), every('profile'),
+    every('user'), every('userstatus'), every('audit'), every('dashboard'), every('consent'), every('payment'), every('profile'),
   ],
   ROLE_USER: [
     { permtag: 'company', actions: ['read'] },

@@ -1,5 +1,6 @@
 import type { ApplicationData, ApplicationProduct } from './schemas/application.ts'
-import { contributionProblem } from './bes.ts'
+import { contributionProblem, needsCustodian, participantAgeProblem } from './bes.ts'
+import { isAdultBirthDate, isChildBirthDate, isWithinInsurableAgeRange } from './dates.ts'
 import { quoteTravel, quoteTss, TRAVEL_COVERAGES, TRAVEL_REGIONS, type TravelCoverage, type TravelRegion } from './tariff.ts'
 
 /**
@@ -12,8 +13,86 @@ export type PurchasePrice =
   | { ok: true; amountTry: number; currency: 'TRY'; kind: 'policy' | 'contract' }
   | { ok: false; code: PurchaseRefusal; section: string }
 
-/** Why an application cannot be bought yet: a missing section, or a tariff refusal. */
-export type PurchaseRefusal = 'SECTION_MISSING' | 'NOT_PRICEABLE' | 'HEALTH_DECLARATION_REQUIRED'
+/** Why an application cannot be bought yet: a missing section, a tariff refusal, or a person outside the product's ages. */
+export type PurchaseRefusal = 'SECTION_MISSING' | 'NOT_PRICEABLE' | 'HEALTH_DECLARATION_REQUIRED' | 'AGE_OUT_OF_RANGE'
+
+/**
+ * Who the product may cover or take, by the insured person's (participant's) age on the day
+ * (issue 21; the spec 5 checks of src/domain/dates.ts):
+ * - tss: the spec's range check, later than 69 years ago and earlier than 15 days ago;
+ * - seyahatsaglik: an adult (18 to 100) or a child (under 18 and older than 15 days);
+ * - erkenbes: anyone up to 100 (a minor with a custodian); pratikbes: adults 18 to 100.
+ * The browser says the rule in words (the field message of `AGE_RULE_CODE`), the server too.
+ */
+export function isWithinProductAges(product: ApplicationProduct, birthdate: string, now: Date): boolean {
+  switch (product) {
+    case 'tss': return isWithinInsurableAgeRange(birthdate, now)
+    case 'seyahatsaglik': return isAdultBirthDate(birthdate, now) || isChildBirthDate(birthdate, now)
+    case 'erkenbes':
+    case 'pratikbes': return participantAgeProblem(product, birthdate, now) === null
+  }
+}
+
+/** The field message code of each product's age rule (the birth date field's error). */
+export const AGE_RULE_CODE: Record<ApplicationProduct, string> = {
+  tss: 'birthdate.tssAge', seyahatsaglik: 'birthdate.travelAge', erkenbes: 'birthdate.besAge', pratikbes: 'birthdate.adultOnly',
+}
+
+/**
+ * The insured person's (or participant's) birth date: the personal profile's once it is given (the
+ * person the policy is issued to), else the quote's. A quote for someone else is repriced from it.
+ */
+export function insuredBirthdate(product: ApplicationProduct, data: ApplicationData): string | null {
+  if (data.personalProfile) return data.personalProfile.birthdate
+  if (product === 'tss') return data.quickProfile?.birthdate ?? null
+  if (product === 'seyahatsaglik') return data.travelPlan?.birthdate ?? null
+  return data.quickProfile?.birthdate ?? null
+}
+
+/** Whether the insured person (as far as the answers say) is outside the product's ages. */
+export function isOutsideProductAges(product: ApplicationProduct, data: ApplicationData, now: Date): boolean {
+  const birthdate = insuredBirthdate(product, data)
+  return birthdate !== null && !isWithinProductAges(product, birthdate, now)
+}
+
+/**
+ * What the answers given so far cost (issue 21): the quote's answers priced with the insured
+ * person's birth date (the profile's once given), the health policy's birth cover once answered.
+ * The server answers it at every save, the browser computes it for the quote it shows: a profile
+ * older than the quote's person changes it. `SECTION_MISSING` until the quote (or BES contract)
+ * is there.
+ */
+export function quotedPrice(product: ApplicationProduct, data: ApplicationData, now: Date): PurchasePrice {
+  if (isOutsideProductAges(product, data, now)) return { ok: false, code: 'AGE_OUT_OF_RANGE', section: data.personalProfile ? 'personalProfile' : product === 'seyahatsaglik' ? 'travelPlan' : 'quickProfile' }
+  switch (product) {
+    case 'tss': {
+      if (!data.quickProfile) return missing('quickProfile')
+      if (data.outpatientVisits === undefined) return missing('outpatientVisits')
+      const birthCollateral = data.healthPolicy ? data.healthPolicy.birthCollateral : data.birthCollateral
+      const quote = quoteTss({ ...data.quickProfile, birthdate: insuredBirthdate(product, data)!, birthCollateral }, now)
+      if (!quote.ok) return { ok: false, code: quote.reason === 'AGE_OUT_OF_RANGE' ? 'AGE_OUT_OF_RANGE' : 'NOT_PRICEABLE', section: 'quickProfile' }
+      const option = quote.options.find((o) => o.visits === data.outpatientVisits)
+      if (!option) return { ok: false, code: 'NOT_PRICEABLE', section: 'outpatientVisits' }
+      return { ok: true, amountTry: option.annualTry, currency: 'TRY', kind: 'policy' }
+    }
+    case 'seyahatsaglik': {
+      const plan = data.travelPlan
+      if (!plan) return missing('travelPlan')
+      if (!isTravelRegion(plan.travelLocation) || !isTravelCoverage(plan.coverageType)) return { ok: false, code: 'NOT_PRICEABLE', section: 'travelPlan' }
+      const quote = quoteTravel({ ...plan, birthdate: insuredBirthdate(product, data)!, travelLocation: plan.travelLocation, coverageType: plan.coverageType }, now)
+      if (!quote.ok) return { ok: false, code: quote.reason === 'AGE_OUT_OF_RANGE' ? 'AGE_OUT_OF_RANGE' : 'NOT_PRICEABLE', section: 'travelPlan' }
+      return { ok: true, amountTry: quote.premiumTry, currency: 'TRY', kind: 'policy' }
+    }
+    case 'erkenbes':
+    case 'pratikbes': {
+      const contract = data.pensionContract
+      if (!contract) return missing('pensionContract')
+      // the plan's rules (src/domain/bes.ts): its frequencies, TRY, at least the monthly minimum per month paid
+      if (contributionProblem(product, contract) !== null) return { ok: false, code: 'NOT_PRICEABLE', section: 'pensionContract' }
+      return { ok: true, amountTry: Math.round(contract.contributionAmount * 100) / 100, currency: 'TRY', kind: 'contract' }
+    }
+  }
+}
 
 
 /** Policy or contract number prefix per product: TSS, SYS (seyahat sağlık), BES. */
@@ -30,36 +109,35 @@ function missing(section: string): PurchasePrice {
   return { ok: false, code: 'SECTION_MISSING', section }
 }
 
-/** The amount to charge for an application of a product, or why it cannot be charged yet. */
+/**
+ * The amount to charge for an application of a product, or why it cannot be charged yet: every
+ * section the product needs, then `quotedPrice` (the insured person's age window and price).
+ */
 export function purchasePrice(product: ApplicationProduct, data: ApplicationData, now: Date): PurchasePrice {
   if (!data.personalProfile) return missing('personalProfile')
   switch (product) {
-    case 'tss': {
+    case 'tss':
       if (!data.quickProfile) return missing('quickProfile')
       if (data.outpatientVisits === undefined) return missing('outpatientVisits')
       if (!data.healthPolicy) return missing('healthPolicy')
       if (!data.healthPolicy.healthdeclarationconcent) return { ok: false, code: 'HEALTH_DECLARATION_REQUIRED', section: 'healthPolicy' }
-      const quote = quoteTss({ ...data.quickProfile, birthCollateral: data.healthPolicy.birthCollateral }, now)
-      if (!quote.ok) return { ok: false, code: 'NOT_PRICEABLE', section: 'quickProfile' }
-      const option = quote.options.find((o) => o.visits === data.outpatientVisits)
-      if (!option) return { ok: false, code: 'NOT_PRICEABLE', section: 'outpatientVisits' }
-      return { ok: true, amountTry: option.annualTry, currency: 'TRY', kind: 'policy' }
-    }
-    case 'seyahatsaglik': {
-      const plan = data.travelPlan
-      if (!plan) return missing('travelPlan')
-      if (!isTravelRegion(plan.travelLocation) || !isTravelCoverage(plan.coverageType)) return { ok: false, code: 'NOT_PRICEABLE', section: 'travelPlan' }
-      const quote = quoteTravel({ ...plan, travelLocation: plan.travelLocation, coverageType: plan.coverageType }, now)
-      if (!quote.ok) return { ok: false, code: 'NOT_PRICEABLE', section: 'travelPlan' }
-      return { ok: true, amountTry: quote.premiumTry, currency: 'TRY', kind: 'policy' }
-    }
+      break
+    case 'seyahatsaglik':
+      if (!data.travelPlan) return missing('travelPlan')
+      break
     case 'erkenbes':
-    case 'pratikbes': {
-      const contract = data.pensionContract
-      if (!contract) return missing('pensionContract')
-      // the plan's rules (src/domain/bes.ts): its frequencies, TRY, at least the monthly minimum per month paid
-      if (contributionProblem(product, contract) !== null) return { ok: false, code: 'NOT_PRICEABLE', section: 'pensionContract' }
-      return { ok: true, amountTry: Math.round(contract.contributionAmount * 100) / 100, currency: 'TRY', kind: 'contract' }
-    }
+    case 'pratikbes':
+      if (!data.pensionContract) return missing('pensionContract')
+      // a minor's contract is signed by a custodian (docs/decisions/bes-purchase.md)
+      if (!data.custodianProfile && !isOutsideProductAges(product, data, now) && needsCustodian(data.personalProfile.birthdate, now)) return missing('custodianProfile')
+      break
   }
+  return quotedPrice(product, data, now)
+}
+
+/** Whether the insured person may have birth cover (TSS: a woman of 18-44, by the profile's birth date). */
+export function hasBirthCover(data: ApplicationData, now: Date): boolean {
+  if (!data.quickProfile || !data.healthPolicy?.birthCollateral) return false
+  const quote = quoteTss({ ...data.quickProfile, birthdate: insuredBirthdate('tss', data)!, birthCollateral: true }, now)
+  return quote.ok && quote.birthCollateral
 }

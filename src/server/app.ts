@@ -1,17 +1,18 @@
 import { Hono, type Context, type MiddlewareHandler } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
-import { compress } from 'hono/compress'
 import { HTTPException } from 'hono/http-exception'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { classifyPath, redirectTarget } from '../domain/navigation.ts'
 import { ENVELOPE_HEADER, openJson, sealJson } from '../lib/envelope.ts'
-import type { ServerConfig } from './config.ts'
+import { caughtMessages, type ServerConfig } from './config.ts'
+import { rememberJsonText, withGzip } from './compress.ts'
 import type { AppDeps, AppEnv } from './types.ts'
 import { AppError } from './errors.ts'
 import { errorMessage, resolveLocale, type ErrorCode, type ServerLocale } from './i18n.ts'
 import { authRoutes } from './routes/auth.ts'
 import { auditRoutes } from './routes/audit.ts'
 import { clientRoutes } from './routes/client.ts'
+import { healthRoutes } from './routes/health.ts'
 import { dashboardRoutes } from './routes/dashboard.ts'
 import { companyRoutes, LOGO_MAX_BYTES } from './routes/company.ts'
 import { imageRoutes } from './routes/images.ts'
@@ -27,6 +28,7 @@ import { notificationRoutes } from './routes/notification.ts'
 import { salesRoutes } from './routes/sales.ts'
 import { bankSimulatorRoutes } from './routes/bank-simulator.ts'
 import { isFramePagePath, paymentCallbackRoutes, paymentRoutes } from './routes/payment.ts'
+import { paymentActionRoutes } from './routes/payment-actions.ts'
 import { userRoutes } from './routes/user.ts'
 import { clientIpOf } from './services/client-ip.ts'
 import { RETRY_AFTER_S, dbHealth, describeDbError, isDatabaseUnavailable } from './services/db-health.ts'
@@ -43,6 +45,7 @@ function headerId(c: Context, name: string): string {
 
 function securityHeaders(config: ServerConfig): MiddlewareHandler<AppEnv> {
   const dev = config.env === 'development'
+  const inspectorOpen = dev || config.inspector
   // the 3-D frame shows the gateway's pages: a real bank's origin joins frame-src and form-action
   const bank = config.gateway.kind === 'nestpay' && config.gateway.nestpay ? ` ${new URL(config.gateway.nestpay.url).origin}` : ''
   const csp = [
@@ -69,7 +72,11 @@ function securityHeaders(config: ServerConfig): MiddlewareHandler<AppEnv> {
     h.set('X-Content-Type-Options', 'nosniff')
     h.set('Referrer-Policy', 'strict-origin-when-cross-origin')
     if (!framePage) h.set('X-Frame-Options', 'DENY')
-    h.set('Cross-Origin-Opener-Policy', 'same-origin')
+    // the Stately inspector (INSPECTOR=true, and development) lives in a window this page opens:
+    // `same-origin` would put it in another browsing context group, cutting the link its messages
+    // travel by; `same-origin-allow-popups` keeps the popups this page opens, and still severs
+    // every page that opens this one (docs/decisions/inspector.md)
+    h.set('Cross-Origin-Opener-Policy', inspectorOpen ? 'same-origin-allow-popups' : 'same-origin')
     h.set('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=()')
     if (config.hsts) h.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains')
   }
@@ -114,6 +121,7 @@ function injectConfig(html: string, config: ServerConfig): string {
     encryptRequests: config.encryptRequests,
     envelopeKey: config.encryptRequests ? config.envelopeKey : null,
     inspector: config.inspector,
+    caughtMessages: caughtMessages(config),
   }
   const json = JSON.stringify(publicConfig).replace(/</g, '\\u003c')
   return html.replace('<!--app-config-->', `<script type="application/json" id="app-config">${json}</script>`)
@@ -125,8 +133,8 @@ export function createApp(deps: AppDeps) {
   const health = deps.dbHealth ?? dbHealth(deps.logger)
   const app = new Hono<AppEnv>()
 
-  // gzip for pages and JSON (the built assets come pre-compressed from the static host)
-  app.use('*', compress({ encoding: 'gzip', threshold: 1024 }))
+  // the text of every c.json answer, for gzip (./compress.ts)
+  app.use('*', rememberJsonText())
   app.use('*', async (c, next) => {
     const started = performance.now()
     c.set('deps', full)
@@ -173,10 +181,39 @@ export function createApp(deps: AppDeps) {
         await next()
         if (!c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'no-store')
       })
+      // while the database cannot be reached, answer at once (db-health: one probe at a time waits)
+      api.use('*', async (c, next) => {
+        const pass = health.admit()
+        if (!pass.go) {
+          c.header('Retry-After', String(RETRY_AFTER_S))
+          throw new AppError(503, 'SERVICE_UNAVAILABLE')
+        }
+        let reachable = false
+        try {
+          await next()
+          reachable = c.res.status !== 503
+        } finally {
+          pass.settled(reachable)
+        }
+      })
       const limit = bodyLimit({ maxSize: config.bodyLimitBytes, onError: () => { throw new AppError(413, 'PAYLOAD_TOO_LARGE') } })
       // image uploads (the company logo, a user's photo) have their own, larger limit
       const uploadLimit = bodyLimit({ maxSize: LOGO_MAX_BYTES, onError: () => { throw new AppError(413, 'PAYLOAD_TOO_LARGE') } })
-      api.use('*', (c, next) => (c.req.method === 'POST' && /\/(logo|photo)$/.test(c.req.path) ? uploadLimit : limit)(c, next))
+      api.use('*', (c, next) => {
+        const method = c.req.method
+        // no body to limit (hono's bodyLimit lets these through too)
+        if (method === 'GET' || method === 'HEAD') return next()
+        const upload = method === 'POST' && /\/(logo|photo)$/.test(c.req.path)
+        // a declared length (the HTTP parser holds the body to it) is checked as hono's bodyLimit
+        // checks it, without building the web Request and its body stream just to ask for them
+        const length = c.req.header('content-length')
+        if (length !== undefined && c.req.header('transfer-encoding') === undefined) {
+          if (Number.parseInt(length, 10) > (upload ? LOGO_MAX_BYTES : config.bodyLimitBytes)) throw new AppError(413, 'PAYLOAD_TOO_LARGE')
+          return next()
+        }
+        // chunked: counted while read
+        return (upload ? uploadLimit : limit)(c, next)
+      })
       api.use('*', envelope(config))
       bases.set(base, api)
     }
@@ -196,10 +233,12 @@ export function createApp(deps: AppDeps) {
   main.route('/notification', notificationRoutes())
   main.route('/digitalchannels', salesRoutes())
   main.route('/client', clientRoutes())
+  main.route('/health', healthRoutes())
   main.route('/log', logRoutes())
   main.route('/', meRoutes())
   main.route('/dashboard', dashboardRoutes())
   main.route('/search', searchRoutes())
+  main.route('/payment', paymentActionRoutes())
   serviceAt(config.paymentApiBase).route('/moneyio/collection', paymentRoutes())
   if (config.gateway.kind === 'banksim') main.route('/banksim', bankSimulatorRoutes())
   // longer bases first, so that /api/v1 does not swallow /api/v1/payment
@@ -246,7 +285,9 @@ export function createApp(deps: AppDeps) {
     })
   }
   app.notFound((c) => c.json(errorBody(c, 'NOT_FOUND'), 404))
-  return app
+  // gzip for pages and JSON of 1 KiB and more, on the finished answer (the built assets come
+  // pre-compressed from the static host)
+  return withGzip(app, 1024)
 }
 
 export type App = ReturnType<typeof createApp>

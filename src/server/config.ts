@@ -1,11 +1,12 @@
 import { createHmac } from 'node:crypto'
+import { isIP } from 'node:net'
 import { isBankGateUrl } from '../domain/schemas/gateway.ts'
 
 /**
  * Server configuration, read once from the environment. Every variable has a default so that
  * `npm start` works on a fresh machine; the README lists them all.
  */
-import { SMS_DAILY_PER_IP, SMS_DAILY_PER_NUMBER } from '../domain/sms.ts'
+import { SMS_DAILY_PER_IP, SMS_DAILY_PER_NUMBER, SMS_RESEND_COOLDOWN_S } from '../domain/sms.ts'
 
 /** Development and test keys; production replaces unset ones with generated, stored ones. */
 export const BUILT_IN_SECRETS_KEY = 'katilim-emeklilik-development-secrets-key'
@@ -20,6 +21,11 @@ export type ServerConfig = {
   /** PGlite data folder; `memory://` keeps the database in memory. Ignored when databaseUrl is set. */
   dataDir: string
   databaseUrl: string | null
+  /**
+   * A PGlite dump (the tar `dumpDataDir` writes) a new PGlite database starts from instead of an
+   * empty one; the start then migrates and seeds only what the dump lacks. Tests use it.
+   */
+  pgliteDump: string | null
   /** Base path every service is mounted under (spec 7.1: "a versioned base path"). */
   apiBase: string
   /** Base path of the payment service (spec 7.4 "the payment service base"); API_BASE by default. */
@@ -44,8 +50,19 @@ export type ServerConfig = {
   timing: { throttleMs?: number; inactiveMs?: number; warningMs?: number; logoutWaitMs?: number; lockExpiryS?: number }
   /** Absolute lifetime of a staff session, however active. */
   sessionAbsoluteMs: number
-  /** Failed sign-ins one client address may make in 15 minutes (any usernames) before it gets 429. */
-  loginFailuresPerIp: number
+  /**
+   * Overrides the Security page's "usernames with failed sign-ins per address" (issue 28 item 7)
+   * when set (tests, demos); null: the company setting decides.
+   */
+  loginFailuresPerIp: number | null
+  /**
+   * Addresses (IPs or CIDR ranges) a company's mail server may be on although they are loopback,
+   * private or link-local (MAIL_SERVER_ALLOW, e.g. `127.0.0.1` for a relay on the same host); such
+   * a server may use any port. Every other mail server must be public and on an SMTP port.
+   */
+  mailServerAllow: string[]
+  /** How long a request waits for a database connection before it answers 503 (DB_CONNECT_TIMEOUT_MS). */
+  dbConnectTimeoutMs: number
   /** Secure attribute (and __Host- prefix) on the session cookie. */
   cookieSecure: boolean
   /** Seed demo staff at the first start (default: on with PGlite, off with DATABASE_URL). */
@@ -75,6 +92,15 @@ export type ServerConfig = {
   sms: SmsConfig
 }
 
+/**
+ * Which messages this server keeps instead of sending (the catchers, the defaults of a fresh
+ * start): mail while MAIL_CATCHER is on (for a company that has no mail server of its own), SMS
+ * while SMS_PROVIDER is `catcher`. A deployment sets real providers; until then staff pages say so.
+ */
+export function caughtMessages(config: Pick<ServerConfig, 'mailCatcher' | 'sms'>): { mail: boolean; sms: boolean } {
+  return { mail: config.mailCatcher, sms: config.sms.provider === 'catcher' }
+}
+
 function int(value: string | undefined, fallback: number, name: string): number {
   if (value === undefined || value === '') return fallback
   const n = Number(value)
@@ -89,6 +115,20 @@ function optionalInt(value: string | undefined, name: string): number | undefine
 function bool(value: string | undefined, fallback: boolean): boolean {
   if (value === undefined || value === '') return fallback
   return ['1', 'true', 'yes', 'on'].includes(value.toLowerCase())
+}
+
+/** A comma-separated list of IP addresses and CIDR ranges (IPv4 or IPv6). */
+function addressList(value: string | undefined, name: string): string[] {
+  const entries = (value ?? '').split(',').map((s) => s.trim()).filter(Boolean)
+  for (const entry of entries) {
+    const [address, prefix, extra] = entry.split('/')
+    const family = isIP(address ?? '')
+    const max = family === 6 ? 128 : 32
+    if (!family || extra !== undefined || (prefix !== undefined && !(/^\d{1,3}$/.test(prefix) && Number(prefix) <= max))) {
+      throw new Error(`${name} must list IP addresses or CIDR ranges separated by commas, got "${entry}"`)
+    }
+  }
+  return entries
 }
 
 function trustProxy(value: string | undefined): TrustProxy {
@@ -107,6 +147,11 @@ export type GatewayConfig = {
   kind: 'banksim' | 'nestpay'
   /** How long a payment may wait for the bank's 3-D answer before it ends failed. */
   timeoutMs: number
+  /**
+   * How often each server process sweeps the money path (issue 21: live payments past their limit
+   * end timed out, a purchase whose order succeeded is issued); also once at start. 0: at start only.
+   */
+  sweepMs: number
   /** The bank simulator's merchant store key (it signs its callbacks like a NestPay bank). */
   bankSimStoreKey: string
   nestpay: { clientId: string; storeKey: string; url: string; storeType: string } | null
@@ -133,6 +178,7 @@ function gatewayConfig(env: NodeJS.ProcessEnv, secretsKey: string): GatewayConfi
   return {
     kind,
     timeoutMs: int(env.PAYMENT_3DS_TIMEOUT_MS, 180_000, 'PAYMENT_3DS_TIMEOUT_MS'),
+    sweepMs: int(env.PAYMENT_SWEEP_MS, 300_000, 'PAYMENT_SWEEP_MS'),
     bankSimStoreKey: env.BANK_SIM_STORE_KEY || deriveKey(secretsKey, BANK_SIM_KEY_PURPOSE),
     nestpay,
   }
@@ -144,6 +190,8 @@ export type SmsConfig = {
   netgsm: { url: string; username: string; password: string; sender: string } | null
   dailyPerNumber: number
   dailyPerIp: number
+  /** Seconds between two codes to one number: 60 (SECURITY.md) when unset; tests shorten it rather than wait. */
+  resendCooldownS?: number
 }
 
 function smsConfig(env: NodeJS.ProcessEnv): SmsConfig {
@@ -158,9 +206,16 @@ function smsConfig(env: NodeJS.ProcessEnv): SmsConfig {
     if (!username || !password || !sender || !/^https?:\/\//.test(url)) throw new Error('SMS_PROVIDER=netgsm needs SMS_USERNAME, SMS_PASSWORD, SMS_SENDER and an http(s) SMS_API_URL')
     netgsm = { url, username, password, sender }
   }
+  const resendCooldownS = int(env.SMS_RESEND_COOLDOWN_S, SMS_RESEND_COOLDOWN_S, 'SMS_RESEND_COOLDOWN_S')
+  // the cooldown keeps anyone from pumping paid messages to a number: only a server whose SMS
+  // never leave (the catcher) may shorten it, as the tests do rather than wait a minute
+  if (resendCooldownS < SMS_RESEND_COOLDOWN_S && provider !== 'catcher') {
+    throw new Error(`SMS_RESEND_COOLDOWN_S below ${SMS_RESEND_COOLDOWN_S} is only for the SMS catcher (tests), not for SMS_PROVIDER=${provider}`)
+  }
   return {
     provider,
     netgsm,
+    resendCooldownS,
     dailyPerNumber: int(env.SMS_DAILY_PER_NUMBER, SMS_DAILY_PER_NUMBER, 'SMS_DAILY_PER_NUMBER'),
     dailyPerIp: int(env.SMS_DAILY_PER_IP, SMS_DAILY_PER_IP, 'SMS_DAILY_PER_IP'),
   }
@@ -188,6 +243,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     port: int(env.PORT, 3000, 'PORT'),
     dataDir: env.DATA_DIR ?? './data',
     databaseUrl: env.DATABASE_URL || null,
+    pgliteDump: env.PGLITE_DUMP || null,
     apiBase,
     paymentApiBase,
     mainSiteOrigin: origin(env.MAIN_SITE_ORIGIN),
@@ -210,7 +266,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       lockExpiryS: optionalInt(env.LOCK_EXPIRY_S, 'LOCK_EXPIRY_S'),
     },
     sessionAbsoluteMs: int(env.SESSION_ABSOLUTE_HOURS, 8, 'SESSION_ABSOLUTE_HOURS') * 3_600_000,
-    loginFailuresPerIp: int(env.LOGIN_FAILURES_PER_IP, 10, 'LOGIN_FAILURES_PER_IP'),
+    loginFailuresPerIp: optionalInt(env.LOGIN_FAILURES_PER_IP, 'LOGIN_FAILURES_PER_IP') ?? null,
+    mailServerAllow: addressList(env.MAIL_SERVER_ALLOW, 'MAIL_SERVER_ALLOW'),
+    dbConnectTimeoutMs: int(env.DB_CONNECT_TIMEOUT_MS, 3_000, 'DB_CONNECT_TIMEOUT_MS'),
     cookieSecure: bool(env.COOKIE_SECURE, true),
     demoData: bool(env.DEMO_DATA, !env.DATABASE_URL),
     demoPassword: env.DEMO_PASSWORD || null,

@@ -211,9 +211,29 @@ export const ERROR_MESSAGES = {
     ru: 'У последнего активного суперадминистратора компании нельзя отнять роль суперадминистратора или ограничить её срок',
   },
   ROLE_ESCALATION: {
-    tr: 'Yalnızca sizin de sahip olduğunuz yetkileri taşıyan rolleri atayabilir veya değiştirebilirsiniz',
-    en: 'You can only assign or change roles whose permissions you hold yourself',
-    ru: 'Назначать и изменять можно только роли, все разрешения которых есть у вас самих',
+    tr: 'Bu değişiklik yetkilerinizi aşıyor: yalnızca sahip olduğunuz yetkileri verip kaldırabilir, yetkileri sizinkini aşmayan kişileri değiştirebilirsiniz; kendi rolünüzü değiştiremezsiniz',
+    en: 'This change goes beyond your own permissions: you can only grant or remove permissions you hold and change people whose permissions do not exceed yours, and you cannot change a role you hold',
+    ru: 'Это изменение выходит за пределы ваших разрешений: можно выдавать и снимать только разрешения, которые есть у вас, изменять только тех, чьи разрешения не шире ваших, и нельзя менять роль, которую вы сами занимаете',
+  },
+  REAUTH_REQUIRED: {
+    tr: 'Bu değişiklik için şifrenizi yeniden girmeniz gerekiyor',
+    en: 'Enter your password again to make this change',
+    ru: 'Для этого изменения введите пароль ещё раз',
+  },
+  REAUTH_FAILED: {
+    tr: 'Şifreniz doğrulanamadı; değişiklik kaydedilmedi',
+    en: 'Your password could not be confirmed; the change was not saved',
+    ru: 'Пароль не подтверждён; изменение не сохранено',
+  },
+  EMAIL_CHANGE_INVALID: {
+    tr: 'Bu bağlantı geçersiz: süresi dolmuş, daha önce kullanılmış ya da iptal edilmiş',
+    en: 'This link is not valid: it has expired, has been used already or was cancelled',
+    ru: 'Ссылка недействительна: срок её действия истёк, она уже использована или отменена',
+  },
+  MAIL_SERVER_UNREACHABLE: {
+    tr: 'Posta sunucusuna bağlanılamadı',
+    en: 'Could not connect to the mail server',
+    ru: 'Не удалось подключиться к почтовому серверу',
   },
   USER_REMOVED: {
     tr: 'Sistemden kaldırılan kullanıcının durumu değiştirilemez',
@@ -351,12 +371,77 @@ export const ERROR_MESSAGES = {
     en: 'This purchase has already been paid',
     ru: 'Эта покупка уже оплачена',
   },
+  // ---- the sale's money path (issue 21) ----
+  PAYMENT_IN_PROGRESS: {
+    tr: 'Bu satın alma için bir ödeme zaten sürüyor; sonucu bekleniyor',
+    en: 'A payment of this purchase is already in progress; its result is awaited',
+    ru: 'Оплата этой покупки уже выполняется; ожидается её результат',
+  },
+  CARD_DEBIT: {
+    tr: 'Banka kartı ile ödeme alınamıyor; lütfen bir kredi kartı kullanın.',
+    en: 'Payments cannot be taken by debit card; please use a credit card.',
+    ru: 'Оплата дебетовой картой не принимается; пожалуйста, используйте кредитную карту.',
+  },
+  ORDER_IDS_EXHAUSTED: {
+    tr: 'Bu kartla bugün daha fazla ödeme başlatılamıyor; lütfen başka bir kart kullanınız veya yarın tekrar deneyiniz',
+    en: 'No more payments can be started with this card today; please use another card or try again tomorrow',
+    ru: 'Сегодня с этой карты больше нельзя начать платёж; используйте другую карту или повторите попытку завтра',
+  },
+  PURCHASE_ACCESS_REQUIRED: {
+    tr: 'Poliçe ayrıntıları ve belgesi için telefon numaranızı doğrulayın ya da e-postanızdaki bağlantıyı kullanın',
+    en: 'To see the policy details and document, verify your phone number or use the link in your e-mail',
+    ru: 'Чтобы увидеть данные полиса и документ, подтвердите номер телефона или воспользуйтесь ссылкой из письма',
+  },
+  TSS_AGE_WINDOW: {
+    tr: 'Tamamlayıcı Sağlık Sigortası 15 günlükten 69 yaşına kadar olan kişilere yapılabilir; sigortalının doğum tarihi bu aralıkta değil',
+    en: 'Complementary Health Insurance covers people from 15 days old up to the age of 69; the insured person\'s birth date is outside this range',
+    ru: 'Дополнительное медицинское страхование оформляется для лиц в возрасте от 15 дней до 69 лет; дата рождения застрахованного вне этого диапазона',
+  },
+  TRAVEL_AGE_WINDOW: {
+    tr: 'Seyahat Sağlık Sigortası 15 günlükten 100 yaşına kadar olan kişilere yapılabilir; sigortalının doğum tarihi bu aralıkta değil',
+    en: 'Travel Health Insurance covers people from 15 days old up to the age of 100; the insured person\'s birth date is outside this range',
+    ru: 'Медицинское страхование путешественников оформляется для лиц в возрасте от 15 дней до 100 лет; дата рождения застрахованного вне этого диапазона',
+  },
+  BES_AGE_WINDOW: {
+    tr: 'Erken BES\'e 100 yaşına kadar katılınabilir (18 yaşından küçükler veli veya vasiyle); katılımcının doğum tarihi bu aralıkta değil',
+    en: 'Early BES takes participants up to the age of 100 (under 18 with a custodian); the participant\'s birth date is outside this range',
+    ru: 'К раннему BES можно присоединиться до 100 лет (до 18 лет — с законным представителем); дата рождения участника вне этого диапазона',
+  },
+  BES_ADULT_ONLY: {
+    tr: 'Pratik BES\'e 18 yaşını doldurmuş, 100 yaşını geçmemiş kişiler katılabilir; katılımcının doğum tarihi bu aralıkta değil',
+    en: 'Practical BES takes participants from 18 up to the age of 100; the participant\'s birth date is outside this range',
+    ru: 'К практичному BES могут присоединиться лица от 18 до 100 лет; дата рождения участника вне этого диапазона',
+  },
+  ALREADY_RESOLVED: {
+    tr: 'Bu kayıt zaten çözüldü olarak işaretlenmiş',
+    en: 'This record has already been marked as resolved',
+    ru: 'Эта запись уже отмечена как решённая',
+  },
   SMS_ATTEMPTS_EXHAUSTED: {
     tr: 'Kod çok kez hatalı girildi ve geçersiz oldu; lütfen yeni kod isteyiniz',
     en: 'The code was entered wrongly too many times and no longer works; please ask for a new one',
     ru: 'Код был введён неверно слишком много раз и больше не действует; запросите новый код',
   },
 } as const satisfies Record<string, Texts>
+
+/** The users list as CSV (issue 28 item 10): readable column names and values, per language. */
+export const USER_EXPORT_TEXTS = {
+  tr: {
+    columns: ['Kullanıcı adı', 'Ad', 'Soyad', 'E-posta', 'Durum', 'Kilitli', 'Grup', 'Roller', 'Oluşturulma'],
+    status: { active: 'Etkin', suspended: 'Askıya alındı', removed: 'Kaldırıldı' } as Record<string, string>,
+    yes: 'Evet', no: 'Hayır',
+  },
+  en: {
+    columns: ['Username', 'First name', 'Last name', 'E-mail', 'Status', 'Locked', 'Group', 'Roles', 'Created'],
+    status: { active: 'Active', suspended: 'Suspended', removed: 'Removed' } as Record<string, string>,
+    yes: 'Yes', no: 'No',
+  },
+  ru: {
+    columns: ['Имя пользователя', 'Имя', 'Фамилия', 'Эл. почта', 'Статус', 'Заблокирован', 'Группа', 'Роли', 'Создан'],
+    status: { active: 'Активен', suspended: 'Приостановлен', removed: 'Удалён' } as Record<string, string>,
+    yes: 'Да', no: 'Нет',
+  },
+} as const satisfies Record<ServerLocale, unknown>
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES
 

@@ -1,8 +1,11 @@
 import { loadConfig } from './config.ts'
 import { startServer } from './main.ts'
+import { flushLog } from './services/logger.ts'
 
 const config = loadConfig()
 const server = await startServer(config)
+// the log lines of the start-up first, then what is printed for the person starting the server
+flushLog()
 if (server.generatedPassword) {
   // Printed once, at the first start only: the database keeps just the argon2id hash.
   process.stdout.write(

@@ -125,24 +125,112 @@ export const MAILS = {
         'Если это сделали не вы, немедленно получите новый пароль по ссылке «Забыли пароль» и сообщите администратору.\n',
     },
   },
+  securityChange: {
+    tr: {
+      subject: 'Güvenlik ayarı değiştirildi',
+      text: (p: { name: string; by: string; what: string; at: string; detail: string }) =>
+        `Sayın ${p.name},\n\n${p.by}, ${p.at} tarihinde şunu değiştirdi: ${p.what}.\n${p.detail}\n\n` +
+        'Değişiklik, yapan kişinin şifresi yeniden doğrulanarak kaydedildi. Bu değişikliği beklemiyorsanız hemen denetim kaydını inceleyin ve ayarı geri alın.\n',
+    },
+    en: {
+      subject: 'A security setting was changed',
+      text: (p: { name: string; by: string; what: string; at: string; detail: string }) =>
+        `Dear ${p.name},\n\n${p.by} changed the following on ${p.at}: ${p.what}.\n${p.detail}\n\n` +
+        'The change was saved after its author confirmed their password again. If you did not expect it, check the audit log at once and undo the setting.\n',
+    },
+    ru: {
+      subject: 'Изменена настройка безопасности',
+      text: (p: { name: string; by: string; what: string; at: string; detail: string }) =>
+        `Уважаемый(ая) ${p.name},\n\n${p.by} ${p.at} изменил(а): ${p.what}.\n${p.detail}\n\n` +
+        'Изменение сохранено после повторного подтверждения пароля автором. Если вы его не ожидали, сразу проверьте журнал аудита и верните настройку.\n',
+    },
+  },
+  emailChangeRequested: {
+    tr: {
+      subject: 'E-posta adresinizi değiştirme isteği',
+      text: (p: { name: string; by: string; newEmail: string; cancelUrl: string; hours: number }) =>
+        `Sayın ${p.name},\n\n${p.by}, Katılım Emeklilik yönetim hesabınızın e-posta adresini ${p.newEmail} olarak değiştirmek istedi.\n` +
+        `Değişiklik, yeni adrese gönderilen bağlantı ${p.hours} saat içinde onaylanırsa geçerli olur; o zamana kadar bu adres geçerliliğini korur.\n\n` +
+        `Bu isteği siz yapmadıysanız ya da beklemiyorsanız değişikliği şu bağlantıyla iptal edin ve yöneticinize bildirin:\n${p.cancelUrl}\n`,
+    },
+    en: {
+      subject: 'Request to change your e-mail address',
+      text: (p: { name: string; by: string; newEmail: string; cancelUrl: string; hours: number }) =>
+        `Dear ${p.name},\n\n${p.by} asked to change the e-mail address of your Katılım Emeklilik administration account to ${p.newEmail}.\n` +
+        `The change takes effect only if the link sent to the new address is confirmed within ${p.hours} hours; until then this address stays.\n\n` +
+        `If you did not ask for this or do not expect it, cancel it with this link and tell your administrator:\n${p.cancelUrl}\n`,
+    },
+    ru: {
+      subject: 'Запрос на смену адреса электронной почты',
+      text: (p: { name: string; by: string; newEmail: string; cancelUrl: string; hours: number }) =>
+        `Уважаемый(ая) ${p.name},\n\n${p.by} запросил(а) смену адреса электронной почты вашей учётной записи Katılım Emeklilik на ${p.newEmail}.\n` +
+        `Изменение вступит в силу, только если ссылка, отправленная на новый адрес, будет подтверждена в течение ${p.hours} ч.; до тех пор действует этот адрес.\n\n` +
+        `Если вы этого не запрашивали или не ожидали, отмените изменение по ссылке и сообщите администратору:\n${p.cancelUrl}\n`,
+    },
+  },
+  emailChangeConfirm: {
+    tr: {
+      subject: 'Yeni e-posta adresinizi onaylayın',
+      text: (p: { name: string; username: string; confirmUrl: string; hours: number }) =>
+        `Sayın ${p.name},\n\nKatılım Emeklilik yönetim hesabınızın (${p.username}) e-posta adresi olarak bu adres girildi.\n` +
+        `Onaylamak için ${p.hours} saat içinde şu bağlantıyı açın ve sayfadaki düğmeye basın (bağlantı bir kez kullanılabilir):\n${p.confirmUrl}\n\n` +
+        'Bu isteği beklemiyorsanız bu e-postayı dikkate almayınız: adres değişmez.\n',
+    },
+    en: {
+      subject: 'Confirm your new e-mail address',
+      text: (p: { name: string; username: string; confirmUrl: string; hours: number }) =>
+        `Dear ${p.name},\n\nThis address was entered as the e-mail address of your Katılım Emeklilik administration account (${p.username}).\n` +
+        `To confirm it, open this link within ${p.hours} hours and press the button on the page (the link works once):\n${p.confirmUrl}\n\n` +
+        'If you do not expect this, ignore this e-mail: the address does not change.\n',
+    },
+    ru: {
+      subject: 'Подтвердите новый адрес электронной почты',
+      text: (p: { name: string; username: string; confirmUrl: string; hours: number }) =>
+        `Уважаемый(ая) ${p.name},\n\nЭтот адрес указан как адрес электронной почты вашей учётной записи Katılım Emeklilik (${p.username}).\n` +
+        `Чтобы подтвердить его, откройте ссылку в течение ${p.hours} ч. и нажмите кнопку на странице (ссылка действует один раз):\n${p.confirmUrl}\n\n` +
+        'Если вы этого не ожидали, просто проигнорируйте письмо: адрес не изменится.\n',
+    },
+  },
   purchaseDocument: {
     tr: {
       subject: 'Poliçe / sözleşme özetiniz',
-      text: (p: { name: string; number: string }) =>
+      text: (p: { name: string; number: string; link: string | null; days: number }) =>
         `Sayın ${p.name},\n\nÖdemeniz alındı. ${p.number} numaralı poliçe / sözleşme özetiniz ekteki PDF dosyasındadır.\n\n` +
+        (p.link ? `Poliçe / sözleşme ayrıntılarınızı ${p.days} gün boyunca şu bağlantıdan görebilirsiniz (bağlantıyı kimseyle paylaşmayınız):\n${p.link}\n\n` : '') +
         'Bizi tercih ettiğiniz için teşekkür ederiz.\n',
     },
     en: {
       subject: 'Your policy / contract summary',
-      text: (p: { name: string; number: string }) =>
+      text: (p: { name: string; number: string; link: string | null; days: number }) =>
         `Dear ${p.name},\n\nYour payment has been received. The summary of your policy / contract ${p.number} is in the attached PDF file.\n\n` +
+        (p.link ? `For ${p.days} days you can see the details of your policy / contract at this link (do not share it with anyone):\n${p.link}\n\n` : '') +
         'Thank you for choosing us.\n',
     },
     ru: {
       subject: 'Сводка вашего полиса / договора',
-      text: (p: { name: string; number: string }) =>
+      text: (p: { name: string; number: string; link: string | null; days: number }) =>
         `Уважаемый(ая) ${p.name},\n\nВаш платёж получен. Сводка полиса / договора ${p.number} во вложенном PDF-файле.\n\n` +
+        (p.link ? `В течение ${p.days} дней данные полиса / договора доступны по этой ссылке (никому её не передавайте):\n${p.link}\n\n` : '') +
         'Благодарим, что выбрали нас.\n',
     },
   },
 } as const satisfies Record<string, Record<ServerLocale, { subject: string; text: (p: never) => string }>>
+
+/** What a security notice (MAILS.securityChange) names as changed, and its detail lines. */
+export const SECURITY_CHANGES = {
+  mailServer: {
+    tr: { what: 'posta sunucusu ayarları', detail: (d: { host: string }) => `Sunucu: ${d.host || 'yerleşik posta'}` },
+    en: { what: 'the mail server settings', detail: (d: { host: string }) => `Server: ${d.host || 'built-in mail'}` },
+    ru: { what: 'настройки почтового сервера', detail: (d: { host: string }) => `Сервер: ${d.host || 'встроенная почта'}` },
+  },
+  passwordPolicy: {
+    tr: { what: 'şifre ve giriş politikası', detail: (d: { summary: string }) => d.summary },
+    en: { what: 'the password and sign-in policy', detail: (d: { summary: string }) => d.summary },
+    ru: { what: 'политика паролей и входа', detail: (d: { summary: string }) => d.summary },
+  },
+  rolePermissions: {
+    tr: { what: 'bir rolün yetkileri', detail: (d: { role: string; added: string; removed: string }) => `Rol: ${d.role}\nEklenen: ${d.added || '-'}\nKaldırılan: ${d.removed || '-'}` },
+    en: { what: 'the permissions of a role', detail: (d: { role: string; added: string; removed: string }) => `Role: ${d.role}\nAdded: ${d.added || '-'}\nRemoved: ${d.removed || '-'}` },
+    ru: { what: 'разрешения роли', detail: (d: { role: string; added: string; removed: string }) => `Роль: ${d.role}\nДобавлено: ${d.added || '-'}\nСнято: ${d.removed || '-'}` },
+  },
+} as const

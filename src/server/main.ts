@@ -1,13 +1,14 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import { existsSync } from 'node:fs'
 import { readFile, stat } from 'node:fs/promises'
-import { extname, resolve, sep } from 'node:path'
+import { extname, join, resolve, sep } from 'node:path'
 import type { AddressInfo } from 'node:net'
 import { fileURLToPath } from 'node:url'
 import { getRequestListener } from '@hono/node-server'
 import type { ViteDevServer } from 'vite'
 import { createApp, type WebHost } from './app.ts'
-import type { ServerConfig } from './config.ts'
-import { openDatabase } from './db/client.ts'
+import { caughtMessages, type ServerConfig } from './config.ts'
+import { openDatabase, type Database } from './db/client.ts'
 import { seedDemoUsers, seedFirstCompany, seedReferenceData, syncSystemRoleBundles } from './db/seed.ts'
 import { randomPassword } from './services/passwords.ts'
 import { createLogger, type Logger } from './services/logger.ts'
@@ -15,6 +16,7 @@ import { createMailer, startMailCatcher, type MailCatcher } from './services/mai
 import { mailSettingsResolver } from './services/mail-settings.ts'
 import { createOutbox } from './services/outbox.ts'
 import { purchaseDocumentJob } from './services/purchase.ts'
+import { createPaymentSweeper } from './services/payments.ts'
 import { forgotPasswordJob } from './services/password-reset.ts'
 import { keyFrom } from './services/secrets.ts'
 import { dbHealth } from './services/db-health.ts'
@@ -86,24 +88,17 @@ export type RunningServer = {
   demoPassword: string | null
 }
 
-/** Opens the database, migrates, seeds, and serves API and app on one port. */
-export async function startServer(configured: ServerConfig, opts: { logger?: Logger; web?: boolean } = {}): Promise<RunningServer> {
-  const logger = opts.logger ?? createLogger(configured.logLevel)
-  const timings: Record<string, number> = {}
-  const t0 = performance.now()
-  const lap = (name: string, since: number) => (timings[name] = Math.round(performance.now() - since))
-
-  let t = performance.now()
-  const health = dbHealth(logger)
-  const database = await openDatabase({ url: configured.databaseUrl, dataDir: configured.dataDir, health })
-  lap('openDb', t)
+/**
+ * Migrates and seeds an open database, as every start does (idempotent: an up-to-date database is
+ * left as it is), under the database's start-up lock. Returns the served configuration: keys the
+ * environment left unset come from the database (generated there at the first production start).
+ */
+export async function prepareDatabase(database: Database, configured: ServerConfig, lap: (name: string, since: number) => void = () => {}) {
   // one server at a time migrates and seeds a database (several may start together on one PostgreSQL)
-  const { config, referenceSeed, first, demoPassword } = await database.exclusive(async () => {
-    t = performance.now()
+  return database.exclusive(async () => {
+    let t = performance.now()
     await database.migrate()
     lap('migrate', t)
-    // the served configuration: keys the environment left unset come from the database, and the
-    // public origin defaults to the listening one (known after listen)
     const config = await withServerKeys(configured, database.db)
     t = performance.now()
     const referenceSeed = await seedReferenceData(database.db)
@@ -119,15 +114,53 @@ export async function startServer(configured: ServerConfig, opts: { logger?: Log
     }
     return { config, referenceSeed, first, demoPassword }
   })
+}
+
+/**
+ * The dump a new PGlite database starts from (PGLITE_DUMP), when there is one and the database is
+ * new: in memory, or a data folder that holds no database yet. An existing folder is never replaced.
+ */
+async function startingDump(configured: ServerConfig): Promise<Blob | undefined> {
+  if (configured.databaseUrl || !configured.pgliteDump) return undefined
+  const dir = configured.dataDir
+  if (!dir.startsWith('memory://') && existsSync(join(dir, 'PG_VERSION'))) return undefined
+  return new Blob([await readFile(configured.pgliteDump)])
+}
+
+/** Opens the database, migrates, seeds, and serves API and app on one port. */
+export async function startServer(configured: ServerConfig, opts: { logger?: Logger; web?: boolean } = {}): Promise<RunningServer> {
+  const logger = opts.logger ?? createLogger(configured.logLevel)
+  const timings: Record<string, number> = {}
+  const t0 = performance.now()
+  const lap = (name: string, since: number) => (timings[name] = Math.round(performance.now() - since))
+
+  let t = performance.now()
+  const health = dbHealth(logger)
+  const loadDataDir = await startingDump(configured)
+  const database = await openDatabase({ url: configured.databaseUrl, dataDir: configured.dataDir, health, connectTimeoutMs: configured.dbConnectTimeoutMs, ...(loadDataDir ? { loadDataDir } : {}) })
+  lap('openDb', t)
+  const { config, referenceSeed, first, demoPassword } = await prepareDatabase(database, configured, lap)
 
   const mailCatcher = config.mailCatcher ? await startMailCatcher() : null
-  const mail = createMailer(mailSettingsResolver(database.db, mailCatcher, keyFrom(config.secretsKey)))
+  const mail = createMailer(mailSettingsResolver(database.db, mailCatcher, keyFrom(config.secretsKey), config.mailServerAllow))
   // mail and the forgot-password work leave requests through the durable outbox (retried while SMTP is down)
   const outbox = createOutbox({
     db: database.db, mailer: mail, secretsKey: keyFrom(config.secretsKey), logger,
-    handlers: { forgotPassword: forgotPasswordJob({ now: () => new Date() }), purchaseDocument: purchaseDocumentJob() },
+    handlers: {
+      forgotPassword: forgotPasswordJob({ now: () => new Date() }),
+      purchaseDocument: purchaseDocumentJob({ secretsKey: config.secretsKey, origin: () => config.publicOrigin }),
+    },
   })
   outbox.start()
+  // the money path's sweep (issue 21): at start (what a crash left) and every PAYMENT_SWEEP_MS
+  const sweeper = createPaymentSweeper({
+    db: database.db, clock: { now: () => new Date() }, timeoutMs: config.gateway.timeoutMs, intervalMs: config.gateway.sweepMs, logger,
+    onIssued: () => outbox.kick(),
+  })
+  t = performance.now()
+  await sweeper.runOnce().catch((error: unknown) => logger.log('error', 'payment sweep failed', { error: error instanceof Error ? error.message : String(error) }))
+  lap('sweep', t)
+  sweeper.start()
 
   let web: WebHost | undefined
   let vite: ViteDevServer | undefined
@@ -163,7 +196,15 @@ export async function startServer(configured: ServerConfig, opts: { logger?: Log
   const host = config.host.includes(':') ? `[${config.host}]` : config.host
   const url = `http://${host}:${port}`
   config.publicOrigin ??= url
-  logger.log('info', 'started', { url, database: database.kind, referenceSeed, timings, mailCatcherPort: mailCatcher?.port ?? null })
+  logger.log('info', 'started', { url, database: database.kind, fromDump: !!loadDataDir, referenceSeed, timings, mailCatcherPort: mailCatcher?.port ?? null })
+  const caught = caughtMessages(config)
+  if (caught.mail || caught.sms) {
+    // the catchers are the defaults, so that a fresh `npm start` works: fine for a demo, wrong for customers
+    logger.log('warn', 'demo messaging: messages are caught, not sent', {
+      mail: caught.mail ? 'caught by the built-in catcher unless the company sets its own mail server (MAIL_CATCHER=false turns the catcher off)' : 'sent',
+      sms: caught.sms ? 'caught by the built-in catcher (set SMS_PROVIDER=netgsm and its settings to send)' : 'sent',
+    })
+  }
 
   return {
     url,
@@ -176,6 +217,7 @@ export async function startServer(configured: ServerConfig, opts: { logger?: Log
       server.closeAllConnections()
       await new Promise<void>((ok) => server.close(() => ok()))
       await vite?.close()
+      await sweeper.stop()
       await outbox.stop()
       await mailCatcher?.close()
       await database.close()

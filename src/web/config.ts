@@ -7,9 +7,16 @@ export type RuntimeConfig = {
   encryptRequests: boolean
   envelopeKey: string | null
   inspector: boolean
+  /** Messages the server keeps instead of sending (its built-in catchers): staff pages say so. */
+  caughtMessages: CaughtMessages
 }
 
-const DEFAULTS: RuntimeConfig = { apiBase: '/api/v1', paymentApiBase: '/api/v1', mainSiteOrigin: null, encryptRequests: false, envelopeKey: null, inspector: false }
+export type CaughtMessages = { mail: boolean; sms: boolean }
+
+const DEFAULTS: RuntimeConfig = {
+  apiBase: '/api/v1', paymentApiBase: '/api/v1', mainSiteOrigin: null, encryptRequests: false, envelopeKey: null, inspector: false,
+  caughtMessages: { mail: false, sms: false },
+}
 
 function read(): RuntimeConfig {
   if (typeof document === 'undefined') return DEFAULTS

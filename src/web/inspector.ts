@@ -1,26 +1,39 @@
 import type { InspectionEvent, Observer } from 'xstate'
 import { runtimeConfig } from './config.ts'
-import { sanitize } from './inspect-sanitize.ts'
+import { sanitizeInspection } from './inspect-sanitize.ts'
 
 type Inspect = Observer<InspectionEvent> | ((event: InspectionEvent) => void)
 let inspect: Inspect | undefined
 
 /**
+ * The options the Stately inspector runs with: every message it sends to the inspector window goes
+ * through the one sanitising function (src/web/inspect-sanitize.ts `sanitizeInspection`), as the
+ * package's `serialize` step, which sees every message (deferred ones included) with all its parts.
+ */
+export const INSPECTOR_OPTIONS = {
+  autoStart: true,
+  serialize: <T extends object>(message: T): T => sanitizeInspection(message),
+} as const
+
+/**
  * The Stately inspector (development, or INSPECTOR=true on the server). Loaded lazily, so
- * production pages never download it unless asked. Pass `getInspect()` to `createActor`.
+ * production pages never download it unless asked. Pass `getInspect()` to `createActor`. The
+ * server sends `Cross-Origin-Opener-Policy: same-origin-allow-popups` while it is on (the inspector
+ * window must keep its opener: docs/decisions/inspector.md).
  */
 export async function startInspector(): Promise<void> {
   if (!(import.meta.env.DEV || runtimeConfig.inspector) || inspect) return
   const { createBrowserInspector } = await import('@statelyai/inspect')
-  inspect = createBrowserInspector({
-    autoStart: true,
-    sanitizeEvent: (event) => sanitize(event),
-    sanitizeContext: (context) => sanitize(context),
-  }).inspect
+  inspect = createBrowserInspector(INSPECTOR_OPTIONS).inspect
 }
 
-export function getInspect(): Inspect | undefined {
-  const probe = coverageProbe()
+/**
+ * `background`: an actor that is not the page's own (the header's photo, the expiry warning): the
+ * replay's probe counts its transitions but leaves the page's state to the page's own actor of the
+ * same machine.
+ */
+export function getInspect(options?: { background?: boolean }): Inspect | undefined {
+  const probe = coverageProbe(options?.background === true)
   if (!probe) return inspect
   const stately = inspect
   return (event: InspectionEvent) => {
@@ -51,7 +64,7 @@ export type Coverage = Record<string, { taken: string[]; value: unknown; status:
  * microsteps (the transitions taken) and its state there, and each newly taken transition to the
  * harness's `window.__e2eCoverageReport` when it exists. A normal page never sets either.
  */
-function coverageProbe(): ((event: InspectionEvent) => void) | undefined {
+function coverageProbe(background: boolean): ((event: InspectionEvent) => void) | undefined {
   if (typeof window === 'undefined') return undefined
   const store = (window as unknown as { __e2eCoverage?: Coverage }).__e2eCoverage
   if (!store || typeof store !== 'object') return undefined
@@ -71,7 +84,7 @@ function coverageProbe(): ((event: InspectionEvent) => void) | undefined {
         }
       }
     }
-    if (event.type === '@xstate.snapshot') {
+    if (event.type === '@xstate.snapshot' && !background) {
       const snap = event.snapshot as { value?: unknown; status?: string }
       entry.value = snap.value
       entry.status = snap.status ?? 'active'

@@ -16,6 +16,7 @@ import { Route as NavbarRouteImport } from './routes/navbar'
 import { Route as SiteIndexRouteImport } from './routes/_site/index'
 import { Route as SiteKvkkAydinlatmaMetniRouteImport } from './routes/_site/kvkk-aydinlatma-metni'
 import { Route as AuthIndexRouteImport } from './routes/auth/index'
+import { Route as AuthEmailChangeRouteImport } from './routes/auth/email-change'
 import { Route as AuthForgotPasswordRouteImport } from './routes/auth/forgot-password'
 import { Route as AuthLockRouteImport } from './routes/auth/lock'
 import { Route as AuthLoginRouteImport } from './routes/auth/login'
@@ -34,6 +35,7 @@ import { Route as SiteResultTssSuccessRouteImport } from './routes/_site/result/
 import { Route as NavbarHomeMainRouteImport } from './routes/navbar/home/main'
 import { Route as NavbarSettingsAuditRouteImport } from './routes/navbar/settings/audit'
 import { Route as NavbarSettingsGlobalSettingsRouteImport } from './routes/navbar/settings/global-settings'
+import { Route as NavbarSettingsPaymentsRouteImport } from './routes/navbar/settings/payments'
 import { Route as NavbarSettingsRolesRouteImport } from './routes/navbar/settings/roles'
 import { Route as NavbarSettingsTeamRouteImport } from './routes/navbar/settings/team'
 import { Route as NavbarSettingsUsersRouteImport } from './routes/navbar/settings/users'
@@ -89,6 +91,11 @@ const SiteKvkkAydinlatmaMetniRoute = SiteKvkkAydinlatmaMetniRouteImport.update({
 const AuthIndexRoute = AuthIndexRouteImport.update({
   id: '/auth/',
   path: '/auth/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AuthEmailChangeRoute = AuthEmailChangeRouteImport.update({
+  id: '/auth/email-change',
+  path: '/auth/email-change',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AuthForgotPasswordRoute = AuthForgotPasswordRouteImport.update({
@@ -182,6 +189,11 @@ const NavbarSettingsGlobalSettingsRoute =
     path: '/settings/global-settings',
     getParentRoute: () => NavbarRoute,
   } as any)
+const NavbarSettingsPaymentsRoute = NavbarSettingsPaymentsRouteImport.update({
+  id: '/settings/payments',
+  path: '/settings/payments',
+  getParentRoute: () => NavbarRoute,
+} as any)
 const NavbarSettingsRolesRoute = NavbarSettingsRolesRouteImport.update({
   id: '/settings/roles',
   path: '/settings/roles',
@@ -316,6 +328,7 @@ export interface FileRoutesByFullPath {
   '/inbox': typeof InboxRoute
   '/navbar': typeof NavbarRouteWithChildren
   '/kvkk-aydinlatma-metni': typeof SiteKvkkAydinlatmaMetniRoute
+  '/auth/email-change': typeof AuthEmailChangeRoute
   '/auth/forgot-password': typeof AuthForgotPasswordRoute
   '/auth/lock': typeof AuthLockRoute
   '/auth/login': typeof AuthLoginRoute
@@ -335,6 +348,7 @@ export interface FileRoutesByFullPath {
   '/navbar/home/main': typeof NavbarHomeMainRoute
   '/navbar/settings/audit': typeof NavbarSettingsAuditRoute
   '/navbar/settings/global-settings': typeof NavbarSettingsGlobalSettingsRoute
+  '/navbar/settings/payments': typeof NavbarSettingsPaymentsRoute
   '/navbar/settings/roles': typeof NavbarSettingsRolesRoute
   '/navbar/settings/team': typeof NavbarSettingsTeamRoute
   '/navbar/settings/users': typeof NavbarSettingsUsersRouteWithChildren
@@ -362,6 +376,7 @@ export interface FileRoutesByTo {
   '/$': typeof SplatRoute
   '/inbox': typeof InboxRoute
   '/kvkk-aydinlatma-metni': typeof SiteKvkkAydinlatmaMetniRoute
+  '/auth/email-change': typeof AuthEmailChangeRoute
   '/auth/forgot-password': typeof AuthForgotPasswordRoute
   '/auth/lock': typeof AuthLockRoute
   '/auth/login': typeof AuthLoginRoute
@@ -382,6 +397,7 @@ export interface FileRoutesByTo {
   '/navbar/home/main': typeof NavbarHomeMainRoute
   '/navbar/settings/audit': typeof NavbarSettingsAuditRoute
   '/navbar/settings/global-settings': typeof NavbarSettingsGlobalSettingsRoute
+  '/navbar/settings/payments': typeof NavbarSettingsPaymentsRoute
   '/navbar/settings/roles': typeof NavbarSettingsRolesRoute
   '/navbar/settings/team': typeof NavbarSettingsTeamRoute
   '/urunler/birikim/bireysel-emeklilik': typeof SiteUrunlerBirikimBireyselEmeklilikRoute
@@ -411,6 +427,7 @@ export interface FileRoutesById {
   '/inbox': typeof InboxRoute
   '/navbar': typeof NavbarRouteWithChildren
   '/_site/kvkk-aydinlatma-metni': typeof SiteKvkkAydinlatmaMetniRoute
+  '/auth/email-change': typeof AuthEmailChangeRoute
   '/auth/forgot-password': typeof AuthForgotPasswordRoute
   '/auth/lock': typeof AuthLockRoute
   '/auth/login': typeof AuthLoginRoute
@@ -431,6 +448,7 @@ export interface FileRoutesById {
   '/navbar/home/main': typeof NavbarHomeMainRoute
   '/navbar/settings/audit': typeof NavbarSettingsAuditRoute
   '/navbar/settings/global-settings': typeof NavbarSettingsGlobalSettingsRoute
+  '/navbar/settings/payments': typeof NavbarSettingsPaymentsRoute
   '/navbar/settings/roles': typeof NavbarSettingsRolesRoute
   '/navbar/settings/team': typeof NavbarSettingsTeamRoute
   '/navbar/settings/users': typeof NavbarSettingsUsersRouteWithChildren
@@ -462,6 +480,7 @@ export interface FileRouteTypes {
     | '/inbox'
     | '/navbar'
     | '/kvkk-aydinlatma-metni'
+    | '/auth/email-change'
     | '/auth/forgot-password'
     | '/auth/lock'
     | '/auth/login'
@@ -481,6 +500,7 @@ export interface FileRouteTypes {
     | '/navbar/home/main'
     | '/navbar/settings/audit'
     | '/navbar/settings/global-settings'
+    | '/navbar/settings/payments'
     | '/navbar/settings/roles'
     | '/navbar/settings/team'
     | '/navbar/settings/users'
@@ -508,6 +528,7 @@ export interface FileRouteTypes {
     | '/$'
     | '/inbox'
     | '/kvkk-aydinlatma-metni'
+    | '/auth/email-change'
     | '/auth/forgot-password'
     | '/auth/lock'
     | '/auth/login'
@@ -528,6 +549,7 @@ export interface FileRouteTypes {
     | '/navbar/home/main'
     | '/navbar/settings/audit'
     | '/navbar/settings/global-settings'
+    | '/navbar/settings/payments'
     | '/navbar/settings/roles'
     | '/navbar/settings/team'
     | '/urunler/birikim/bireysel-emeklilik'
@@ -556,6 +578,7 @@ export interface FileRouteTypes {
     | '/inbox'
     | '/navbar'
     | '/_site/kvkk-aydinlatma-metni'
+    | '/auth/email-change'
     | '/auth/forgot-password'
     | '/auth/lock'
     | '/auth/login'
@@ -576,6 +599,7 @@ export interface FileRouteTypes {
     | '/navbar/home/main'
     | '/navbar/settings/audit'
     | '/navbar/settings/global-settings'
+    | '/navbar/settings/payments'
     | '/navbar/settings/roles'
     | '/navbar/settings/team'
     | '/navbar/settings/users'
@@ -605,6 +629,7 @@ export interface RootRouteChildren {
   SiteRoute: typeof SiteRouteWithChildren
   InboxRoute: typeof InboxRoute
   NavbarRoute: typeof NavbarRouteWithChildren
+  AuthEmailChangeRoute: typeof AuthEmailChangeRoute
   AuthForgotPasswordRoute: typeof AuthForgotPasswordRoute
   AuthLockRoute: typeof AuthLockRoute
   AuthLoginRoute: typeof AuthLoginRoute
@@ -662,6 +687,13 @@ declare module '@tanstack/react-router' {
       path: '/auth'
       fullPath: '/auth/'
       preLoaderRoute: typeof AuthIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/auth/email-change': {
+      id: '/auth/email-change'
+      path: '/auth/email-change'
+      fullPath: '/auth/email-change'
+      preLoaderRoute: typeof AuthEmailChangeRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/auth/forgot-password': {
@@ -788,6 +820,13 @@ declare module '@tanstack/react-router' {
       path: '/settings/global-settings'
       fullPath: '/navbar/settings/global-settings'
       preLoaderRoute: typeof NavbarSettingsGlobalSettingsRouteImport
+      parentRoute: typeof NavbarRoute
+    }
+    '/navbar/settings/payments': {
+      id: '/navbar/settings/payments'
+      path: '/settings/payments'
+      fullPath: '/navbar/settings/payments'
+      preLoaderRoute: typeof NavbarSettingsPaymentsRouteImport
       parentRoute: typeof NavbarRoute
     }
     '/navbar/settings/roles': {
@@ -1006,6 +1045,7 @@ interface NavbarRouteChildren {
   NavbarHomeMainRoute: typeof NavbarHomeMainRoute
   NavbarSettingsAuditRoute: typeof NavbarSettingsAuditRoute
   NavbarSettingsGlobalSettingsRoute: typeof NavbarSettingsGlobalSettingsRoute
+  NavbarSettingsPaymentsRoute: typeof NavbarSettingsPaymentsRoute
   NavbarSettingsRolesRoute: typeof NavbarSettingsRolesRoute
   NavbarSettingsTeamRoute: typeof NavbarSettingsTeamRoute
   NavbarSettingsUsersRoute: typeof NavbarSettingsUsersRouteWithChildren
@@ -1031,6 +1071,7 @@ const NavbarRouteChildren: NavbarRouteChildren = {
   NavbarHomeMainRoute: NavbarHomeMainRoute,
   NavbarSettingsAuditRoute: NavbarSettingsAuditRoute,
   NavbarSettingsGlobalSettingsRoute: NavbarSettingsGlobalSettingsRoute,
+  NavbarSettingsPaymentsRoute: NavbarSettingsPaymentsRoute,
   NavbarSettingsRolesRoute: NavbarSettingsRolesRoute,
   NavbarSettingsTeamRoute: NavbarSettingsTeamRoute,
   NavbarSettingsUsersRoute: NavbarSettingsUsersRouteWithChildren,
@@ -1055,6 +1096,7 @@ const rootRouteChildren: RootRouteChildren = {
   SiteRoute: SiteRouteWithChildren,
   InboxRoute: InboxRoute,
   NavbarRoute: NavbarRouteWithChildren,
+  AuthEmailChangeRoute: AuthEmailChangeRoute,
   AuthForgotPasswordRoute: AuthForgotPasswordRoute,
   AuthLockRoute: AuthLockRoute,
   AuthLoginRoute: AuthLoginRoute,

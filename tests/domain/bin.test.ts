@@ -1,9 +1,10 @@
-import { existsSync, readFileSync } from 'node:fs'
-import { fileURLToPath } from 'node:url'
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import fc from 'fast-check'
-import { bankCodeOf, checkCardBin, checkCardBinWith, loadBinTable, lookupBin, needsBankCodeFromCustomer, parseBinRows, type BinTable } from '../../src/domain/index.ts'
+import { bankCodeOf, checkCardBin, checkCardBinWith, checkPurchaseCardWith, loadBinTable, lookupBin, needsBankCodeFromCustomer, parseBinRows, type BinTable } from '../../src/domain/index.ts'
 import { BIN_ROW_COUNT, BIN_ROWS } from '../../src/domain/card/bin-data/bin-table.ts'
+import { BIN_DATA_DIR, BIN_SOURCE_DIR, deriveBinTable } from '../../scripts/derive-bin-table.ts'
 
 const table: BinTable = parseBinRows(BIN_ROWS)
 
@@ -95,11 +96,21 @@ describe('checkCardBin (lazy table)', () => {
   })
 })
 
-// The committed table must match the shared source it is derived from (when that folder is present).
-const csv = fileURLToPath(new URL('../../../shared/data/bin/turkey_bin_list.csv', import.meta.url))
-describe.skipIf(!existsSync(csv))('derivation matches ../shared/data/bin', () => {
+// The committed table is what the derivation makes of its sources, which the repository carries
+// (src/domain/card/bin-data/source/, MIT and the TCMB bank list; copied from ../shared/data/bin).
+const csv = join(BIN_SOURCE_DIR, 'turkey_bin_list.csv')
+describe('derivation from src/domain/card/bin-data/source', () => {
+  it('derives exactly the committed bin-table.ts, SOURCE.md and LICENSE (run scripts/derive-bin-table.ts after changing either)', () => {
+    const derived = deriveBinTable()
+    expect(derived.module).toBe(readFileSync(join(BIN_DATA_DIR, 'bin-table.ts'), 'utf8'))
+    expect(derived.source).toBe(readFileSync(join(BIN_DATA_DIR, 'SOURCE.md'), 'utf8'))
+    expect(derived.license).toBe(readFileSync(join(BIN_DATA_DIR, 'LICENSE'), 'utf8'))
+    expect(derived.license).toMatch(/^MIT License/)
+  })
+
   it('every typed row of turkey_bin_list.csv is in the table with the same card type and sub type', () => {
     const lines = readFileSync(csv, 'utf8').replace(/^\uFEFF/, '').split(/\r?\n/).slice(1).filter(Boolean)
+    expect(lines.length).toBeGreaterThan(1800)
     const subs: Record<string, string> = { MASTERCARD: 'MAS', MAESTRO: 'MAS', VISA: 'VIS', TROY: 'TRY', 'AMERICAN EXPRESS': 'AMX' }
     let typed = 0
     for (const line of lines) {
@@ -128,5 +139,30 @@ describe('bankCodeOf / needsBankCodeFromCustomer (issue 10 item 15)', () => {
     const r = checkCardBinWith(table, number)
     expect(bankCodeOf(r)).toBe(code)
     expect(needsBankCodeFromCustomer(r)).toBe(manual)
+  })
+})
+
+/** Issue 21, docs/decisions/card-acceptance.md: the purchase's card rule beside the test form's spec 5 rule. */
+describe('checkPurchaseCardWith (purchases)', () => {
+  const table = parseBinRows(BIN_ROWS)
+  it.each<[string, string, boolean | string]>([
+    ['4543600000001233', 'a personal Visa credit card (ticari H)', true],
+    ['5406670000001239', 'a personal Mastercard credit card (ticari H)', true],
+    ['9792040000001239', 'a personal Troy credit card', true],
+    ['4036660000001231', 'a commercial Visa credit card', true],
+    ['374423000001232', 'an American Express credit card', true],
+    ['4016220000001238', 'a Visa debit card', 'debit_card'],
+    ['9792000000000000', 'a Troy debit card (9792: looked up like any other)', 'debit_card'],
+    ['1235000000000000', 'a credit card of another network', 'unknown_network'],
+    ['9999990000000000', 'a BIN the table does not know', 'unknown_bin'],
+  ])('%s (%s) -> %s', (number, _what, expected) => {
+    const r = checkPurchaseCardWith(table, number)
+    if (expected === true) expect(r.accepted).toBe(true)
+    else expect(r).toEqual({ accepted: false, reason: expected })
+  })
+
+  it('the test form keeps spec 5: personal credit cards are refused there', () => {
+    expect(checkCardBinWith(table, '4543600000001233')).toEqual({ accepted: false, reason: 'not_commercial' })
+    expect(checkCardBinWith(table, '5406670000001239')).toEqual({ accepted: false, reason: 'not_commercial' })
   })
 })

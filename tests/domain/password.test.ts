@@ -3,10 +3,13 @@ import fc from 'fast-check'
 import {
   checkPassword, DEFAULT_PASSWORD_POLICY, PASSWORD_COMPLEXITIES, passwordRulesFor, type PasswordPolicy, type PasswordRule,
 } from '../../src/domain/index.ts'
+import { countedLength, isWeakerPolicy, PASSWORD_RULES_VERSION } from '../../src/domain/password.ts'
 
 const simple: PasswordPolicy = { minLength: 12, complexity: 'simple' }
 const complex: PasswordPolicy = { minLength: 12, complexity: 'complex' }
 const veryComplex: PasswordPolicy = { minLength: 12, complexity: 'veryComplex' }
+/** 128 characters, none of them a repetition or a run of spaces. */
+const LONG_128 = 'Aa1!' + [...'Güneşli bir sabah denize karşı kahvemi içerken yeni bir gün başlıyor, kuşlar uçuşuyor, rüzgâr hafifçe esiyor ve martılar bağırıyor; ne güzel.'].slice(0, 124).join('')
 
 describe('checkPassword', () => {
   it.each<[string, PasswordPolicy, PasswordRule[]]>([
@@ -20,10 +23,12 @@ describe('checkPassword', () => {
     ['Mavi-Deniz-7', veryComplex, []], // exactly 12
     ['Mavi-Deniz7', veryComplex, ['tooShort']], // 11
     ['', veryComplex, ['tooShort', 'needsUpper', 'needsLower', 'needsDigit', 'needsSpecial']],
-    ['kısa', veryComplex, ['tooShort', 'needsUpper', 'needsDigit', 'needsSpecial']],
-    ['aaaaaaaaaaaa', DEFAULT_PASSWORD_POLICY, ['needsUpper', 'needsDigit', 'needsSpecial']],
+    ['kısa', veryComplex, ['tooShort', 'needsUpper', 'needsDigit', 'needsSpecial', 'tooFewDistinct']],
+    ['aaaaaaaaaaaa', DEFAULT_PASSWORD_POLICY, ['needsUpper', 'needsDigit', 'needsSpecial', 'tooFewDistinct', 'repeated', 'common']],
     ['Yeni-Güçlü-Şifre-42', DEFAULT_PASSWORD_POLICY, []],
-    ['Test-Parola-2026!x', DEFAULT_PASSWORD_POLICY, []],
+    // issue 28: 'test' and 'parola' are common words; without them only 'x' is left of its own
+    ['Test-Parola-2026!x', DEFAULT_PASSWORD_POLICY, ['common']],
+    ['Mavi-Kuzey-Yildizi-2026!', DEFAULT_PASSWORD_POLICY, []],
   ])('%j with %o -> %o', (password, policy, failures) => {
     const r = checkPassword(password, policy, { username: 'ayse' })
     expect(r.failures).toEqual(failures)
@@ -37,16 +42,17 @@ describe('checkPassword', () => {
   })
 
   it('accepts up to 128 characters and never truncates: 129 is tooLong', () => {
-    const base = 'Aa1!'
-    expect(checkPassword(base.repeat(32), veryComplex).failures).toEqual([])
-    expect(checkPassword(base.repeat(32) + 'x', veryComplex).failures).toEqual(['tooLong'])
+    const long = LONG_128
+    expect([...long].length).toBe(128)
+    expect(checkPassword(long, veryComplex).failures).toEqual([])
+    expect(checkPassword(long + 'x', veryComplex).failures).toEqual(['tooLong'])
     // a difference after character 72 (bcrypt's limit) still counts: the whole string is checked
     expect(checkPassword('A1!' + 'a'.repeat(100) + 'sigorta', veryComplex).failures).toContain('containsContextWord')
   })
 
   it('counts characters as code points (emoji are one character each)', () => {
-    expect(checkPassword('Aa1!😀😀😀😀😀😀😀😀', veryComplex).failures).toEqual([])
-    expect(checkPassword('Aa1!😀😀😀😀😀😀😀', veryComplex).failures).toEqual(['tooShort'])
+    expect(checkPassword('Aa1!😀😁😂🤣😃😄😅😆', veryComplex).failures).toEqual([])
+    expect(checkPassword('Aa1!😀😁😂🤣😃😄😅', veryComplex).failures).toEqual(['tooShort'])
   })
 
   it.each([
@@ -79,7 +85,7 @@ describe('checkPassword', () => {
 
   it('a bad policy minimum falls back to 12 and is kept within 1..128', () => {
     expect(checkPassword('Aa1!aaaa', { minLength: Number.NaN, complexity: 'veryComplex' }).failures).toContain('tooShort')
-    expect(checkPassword('Aa1!'.repeat(32), { minLength: 500, complexity: 'veryComplex' }).failures).toEqual([])
+    expect(checkPassword(LONG_128, { minLength: 500, complexity: 'veryComplex' }).failures).toEqual([])
   })
 
   it('property: never accepts a password shorter than the policy minimum', () => {
@@ -89,7 +95,7 @@ describe('checkPassword', () => {
         fc.constantFrom(...PASSWORD_COMPLEXITIES),
         fc.string({ unit: 'grapheme', maxLength: 140 }),
         (minLength, complexity, password) => {
-          fc.pre([...password].length < minLength)
+          fc.pre(countedLength(password) < minLength)
           const r = checkPassword(password, { minLength, complexity })
           return !r.ok && r.failures.includes('tooShort')
         },
@@ -110,14 +116,63 @@ describe('checkPassword', () => {
 
 describe('passwordRulesFor', () => {
   it.each<[PasswordPolicy, PasswordRule[]]>([
-    [simple, ['tooShort', 'tooLong', 'needsUpper', 'needsLower', 'common', 'containsContextWord']],
-    [complex, ['tooShort', 'tooLong', 'needsUpper', 'needsLower', 'needsDigit', 'common', 'containsContextWord']],
-    [veryComplex, ['tooShort', 'tooLong', 'needsUpper', 'needsLower', 'needsDigit', 'needsSpecial', 'common', 'containsContextWord']],
+    [simple, ['tooShort', 'tooLong', 'needsUpper', 'needsLower', 'tooFewDistinct', 'repeated', 'common', 'containsContextWord']],
+    [complex, ['tooShort', 'tooLong', 'needsUpper', 'needsLower', 'needsDigit', 'tooFewDistinct', 'repeated', 'common', 'containsContextWord']],
+    [veryComplex, ['tooShort', 'tooLong', 'needsUpper', 'needsLower', 'needsDigit', 'needsSpecial', 'tooFewDistinct', 'repeated', 'common', 'containsContextWord']],
   ])('%o', (policy, rules) => {
     expect(passwordRulesFor(policy)).toEqual(rules)
   })
 
   it('DEFAULT_PASSWORD_POLICY: 12 characters, very complex', () => {
     expect(DEFAULT_PASSWORD_POLICY).toEqual({ minLength: 12, complexity: 'veryComplex' })
+  })
+})
+
+describe('issue 28 item 5: what the default policy accepted and should not', () => {
+  it.each<[string, PasswordRule[]]>([
+    ['Aa1!          ', ['tooShort', 'tooFewDistinct']], // ten spaces count as one: 5 characters
+    ['Aa1!    Bb2@    ', ['tooShort']], // 11: each run of spaces once
+    ['Password123!Password123!', ['repeated', 'common']],
+    ['Sifre2026!Sifre2026!', ['repeated', 'common']],
+    ['Qz7!Qz7!Qz7!Qz7!', ['tooFewDistinct', 'repeated']],
+    ['Xk#9Xk#9Xk#9Xk#9Xk#9', ['tooFewDistinct', 'repeated']],
+    ['Sunshine-Dragon-2026!', ['common']], // two common words and digits
+    ['My-Secret-Password-1', ['common']],
+    ['P4ssw0rd-Dr4g0n-99!', ['common']], // the character swaps undone
+  ])('%j fails %o', (password, failures) => {
+    expect(checkPassword(password, DEFAULT_PASSWORD_POLICY, { username: 'ayse' }).failures).toEqual(failures)
+  })
+
+  it.each([
+    'Yeni-Güçlü-Şifre-42', // a common word among words of its own
+    'Mavi Deniz Kıyısı 7',
+    'Güçlü-Parola-2026!',
+    'Kahve ve 3 simit, lütfen!',
+    'abcABC123!abcABD123!', // nearly, not quite, repeated
+  ])('%j passes', (password) => {
+    expect(checkPassword(password, DEFAULT_PASSWORD_POLICY, { username: 'ayse' }).failures).toEqual([])
+  })
+
+  it('counts a run of white space once toward the minimum, every character toward the maximum', () => {
+    expect(countedLength('a  \t  b')).toBe(3)
+    expect(countedLength('   ')).toBe(1)
+    expect(countedLength('😀 😀')).toBe(3)
+  })
+
+  it('property: a part written twice or more is always refused', () => {
+    fc.assert(fc.property(fc.string({ minLength: 1, maxLength: 20 }), fc.integer({ min: 2, max: 5 }), (part, times) => {
+      fc.pre(/\S/.test(part) && !/\s/.test(part))
+      expect(checkPassword(part.repeat(times), simple).failures).toContain('repeated')
+    }), { numRuns: 300 })
+  })
+
+  it('a recorded policy is weaker than today\'s when shorter, less complex, of older rules, or unknown (item 6)', () => {
+    const today = { minLength: 12, complexity: 'veryComplex' as const, rules: PASSWORD_RULES_VERSION }
+    expect(isWeakerPolicy(null, today)).toBe(true)
+    expect(isWeakerPolicy({ minLength: 12, complexity: 'veryComplex', rules: PASSWORD_RULES_VERSION }, today)).toBe(false)
+    expect(isWeakerPolicy({ minLength: 16, complexity: 'veryComplex', rules: PASSWORD_RULES_VERSION }, today)).toBe(false)
+    expect(isWeakerPolicy({ minLength: 10, complexity: 'veryComplex', rules: PASSWORD_RULES_VERSION }, today)).toBe(true)
+    expect(isWeakerPolicy({ minLength: 12, complexity: 'complex', rules: PASSWORD_RULES_VERSION }, today)).toBe(true)
+    expect(isWeakerPolicy({ minLength: 12, complexity: 'veryComplex' }, today)).toBe(true) // before issue 28's rules
   })
 })

@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { asciiDigits, redact, redactCardNumbers } from '../../src/lib/redact.ts'
+import { asciiDigits, redact, redactCardNumbers, redactClientLog } from '../../src/lib/redact.ts'
 import { withLuhn } from './luhn.ts'
 
 /** A Luhn-valid card number of 13 to 19 digits. */
@@ -73,5 +73,64 @@ describe('ids are not card numbers', () => {
     expect(redactCardNumbers(id)).toBe(id)
     expect(redactCardNumbers(`${id} 4036 6600 0000 1231`)).toBe(`${id} [redacted]`)
     expect(redactCardNumbers('4036-6600-0000-1231')).toBe('[redacted]')
+  })
+})
+
+describe('client logs keep no personal data (redactClientLog, issue 28 item 8)', () => {
+  it.each([
+    ['the bank form\'s cv2', 'cv2=123&x=1', 'cv2=[redacted]&x=1'],
+    ['cv2 in JSON', '{"cv2":"4567"}', '{"cv2":"[redacted]"}'],
+    ['a national ID', 'TCKN 10000000146.', 'TCKN [redacted].'],
+    ['a national ID in full-width digits', 'id １０００００００１４６', 'id [redacted]'],
+    ['a mobile with +90', 'tel +90 532 123 45 67', 'tel [redacted]'],
+    ['a mobile with 0 and dashes', 'tel 0532-123-45-67', 'tel [redacted]'],
+    ['a mobile without prefix', 'tel 5321234567', 'tel [redacted]'],
+    ['a landline with its area code in parentheses', 'tel (0212) 555 12 34', 'tel [redacted]'],
+    ['an international number', 'tel +44 20 7946 0958', 'tel [redacted]'],
+    ['a card number still', 'pan 4036 6600 0000 1231', 'pan [redacted]'],
+  ])('redacts %s', (_name, text, expected) => {
+    expect(redactClientLog(text)).toBe(expected)
+  })
+
+  it('keeps times, amounts, addresses, ids and short numbers', () => {
+    for (const text of ['2026-11-23T12:07:45.123Z', '2026-11-23 12:07:45', 'amount 1250.50 TRY', 'ip 10.100.200.255', 'count 123456789', 'year 2026 day 12',
+      '3ce5f9fe-8884-4090-8796-984769012345', 'status 503 after 2000 ms']) {
+      expect(redactClientLog(text)).toBe(text)
+    }
+  })
+
+  it('removes every generated national ID and mobile number, in any notation', () => {
+    fc.assert(fc.property(fc.array(fc.integer({ min: 0, max: 9 }), { minLength: 10, maxLength: 10 }), fc.constantFrom('', ' ', '-', '.'), fc.constantFrom('+90 ', '0', '90', ''),
+      (digits, sep, prefix) => {
+        const tckn = `${1 + (digits[0]! % 9)}${digits.slice(1).join('')}7`
+        const mobile = `${prefix}5${digits.slice(0, 2).join('')}${sep}${digits.slice(2, 5).join('')}${sep}${digits.slice(5, 7).join('')}${sep}${digits.slice(7, 9).join('')}`
+        const out = redactClientLog(`a ${tckn} b ${mobile} c`)
+        expect(out).not.toContain(tckn)
+        expect(asciiDigits(out).replace(/\D/g, '')).toBe('')
+      }), { numRuns: 500 })
+  })
+})
+
+describe('the fast path (issue 27) changes no answer', () => {
+  // Text the scan passes (ASCII with fewer than three digits, or one whole UUID) is returned as
+  // it is; a trailing 'ü' (not ASCII, not a digit or separator, not a word character for \b)
+  // sends the same text through the regular expressions without changing what they match.
+  const fragment = fc.constantFrom('a', 'x', ' ', '-', '.', '/', ':', '=', '"', '1', '2', '9', '123', '4111', ' cvc: ', 'cvv=', '٣', '４', 'cvc', 'CVV2', 'securityCode', '\t', '\u200b',
+    '3ce5f9fe-8884-4090-8796-9847690bbf2a', '4036 6600 0000 1231', '/api/v1/auth/checkSessionValidity', 'POST')
+  const text = fc.oneof(fc.array(fragment, { maxLength: 12 }).map((parts) => parts.join('')), fc.string({ maxLength: 40 }))
+
+  it('gives every text the answer the regular expressions give', () => {
+    fc.assert(fc.property(text, (s) => {
+      expect(redactCardNumbers(s) + 'ü').toBe(redactCardNumbers(s + 'ü'))
+    }), { numRuns: 2000 })
+  })
+
+  it('keeps short numbers and redacts long ones as before', () => {
+    fc.assert(fc.property(fc.integer({ min: -999_999_999_999, max: 999_999_999_999 }), fc.double({ noNaN: true }), (n, d) => {
+      expect(redact(n)).toBe(n)
+      expect(redact(d)).toBe(redactCardNumbers(String(d)) === String(d) ? d : '[redacted]')
+    }), { numRuns: 500 })
+    expect(redact(4036660000001231)).toBe('[redacted]')
+    expect(redact(BigInt('4036660000001231'))).toBe('[redacted]')
   })
 })

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { TEST_ADMIN } from '../support/constants.ts'
 import { launch, type Browser } from './browser.ts'
-import { DEMO_PASSWORD, startE2eServer, type E2eServer } from './server.ts'
+import { caughtMail, DEMO_PASSWORD, startE2eServer, type E2eServer } from './server.ts'
 import { axeViolations, signIn as signInForm } from './staff.ts'
 
 const BASE = '/navbar/settings/company'
@@ -24,13 +24,22 @@ async function save(page: Page) {
   await page.getByText('Değişiklikler kaydedildi.').waitFor()
 }
 
+/** The editor's password dialog (issue 28): the password, then "Onayla ve kaydet". */
+async function confirmPassword(page: Page, password: string) {
+  const dialog = page.locator('dialog[data-reauth][open]')
+  await dialog.waitFor()
+  await dialog.getByLabel('Şifreniz').fill(password)
+  await dialog.getByRole('button', { name: 'Onayla ve kaydet' }).click()
+}
+
 /** Issue 12 in Chromium, in Turkish: the notification, mail server, security and preferences pages. */
 describe('company settings: notification, mail server, security, preferences (real server, Chromium)', () => {
   let server: E2eServer
   let admin: Browser
   let page: Page
   beforeAll(async () => {
-    server = await startE2eServer('company-settings')
+    // a relay on this host is allowed (the test mail's refusals come from a closed loopback port)
+    server = await startE2eServer('company-settings', { MAIL_SERVER_ALLOW: '127.0.0.1' })
     admin = await launch({ baseUrl: server.url })
     page = await admin.context.newPage()
     await signIn(page, TEST_ADMIN.username, TEST_ADMIN.password)
@@ -103,7 +112,7 @@ describe('company settings: notification, mail server, security, preferences (re
     await save(page)
   })
 
-  it('mail server: the test mail shows the server\'s answer; a wrong host or port shows its refusal; the password is write-only', async () => {
+  it('mail server: refuses private hosts and other ports; asks for the password again; the test mail shows the answer or "could not connect"; back to the built-in mail', async () => {
     await open(page, 'mail-server', 'Posta sunucusu')
     await page.getByText('Kayıtlı şifre yok.').waitFor()
     // no host saved yet: the built-in catcher receives it
@@ -112,18 +121,41 @@ describe('company settings: notification, mail server, security, preferences (re
     await page.locator('[data-mail-test=ok]').waitFor({ timeout: 30_000 })
     expect(await page.locator('[data-mail-test=ok]').textContent()).toContain('250 OK')
 
-    // a port nothing listens on: the connection is refused, and the page says what the server said
+    // the cloud metadata address, and a public server on a port that is not SMTP's: refused on their fields
     await page.locator('select[name=security]').selectOption('none')
+    await page.locator('input[name=host]').fill('169.254.169.254')
+    await page.getByRole('button', { name: 'Kaydet' }).click()
+    await page.getByText('Bu adres yerel, özel ya da ayrılmış bir ağa çıkıyor').waitFor()
+    await page.locator('input[name=host]').fill('8.8.8.8')
+    await page.locator('input[name=port]').fill('8080')
+    await page.getByRole('button', { name: 'Kaydet' }).click()
+    await page.getByText('Posta sunucusu için yalnızca 25, 465, 587 ve 2525 portları kullanılabilir').waitFor()
+    // a port nothing listens on, on this host (allowed by MAIL_SERVER_ALLOW): the save asks for the password again
     await page.locator('input[name=host]').fill('127.0.0.1')
     await page.locator('input[name=port]').fill('9')
     await page.locator('input[name=authRequired]').uncheck()
     await page.locator('input[name=password]').fill('Gizli-SMTP-1')
-    await save(page)
+    await page.getByRole('button', { name: 'Kaydet' }).click()
+    await confirmPassword(page, 'yanlis-parola-1')
+    await page.locator('dialog[data-reauth][open]').getByText('Şifreniz doğrulanamadı').waitFor()
+    await confirmPassword(page, TEST_ADMIN.password)
+    await page.getByText('Değişiklikler kaydedildi.').waitFor()
     await page.getByText('Kayıtlı bir şifre var; değiştirmek istemiyorsanız boş bırakın.').waitFor()
     expect(await page.locator('input[name=password]').inputValue()).toBe('')
+    // every superadmin is told
+    await expect.poll(async () => (await caughtMail(server.url, TEST_ADMIN.email)).map((m) => m.subject)).toContain('Güvenlik ayarı değiştirildi')
+    // the connection is refused: one generic answer, nothing about the port
     await page.getByRole('button', { name: 'Test e-postası gönder' }).click()
     await page.locator('[data-mail-test=refused]').waitFor({ timeout: 30_000 })
-    expect(await page.locator('[data-mail-test=refused]').textContent()).toMatch(/Gönderilemedi\. Sunucunun yanıtı:.*ECONNREFUSED/)
+    expect(await page.locator('[data-mail-test=refused]').textContent()).toBe('Gönderilemedi. Sunucunun yanıtı: Posta sunucusuna bağlanılamadı')
+    // back to the built-in mail
+    await page.getByRole('button', { name: 'Yerleşik postaya dön' }).click()
+    expect(await page.locator('input[name=host]').inputValue()).toBe('')
+    await page.getByRole('button', { name: 'Kaydet' }).click()
+    await confirmPassword(page, TEST_ADMIN.password)
+    await page.getByText('Değişiklikler kaydedildi.').waitFor()
+    await page.getByRole('button', { name: 'Test e-postası gönder' }).click()
+    await page.locator('[data-mail-test=ok]').waitFor({ timeout: 30_000 })
   })
 
   it('axe-core finds no serious or critical violation on the four pages', async () => {
@@ -144,18 +176,19 @@ describe('company settings: notification, mail server, security, preferences (re
     const dialog = page.locator('dialog[data-policy-preview][open]')
     await dialog.waitFor()
     const text = (await dialog.textContent()) ?? ''
-    const m = /(\d+) kullanıcının şifresi artık politikaya uymuyor; bir sonraki girişlerinde şifrelerini değiştirmeleri istenecek \((\d+) kullanıcıdan\)/.exec(text)
+    const m = /(\d+) kullanıcının şifresi daha zayıf bir politikayla belirlendi \((\d+) kullanıcıdan\)\. Bir sonraki girişlerinde şifreleri yeni politikaya göre denetlenecek/.exec(text)
     expect(m, text).not.toBeNull()
     const [affected, users] = [Number(m![1]), Number(m![2])]
     expect(users).toBeGreaterThanOrEqual(6) // the superadmin and the five demo users
     expect(affected).toBeGreaterThan(0)
     await dialog.getByRole('button', { name: 'Onayla ve kaydet' }).click()
+    await confirmPassword(page, TEST_ADMIN.password)
     await page.getByText('Değişiklikler kaydedildi.').waitFor()
     // the internal notice on the tasks page (internal notifications are on)
     await page.goto('/inbox')
     await page.locator('[data-notice=policyForcedChange]').first().waitFor()
     expect(await page.locator('[data-notice=policyForcedChange]').first().textContent())
-      .toContain(`Şifre politikası değişti: ${affected} kullanıcı bir sonraki girişinde şifresini değiştirecek.`)
+      .toContain(`Şifre politikası değişti: ${affected} kullanıcının şifresi bir sonraki girişinde yeni politikaya göre denetlenecek.`)
 
     const fresh = await launch({ baseUrl: server.url })
     const p = await fresh.context.newPage()

@@ -2,7 +2,8 @@ import { rmSync } from 'node:fs'
 import type { TestProject } from 'vitest/node'
 import { COVERAGE_DIR } from './browser.ts'
 import { writeE2eReport, type MachineTransitions } from './coverage-report.ts'
-import { startE2eServer } from './server.ts'
+import { prepareE2eDatabases } from './prepared-db.ts'
+import { E2E_SMS_COOLDOWN_S, e2eEnv, startE2eServer } from './server.ts'
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -23,15 +24,19 @@ async function registryTransitions(): Promise<MachineTransitions> {
 }
 
 /**
- * One server for the e2e run; files that need other settings start their own (tests/e2e/server.ts).
+ * Prepares the run's database once (every server starts from it instead of seeding), then starts
+ * one server for the run; files that need other settings start their own (tests/e2e/server.ts).
  * At the end, the report of the statechart transitions the browser took (test-results/coverage/).
  */
 export default async function setup(project: TestProject) {
   rmSync(COVERAGE_DIR, { recursive: true, force: true })
-  const server = await startE2eServer('e2e')
+  const prepared = await prepareE2eDatabases(e2eEnv())
+  // the purchase flows verify a phone again after the resend cooldown: seconds here, not a minute
+  const server = await startE2eServer('e2e', { SMS_RESEND_COOLDOWN_S: String(E2E_SMS_COOLDOWN_S) })
   project.provide('baseUrl', server.url)
   return async () => {
     await server.stop()
+    await prepared.cleanup()
     const report = writeE2eReport(await registryTransitions())
     if (report) console.log(`\nstatechart transitions taken in the browser: ${report}`)
   }

@@ -192,6 +192,9 @@ describe('organisation builder: the Team page (real server, Chromium)', () => {
     expect(await node(page, 'Ekip Alfa').textContent()).toBe('')
     await page.getByRole('button', { name: 'Sığdır' }).click()
     await expect.poll(() => transform(page)).toBe(fitted)
+    // the pointer works where a person sees the pane: scrolled into the window first (a banner above
+    // the header, or a shorter window, may leave its lower edge below the fold)
+    await page.getByTestId('org-viewport').scrollIntoViewIfNeeded()
     const box = (await page.getByTestId('org-viewport').boundingBox())!
     await page.mouse.move(box.x + box.width / 2, box.y + box.height - 20)
     await page.mouse.wheel(0, -300)
@@ -273,6 +276,8 @@ describe('organisation builder: the Team page (real server, Chromium)', () => {
       const from = await parentName(p, 'Ekip Alfa')
       const to = from === 'Satış' ? 'Operasyon' : 'Satış'
       const cdp = await phone.context.newCDPSession(p)
+      // touches land where the finger is: the pane scrolled into the phone's window first
+      await p.getByTestId('org-viewport').scrollIntoViewIfNeeded()
       const a = await centre(p, 'Ekip Alfa')
       const b = await centre(p, to)
       const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', x: number, y: number) => cdp.send('Input.dispatchTouchEvent', { type, touchPoints: type === 'touchEnd' ? [] : [{ x, y }] })

@@ -1,4 +1,5 @@
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
+import pg from 'pg'
 import { createServer, type Server as HttpServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
@@ -44,6 +45,27 @@ async function filesUnder(dir: string): Promise<string[]> {
     else out.push(p)
   }
   return out
+}
+
+/**
+ * Every row of every table of a PostgreSQL database, as text (the PostgreSQL run's scan); not
+ * drizzle's migration journal (schema `drizzle`: the migrations' hashes and creation times in
+ * milliseconds, 13-digit runs that may pass Luhn, and never a request's data).
+ */
+async function databaseText(url: string): Promise<string> {
+  const client = new pg.Client({ connectionString: url })
+  await client.connect()
+  try {
+    const tables = await client.query<{ s: string; t: string }>("SELECT schemaname AS s, tablename AS t FROM pg_tables WHERE schemaname NOT IN ('pg_catalog', 'information_schema', 'drizzle')")
+    const parts: string[] = []
+    for (const { s, t } of tables.rows) {
+      const rows = await client.query<{ row: string }>(`SELECT r::text AS row FROM "${s}"."${t}" r`)
+      parts.push(...rows.rows.map((r) => r.row))
+    }
+    return parts.join('\n')
+  } finally {
+    await client.end()
+  }
 }
 
 /** Opens `/` as a person does: the first pointer move loads the form's code. */
@@ -100,6 +122,8 @@ describe('card payment test form', () => {
   }, 120_000)
   afterAll(async () => {
     await b?.close()
+    // on PostgreSQL, the database as text (every row of every table), read before the server drops it
+    const pgText = server?.databaseUrl ? await databaseText(server.databaseUrl) : null
     await server?.stop()
     // SECURITY.md: no card number, nor any Luhn-valid 13-19 digit run, in the server's log
     const log = await readFile(server.log, 'utf8')
@@ -108,10 +132,13 @@ describe('card payment test form', () => {
     // ... in any notation (spaces, dots, dashes, full-width digits, ...), and no CVC
     for (const c of [...TEST_CARDS.map((t) => t.number), DEBIT]) expect(squeezed(log)).not.toContain(c)
     expect(log).not.toMatch(CVC_VALUE)
-    // ... nor in the database: every file of the PGlite data folder, read raw
+    // ... nor in the database: every file of the PGlite data folder, read raw (on PostgreSQL: every row)
     let scanned = 0
-    for (const file of await filesUnder(dataDir)) {
-      const text = (await readFile(file)).toString('latin1')
+    const sources: Array<[string, () => Promise<string>]> = pgText !== null
+      ? [['database rows', async () => pgText]]
+      : (await filesUnder(dataDir)).map((file) => [file, async () => (await readFile(file)).toString('latin1')])
+    for (const [file, read] of sources) {
+      const text = await read()
       scanned += text.length
       for (const c of [...TEST_CARDS.map((t) => t.number), DEBIT]) {
         expect(text.includes(c), file).toBe(false)
@@ -209,7 +236,8 @@ describe('card payment test form', () => {
     await page.close()
   })
 
-  for (const [scenario, reason] of [['authFailed', '3D doğrulama başarısız oldu.'], ['declined', 'Kartınızı veren banka işlemi onaylamadı.']] as const) {
+  // the reasons in the customer's words (issue 21)
+  for (const [scenario, reason] of [['authFailed', '3D Secure doğrulaması başarısız oldu'], ['declined', 'Kartınızı veren banka ödemeyi onaylamadı.']] as const) {
     it(`ends failed for the ${scenario} test card`, async () => {
       const page = await openHome(b)
       await page.getByTestId('payment-form').waitFor()
@@ -225,7 +253,7 @@ describe('card payment test form', () => {
     })
   }
 
-  it('cancelling on the bank page ends failed', async () => {
+  it('cancelling on the bank page ends failed, read as a cancellation (issue 21)', async () => {
     const page = await openHome(b)
     await page.getByTestId('payment-form').waitFor()
     await fill(page, '5100540000001233')
@@ -234,6 +262,8 @@ describe('card payment test form', () => {
     await frame.getByRole('button', { name: 'İptal' }).click()
     await page.waitForURL('**/result/error')
     await expect.poll(() => page.getByTestId('payment-outcome').getAttribute('data-state')).toBe('failed')
+    await page.getByText('Ödemeyi bankanın 3D Secure sayfasında siz iptal ettiniz').waitFor()
+    expect(await page.getByText('3D Secure doğrulaması başarısız').count()).toBe(0)
     await page.close()
   })
 
@@ -245,7 +275,7 @@ describe('card payment test form', () => {
     await page.getByTestId('threed-dialog').waitFor()
     await page.waitForURL('**/result/error', { timeout: 15_000 })
     await expect.poll(() => page.getByTestId('payment-outcome').getAttribute('data-state'), { timeout: 10_000 }).toBe('failed')
-    await page.getByTestId('payment-outcome').getByText('Banka sayfası zamanında yanıt vermedi; işlem tamamlanamadı.').waitFor()
+    await page.getByTestId('payment-outcome').getByText('Banka sayfası zamanında yanıt vermediği için ödeme zaman aşımına uğradı; kartınızdan tutar çekilmedi.').waitFor()
     await page.close()
   }, 40_000)
   it('reads the amount unambiguously: shows what it will charge, refuses what it cannot read (issue 10 item 8)', async () => {
@@ -408,7 +438,7 @@ describe('card payment test form', () => {
     // still waiting for the bank, or (this server's limit is 4 s) already concluded by the timeout
     const status = await notice.getAttribute('data-status')
     expect(['awaiting3ds', 'failed']).toContain(status)
-    expect(await notice.textContent()).toContain(status === 'failed' ? 'Banka sayfası zamanında yanıt vermedi' : '3D doğrulama adımında yarıda kaldı')
+    expect(await notice.textContent()).toContain(status === 'failed' ? 'Banka sayfası zamanında yanıt vermediği için' : '3D doğrulama adımında yarıda kaldı')
     await page.close()
   })
 })

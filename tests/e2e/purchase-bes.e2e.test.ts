@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { launch, type Browser } from './browser.ts'
-import { caughtSms } from './server.ts'
+import { caughtSms, E2E_SMS_COOLDOWN_S } from './server.ts'
 import { TEST_CARDS } from '../../src/server/services/gateway/bank-simulator.ts'
 
 const card = (scenario: string) => TEST_CARDS.find((c) => c.scenario === scenario)!.number
@@ -206,7 +206,7 @@ describe('BES purchase pages', () => {
     await page.close()
 
     // the customer leaves and comes back (after the SMS resend cooldown): the same phone verified again continues where they left, answers kept
-    await new Promise((r) => setTimeout(r, Math.max(0, sent + 62_000 - Date.now())))
+    await new Promise((r) => setTimeout(r, Math.max(0, sent + (E2E_SMS_COOLDOWN_S + 1) * 1000 - Date.now())))
     const again = await b.page('/urunler/market/pratikbes')
     await quickProfile(again, '1990-04-01')
     await verifyPhone(again, phone)

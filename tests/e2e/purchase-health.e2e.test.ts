@@ -6,7 +6,7 @@ import { TEST_CARDS } from '../../src/server/services/gateway/bank-simulator.ts'
 import { launch, type Browser } from './browser.ts'
 import { payWithCard as pay } from './drivers/purchase.ts'
 import { buyTssQuote } from './drivers/tss-purchase.ts'
-import { caughtMail, caughtSms } from './server.ts'
+import { caughtMail, caughtSms, E2E_SMS_COOLDOWN_S } from './server.ts'
 
 /**
  * The health and travel purchases end to end in Chromium against the real server (issue 15): the
@@ -107,9 +107,11 @@ describe('health and travel purchases in Chromium (issue 15)', () => {
     await expect.poll(() => number.textContent(), { timeout: 15_000 }).toMatch(/^TSS-\d{4}-\d{10}$/)
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Ödemeniz alındı, poliçeniz düzenlendi')
     const href = (await page.getByTestId('policy-pdf').getAttribute('href'))!
-    const pdf = await fetch(new URL(href, base))
-    expect(pdf.headers.get('content-type')).toBe('application/pdf')
-    expect((await pdf.arrayBuffer()).byteLength).toBeGreaterThan(5_000)
+    // the buyer's browser: its purchase cookie (the verified phone's ticket) opens the document (issue 21)
+    const pdf = await page.request.get(href)
+    expect(pdf.headers()['content-type']).toBe('application/pdf')
+    expect((await pdf.body()).byteLength).toBeGreaterThan(5_000)
+    expect((await fetch(new URL(href, base))).status).toBe(403)
     await expect.poll(async () => (await caughtMail(base, email)).map((m) => m.subject), { timeout: 20_000 }).toContain('Poliçe / sözleşme özetiniz')
     await page.close()
   })
@@ -127,8 +129,8 @@ describe('health and travel purchases in Chromium (issue 15)', () => {
     await pay(page, card('declined'))
     await page.waitForURL(/\/result\/error\?purchase=/, { timeout: 30_000 })
     await expect.poll(() => page.getByTestId('purchase-outcome').getAttribute('data-state'), { timeout: 15_000 }).toBe('unpaid')
-    // the customer leaves and comes back later (after the 60 s resend cooldown): the same phone, verified again
-    await page.waitForTimeout(Math.max(0, firstSend + 62_000 - Date.now()))
+    // the customer leaves and comes back later (after the resend cooldown, shortened on this server): the same phone, verified again
+    await page.waitForTimeout(Math.max(0, firstSend + (E2E_SMS_COOLDOWN_S + 1) * 1000 - Date.now()))
     await page.goto(`/urunler/market/seyahatsaglik?${query}`)
     await verifyPhone(page, base, phone, 2)
     await page.getByTestId('resume-offer').getByRole('button', { name: 'Kaldığım yerden devam et' }).click()

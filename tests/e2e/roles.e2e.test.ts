@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { launch, type Browser } from './browser.ts'
-import { startE2eServer, type E2eServer } from './server.ts'
+import { DEMO_PASSWORD, startE2eServer, type E2eServer } from './server.ts'
 import { addDays, calendarDateOf, formatIsoDate } from '../../src/domain/dates.ts'
 import { axeViolations, signIn } from './staff.ts'
 
@@ -9,6 +9,14 @@ const heading = (page: Page, name: string) => page.getByRole('heading', { level:
 const nav = (page: Page) => page.getByRole('navigation', { name: 'Yönetim menüsü' })
 const cell = (page: Page, permission: string) => page.locator(`[data-permission="${permission}"]`)
 const saved = (page: Page) => page.getByText('Değişiklikler kaydedildi.').waitFor()
+/** The editor's password dialog (issue 28): the password, then "Onayla ve kaydet". */
+async function confirmPassword(page: Page, password: string) {
+  const dialog = page.locator('dialog[data-reauth][open]')
+  await dialog.waitFor()
+  await dialog.getByText('Bu değişiklik güvenliği etkiliyor').waitFor()
+  await dialog.getByLabel('Şifreniz').fill(password)
+  await dialog.getByRole('button', { name: 'Onayla ve kaydet' }).click()
+}
 
 describe('the Roles page (real server, Chromium)', () => {
   let server: E2eServer
@@ -134,6 +142,8 @@ describe('the Roles page (real server, Chromium)', () => {
     await cell(page, 'dashboard:read').click()
     expect(await cell(page, 'dashboard:read').getAttribute('aria-checked')).toBe('false')
     await page.getByRole('button', { name: 'Kaydet' }).click()
+    // a change of permissions asks for her password again (issue 28)
+    await confirmPassword(page, DEMO_PASSWORD)
     await saved(page)
 
     // the holder's next request (opening the profile) brings the new permissions: the menu item goes, without a reload
@@ -155,10 +165,10 @@ describe('the Roles page (real server, Chromium)', () => {
     expect(await page.locator('select[name=roleType]').isDisabled()).toBe(true)
     expect(await page.locator('input[name=isMainRole]').isDisabled()).toBe(true)
     expect(await page.getByText('SYSTEM sahipli rolde değiştirilemez.').count()).toBe(4)
-    // what stays editable: team size (and the permissions)
+    // team size stays editable, but not by ayşe: she holds ROLE_USER herself (issue 28: nobody edits a role they hold)
     await page.locator('input[name=teamSize]').fill('25')
     await page.getByRole('button', { name: 'Kaydet' }).click()
-    await saved(page)
+    await page.getByRole('alert').filter({ hasText: 'Bu değişiklik yetkilerinizi aşıyor' }).waitFor()
 
     await page.goto('/navbar/settings/roles')
     await page.getByRole('link', { name: 'ROLE_SUPERADMIN' }).click()

@@ -3,6 +3,7 @@ import { createWriteStream } from 'node:fs'
 import { mkdir } from 'node:fs/promises'
 import { resolve } from 'node:path'
 import { TEST_ADMIN } from '../support/constants.ts'
+import { copyTemplate } from './prepared-db.ts'
 
 const ROOT = resolve(import.meta.dirname, '../..')
 export const DEMO_PASSWORD = 'Demo-Parola-2026!x'
@@ -12,31 +13,59 @@ export const DEMO_PASSWORD = 'Demo-Parola-2026!x'
  */
 const DEV_ROUTES_TOKEN = 'e2e-dev-routes-token-loopback-only'
 
-export type E2eServer = { url: string; log: string; stop(): Promise<void> }
+export type E2eServer = {
+  url: string
+  log: string
+  /** The server's PostgreSQL database, when the run is on PostgreSQL (E2E_DATABASE_URL). */
+  databaseUrl: string | null
+  stop(): Promise<void>
+}
 
-/** Starts `node src/server/index.ts` (what `npm start` runs after building) on a free loopback port. */
+/** The SMS resend cooldown of the shared e2e server: a real wait, but seconds rather than a minute. */
+export const E2E_SMS_COOLDOWN_S = 4
+
+/**
+ * The environment every e2e server starts with (before a file's own settings). The prepared
+ * databases (prepared-db.ts) are seeded with the same settings, so a server started from one
+ * finds its superadmin and demo staff in place.
+ */
+export function e2eEnv(): Record<string, string> {
+  return {
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    PORT: '0',
+    DATA_DIR: 'memory://',
+    DATABASE_URL: '',
+    ADMIN_USERNAME: TEST_ADMIN.username,
+    ADMIN_PASSWORD: TEST_ADMIN.password,
+    DEMO_DATA: 'true',
+    DEMO_PASSWORD,
+    HSTS: 'false',
+    LOG_LEVEL: 'info',
+    DEV_ROUTES: 'true',
+    DEV_ROUTES_TOKEN,
+  }
+}
+
+/**
+ * Starts `node src/server/index.ts` (what `npm start` runs after building) on a free loopback port.
+ * Its database comes prepared: on PGlite from the run's dump (PGLITE_DUMP), on PostgreSQL (when the
+ * run sets E2E_DATABASE_URL) a database of its own copied from the run's template.
+ */
 export async function startE2eServer(name: string, env: Record<string, string> = {}): Promise<E2eServer> {
   await mkdir(resolve(ROOT, 'test-results'), { recursive: true })
-  const log = resolve(ROOT, `test-results/${name}-server.log`)
+  // the PostgreSQL run's logs beside the PGlite run's, not over them
+  const log = resolve(ROOT, `test-results/${process.env.E2E_DATABASE_URL ? 'pg-' : ''}${name}-server.log`)
   const out = createWriteStream(log)
+  const pg = process.env.E2E_DATABASE_URL ? await copyTemplate(process.env.E2E_DATABASE_URL) : null
   const child = spawn(process.execPath, ['src/server/index.ts'], {
     cwd: ROOT,
     env: {
       ...process.env,
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: '0',
-      DATA_DIR: 'memory://',
-      DATABASE_URL: '',
-      ADMIN_USERNAME: TEST_ADMIN.username,
-      ADMIN_PASSWORD: TEST_ADMIN.password,
-      DEMO_DATA: 'true',
-      DEMO_PASSWORD,
-      HSTS: 'false',
-      LOG_LEVEL: 'info',
-      DEV_ROUTES: 'true',
-      DEV_ROUTES_TOKEN,
+      ...e2eEnv(),
+      PGLITE_DUMP: process.env.E2E_PGLITE_DUMP ?? '',
       ...env,
+      ...(pg ? { DATABASE_URL: pg.url } : {}),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
@@ -58,12 +87,14 @@ export async function startE2eServer(name: string, env: Record<string, string> =
   return {
     url,
     log,
+    databaseUrl: pg?.url ?? null,
     async stop() {
       if (child.exitCode === null) {
         child.kill('SIGTERM')
         await new Promise((ok) => child.once('exit', ok))
       }
       out.end()
+      await pg?.drop()
     },
   }
 }

@@ -37,7 +37,8 @@ export async function axeViolations(page: Page, paths: readonly string[]): Promi
   for (const path of paths) {
     await page.goto(path)
     await page.locator('h1').first().waitFor()
-    await expect.poll(() => page.getByText('Yükleniyor…').count()).toBe(0)
+    // a busy machine may take seconds to answer a page's first calls: wait for them, not a fixed second
+    await expect.poll(() => page.getByText('Yükleniyor…').count(), { timeout: 15_000 }).toBe(0)
     const violations = await seriousViolations(page)
     if (violations.length) found[path] = violations
   }

@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core'
 import { tcknCheckDigits } from '../../src/domain/tckn.ts'
 import { seriousViolations as axeViolations, serveAxe } from './staff.ts'
 import { launch, type Browser } from './browser.ts'
-import { DEMO_PASSWORD, startE2eServer, type E2eServer } from './server.ts'
+import { caughtMail, DEMO_PASSWORD, startE2eServer, type E2eServer } from './server.ts'
 
 /** Issue 14 in Chromium: the user list, details, photo with crop, status (sessions end), CSV, axe. */
 async function signIn(page: Page, username: string) {
@@ -79,7 +79,7 @@ describe('users: list, details, photo, status (real server, Chromium)', () => {
     await page.close()
   })
 
-  it('edits a user\'s details; a taken e-mail comes back on its field', async () => {
+  it('edits a user\'s details; a taken e-mail comes back on its field; a new one waits for its owner\'s confirmation (issue 28)', async () => {
     const page = await admin.page('/navbar/settings/users?q=zeynep')
     await rows(page).getByRole('link', { name: 'Zeynep Arslan' }).click()
     await heading(page, 'Kullanıcı ayrıntıları')
@@ -97,6 +97,24 @@ describe('users: list, details, photo, status (real server, Chromium)', () => {
     await form.locator('[name=email]').fill('zeynep.arslan@ornek.com.tr')
     await form.getByRole('button', { name: 'Kaydet' }).click()
     await form.getByText('Değişiklikler kaydedildi.').waitFor()
+    // the other details are saved; the address stays until the new one confirms, and the form says so
+    await expect.poll(() => form.locator('[name=email]').inputValue()).toBe('zeynep.arslan@example.com')
+    await form.locator('[data-pending-email]').filter({ hasText: 'Onay bekleyen yeni adres: zeynep.arslan@ornek.com.tr' }).waitFor()
+    // the old address is told, the new one gets the link
+    await expect.poll(async () => (await caughtMail(server.url, 'zeynep.arslan@example.com')).map((m) => m.subject)).toContain('E-posta adresinizi değiştirme isteği')
+    let mail = ''
+    await expect.poll(async () => (mail = (await caughtMail(server.url, 'zeynep.arslan@ornek.com.tr')).find((m) => m.subject === 'Yeni e-posta adresinizi onaylayın')?.text ?? '')).not.toBe('')
+    const link = /(\/auth\/email-change#confirm=[A-Za-z0-9_-]{43})/.exec(mail)![1]!
+    // the new address's owner opens the link (another browser, signed out) and presses the button
+    const owner = await launch({ baseUrl: server.url })
+    const confirmPage = await owner.context.newPage()
+    await confirmPage.goto(link)
+    await confirmPage.getByRole('heading', { level: 1, name: 'Yeni e-posta adresinizi onaylayın' }).waitFor()
+    // the token left the address bar
+    expect(new URL(confirmPage.url()).hash).toBe('')
+    await confirmPage.getByRole('button', { name: 'E-posta adresimi onayla' }).click()
+    await confirmPage.getByText('E-posta adresiniz değiştirildi: zeynep.arslan@ornek.com.tr.').waitFor()
+    await owner.close()
     await page.reload()
     await heading(page, 'Kullanıcı ayrıntıları')
     await expect.poll(() => page.locator('form [name=email]').inputValue()).toBe('zeynep.arslan@ornek.com.tr')
@@ -178,7 +196,7 @@ describe('users: list, details, photo, status (real server, Chromium)', () => {
     const bytes = readFileSync((await download.path())!)
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
     const lines = bytes.subarray(3).toString('utf8').trim().split('\r\n')
-    expect(lines[0]).toBe('username,firstName,lastName,email,status,locked,group,roles,createdAt')
+    expect(lines[0]).toBe('"Kullanıcı adı","Ad","Soyad","E-posta","Durum","Kilitli","Grup","Roller","Oluşturulma (Europe/Istanbul)"')
     expect(lines.slice(1).map((l) => l.split(',').slice(0, 3).join(','))).toEqual(['"burak.celik","Burak","Çelik"'])
     await page.close()
   })

@@ -2,13 +2,11 @@ import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise, waitFor } from 'xstate'
 import { paymentMachine, type PaymentOrder, type StartPaymentInput } from '../../machines/payment/payment.machine.ts'
 import type { BinCheckResult } from '../../src/domain/card/bin.ts'
-import { ORDER_ID_RETRIES } from '../../src/domain/card/order-id.ts'
 
 /** Focused scenarios of the payment machine (the paths suite covers every transition). */
 const AT = Date.UTC(2026, 2, 2, 9)
 const credit: BinCheckResult = { accepted: true, entry: { bin_code: '403666', bank_code: '0062', card_type: 'CREDIT CARD', card_sub_type: 'VIS', blok: '', ticari: 'E' } }
 const CARD = { type: 'card.input', bin: '403666', last4: '1231', length: 16, complete: true, brand: 'visa' } as const
-const collision = () => Object.assign(new Error('409'), { code: 'ORDER_ID_USED' })
 
 function filled(startPayment: (input: StartPaymentInput) => Promise<PaymentOrder>, amount = '1') {
   const actor = createActor(paymentMachine.provide({
@@ -49,30 +47,40 @@ describe('payment machine: amount (issue 10 item 8)', () => {
   })
 })
 
-describe('payment machine: order id collisions (issue 10 item 11)', () => {
-  it('calls the gateway again after a collision, without a notice, and opens the 3-D step', async () => {
+describe('payment machine: the server issues the order id (issue 21 point 6)', () => {
+  it('calls the gateway once per submit: a refusal is shown with its reason, never retried behind the customer', async () => {
     let calls = 0
-    const actor = filled(async () => {
-      calls++
-      if (calls < 3) throw collision()
-      return { orderId: 'KEM20260302403666123', timeoutMs: 1000 }
-    })
+    const actor = filled(async () => { calls++; throw Object.assign(new Error('409'), { code: 'PAYMENT_IN_PROGRESS' }) })
     const notices: unknown[] = []
     actor.on('notice', (n) => notices.push(n))
     actor.send({ type: 'form.submit', at: AT })
-    const s = await waitFor(actor, (x) => x.matches('threeD'))
-    expect(calls).toBe(3)
-    expect(s.context.reason).toBeNull()
-    expect(notices).toEqual([])
-  })
-
-  it(`gives up after ${ORDER_ID_RETRIES} retries with the reason`, async () => {
-    let calls = 0
-    const actor = filled(async () => { calls++; throw collision() })
-    actor.send({ type: 'form.submit', at: AT })
     const s = await waitFor(actor, (x) => x.matches('editing') && x.context.reason !== null)
-    expect(calls).toBe(ORDER_ID_RETRIES + 1)
-    expect(s.context.reason).toBe('ORDER_ID_USED')
+    expect(calls).toBe(1)
+    expect(s.context.reason).toBe('PAYMENT_IN_PROGRESS')
+    expect(notices).toEqual([{ type: 'notice', code: 'error', reason: 'PAYMENT_IN_PROGRESS' }])
+  })
+})
+
+describe('payment machine: a refused card (issue 21 point 5)', () => {
+  const debit: BinCheckResult = { accepted: false, reason: 'debit_card' }
+  const refusedWith = async (input: { purchase?: boolean }, result: BinCheckResult) => {
+    const actor = createActor(paymentMachine.provide({
+      actions: { clearSecrets: () => {} },
+      actors: { checkBin: fromPromise(async () => result), startPayment: fromPromise(async () => ({ orderId: 'x', timeoutMs: 1 })) },
+    }), { input })
+    actor.start()
+    actor.send(CARD)
+    actor.send({ type: 'card.blur' })
+    const s = await waitFor(actor, (x) => x.context.bin === 'refused')
+    actor.send({ type: 'form.submit', at: AT })
+    return { blur: s.context.errors.number, submit: actor.getSnapshot().context.errors.number }
+  }
+  it('a purchase says a debit card cannot pay and to use a credit card, on blur and on submit', async () => {
+    expect(await refusedWith({ purchase: true }, debit)).toEqual({ blur: 'number.debitCard', submit: 'number.debitCard' })
+  })
+  it("the test form keeps spec 5's text for a debit card, and a purchase for a card it refuses for another reason", async () => {
+    expect(await refusedWith({}, debit)).toEqual({ blur: 'number.binRejected', submit: 'number.binRejected' })
+    expect(await refusedWith({ purchase: true }, { accepted: false, reason: 'unknown_bin' })).toEqual({ blur: 'number.binRejected', submit: 'number.binRejected' })
   })
 })
 

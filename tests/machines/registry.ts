@@ -35,6 +35,18 @@ import { besPurchaseExpectations } from './expectations/bes-purchase.ts'
 import { besPurchaseModel } from './models/bes-purchase.model.ts'
 import { createUserExpectations } from './expectations/create-user.ts'
 import { createUserModel } from './models/create-user.model.ts'
+import { emailChangeExpectations } from './expectations/email-change.ts'
+import { emailChangeModel } from './models/email-change.model.ts'
+import { loadExpectations } from './expectations/load.ts'
+import { loadModel } from './models/load.model.ts'
+import { confirmActionExpectations } from './expectations/confirm-action.ts'
+import { confirmActionModel } from './models/confirm-action.model.ts'
+import { uploadExpectations } from './expectations/upload.ts'
+import { uploadModel } from './models/upload.model.ts'
+import { searchExpectations } from './expectations/search.ts'
+import { searchModel } from './models/search.model.ts'
+import { formPanelExpectations } from './expectations/form-panel.ts'
+import { formPanelModel } from './models/form-panel.model.ts'
 
 export type Entry = { model: Model; expectations: Expectations }
 
@@ -54,4 +66,11 @@ export const MACHINES: Entry[] = [
   { model: travelPurchaseModel, expectations: travelPurchaseExpectations },
   { model: besPurchaseModel, expectations: besPurchaseExpectations },
   { model: createUserModel, expectations: createUserExpectations },
+  { model: emailChangeModel, expectations: emailChangeExpectations },
+  // the admin area's small flows (issue 22 item 4): generic machines, provided per use in src/web/flows
+  { model: loadModel, expectations: loadExpectations },
+  { model: confirmActionModel, expectations: confirmActionExpectations },
+  { model: uploadModel, expectations: uploadExpectations },
+  { model: searchModel, expectations: searchExpectations },
+  { model: formPanelModel, expectations: formPanelExpectations },
 ]

@@ -2,6 +2,7 @@ import { and, eq, isNull } from 'drizzle-orm'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { appUser, auditLog, companySetting, outbox, staffSession, tempPassword } from '../../src/server/db/schema.ts'
 import { startMailCatcher } from '../../src/server/services/mail.ts'
+import { TEST_ADMIN } from '../support/constants.ts'
 import { agent, createUser } from '../support/fixtures.ts'
 import { createTestApp, dbKinds, type TestApp } from '../support/test-app.ts'
 
@@ -187,28 +188,94 @@ describe.each(dbKinds())('sign-in security on %s', (kind) => {
       expect((await login(a, 'kilitli', NEW_PASSWORD, '10.4.0.3')).body).toMatchObject({ passwordExpired: false })
     })
 
-    it('stops one client from locking many accounts: after 10 failures from one address, 429 before any account counts', async () => {
-      const names = ['bir', 'iki', 'uc', 'dort', 'bes']
-      for (const name of names) await createUser(t.db, { username: name, password: PASSWORD })
-      // two failures on each of five accounts: 10, none locked
-      for (const name of names) for (let i = 0; i < 2; i++) expect((await login(agent(t.request), name, 'yanlis', '10.5.0.1')).status).toBe(401)
-      const refused = await login(agent(t.request), 'bir', 'yanlis', '10.5.0.1')
+    it('spraying from one address: failures for 10 usernames, then 429 before any account counts; a colleague\'s typos count once', async () => {
+      const names = Array.from({ length: 10 }, (_, i) => `kisi${i}`)
+      for (const name of [...names, 'bir']) await createUser(t.db, { username: name, password: PASSWORD })
+      for (const name of names) expect((await login(agent(t.request), name, 'yanlis-parola-1', '10.5.0.1')).status).toBe(401)
+      // an eleventh username from that address waits, and its account is not touched
+      const refused = await login(agent(t.request), 'bir', 'yanlis-parola-1', '10.5.0.1')
       expect(refused.status).toBe(429)
       expect(refused.body).toMatchObject({ code: 'RATE_LIMITED' })
-      const rows = await t.db.select().from(appUser).where(eq(appUser.username, 'bir'))
-      expect(rows[0]!.failedLogins).toBe(2)
-      expect(rows[0]!.lockedAt).toBeNull()
+      expect(refused.headers.get('retry-after')).toBe('900')
+      const [bir] = await t.db.select().from(appUser).where(eq(appUser.username, 'bir'))
+      expect(bir!.failedLogins).toBe(0)
+      // a username already counted is the account lockout's business: tried again, it counts on the account
+      expect((await login(agent(t.request), 'kisi0', 'yanlis-parola-2', '10.5.0.1')).status).toBe(401)
+      expect((await t.db.select().from(appUser).where(eq(appUser.username, 'kisi0')))[0]!.failedLogins).toBe(2)
       // the owner, from another address, is not affected
       expect((await login(agent(t.request), 'bir', PASSWORD, '10.5.0.2')).status).toBe(200)
+      // after the window the address starts again
+      t.clock.advance(15 * 60_000 + 1)
+      expect((await login(agent(t.request), 'bir', 'yanlis-parola-1', '10.5.0.1')).status).toBe(401)
     })
 
-    it('holds the per-address budget against a parallel burst too', async () => {
-      for (const name of ['p1', 'p2', 'p3', 'p4']) await createUser(t.db, { username: name, password: PASSWORD })
-      const answers = await Promise.all(Array.from({ length: 24 }, (_, i) => login(agent(t.request), `p${(i % 4) + 1}`, 'yanlis', '10.6.0.1')))
+    it('one office behind one address: the right password of an account that signed in there, or from its browser, is never refused (issue 28 item 7)', async () => {
+      await createUser(t.db, { username: 'mudur', password: PASSWORD })
+      await createUser(t.db, { username: 'yeni', password: PASSWORD })
+      const office = '10.7.0.1'
+      // the manager signed in at the office before; a colleague's browser keeps its device cookie
+      expect((await login(agent(t.request), 'mudur', PASSWORD, office)).status).toBe(200)
+      const browser = agent(t.request)
+      expect((await login(browser, 'yeni', PASSWORD, '10.7.9.9')).status).toBe(200)
+      expect([...browser.jar.keys()]).toContain('ke_device')
+      // someone at the office address sprays ten usernames
+      for (let i = 0; i < 10; i++) expect((await login(agent(t.request), `yok${i}`, 'Sifre-123456!', office)).status).toBe(401)
+      expect((await login(agent(t.request), 'yok10', 'Sifre-123456!', office)).status).toBe(429)
+      // the manager's right password from any browser at the office (the address is known to the account)
+      expect((await login(agent(t.request), 'mudur', PASSWORD, office)).status).toBe(200)
+      // the colleague's right password from their own browser (the device cookie)
+      expect((await login(browser, 'yeni', PASSWORD, office)).status).toBe(200)
+      // a wrong password from a trusted client still counts on its account
+      expect((await login(agent(t.request), 'mudur', 'yanlis-parola-1', office)).status).toBe(401)
+      expect((await t.db.select().from(appUser).where(eq(appUser.username, 'mudur')))[0]!.failedLogins).toBe(1)
+      // a stranger's right password from an unknown browser still waits: the sprayer's guesses stay bounded
+      await createUser(t.db, { username: 'misafir', password: PASSWORD, email: 'misafir@example.com' })
+      expect((await login(agent(t.request), 'misafir', PASSWORD, office)).status).toBe(429)
+      // ... but the temporary password of "forgot password" proves the mailbox and signs in
+      const temp = await forgot('misafir@example.com')
+      expect((await login(agent(t.request), 'misafir', temp, office)).body).toMatchObject({ passwordExpired: true, username: 'misafir' })
+      // a device cookie is the account's own: another username does not borrow it
+      await createUser(t.db, { username: 'gezgin', password: PASSWORD })
+      expect((await login(browser, 'gezgin', PASSWORD, office)).status).toBe(429)
+    })
+
+    it('holds the per-address budget against a parallel burst of distinct usernames too', async () => {
+      const names = Array.from({ length: 24 }, (_, i) => `p${i}`)
+      for (const name of names) await createUser(t.db, { username: name, password: PASSWORD })
+      const answers = await Promise.all(names.map((name) => login(agent(t.request), name, 'yanlis-parola-1', '10.6.0.1')))
       expect(answers.filter((r) => r.status === 401)).toHaveLength(10)
       expect(answers.filter((r) => r.status === 429)).toHaveLength(14)
-      const locked = await t.db.select().from(appUser).where(and(eq(appUser.username, 'p1')))
-      expect(locked[0]!.lockedAt).toBeNull()
+      const counted = (await t.db.select().from(appUser)).filter((u) => u.failedLogins > 0)
+      expect(counted).toHaveLength(10)
+    })
+
+    it('bounds the accounts one address can lock: every failure counts toward three times the limit', async () => {
+      const names = Array.from({ length: 8 }, (_, i) => `hedef${i}`)
+      for (const name of names) await createUser(t.db, { username: name, password: PASSWORD })
+      const statuses: number[] = []
+      for (const name of names) for (let i = 0; i < 5; i++) statuses.push((await login(agent(t.request), name, 'yanlis-parola-1', '10.8.0.1')).status)
+      expect(statuses.filter((s) => s === 401)).toHaveLength(30)
+      const locked = (await t.db.select().from(appUser)).filter((u) => u.lockedAt !== null)
+      expect(locked).toHaveLength(6)
+    })
+
+    it('takes the numbers from the Security page (a lower limit, a shorter window)', async () => {
+      const admin = agent(t.request)
+      expect((await login(admin, 'admin', TEST_ADMIN.password, '10.9.9.9')).status).toBe(200)
+      const companyId = (await t.db.select().from(appUser).where(eq(appUser.username, 'admin')))[0]!.companyId
+      const current = (await admin.get(`/company/settings/${companyId}?category=security`, { 'x-forwarded-for': '10.9.9.9' })).body.security as Record<string, unknown>
+      expect(current).toMatchObject({ addressFailureLimit: 10, addressWindowMinutes: 15 })
+      const saved = await admin.put('/company/settings/security', {
+        version: current.version, complexity: 'veryComplex', uniqueAmongUsers: false, minLength: 12, expiryDays: 90, historyCount: 4, maxFailedLogins: 5,
+        expiryWarningDays: 14, addressFailureLimit: 3, addressWindowMinutes: 2, currentPassword: TEST_ADMIN.password,
+      }, { 'x-forwarded-for': '10.9.9.9' })
+      expect(saved.status, JSON.stringify(saved.body)).toBe(200)
+      for (const name of ['a1', 'a2', 'a3']) expect((await login(agent(t.request), name, 'yanlis-parola-1', '10.9.0.1')).status).toBe(401)
+      const refused = await login(agent(t.request), 'a4', 'yanlis-parola-1', '10.9.0.1')
+      expect(refused.status).toBe(429)
+      expect(refused.headers.get('retry-after')).toBe('120')
+      t.clock.advance(2 * 60_000 + 1)
+      expect((await login(agent(t.request), 'a4', 'yanlis-parola-1', '10.9.0.1')).status).toBe(401)
     })
   })
 

@@ -10,6 +10,7 @@ import { agent, createUser } from '../support/fixtures.ts'
 import { createTestApp, dbKinds, type TestApp } from '../support/test-app.ts'
 
 const PASSWORD = 'Güçlü-Parola-2026!'
+const LONG_PASSWORD = 'Uzun-Ve-Güçlü-Bir-Cümle-2026!'
 
 describe('company rules', () => {
   it('checks the VKN check digit', () => {
@@ -37,7 +38,7 @@ describe('company rules', () => {
   })
 })
 
-describe.each(dbKinds())('company settings on %s', (kind) => {
+describe.each(dbKinds({ postgres: 'not needed: validation, versions and images, one request at a time' }))('company settings on %s', (kind) => {
   let t: TestApp
   let a: ReturnType<typeof agent>
   let companyId: string
@@ -182,7 +183,7 @@ describe.each(dbKinds())('company settings on %s', (kind) => {
       const before = await a.get(`/company/settings/${companyId}?category=mailServer,security`)
       expect(before.body).toMatchObject({ mailServer: { port: 587, passwordSet: false }, security: { minLength: 12, ldap: false } })
       expect(Object.keys(before.body).sort()).toEqual(['mailServer', 'security'])
-      const save = await a.put('/company/settings/mailServer', { version: (before.body.mailServer as { version: number }).version, security: 'none', host: '127.0.0.1', port, authRequired: true, user: 'mailer', password: 'Yanlış-Şifre', from: 'bildirim@example.com' })
+      const save = await a.put('/company/settings/mailServer', { version: (before.body.mailServer as { version: number }).version, security: 'none', host: '127.0.0.1', port, authRequired: true, user: 'mailer', password: 'Yanlış-Şifre', from: 'bildirim@example.com', currentPassword: TEST_ADMIN.password })
       expect(save.status, JSON.stringify(save.body)).toBe(200)
       expect(JSON.stringify(save.body)).not.toContain('Yanlış-Şifre')
       const [stored] = await t.db.select().from(companySetting).where(eq(companySetting.category, 'mailServer'))
@@ -191,13 +192,13 @@ describe.each(dbKinds())('company settings on %s', (kind) => {
       expect(failed.body.ok).toBe(false)
       expect(failed.body.answer).toMatch(/535/)
       // the right password, without a restart; the other fields stay as saved
-      const fixed = await a.put('/company/settings/mailServer', { version: save.body.version as number, security: 'none', host: '127.0.0.1', port, authRequired: true, user: 'mailer', password: 'Doğru-Şifre-1', from: 'bildirim@example.com' })
+      const fixed = await a.put('/company/settings/mailServer', { version: save.body.version as number, security: 'none', host: '127.0.0.1', port, authRequired: true, user: 'mailer', password: 'Doğru-Şifre-1', from: 'bildirim@example.com', currentPassword: TEST_ADMIN.password })
       expect(fixed.body.passwordSet).toBe(true)
       const sent = await a.post('/company/settings/mailServer/test', { to: 'deneme@example.com' })
       expect(sent.body).toEqual({ ok: true, answer: '250 OK' })
       expect(received).toHaveLength(1)
       // the password stays when the form sends none
-      const keep = await a.put('/company/settings/mailServer', { version: fixed.body.version as number, security: 'none', host: '127.0.0.1', port, authRequired: true, user: 'mailer', from: '' })
+      const keep = await a.put('/company/settings/mailServer', { version: fixed.body.version as number, security: 'none', host: '127.0.0.1', port, authRequired: true, user: 'mailer', from: '', currentPassword: TEST_ADMIN.password })
       expect(keep.body.passwordSet).toBe(true)
       expect((await a.get(`/company/settings/${companyId}?category=nope`)).status).toBe(400)
     } finally {
@@ -205,18 +206,34 @@ describe.each(dbKinds())('company settings on %s', (kind) => {
     }
   })
 
-  it('previews a stricter password policy, then forces the affected users to change at sign-in', async () => {
+  it('previews a stricter password policy; at sign-in only a password that fails it must change (issue 28 item 6)', async () => {
     await createUser(t.db, { username: 'eski', password: PASSWORD })
+    await createUser(t.db, { username: 'kuzey', password: LONG_PASSWORD })
     const current = (await a.get(`/company/settings/${companyId}?category=security`)).body.security as Record<string, unknown>
-    const stricter = { version: current.version, complexity: 'veryComplex', uniqueAmongUsers: false, minLength: 16, expiryDays: 90, historyCount: 4, maxFailedLogins: 5, expiryWarningDays: 14 }
+    const stricter = {
+      version: current.version, complexity: 'veryComplex', uniqueAmongUsers: false, minLength: 20, expiryDays: 90, historyCount: 4, maxFailedLogins: 5,
+      expiryWarningDays: 14, addressFailureLimit: 10, addressWindowMinutes: 15,
+    }
+    // the seeded superadmin's password was recorded under the default policy; the two fixtures' were not
     const preview = await a.post('/company/settings/security/preview', stricter)
     const total = (await t.db.select().from(appUser)).length
     expect(preview.body).toEqual({ users: total, affected: total })
-    const saved = await a.put('/company/settings/security', stricter)
-    expect(saved.body).toMatchObject({ minLength: 16, affected: total, version: (current.version as number) + 1 })
+    const unchanged = await a.post('/company/settings/security/preview', { ...stricter, minLength: 12 })
+    expect(unchanged.body).toEqual({ users: total, affected: 2 })
+    expect((await a.put('/company/settings/security', stricter)).body).toMatchObject({ code: 'REAUTH_REQUIRED' })
+    const saved = await a.put('/company/settings/security', { ...stricter, currentPassword: TEST_ADMIN.password })
+    expect(saved.body).toMatchObject({ minLength: 20, affected: total, version: (current.version as number) + 1 })
+    // nobody was forced by the save itself
+    expect((await t.db.select().from(appUser)).filter((u) => u.mustChangePassword)).toEqual([])
+    // 18 characters: fails the new minimum at sign-in, and must change
     const login = await agent(t.request).post('/auth/login', { username: 'eski', password: PASSWORD })
-    expect(login.body).toMatchObject({ passwordExpired: true, policy: { minLength: 16 } })
-    expect((await a.put('/company/settings/security', stricter)).status).toBe(409)
+    expect(login.body).toMatchObject({ passwordExpired: true, policy: { minLength: 20 } })
+    // 27 characters: meets it, signs in, and is recorded as meeting it
+    const ok = await agent(t.request).post('/auth/login', { username: 'kuzey', password: LONG_PASSWORD })
+    expect(ok.body).toMatchObject({ passwordExpired: false })
+    const [kuzey] = await t.db.select().from(appUser).where(eq(appUser.username, 'kuzey'))
+    expect(kuzey!.passwordPolicy).toEqual({ minLength: 20, complexity: 'veryComplex', rules: 2 })
+    expect((await a.put('/company/settings/security', { ...stricter, currentPassword: TEST_ADMIN.password })).status).toBe(409)
     expect((await a.post('/company/settings/security/preview', { ...stricter, minLength: 4 })).status).toBe(400)
   })
 

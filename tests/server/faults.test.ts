@@ -1,9 +1,9 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { connect, createServer as createNetServer, type AddressInfo, type Socket } from 'node:net'
 import pg from 'pg'
 import { describe, expect, it } from 'vitest'
-import { makeOrderId } from '../../src/domain/card/order-id.ts'
 import { loadConfig } from '../../src/server/config.ts'
 import { startServer, type RunningServer } from '../../src/server/main.ts'
 import { TEST_CARDS } from '../../src/server/services/gateway/bank-simulator.ts'
@@ -74,6 +74,73 @@ if (TEST_URL) {
   })
 }
 
+/**
+ * A TCP proxy in front of PostgreSQL that can stop answering: in `hold` mode every connection is
+ * cut and new ones are accepted and never answered (a database that is starting, or a network that
+ * drops packets), so that a connection can be had neither at once nor later.
+ */
+async function silentProxy(upstream: URL) {
+  let hold = false
+  const open = new Set<Socket>()
+  const server = createNetServer((client) => {
+    open.add(client)
+    client.on('close', () => open.delete(client))
+    client.on('error', () => {})
+    if (hold) return // accepted, never answered
+    const db = connect(Number(upstream.port || 5432), upstream.hostname)
+    open.add(db)
+    db.on('close', () => { open.delete(db); client.destroy() })
+    db.on('error', () => client.destroy())
+    client.on('close', () => db.destroy())
+    client.pipe(db).pipe(client)
+  })
+  await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok))
+  const port = (server.address() as AddressInfo).port
+  return {
+    url: (database: string) => { const u = new URL(database); u.hostname = '127.0.0.1'; u.port = String(port); return u.toString() },
+    hold() { hold = true; for (const s of open) s.destroy() },
+    release() { hold = false; for (const s of open) s.destroy() },
+    close: () => new Promise<void>((ok) => { for (const s of open) s.destroy(); server.close(() => ok()) }),
+  }
+}
+
+if (TEST_URL) {
+  describe('no connection can be had (issue 28 item 9)', () => {
+    it('answers 503 with Retry-After within the connect timeout, then at once, and recovers', async () => {
+      const db = await freshPgDatabase(TEST_URL)
+      const proxy = await silentProxy(new URL(db.url))
+      const logs: string[] = []
+      const server = await serve({ DATABASE_URL: proxy.url(db.url), DB_CONNECT_TIMEOUT_MS: '2000' }, logs)
+      try {
+        expect((await lookup(server)).status).toBe(200)
+        proxy.hold()
+        const timed = async () => {
+          const started = performance.now()
+          const res = await lookup(server)
+          return { status: res.status, retryAfter: res.headers.get('retry-after'), ms: performance.now() - started, code: ((await res.json()) as { code?: string }).code }
+        }
+        // the first wave waits for a connection at most the connect timeout; nothing hangs longer
+        const first = await Promise.all(Array.from({ length: 6 }, timed))
+        expect(first.every((r) => r.status === 503 && r.retryAfter === '5' && r.code === 'SERVICE_UNAVAILABLE'), JSON.stringify(first)).toBe(true)
+        expect(Math.max(...first.map((r) => r.ms))).toBeLessThan(2_000 + 1_500)
+        // then, while one probe waits, every other request is answered at once
+        const next = await Promise.all(Array.from({ length: 20 }, timed))
+        expect(next.every((r) => r.status === 503 && r.retryAfter === '5')).toBe(true)
+        const quick = next.filter((r) => r.ms < 500)
+        expect(quick.length, JSON.stringify(next.map((r) => Math.round(r.ms)))).toBeGreaterThanOrEqual(19)
+        proxy.release()
+        await expect.poll(async () => (await lookup(server)).status, { timeout: 15_000, interval: 300 }).toBe(200)
+        expect(logs.filter((l) => l.includes('"msg":"database unavailable"')).length).toBe(1)
+        expect(logs.filter((l) => l.includes('"msg":"unhandled"'))).toEqual([])
+      } finally {
+        await server.close()
+        await proxy.close()
+        await db.drop()
+      }
+    }, 90_000)
+  })
+}
+
 const bin = await postgresBinDir()
 if (bin) {
   describe('PostgreSQL stopped and restarted under load', () => {
@@ -124,17 +191,17 @@ if (bin) {
 }
 
 /** Starts a payment on `a` and completes the bank step and the callback on `b` (form posts, as a browser). */
-async function payAcross(a: RunningServer, b: RunningServer, orderId: string) {
+async function payAcross(a: RunningServer, b: RunningServer) {
   const headers = { 'content-type': 'application/json', trxType: 'FRM', provision: 'true', companyId: '' }
   const started = await fetch(`${a.url}/api/v1/moneyio/collection/posIP3D/Gateway`, {
     method: 'POST', headers,
     body: JSON.stringify({
-      servicingBank: '0062', payway: 'CC', orderId, amount: 100, currency: 'TRY', ccNumber: CARD, expireDate: '1230', cvv: '123',
+      servicingBank: '0062', payway: 'CC', orderId: null, amount: 100, currency: 'TRY', ccNumber: CARD, expireDate: '1230', cvv: '123',
       customerName: 'Ayşe Yılmaz', installment: 1, inquiryValue: null, span: null, OkUrl: `${a.url}/result/success`, FailUrl: `${a.url}/result/error`,
     }),
   })
   expect(started.status).toBe(200)
-  const { html, receipt } = await started.json() as { html: string; receipt: string }
+  const { html, receipt, orderId } = await started.json() as { html: string; receipt: string; orderId: string }
   return async () => {
     const fields = (page: string) => Object.fromEntries([...page.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map((m) => [m[1]!, m[2]!.replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&#39;/g, "'")]))
     const post = (url: string, f: Record<string, string>) => fetch(url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(f).toString() })
@@ -157,8 +224,7 @@ describe('the server killed while a payment waits on 3-D Secure', () => {
     try {
       server = await serve({ DATA_DIR: dataDir })
       const port = String(server.port)
-      const orderId = makeOrderId(CARD, new Date(), () => 0.5)
-      const complete = await payAcross(server, server, orderId)
+      const complete = await payAcross(server, server)
       await server.close()
       server = await serve({ DATA_DIR: dataDir, PORT: port })
       expect(await complete()).toBe('succeeded')
@@ -173,7 +239,7 @@ describe('the server killed while a payment waits on 3-D Secure', () => {
       const db = await freshPgDatabase(TEST_URL)
       const [a, b] = await Promise.all([serve({ DATABASE_URL: db.url }), serve({ DATABASE_URL: db.url })])
       try {
-        const complete = await payAcross(a, b, makeOrderId(CARD, new Date(), () => 0.25))
+        const complete = await payAcross(a, b)
         expect(await complete()).toBe('succeeded')
       } finally {
         await a.close()

@@ -84,6 +84,17 @@ describe.each(dbKinds())('top-menu endpoints (profile, tasks, password, dashboar
     expect(body.daily[0]!.day).toBe('2026-02-24')
     // only the assignment within 14 days
     expect(body.expiringRoles).toEqual([expect.objectContaining({ username: 'calisan', role: 'ROLE_USER' })])
+    // the period: the last 30 days on request; another period is the client's mistake (400, never 5xx)
+    const month = (await a.get('/dashboard?days=30')).body as typeof body
+    expect(month.daily).toHaveLength(30)
+    expect(month.daily[0]!.day).toBe('2026-02-01')
+    expect(month.daily.at(-1)).toEqual({ day: '2026-03-02', signIns: 2, lockouts: 1 })
+    expect((await a.get('/dashboard?days=7')).body).toMatchObject({ daily: body.daily })
+    for (const bad of ['days=31', 'days=abc', 'days=7&days=30', 'period=7']) {
+      const refused = await a.get(`/dashboard?${bad}`, { locale: 'en' })
+      expect(refused.status, bad).toBe(400)
+      expect(refused.body).toMatchObject({ code: 'VALIDATION' })
+    }
   })
 
   it('search: only what the active role may read; refused for a role that reads no users, groups or roles', async () => {

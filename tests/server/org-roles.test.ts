@@ -139,7 +139,8 @@ describe.each(dbKinds())('organisation tree and roles on %s', (kind) => {
     expect(rename.body).toMatchObject({ code: 'SYSTEM_ROLE_FIXED', issues: [{ path: 'rolename', code: 'fixed' }, { path: 'gdprLevel', code: 'fixed' }] })
     const shrinkSuper = await put(superadmin, { permissions: [{ permtag: 'dashboard', actions: ['read'] }] })
     expect(shrinkSuper.status).toBe(422)
-    const teamSize = await put(admin, { teamSize: 12, permissions: ROLE_BUNDLES.ROLE_ADMIN.filter((p) => p.permtag !== 'audit') })
+    // a change of permissions carries the caller's password again (issue 28)
+    const teamSize = await put(admin, { teamSize: 12, permissions: ROLE_BUNDLES.ROLE_ADMIN.filter((p) => p.permtag !== 'audit'), currentPassword: TEST_ADMIN.password })
     expect(teamSize.status).toBe(200)
     expect(teamSize.body).toMatchObject({ teamSize: 12, version: admin.version + 1 })
     const stale = await put(admin, { teamSize: 13 })
@@ -174,7 +175,7 @@ describe.each(dbKinds())('organisation tree and roles on %s', (kind) => {
     expect(before.status).toBe(200)
     expect(before.headers.get(PERMISSIONS_STAMP_HEADER)).toBe(permissionsStamp(['audit:read', 'dashboard:read']))
     const { id, version, rolename, roleType, groupId, gdprLevel, teamSize, isMainRole } = made
-    const changed = await a.put(`/role/${id}`, { version, rolename, roleType, groupId, gdprLevel, teamSize, isMainRole, permissions: [{ permtag: 'dashboard', actions: ['read'] }, { permtag: 'user', actions: ['read'] }] })
+    const changed = await a.put(`/role/${id}`, { version, rolename, roleType, groupId, gdprLevel, teamSize, isMainRole, permissions: [{ permtag: 'dashboard', actions: ['read'] }, { permtag: 'user', actions: ['read'] }], currentPassword: TEST_ADMIN.password })
     expect(changed.status, JSON.stringify(changed.body)).toBe(200)
     // refused at once, and the refusal tells the browser its permissions changed
     const after = await h.get('/audit')

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { isOrderIdCollision } from '../../src/domain/card/order-id.ts'
+import { ORDER_ID_PATTERN } from '../../src/domain/card/order-id.ts'
 import { PAYMENT_AMOUNT_MAX } from '../../src/domain/constants.ts'
 import { loadConfig } from '../../src/server/config.ts'
 import { bankSimTransaction, paymentOrder } from '../../src/server/db/schema.ts'
@@ -12,11 +12,10 @@ import { createTestApp, dbKinds, type TestApp } from '../support/test-app.ts'
 const ORIGIN = 'http://shop.localhost'
 const STORE_KEY = 'test|store\\key'
 const CARD = TEST_CARDS.find((c) => c.scenario === 'success')!.number
-let seq = 100
-
+/** The spec 7.4 body as the browser sends it: `orderId` null, the server issues it (issue 21). */
 function payload(over: Record<string, unknown> = {}, card = CARD) {
   return {
-    servicingBank: '0062', payway: 'CC', orderId: `KEM20260302${card.slice(0, 6)}${seq++}`, amount: 1250.5, currency: 'TRY',
+    servicingBank: '0062', payway: 'CC', orderId: null, amount: 1250.5, currency: 'TRY',
     ccNumber: card, expireDate: '1230', cvv: card.length === 15 ? '1234' : '123', customerName: 'Ayşe Yılmaz', installment: 3,
     inquiryValue: null, span: null, OkUrl: `${ORIGIN}/result/success`, FailUrl: `${ORIGIN}/result/error`, ...over,
   }
@@ -68,8 +67,10 @@ for (const kind of dbKinds()) {
     }
 
     it('records the order with the first 6 and last 4 digits only and answers the 3-D form', async () => {
-      const { p, orderId, html, receipt } = await started()
-      expect(orderId).toBe(p.orderId)
+      const { orderId, html, receipt } = await started()
+      // the server's order id of spec 9: KEM, today in Istanbul, the card's BIN, 100-999
+      expect(orderId).toMatch(ORDER_ID_PATTERN)
+      expect(orderId.slice(0, 17)).toBe(`KEM20260302${CARD.slice(0, 6)}`)
       expect(html).toContain(`action="${t.config.apiBase}/banksim/3d"`)
       const o = await order(orderId)
       expect(o).toMatchObject({ bin6: CARD.slice(0, 6), last4: CARD.slice(-4), amount: '1250.50', currency: 'TRY', installment: 3, trxType: 'P01', status: 'awaiting3ds', returnOrigin: ORIGIN })
@@ -133,14 +134,15 @@ for (const kind of dbKinds()) {
       expect(await (await status(orderId, receipt)).json()).toMatchObject({ status: 'failed', reason: 'THREE_D_FAILED' })
     })
 
-    it('answers an order id already taken with 409 and a collision code the browser retries on', async () => {
-      const { p } = await started()
-      // the same order id again (a collision of the random suffix)
-      const res = await start({ ...p })
-      expect(res.status).toBe(409)
-      const body = await res.json() as { code: string; message: string }
-      expect(isOrderIdCollision(body.code)).toBe(true)
-      expect(body.message).toBeTruthy()
+    it('issues the order id itself: an order id from the browser is refused, the same body twice gives two orders', async () => {
+      const { orderId } = await started()
+      const chosen = await start(payload({ orderId }))
+      expect(chosen.status).toBe(400)
+      expect(await chosen.json()).toMatchObject({ code: 'VALIDATION', issues: [expect.objectContaining({ path: 'orderId' })] })
+      const p = payload()
+      const [a, b] = await Promise.all([start(p), start(p)])
+      const ids = await Promise.all([a, b].map(async (r) => ((await r.json()) as { orderId: string }).orderId))
+      expect(ids[0]).not.toBe(ids[1])
     })
 
     it('refuses a callback whose hash does not verify after tampering with any field, and changes nothing', async () => {
@@ -168,26 +170,34 @@ for (const kind of dbKinds()) {
       expect((await order(orderId)).status).toBe('awaiting3ds')
     })
 
-    it('applies a callback once: a replay changes nothing', async () => {
+    it('applies a callback once: a replayed decline changes nothing; a signed approval is never dropped, a decline after it changes nothing', async () => {
       const { orderId } = await started()
       const declined = callback(orderId, { Response: 'Declined', ProcReturnCode: '05' })
       expect((await t.app.request('/result/error', form(declined))).status).toBe(200)
       const after = await order(orderId)
       expect(after).toMatchObject({ status: 'failed', reason: 'DECLINED' })
-      const replay = await t.app.request('/result/success', form(callback(orderId)))
-      expect(replay.status).toBe(409)
+      t.clock.advance(1_000)
+      const replay = await t.app.request('/result/error', form(declined))
+      expect(replay.status).toBe(200)
       expect(await replay.text()).toContain('"status":"error"')
-      const again = await order(orderId)
-      expect(again.status).toBe('failed')
-      expect(again.updatedAt.getTime()).toBe(after.updatedAt.getTime())
+      expect((await order(orderId)).updatedAt.getTime()).toBe(after.updatedAt.getTime())
+      // the bank's signed approval: the money was taken (issue 21: never dropped)
+      const approved = await t.app.request('/result/success', form(callback(orderId)))
+      expect(approved.status).toBe(200)
+      expect(await approved.text()).toContain('"status":"success"')
+      expect(await order(orderId)).toMatchObject({ status: 'succeeded', reason: null })
+      const late = await t.app.request('/result/error', form(declined))
+      expect(late.status).toBe(409)
+      expect(await late.text()).toContain('"status":"success"')
+      expect((await order(orderId)).status).toBe('succeeded')
     })
 
-    it('fails a payment the bank never answered once its limit has passed', async () => {
+    it('fails a payment the bank never answered once its limit has passed; its approval, arriving later, is accepted', async () => {
       const { orderId, receipt } = await started()
       t.clock.advance(60_001)
       expect(await (await status(orderId, receipt)).json()).toMatchObject({ status: 'failed', reason: 'THREE_D_TIMEOUT' })
-      expect((await t.app.request('/result/success', form(callback(orderId)))).status).toBe(409)
-      expect((await order(orderId)).status).toBe('failed')
+      expect((await t.app.request('/result/success', form(callback(orderId)))).status).toBe(200)
+      expect((await order(orderId)).status).toBe('succeeded')
     })
 
     it('shows an order only with its receipt', async () => {
@@ -197,15 +207,12 @@ for (const kind of dbKinds()) {
       expect((await t.request(`/moneyio/collection/posIP3D/order/${orderId}`)).status).toBe(400)
     })
 
-    it('refuses a debit card, an unknown or foreign return URL, a reused order id, missing headers', async () => {
+    it('refuses a debit card, an unknown or foreign return URL, missing headers', async () => {
       const debit = await start(payload({}, '4016220000001238'))
       expect(debit.status).toBe(422)
       expect((await debit.json() as { code: string }).code).toBe('CARD_REJECTED')
       expect((await start(payload({ OkUrl: 'https://evil.example/result/success' }))).status).toBe(400)
       expect((await start(payload({ FailUrl: `${ORIGIN}/elsewhere` }))).status).toBe(400)
-      const p = payload()
-      expect((await start(p)).status).toBe(200)
-      expect((await start(p)).status).toBe(409)
       const { trxType: _x, ...noTrx } = HEADERS
       expect((await start(payload(), noTrx)).status).toBe(403)
       expect((await start(payload(), { ...HEADERS, provision: 'yes' })).status).toBe(400)
@@ -263,26 +270,13 @@ describe('gateway call guards (issue 9 items 6 and 14)', () => {
   const start = (body: unknown, ip: string, headers: Record<string, string> = HEADERS) =>
     t.request('/moneyio/collection/posIP3D/Gateway', { method: 'POST', headers: { ...headers, 'x-forwarded-for': ip }, body: JSON.stringify(body) })
 
-  it('accepts only order ids of today in Europe/Istanbul (yesterday only just after midnight)', async () => {
-    const other = await start(payload({ orderId: `KEM20260301${CARD.slice(0, 6)}501` }), '198.51.100.10')
-    expect(other.status).toBe(400)
-    expect(await other.json()).toMatchObject({ code: 'VALIDATION', issues: [{ path: 'orderId', code: 'orderId.date' }] })
-    expect((await start(payload({ orderId: `KEM20260303${CARD.slice(0, 6)}502` }), '198.51.100.10')).status).toBe(400)
-    // 00:05 in Istanbul on 3 March (21:05 UTC on 2 March): 3 March is today, 2 March still accepted
+  it('dates the order id it issues in Europe/Istanbul: 00:05 on 3 March there is 21:05 UTC on 2 March', async () => {
     t.clock.set(new Date('2026-03-02T21:05:00Z'))
-    expect((await start(payload({ orderId: `KEM20260303${CARD.slice(0, 6)}503` }), '198.51.100.10')).status).toBe(200)
-    expect((await start(payload({ orderId: `KEM20260302${CARD.slice(0, 6)}504` }), '198.51.100.10')).status).toBe(200)
-    t.clock.set(new Date('2026-03-02T21:20:00Z'))
-    expect((await start(payload({ orderId: `KEM20260302${CARD.slice(0, 6)}505` }), '198.51.100.10')).status).toBe(400)
+    const { orderId } = await (await start(payload(), '198.51.100.10')).json() as { orderId: string }
+    expect(orderId.slice(0, 11)).toBe('KEM20260303')
+    t.clock.set(new Date('2026-03-02T20:55:00Z'))
+    expect(((await (await start(payload(), '198.51.100.10')).json()) as { orderId: string }).orderId.slice(0, 11)).toBe('KEM20260302')
     t.clock.set(new Date('2026-03-02T09:00:00Z'))
-  })
-
-  it('answers a used order id with 409 ORDER_ID_USED', async () => {
-    const p = payload()
-    expect((await start(p, '198.51.100.11')).status).toBe(200)
-    const again = await start(p, '198.51.100.11')
-    expect(again.status).toBe(409)
-    expect(await again.json()).toMatchObject({ code: 'ORDER_ID_USED' })
   })
 
   it('takes the return origin from PUBLIC_ORIGIN, never from the Origin header', async () => {

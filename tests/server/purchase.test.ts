@@ -86,7 +86,7 @@ for (const kind of dbKinds()) {
       if (consents) {
         for (const d of consentsFor(product).filter((x) => x.requiredFor.includes(product))) {
           const res = await api.post('/digitalchannels/legalpermission',
-            { name: d.name, status: d.kind === 'notice' ? 'READ' : 'ACCEPTED', documentId: d.documentId, scope: product, partyId: '10000000146' },
+            { name: d.name, status: d.kind === 'notice' ? 'READ' : 'ACCEPTED', documentId: d.documentId, scope: product, ticket },
             { saleId: String(saved.body.id), processStep: 'consents' })
           expect(res.status).toBe(201)
         }
@@ -96,13 +96,18 @@ for (const kind of dbKinds()) {
 
     function payment(purchaseId: string | null, card: string, amount = 1.5) {
       const body = {
-        servicingBank: '0062', payway: 'CC', orderId: `KEM20260302${card.slice(0, 6)}${seq++}`, amount, currency: 'USD',
+        servicingBank: '0062', payway: 'CC', orderId: null, amount, currency: 'USD',
         ccNumber: card, expireDate: '1230', cvv: '123', customerName: 'Ayşe Çağlar', installment: 1,
         inquiryValue: null, span: null, OkUrl: `${ORIGIN}/result/success`, FailUrl: `${ORIGIN}/result/error`,
       }
       const headers: Record<string, string> = { 'content-type': 'application/json', trxType: 'FRM', provision: 'false', companyId: '' }
       if (purchaseId !== null) headers.purchaseId = purchaseId
       return t.request('/moneyio/collection/posIP3D/Gateway', { method: 'POST', headers, body: JSON.stringify(body) })
+    }
+
+    /** The PDF as the buyer's browser gets it: with the purchase cookie (the verified phone's ticket) the purchase call set. */
+    function document(id: string) {
+      return t.request(`/digitalchannels/purchase/${id}/document`, { headers: { cookie: [...api.jar].map(([k, v]) => `${k}=${v}`).join('; ') } })
     }
 
     /** The bank's signed callback for an order, approved or declined. */
@@ -168,10 +173,10 @@ for (const kind of dbKinds()) {
     it('the PDF carries the policy number, the name with its Turkish letters and the amount', async () => {
       const { ticket } = await readyApplication('seyahatsaglik', TRAVEL_DATA)
       const id = String((await api.post('/digitalchannels/purchase', { ticket, product: 'seyahatsaglik' })).body.id)
-      expect((await t.request(`/digitalchannels/purchase/${id}/document`)).status).toBe(409)
+      expect((await document(id)).status).toBe(409)
       const { orderId } = await (await payment(id, GOOD)).json() as { orderId: string }
       await bankAnswers(orderId, true)
-      const res = await t.request(`/digitalchannels/purchase/${id}/document`)
+      const res = await document(id)
       expect(res.status).toBe(200)
       expect(res.headers.get('content-type')).toBe('application/pdf')
       const bytes = new Uint8Array(await res.arrayBuffer())
@@ -199,7 +204,9 @@ for (const kind of dbKinds()) {
       // paying again with a good card issues the policy
       const { orderId: second } = await (await payment(id, GOOD)).json() as { orderId: string }
       await bankAnswers(second, true)
-      expect((await api.get(`/digitalchannels/purchase/${id}`)).body).toMatchObject({ status: 'issued', orderId: second })
+      // an hour on, the purchase cookie (the ticket of 30 minutes) has expired: the summary says issued, the record names the order
+      expect((await api.get(`/digitalchannels/purchase/${id}`)).body).toMatchObject({ status: 'issued', access: 'summary' })
+      expect((await t.db.select().from(purchase).where(eq(purchase.id, id)))[0]).toMatchObject({ status: 'issued', orderId: second })
       await t.outbox.drain()
       expect(await t.db.select().from(outbox).where(eq(outbox.kind, 'purchaseDocument'))).toEqual([])
     })
@@ -232,9 +239,15 @@ for (const kind of dbKinds()) {
       }
     })
 
-    it('caps the purchases one phone starts in an hour (429 with Retry-After)', async () => {
+    it('caps the purchases one phone starts in an hour (429 with Retry-After); the same application gives back its purchase', async () => {
       const { ticket } = await readyApplication('tss', TSS_DATA)
-      for (let i = 0; i < 20; i++) expect((await api.post('/digitalchannels/purchase', { ticket, product: 'tss' })).status).toBe(201)
+      const first = await api.post('/digitalchannels/purchase', { ticket, product: 'tss' })
+      expect(first.status).toBe(201)
+      for (let i = 1; i < 20; i++) {
+        const again = await api.post('/digitalchannels/purchase', { ticket, product: 'tss' })
+        expect(again.status).toBe(200)
+        expect(again.body.id).toBe(first.body.id)
+      }
       const capped = await api.post('/digitalchannels/purchase', { ticket, product: 'tss' })
       expect(capped.status).toBe(429)
       expect(capped.headers.get('retry-after')).toBe('3600')
@@ -254,7 +267,7 @@ for (const kind of dbKinds()) {
       const { orderId } = await (await payment(id, GOOD)).json() as { orderId: string }
       expect((await bankAnswers(orderId, true)).status).toBe(200)
       expect(String((await api.get(`/digitalchannels/purchase/${id}`)).body.policyNumber)).toMatch(/^BES-2026-\d{10}$/)
-      const text = await pdfText(new Uint8Array(await (await t.request(`/digitalchannels/purchase/${id}/document`)).arrayBuffer()))
+      const text = await pdfText(new Uint8Array(await (await document(id)).arrayBuffer()))
       for (const line of ['3 aylık katkı payı', 'Katılım Emeklilik Standart Katılım Emeklilik Yatırım Fonu %70', 'Fatma Çağlar', 'Ali Çağlar']) expect(text.replace(/\n/g, ' ')).toContain(line)
     })
 

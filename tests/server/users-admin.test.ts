@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm'
 import sharp from 'sharp'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { appUser, auditLog, role, userGroup, userRole } from '../../src/server/db/schema.ts'
-import { csvCell } from '../../src/server/routes/user.ts'
+import { toCsv } from '../../src/server/services/csv.ts'
 import { tcknCheckDigits } from '../../src/domain/tckn.ts'
 import { TEST_ADMIN } from '../support/constants.ts'
 import { agent, createUser, jobTitleAndLocation } from '../support/fixtures.ts'
@@ -12,12 +12,15 @@ import { createTestApp, dbKinds, testClock, type TestApp } from '../support/test
 const PASSWORD = 'Güçlü-Parola-2026!'
 const tckn = (nine: string) => nine + tcknCheckDigits(nine)
 
-describe('csvCell', () => {
-  it('makes formula-looking cells text and quotes every cell', () => {
-    expect(csvCell('=HYPERLINK("http://x")')).toBe('"\'=HYPERLINK(""http://x"")"')
-    for (const lead of ['+', '-', '@', '\t', '\r']) expect(csvCell(`${lead}1`)).toBe(`"'${lead}1"`)
-    expect(csvCell('Şükrü Öztürk, İzmir')).toBe('"Şükrü Öztürk, İzmir"')
-    expect(csvCell('a=b')).toBe('"a=b"')
+describe('CSV through csv-stringify (services/csv.ts, issue 28 item 10)', () => {
+  const cell = (value: string) => toCsv(['h'], [[value]]).replace(/^\uFEFF"h"\r\n/, '').replace(/\r\n$/, '')
+  it('makes formula-looking cells text (OWASP CSV injection), full-width forms too, and quotes every cell', () => {
+    expect(cell('=HYPERLINK("http://x")')).toBe('"\'=HYPERLINK(""http://x"")"')
+    for (const lead of ['=', '+', '-', '@', '\t', '\r', '＝', '＋', '－', '＠']) expect(cell(`${lead}1+1`)).toBe(`"'${lead}1+1"`)
+    expect(cell('Şükrü Öztürk, İzmir')).toBe('"Şükrü Öztürk, İzmir"')
+    expect(cell('a=b')).toBe('"a=b"')
+    expect(cell('')).toBe('""')
+    expect(cell('satır\nsonu')).toBe('"satır\nsonu"')
   })
 })
 
@@ -75,23 +78,29 @@ describe.each(dbKinds())('user administration on %s', (kind) => {
     expect((await a.get('/user?role=1')).status).toBe(400)
   })
 
-  it('exports the filtered list as CSV: BOM, Turkish letters intact, formulas defused, audited', async () => {
+  it('exports the filtered list as CSV: BOM, readable headers in the request\'s language, Turkish letters intact, formulas defused, audited', async () => {
     const u = await createUser(t.db, { username: 'sukru', password: PASSWORD, email: 'sukru@example.com' })
-    await t.db.update(appUser).set({ firstName: '=cmd|" /C calc"!A0', lastName: 'Şükrüoğlu' }).where(eq(appUser.id, u.id))
+    await t.db.update(appUser).set({ firstName: '=cmd|" /C calc"!A0', lastName: '@SUM(1+1)*cmd|\' /C calc\'!A0', createdAt: new Date('2026-11-23T09:00:00Z') }).where(eq(appUser.id, u.id))
+    await t.db.update(appUser).set({ lockedAt: clock.now() }).where(eq(appUser.id, u.id))
     await createUser(t.db, { username: 'baska', password: PASSWORD })
-    const res = await t.request('/user/export?q=sukru&sort=username', { headers: { cookie: cookie(a), trxType: 'FRM' } })
-    expect(res.status).toBe(200)
-    expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8')
-    expect(res.headers.get('content-disposition')).toContain('attachment')
-    const bytes = new Uint8Array(await res.arrayBuffer())
-    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
-    const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes)
-    const lines = text.replace(/^\uFEFF/, '').split('\r\n')
-    expect(lines[0]).toBe('username,firstName,lastName,email,status,locked,group,roles,createdAt')
+    const exported = async (locale: string) => {
+      const res = await t.request('/user/export?q=sukru&sort=username', { headers: { cookie: cookie(a), trxType: 'FRM', locale } })
+      expect(res.status).toBe(200)
+      expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8')
+      expect(res.headers.get('content-disposition')).toContain('attachment')
+      const bytes = new Uint8Array(await res.arrayBuffer())
+      expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
+      return new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes).replace(/^\uFEFF/, '').split('\r\n')
+    }
+    const lines = await exported('tr')
+    expect(lines[0]).toBe('"Kullanıcı adı","Ad","Soyad","E-posta","Durum","Kilitli","Grup","Roller","Oluşturulma (Europe/Istanbul)"')
     expect(lines).toHaveLength(3)
-    expect(lines[1]).toBe(`"sukru","'=cmd|"" /C calc""!A0","Şükrüoğlu","sukru@example.com","active","false","","ROLE_USER","${(await t.db.select().from(appUser).where(eq(appUser.id, u.id)))[0]!.createdAt.toISOString()}"`)
+    expect(lines[1]).toBe(`"sukru","'=cmd|"" /C calc""!A0","'@SUM(1+1)*cmd|' /C calc'!A0","sukru@example.com","Etkin","Evet","","ROLE_USER","2026-11-23 12:00:00"`)
     expect(lines[2]).toBe('')
-    expect(await t.db.select().from(auditLog).where(eq(auditLog.action, 'user.exported'))).toHaveLength(1)
+    const english = await exported('en')
+    expect(english[0]).toBe('"Username","First name","Last name","E-mail","Status","Locked","Group","Roles","Created (Europe/Istanbul)"')
+    expect(english[1]).toContain('"Active","Yes"')
+    expect(await t.db.select().from(auditLog).where(eq(auditLog.action, 'user.exported'))).toHaveLength(2)
     await createUser(t.db, { username: 'personel', password: PASSWORD })
     expect((await (await signIn('personel')).get('/user/export')).status).toBe(403)
   })
@@ -118,7 +127,8 @@ describe.each(dbKinds())('user administration on %s', (kind) => {
     await createUser(t.db, { username: 'yonetici', password: PASSWORD, roles: ['ROLE_ADMIN'] })
     const other = await signIn('yonetici')
     const last = await other.post('/user/status', { ids: [admin!.id, x.id], status: 'removed' })
-    expect(last.body.results).toMatchObject([{ id: admin!.id, ok: false, code: 'LAST_SUPERADMIN' }, { id: x.id, ok: true, message: 'Kullanıcı sistemden kaldırıldı !' }])
+    // (issue 28: a superadmin is beyond an administrator's reach altogether, the last one or not)
+    expect(last.body.results).toMatchObject([{ id: admin!.id, ok: false, code: 'ROLE_ESCALATION' }, { id: x.id, ok: true, message: 'Kullanıcı sistemden kaldırıldı !' }])
     expect((await a.post('/user/status', { ids: [], status: 'removed' })).status).toBe(400)
     expect((await a.post('/user/status', { ids: ['x'], status: 'removed' })).status).toBe(400)
   })
@@ -129,7 +139,11 @@ describe.each(dbKinds())('user administration on %s', (kind) => {
     const { version } = (await t.db.select().from(appUser).where(eq(appUser.id, u.id)))[0]!
     const ok = await a.put(`/user/${u.id}`, details({ version }))
     expect(ok.status, JSON.stringify(ok.body)).toBe(200)
-    expect(ok.body).toMatchObject({ firstName: 'Şule', email: 'sule.ozturk@example.com', mobilePhone: '+905321234567', version: version + 1, birthDate: '1988-02-29', jobTitle: 'Uzman', workLocation: 'Genel Müdürlük' })
+    // the new e-mail address waits for its confirmation (issue 28): the rest is saved at once
+    expect(ok.body).toMatchObject({
+      firstName: 'Şule', email: 'sule@example.com', pendingEmail: { email: 'sule.ozturk@example.com' }, mobilePhone: '+905321234567', version: version + 1,
+      birthDate: '1988-02-29', jobTitle: 'Uzman', workLocation: 'Genel Müdürlük',
+    })
     const stale = await a.put(`/user/${u.id}`, details({ version, firstName: 'Eski' }))
     expect(stale.status).toBe(409)
     expect(stale.body.code).toBe('CONFLICT')
@@ -142,7 +156,7 @@ describe.each(dbKinds())('user administration on %s', (kind) => {
     expect((await a.put(`/user/${u.id}`, details({ version: version + 1, jobTitleId: '00000000-0000-4000-8000-000000000000' }))).body.issues).toEqual([{ path: 'jobTitleId', code: 'requiredSelection' }])
     expect((await a.put('/user/00000000-0000-4000-8000-000000000000', details())).status).toBe(404)
     const [entry] = await t.db.select().from(auditLog).where(eq(auditLog.action, 'user.updated'))
-    expect(entry!.detail).toMatchObject({ before: { email: 'sule@example.com', version }, after: { firstName: 'Şule', email: 'sule.ozturk@example.com', version: version + 1 } })
+    expect(entry!.detail).toMatchObject({ before: { email: 'sule@example.com', version }, after: { firstName: 'Şule', email: 'sule@example.com', version: version + 1 }, emailChangeRequested: 'sule.ozturk@example.com' })
   })
 
   it('a user edits their own details and photo (profile:update), nobody else\'s, and not their job title or location', async () => {

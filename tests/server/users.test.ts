@@ -154,11 +154,18 @@ describe.each(dbKinds())('users on %s', (kind) => {
     expect((await a.post(`/user/${target.id}/status`, { status: 'active' })).body.code).toBe('USER_REMOVED')
     const [admin] = await t.db.select().from(appUser).where(eq(appUser.username, 'admin'))
     expect((await a.post(`/user/${admin!.id}/status`, { status: 'suspended' })).body.code).toBe('SELF_STATUS')
-    // another admin cannot suspend the only superadmin
+    // an administrator cannot touch a superadmin at all (issue 28)
     await createUser(t.db, { username: 'yonetici', password: PASSWORD, roles: ['ROLE_ADMIN'] })
     const other = agent(t.request)
     await other.post('/auth/login', { username: 'yonetici', password: PASSWORD })
-    expect((await other.post(`/user/${admin!.id}/status`, { status: 'suspended' })).body.code).toBe('LAST_SUPERADMIN')
+    expect((await other.post(`/user/${admin!.id}/status`, { status: 'suspended' })).body.code).toBe('ROLE_ESCALATION')
+    // a superadmin whose own superadmin role ends cannot suspend the only lasting one
+    const gecici = await createUser(t.db, { username: 'gecici', password: PASSWORD, roles: ['ROLE_SUPERADMIN', 'ROLE_USER'] })
+    await t.db.update(userRole).set({ validUntil: new Date(t.clock.now().getTime() + 86_400_000) }).where(eq(userRole.userId, gecici.id))
+    const temporary = agent(t.request)
+    expect((await temporary.post('/auth/login', { username: 'gecici', password: PASSWORD })).status).toBe(200)
+    expect((await temporary.post('/auth/switchRole', { role: 'ROLE_SUPERADMIN' })).status).toBe(200)
+    expect((await temporary.post(`/user/${admin!.id}/status`, { status: 'suspended' })).body.code).toBe('LAST_SUPERADMIN')
     // a plain user may not change anyone's status
     const plain = await createUser(t.db, { username: 'personel', password: PASSWORD })
     const p = agent(t.request)

@@ -1,2 +1,2 @@
 /** The superadmin every test database is seeded with. */
-export const TEST_ADMIN = { username: 'admin', password: 'Test-Parola-2026!x', email: 'admin@example.com' } as const
+export const TEST_ADMIN = { username: 'admin', password: 'Mavi-Kuzey-Yildizi-2026!', email: 'admin@example.com' } as const

@@ -8,6 +8,7 @@ import { createLogger } from '../../src/server/services/logger.ts'
 import { createMailer, startMailCatcher, type MailCatcher } from '../../src/server/services/mail.ts'
 import { createOutbox } from '../../src/server/services/outbox.ts'
 import { purchaseDocumentJob } from '../../src/server/services/purchase.ts'
+import { sweepPayments } from '../../src/server/services/payments.ts'
 import { forgotPasswordJob } from '../../src/server/services/password-reset.ts'
 import { mailSettingsResolver } from '../../src/server/services/mail-settings.ts'
 import { keyFrom } from '../../src/server/services/secrets.ts'
@@ -17,8 +18,15 @@ import { withDatabase } from './global-setup.ts'
 
 export type DbKind = 'pglite' | 'postgres'
 
-/** The database kinds this run covers: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */
-export function dbKinds(): DbKind[] {
+/**
+ * The database kinds a test file runs on: PGlite always; PostgreSQL too when TEST_DATABASE_URL is
+ * set, unless the file says why the engine cannot change its outcome:
+ * `dbKinds({ postgres: 'not needed: ...' })`. Keep the default wherever the engine can matter:
+ * transactions, parallel requests and races, locks, SQL features and functions, the driver's errors,
+ * money and authority. A new file without a reason runs on both.
+ */
+export function dbKinds(opts: { postgres?: `not needed: ${string}` } = {}): DbKind[] {
+  if (opts.postgres) return ['pglite']
   return inject('pgTemplate') ? ['pglite', 'postgres'] : ['pglite']
 }
 
@@ -71,14 +79,15 @@ export async function createTestApp(
 ) {
   const database = await openTestDatabase(kind)
   const logs: string[] = []
-  const config: ServerConfig = { ...loadConfig({ NODE_ENV: 'test' }), mailCatcher: false, cookieSecure: false, publicOrigin: 'http://localhost', ...overrides }
+  const config: ServerConfig = { ...loadConfig({ NODE_ENV: 'test' }), mailCatcher: false, cookieSecure: false, publicOrigin: 'http://localhost', mailServerAllow: ['127.0.0.1'], ...overrides }
   const logger = createLogger('debug', (line) => logs.push(line))
   const catcher: MailCatcher | null = opts.mail ? await startMailCatcher() : null
-  const mail = opts.mail ? createMailer(mailSettingsResolver(database.db, catcher, keyFrom(config.secretsKey))) : undefined
+  const mail = opts.mail ? createMailer(mailSettingsResolver(database.db, catcher, keyFrom(config.secretsKey), config.mailServerAllow)) : undefined
   const clock = opts.clock ?? testClock()
   const outbox = createOutbox({
     db: database.db, mailer: mail, secretsKey: keyFrom(config.secretsKey), logger,
-    handlers: { forgotPassword: forgotPasswordJob(clock), purchaseDocument: purchaseDocumentJob() }, retryBaseMs: opts.retryBaseMs ?? 200, pollMs: 100,
+    handlers: { forgotPassword: forgotPasswordJob(clock), purchaseDocument: purchaseDocumentJob({ secretsKey: config.secretsKey, origin: () => config.publicOrigin }) },
+    retryBaseMs: opts.retryBaseMs ?? 200, pollMs: 100,
   })
   outbox.start()
   const smsCatcher = createSmsCatcher(() => clock.now())
@@ -86,6 +95,8 @@ export async function createTestApp(
   return {
     app,
     db: database.db,
+    /** The PostgreSQL database's URL (postgres only): a second connection can hold locks against the app. */
+    databaseUrl: (database as { url?: string }).url ?? null,
     config,
     logs,
     clock,
@@ -95,6 +106,8 @@ export async function createTestApp(
     /** Text messages the app sent to the built-in SMS catcher. */
     sms: smsCatcher.messages,
     request: (path: string, init?: RequestInit) => app.request(config.apiBase + path, init),
+    /** The money path's sweep (what the server runs at start and every PAYMENT_SWEEP_MS), at the test clock's time. */
+    sweep: () => sweepPayments(database.db, clock.now(), config.gateway.timeoutMs, logger),
     async close() {
       await outbox.stop()
       await catcher?.close()

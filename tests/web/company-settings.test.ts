@@ -20,9 +20,17 @@ describe('company settings flows', () => {
   })
 
   it('checks a draft with the strict schema, as codes', () => {
-    expect(checkCategory('mailServer', { ...mail, host: '', port: null })).toEqual({ host: 'required', port: 'required' })
+    // an empty host is the built-in mail (issue 28); a host with a space or a scheme is not a host
+    expect(checkCategory('mailServer', { ...mail, host: '', port: null })).toEqual({ port: 'required' })
+    expect(checkCategory('mailServer', { ...mail, host: 'smtp://x' })).toEqual({ host: 'invalid' })
     expect(checkCategory('mailServer', mail)).toEqual({})
     expect(checkCategory('security', { ...SECURITY_PRESETS.recommended, minLength: 4 })).toEqual({ minLength: 'minLength' })
+  })
+
+  it('sends the password the server asked for, and an empty host as the built-in mail', () => {
+    expect(bodyOf('mailServer', { ...mail, host: '  ' }, 3, 'Doğru-Parola-2026!')).toMatchObject({ version: 3, host: '', currentPassword: 'Doğru-Parola-2026!' })
+    expect(bodyOf('security', SECURITY_PRESETS.strict, 2)).not.toHaveProperty('currentPassword')
+    expect(bodyOf('security', SECURITY_PRESETS.strict, 2)).toMatchObject({ addressFailureLimit: 5, addressWindowMinutes: 30 })
   })
 
   it('offers presets the server accepts', () => {

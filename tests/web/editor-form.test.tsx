@@ -9,7 +9,7 @@ import { messages as tr } from '../../src/locales/tr/messages.po'
 import type { Values, VersionedRecord } from '../../machines/resource-editor/resource-editor.machine.ts'
 import { ApiError } from '../../src/web/api/errors.ts'
 import { editorFlow, editorRefusal, schemaFieldErrors, serverFieldErrors } from '../../src/web/flows/editor.ts'
-import { EditorForm, EditorSelectField, EditorTextField, useEditor } from '../../src/web/views/admin/EditorForm.tsx'
+import { EditorForm, EditorSelectField, EditorTextField, useEditor, type EditorActor } from '../../src/web/views/admin/EditorForm.tsx'
 
 beforeAll(() => {
   i18n.load({ tr, en })
@@ -40,7 +40,7 @@ describe('editor flow helpers', () => {
   })
 })
 
-function mount(save: (input: { version: number; values: Values }) => Promise<VersionedRecord>, beforeSave?: (draft: Values) => Promise<boolean>, check: Parameters<typeof editorFlow>[0]['check'] = schema) {
+function mount(save: (input: { version: number; values: Values }) => Promise<VersionedRecord>, onSubmit?: (editor: EditorActor) => () => void, check: Parameters<typeof editorFlow>[0]['check'] = schema) {
   let stored: VersionedRecord = { id: 'c1', version: 1, values: { name: 'Katılım', size: 'S' } }
   const loads: number[] = []
   const flow = editorFlow({
@@ -51,7 +51,7 @@ function mount(save: (input: { version: number; values: Values }) => Promise<Ver
   function Page() {
     const editor = useEditor(flow, 'c1')
     return (
-      <EditorForm editor={editor} label="Şirket" beforeSave={beforeSave}>
+      <EditorForm editor={editor} label="Şirket" onSubmit={onSubmit?.(editor)}>
         <EditorTextField editor={editor} name="name" label="Ad" />
         <EditorSelectField editor={editor} name="size" label="Büyüklük" options={[{ value: 'S', label: 'Küçük' }, { value: 'L', label: 'Büyük' }]} />
       </EditorForm>
@@ -154,21 +154,66 @@ describe('EditorForm', () => {
     expect(errors).toContain('the form check failed; the server decides')
   })
 
-  it('asks beforeSave with the draft first: false leaves the form unsaved, true saves', async () => {
+  it('with onSubmit, "Kaydet" asks the page first (a confirmation flow) and saves only when it submits', async () => {
     const sent: unknown[] = []
     const asked: Values[] = []
-    let answer = false
+    let submit: (() => void) | null = null
     mount(async (input) => { sent.push(input.values); return { id: 'c1', version: input.version + 1, values: input.values } },
-      async (draft) => { asked.push(draft); return answer })
+      (editor) => () => { asked.push(editor.getSnapshot().context.draft); submit = () => editor.send({ type: 'form.submit' }) })
     fireEvent.change(await screen.findByLabelText('Ad'), { target: { value: 'Önizlenen' } })
     fireEvent.click(screen.getByRole('button', { name: 'Kaydet' }))
     await waitFor(() => expect(asked).toHaveLength(1))
     expect(asked[0]).toEqual({ name: 'Önizlenen', size: 'S' })
     await new Promise((r) => setTimeout(r, 20))
     expect(sent).toEqual([])
-    answer = true
-    fireEvent.click(screen.getByRole('button', { name: 'Kaydet' }))
+    act(() => submit!())
     await screen.findByText('Değişiklikler kaydedildi.')
     expect(sent).toEqual([{ name: 'Önizlenen', size: 'S' }])
+  })
+})
+
+describe('EditorForm: the password asked again (issue 28)', () => {
+  const refusal = (code: string) => new ApiError('http', 403, code, code === 'REAUTH_FAILED' ? 'Şifreniz doğrulanamadı' : 'Şifrenizi yeniden girin', { code })
+
+  it('asks for the password in a dialog, saves again with it, says so when it is wrong, and never keeps it', async () => {
+    const sent: Array<Record<string, unknown>> = []
+    mount(async (input) => {
+      sent.push(input as Record<string, unknown>)
+      const password = (input as { password?: string }).password
+      if (!password) throw refusal('REAUTH_REQUIRED')
+      if (password !== 'Doğru-Parola-2026!') throw refusal('REAUTH_FAILED')
+      return { id: 'c1', version: input.version + 1, values: input.values }
+    })
+    fireEvent.change(await screen.findByLabelText('Ad'), { target: { value: 'Yeni Ad' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Kaydet' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Şifrenizi doğrulayın' })
+    expect(dialog.textContent).toContain('Değişiklik tüm süper yöneticilere e-posta ile bildirilir')
+    // empty: asked again, nothing sent
+    fireEvent.click(screen.getByRole('button', { name: 'Onayla ve kaydet' }))
+    await screen.findByText('Şifrenizi girin.')
+    expect(sent).toHaveLength(1)
+    const field = screen.getByLabelText('Şifreniz') as HTMLInputElement
+    expect(field.type).toBe('password')
+    fireEvent.change(field, { target: { value: 'yanlis-parola-1' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Onayla ve kaydet' }))
+    await screen.findByText(/Şifreniz doğrulanamadı; tekrar deneyin/)
+    expect((screen.getByLabelText('Şifreniz') as HTMLInputElement).value).toBe('')
+    fireEvent.change(screen.getByLabelText('Şifreniz'), { target: { value: 'Doğru-Parola-2026!' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Onayla ve kaydet' }))
+    await screen.findByText('Değişiklikler kaydedildi.')
+    expect(sent.map((s) => s.password)).toEqual([undefined, 'yanlis-parola-1', 'Doğru-Parola-2026!'])
+    expect(sent.every((s) => (s.values as { name: string }).name === 'Yeni Ad' && s.version === 1)).toBe(true)
+    expect(dialog.hasAttribute('open')).toBe(false)
+  })
+
+  it('"Vazgeç" closes the dialog and keeps the changes on the form, unsaved', async () => {
+    mount(async () => { throw refusal('REAUTH_REQUIRED') })
+    fireEvent.change(await screen.findByLabelText('Ad'), { target: { value: 'Yeni Ad' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Kaydet' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Şifrenizi doğrulayın' })
+    fireEvent.click(screen.getByRole('button', { name: 'Vazgeç' }))
+    await waitFor(() => expect(dialog.hasAttribute('open')).toBe(false))
+    expect((screen.getByLabelText('Ad') as HTMLInputElement).value).toBe('Yeni Ad')
+    expect(screen.queryByText('Değişiklikler kaydedildi.')).toBeNull()
   })
 })

@@ -1,14 +1,14 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createActor, fromPromise, waitFor } from 'xstate'
 import type { BinCheckResult } from '../../src/domain/card/bin.ts'
-import { ORDER_ID_PATTERN } from '../../src/domain/card/order-id.ts'
 
 /**
- * The payment flow's real gateway effect against a faked server (issue 10 item 11): an order id
- * already taken (409 ORDER_ID_USED) is sent again with a new random suffix, and the customer sees
- * nothing of it. The random source is stubbed so the two suffixes differ by construction.
+ * The payment flow's real gateway effect against a faked server (issue 21 point 6): the browser
+ * sends spec 7.4's body with `orderId: null` and takes the order id the server answers; the 3-D
+ * step and the tab's last payment use that one.
  */
 const CARD = '4036 6600 0000 1231'
+const SERVER_ORDER_ID = 'KEM20260302403666417'
 
 function answer(status: number, body: unknown) {
   return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
@@ -20,27 +20,20 @@ afterEach(() => {
   sessionStorage.clear()
 })
 
-describe('payment flow: order id collision', () => {
-  it('retries with a new order id after 409 ORDER_ID_USED and opens the 3-D step', async () => {
-    const sent: { orderId: string }[] = []
+describe('payment flow: the order id is the server\'s', () => {
+  it('sends orderId null (the rest of the spec 7.4 body as before) and opens the 3-D step of the order the server names', async () => {
+    const sent: Array<Record<string, unknown>> = []
+    const headers: Array<Record<string, string>> = []
     vi.stubGlobal('fetch', vi.fn(async (_url: unknown, init?: RequestInit) => {
-      const body = JSON.parse(String(init?.body)) as { orderId: string }
-      sent.push(body)
-      if (sent.length === 1) return answer(409, { code: 'ORDER_ID_USED', message: 'taken' })
-      return answer(200, { orderId: body.orderId, receipt: 'r'.repeat(43), timeoutMs: 1000, html: '<form action="/api/v1/banksim/3d"><input name="a" value="b"></form>' })
+      sent.push(JSON.parse(String(init?.body)) as Record<string, unknown>)
+      headers.push(Object.fromEntries(new Headers(init?.headers).entries()))
+      return answer(200, { orderId: SERVER_ORDER_ID, receipt: 'r'.repeat(43), timeoutMs: 1000, html: '<form action="/api/v1/banksim/3d"><input name="a" value="b"></form>' })
     }))
-    let n = 0
-    vi.spyOn(crypto, 'getRandomValues').mockImplementation(<T extends ArrayBufferView | null>(array: T): T => {
-      ;(array as unknown as Uint32Array)[0] = [0, 2 ** 31][n++ % 2]!
-      return array
-    })
     const { createPaymentFlow } = await import('../../src/web/flows/payment.ts')
-    const flow = createPaymentFlow()
+    const flow = createPaymentFlow('AbCdEfGhIjKlMnOpQrStUvWx')
     flow.vault.number = CARD
     flow.vault.cvc = '123'
-    const actor = createActor(flow.machine.provide({ actors: { checkBin: fromPromise<BinCheckResult, { bin: string }>(async () => ({ accepted: true, entry: null })) } }), { input: undefined })
-    const notices: unknown[] = []
-    actor.on('notice', (x) => notices.push(x))
+    const actor = createActor(flow.machine.provide({ actors: { checkBin: fromPromise<BinCheckResult, { bin: string }>(async () => ({ accepted: true, entry: null })) } }), { input: { purchase: true } })
     actor.start()
     actor.send({ type: 'card.input', bin: '403666', last4: '1231', length: 16, complete: true, brand: 'visa' })
     actor.send({ type: 'cvc.input', length: 3 })
@@ -50,13 +43,14 @@ describe('payment flow: order id collision', () => {
     actor.send({ type: 'form.submit', at: Date.now() })
     const s = await waitFor(actor, (x) => x.matches('threeD') || x.matches('editing'), { timeout: 5000 })
     expect(s.value).toEqual({ threeD: 'loading' })
-    expect(sent).toHaveLength(2)
-    for (const b of sent) expect(b.orderId).toMatch(ORDER_ID_PATTERN)
-    expect(sent[0]!.orderId.slice(0, 17)).toBe(sent[1]!.orderId.slice(0, 17))
-    expect(sent[0]!.orderId).not.toBe(sent[1]!.orderId)
-    expect(s.context.order?.orderId).toBe(sent[1]!.orderId)
-    expect(notices).toEqual([])
-    expect(JSON.parse(sessionStorage.getItem('ke-payment')!)).toMatchObject({ orderId: sent[1]!.orderId, seen: false })
+    expect(sent).toEqual([{
+      servicingBank: '0062', payway: 'CC', orderId: null, amount: 1, currency: 'TRY', ccNumber: '4036660000001231', expireDate: '1230', cvv: '123',
+      customerName: 'Ayşe Yılmaz', installment: 1, inquiryValue: null, span: null,
+      OkUrl: `${location.origin}/result/success`, FailUrl: `${location.origin}/result/error`,
+    }])
+    expect(headers[0]).toMatchObject({ purchaseid: 'AbCdEfGhIjKlMnOpQrStUvWx', provision: 'true' })
+    expect(s.context.order?.orderId).toBe(SERVER_ORDER_ID)
+    expect(JSON.parse(sessionStorage.getItem('ke-payment')!)).toMatchObject({ orderId: SERVER_ORDER_ID, seen: false })
     actor.stop()
   })
 })

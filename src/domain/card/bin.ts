@@ -21,7 +21,7 @@ export type BinEntry = {
 
 export type BinTable = ReadonlyMap<string, BinEntry>
 
-export type BinRejectReason = 'too_short' | 'unknown_bin' | 'debit_card' | 'not_commercial'
+export type BinRejectReason = 'too_short' | 'unknown_bin' | 'debit_card' | 'not_commercial' | 'unknown_network'
 
 export type BinCheckResult =
   | { readonly accepted: true; readonly entry: BinEntry | null }
@@ -86,6 +86,33 @@ export function checkCardBinWith(table: BinTable, cardNumber: string): BinCheckR
   if (entry.card_type !== 'CREDIT CARD') return { accepted: false, reason: 'debit_card' }
   if (entry.ticari !== 'E') return { accepted: false, reason: 'not_commercial' }
   return { accepted: true, entry }
+}
+
+/** The card networks a purchase takes (the four the BIN table names). */
+export const PURCHASE_CARD_NETWORKS: readonly BinEntry['card_sub_type'][] = ['VIS', 'MAS', 'TRY', 'AMX']
+
+/**
+ * The card rule of a purchase's payment (issue 21, docs/decisions/card-acceptance.md), apart from
+ * the test form's rule of spec 5 above: any CREDIT CARD of Visa, Mastercard, Troy or American
+ * Express in the table, personal or commercial (ticari E, H or empty); a DEBIT CARD is refused with
+ * its own reason ('debit_card', a message saying to use a credit card); a BIN the table does not
+ * know, or of another network, is refused as not valid. A 9792 (Troy) number is looked up like any
+ * other: the table knows whether it is a credit or a bank card.
+ */
+export function checkPurchaseCardWith(table: BinTable, cardNumber: string): BinCheckResult {
+  const d = cardDigits(cardNumber)
+  if (d.length < BIN_LENGTH) return { accepted: false, reason: 'too_short' }
+  const entry = lookupBin(table, d)
+  if (!entry) return { accepted: false, reason: 'unknown_bin' }
+  if (entry.card_type !== 'CREDIT CARD') return { accepted: false, reason: 'debit_card' }
+  if (!PURCHASE_CARD_NETWORKS.includes(entry.card_sub_type)) return { accepted: false, reason: 'unknown_network' }
+  return { accepted: true, entry }
+}
+
+/** The purchase card rule against the bundled table, loading it on first use. */
+export async function checkPurchaseCard(cardNumber: string): Promise<BinCheckResult> {
+  if (cardDigits(cardNumber).length < BIN_LENGTH) return { accepted: false, reason: 'too_short' }
+  return checkPurchaseCardWith(await loadBinTable(), cardNumber)
 }
 
 /** The card check against the bundled table, loading it on first use. */

@@ -9,7 +9,7 @@ export const ORDER_ID_PATTERN = /^KEM\d{8}\d{6}[1-9]\d{2}$/
  * Order id of spec 9: prefix KEM, the date as yyyymmdd, the first 6 card digits, a random integer
  * 100-999. The date is the calendar date in Europe/Istanbul (the product's zone), so a payment at
  * 01:30 Istanbul time carries that day's date, not UTC's previous day. `random` returns [0, 1)
- * like Math.random (default); the server passes a CSPRNG-backed one.
+ * like Math.random (default); the server, which alone issues order ids, passes a CSPRNG-backed one.
  */
 export function makeOrderId(cardNumber: string, now: Date, random: () => number = Math.random): string {
   const digits = cardDigits(cardNumber)
@@ -28,27 +28,15 @@ export function orderDateOf(now: Date): string {
   return `${String(date.year).padStart(4, '0')}${String(date.month).padStart(2, '0')}${String(date.day).padStart(2, '0')}`
 }
 
-/** How long after midnight (Istanbul) an order id dated the day before is still accepted. */
-export const ORDER_DATE_GRACE_MS = 10 * 60_000
-
-/**
- * Whether an order id carries today's date in Europe/Istanbul (or yesterday's, in the first
- * minutes after midnight, for a form filled just before it). Spec 9's format leaves 900 ids per
- * BIN and day; a date check keeps ids from being taken for other days.
- */
-export function isOrderIdOfToday(orderId: string, now: Date): boolean {
-  const date = orderId.slice(ORDER_ID_PREFIX.length, ORDER_ID_PREFIX.length + 8)
-  return date === orderDateOf(now) || date === orderDateOf(new Date(now.getTime() - ORDER_DATE_GRACE_MS))
+/** The part of a day's order ids that a card's BIN fixes: 'KEM' + yyyymmdd + the first 6 card digits. */
+export function orderIdPrefix(cardNumber: string, now: Date): string {
+  const digits = cardDigits(cardNumber)
+  if (digits.length < BIN_LENGTH) throw new RangeError('an order id needs at least 6 card digits')
+  return `${ORDER_ID_PREFIX}${orderDateOf(now)}${digits.slice(0, BIN_LENGTH)}`
 }
 
 /**
- * The server's answers to an order id that is already taken (HTTP 409). Spec 9's 900 suffixes per
- * card BIN per day collide now and then; the browser then tries again with a new random suffix, at
- * most ORDER_ID_RETRIES more times, and never shows the collision to the customer.
+ * Spec 9's format leaves 900 order ids per card BIN and day (suffixes 100-999). The server issues
+ * them (issue 21, docs/decisions/order-id.md): a random free suffix, never one the browser picks.
  */
-export const ORDER_ID_COLLISION_CODES: readonly string[] = ['ORDER_ID_USED']
-export const ORDER_ID_RETRIES = 3
-
-export function isOrderIdCollision(code: string): boolean {
-  return ORDER_ID_COLLISION_CODES.includes(code)
-}
+export const ORDER_ID_SUFFIXES = 900

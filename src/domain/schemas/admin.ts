@@ -2,6 +2,7 @@ import * as z from 'zod/mini'
 import { DATA_PRIVACY_LEVELS } from '../data-privacy.ts'
 import { GROUP_LEVELS } from '../groups.ts'
 import { PERMISSION_ACTIONS, isValidRoleName } from '../permissions.ts'
+import { currentPasswordField } from './common.ts'
 
 /**
  * Write payloads of the organisation and role administration (spec 3.1 "Group", "Role"; spec 5).
@@ -48,7 +49,8 @@ export const RoleBody = z.strictObject({
 })
 export type RoleInput = z.output<typeof RoleBody>
 
-export const RoleUpdateBody = z.strictObject({ version, ...RoleBody.shape })
+/** A change; `currentPassword` is required by the server when the permissions change (issue 28). */
+export const RoleUpdateBody = z.strictObject({ version, ...RoleBody.shape, currentPassword: currentPasswordField })
 
 /**
  * SYSTEM-owned roles cannot be fully updated (spec 6): their name, type, main-role flag and

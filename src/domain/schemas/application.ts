@@ -38,4 +38,12 @@ export const saveApplicationSchema = /* @__PURE__ */ z.strictObject({
 })
 export const resumeApplicationSchema = /* @__PURE__ */ z.strictObject({ ticket, product: z.enum(APPLICATION_PRODUCTS) })
 
-export type SavedApplication = { id: string; product: ApplicationProduct; step: string; data: ApplicationData; updatedAt: string; expiresAt: string }
+/**
+ * A saved application as the server answers it: with the price its answers cost now, computed
+ * from the insured person's data (issue 21: the profile's birth date reprices a quote), or null
+ * while the quote or contract it needs is missing or cannot be priced.
+ */
+export type SavedApplication = {
+  id: string; product: ApplicationProduct; step: string; data: ApplicationData; updatedAt: string; expiresAt: string
+  price: { amount: number; currency: string } | null
+}

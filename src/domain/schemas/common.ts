@@ -53,3 +53,10 @@ export const GENDERS = ['male', 'female'] as const
 
 /** A consent list: the consent options ticked (checkbox group values). */
 export const consentList = /* @__PURE__ */ z.optional(z.array(z.string().check(z.minLength(1), z.maxLength(40))).check(z.maxLength(20)))
+
+/**
+ * The caller's own password, sent again with a change that asks for it (issue 28: the mail server,
+ * the password policy, a role's permissions). Optional in the schema: the server answers
+ * REAUTH_REQUIRED when the change needs it and it is absent.
+ */
+export const currentPasswordField = /* @__PURE__ */ z.optional(z.string().check(z.minLength(1, 'required'), z.maxLength(128, 'tooLong')))

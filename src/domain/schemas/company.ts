@@ -1,6 +1,7 @@
 import * as z from 'zod/mini'
 import { COMPANY_LANGUAGES, CURRENCY_SETTINGS, JOB_TITLE_COLOURS, isReadableColour, isValidVkn, normalizeTrPhone } from '../company.ts'
 import { PASSWORD_COMPLEXITIES } from '../password.ts'
+import { currentPasswordField } from './common.ts'
 
 /**
  * Write payloads of the company settings (spec 3.1, issue 12). Strict objects naming exactly the
@@ -52,16 +53,21 @@ export const AddressUpdateBody = z.strictObject({ version, ...AddressBody.shape 
 
 export const NotificationSettingsBody = z.strictObject({ version, internalNotification: z.boolean(), emailNotification: z.boolean() })
 
+/**
+ * The company's mail server. An empty host returns the company to the built-in mail (issue 28); the
+ * server checks a host's addresses and port (public, SMTP port) and asks for `currentPassword`.
+ */
 export const MailServerBody = z.strictObject({
   version,
   security: z.enum(['none', 'starttls', 'tls'], 'requiredSelection'),
-  host: z.string().check(z.refine((v) => v.trim() !== '', 'required'), z.maxLength(253, 'tooLong'), z.regex(/^[A-Za-z0-9.-]+$/, 'invalid')),
+  host: z.string().check(z.maxLength(253, 'tooLong'), z.regex(/^\s*[A-Za-z0-9.-]*\s*$/, 'invalid')),
   port: z.number().check(z.int('invalid'), z.minimum(1, 'invalid'), z.maximum(65535, 'invalid')),
   authRequired: z.boolean(),
   user: z.string().check(z.maxLength(254, 'tooLong'), z.refine(noControl, 'invalid')),
   /** Write-only: absent keeps the stored one, '' clears it. */
   password: z.optional(z.string().check(z.maxLength(256, 'tooLong'), z.refine(noControl, 'invalid'))),
   from: z.string().check(z.maxLength(254, 'email'), z.refine((v) => v === '' || z.safeParse(z.email(), v).success, 'email')),
+  currentPassword: currentPasswordField,
 })
 
 export const MailTestBody = z.strictObject({ to: z.string().check(z.maxLength(254, 'email'), z.email('email')) })
@@ -75,6 +81,11 @@ export const SecuritySettingsBody = z.strictObject({
   historyCount: z.number().check(z.int('invalid'), z.minimum(0, 'invalid'), z.maximum(24, 'invalid')),
   maxFailedLogins: z.number().check(z.int('invalid'), z.minimum(3, 'invalid'), z.maximum(20, 'invalid')),
   expiryWarningDays: z.number().check(z.int('invalid'), z.minimum(0, 'invalid'), z.maximum(60, 'invalid')),
+  /** Usernames with failed sign-ins one client address may have in the window before it must wait (issue 28 item 7). */
+  addressFailureLimit: z.number().check(z.int('invalid'), z.minimum(3, 'invalid'), z.maximum(1000, 'invalid')),
+  /** The window of that count, in minutes. */
+  addressWindowMinutes: z.number().check(z.int('invalid'), z.minimum(1, 'invalid'), z.maximum(1440, 'invalid')),
+  currentPassword: currentPasswordField,
 })
 
 const minutes = (min: number, max: number) => z.number().check(z.minimum(min, 'range'), z.maximum(max, 'range'))

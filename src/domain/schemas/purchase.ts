@@ -14,20 +14,37 @@ export const createPurchaseSchema = /* @__PURE__ */ z.strictObject({
 export const PURCHASE_STATUSES = ['awaitingPayment', 'issued'] as const
 export type PurchaseStatus = (typeof PURCHASE_STATUSES)[number]
 
-/** What GET digitalchannels/purchase/:id answers (the result pages read it). */
+/** Why the last payment of a purchase failed, in the customer's terms (issue 21). */
+export const PAYMENT_FAILURE_REASONS = ['DECLINED', 'THREE_D_FAILED', 'CANCELLED', 'THREE_D_TIMEOUT'] as const
+
+/**
+ * What GET digitalchannels/purchase/:id answers (the result pages read it). Anyone with the
+ * purchase's id sees the summary (product, status, amount, dates, whether a payment is under way
+ * and why the last one failed); the personal details (`access: 'full'`: insured name, e-mail,
+ * policy and order numbers) need the verified phone's ticket in the purchase cookie or the
+ * customer's e-mailed link (docs/decisions/purchase.md "Who sees a purchase").
+ */
 export type PurchaseView = {
   id: string
   product: ApplicationProduct
   status: PurchaseStatus
   amount: number
   currency: string
-  policyNumber: string | null
-  orderId: string | null
-  insuredName: string
-  email: string
   createdAt: string
   issuedAt: string | null
+  /** A card payment of it is waiting for the bank now. */
+  paymentInProgress: boolean
+  /** The reason code of the last failed payment (null when none failed, or after the purchase was paid). */
+  lastFailure: string | null
+  access: 'full' | 'summary'
+  policyNumber: string | null
+  orderId: string | null
+  insuredName: string | null
+  email: string | null
 }
+
+/** The mailed link's key to a purchase's details (`?key=`), and where it is read. */
+export const PURCHASE_KEY_PARAM = 'key'
 
 /** The header a card payment of a purchase carries: the server then charges the purchase's amount. */
 export const PURCHASE_HEADER = 'purchaseId'

@@ -41,9 +41,10 @@ const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
  * drizzle schema and the same migrations. `loadDataDir` starts PGlite from a dump (tests use it
  * to skip seeding).
  */
-export async function openDatabase(opts: { url?: string | null; dataDir?: string; loadDataDir?: Blob; health?: DbHealth }): Promise<Database> {
+export async function openDatabase(opts: { url?: string | null; dataDir?: string; loadDataDir?: Blob; health?: DbHealth; connectTimeoutMs?: number }): Promise<Database> {
   if (opts.url) {
-    const pool = new pg.Pool({ connectionString: opts.url, max: 10, connectionTimeoutMillis: 5_000 })
+    // a request waits this long for a connection, then answers 503 (db-health: the others at once)
+    const pool = new pg.Pool({ connectionString: opts.url, max: 10, connectionTimeoutMillis: opts.connectTimeoutMs ?? 3_000 })
     // PostgreSQL may drop any connection (restart, failover, pg_terminate_backend, idle timeouts).
     // Without these handlers the 'error' event of an idle pooled client or of a checked-out
     // client would be unhandled and end the process; with them the client is discarded, the

@@ -140,7 +140,7 @@ export const appUser = pgTable('app_user', {
   passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }).notNull().defaultNow(),
   mustChangePassword: boolean('must_change_password').notNull().default(false),
   /** The policy the current password was checked against when it was set (null: not recorded). */
-  passwordPolicy: jsonb('password_policy').$type<{ minLength: number; complexity: string }>(),
+  passwordPolicy: jsonb('password_policy').$type<{ minLength: number; complexity: string; rules?: number }>(),
   status: text('status').notNull().default('active'),
   failedLogins: integer('failed_logins').notNull().default(0),
   lockedAt: timestamp('locked_at', { withTimezone: true }),
@@ -338,7 +338,37 @@ export const paymentOrder = pgTable('payment_order', {
   purchaseId: text('purchase_id'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [uniqueIndex('payment_order_order_id_uq').on(t.orderId)])
+}, (t) => [
+  uniqueIndex('payment_order_order_id_uq').on(t.orderId),
+  // one live payment per purchase (issue 21): a second card payment while one waits for the bank cannot be recorded
+  uniqueIndex('payment_order_live_purchase_uq').on(t.purchaseId).where(sql`${t.purchaseId} IS NOT NULL AND ${t.status} IN ('created', 'awaiting3ds')`),
+  index('payment_order_purchase_idx').on(t.purchaseId, t.status),
+])
+
+/**
+ * Payments needing a person's action (issue 21): money the bank took that no purchase needs, e.g.
+ * a signed approval for a purchase another order had paid already. Kept until someone records what
+ * was done (a reversal at the bank); shown to staff holding payment:read.
+ */
+export const paymentAction = pgTable('payment_action', {
+  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+  companyId: uuid('company_id'),
+  orderId: text('order_id').notNull(),
+  purchaseId: text('purchase_id'),
+  amount: text('amount').notNull(),
+  currency: text('currency').notNull(),
+  /** ALREADY_PAID: the purchase was paid by another order; the charge is to be reversed. */
+  reason: text('reason').notNull(),
+  /** The order that paid the purchase, when another one did. */
+  paidBy: text('paid_by'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+  resolvedBy: text('resolved_by'),
+  note: text('note'),
+}, (t) => [
+  uniqueIndex('payment_action_order_reason_uq').on(t.orderId, t.reason),
+  index('payment_action_company_created_idx').on(t.companyId, t.createdAt),
+])
 
 /** The built-in 3-D Secure bank simulator's own records (a test bank: kept apart from our orders). */
 export const bankSimTransaction = pgTable('bank_sim_transaction', {
@@ -426,12 +456,23 @@ export const purchase = pgTable('purchase', {
   /** awaitingPayment (a failed payment leaves it so: pay again) -> issued. */
   status: text('status').notNull(),
   policyNumber: text('policy_number'),
+  /** The order that paid it (once issued). */
   orderId: text('order_id'),
+  /**
+   * The payment order waiting for the bank now, and since when (issue 21): set and cleared by
+   * guarded updates of this row, so that two tabs cannot start two payments of one purchase.
+   */
+  liveOrderId: text('live_order_id'),
+  liveSince: timestamp('live_since', { withTimezone: true }),
   locale: text('locale').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
   issuedAt: timestamp('issued_at', { withTimezone: true }),
-}, (t) => [uniqueIndex('purchase_policy_number_uq').on(t.policyNumber), index('purchase_application_idx').on(t.applicationId)])
+}, (t) => [
+  uniqueIndex('purchase_policy_number_uq').on(t.policyNumber),
+  // one purchase per application (issue 21): the same application gives back its purchase
+  uniqueIndex('purchase_application_uq').on(t.applicationId),
+])
 
 // ---- keys the server generated for itself (issue 9): used when the environment sets none ----
 
@@ -441,3 +482,57 @@ export const serverKey = pgTable('server_key', {
   value: text('value').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 })
+
+// ---- authority (issue 28): e-mail changes confirmed by the new address, sign-in limits per address ----
+
+/**
+ * A requested change of a user's e-mail address (issue 28 item 2): the old address is told (with a
+ * link that cancels it), the new one gets a single-use link; the address changes only when that link
+ * is used within its time. Only the SHA-256 of each link's token is stored. A newer request voids
+ * the older ones (`voidedAt`).
+ */
+export const emailChange = pgTable('email_change', {
+  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+  userId: uuid('user_id').notNull().references(() => appUser.id),
+  companyId: uuid('company_id').notNull().references(() => company.id),
+  oldEmail: text('old_email').notNull(),
+  newEmail: text('new_email').notNull(),
+  confirmTokenHash: text('confirm_token_hash').notNull(),
+  cancelTokenHash: text('cancel_token_hash').notNull(),
+  /** Who asked (the user themselves, or an administrator). */
+  requestedBy: uuid('requested_by').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+  /** Cancelled from the old address's link, or replaced by a newer request. */
+  voidedAt: timestamp('voided_at', { withTimezone: true }),
+}, (t) => [
+  uniqueIndex('email_change_confirm_uq').on(t.confirmTokenHash),
+  uniqueIndex('email_change_cancel_uq').on(t.cancelTokenHash),
+  // at most one open request per user
+  uniqueIndex('email_change_open_uq').on(t.userId).where(sql`${t.confirmedAt} is null and ${t.voidedAt} is null`),
+])
+
+/**
+ * Failed sign-ins per client address, one row per distinct username (issue 28 item 7): an address
+ * that failed for more usernames than the company allows in the window is spraying passwords.
+ * `usernameKey` is an HMAC of the lower-cased username (what people type there is sometimes their
+ * password). `pending` counts attempts in flight (reserved before the password check).
+ */
+export const loginAddressFailure = pgTable('login_address_failure', {
+  ip: text('ip').notNull(),
+  usernameKey: text('username_key').notNull(),
+  failures: integer('failures').notNull().default(0),
+  pending: integer('pending').notNull().default(0),
+  lastAt: timestamp('last_at', { withTimezone: true }).notNull(),
+}, (t) => [primaryKey({ columns: [t.ip, t.usernameKey] })])
+
+/**
+ * Where a user signed in successfully (issue 28 item 7): from such an address the user's correct
+ * password is not refused by the address's failure limit (nor from a browser with a device cookie).
+ */
+export const loginTrust = pgTable('login_trust', {
+  userId: uuid('user_id').notNull().references(() => appUser.id),
+  ip: text('ip').notNull(),
+  lastSuccessAt: timestamp('last_success_at', { withTimezone: true }).notNull(),
+}, (t) => [primaryKey({ columns: [t.userId, t.ip] })])

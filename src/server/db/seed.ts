@@ -4,7 +4,18 @@ import { ROLE_BUNDLES } from '../../domain/permission-catalogue.ts'
 import type { Db } from './client.ts'
 import * as t from './schema.ts'
 import * as reference from '../reference/index.ts'
+import { checkPassword } from '../../domain/password.ts'
 import { hashPassword, randomPassword } from '../services/passwords.ts'
+import { DEFAULT_SECURITY, policyOf, recordedPolicyOf } from '../services/settings.ts'
+
+/**
+ * The policy a seeded password is recorded under (issue 28 item 6): the default policy when the
+ * password meets it, else none (its owner is asked for a new one at the first sign-in). Without a
+ * recorded policy, saving the unchanged policy used to force every seeded user to change.
+ */
+function seededPolicy(password: string, username: string) {
+  return checkPassword(password, policyOf(DEFAULT_SECURITY), { username }).ok ? recordedPolicyOf(DEFAULT_SECURITY) : null
+}
 
 async function insertInBatches<T extends Record<string, unknown>>(db: Db, table: Parameters<Db['insert']>[0], rows: T[], size = 2000) {
   for (let i = 0; i < rows.length; i += size) {
@@ -82,6 +93,7 @@ export async function seedFirstCompany(db: Db, admin: AdminSeed): Promise<{ crea
       lastName: 'Yöneticisi',
       email: admin.email,
       passwordHash,
+      passwordPolicy: seededPolicy(admin.password ?? generatedPassword!, admin.username),
     }).returning()
     const superadmin = roles.find((r) => r.name === 'ROLE_SUPERADMIN')!
     await tx.insert(t.userRole).values({ userId: user!.id, roleId: superadmin.id, isMain: true, isDefault: true })
@@ -91,7 +103,7 @@ export async function seedFirstCompany(db: Db, admin: AdminSeed): Promise<{ crea
 }
 
 /**
- * The system roles of every company carry their documented bundles (README "Permissions"): a
+ * The system roles of every company carry their documented bundles (docs/permissions.md): a
  * database made before the permission catalogue had them empty. Roles an admin has since given
  * permissions are left alone.
  */
@@ -124,6 +136,7 @@ export async function seedDemoUsers(db: Db, password: string, now: Date): Promis
   for (const demo of DEMO_USERS) {
     const [user] = await db.insert(t.appUser).values({
       companyId: company.id, username: demo.username, firstName: demo.firstName, lastName: demo.lastName, email: demo.email, passwordHash,
+      passwordPolicy: seededPolicy(password, demo.username),
       passwordChangedAt: demo.expired ? new Date(now.getTime() - 400 * 86_400_000) : now,
     }).returning()
     for (const [i, name] of demo.roles.entries()) {

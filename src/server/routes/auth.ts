@@ -1,29 +1,30 @@
 import { Hono, type Context } from 'hono'
 import { and, desc, eq, isNull, ne, sql } from 'drizzle-orm'
 import * as z from 'zod/mini'
-import { checkPassword } from '../../domain/password.ts'
+import { checkPassword, isWeakerPolicy } from '../../domain/password.ts'
 import { isValidEmail } from '../../domain/email.ts'
 import type { AppEnv } from '../types.ts'
 import type { Db } from '../db/client.ts'
-import { appUser, passwordHistory, rateCounter, staffSession } from '../db/schema.ts'
+import { appUser, passwordHistory, staffSession } from '../db/schema.ts'
 import { AppError } from '../errors.ts'
 import { errorMessage } from '../i18n.ts'
 import { readJson } from '../http.ts'
 import { MAILS } from '../mail-texts.ts'
 import { audit } from '../services/audit.ts'
 import { hashPassword, needsRehash, randomPassword, verifyPassword } from '../services/passwords.ts'
-import { enqueueJob, enqueueMail } from '../services/outbox.ts'
+import { enqueueJob } from '../services/outbox.ts'
+import { countAttempt, lockAccount, queueNotice, recordFailure } from '../services/sign-in-failures.ts'
 import {
   findTempPassword, NIL_UUID, tempChangesPassword, tempSignsIn, useTempPassword, voidTempPasswords, type ForgotPasswordJob,
 } from '../services/password-reset.ts'
+import { cancelEmailChange, confirmEmailChange } from '../services/email-change.ts'
 import { hit } from '../services/rate-limit.ts'
-import { keyFrom } from '../services/secrets.ts'
+import { hasDeviceCookie, isTrustedAddress, rememberAddress, reserveAttempt, setDeviceCookie, settleAttempt, usernameKey } from '../services/login-limits.ts'
 import {
   clearSessionCookie, endSession, endUserSessions, requireCustomHeaders, requireSession, setSessionCookie,
   startSession, tokenHash, newToken, userView,
 } from '../services/sessions.ts'
-import { emailNotificationsOn } from '../services/notifications.ts'
-import { DEFAULT_SECURITY, policyOf, readSetting, sessionTiming, type SecuritySettings } from '../services/settings.ts'
+import { DEFAULT_SECURITY, policyOf, readSetting, recordedPolicyOf, sessionTiming, siteCompany, type SecuritySettings } from '../services/settings.ts'
 import { publicRoute } from '../services/route-access.ts'
 
 const LOGIN_IP_MAX = 30
@@ -42,6 +43,10 @@ const ChangeBody = z.strictObject({ username, oldPassword: password, newPassword
 const ForgotBody = z.strictObject({ email: z.string().check(z.minLength(1), z.maxLength(254)) })
 const RoleBody = z.strictObject({ role: z.string().check(z.regex(/^ROLE_[A-Z0-9_]{1,60}$/)) })
 const EmptyBody = z.strictObject({})
+/** A link's token (32 random bytes, base64url). */
+const TokenBody = z.strictObject({ token: z.string().check(z.regex(/^[A-Za-z0-9_-]{43}$/, 'invalid')) })
+const EMAIL_LINK_MAX = 60
+const EMAIL_LINK_WINDOW_MS = 60 * 60_000
 
 type UserRow = typeof appUser.$inferSelect
 
@@ -57,30 +62,6 @@ async function findUser(db: Db, name: string): Promise<UserRow | null> {
   return rows[0] ?? null
 }
 
-/**
- * Counts a sign-in attempt before its password is checked, in one atomic statement: the answer is
- * the user with the count including this attempt (its "ticket"). Parallel guesses each get their
- * own ticket, so none slips past the maximum; an unknown name runs the same statement (no row).
- */
-async function countAttempt(db: Db, name: string): Promise<UserRow | null> {
-  const rows = await db.update(appUser).set({ failedLogins: sql`${appUser.failedLogins} + 1` })
-    .where(sql`lower(${appUser.username}) = lower(${name})`).returning()
-  return rows[0] ?? null
-}
-
-/** Queues a mail (sent by the outbox worker after the answer, retried while SMTP is down). */
-async function queueMail(c: Context<AppEnv>, companyId: string, to: string, subject: string, text: string) {
-  const { db, config, outbox } = c.get('deps')
-  await enqueueMail(db, keyFrom(config.secretsKey), { to, subject, text, companyId })
-  outbox?.kick()
-}
-
-/** Queues a notice (lockout, password changed, compromised): only with the company's e-mail notifications on. */
-async function queueNotice(c: Context<AppEnv>, companyId: string, to: string, subject: string, text: string) {
-  if (!(await emailNotificationsOn(c.get('deps').db, companyId))) return
-  await queueMail(c, companyId, to, subject, text)
-}
-
 function isExpired(user: UserRow, security: SecuritySettings, now: Date): boolean {
   if (user.mustChangePassword) return true
   if (security.expiryDays <= 0) return false
@@ -88,30 +69,11 @@ function isExpired(user: UserRow, security: SecuritySettings, now: Date): boolea
 }
 
 /**
- * Locks an account whose failure count reached the company's maximum: exactly once however many
- * requests see it (the update only wins while unlocked), ends its sessions, audits, mails the owner.
+ * A correct password (or temporary password): the account trusts this address from now on
+ * (services/login-limits.ts); the browser gets the device cookie with its session.
  */
-async function lockAccount(c: Context<AppEnv>, user: UserRow, attempts: number) {
-  const { db, clock } = c.get('deps')
-  const now = clock.now()
-  const won = await db.update(appUser).set({ lockedAt: now }).where(and(eq(appUser.id, user.id), isNull(appUser.lockedAt))).returning({ id: appUser.id })
-  if (won.length === 0) return
-  await endUserSessions(db, user.id, 'accountLocked', now)
-  await audit(c, 'user.lockedOut', user.id, user.username, { attempts })
-  const m = MAILS.accountLocked[c.get('locale')]
-  await queueNotice(c, user.companyId, user.email, m.subject, m.text({ name: `${user.firstName} ${user.lastName}`, attempts }))
-}
-
-/** Counts a failed password check outside sign-in (unlock, change of an expired password), atomically. */
-async function recordFailure(c: Context<AppEnv>, user: UserRow, security: SecuritySettings, reason: string) {
-  const counted = await countAttempt(c.get('deps').db, user.username)
-  await audit(c, 'auth.login.failed', user.id, user.username.slice(0, 100), { reason })
-  if (counted && counted.status === 'active' && counted.failedLogins >= security.maxFailedLogins) await lockAccount(c, counted, counted.failedLogins)
-}
-
-/** Gives back a client's reserved failure when its attempt succeeded. */
-async function releaseFailure(db: Db, key: string) {
-  await db.update(rateCounter).set({ count: sql`greatest(${rateCounter.count} - 1, 0)` }).where(eq(rateCounter.key, key))
+async function trust(c: Context<AppEnv>, userId: string, now: Date) {
+  await rememberAddress(c.get('deps').db, userId, c.get('clientIp'), now)
 }
 
 export function authRoutes() {
@@ -123,22 +85,37 @@ export function authRoutes() {
     const { db, clock, config } = c.get('deps')
     const now = clock.now()
     const ip = c.get('clientIp')
-    if (!(await hit(db, `login:ip:${ip}`, LOGIN_IP_MAX, LOGIN_IP_WINDOW_MS, now))) throw new AppError(429, 'RATE_LIMITED')
-    // every attempt reserves one of the client's failures before it can count against an account,
-    // so that one client cannot lock many accounts (a success gives it back)
-    const failKey = `login:fail:ip:${ip}`
-    if (!(await hit(db, failKey, config.loginFailuresPerIp, LOGIN_IP_WINDOW_MS, now))) throw new AppError(429, 'RATE_LIMITED')
+    // The client's address first (issue 28 item 7, services/login-limits.ts): an address that
+    // failed for too many usernames waits, unless this client is one the account already trusts.
+    const known = await findUser(db, body.username)
+    // (the site's company is read for every name, so that an unknown one does the same work)
+    const site = await siteCompany(db)
+    const policyCompany = known?.companyId ?? site?.id ?? NIL_UUID
+    const security = await readSetting(db, policyCompany, 'security', DEFAULT_SECURITY)
+    const limits = { limit: config.loginFailuresPerIp ?? security.addressFailureLimit, windowMs: security.addressWindowMinutes * 60_000 }
+    const trustedAddress = await isTrustedAddress(db, known?.id ?? NIL_UUID, ip, now)
+    const trusted = !!known && (trustedAddress || hasDeviceCookie(c, known.id, now))
+    const reservation = trusted ? null : await reserveAttempt(db, ip, usernameKey(config.secretsKey, body.username), limits, now)
+    if (!trusted && !reservation) {
+      // over the limit: a correct, unused temporary password still signs in (it proves the mailbox)
+      const temp = await findTempPassword(db, known?.id ?? null, body.password)
+      if (!(known && known.status === 'active' && tempSignsIn(temp, now))) {
+        c.header('Retry-After', String(security.addressWindowMinutes * 60))
+        throw new AppError(429, 'RATE_LIMITED')
+      }
+    }
+    const settle = async (failed: boolean) => { if (reservation) await settleAttempt(db, reservation, failed, now) }
     // The same statements whatever the case (unknown, locked, wrong, pending resets): the counted
-    // attempt, exactly one argon2 verification, one temporary-password lookup, the policy read.
+    // attempt, exactly one argon2 verification, one temporary-password lookup.
     const user = await countAttempt(db, body.username)
     const passwordOk = await verifyPassword(user?.passwordHash ?? (await dummy()), body.password)
     const temp = await findTempPassword(db, user?.id ?? null, body.password)
-    const security = await readSetting(db, user?.companyId ?? NIL_UUID, 'security', DEFAULT_SECURITY)
     const active = !!user && user.status === 'active'
     // a temporary password (mailbox ownership) works for a locked account too, and re-activates it
     const viaTemp = active && tempSignsIn(temp, now)
     const withinMaximum = !!user && !user.lockedAt && user.failedLogins <= security.maxFailedLogins
     if (!user || !active || !(viaTemp || (passwordOk && withinMaximum))) {
+      await settle(true)
       await audit(c, 'auth.login.failed', user?.id ?? null, body.username.slice(0, 100), {
         reason: !user ? 'unknown' : !active ? user.status : user.lockedAt ? 'locked' : passwordOk ? 'overMaximum' : 'password',
       })
@@ -146,8 +123,12 @@ export function authRoutes() {
       throw new AppError(401, 'INVALID_CREDENTIALS')
     }
     if (viaTemp) {
-      if (!(await useTempPassword(db, temp, now))) throw new AppError(401, 'INVALID_CREDENTIALS')
-      await releaseFailure(db, failKey)
+      if (!(await useTempPassword(db, temp, now))) {
+        await settle(true)
+        throw new AppError(401, 'INVALID_CREDENTIALS')
+      }
+      await settle(false)
+      await trust(c, user.id, now)
       // the old password stops working (kept in the history); the temporary one only serves the change
       await db.insert(passwordHistory).values({ userId: user.id, passwordHash: user.passwordHash, createdAt: now })
       await db.update(appUser).set({ passwordHash: await hashPassword(randomPassword(32)), mustChangePassword: true, failedLogins: 0, lockedAt: null })
@@ -157,14 +138,22 @@ export function authRoutes() {
       await audit(c, 'auth.login.passwordExpired', user.id, user.username, { via: 'temporaryPassword' })
       return c.json({ passwordExpired: true, username: user.username, policy: policyOf(security) })
     }
-    await releaseFailure(db, failKey)
+    await settle(false)
+    await trust(c, user.id, now)
     // reset the count only if no other attempt came in meanwhile (a burst keeps counting to the lock)
     await db.update(appUser).set({ failedLogins: 0 }).where(and(eq(appUser.id, user.id), eq(appUser.failedLogins, user.failedLogins)))
     if (needsRehash(user.passwordHash)) {
       await db.update(appUser).set({ passwordHash: await hashPassword(body.password) }).where(eq(appUser.id, user.id))
     }
-    if (isExpired(user, security, now)) {
-      await audit(c, 'auth.login.passwordExpired', user.id, user.username)
+    // A password set under a weaker policy (or an unrecorded one, or older rules) is checked against
+    // today's now that it is known: it is recorded as meeting it, or must change (issue 28 item 6).
+    let failsPolicy = false
+    if (!user.mustChangePassword && isWeakerPolicy(user.passwordPolicy, recordedPolicyOf(security))) {
+      failsPolicy = !checkPassword(body.password, policyOf(security), { username: user.username }).ok
+      await db.update(appUser).set(failsPolicy ? { mustChangePassword: true } : { passwordPolicy: recordedPolicyOf(security) }).where(eq(appUser.id, user.id))
+    }
+    if (failsPolicy || isExpired(user, security, now)) {
+      await audit(c, 'auth.login.passwordExpired', user.id, user.username, failsPolicy ? { via: 'policy' } : undefined)
       return c.json({ passwordExpired: true, username: user.username, policy: policyOf(security) })
     }
     const view = await userView(db, user.id, null, now)
@@ -176,6 +165,7 @@ export function authRoutes() {
       clearSessionCookie(c)
       throw new AppError(401, 'INVALID_CREDENTIALS')
     }
+    setDeviceCookie(c, user.id, now)
     await audit(c, 'auth.login', user.id, user.username)
     const timing = await sessionTiming(db, user.companyId, config)
     return c.json({ passwordExpired: false, user: view, timing, at: now.getTime() })
@@ -222,6 +212,26 @@ export function authRoutes() {
       outbox?.kick()
     }
     return c.json({ ok: true }, 202)
+  })
+
+  /**
+   * The links of an e-mail change (issue 28): the new address confirms it, the old one cancels it.
+   * Public (the new address's owner may not be signed in), limited per client address.
+   */
+  r.post('/confirmEmail', publicRoute(), async (c) => {
+    const { token } = await readJson(c, TokenBody)
+    const { db, clock } = c.get('deps')
+    if (!(await hit(db, `email-link:ip:${c.get('clientIp')}`, EMAIL_LINK_MAX, EMAIL_LINK_WINDOW_MS, clock.now()))) throw new AppError(429, 'RATE_LIMITED')
+    const { email } = await confirmEmailChange(c, token)
+    return c.json({ ok: true, email })
+  })
+
+  r.post('/cancelEmailChange', publicRoute(), async (c) => {
+    const { token } = await readJson(c, TokenBody)
+    const { db, clock } = c.get('deps')
+    if (!(await hit(db, `email-link:ip:${c.get('clientIp')}`, EMAIL_LINK_MAX, EMAIL_LINK_WINDOW_MS, clock.now()))) throw new AppError(429, 'RATE_LIMITED')
+    await cancelEmailChange(c, token)
+    return c.json({ ok: true })
   })
 
   // ---- calls on an existing session (spec 7.2) ----
@@ -367,7 +377,7 @@ export async function changePassword(c: Context<AppEnv>, user: UserRow, newPassw
     }
   }
   await db.insert(passwordHistory).values({ userId: user.id, passwordHash: user.passwordHash, createdAt: now })
-  await db.update(appUser).set({ passwordHash: await hashPassword(newPassword), passwordChangedAt: now, mustChangePassword: false, failedLogins: 0, passwordPolicy: policyOf(security) })
+  await db.update(appUser).set({ passwordHash: await hashPassword(newPassword), passwordChangedAt: now, mustChangePassword: false, failedLogins: 0, passwordPolicy: recordedPolicyOf(security) })
     .where(eq(appUser.id, user.id))
   await voidTempPasswords(db, user.id, now)
   // a change while signed in keeps the session it was made from; every other session ends

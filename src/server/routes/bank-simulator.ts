@@ -1,7 +1,6 @@
 import { randomInt } from 'node:crypto'
 import { and, eq, lt } from 'drizzle-orm'
 import { Hono, type Context } from 'hono'
-import { checkCardBinWith, loadBinTable } from '../../domain/card/bin.ts'
 import { isLuhnValid } from '../../domain/card/brands.ts'
 import { bankSimTransaction } from '../db/schema.ts'
 import { BANK_SIM_CLIENT_ID, BANK_SIM_MERCHANT, scenarioOf, type BankSimScenario } from '../services/gateway/bank-simulator.ts'
@@ -17,6 +16,8 @@ import { publicRoute } from '../services/route-access.ts'
  * It keeps the first 6 and last 4 digits only. Test cards: README "Test cards".
  */
 const MAX_OTP_ATTEMPTS = 3
+/** What the test bank's ACS says when the cardholder presses "İptal" (read as CANCELLED: gateway/nestpay.ts). */
+export const CANCELLED_MD_ERROR = 'Cancelled by cardholder'
 const CURRENCY_NAMES: Record<string, string> = { '949': 'TRY', '840': 'USD', '978': 'EUR', '826': 'GBP' }
 
 type Txn = typeof bankSimTransaction.$inferSelect
@@ -61,7 +62,7 @@ function errorPage(c: Context<AppEnv>, text: string, status = 400) {
 }
 
 /** The signed answer, auto-posted to the merchant (OkUrl on success, FailUrl otherwise). */
-function postBack(c: Context<AppEnv>, t: Txn, result: { mdStatus: string; approved: boolean; procReturnCode: string; errMsg: string }, storeKey: string) {
+function postBack(c: Context<AppEnv>, t: Txn, result: { mdStatus: string; approved: boolean; procReturnCode: string; errMsg: string; mdErrorMsg: string }, storeKey: string) {
   const fields: Record<string, string> = {
     clientid: BANK_SIM_CLIENT_ID,
     oid: t.orderId,
@@ -70,6 +71,7 @@ function postBack(c: Context<AppEnv>, t: Txn, result: { mdStatus: string; approv
     taksit: t.installment > 1 ? String(t.installment) : '',
     islemtipi: t.trxKind,
     mdStatus: result.mdStatus,
+    mdErrorMsg: result.mdErrorMsg,
     Response: result.approved ? 'Approved' : 'Declined',
     ProcReturnCode: result.procReturnCode,
     ErrMsg: result.errMsg,
@@ -111,7 +113,8 @@ export function bankSimulatorRoutes() {
     const month = Number(p.Ecom_Payment_Card_ExpDate_Month)
     if (!/^\d{12,19}$/.test(pan) || !isLuhnValid(pan) || !(month >= 1 && month <= 12) || !/^\d{3,4}$/.test(p.cv2 ?? '')) return errorPage(c, 'Kart bilgileri geçersiz')
     if (!/^\d+\.\d{2}$/.test(p.amount ?? '') || !/^[A-Za-z0-9._-]{1,64}$/.test(p.oid ?? '')) return errorPage(c, 'Geçersiz istek')
-    const scenario: BankSimScenario = checkCardBinWith(await loadBinTable(), pan).accepted ? scenarioOf(pan) : 'authFailed'
+    // a bank runs its own card's 3-D step: the merchant's card rules (ours) are applied before this page
+    const scenario: BankSimScenario = scenarioOf(pan)
     const [t] = await db.insert(bankSimTransaction).values({
       orderId: p.oid!,
       scenario,
@@ -151,21 +154,21 @@ export function bankSimulatorRoutes() {
     }
     if (p.action === 'cancel') {
       if (!(await conclude())) return errorPage(c, 'İşlem tamamlanmış', 409)
-      return postBack(c, t, { mdStatus: '0', approved: false, procReturnCode: '99', errMsg: 'Kullanıcı işlemi iptal etti' }, config.gateway.bankSimStoreKey)
+      return postBack(c, t, { mdStatus: '0', approved: false, procReturnCode: '99', errMsg: 'Kullanıcı işlemi iptal etti', mdErrorMsg: CANCELLED_MD_ERROR }, config.gateway.bankSimStoreKey)
     }
     if (p.otp !== t.otp) {
       const [counted] = await db.update(bankSimTransaction).set({ attempts: t.attempts + 1 })
         .where(and(eq(bankSimTransaction.id, t.id), eq(bankSimTransaction.status, 'pending'), lt(bankSimTransaction.attempts, MAX_OTP_ATTEMPTS - 1))).returning()
       if (counted) return otpPage(c, counted, true)
       if (!(await conclude())) return errorPage(c, 'İşlem tamamlanmış', 409)
-      return postBack(c, t, { mdStatus: '0', approved: false, procReturnCode: '99', errMsg: 'Tek kullanımlık şifre hatalı' }, config.gateway.bankSimStoreKey)
+      return postBack(c, t, { mdStatus: '0', approved: false, procReturnCode: '99', errMsg: 'Tek kullanımlık şifre hatalı', mdErrorMsg: 'Not authenticated' }, config.gateway.bankSimStoreKey)
     }
     if (!(await conclude())) return errorPage(c, 'İşlem tamamlanmış', 409)
     const result = t.scenario === 'authFailed'
-      ? { mdStatus: '0', approved: false, procReturnCode: '99', errMsg: '3D doğrulama başarısız' }
+      ? { mdStatus: '0', approved: false, procReturnCode: '99', errMsg: '3D doğrulama başarısız', mdErrorMsg: 'Not authenticated' }
       : t.scenario === 'declined'
-        ? { mdStatus: '1', approved: false, procReturnCode: '05', errMsg: 'Red-Onay verilmedi' }
-        : { mdStatus: '1', approved: true, procReturnCode: '00', errMsg: '' }
+        ? { mdStatus: '1', approved: false, procReturnCode: '05', errMsg: 'Red-Onay verilmedi', mdErrorMsg: 'Authenticated' }
+        : { mdStatus: '1', approved: true, procReturnCode: '00', errMsg: '', mdErrorMsg: 'Authenticated' }
     return postBack(c, t, result, config.gateway.bankSimStoreKey)
   })
 

@@ -1,12 +1,17 @@
 import { Hono } from 'hono'
 import { and, asc, eq, gt, gte, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm'
+import * as z from 'zod/mini'
 import type { AppEnv } from '../types.ts'
+import { readQuery } from '../http.ts'
 import { appUser, auditLog, role, staffSession, userRole } from '../db/schema.ts'
 import { permit } from '../services/permissions.ts'
 import { ROLE_EXPIRY_WINDOW_DAYS } from './me.ts'
 
 const DAY_MS = 86_400_000
 export const DASHBOARD_DAYS = 7
+/** The periods the dashboard offers: the last 7 days (the default) or the last 30. */
+export const DASHBOARD_PERIODS = ['7', '30'] as const
+const DashboardQuery = z.strictObject({ days: z.optional(z.enum(DASHBOARD_PERIODS)) })
 
 /** The UTC days (YYYY-MM-DD) of the last `days` days, oldest first, today last. */
 export function lastDays(now: Date, days: number): string[] {
@@ -14,14 +19,18 @@ export function lastDays(now: Date, days: number): string[] {
   return Array.from({ length: days }, (_, i) => new Date(today - (days - 1 - i) * DAY_MS).toISOString().slice(0, 10))
 }
 
-/** The dashboards of the top menu (spec 2.2), from the users, sessions and the audit log. */
+/**
+ * The dashboards of the top menu (spec 2.2), from the users, sessions and the audit log; the daily
+ * figures of the last `days` days (7 or 30).
+ */
 export function dashboardRoutes() {
   const r = new Hono<AppEnv>()
   r.get('/', permit('dashboard:read'), async (c) => {
     const { db, clock } = c.get('deps')
     const companyId = c.get('session').companyId
+    const { days: period } = readQuery(c, DashboardQuery)
     const now = clock.now()
-    const days = lastDays(now, DASHBOARD_DAYS)
+    const days = lastDays(now, period ? Number(period) : DASHBOARD_DAYS)
     const since = new Date(`${days[0]}T00:00:00Z`)
 
     const statusRows = await db.select({

@@ -3,7 +3,7 @@ import { bodyLimit } from 'hono/body-limit'
 import * as z from 'zod/mini'
 import type { AppEnv } from '../types.ts'
 import { AppError } from '../errors.ts'
-import { redactCardNumbers } from '../../lib/redact.ts'
+import { redactClientLog } from '../../lib/redact.ts'
 import { publicRoute } from '../services/route-access.ts'
 import { hit } from '../services/rate-limit.ts'
 import { requireCustomHeaders } from '../services/sessions.ts'
@@ -28,7 +28,8 @@ const entryLimit = bodyLimit({
 /**
  * Spec 7.6: POST /log/log.json, a multipart form with severity and data: client logs. Guarded like
  * every state-changing call (the trxType header, which a cross-site form cannot send), limited per
- * client address, capped in size, and redacted (card numbers, CVCs) before it is written.
+ * client address, capped in size, and redacted (card numbers, CVCs, national IDs, phone numbers)
+ * before it is written.
  */
 export function logRoutes() {
   const r = new Hono<AppEnv>()
@@ -53,7 +54,7 @@ export function logRoutes() {
     if (!parsed.success) {
       throw new AppError(400, 'VALIDATION', parsed.error.issues.map((i) => ({ path: i.path.join('.'), code: i.code })))
     }
-    c.get('log').log(parsed.data.severity, 'client', { clientIp: c.get('clientIp'), data: redactCardNumbers(parsed.data.data) })
+    c.get('log').log(parsed.data.severity, 'client', { clientIp: c.get('clientIp'), data: redactClientLog(parsed.data.data) })
     return c.json({ ok: true }, 202)
   })
   return r

@@ -64,7 +64,7 @@ export function notificationRoutes() {
       sent: true,
       expiresAt: decision.expiresAt.toISOString(),
       expiresInS: Math.round((decision.expiresAt.getTime() - now.getTime()) / 1000),
-      resendAfterS: SMS_RESEND_COOLDOWN_S,
+      resendAfterS: config.sms.resendCooldownS ?? SMS_RESEND_COOLDOWN_S,
     }
     return c.json(answer)
   })

@@ -1,21 +1,22 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
-import { and, eq, inArray } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import { Hono, type Context } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import * as z from 'zod/mini'
-import { checkCardBinWith, loadBinTable } from '../../domain/card/bin.ts'
+import { checkCardBinWith, checkPurchaseCardWith, loadBinTable } from '../../domain/card/bin.ts'
 import { isLuhnValid } from '../../domain/card/brands.ts'
-import { ORDER_ID_PATTERN, isOrderIdOfToday } from '../../domain/card/order-id.ts'
+import { ORDER_ID_PATTERN } from '../../domain/card/order-id.ts'
 import { isValidExpiry } from '../../domain/expiry.ts'
 import { gatewayPayloadSchema } from '../../domain/schemas/gateway.ts'
-import { paymentOrder, purchase } from '../db/schema.ts'
+import { paymentOrder } from '../db/schema.ts'
 import { AppError } from '../errors.ts'
 import { readJson, readQuery } from '../http.ts'
 import { gatewayFor } from '../services/gateway/bank-simulator.ts'
 import { esc, formHtml, frameCsp, nonce } from '../services/gateway/html.ts'
 import type { CardGateway } from '../services/gateway/port.ts'
 import { isLoopback } from '../services/client-ip.ts'
-import { issuePurchase, PURCHASE_ID_PATTERN } from '../services/purchase.ts'
+import { concludeOrder, expireOrder, LIVE_STATUSES, startPurchasePayment, startTestPayment } from '../services/payments.ts'
+import { PURCHASE_ID_PATTERN } from '../services/purchase.ts'
 import { hit } from '../services/rate-limit.ts'
 import { requireCustomHeaders } from '../services/sessions.ts'
 import type { AppEnv } from '../types.ts'
@@ -118,16 +119,14 @@ function orderView(o: OrderRow) {
 
 /**
  * The purchase a payment pays (header `purchaseId`, issue 15): its amount and currency replace the
- * client's, so a changed amount in the browser charges nothing else. Null without the header.
+ * client's, so a changed amount in the browser charges nothing else. Null without the header; an
+ * id that cannot be one is 404 at once.
  */
-async function purchaseToPay(c: Context<AppEnv>): Promise<{ id: string; amount: string; currency: string } | null> {
+function purchaseIdOf(c: Context<AppEnv>): string | null {
   const id = c.req.header('purchaseId')
   if (id === undefined) return null
-  const { db } = c.get('deps')
-  const [row] = PURCHASE_ID_PATTERN.test(id) ? await db.select().from(purchase).where(eq(purchase.id, id)).limit(1) : []
-  if (!row) throw new AppError(404, 'PURCHASE_NOT_FOUND')
-  if (row.status !== 'awaitingPayment') throw new AppError(409, 'PURCHASE_ALREADY_PAID')
-  return { id: row.id, amount: row.amount, currency: row.currency }
+  if (!PURCHASE_ID_PATTERN.test(id)) throw new AppError(404, 'PURCHASE_NOT_FOUND')
+  return id
 }
 
 export function paymentRoutes() {
@@ -142,54 +141,51 @@ export function paymentRoutes() {
     if (!COMPANY_ID.test(companyId)) throw new AppError(400, 'BAD_HEADER', [{ path: 'companyId', code: 'invalid' }])
     const p = await readJson(c, gatewayPayloadSchema)
     const returnOrigin = returnOriginOf(c, p.OkUrl, p.FailUrl)
-    if (!isOrderIdOfToday(p.orderId, clock.now())) throw new AppError(400, 'VALIDATION', [{ path: 'orderId', code: 'orderId.date' }])
     if (!isLuhnValid(p.ccNumber)) throw new AppError(422, 'CARD_REJECTED')
-    if (p.orderId.slice(11, 17) !== p.ccNumber.slice(0, 6)) throw new AppError(400, 'VALIDATION', [{ path: 'orderId', code: 'invalid' }])
     // counted once a request could reach the bank: malformed ones are refused above at no cost to it
     if (!(await hit(db, `payment:ip:${c.get('clientIp')}`, PAYMENT_IP_MAX, PAYMENT_IP_WINDOW_MS, clock.now()))) {
       c.header('Retry-After', String(PAYMENT_IP_WINDOW_MS / 1000))
       throw new AppError(429, 'RATE_LIMITED')
     }
     if (!isValidExpiry(`${p.expireDate.slice(0, 2)}/${p.expireDate.slice(2)}`, clock.now())) throw new AppError(400, 'VALIDATION', [{ path: 'expireDate', code: 'expiry.invalid' }])
-    const bin = checkCardBinWith(await loadBinTable(), p.ccNumber)
-    if (!bin.accepted) throw new AppError(422, 'CARD_REJECTED')
+    const purchaseId = purchaseIdOf(c)
+    // the test form keeps spec 5's commercial-only rule; a purchase takes any credit card of the four networks (docs/decisions/card-acceptance.md)
+    const table = await loadBinTable()
+    const bin = purchaseId ? checkPurchaseCardWith(table, p.ccNumber) : checkCardBinWith(table, p.ccNumber)
+    if (!bin.accepted) throw new AppError(422, purchaseId && bin.reason === 'debit_card' ? 'CARD_DEBIT' : 'CARD_REJECTED')
     const gateway = gatewayOf(c)
-    const paid = await purchaseToPay(c)
-    const currencyName = paid?.currency ?? p.currency
-    if (gateway.currencyCode(currencyName) === null) throw new AppError(400, 'VALIDATION', [{ path: 'currency', code: 'invalid' }])
+    if (!purchaseId && gateway.currencyCode(p.currency) === null) throw new AppError(400, 'VALIDATION', [{ path: 'currency', code: 'invalid' }])
     const trxType = provision.data === 'true' ? 'P01' : 'S01'
-    const amount = paid?.amount ?? p.amount.toFixed(2)
     const receipt = randomBytes(32).toString('base64url')
-
-    const inserted = await db.insert(paymentOrder).values({
-      orderId: p.orderId,
+    const now = clock.now()
+    const values = {
       companyId: companyId || null,
       gateway: gateway.kind,
       bin6: p.ccNumber.slice(0, 6),
       last4: p.ccNumber.slice(-4),
-      amount,
-      currency: currencyName,
       installment: p.installment,
       trxType,
       status: 'created',
-      purchaseId: paid?.id ?? null,
       returnOrigin,
       receiptHash: sha256(receipt),
-      createdAt: clock.now(),
-      updatedAt: clock.now(),
-    }).onConflictDoNothing().returning({ id: paymentOrder.id })
-    if (inserted.length === 0) throw new AppError(409, 'ORDER_ID_USED')
-
+      createdAt: now,
+      updatedAt: now,
+    }
+    // the server issues the order id (spec 9's format); a purchase's payment is claimed on the purchase, one at a time
+    const order = purchaseId
+      ? await startPurchasePayment(db, purchaseId, values, p.ccNumber, now, config.gateway.timeoutMs)
+      : await startTestPayment(db, { ...values, amount: p.amount.toFixed(2), currency: p.currency }, p.ccNumber, now)
+    const { orderId, amount, currency: currencyName } = order
     const form = gateway.threeDForm({
-      orderId: p.orderId, amount, currency: currencyName, installment: p.installment, pan: p.ccNumber, expiry: p.expireDate,
+      orderId, amount, currency: currencyName, installment: p.installment, pan: p.ccNumber, expiry: p.expireDate,
       cvv: p.cvv, cardholder: p.customerName, okUrl: p.OkUrl, failUrl: p.FailUrl, trxType,
       lang: c.get('locale') === 'tr' ? 'tr' : 'en',
     })
     await db.update(paymentOrder).set({ status: 'awaiting3ds', updatedAt: clock.now() })
-      .where(and(eq(paymentOrder.id, inserted[0]!.id), eq(paymentOrder.status, 'created')))
-    c.get('log').log('info', 'payment started', { orderId: p.orderId, gateway: gateway.kind, trxType })
+      .where(and(eq(paymentOrder.id, order.id), eq(paymentOrder.status, 'created')))
+    c.get('log').log('info', 'payment started', { orderId, gateway: gateway.kind, trxType, purchaseId })
     c.header('Cache-Control', 'no-store')
-    return c.json({ orderId: p.orderId, receipt, timeoutMs: config.gateway.timeoutMs, html: formHtml(form.action, form.fields) })
+    return c.json({ orderId, receipt, timeoutMs: config.gateway.timeoutMs, html: formHtml(form.action, form.fields) })
   })
 
   r.get('/posIP3D/order/:orderId', async (c) => {
@@ -199,11 +195,9 @@ export function paymentRoutes() {
     if (!ORDER_ID_PATTERN.test(orderId)) throw new AppError(404, 'ORDER_NOT_FOUND')
     let [order] = await db.select().from(paymentOrder).where(eq(paymentOrder.orderId, orderId)).limit(1)
     if (!order || !sameHash(order.receiptHash, sha256(receipt))) throw new AppError(404, 'ORDER_NOT_FOUND')
-    // a payment the bank never answered ends failed once its limit has passed
-    if ((order.status === 'created' || order.status === 'awaiting3ds') && clock.now().getTime() - order.createdAt.getTime() > config.gateway.timeoutMs) {
-      const [updated] = await db.update(paymentOrder).set({ status: 'failed', reason: 'THREE_D_TIMEOUT', updatedAt: clock.now() })
-        .where(and(eq(paymentOrder.id, order.id), inArray(paymentOrder.status, ['created', 'awaiting3ds']))).returning()
-      if (updated) order = updated
+    // a payment the bank never answered ends failed once its limit has passed (its purchase may be paid again)
+    if ((LIVE_STATUSES as readonly string[]).includes(order.status) && clock.now().getTime() - order.createdAt.getTime() > config.gateway.timeoutMs) {
+      order = (await expireOrder(db, order.id, clock.now())) ?? (await db.select().from(paymentOrder).where(eq(paymentOrder.id, order.id)))[0]!
     }
     c.header('Cache-Control', 'no-store')
     return c.json(orderView(order))
@@ -265,20 +259,19 @@ export function paymentCallbackRoutes() {
         log.log('warn', 'payment callback refused', { orderId: order.orderId, code: 'PAYMENT_MISMATCH' })
         return closePage(c, 400, { orderId: order.orderId, status: 'error' }, order.returnOrigin)
       }
-      const [updated] = await db.update(paymentOrder)
-        .set({ status: outcome.status, reason: outcome.reason, mdStatus: outcome.mdStatus, updatedAt: clock.now() })
-        .where(and(eq(paymentOrder.id, order.id), eq(paymentOrder.status, 'awaiting3ds')))
-        .returning()
-      const final = updated ?? order
-      if (!updated) log.log('warn', 'payment callback replayed', { orderId: order.orderId, status: order.status })
-      else log.log('info', 'payment concluded', { orderId: order.orderId, status: final.status, reason: final.reason })
-      // a paid purchase becomes its policy or contract; a failed one stays payable (and its application resumable)
-      if (updated?.purchaseId && updated.status === 'succeeded') {
-        const issued = await issuePurchase(db, updated.purchaseId, updated.orderId, clock.now())
-        if (issued) log.log('info', 'purchase issued', { orderId: updated.orderId, product: issued.product })
-        c.get('deps').outbox?.kick()
+      // concluded with everything that follows from it in one transaction (docs/decisions/purchase.md "Money")
+      const done = await concludeOrder(db, order, outcome, clock.now())
+      const final = done.order
+      const fields = { orderId: final.orderId, status: final.status, reason: final.reason, purchaseId: final.purchaseId }
+      if (done.kind === 'concluded') log.log('info', 'payment concluded', fields)
+      else if (done.kind === 'late') log.log('warn', 'payment approved after it had failed: accepted', { ...fields, failedAs: order.reason })
+      else log.log('warn', 'payment callback replayed', { ...fields, answer: outcome.status })
+      if (done.issued) log.log('info', 'purchase issued', { orderId: final.orderId, product: done.issued.product, repaired: done.kind === 'replayed' })
+      if (done.action) {
+        log.log('error', 'payment needs action', { orderId: final.orderId, purchaseId: final.purchaseId, reason: 'ALREADY_PAID', paidBy: done.action.paidBy, amount: final.amount, currency: final.currency })
       }
-      return closePage(c, updated ? 200 : 409, { orderId: final.orderId, status: final.status === 'succeeded' ? 'success' : 'error' }, final.returnOrigin)
+      if (done.issued) c.get('deps').outbox?.kick()
+      return closePage(c, done.kind === 'conflict' ? 409 : 200, { orderId: final.orderId, status: final.status === 'succeeded' ? 'success' : 'error' }, final.returnOrigin)
     })
   }
   return r

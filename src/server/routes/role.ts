@@ -11,7 +11,9 @@ import { AppError, type FieldIssue, isUniqueViolation } from '../errors.ts'
 import { idParam, readJson, readQuery, uuidString } from '../http.ts'
 import { auditBySession } from '../services/audit.ts'
 import { containsPattern, listAnswer, orderBy, readList } from '../services/list.ts'
+import { assertRoleWrite } from '../services/authority.ts'
 import { permit } from '../services/permissions.ts'
+import { announceToSuperadmins, requireReauth } from '../services/reauth.ts'
 
 type RoleRow = typeof role.$inferSelect
 
@@ -105,6 +107,7 @@ export function roleRoutes() {
     return c.json({ items: rows.map((x) => view(x)) })
   })
 
+  /** A new role: its permissions within the caller's own (issue 28). */
   r.post('/', permit('role:create'), async (c) => {
     const body = await readJson(c, RoleBody)
     const { db, clock } = c.get('deps')
@@ -114,12 +117,17 @@ export function roleRoutes() {
     const [creator] = await db.execute(sql`select username from app_user where id = ${session.userId}::uuid`).then((r) => (r as unknown as { rows: Array<{ username: string }> }).rows)
     let row: RoleRow
     try {
-      const now = clock.now();
-      [row] = await db.insert(role).values({
-        companyId: session.companyId, name: body.rolename, roleType: body.roleType, owner: creator?.username ?? 'USER', groupId: body.groupId,
-        gdprLevel: body.gdprLevel, teamSize: body.teamSize, isMainRole: body.isMainRole, permissions: toRolePermissions(permissions),
-        createdAt: now, updatedAt: now,
-      }).returning() as [RoleRow]
+      const now = clock.now()
+      row = await db.transaction(async (tx) => {
+        const t = tx as unknown as Db
+        await assertRoleWrite(t, c, { current: null, next: permissions })
+        const [inserted] = await t.insert(role).values({
+          companyId: session.companyId, name: body.rolename, roleType: body.roleType, owner: creator?.username ?? 'USER', groupId: body.groupId,
+          gdprLevel: body.gdprLevel, teamSize: body.teamSize, isMainRole: body.isMainRole, permissions: toRolePermissions(permissions),
+          createdAt: now, updatedAt: now,
+        }).returning()
+        return inserted!
+      })
     } catch (error) {
       if (isUniqueViolation(error)) throw new AppError(409, 'ROLE_EXISTS', [{ path: 'rolename', code: 'exists' }])
       throw error
@@ -128,10 +136,15 @@ export function roleRoutes() {
     return c.json(view(row), 201)
   })
 
+  /**
+   * A change: within the caller's own permissions, never of a role the caller holds, ROLE_ADMIN's
+   * and ROLE_USER's bundles only by a superadmin (services/authority.ts); a change of permissions
+   * carries the caller's password again and is announced to every superadmin (services/reauth.ts).
+   */
   r.put('/:id', permit('role:update'), async (c) => {
     const id = idParam(c)
-    const body = await readJson(c, RoleUpdateBody)
-    const { db, clock } = c.get('deps')
+    const { currentPassword, ...body } = await readJson(c, RoleUpdateBody)
+    const { db, clock, outbox } = c.get('deps')
     const companyId = c.get('session').companyId
     const [current] = await db.select().from(role).where(and(eq(role.id, id), eq(role.companyId, companyId)))
     if (!current) throw new AppError(404, 'NOT_FOUND')
@@ -144,18 +157,34 @@ export function roleRoutes() {
     }
     const permissions = checkPermissions(body)
     await checkGroup(db, companyId, body.groupId)
+    const before = toPermissionStrings(current.permissions)
+    const added = permissions.filter((p) => !before.includes(p))
+    const removed = before.filter((p) => !permissions.includes(p))
+    const write = (stored: RoleRow) => ({ current: { id, name: stored.name, owner: stored.owner, permissions: toPermissionStrings(stored.permissions) }, next: permissions })
+    // who may is answered before the password is asked for; the transaction checks again under its locks
+    await assertRoleWrite(db, c, write(current))
+    if (added.length || removed.length) await requireReauth(c, currentPassword)
     let updated: RoleRow | undefined
     try {
-      [updated] = await db.update(role).set({
-        name: body.rolename, roleType: body.roleType, groupId: body.groupId, gdprLevel: body.gdprLevel, teamSize: body.teamSize,
-        isMainRole: body.isMainRole, permissions: toRolePermissions(permissions), version: current.version + 1, updatedAt: clock.now(),
-      }).where(and(eq(role.id, id), eq(role.version, body.version))).returning()
+      updated = await db.transaction(async (tx) => {
+        const t = tx as unknown as Db
+        const [locked] = await t.select().from(role).where(and(eq(role.id, id), eq(role.companyId, companyId))).for('update')
+        if (!locked || locked.version !== body.version) throw new AppError(409, 'CONFLICT')
+        await assertRoleWrite(t, c, write(locked))
+        const [row] = await t.update(role).set({
+          name: body.rolename, roleType: body.roleType, groupId: body.groupId, gdprLevel: body.gdprLevel, teamSize: body.teamSize,
+          isMainRole: body.isMainRole, permissions: toRolePermissions(permissions), version: locked.version + 1, updatedAt: clock.now(),
+        }).where(and(eq(role.id, id), eq(role.version, body.version))).returning()
+        if (row && (added.length || removed.length)) await announceToSuperadmins(t, c, { kind: 'rolePermissions', role: row.name, added, removed })
+        return row
+      })
     } catch (error) {
       if (isUniqueViolation(error)) throw new AppError(409, 'ROLE_EXISTS', [{ path: 'rolename', code: 'exists' }])
       throw error
     }
     if (!updated) throw new AppError(409, 'CONFLICT')
-    await auditBySession(c, 'role.updated', id, { before: view(current), after: view(updated) })
+    if (added.length || removed.length) outbox?.kick()
+    await auditBySession(c, 'role.updated', id, { before: view(current), after: view(updated), ...(added.length || removed.length ? { added, removed, reauthenticated: true } : {}) })
     return c.json(view(updated))
   })
 
@@ -166,9 +195,15 @@ export function roleRoutes() {
     const [current] = await db.select().from(role).where(and(eq(role.id, id), eq(role.companyId, companyId)))
     if (!current) throw new AppError(404, 'NOT_FOUND')
     if (current.owner === 'SYSTEM') throw new AppError(422, 'SYSTEM_ROLE_FIXED', [{ path: 'rolename', code: 'fixed' }])
-    const holders = (await holderCounts(db, [id])).get(id) ?? 0
-    if (holders > 0) throw new AppError(409, 'ROLE_IN_USE', [{ path: 'holders', code: String(holders) }])
-    await db.delete(role).where(eq(role.id, id))
+    await db.transaction(async (tx) => {
+      const t = tx as unknown as Db
+      const [locked] = await t.select().from(role).where(eq(role.id, id)).for('update')
+      if (!locked) throw new AppError(404, 'NOT_FOUND')
+      await assertRoleWrite(t, c, { current: { id, name: locked.name, owner: locked.owner, permissions: toPermissionStrings(locked.permissions) }, next: null })
+      const holders = (await holderCounts(t, [id])).get(id) ?? 0
+      if (holders > 0) throw new AppError(409, 'ROLE_IN_USE', [{ path: 'holders', code: String(holders) }])
+      await t.delete(role).where(eq(role.id, id))
+    })
     await auditBySession(c, 'role.deleted', id, { before: view(current) })
     return c.json({ ok: true })
   })

@@ -1,19 +1,25 @@
 import { createHash } from 'node:crypto'
 import { Hono, type Context } from 'hono'
-import { and, desc, eq, gt, inArray, lt } from 'drizzle-orm'
+import { getCookie, setCookie } from 'hono/cookie'
+import { and, desc, eq, getTableColumns, gt, inArray, lt, sql } from 'drizzle-orm'
+import * as z from 'zod/mini'
 import { consentDocument, consentsFor, PERMISSION_STATUSES, scopeFits, statusFits, type PermissionStatus } from '../../domain/consents.ts'
 import { legalPermissionSchema } from '../../domain/schemas/legal-permission.ts'
 import {
   APPLICATION_KEEP_HOURS, resumeApplicationSchema, saveApplicationSchema, type ApplicationData, type ApplicationProduct, type SavedApplication,
 } from '../../domain/schemas/application.ts'
-import { purchasePrice } from '../../domain/purchase.ts'
+import { AGE_RULE_CODE, purchasePrice, quotedPrice, type PurchasePrice } from '../../domain/purchase.ts'
 import { createPurchaseSchema, type PurchaseView } from '../../domain/schemas/purchase.ts'
 import type { AppEnv } from '../types.ts'
-import { company, legalPermission, purchase, salesApplication } from '../db/schema.ts'
+import { company, legalPermission, paymentOrder, purchase, salesApplication } from '../db/schema.ts'
 import { AppError } from '../errors.ts'
-import { readJson, UUID_PATTERN } from '../http.ts'
+import type { ErrorCode } from '../i18n.ts'
+import { readJson, readQuery, UUID_PATTERN } from '../http.ts'
 import { audit } from '../services/audit.ts'
-import { newPurchaseId, pdfFileName, PURCHASE_ID_PATTERN, purchasePdf, type PurchaseRow } from '../services/purchase.ts'
+import { expirePurchaseLiveOrders } from '../services/payments.ts'
+import {
+  isPurchaseLinkKey, newPurchaseId, pdfFileName, PURCHASE_ID_PATTERN, PURCHASE_KEY_PATTERN, purchasePdf, type PurchaseRow,
+} from '../services/purchase.ts'
 import { hit } from '../services/rate-limit.ts'
 import { requireCustomHeaders } from '../services/sessions.ts'
 import { readTicket } from '../services/sms/codes.ts'
@@ -47,38 +53,94 @@ export function textSha256(text: string): string {
 
 /** The phone a verification ticket proves, for this product only (401 otherwise). */
 function verifiedPhone(c: Context<AppEnv>, ticket: string, product: ApplicationProduct): string {
+  return verifiedTicket(c, ticket, product).phone
+}
+
+function verifiedTicket(c: Context<AppEnv>, ticket: string, product: ApplicationProduct) {
   const { config, clock } = c.get('deps')
   const proof = readTicket(smsKey(config.secretsKey), ticket, clock.now())
   if (!proof || proof.purpose !== product) throw new AppError(401, 'SMS_TICKET_INVALID')
-  return proof.phone
+  return proof
 }
 
-function savedView(row: typeof salesApplication.$inferSelect): SavedApplication {
+/** The server's message for a person outside a product's ages: the product's rule in words. */
+const AGE_ERROR: Record<ApplicationProduct, ErrorCode> = {
+  tss: 'TSS_AGE_WINDOW', seyahatsaglik: 'TRAVEL_AGE_WINDOW', erkenbes: 'BES_AGE_WINDOW', pratikbes: 'BES_ADULT_ONLY',
+}
+
+/** A refused price as the answer: the product's age rule (on the birth date), else the section that cannot be priced. */
+function refusal(product: ApplicationProduct, price: Extract<PurchasePrice, { ok: false }>): AppError {
+  if (price.code === 'AGE_OUT_OF_RANGE') return new AppError(400, AGE_ERROR[product], [{ path: `${price.section}.birthdate`, code: AGE_RULE_CODE[product] }])
+  return new AppError(400, 'VALIDATION', [{ path: price.section, code: `purchase.${price.code}` }])
+}
+
+function savedView(row: typeof salesApplication.$inferSelect, now: Date): SavedApplication {
+  const data = row.data as ApplicationData
+  const price = quotedPrice(row.product as ApplicationProduct, data, now)
   return {
-    id: row.id, product: row.product as ApplicationProduct, step: row.step, data: row.data as ApplicationData,
+    id: row.id, product: row.product as ApplicationProduct, step: row.step, data,
     updatedAt: row.updatedAt.toISOString(), expiresAt: row.expiresAt.toISOString(),
+    price: price.ok ? { amount: price.amountTry, currency: price.currency } : null,
   }
+}
+
+/**
+ * The purchase cookie (issue 21): the verified phone's SMS ticket, HttpOnly, sent only to the
+ * purchase calls, until the ticket expires. With it the purchase's phone sees the details and the
+ * document; a bare result link shows the summary only.
+ */
+export const PURCHASE_COOKIE = 'ke_purchase'
+
+function purchaseCookiePath(c: Context<AppEnv>): string {
+  return `${c.get('deps').config.apiBase}/digitalchannels/purchase`
+}
+
+/** The person an application is about: their national ID, or (before the profile step) the verified phone. */
+function partyOf(application: typeof salesApplication.$inferSelect): string {
+  const nationalId = (application.data as ApplicationData).personalProfile?.nationalId
+  return nationalId ? nationalId : `tel:${application.phone}`
 }
 
 /** Purchases one verified phone may start in an hour (each prices an application; no SMS is sent). */
 export const PURCHASES_PER_PHONE_HOUR = 20
 
-function purchaseView(row: PurchaseRow): PurchaseView {
+type PaymentState = { paymentInProgress: boolean; lastFailure: string | null }
+
+function purchaseView(row: PurchaseRow, access: PurchaseView['access'], payment: PaymentState): PurchaseView {
   const data = row.data as ApplicationData
   const person = data.personalProfile
+  const full = access === 'full'
   return {
     id: row.id,
     product: row.product as ApplicationProduct,
     status: row.status as PurchaseView['status'],
     amount: Number(row.amount),
     currency: row.currency,
-    policyNumber: row.policyNumber,
-    orderId: row.orderId,
-    insuredName: person ? `${person.firstname} ${person.lastname}` : '',
-    email: person?.email ?? '',
     createdAt: row.createdAt.toISOString(),
     issuedAt: row.issuedAt?.toISOString() ?? null,
+    ...payment,
+    access,
+    policyNumber: full ? row.policyNumber : null,
+    orderId: full ? row.orderId : null,
+    insuredName: full && person ? `${person.firstname} ${person.lastname}` : null,
+    email: full ? person?.email ?? null : null,
   }
+}
+
+/** Whether a payment of it waits for the bank now, and why the last one failed (a live one past its limit ends here). */
+async function paymentState(c: Context<AppEnv>, row: PurchaseRow): Promise<PaymentState> {
+  const { db, clock, config } = c.get('deps')
+  const now = clock.now()
+  let live = row.liveOrderId !== null
+  if (live && row.status === 'awaitingPayment' && row.liveSince && now.getTime() - row.liveSince.getTime() > config.gateway.timeoutMs) {
+    await expirePurchaseLiveOrders(db, row.id, new Date(now.getTime() - config.gateway.timeoutMs), now)
+    live = false
+  }
+  if (row.status !== 'awaitingPayment') return { paymentInProgress: false, lastFailure: null }
+  const [last] = await db.select({ status: paymentOrder.status, reason: paymentOrder.reason }).from(paymentOrder)
+    .where(and(eq(paymentOrder.purchaseId, row.id), eq(paymentOrder.status, 'failed')))
+    .orderBy(desc(paymentOrder.updatedAt), desc(paymentOrder.createdAt)).limit(1)
+  return { paymentInProgress: live, lastFailure: last?.reason ?? null }
 }
 
 async function purchaseOf(c: Context<AppEnv>): Promise<PurchaseRow> {
@@ -86,6 +148,22 @@ async function purchaseOf(c: Context<AppEnv>): Promise<PurchaseRow> {
   const rows = PURCHASE_ID_PATTERN.test(id) ? await c.get('deps').db.select().from(purchase).where(eq(purchase.id, id)).limit(1) : []
   if (!rows[0]) throw new AppError(404, 'PURCHASE_NOT_FOUND')
   return rows[0]
+}
+
+const PurchaseQuery = z.strictObject({ key: z.optional(z.string().check(z.regex(PURCHASE_KEY_PATTERN))) })
+
+/**
+ * Who sees a purchase's details and document (issue 21): the phone that bought it (its SMS ticket
+ * in the purchase cookie, for that product), or whoever holds the mailed link's unexpired key.
+ */
+function accessOf(c: Context<AppEnv>, row: PurchaseRow, key: string | undefined): PurchaseView['access'] {
+  const { config, clock } = c.get('deps')
+  const now = clock.now()
+  const ticket = getCookie(c, PURCHASE_COOKIE)
+  const proof = ticket ? readTicket(smsKey(config.secretsKey), ticket, now) : null
+  if (proof && proof.phone === row.phone && proof.purpose === row.product) return 'full'
+  if (key && isPurchaseLinkKey(config.secretsKey, row.id, key, now)) return 'full'
+  return 'summary'
 }
 
 /** The required consents of a product that the sale's records do not show accepted (or read). */
@@ -106,6 +184,12 @@ export function salesRoutes() {
   // the spec's sales calls are public (7.3 "unsecured"); they carry the custom header like every write
   r.use('*', publicRoute(), requireCustomHeaders)
 
+  /**
+   * A consent recorded or withdrawn (issue 28 item 3) only by the applicant: the body's `ticket`
+   * proves the phone, the `saleId` header must be that phone's own open application (of the
+   * ticket's product), and the party recorded is the application's person (their national ID), never
+   * what the body says. Anything else is 401 SMS_TICKET_INVALID or 404 APPLICATION_NOT_FOUND.
+   */
   r.post('/legalpermission', async (c) => {
     const body = await readJson(c, legalPermissionSchema)
     const saleId = header(c, 'saleId', true)!
@@ -118,7 +202,16 @@ export function salesRoutes() {
       throw new AppError(400, 'VALIDATION', [{ path: 'status', code: 'invalid' }])
     }
     if (!scopeFits(doc.name, body.scope)) throw new AppError(400, 'VALIDATION', [{ path: 'scope', code: 'invalid' }])
-    const { db, clock } = c.get('deps')
+    const { db, clock, config } = c.get('deps')
+    const proof = readTicket(smsKey(config.secretsKey), body.ticket, clock.now())
+    if (!proof) throw new AppError(401, 'SMS_TICKET_INVALID')
+    const [application] = UUID_PATTERN.test(saleId)
+      ? await db.select().from(salesApplication).where(and(eq(salesApplication.id, saleId.toLowerCase()), eq(salesApplication.phone, proof.phone),
+        eq(salesApplication.product, proof.purpose), gt(salesApplication.expiresAt, clock.now()))).limit(1)
+      : []
+    if (!application) throw new AppError(404, 'APPLICATION_NOT_FOUND')
+    const partyId = partyOf(application)
+    if (body.partyId !== undefined && body.partyId !== partyId) throw new AppError(400, 'VALIDATION', [{ path: 'partyId', code: 'notApplicant' }])
     // the spec's fixed company id; an unknown one is refused, none means the (first) company
     const companies = companyHeader && UUID_PATTERN.test(companyHeader)
       ? await db.select({ id: company.id }).from(company).where(eq(company.id, companyHeader)).limit(1)
@@ -128,9 +221,9 @@ export function salesRoutes() {
     const at = clock.now()
     const [row] = await db.insert(legalPermission).values({
       companyId: companies[0]?.id ?? null,
-      saleId,
+      saleId: application.id,
       processStep,
-      partyId: body.partyId,
+      partyId,
       name: doc.name,
       status,
       scope: body.scope,
@@ -144,7 +237,7 @@ export function salesRoutes() {
       requestId: c.get('requestId'),
       at,
     }).returning()
-    await audit(c, 'consent.' + status.toLowerCase(), `${doc.name}:${body.scope}`, body.partyId, { saleId, documentId: doc.documentId, permissionId: row!.id })
+    await audit(c, 'consent.' + status.toLowerCase(), `${doc.name}:${body.scope}`, partyId, { saleId: application.id, documentId: doc.documentId, permissionId: row!.id })
     return c.json({
       id: row!.id,
       name: row!.name,
@@ -154,6 +247,7 @@ export function salesRoutes() {
       version: row!.documentVersion,
       locale: row!.locale,
       textSha256: row!.textSha256,
+      partyId,
       recordedAt: at.toISOString(),
     }, 201)
   })
@@ -168,13 +262,16 @@ export function salesRoutes() {
     const phone = verifiedPhone(c, body.ticket, body.product)
     const { db, clock } = c.get('deps')
     const now = clock.now()
+    // repriced at every save from the insured person's data; a person outside the product's ages is refused with its rule
+    const price = quotedPrice(body.product, body.data, now)
+    if (!price.ok && price.code === 'AGE_OUT_OF_RANGE') throw refusal(body.product, price)
     const expiresAt = new Date(now.getTime() + APPLICATION_KEEP_HOURS * 3_600_000)
     await db.delete(salesApplication).where(lt(salesApplication.expiresAt, now))
     const [row] = await db.insert(salesApplication)
       .values({ phone, product: body.product, step: body.step, data: body.data, createdAt: now, updatedAt: now, expiresAt })
       .onConflictDoUpdate({ target: [salesApplication.phone, salesApplication.product], set: { step: body.step, data: body.data, updatedAt: now, expiresAt } })
       .returning()
-    return c.json(savedView(row!))
+    return c.json(savedView(row!, now))
   })
 
   r.post('/application/resume', async (c) => {
@@ -185,7 +282,7 @@ export function salesRoutes() {
       .where(and(eq(salesApplication.phone, phone), eq(salesApplication.product, body.product), gt(salesApplication.expiresAt, clock.now())))
       .limit(1)
     if (!rows[0]) throw new AppError(404, 'APPLICATION_NOT_FOUND')
-    return c.json(savedView(rows[0]))
+    return c.json(savedView(rows[0], clock.now()))
   })
 
   /**
@@ -196,7 +293,8 @@ export function salesRoutes() {
    */
   r.post('/purchase', async (c) => {
     const body = await readJson(c, createPurchaseSchema)
-    const phone = verifiedPhone(c, body.ticket, body.product)
+    const proof = verifiedTicket(c, body.ticket, body.product)
+    const phone = proof.phone
     const { db, clock } = c.get('deps')
     const now = clock.now()
     if (!(await hit(db, `purchase:phone:${phone}`, PURCHASES_PER_PHONE_HOUR, 3_600_000, now))) {
@@ -208,36 +306,54 @@ export function salesRoutes() {
       .limit(1)
     if (!application) throw new AppError(404, 'APPLICATION_NOT_FOUND')
     const price = purchasePrice(body.product, application.data as ApplicationData, now)
-    if (!price.ok) throw new AppError(400, 'VALIDATION', [{ path: price.section, code: `purchase.${price.code}` }])
+    if (!price.ok) throw refusal(body.product, price)
     const missing = await unrecordedConsents(c, application.id, body.product)
     if (missing.length) throw new AppError(400, 'CONSENT_REQUIRED', missing.map((name) => ({ path: name, code: 'required' })))
+    // one purchase per application (unique index): a new one, or the open one brought up to date with
+    // the application and its price, unless a payment of it waits for the bank (then it stays as it is)
+    const amount = price.amountTry.toFixed(2)
     const [row] = await db.insert(purchase).values({
       id: newPurchaseId(),
       product: body.product,
       phone,
       applicationId: application.id,
       data: application.data,
-      amount: price.amountTry.toFixed(2),
+      amount,
       currency: price.currency,
       status: 'awaitingPayment',
       locale: c.get('locale'),
       createdAt: now,
       updatedAt: now,
-    }).returning()
+    }).onConflictDoUpdate({
+      target: purchase.applicationId,
+      set: { data: application.data, amount, currency: price.currency, locale: c.get('locale'), updatedAt: now },
+      setWhere: sql`${purchase.status} = 'awaitingPayment' AND ${purchase.liveOrderId} IS NULL`,
+    }).returning({ ...getTableColumns(purchase), created: sql<boolean>`(xmax = 0)` })
+    const current = row ?? (await db.select().from(purchase).where(eq(purchase.applicationId, application.id)).limit(1))[0]
+    if (!current) throw new AppError(409, 'PAYMENT_IN_PROGRESS')
+    if (current.status === 'issued') throw new AppError(409, 'PURCHASE_ALREADY_PAID')
+    // the verified phone's ticket, HttpOnly, for the purchase calls: the result page shows this phone its details and document
+    setCookie(c, PURCHASE_COOKIE, body.ticket, {
+      path: purchaseCookiePath(c), httpOnly: true, sameSite: 'Strict', secure: c.get('deps').config.cookieSecure,
+      maxAge: Math.max(1, Math.floor((proof.validUntil.getTime() - now.getTime()) / 1000)),
+    })
     c.header('Cache-Control', 'no-store')
-    return c.json(purchaseView(row!), 201)
+    return c.json(purchaseView(current, 'full', await paymentState(c, current)), row?.created ? 201 : 200)
   })
 
   /** A purchase's state and result, read by its unguessable id (the result pages). */
   r.get('/purchase/:id', async (c) => {
+    const { key } = readQuery(c, PurchaseQuery)
     const row = await purchaseOf(c)
     c.header('Cache-Control', 'no-store')
-    return c.json(purchaseView(row))
+    return c.json(purchaseView(row, accessOf(c, row, key), await paymentState(c, row)))
   })
 
   /** The policy or contract summary PDF of an issued purchase. */
   r.get('/purchase/:id/document', async (c) => {
+    const { key } = readQuery(c, PurchaseQuery)
     const row = await purchaseOf(c)
+    if (accessOf(c, row, key) !== 'full') throw new AppError(403, 'PURCHASE_ACCESS_REQUIRED')
     if (row.status !== 'issued') throw new AppError(409, 'PURCHASE_NOT_ISSUED')
     const pdf = await purchasePdf(row)
     c.header('Cache-Control', 'no-store')

@@ -4,24 +4,26 @@ import { and, asc, count, eq, inArray, isNotNull, isNull, ne, or, sql, type SQL 
 import { calendarDateOf, formatIsoDate, isAdultBirthDate, toCalendarDate } from '../../domain/dates.ts'
 import { normalizeTrMobile } from '../../domain/phone.ts'
 import { BulkStatusBody, CreateUserBody, UpdateRolesBody, UpdateUserBody, UserStatusBody, groupRolesIssues, personalIssues, roleAssignmentIssues } from '../../domain/schemas/user.ts'
-import { toPermissionStrings } from '../../domain/permission-catalogue.ts'
 import type { AppEnv } from '../types.ts'
 import type { Db } from '../db/client.ts'
 import { address, appUser, company, jobTitle, role, userGroup, userPhoto, userRole } from '../db/schema.ts'
 import { AppError, type FieldIssue } from '../errors.ts'
 import { idParam, readJson, uuidString } from '../http.ts'
-import { errorMessage } from '../i18n.ts'
+import { errorMessage, USER_EXPORT_TEXTS } from '../i18n.ts'
 import { MAILS } from '../mail-texts.ts'
 import { audit, auditBySession } from '../services/audit.ts'
 import { emailNotificationsOn } from '../services/notifications.ts'
 import { enqueueMail } from '../services/outbox.ts'
 import { containsPattern, listAnswer, orderBy, readList, type ListParams } from '../services/list.ts'
 import { hashPassword, randomPassword } from '../services/passwords.ts'
-import { activePermissions, may, permit } from '../services/permissions.ts'
+import { assertGrantable, assertUserWithinReach } from '../services/authority.ts'
+import { pendingEmailOf, requestEmailChange } from '../services/email-change.ts'
+import { may, permit } from '../services/permissions.ts'
 import { keyFrom } from '../services/secrets.ts'
 import { reencodeImage } from '../services/images.ts'
+import { toCsv } from '../services/csv.ts'
 import { endUserSessions } from '../services/sessions.ts'
-import { DEFAULT_SECURITY, policyOf, readSetting } from '../services/settings.ts'
+import { DEFAULT_SECURITY, policyOf, readSetting, recordedPolicyOf } from '../services/settings.ts'
 import { resolveAddress } from './party.ts'
 
 
@@ -58,7 +60,7 @@ function photoUrl(apiBase: string, id: string, updatedAt: Date | null | undefine
   return updatedAt ? `${apiBase}/images/user/${id}/photo?v=${updatedAt.getTime()}` : null
 }
 
-async function detailOf(db: Db, companyId: string, id: string, apiBase: string) {
+async function detailOf(db: Db, companyId: string, id: string, apiBase: string, now: Date = new Date()) {
   const [u] = await db.select().from(appUser).where(and(eq(appUser.id, id), eq(appUser.companyId, companyId)))
   if (!u) throw new AppError(404, 'NOT_FOUND')
   const [photo] = await db.select({ updatedAt: userPhoto.updatedAt }).from(userPhoto).where(eq(userPhoto.userId, id))
@@ -80,6 +82,8 @@ async function detailOf(db: Db, companyId: string, id: string, apiBase: string) 
       validTo: r.validUntil ? trDateOf(r.validUntil) : null, groupId: r.groupId, groupName: r.groupName ?? null,
     })),
     rolesVersion: u.rolesVersion,
+    /** A change of e-mail address waiting for the new address's confirmation (issue 28). */
+    pendingEmail: await pendingEmailOf(db, u.id, now),
   }
 }
 
@@ -88,7 +92,6 @@ async function detailOf(db: Db, companyId: string, id: string, apiBase: string) 
 
 const LIST_SORTS = ['username', 'firstName', 'lastName', 'email', 'createdAt', 'status'] as const
 const EXPORT_MAX_ROWS = 100_000
-const EXPORT_COLUMNS = ['username', 'firstName', 'lastName', 'email', 'status', 'locked', 'group', 'roles', 'createdAt']
 const PHOTO_SIZE = 256
 
 /**
@@ -122,15 +125,6 @@ function userOrder(params: ListParams<unknown>): SQL[] {
   return orderBy(params, {
     username: appUser.username, firstName: appUser.firstName, lastName: appUser.lastName, email: appUser.email, createdAt: appUser.createdAt, status: appUser.status,
   }, [asc(appUser.username)], appUser.id)
-}
-
-/**
- * One CSV cell: a value a spreadsheet would run as a formula (starting with = + - @, a tab or a
- * carriage return) gets a leading apostrophe; every cell is quoted, inner quotes doubled.
- */
-export function csvCell(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value
-  return `"${safe.replace(/"/g, '""')}"`
 }
 
 /** The audited fields of a user (before/after of an edit). */
@@ -191,6 +185,7 @@ async function changeStatus(c: Context<AppEnv>, id: string, status: 'active' | '
   const now = clock.now()
   await db.transaction(async (tx) => {
     const t = tx as unknown as Db
+    await assertUserWithinReach(t, c, id)
     if (isSuper) await keepAnotherSuperadmin(t, session.companyId, id, 'LAST_SUPERADMIN')
     await t.update(appUser).set({ status, version: u.version + 1 }).where(eq(appUser.id, id))
   })
@@ -228,9 +223,9 @@ export function userRoutes() {
   })
 
   /**
-   * The filtered list as CSV (the list's q, filters and sort; every page): UTF-8 with a byte-order
-   * mark, so that spreadsheet programs keep the Turkish letters; cells that a spreadsheet would
-   * read as a formula are made text (csvCell).
+   * The filtered list as CSV (the list's q, filters and sort; every page), written by a maintained
+   * CSV writer (services/csv.ts: byte-order mark, every cell quoted, formulas defused), with column
+   * names and values in the request's language and the creation time in the company's time zone.
    */
   r.get('/export', permit('user:read'), async (c) => {
     const params = readUserList(c)
@@ -241,15 +236,18 @@ export function userRoutes() {
     const roles = ids.length === 0 ? [] : await db.select({ userId: userRole.userId, name: role.name })
       .from(userRole).innerJoin(role, eq(role.id, userRole.roleId)).where(inArray(userRole.userId, ids))
     const groups = await db.select({ id: userGroup.id, name: userGroup.name }).from(userGroup).where(eq(userGroup.companyId, companyId))
-    const lines = [EXPORT_COLUMNS.join(',')]
-    for (const u of rows) {
-      lines.push([
-        u.username, u.firstName, u.lastName, u.email, u.status, u.lockedAt ? 'true' : 'false', groups.find((g) => g.id === u.groupId)?.name ?? '',
-        roles.filter((x) => x.userId === u.id).map((x) => x.name).sort().join(' '), u.createdAt.toISOString(),
-      ].map(csvCell).join(','))
-    }
+    const [co] = await db.select({ timeZone: company.timeZone }).from(company).where(eq(company.id, companyId))
+    const timeZone = co?.timeZone || 'Europe/Istanbul'
+    // 'sv-SE' writes 2026-11-23 12:00:00: readable, and sorts as text
+    const when = new Intl.DateTimeFormat('sv-SE', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' })
+    const texts = USER_EXPORT_TEXTS[c.get('locale')]
+    const header = texts.columns.map((name, i) => (i === texts.columns.length - 1 ? `${name} (${timeZone})` : name))
+    const csv = toCsv(header, rows.map((u) => [
+      u.username, u.firstName, u.lastName, u.email, texts.status[u.status] ?? u.status, u.lockedAt ? texts.yes : texts.no,
+      groups.find((g) => g.id === u.groupId)?.name ?? '', roles.filter((x) => x.userId === u.id).map((x) => x.name).sort().join(' '), when.format(u.createdAt),
+    ]))
     await auditBySession(c, 'user.exported', null, { rows: rows.length, q: params.q, filters: params.filters })
-    return new Response('\uFEFF' + lines.join('\r\n') + '\r\n', {
+    return new Response(csv, {
       headers: {
         'content-type': 'text/csv; charset=utf-8',
         'content-disposition': 'attachment; filename="users.csv"',
@@ -285,8 +283,13 @@ export function userRoutes() {
     const session = c.get('session')
     const [target] = await db.select().from(appUser).where(and(eq(appUser.id, id), eq(appUser.companyId, session.companyId))).limit(1)
     if (!target) throw new AppError(404, 'NOT_FOUND')
-    const [updated] = await db.update(appUser).set({ lockedAt: null, failedLogins: 0 })
-      .where(and(eq(appUser.id, id), isNotNull(appUser.lockedAt))).returning({ id: appUser.id })
+    const updated = await db.transaction(async (tx) => {
+      const t = tx as unknown as Db
+      await assertUserWithinReach(t, c, id)
+      const [row] = await t.update(appUser).set({ lockedAt: null, failedLogins: 0 })
+        .where(and(eq(appUser.id, id), isNotNull(appUser.lockedAt))).returning({ id: appUser.id })
+      return row
+    })
     if (!updated) throw new AppError(409, 'USER_NOT_LOCKED')
     const [actor] = await db.select({ username: appUser.username, firstName: appUser.firstName, lastName: appUser.lastName })
       .from(appUser).where(eq(appUser.id, session.userId)).limit(1)
@@ -366,9 +369,11 @@ export function userRoutes() {
     try {
       userId = await db.transaction(async (tx) => {
         const t = tx as unknown as Db
+        // the roles handed out hold nothing the caller lacks (issue 28)
+        await assertGrantable(t, c, [p.mainRole.toLowerCase(), p.defaultRole.toLowerCase(), ...others.map((o) => o.roleId.toLowerCase())])
         const [u] = await t.insert(appUser).values({
           companyId, username: p.username, firstName: p.firstName.trim(), lastName: p.lastName.trim(), email: p.email.trim().toLowerCase(),
-          passwordHash, mustChangePassword: true, passwordChangedAt: now, passwordPolicy: policyOf(security),
+          passwordHash, mustChangePassword: true, passwordChangedAt: now, passwordPolicy: recordedPolicyOf(security),
           gender: p.gender, countryCode: p.country, nationalId: p.country === 'TR' ? p.nationalId : null, passportNo: p.country === 'TR' ? null : p.passportNo,
           jobTitleId: p.jobTitleId, workLocationId: p.workLocationId, mobilePhone: normalizeTrMobile(p.mobilePhone) ?? p.mobilePhone.replace(/[\s-]/g, ''),
           birthDate: p.birthDate, groupId: body.groupRoles.isAssigntoGroup ? body.groupRoles.chosengroup : null, createdAt: now,
@@ -441,7 +446,7 @@ export function userRoutes() {
   r.put('/:id', permit('user:update', 'profile:update'), async (c) => {
     const id = idParam(c)
     const body = await readJson(c, UpdateUserBody)
-    const { db, clock, config } = c.get('deps')
+    const { db, clock, config, outbox } = c.get('deps')
     const session = c.get('session')
     const admin = await may(c, 'user:update')
     if (!admin && id !== session.userId) throw new AppError(403, 'FORBIDDEN')
@@ -458,22 +463,35 @@ export function userRoutes() {
       if (!location) issues.push({ path: 'workLocationId', code: 'requiredSelection' })
     }
     if (issues.length) throw new AppError(400, 'VALIDATION', issues)
+    const email = body.email.trim().toLowerCase()
+    const emailChanges = email !== before.email.toLowerCase()
     let after: typeof before | undefined
+    let pendingEmail: Awaited<ReturnType<typeof requestEmailChange>> | null = null
     try {
-      [after] = await db.update(appUser).set({
-        firstName: body.firstName.trim(), lastName: body.lastName.trim(), email: body.email.trim().toLowerCase(), gender: body.gender,
-        countryCode: body.country, nationalId: body.country === 'TR' ? body.nationalId : null, passportNo: body.country === 'TR' ? null : body.passportNo,
-        jobTitleId: body.jobTitleId, workLocationId: body.workLocationId, birthDate: body.birthDate,
-        mobilePhone: normalizeTrMobile(body.mobilePhone) ?? body.mobilePhone.replace(/[\s-]/g, ''), version: sql`${appUser.version} + 1`,
-      }).where(and(eq(appUser.id, id), eq(appUser.version, body.version))).returning()
+      after = await db.transaction(async (tx) => {
+        const t = tx as unknown as Db
+        // another user: within the caller's own permissions (issue 28); the row is locked from here
+        await assertUserWithinReach(t, c, id)
+        const [row] = await t.update(appUser).set({
+          firstName: body.firstName.trim(), lastName: body.lastName.trim(), gender: body.gender,
+          countryCode: body.country, nationalId: body.country === 'TR' ? body.nationalId : null, passportNo: body.country === 'TR' ? null : body.passportNo,
+          jobTitleId: body.jobTitleId, workLocationId: body.workLocationId, birthDate: body.birthDate,
+          mobilePhone: normalizeTrMobile(body.mobilePhone) ?? body.mobilePhone.replace(/[\s-]/g, ''), version: sql`${appUser.version} + 1`,
+        }).where(and(eq(appUser.id, id), eq(appUser.version, body.version))).returning()
+        if (!row) throw new AppError(409, 'CONFLICT')
+        // the e-mail address changes only when the new address confirms; the old one is told
+        if (emailChanges) pendingEmail = await requestEmailChange(t, c, row, email)
+        return row
+      })
     } catch (error) {
       const target = uniqueTarget(error)
       if (target) throw new AppError(409, 'USER_EXISTS', [{ path: target.replace('personal.', ''), code: 'exists' }])
       throw error
     }
     if (!after) throw new AppError(409, 'CONFLICT')
-    await auditBySession(c, 'user.updated', id, { before: editable(before), after: editable(after) })
-    return c.json(await detailOf(db, session.companyId, id, config.apiBase))
+    if (pendingEmail) outbox?.kick()
+    await auditBySession(c, 'user.updated', id, { before: editable(before), after: editable(after), ...(pendingEmail ? { emailChangeRequested: email } : {}) })
+    return c.json(await detailOf(db, session.companyId, id, config.apiBase, clock.now()))
   })
 
   /**
@@ -516,15 +534,15 @@ export function userRoutes() {
       if (!was || was.isMain !== x.isMain || was.isDefault !== x.isDefault || (was.validUntil ? trDateOf(was.validUntil) : null) !== x.validTo) touched.add(x.roleId)
     }
     for (const was of before) if (!wanted.some((x) => x.roleId === was.roleId)) touched.add(was.roleId)
-    const held = new Set(await activePermissions(c))
-    const beyond = [...touched].filter((rid) => toPermissionStrings(byId.get(rid)?.permissions ?? []).some((p) => !held.has(p)))
-    if (beyond.length) throw new AppError(403, 'ROLE_ESCALATION')
     const superadmin = companyRoles.find((x) => x.name === 'ROLE_SUPERADMIN')
     const was = superadmin && touched.has(superadmin.id) ? stored.get(superadmin.id) : undefined
     const demotes = !!was && (!was.validUntil || was.validUntil > now) && target.status === 'active'
       && !wanted.some((x) => x.roleId === superadmin!.id && x.validTo === null)
     await db.transaction(async (tx) => {
       const t = tx as unknown as Db
+      // the user, and every role added, ended or re-marked, within the caller's own permissions
+      const caller = await assertUserWithinReach(t, c, id)
+      await assertGrantable(t, c, [...touched], caller)
       if (demotes) await keepAnotherSuperadmin(t, session.companyId, id, 'LAST_SUPERADMIN_ROLE')
       const [bumped] = await t.update(appUser).set({ rolesVersion: sql`${appUser.rolesVersion} + 1` })
         .where(and(eq(appUser.id, id), eq(appUser.rolesVersion, body.version))).returning({ id: appUser.id })
@@ -546,7 +564,7 @@ export function userRoutes() {
       before: { roles: shape(before.map((x) => ({ ...x, validTo: x.validUntil ? trDateOf(x.validUntil) : null }))), version: body.version },
       after: { roles: shape(wanted), version: body.version + 1 },
     })
-    return c.json(await detailOf(db, session.companyId, id, config.apiBase))
+    return c.json(await detailOf(db, session.companyId, id, config.apiBase, clock.now()))
   })
 
   /**
@@ -565,15 +583,23 @@ export function userRoutes() {
       throw error
     }
     const now = clock.now()
-    await db.insert(userPhoto).values({ userId: id, contentType: 'image/png', data: image.data, width: image.width, height: image.height, updatedAt: now })
-      .onConflictDoUpdate({ target: userPhoto.userId, set: { data: image.data, width: image.width, height: image.height, updatedAt: now } })
+    await db.transaction(async (tx) => {
+      const t = tx as unknown as Db
+      await assertUserWithinReach(t, c, id)
+      await t.insert(userPhoto).values({ userId: id, contentType: 'image/png', data: image.data, width: image.width, height: image.height, updatedAt: now })
+        .onConflictDoUpdate({ target: userPhoto.userId, set: { data: image.data, width: image.width, height: image.height, updatedAt: now } })
+    })
     await auditBySession(c, 'user.photo.updated', id, { width: image.width, height: image.height, bytes: image.data.length })
     return c.json({ ok: true, photo: photoUrl(config.apiBase, id, now) })
   })
 
   r.delete('/:id/photo', permit('user:update', 'profile:update'), async (c) => {
     const id = await editableUser(c)
-    await c.get('deps').db.delete(userPhoto).where(eq(userPhoto.userId, id))
+    await c.get('deps').db.transaction(async (tx) => {
+      const t = tx as unknown as Db
+      await assertUserWithinReach(t, c, id)
+      await t.delete(userPhoto).where(eq(userPhoto.userId, id))
+    })
     await auditBySession(c, 'user.photo.deleted', id)
     return c.json({ ok: true, photo: null })
   })

@@ -11,6 +11,13 @@ export type DbHealth = {
   /** A connection succeeded: ends an outage (and logs it) once nothing failed for STABLE_MS. */
   up(): void
   readonly isDown: boolean
+  /**
+   * Fail fast (issue 28 item 9): while the last connection attempt failed and nothing succeeded
+   * since, one request at a time goes through as the probe (it waits at most the pool's connect
+   * timeout); every other request is answered 503 at once instead of queueing for a connection.
+   * `admit` says whether a request may go on; `settled` is called with its outcome.
+   */
+  admit(): { go: true; settled(reachable: boolean): void } | { go: false }
 }
 
 /** How long connections must keep working before an outage counts as over (no log per flap). */
@@ -19,8 +26,18 @@ export const STABLE_MS = 2_000
 export function dbHealth(logger: Logger): DbHealth {
   let since: number | null = null
   let confirming: ReturnType<typeof setTimeout> | null = null
+  // the fast path: whether the last thing heard of the database was a failure, and the probe out
+  let failing = false
+  let probing = false
   return {
+    admit() {
+      if (!failing) return { go: true, settled: (reachable) => { if (!reachable) failing = true } }
+      if (probing) return { go: false }
+      probing = true
+      return { go: true, settled: (reachable) => { probing = false; failing = !reachable } }
+    },
     down(error) {
+      failing = true
       // a failure while a recovery is being confirmed: the same outage goes on
       if (confirming) {
         clearTimeout(confirming)
@@ -31,6 +48,7 @@ export function dbHealth(logger: Logger): DbHealth {
       logger.log('error', 'database unavailable', { error: describeDbError(error) })
     },
     up() {
+      failing = false
       if (since === null || confirming) return
       confirming = setTimeout(() => {
         confirming = null

@@ -13,9 +13,38 @@ export type Logger = {
 
 const ORDER: Record<LogLevel | 'silent', number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 }
 
+let pending: string[] = []
+let scheduled = false
+let exitHooked = false
+
+/** Writes the log lines not yet written (before anything else goes to stdout, and at exit). */
+export function flushLog() {
+  scheduled = false
+  if (pending.length === 0) return
+  const text = pending.join('\n') + '\n'
+  pending = []
+  process.stdout.write(text)
+}
+
+/**
+ * The default sink: stdout, the lines of one turn of the event loop in one write (a write is a
+ * system call: one per request line was a noticeable part of the session check's cost,
+ * docs/benchmarks.md). Written when the loop turns, and at exit.
+ */
+function stdoutSink(line: string) {
+  pending.push(line)
+  if (scheduled) return
+  scheduled = true
+  if (!exitHooked) {
+    exitHooked = true
+    process.on('exit', flushLog)
+  }
+  setImmediate(flushLog)
+}
+
 export function createLogger(
   level: LogLevel | 'silent' = 'info',
-  sink: (line: string) => void = (line) => process.stdout.write(line + '\n'),
+  sink: (line: string) => void = stdoutSink,
   base: LogFields = {},
 ): Logger {
   return {

@@ -9,10 +9,19 @@ export type MailMessage = {
   text: string
   html?: string
   companyId?: string
+  /**
+   * The company mail-server settings to send through instead of the stored ones (issue 28: the
+   * notice of a mail-server change goes through the server in force before it, never through the
+   * one it names). Its host is checked like any company server's.
+   */
+  mailServer?: CompanyMailServer
   attachments?: Array<{ filename: string; contentType: string; content: Buffer }>
 }
 export type SmtpSettings = {
+  /** The address to connect to (checked: services/mail-host.ts). */
   host: string
+  /** The host name the settings named, to verify the server's TLS certificate against. */
+  servername?: string
   port: number
   secure: 'none' | 'starttls' | 'tls'
   auth: { user: string; pass: string } | null
@@ -21,13 +30,25 @@ export type SmtpSettings = {
 
 export type Mailer = { send(message: MailMessage): Promise<void> }
 
+/** A company's stored mail-server settings (services/mail-settings.ts), the SMTP password sealed. */
+export type CompanyMailServer = {
+  host: string
+  port: number
+  security: 'none' | 'starttls' | 'tls'
+  authRequired: boolean
+  user: string
+  passwordSealed: string
+  from: string
+}
+
 /** Sends through nodemailer to the SMTP server the settings name (the company's, or the catcher). */
-export function createMailer(settings: (companyId?: string) => Promise<SmtpSettings>): Mailer {
+export function createMailer(settings: (companyId?: string, override?: CompanyMailServer) => Promise<SmtpSettings>): Mailer {
   return {
-    async send({ companyId, ...message }) {
-      const s = await settings(companyId)
+    async send({ companyId, mailServer, ...message }) {
+      const s = await settings(companyId, mailServer)
       const transport = nodemailer.createTransport({
         host: s.host,
+        ...(s.servername ? { servername: s.servername } : {}),
         port: s.port,
         secure: s.secure === 'tls',
         requireTLS: s.secure === 'starttls',

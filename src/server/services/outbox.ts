@@ -2,12 +2,12 @@ import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
 import { outbox } from '../db/schema.ts'
 import type { Logger } from './logger.ts'
-import type { Mailer } from './mail.ts'
+import type { CompanyMailServer, Mailer } from './mail.ts'
 import { open, seal } from './secrets.ts'
 
 /** A file sent with a mail (the purchase's PDF): its bytes as base64, sealed with the text. */
 export type MailAttachment = { filename: string; contentType: string; base64: string }
-type QueuedMail = { to: string; subject: string; text: string; companyId?: string; attachments?: MailAttachment[] }
+type QueuedMail = { to: string; subject: string; text: string; companyId?: string; attachments?: MailAttachment[]; mailServer?: CompanyMailServer }
 
 /** What a job handler may do: send mail now, or turn its row into a mail row (sent and retried like any). */
 export type JobResult = { mail: QueuedMail } | null
@@ -32,7 +32,7 @@ const CLAIM_MS = 60_000
 const BATCH = 20
 
 /** Queues a mail: its text is sealed in the row; the worker sends it and retries until it goes. */
-export async function enqueueMail(db: Db, secretsKey: Buffer, mail: { to: string; subject: string; text: string; companyId?: string }) {
+export async function enqueueMail(db: Db, secretsKey: Buffer, mail: { to: string; subject: string; text: string; companyId?: string; mailServer?: CompanyMailServer }) {
   await db.insert(outbox).values({ kind: 'mail', payload: mailPayload(secretsKey, mail), nextAttemptAt: new Date(), createdAt: new Date() })
 }
 
@@ -42,7 +42,12 @@ export async function enqueueJob(db: Db, kind: string, payload: Record<string, u
 }
 
 function mailPayload(secretsKey: Buffer, mail: QueuedMail) {
-  const content = mail.attachments?.length ? { subject: mail.subject, text: mail.text, attachments: mail.attachments } : { subject: mail.subject, text: mail.text }
+  const content = {
+    subject: mail.subject, text: mail.text,
+    ...(mail.attachments?.length ? { attachments: mail.attachments } : {}),
+    // the settings to send through (sealed with the text: they name a server and hold its sealed password)
+    ...(mail.mailServer ? { mailServer: mail.mailServer } : {}),
+  }
   return { to: mail.to, companyId: mail.companyId ?? null, sealed: seal(JSON.stringify(content), secretsKey) }
 }
 
@@ -71,9 +76,9 @@ export function createOutbox(opts: OutboxOptions) {
   async function send(row: typeof outbox.$inferSelect) {
     const p = row.payload as { to: string; companyId: string | null; sealed: string }
     if (!opts.mailer) throw new Error('no mailer configured')
-    const { subject, text, attachments } = JSON.parse(open(p.sealed, opts.secretsKey)) as { subject: string; text: string; attachments?: MailAttachment[] }
+    const { subject, text, attachments, mailServer } = JSON.parse(open(p.sealed, opts.secretsKey)) as { subject: string; text: string; attachments?: MailAttachment[]; mailServer?: CompanyMailServer }
     const files = attachments?.map((a) => ({ filename: a.filename, contentType: a.contentType, content: Buffer.from(a.base64, 'base64') }))
-    await opts.mailer.send({ to: p.to, subject, text, ...(p.companyId ? { companyId: p.companyId } : {}), ...(files ? { attachments: files } : {}) })
+    await opts.mailer.send({ to: p.to, subject, text, ...(p.companyId ? { companyId: p.companyId } : {}), ...(files ? { attachments: files } : {}), ...(mailServer ? { mailServer } : {}) })
   }
 
   async function work(row: typeof outbox.$inferSelect) {

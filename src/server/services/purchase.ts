@@ -1,12 +1,12 @@
-import { randomBytes, randomInt } from 'node:crypto'
+import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto'
 import { fundByCode } from '../../domain/funds.ts'
 import { readFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import fontkit from '@pdf-lib/fontkit'
-import { and, eq } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import { PDFDocument, rgb } from 'pdf-lib'
-import { isTravelCoverage, POLICY_PREFIX } from '../../domain/purchase.ts'
+import { hasBirthCover, isTravelCoverage, POLICY_PREFIX } from '../../domain/purchase.ts'
 import { SCHENGEN_MINIMUM_EUR, TRAVEL_COVER_EUR } from '../../domain/tariff.ts'
 import type { ApplicationData, ApplicationProduct } from '../../domain/schemas/application.ts'
 import type { Db } from '../db/client.ts'
@@ -32,28 +32,71 @@ export function newPurchaseId(): string {
 }
 export const PURCHASE_ID_PATTERN = /^[A-Za-z0-9_-]{24}$/
 
-/** A policy or contract number: product prefix, year, 10 random digits (unique in the table). */
-function policyNumberOf(product: ApplicationProduct, now: Date): string {
-  const digits = Array.from({ length: 10 }, () => randomInt(10)).join('')
-  return `${POLICY_PREFIX[product]}-${now.getUTCFullYear()}-${digits}`
+/** How long the link in the purchase mail shows the purchase's details. */
+export const PURCHASE_LINK_DAYS = 30
+
+function linkMac(secret: string, id: string, expires: number): string {
+  return createHmac('sha256', `${secret}:purchase-link`).update(`purchase-link:v1:${id}:${expires}`).digest('base64url')
 }
 
 /**
- * Issues the policy of a paid purchase, once: the guarded update makes a replayed callback change
- * nothing. The application is closed (nothing left to resume) and the summary mail queued.
+ * The key of the link mailed to the customer (issue 21): it shows this purchase's details and
+ * document until it expires (`expires` in base 36, then an HMAC of the id and the expiry).
  */
-export async function issuePurchase(db: Db, purchaseId: string, orderId: string, now: Date): Promise<PurchaseRow | null> {
-  const [current] = await db.select({ product: purchase.product }).from(purchase).where(eq(purchase.id, purchaseId)).limit(1)
-  if (!current) return null
+export function purchaseLinkKey(secret: string, id: string, expiresAt: Date): string {
+  const expires = expiresAt.getTime()
+  return `${expires.toString(36)}.${linkMac(secret, id, expires)}`
+}
+
+export const PURCHASE_KEY_PATTERN = /^[0-9a-z]{1,12}\.[A-Za-z0-9_-]{43}$/
+
+export function isPurchaseLinkKey(secret: string, id: string, key: string, now: Date): boolean {
+  if (!PURCHASE_KEY_PATTERN.test(key)) return false
+  const [exp, mac] = key.split('.') as [string, string]
+  const expires = parseInt(exp, 36)
+  if (!Number.isSafeInteger(expires) || expires <= now.getTime()) return false
+  const a = Buffer.from(mac)
+  const b = Buffer.from(linkMac(secret, id, expires))
+  return a.length === b.length && timingSafeEqual(a, b)
+}
+
+/** The result page a purchase's mail links to. */
+export function purchaseResultPath(product: string): string {
+  return product === 'tss' ? '/result/tss-success' : '/result/success'
+}
+
+/**
+ * A policy or contract number: the product's prefix (read from the row in the same statement),
+ * the year, 10 random digits (unique in the table).
+ */
+function policyNumberSql(now: Date) {
+  const digits = Array.from({ length: 10 }, () => randomInt(10)).join('')
+  const prefix = sql.join(Object.entries(POLICY_PREFIX).map(([product, p]) => sql`WHEN ${product} THEN ${p}`), sql` `)
+  return sql`(CASE ${purchase.product} ${prefix} END) || ${`-${now.getUTCFullYear()}-${digits}`}`
+}
+
+/**
+ * Issues the policy of a paid purchase, once, inside the caller's transaction (issue 21: the
+ * order's success, the policy, the closed application and the queued mail commit together, or
+ * none of them does). The guarded update makes a replayed callback change nothing; a policy
+ * number already taken is drawn again inside a savepoint.
+ */
+export async function issuePurchase(tx: Db, purchaseId: string, orderId: string, now: Date): Promise<PurchaseRow | null> {
   for (let attempt = 0; ; attempt++) {
     try {
-      const [row] = await db.update(purchase)
-        .set({ status: 'issued', policyNumber: policyNumberOf(current.product as ApplicationProduct, now), orderId, issuedAt: now, updatedAt: now })
-        .where(and(eq(purchase.id, purchaseId), eq(purchase.status, 'awaitingPayment')))
-        .returning()
+      const row = await tx.transaction(async (sp) => {
+        const [issued] = await sp.update(purchase)
+          .set({
+            status: 'issued', policyNumber: policyNumberSql(now),
+            orderId, issuedAt: now, updatedAt: now, liveOrderId: null, liveSince: null,
+          })
+          .where(and(eq(purchase.id, purchaseId), eq(purchase.status, 'awaitingPayment')))
+          .returning()
+        return issued ?? null
+      })
       if (!row) return null
-      await db.delete(salesApplication).where(eq(salesApplication.id, row.applicationId))
-      await enqueueJob(db, 'purchaseDocument', { purchaseId: row.id })
+      await tx.delete(salesApplication).where(eq(salesApplication.id, row.applicationId))
+      await enqueueJob(tx, 'purchaseDocument', { purchaseId: row.id })
       return row
     } catch (error) {
       // 10 random digits a year: a collision is rare, and a new number settles it
@@ -135,7 +178,7 @@ const REGION_NAMES: Record<ServerLocale, Record<string, string>> = {
 }
 
 let fontCache: Promise<Uint8Array> | null = null
-/** DejaVu Sans (Bitstream Vera licence, see README "Fonts"): Turkish and Cyrillic letters; unwrapped from WOFF once. */
+/** DejaVu Sans (Bitstream Vera licence, see docs/sales.md "Fonts"): Turkish and Cyrillic letters; unwrapped from WOFF once. */
 function fontBytes(): Promise<Uint8Array> {
   const require = createRequire(import.meta.url)
   fontCache ??= readFile(join(dirname(require.resolve('@fontsource/dejavu-sans/package.json')), 'files', 'dejavu-sans-latin-400-normal.woff')).then(woffToSfnt)
@@ -155,7 +198,8 @@ function detailLines(row: PurchaseRow, t: Texts, locale: ServerLocale): Array<[s
   if (row.product === 'tss') {
     const visits = data.outpatientVisits ?? 0
     lines.push([t.visits, visits === 0 ? t.inpatientOnly : String(visits)])
-    lines.push([t.birthCover, data.healthPolicy?.birthCollateral ? t.yes : t.no])
+    // the cover the insured person can have (a woman of 18-44 by the profile's birth date), whatever was ticked
+    lines.push([t.birthCover, hasBirthCover(data, row.issuedAt ?? row.createdAt) ? t.yes : t.no])
   }
   if (row.product === 'seyahatsaglik' && data.travelPlan) {
     const plan = data.travelPlan
@@ -235,8 +279,11 @@ export function pdfFileName(row: PurchaseRow): string {
   return `${(row.policyNumber ?? row.id).replace(/[^A-Za-z0-9-]/g, '')}.pdf`
 }
 
-/** Outbox job: the summary PDF to the customer's e-mail (kept and retried like any mail). */
-export function purchaseDocumentJob(): JobHandler {
+/**
+ * Outbox job: the summary PDF to the customer's e-mail (kept and retried like any mail), with the
+ * link to the purchase's details (expiring after PURCHASE_LINK_DAYS) when the site's origin is known.
+ */
+export function purchaseDocumentJob(opts: { secretsKey: string; origin: () => string | null } | null = null): JobHandler {
   return async (payload, tx) => {
     const id = typeof payload.purchaseId === 'string' ? payload.purchaseId : ''
     const [row] = await tx.select().from(purchase).where(eq(purchase.id, id)).limit(1)
@@ -245,11 +292,14 @@ export function purchaseDocumentJob(): JobHandler {
     const locale: ServerLocale = isServerLocale(row.locale) ? row.locale : 'tr'
     const mail = MAILS.purchaseDocument[locale]
     const pdf = await purchasePdf(row)
+    const origin = opts?.origin() ?? null
+    const key = opts && origin ? purchaseLinkKey(opts.secretsKey, row.id, new Date((row.issuedAt ?? row.updatedAt).getTime() + PURCHASE_LINK_DAYS * 86_400_000)) : null
+    const link = origin && key ? `${origin}${purchaseResultPath(row.product)}?purchase=${row.id}&key=${key}` : null
     return {
       mail: {
         to: person.email,
         subject: mail.subject,
-        text: mail.text({ name: `${person.firstname} ${person.lastname}`, number: row.policyNumber ?? '' }),
+        text: mail.text({ name: `${person.firstname} ${person.lastname}`, number: row.policyNumber ?? '', link, days: PURCHASE_LINK_DAYS }),
         attachments: [{ filename: pdfFileName(row), contentType: 'application/pdf', base64: Buffer.from(pdf).toString('base64') }],
       },
     }

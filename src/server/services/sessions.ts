@@ -1,12 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto'
 import type { Context, MiddlewareHandler } from 'hono'
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
-import { and, eq, isNull, ne, sql } from 'drizzle-orm'
+import { and, eq, getTableColumns, isNull, ne, sql } from 'drizzle-orm'
 import type { SessionUser } from '../../domain/session.ts'
 import { PERMISSIONS_STAMP_HEADER, permissionsStamp } from '../../domain/permissions.ts'
 import type { AppEnv } from '../types.ts'
 import type { ServerConfig } from '../config.ts'
 import type { Db } from '../db/client.ts'
+import { OID, runPrepared, type PreparedStatement } from '../db/prepared.ts'
 import { appUser, role, staffSession } from '../db/schema.ts'
 import { AppError } from '../errors.ts'
 import { toPermissionStrings, toRolePermissions } from '../../domain/permission-catalogue.ts'
@@ -28,23 +29,30 @@ export function tokenHash(token: string): string {
 
 type RoleRef = { id: string; name: string; stamp: string; isMain: boolean; isDefault: boolean }
 
+/** A role's permission strings and their `permissions-stamp` (the browser's fingerprint of them). */
+type RolePermissions = { stamp: string; permissions: readonly string[]; permissionsStamp: string }
+
+const NO_PERMISSIONS: RolePermissions = { stamp: '', permissions: [], permissionsStamp: permissionsStamp([]) }
+
 /**
  * The active role's permission strings, cached per role and process. Every session check reads a
  * fingerprint of each role's permissions (md5 of the stored JSON) with the session, in the same
- * round trip, so any change, by any server process or by hand in SQL, is seen at the next call.
+ * round trip, so any change, by any server process or by hand in SQL, is seen at the next call:
+ * an entry is used only while the fingerprint read with the session is the one it was made from.
  */
-const permissionCaches = new WeakMap<Db, Map<string, { stamp: string; permissions: string[] }>>()
+const permissionCaches = new WeakMap<Db, Map<string, RolePermissions>>()
 
-async function rolePermissions(db: Db, ref: RoleRef | undefined): Promise<string[]> {
-  if (!ref) return []
+async function rolePermissions(db: Db, ref: RoleRef | undefined): Promise<RolePermissions> {
+  if (!ref) return NO_PERMISSIONS
   let cache = permissionCaches.get(db)
   if (!cache) permissionCaches.set(db, (cache = new Map()))
   const cached = cache.get(ref.id)
-  if (cached && cached.stamp === ref.stamp) return cached.permissions
+  if (cached && cached.stamp === ref.stamp) return cached
   const [row] = await db.select({ permissions: role.permissions, stamp: sql<string>`md5(${role.permissions}::text)` }).from(role).where(eq(role.id, ref.id)).limit(1)
-  const entry = { stamp: row?.stamp ?? ref.stamp, permissions: toPermissionStrings(row?.permissions) }
+  const permissions = Object.freeze(toPermissionStrings(row?.permissions))
+  const entry = { stamp: row?.stamp ?? ref.stamp, permissions, permissionsStamp: permissionsStamp(permissions) }
   cache.set(ref.id, entry)
-  return entry.permissions
+  return entry
 }
 
 /** Changes a role's permissions ('tag:action' strings), bumping its version; every server's cache sees the new fingerprint. */
@@ -65,13 +73,14 @@ function rolesOf(userIdColumn: '"app_user"."id"' | '"staff_session"."user_id"', 
 
 type UserFields = { userId: string; companyId: string; username: string; firstName: string; lastName: string }
 
-async function viewOf(db: Db, user: UserFields, rows: RoleRef[], activeRole: string | null): Promise<SessionUser> {
+/** The view and the active role's permissions-stamp (sent with every signed-in answer). */
+async function viewOf(db: Db, user: UserFields, rows: RoleRef[], activeRole: string | null): Promise<{ view: SessionUser; stamp: string }> {
   const roles = rows.map((r) => r.name).sort()
   const mainRole = rows.find((r) => r.isMain)?.name ?? null
   const defaultRole = rows.find((r) => r.isDefault)?.name ?? null
   const active = activeRole && roles.includes(activeRole) ? activeRole : mainRole ?? defaultRole
-  const permissions = await rolePermissions(db, rows.find((r) => r.name === active))
-  return { ...user, roles, mainRole, defaultRole, activeRole: active, permissions: [...permissions] }
+  const held = await rolePermissions(db, rows.find((r) => r.name === active))
+  return { view: { ...user, roles, mainRole, defaultRole, activeRole: active, permissions: [...held.permissions] }, stamp: held.permissionsStamp }
 }
 
 /** The user as the browser's session machine sees it: roles, active role and its permissions. */
@@ -82,7 +91,7 @@ export async function userView(db: Db, userId: string, activeRole: string | null
   }).from(appUser).where(eq(appUser.id, userId)).limit(1)
   if (!user) throw new AppError(401, 'UNAUTHORIZED')
   const { roles, ...fields } = user
-  return viewOf(db, fields, roles, activeRole)
+  return (await viewOf(db, fields, roles, activeRole)).view
 }
 
 /** Starts a session: a new id every time (login and unlock), set as an HttpOnly cookie. */
@@ -148,13 +157,65 @@ declare module 'hono' {
 /** Last-activity writes are throttled: at most one per session in this period. */
 export const LAST_SEEN_WRITE_MS = 15_000
 
+const SESSION_COLUMNS = Object.entries(getTableColumns(staffSession)).map(([key, column]) => ({ key, name: column.name }))
+
+/**
+ * The session check's one round trip: the session by its token hash, its user's state, the
+ * company's timing preferences and the user's roles valid at $2 (with fingerprints: the
+ * permissions come from a per-role cache), as a named prepared statement (../db/prepared.ts).
+ * The session's columns are listed (never `*`, see there), in the schema's order, then the rest.
+ */
+const SESSION_CHECK: PreparedStatement = {
+  name: 'ke_session_check_v1',
+  text: `select ${SESSION_COLUMNS.map((c) => `s."${c.name}"`).join(', ')},
+      u.status, u.locked_at, u.username, u.first_name, u.last_name,
+      (select cs.data from company_setting cs where cs.company_id = s.company_id and cs.category = 'preferences'),
+      (select coalesce(json_agg(json_build_object('id', r.id, 'name', r.name, 'stamp', md5(r.permissions::text), 'isMain', ur.is_main, 'isDefault', ur.is_default)), '[]'::json)
+        from user_role ur join role r on r.id = ur.role_id
+        where ur.user_id = s.user_id and (ur.valid_until is null or ur.valid_until > $2::timestamptz))
+    from staff_session s join app_user u on u.id = s.user_id
+    where s.token_hash = $1::text
+    limit 1`,
+  types: [OID.text, OID.timestamptz],
+}
+
+type SessionCheckRow = {
+  session: SessionRow
+  status: string
+  accountLockedAt: Date | null
+  username: string
+  firstName: string
+  lastName: string
+  prefs: Partial<Preferences> | null
+  roles: RoleRef[]
+}
+
+async function findSession(db: Db, token: string, now: Date): Promise<SessionCheckRow | undefined> {
+  const [row] = await runPrepared(db, SESSION_CHECK, [tokenHash(token), now])
+  if (!row) return undefined
+  const session: Record<string, unknown> = {}
+  let i = 0
+  for (; i < SESSION_COLUMNS.length; i++) session[SESSION_COLUMNS[i]!.key] = row[i]
+  return {
+    session: session as SessionRow,
+    status: row[i] as string,
+    accountLockedAt: row[i + 1] as Date | null,
+    username: row[i + 2] as string,
+    firstName: row[i + 3] as string,
+    lastName: row[i + 4] as string,
+    prefs: row[i + 5] as Partial<Preferences> | null,
+    roles: row[i + 6] as RoleRef[],
+  }
+}
+
 /**
  * Finds the caller's session from the cookie and enforces the server-side rules (SECURITY.md):
  * absolute lifetime, idle lifetime (the server locks a session the browser should have locked),
  * the lock (401 LOCKED for every call but those marked `allowLocked`), lock expiry, user status and
- * account lockout. One round trip reads the session, its user, the company's timing preferences and
- * the user's roles (with fingerprints: the permissions come from a per-role cache); the only
- * writes are the throttled last-activity update and the rare state changes.
+ * account lockout. One round trip (SESSION_CHECK) reads all of it at every call: nothing about a
+ * session, its user or their roles is remembered between requests but each role's permission
+ * strings, keyed by the fingerprint read in that same round trip. The only writes are the
+ * throttled last-activity update and the rare state changes.
  */
 export function requireSession(opts: { allowLocked?: boolean } = {}): MiddlewareHandler<AppEnv> {
   return declareAccess<MiddlewareHandler<AppEnv>>(async (c, next) => {
@@ -162,18 +223,7 @@ export function requireSession(opts: { allowLocked?: boolean } = {}): Middleware
     const token = getCookie(c, cookieName(config))
     if (!token) throw new AppError(401, 'UNAUTHORIZED')
     const now = clock.now()
-    const [row] = await db.select({
-      session: staffSession,
-      status: appUser.status,
-      accountLockedAt: appUser.lockedAt,
-      username: appUser.username,
-      firstName: appUser.firstName,
-      lastName: appUser.lastName,
-      prefs: sql<Partial<Preferences> | null>`(select cs.data from company_setting cs
-        where cs.company_id = "staff_session"."company_id" and cs.category = 'preferences')`,
-      roles: rolesOf('"staff_session"."user_id"', now),
-    }).from(staffSession).innerJoin(appUser, eq(appUser.id, staffSession.userId))
-      .where(eq(staffSession.tokenHash, tokenHash(token))).limit(1)
+    const row = await findSession(db, token, now)
     const session = row?.session
     if (!row || !session || session.endedAt) throw new AppError(401, 'UNAUTHORIZED')
     // a suspended or locked-out account's sessions end (a lockout also ends them when it happens)
@@ -201,15 +251,15 @@ export function requireSession(opts: { allowLocked?: boolean } = {}): Middleware
     if (!lockedAt && now.getTime() - session.lastSeenAt.getTime() > LAST_SEEN_WRITE_MS) {
       await db.update(staffSession).set({ lastSeenAt: now }).where(eq(staffSession.id, session.id))
     }
-    const user = await viewOf(db, {
+    const { view, stamp } = await viewOf(db, {
       userId: session.userId, companyId: session.companyId, username: row.username, firstName: row.firstName, lastName: row.lastName,
     }, row.roles, session.activeRole)
     c.set('session', { ...session, lockedAt })
     c.set('timing', timing)
-    c.set('sessionUser', user)
-    c.set('permissions', user.permissions)
+    c.set('sessionUser', view)
+    c.set('permissions', view.permissions)
     // the browser re-fetches its permissions when this differs from what it holds
-    c.header(PERMISSIONS_STAMP_HEADER, permissionsStamp(user.permissions))
+    c.header(PERMISSIONS_STAMP_HEADER, stamp)
     await next()
   }, { kind: 'session' })
 }

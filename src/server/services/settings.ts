@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm'
 import { CURRENCY_BY_LANGUAGE, type CurrencySetting } from '../../domain/company.ts'
-import type { PasswordPolicy } from '../../domain/password.ts'
+import { PASSWORD_RULES_VERSION, type PasswordPolicy } from '../../domain/password.ts'
 import type { ServerConfig } from '../config.ts'
 import type { Db } from '../db/client.ts'
 import { company, companySetting } from '../db/schema.ts'
@@ -19,6 +19,13 @@ export type SecuritySettings = {
   uniqueAmongUsers: boolean
   /** Days before expiry from which the user is warned. */
   expiryWarningDays: number
+  /**
+   * Distinct usernames that may fail to sign in from one client address within
+   * `addressWindowMinutes` before further attempts from it wait (password spraying); a correct
+   * password from a browser or an address the account signed in from before is not refused.
+   */
+  addressFailureLimit: number
+  addressWindowMinutes: number
 }
 
 export const DEFAULT_SECURITY: SecuritySettings = {
@@ -30,6 +37,8 @@ export const DEFAULT_SECURITY: SecuritySettings = {
   maxFailedLogins: 5,
   uniqueAmongUsers: false,
   expiryWarningDays: 14,
+  addressFailureLimit: 10,
+  addressWindowMinutes: 15,
 }
 
 /** Company preferences: the inactivity parameters, in minutes as the spec says. */
@@ -99,6 +108,11 @@ export async function writeSetting(db: Db, companyId: string, category: string, 
 
 export function policyOf(security: SecuritySettings): PasswordPolicy {
   return { minLength: security.minLength, complexity: security.complexity }
+}
+
+/** The policy recorded with a password that met it: the settings and the version of the rules every level applies. */
+export function recordedPolicyOf(security: SecuritySettings): Required<PasswordPolicy> {
+  return { ...policyOf(security), rules: PASSWORD_RULES_VERSION }
 }
 
 export type Timing = { throttleMs: number; inactiveMs: number; warningMs: number; logoutWaitMs: number; lockExpiryS: number }

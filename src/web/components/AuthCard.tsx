@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react'
 import { LanguageSelector } from './LanguageSelector.tsx'
+import { DemoBanner } from './DemoBanner.tsx'
+import { runtimeConfig } from '../config.ts'
 import type { Locale } from '../i18n/index.ts'
 import styles from './AuthCard.module.css'
 
@@ -10,6 +12,7 @@ export function AuthCard({ title, lead, children, onLocaleChange }: { title: Rea
   return (
     <main className={styles.page} id="main">
       <div className={styles.card}>
+        <DemoBanner caught={runtimeConfig.caughtMessages} />
         <div className={styles.brand}>
           <span>Katılım Emeklilik</span>
           <LanguageSelector onChange={onLocaleChange} />

@@ -1,11 +1,12 @@
 import { fromPromise } from 'xstate'
 import { besPurchaseMachine, type SaveInput } from '../../../machines/bes-purchase/bes-purchase.machine.ts'
-import type { ConsentsInput, PurchaseSummary } from '../../../machines/shared/purchase.ts'
+import type { ConsentsInput, OtherPaymentOutcome, PurchaseSummary } from '../../../machines/shared/purchase.ts'
 import type { BesProduct } from '../../domain/bes.ts'
 import type { SavedApplication } from '../../domain/schemas/application.ts'
 import { call } from '../api/client.ts'
 import { ApiError } from '../api/errors.ts'
-import { createPurchase, recordConsentAnswers } from './purchase.ts'
+import { loadFlow } from './load.ts'
+import { createPurchase, recordConsentAnswers, watchPurchasePayment } from './purchase.ts'
 import { smsVerificationFlow } from './sms-verification.ts'
 
 /** The machine reads reason codes, never English text. */
@@ -30,5 +31,10 @@ export const besPurchaseFlow = besPurchaseMachine.provide({
       coded(call<SavedApplication>('/digitalchannels/application', { body: input }))),
     recordConsents: fromPromise<void, ConsentsInput>(({ input }) => coded(recordConsentAnswers(input))),
     createPurchase: fromPromise<PurchaseSummary, { ticket: string; product: BesProduct }>(({ input }) => coded(createPurchase(input))),
+    watchPayment: fromPromise<OtherPaymentOutcome, { id: string }>(({ input, signal }) => coded(watchPurchasePayment(input.id, signal))),
   },
 })
+
+/** The provinces of the quick profile (GET /lookup/cities?countryCode=TR), on the load statechart: a failure offers a retry. */
+export const besCitiesFlow = loadFlow<null, Array<{ value: string; name: string }>>((_params, signal) =>
+  call<Array<{ value: string; name: string }>>('/lookup/cities', { query: { countryCode: 'TR' }, signal }))

@@ -1,11 +1,14 @@
 import { fromPromise } from 'xstate'
 import type { FieldErrors, Values, VersionedRecord } from '../../../machines/resource-editor/resource-editor.machine.ts'
 import { resourceListMachine } from '../../../machines/resource-list/resource-list.machine.ts'
+import { uploadMachine, type Checked } from '../../../machines/upload/upload.machine.ts'
 import { AddressBody, CompanyBody, JobTitleBody } from '../../domain/schemas/company.ts'
 import type { ListPage, ListParams } from '../../domain/list-params.ts'
 import { call, callBlob } from '../api/client.ts'
 import { ApiError } from '../api/errors.ts'
+import { confirmFlow, refusalOf } from './confirm.ts'
 import { editorFlow, schemaFieldErrors } from './editor.ts'
+import { loadFlow } from './load.ts'
 import { getItem } from '../storage.ts'
 
 /**
@@ -31,6 +34,31 @@ export const lookups = {
   suburbs: (countryCode: string, cityCode: string, districtCode: string) =>
     call<Suburb[]>('/lookup/hometowns', { query: { countryCode, cityCode, districtCode } }),
 }
+
+/** The option lists of a page, in the active language (`locale`: a change loads them again, an open form keeps the old meanwhile). */
+export const generalListsFlow = loadFlow<{ locale: string }, { sizes: Option[]; industries: Industry[] }>(async () => {
+  const [sizes, industries] = await Promise.all([lookups.companySizes(), lookups.industries()])
+  return { sizes, industries }
+})
+export const addressListsFlow = loadFlow<{ locale: string }, { types: Option[]; countries: Option[] }>(async () => {
+  const [types, countries] = await Promise.all([lookups.locationTypes(), lookups.countries()])
+  return { types, countries }
+})
+export const experienceLevelsFlow = loadFlow<{ locale: string }, Option[]>(() => lookups.experienceLevels())
+
+/**
+ * One level of the address cascade (province, district, neighbourhood): nothing until the levels
+ * above are chosen. Shared by the company's addresses and the create-user wizard.
+ */
+export type CascadeParams = { level: 'cities' | 'districts' | 'suburbs'; country: string; city: string; district: string }
+export const cascadeFlow = loadFlow<CascadeParams, Suburb[]>(async ({ level, country, city, district }): Promise<Suburb[]> => {
+  if (!country) return []
+  const plain = (rows: Option[]): Suburb[] => rows.map((r) => ({ ...r, zipcode: null }))
+  if (level === 'cities') return plain(await lookups.cities(country))
+  if (!city) return []
+  if (level === 'districts') return plain(await lookups.districts(country, city))
+  return district ? lookups.suburbs(country, city, district) : []
+})
 
 // ---- general ----
 
@@ -132,6 +160,43 @@ export const companyLogo = {
   clear() { round++; setLogo({ url: null, loaded: false }) },
 }
 
+/**
+ * The logo on the upload statechart: the browser's pre-check (type, size: LOGO_TYPE, LOGO_SIZE,
+ * LOGO_EMPTY; a file that does not decode as an image: LOGO_TYPE; the server decides by content),
+ * nothing to review, sent at once; removable. The header follows (companyLogo).
+ */
+export const logoFlow = uploadMachine.provide({
+  actors: {
+    check: fromPromise(async ({ input }: { input: { file: unknown } }): Promise<Checked> => {
+      const problem = logoPrecheck(input.file as Blob)
+      if (problem) throw Object.assign(new Error(problem), { code: problem })
+      // a file that claims to be an image but is none is refused here too (the server decides by content)
+      try {
+        ;(await createImageBitmap(input.file as Blob)).close()
+      } catch {
+        throw Object.assign(new Error('not an image'), { code: 'LOGO_TYPE' })
+      }
+      return { review: false }
+    }),
+    upload: fromPromise(async ({ input }: { input: { file: unknown; prepared: unknown; options: unknown } }): Promise<unknown> => {
+      try {
+        await companyLogo.upload(input.file as Blob)
+      } catch (error) {
+        throw refusalOf(error)
+      }
+      return companyLogo.get().url
+    }),
+    remove: fromPromise(async (): Promise<unknown> => {
+      try {
+        await companyLogo.remove()
+      } catch (error) {
+        throw refusalOf(error)
+      }
+      return null
+    }),
+  },
+})
+
 // ---- addresses ----
 
 export type AddressItem = {
@@ -222,6 +287,20 @@ export const addressEditorFlow = editorFlow({
 export const deleteAddress = (a: { addressid: string; version: number }) =>
   call<{ ok: true }>(`/party/address/${a.addressid}`, { method: 'DELETE', query: { version: String(a.version) }, authenticated: true })
 
+/** The address as it is now (the question names it, the deletion sends its version); gone: NOT_FOUND. */
+async function currentAddress(a: AddressItem): Promise<AddressItem> {
+  const { items } = await call<{ items: AddressItem[] }>('/party/address', { query: entity(), authenticated: true })
+  const found = items.find((x) => x.addressid === a.addressid)
+  if (!found) throw new ApiError('http', 404, 'NOT_FOUND', null)
+  return found
+}
+
+/** An address's deletion: read again (the current version), asked, then DELETE with that version. */
+export const deleteAddressFlow = confirmFlow<AddressItem, unknown>({
+  prepare: async (a) => ({ ask: true, preview: await currentAddress(a) }),
+  run: (a, current) => deleteAddress((current as AddressItem | null) ?? a),
+})
+
 // ---- job titles ----
 
 export type JobTitleItem = { jobtitleid: string; jobtitle: string; experienceLevel: string; colorCode: string; textColour: string; version: number }
@@ -265,3 +344,9 @@ export const jobTitleEditorFlow = editorFlow({
 
 export const deleteJobTitle = (j: { jobtitleid: string; version: number }) =>
   call<{ ok: true }>(`/company/jobtitle/${j.jobtitleid}`, { method: 'DELETE', query: { version: String(j.version) }, authenticated: true })
+
+/** A job title's deletion: read again (GET /company/jobtitle/{id}: its current name and version), asked, then deleted with that version. */
+export const deleteJobTitleFlow = confirmFlow<JobTitleItem, unknown>({
+  prepare: async (j) => ({ ask: true, preview: await call<JobTitleItem>(`/company/jobtitle/${j.jobtitleid}`, { authenticated: true }) }),
+  run: (j, current) => deleteJobTitle((current as JobTitleItem | null) ?? j),
+})

@@ -2,6 +2,7 @@ import { fromPromise } from 'xstate'
 import { createUserMachine, type CreatedUser } from '../../../machines/create-user/create-user.machine.ts'
 import type { CreateUserInput } from '../../domain/schemas/user.ts'
 import { call } from '../api/client.ts'
+import { loadFlow } from './load.ts'
 import { ApiError } from '../api/errors.ts'
 import { getItem } from '../storage.ts'
 
@@ -47,13 +48,10 @@ export async function loadWizardOptions(): Promise<WizardOptions> {
   }
 }
 
-/** The cascading lookups of the address step (Türkiye): cities, districts, suburbs with their zip codes. */
-export const addressLookups = {
-  cities: (countryCode: string) => call<Named[]>('/lookup/cities', { query: { countryCode } }),
-  districts: (countryCode: string, cityCode: string) => call<Named[]>('/lookup/districts', { query: { countryCode, cityCode } }),
-  suburbs: (countryCode: string, cityCode: string, districtCode: string) =>
-    call<Array<Named & { zipcode: string | null }>>('/lookup/hometowns', { query: { countryCode, cityCode, districtCode } }),
-}
+/** The wizard's option lists (countries, location types, job titles, locations, groups, roles), read once. */
+export const wizardOptionsFlow = loadFlow<null, WizardOptions>(() => loadWizardOptions())
+
+/** The address step's cascade (Türkiye): src/web/flows/company.ts `cascadeFlow`, shared with the company's addresses. */
 
 /** A refusal as the machine reads it: the reason code and the server's field issues (`personal.username`: `exists`). */
 function refusalOf(error: unknown): unknown {

@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate'
 import {
-  CONFLICT, FIELDS, resourceEditorMachine, type FieldErrors, type Values, type VersionedRecord,
+  CONFLICT, FIELDS, resourceEditorMachine, type FieldErrors, type SaveInput, type Values, type VersionedRecord,
 } from '../../../machines/resource-editor/resource-editor.machine.ts'
 import { ApiError } from '../api/errors.ts'
 
@@ -40,6 +40,11 @@ export function serverTextOf(code: string | null): string | null {
   return code ? (serverTexts.get(code) ?? null) : null
 }
 
+/** Keeps a refusal's localized server text by its code (statecharts keep the code only). */
+export function rememberServerText(error: unknown): void {
+  if (error instanceof ApiError && error.kind === 'http' && error.code && error.serverMessage) serverTexts.set(error.code, error.serverMessage)
+}
+
 /**
  * A save's refusal, as the editor statechart reads it: 409 CONFLICT is a conflict (reload offered),
  * refusals naming fields go back onto those fields, anything else keeps its code (and its server
@@ -50,7 +55,7 @@ export function editorRefusal(error: unknown): unknown {
     if (error.status === 409 && error.code === 'CONFLICT') return { code: CONFLICT }
     const fields = serverFieldErrors(error)
     if (fields) return { code: FIELDS, fields }
-    if (error.code && error.serverMessage) serverTexts.set(error.code, error.serverMessage)
+    rememberServerText(error)
   }
   return error
 }
@@ -58,8 +63,11 @@ export function editorRefusal(error: unknown): unknown {
 export type EditorSource = {
   /** Reads the record (its id, version and the form's values). */
   load(id: string): Promise<VersionedRecord>
-  /** Writes the draft with the version it started from and answers the stored record. */
-  save(input: { id: string; version: number; values: Values }): Promise<VersionedRecord>
+  /**
+   * Writes the draft with the version it started from and answers the stored record; `password`,
+   * when the server asked for it again (issue 28), goes with the write as `currentPassword`.
+   */
+  save(input: SaveInput): Promise<VersionedRecord>
   /** The write's strict schema from src/domain (given the draft), or a function answering field errors. */
   check: Checkable | ((values: Values) => FieldErrors)
 }
@@ -84,7 +92,7 @@ export function editorFlow(source: EditorSource) {
     actors: {
       load: fromPromise(({ input }: { input: { id: string } }) => source.load(input.id)),
       validate: fromPromise(async ({ input }: { input: { values: Values } }) => checked(source.check, input.values)),
-      save: fromPromise(async ({ input }: { input: { id: string; version: number; values: Values } }) => {
+      save: fromPromise(async ({ input }: { input: SaveInput }) => {
         try {
           return await source.save(input)
         } catch (error) {

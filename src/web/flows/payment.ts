@@ -2,10 +2,10 @@ import { paymentResultMachine, type PaymentOutcome } from '../../../machines/pay
 import { fromPromise } from 'xstate'
 import * as z from 'zod/mini'
 import { paymentMachine, type PaymentOrder, type StartPaymentInput } from '../../../machines/payment/payment.machine.ts'
-import { checkCardBin } from '../../domain/card/bin.ts'
+import { checkCardBin, checkPurchaseCard } from '../../domain/card/bin.ts'
 import { cardDigits } from '../../domain/card/brands.ts'
 import { isProvisionTrxType } from '../../domain/card/card-form.ts'
-import { makeOrderId, ORDER_ID_PATTERN } from '../../domain/card/order-id.ts'
+import { ORDER_ID_PATTERN } from '../../domain/card/order-id.ts'
 import { buildGatewayPayload, isBankGateUrl } from '../../domain/schemas/gateway.ts'
 import { call } from '../api/client.ts'
 import { runtimeConfig } from '../config.ts'
@@ -25,10 +25,6 @@ export const FRAME_NAME = 'ke-3d-frame'
 
 type GatewayAnswer = { orderId: string; receipt: string; timeoutMs: number; html: string }
 
-function cryptoRandom(): number {
-  return crypto.getRandomValues(new Uint32Array(1))[0]! / 2 ** 32
-}
-
 /** The answer's form, read without running anything in it; only a same-origin or https action (or a loopback test bank's). */
 export function parseThreeDForm(html: string): ThreeDForm | null {
   const doc = new DOMParser().parseFromString(html, 'text/html')
@@ -40,7 +36,11 @@ export function parseThreeDForm(html: string): ThreeDForm | null {
   return { action: action.href, fields }
 }
 
-/** `purchaseId`: the purchase this payment pays; the server then charges the purchase's amount (docs/decisions/purchase.md). */
+/**
+ * `purchaseId`: the purchase this payment pays; the server then charges the purchase's amount
+ * (docs/decisions/purchase.md) and the card rule is the purchase's (any credit card of the four
+ * networks; docs/decisions/card-acceptance.md). The order id is the server's (issue 21).
+ */
 export function createPaymentFlow(purchaseId?: string) {
   const vault: PaymentVault = { number: '', cvc: '', pendingForm: null }
   const clearSecrets = () => {
@@ -51,13 +51,11 @@ export function createPaymentFlow(purchaseId?: string) {
   const machine = paymentMachine.provide({
     actions: { clearSecrets },
     actors: {
-      checkBin: fromPromise(async ({ input }: { input: { bin: string } }) => checkCardBin(input.bin)),
+      checkBin: fromPromise(async ({ input }: { input: { bin: string } }) => (purchaseId ? checkPurchaseCard(input.bin) : checkCardBin(input.bin))),
       startPayment: fromPromise<PaymentOrder, StartPaymentInput>(async ({ input }) => {
         const number = cardDigits(vault.number)
         if (number.slice(0, 6) !== input.card.bin) throw Object.assign(new Error('card changed'), { code: 'VALIDATION' })
-        const orderId = makeOrderId(number, new Date(), cryptoRandom)
         const payload = buildGatewayPayload({ ...input.values, number, cvc: vault.cvc }, {
-          orderId,
           okUrl: `${location.origin}/result/success`,
           failUrl: `${location.origin}/result/error`,
         })

@@ -2,6 +2,7 @@ import { fromPromise } from 'xstate'
 import { passwordChangeMachine } from '../../../machines/password-change/password-change.machine.ts'
 import type { PasswordPolicy } from '../../domain/password.ts'
 import { call } from '../api/client.ts'
+import { loadFlow } from './load.ts'
 
 export type ProfileAnswer = {
   userId: string
@@ -17,9 +18,12 @@ export type ProfileAnswer = {
   policy: PasswordPolicy
 }
 
-export function fetchProfile() {
-  return call<ProfileAnswer>('/profile', { authenticated: true })
+export function fetchProfile(signal?: AbortSignal) {
+  return call<ProfileAnswer>('/profile', { authenticated: true, signal })
 }
+
+/** The signed-in user's own profile (GET /profile): the profile page, the password change's policy. */
+export const profileFlow = loadFlow<null, ProfileAnswer>((_params, signal) => fetchProfile(signal))
 
 /**
  * The password change while signed in: the same statechart as the expired-password screen (old,

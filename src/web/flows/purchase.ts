@@ -1,5 +1,5 @@
 import { fromPromise } from 'xstate'
-import type { ConsentsInput, PurchaseMachine, PurchaseSummary, SaveInput } from '../../../machines/shared/purchase.ts'
+import type { ConsentsInput, OtherPaymentOutcome, PurchaseMachine, PurchaseSummary, SaveInput } from '../../../machines/shared/purchase.ts'
 import { consentsFor } from '../../domain/consents.ts'
 import type { ApplicationProduct, SavedApplication } from '../../domain/schemas/application.ts'
 import type { PurchaseView } from '../../domain/schemas/purchase.ts'
@@ -28,6 +28,7 @@ export function providePurchase(machine: PurchaseMachine) {
       saveApplication: fromPromise<SavedApplication, SaveInput>(({ input }) => call<SavedApplication>('/digitalchannels/application', { body: input })),
       recordConsents: fromPromise<void, ConsentsInput>(({ input }) => recordConsentAnswers(input)),
       createPurchase: fromPromise<PurchaseSummary, { ticket: string; product: ApplicationProduct }>(({ input }) => createPurchase(input)),
+      watchPayment: fromPromise<OtherPaymentOutcome, { id: string }>(({ input, signal }) => watchPurchasePayment(input.id, signal)),
     },
   })
 }
@@ -53,12 +54,39 @@ export async function recordConsentAnswers(input: ConsentsInput): Promise<void> 
 /** The server's purchase of the application saved under the ticket (priced there). */
 export async function createPurchase(input: { ticket: string; product: ApplicationProduct }): Promise<PurchaseSummary> {
   const view = await call<PurchaseView>('/digitalchannels/purchase', { body: input })
-  return { id: view.id, amount: view.amount, currency: view.currency }
+  return { id: view.id, amount: view.amount, currency: view.currency, paymentInProgress: view.paymentInProgress }
 }
 
+/** How often the page asks how a payment made elsewhere ended, and for how long at most. */
+export const WATCH_POLL_MS = 2_000
+export const WATCH_MAX_MS = 10 * 60_000
+
+/**
+ * A payment of the purchase is under way in another tab (issue 21): the server's record is read
+ * until it says how it ended: issued ('success'), or payable again ('failed': declined, cancelled,
+ * timed out; the server ends a payment past its 3-D limit itself).
+ */
+export async function watchPurchasePayment(id: string, signal?: AbortSignal): Promise<OtherPaymentOutcome> {
+  const until = Date.now() + WATCH_MAX_MS
+  for (;;) {
+    const view = await call<PurchaseView>(`/digitalchannels/purchase/${encodeURIComponent(id)}`, { signal })
+    if (view.status === 'issued') return 'success'
+    if (!view.paymentInProgress) return 'failed'
+    if (Date.now() > until) throw Object.assign(new Error('timeout'), { code: 'THREE_D_TIMEOUT' })
+    await new Promise<void>((ok, fail) => {
+      const timer = setTimeout(ok, WATCH_POLL_MS)
+      signal?.addEventListener('abort', () => { clearTimeout(timer); fail(signal.reason) }, { once: true })
+    })
+  }
+}
+
+/**
+ * One answer, with the proof that the sender is the applicant (issue 28 item 3): the verified
+ * phone's ticket; the server records the application's person as the party.
+ */
 function record(input: ConsentsInput, name: string, status: string, documentId: string, scope: string) {
   return call('/digitalchannels/legalpermission', {
-    body: { name, status, documentId, scope, partyId: input.partyId },
+    body: { name, status, documentId, scope, ticket: input.ticket },
     headers: { saleId: input.saleId, processStep: 'consents' },
   })
 }

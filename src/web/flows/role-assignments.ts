@@ -2,7 +2,9 @@ import type { Values, VersionedRecord } from '../../../machines/resource-editor/
 import { formatIsoDate, toCalendarDate } from '../../domain/dates.ts'
 import { UpdateRolesBody, roleAssignmentIssues } from '../../domain/schemas/user.ts'
 import { call } from '../api/client.ts'
+import { confirmFlow } from './confirm.ts'
 import { editorFlow, schemaFieldErrors } from './editor.ts'
+import { loadFlow } from './load.ts'
 import { quiet, type UserDetail } from './users.ts'
 
 /**
@@ -97,4 +99,34 @@ export async function fetchRoleChoices(): Promise<RoleChoice[]> {
     quiet(call<{ items: { id: string; name: string }[] }>('/group', { authenticated: true }), { items: [] }),
   ])
   return roles.items.map((r) => ({ id: r.id, name: r.rolename, groupId: r.groupId, groupName: groups.items.find((g) => g.id === r.groupId)?.name ?? null }))
+}
+
+/** The picker's roles, read once per section. */
+export const roleChoicesFlow = loadFlow<null, RoleChoice[]>(() => fetchRoleChoices())
+
+/** The editor's part the confirmation reads and drives. */
+type Editor = { getSnapshot(): { context: { draft: Values; record: VersionedRecord | null } }; send(event: { type: 'form.submit' }): void }
+
+/** The names of the stored assignments a draft ends (none: nothing to ask). */
+export function endedBy(draft: Values, stored: Values): string[] {
+  const kept = new Set(assignmentsOf(draft).map((r) => r.roleId))
+  return assignmentsOf(stored).filter((r) => !kept.has(r.roleId)).map((r) => r.name)
+}
+
+/**
+ * "Kaydet" on the assignments: when the draft ends stored assignments, the person confirms first
+ * (the question names them); then the editor statechart saves (validation, conflict, refusals).
+ */
+export function endAssignmentsFlow(editor: Editor) {
+  return confirmFlow<null, null>({
+    prepare: () => {
+      const { draft, record } = editor.getSnapshot().context
+      const ended = endedBy(draft, record?.values ?? {})
+      return ended.length > 0 ? { ask: true, preview: ended } : { ask: false }
+    },
+    run: async () => {
+      editor.send({ type: 'form.submit' })
+      return null
+    },
+  })
 }

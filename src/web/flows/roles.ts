@@ -6,7 +6,9 @@ import { queryFromParams, type ListPage, type ListParams } from '../../domain/li
 import { toPermissionStrings, toRolePermissions, type RolePermission } from '../../domain/permission-catalogue.ts'
 import { RoleBody } from '../../domain/schemas/admin.ts'
 import { call } from '../api/client.ts'
+import { confirmFlow } from './confirm.ts'
 import { editorFlow, schemaFieldErrors } from './editor.ts'
+import { loadFlow } from './load.ts'
 
 /** A role as GET /role and GET /role/{id} answer it. */
 export type Role = {
@@ -44,6 +46,13 @@ export function deleteRole(r: Pick<Role, 'id'>) {
   return call<{ ok: true }>(`/role/${r.id}`, { method: 'DELETE', authenticated: true })
 }
 
+/** A role's deletion, asked first (role:delete): SYSTEM_ROLE_FIXED and ROLE_IN_USE (holders in the issues) come back as refusals. */
+export const deleteRoleFlow = confirmFlow<Role, unknown>({
+  // read again first: the question names the role as it is now (gone: NOT_FOUND)
+  prepare: async (r) => ({ ask: true, preview: await call<Role>(`/role/${encodeURIComponent(r.id)}`, { authenticated: true }) }),
+  run: (r) => deleteRole(r),
+})
+
 /** The gdprlevels lookup (names in the request's language). */
 export function loadGdprLevels(): Promise<GdprLevelOption[]> {
   return call<GdprLevelOption[]>('/lookup/gdprlevels')
@@ -53,6 +62,11 @@ export function loadGdprLevels(): Promise<GdprLevelOption[]> {
 export async function loadGroups(): Promise<GroupOption[]> {
   return (await call<{ items: GroupOption[] }>('/group', { authenticated: true })).items
 }
+
+/** The gdprlevels in the active language (a change loads them again). */
+export const gdprLevelsFlow = loadFlow<{ locale: string }, GdprLevelOption[]>(() => loadGdprLevels())
+/** The company's groups, only for a role that may read them (none otherwise, without asking). */
+export const roleGroupsFlow = loadFlow<{ allowed: boolean }, GroupOption[]>(async ({ allowed }) => (allowed ? loadGroups() : []))
 
 /** The editor's values: the form's fields by spec name, the permissions as 'tag:action' strings. */
 export type RoleValues = {
@@ -107,8 +121,9 @@ export const roleEditorFlow = editorFlow({
   load: async (id) => (id === NEW_ROLE
     ? { id: NEW_ROLE, version: 0, values: { ...EMPTY_ROLE } }
     : record(await call<Role>(`/role/${encodeURIComponent(id)}`, { authenticated: true }))),
-  save: async ({ id, version, values }) => record(id === NEW_ROLE
+  // a change of permissions carries the password the server asked for again (issue 28)
+  save: async ({ id, version, values, password }) => record(id === NEW_ROLE
     ? await call<Role>('/role', { method: 'POST', body: roleBody(values), authenticated: true })
-    : await call<Role>(`/role/${encodeURIComponent(id)}`, { method: 'PUT', body: { version, ...roleBody(values) }, authenticated: true })),
+    : await call<Role>(`/role/${encodeURIComponent(id)}`, { method: 'PUT', body: { version, ...roleBody(values), ...(password ? { currentPassword: password } : {}) }, authenticated: true })),
   check: validateRole,
 })

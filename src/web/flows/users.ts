@@ -1,12 +1,15 @@
 import { fromPromise } from 'xstate'
 import { resourceListMachine } from '../../../machines/resource-list/resource-list.machine.ts'
+import { uploadMachine, type Checked } from '../../../machines/upload/upload.machine.ts'
 import type { Values, VersionedRecord } from '../../../machines/resource-editor/resource-editor.machine.ts'
 import { queryFromParams, type ListPage, type ListParams } from '../../domain/list-params.ts'
 import { UpdateUserBody } from '../../domain/schemas/user.ts'
 import { call, specHeaders } from '../api/client.ts'
 import { ApiError } from '../api/errors.ts'
 import { runtimeConfig } from '../config.ts'
+import { actionFlow, confirmFlow, refusalOf } from './confirm.ts'
 import { editorFlow } from './editor.ts'
+import { loadFlow } from './load.ts'
 
 export type UserStatus = 'active' | 'suspended' | 'removed'
 
@@ -40,6 +43,8 @@ export type UserDetail = UserBase & {
   version: number
   /** Version of the role assignments (PUT /user/{id}/roles). */
   rolesVersion: number
+  /** A new e-mail address waiting for its owner's confirmation (issue 28), or null. */
+  pendingEmail?: { email: string; expiresAt: string } | null
   roles: { id: string; name: string; isMain: boolean; isDefault: boolean; validUntil: string | null; validTo: string | null; groupId: string | null; groupName: string | null }[]
 }
 
@@ -66,9 +71,27 @@ export function changeStatuses(ids: string[], status: UserStatus) {
   return call<{ status: UserStatus; changed: number; results: StatusOutcome[] }>('/user/status', { body: { ids, status }, authenticated: true })
 }
 
-export function fetchUser(id: string) {
-  return call<UserDetail>(`/user/${id}`, { authenticated: true })
+export function fetchUser(id: string, signal?: AbortSignal) {
+  return call<UserDetail>(`/user/${id}`, { authenticated: true, signal })
 }
+
+/** A user's details page and the own profile's details (GET /user/{id}). */
+export const userFlow = loadFlow<{ id: string }, UserDetail>(({ id }, signal) => fetchUser(id, signal))
+
+/** One user's status change (spec 4), asked first; the answer is the spec's message in the request's language. */
+export type StatusSubject = { id: string; name: string; status: UserStatus }
+export const statusChangeFlow = confirmFlow<StatusSubject, { status: UserStatus; message: string }>({
+  run: ({ id, status }) => changeStatus(id, status),
+})
+
+/** Several users' status at once (userstatus:update), asked first naming the count; the outcome per user. */
+export type BulkStatusSubject = { ids: string[]; names: Record<string, string>; status: UserStatus }
+export const bulkStatusFlow = confirmFlow<BulkStatusSubject, Awaited<ReturnType<typeof changeStatuses>>>({
+  run: ({ ids, status }) => changeStatuses(ids, status),
+})
+
+/** The filtered list as a CSV file: nothing to ask. */
+export const exportFlow = actionFlow<ListParams, void>((params) => downloadCsv(params))
 
 export type Choice = { value: string; label: string }
 
@@ -80,8 +103,10 @@ export function quiet<T>(p: Promise<T>, empty: T): Promise<T> {
   })
 }
 
+export type UserChoices = { groups: Choice[]; roles: Choice[]; jobTitles: Choice[]; locations: Choice[]; countries: Choice[] }
+
 /** The filters' and the form's choices; a list the caller may not read is empty (the field is then shown read-only). */
-export async function fetchChoices(companyId: string): Promise<{ groups: Choice[]; roles: Choice[]; jobTitles: Choice[]; locations: Choice[]; countries: Choice[] }> {
+export async function fetchChoices(companyId: string): Promise<UserChoices> {
   const [groups, roles, titles, locations, countries] = await Promise.all([
     quiet(call<{ items: { id: string; name: string }[] }>('/group', { authenticated: true }), { items: [] }),
     quiet(call<{ items: { id: string; rolename: string }[] }>('/role', { query: { size: '100', sort: 'rolename' }, authenticated: true }), { items: [] }),
@@ -106,6 +131,8 @@ export const USER_FIELDS = [
 function recordOf(u: UserDetail): VersionedRecord {
   const values: Values = {}
   for (const f of USER_FIELDS) values[f] = u[f] ?? (f === 'nationalId' || f === 'passportNo' ? null : '')
+  // shown beside the e-mail field, never sent (userBody sends USER_FIELDS only)
+  values.pendingEmail = u.pendingEmail ?? null
   return { id: u.id, version: u.version, values }
 }
 
@@ -181,4 +208,66 @@ export async function downloadCsv(params: ListParams): Promise<void> {
   link.click()
   link.remove()
   setTimeout(() => URL.revokeObjectURL(link.href), 10_000)
+}
+
+/** The list filters' and the user form's choices, for the signed-in user's company. */
+export const choicesFlow = loadFlow<{ companyId: string }, UserChoices>(({ companyId }) => fetchChoices(companyId))
+
+// ---- the photo: decoded, cropped by the person, sent as a square PNG ----
+
+/** The square crop of an image: its centre (image pixels) and zoom (1 = the largest square that fits). */
+export type Crop = { cx: number; cy: number; zoom: number }
+/** The side of the square sent (the server re-encodes it). */
+export const PHOTO_OUTPUT = 512
+
+/** The crop's square side in image pixels. */
+export function cropSide(width: number, height: number, zoom: number): number {
+  return Math.min(width, height) / zoom
+}
+
+/** Draws the crop of an image onto a square canvas of `size` pixels. */
+export function drawCrop(canvas: HTMLCanvasElement, image: CanvasImageSource & { width: number; height: number }, crop: Crop, size: number) {
+  const side = cropSide(image.width, image.height, crop.zoom)
+  const ctx = canvas.getContext('2d')!
+  ctx.clearRect(0, 0, size, size)
+  ctx.drawImage(image, crop.cx - side / 2, crop.cy - side / 2, side, side, 0, 0, size, size)
+}
+
+/**
+ * A user's photo on the upload statechart: the chosen file is decoded in memory (no object URL: the
+ * page's CSP keeps images to its own origin; PHOTO_UNREADABLE when it is no image), the person
+ * crops it, the crop goes to POST /user/{id}/photo as a 512-pixel square PNG; DELETE removes it.
+ */
+export function photoFlow(userId: string) {
+  return uploadMachine.provide({
+    actors: {
+      check: fromPromise(async ({ input }: { input: { file: unknown } }): Promise<Checked> => {
+        try {
+          return { review: true, prepared: await createImageBitmap(input.file as Blob) }
+        } catch {
+          throw Object.assign(new Error('not an image'), { code: 'PHOTO_UNREADABLE' })
+        }
+      }),
+      upload: fromPromise(async ({ input }: { input: { file: unknown; prepared: unknown; options: unknown } }): Promise<unknown> => {
+        const out = document.createElement('canvas')
+        out.width = PHOTO_OUTPUT
+        out.height = PHOTO_OUTPUT
+        drawCrop(out, input.prepared as ImageBitmap, input.options as Crop, PHOTO_OUTPUT)
+        const blob = await new Promise<Blob>((resolve, reject) => out.toBlob((b) => (b ? resolve(b) : reject(new Error('toBlob'))), 'image/png'))
+        try {
+          return await uploadPhoto(userId, blob)
+        } catch (error) {
+          throw refusalOf(error)
+        }
+      }),
+      remove: fromPromise(async (): Promise<unknown> => {
+        try {
+          await call(`/user/${encodeURIComponent(userId)}/photo`, { method: 'DELETE', authenticated: true })
+        } catch (error) {
+          throw refusalOf(error)
+        }
+        return null
+      }),
+    },
+  })
 }

@@ -11,11 +11,17 @@ const REASONS: Record<string, MessageDescriptor> = {
   SESSION_EXPIRED: msg`Oturum süreniz doldu, lütfen tekrar giriş yapınız`,
   UNAUTHORIZED: msg`Oturumunuz bulunamadı, lütfen tekrar giriş yapınız`,
   FORBIDDEN: msg`Bu işlem için yetkiniz yok`,
+  NOT_FOUND: msg`Kayıt bulunamadı: başka biri silmiş olabilir`,
   PASSWORD_POLICY: msg`Yeni şifre, şirketinizin şifre kurallarına uymuyor`,
   PASSWORD_REUSED: msg`Yeni şifre, son kullandığınız şifrelerden biri olamaz`,
   PASSWORD_EXPIRED: CATALOGUE.PASSWORD_EXPIRED,
   NETWORK: CATALOGUE.NETWORK,
   UNEXPECTED: CATALOGUE.UNEXPECTED,
+}
+
+/** Whether the browser has its own text for a reason code. */
+export function hasReasonText(code: string | null | undefined): boolean {
+  return !!code && code in REASONS
 }
 
 export function reasonText(code: string | null | undefined, i18n: I18n): string {
@@ -60,6 +66,10 @@ export const FIELD = {
   oneDefault: msg`Tam olarak bir varsayılan rol seçiniz`,
   mainNoValidTo: msg`Ana ve varsayılan rolün geçerlilik sonu olamaz`,
   'group.nameAndType': msg`Grup adı ve grup tipi tanımlanmalıdır`,
+  // the mail server's host and port (issue 28 item 4)
+  'host.private': msg`Bu adres yerel, özel ya da ayrılmış bir ağa çıkıyor; posta sunucusu genel bir adreste olmalı`,
+  'host.unresolvable': msg`Bu sunucu adı bulunamadı`,
+  'port.smtpOnly': msg`Posta sunucusu için yalnızca 25, 465, 587 ve 2525 portları kullanılabilir`,
 } as const satisfies Record<string, MessageDescriptor>
 
 /**

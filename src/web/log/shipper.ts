@@ -1,4 +1,4 @@
-import { redactCardNumbers } from '../../lib/redact.ts'
+import { redactClientLog } from '../../lib/redact.ts'
 import { runtimeConfig } from '../config.ts'
 
 export type LogSeverity = 'warn' | 'error'
@@ -39,7 +39,7 @@ export function enqueue(severity: LogSeverity, message: string, requestHeaders?:
     severity,
     at: new Date(now).toISOString(),
     path: location.pathname,
-    message: redactCardNumbers(message).slice(0, LOG_SHIPPING.messageChars),
+    message: redactClientLog(message).slice(0, LOG_SHIPPING.messageChars),
   })
   if (queue.length >= LOG_SHIPPING.batchSize) flush()
   else timer ??= setTimeout(flush, LOG_SHIPPING.flushMs)

@@ -1,30 +1,36 @@
 import { expect } from 'vitest'
 import type { Page } from 'playwright-core'
 import { TEST_CARDS } from '../../../src/server/services/gateway/bank-simulator.ts'
-import { orderDateOf } from '../../../src/domain/card/order-id.ts'
 import type { E2eServer } from '../server.ts'
 
-export const ORDERS = new WeakMap<Page, { orderId: string; receipt: string; html: string }>()
-const CARD = TEST_CARDS.find((c) => c.scenario === 'success')!.number
-const DECLINED = TEST_CARDS.find((c) => c.scenario === 'declined')!.number
-let seq = 500
+export type StartedOrder = { orderId: string; receipt: string; html: string }
+export const ORDERS = new WeakMap<Page, StartedOrder>()
+const CARD = TEST_CARDS.find((c) => c.scenario === 'success' && !c.personal)!.number
+const DECLINED = TEST_CARDS.find((c) => c.scenario === 'declined' && !c.personal)!.number
 /** src/web/flows/payment.ts RESULT_KEY (that module loads the browser's catalogs, so it is not imported here). */
 export const RESULT_KEY = 'ke-payment'
 
-/** Starts a payment on the real gateway, as the card form would. */
-export async function startOrder(server: E2eServer, scenario: 'success' | 'declined' = 'success') {
+/**
+ * Starts a payment on the real gateway, as the card form would (spec 7.4 body; the server issues
+ * the order id). With `purchaseId`, a payment of that purchase: what "another tab" of the same
+ * customer does (issue 21). `scenario` picks the test card: approved or declined by the bank.
+ */
+let client = 0
+export async function startOrder(server: E2eServer, purchaseId?: string, scenario: 'success' | 'declined' = 'success'): Promise<StartedOrder> {
   const card = scenario === 'declined' ? DECLINED : CARD
+  // a device of its own (the gateway's per-address limit is the page's; a server trusting loopback proxies believes it)
+  const ip = `10.77.${Math.floor(++client / 250) % 250}.${(client % 250) + 1}`
   const res = await fetch(`${server.url}/api/v1/moneyio/collection/posIP3D/Gateway`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', trxType: 'FRM', origin: server.url, provision: 'true', companyId: '' },
+    headers: { 'content-type': 'application/json', trxType: 'FRM', origin: server.url, provision: 'true', companyId: '', 'x-forwarded-for': ip, ...(purchaseId ? { purchaseId } : {}) },
     body: JSON.stringify({
-      servicingBank: '0062', payway: 'CC', orderId: `KEM${orderDateOf(new Date())}${card.slice(0, 6)}${seq++}`, amount: 1250.5, currency: 'TRY',
+      servicingBank: '0062', payway: 'CC', orderId: null, amount: 1250.5, currency: 'TRY',
       ccNumber: card, expireDate: '1230', cvv: '123', customerName: 'Ayşe Yılmaz', installment: 3, inquiryValue: null, span: null,
       OkUrl: `${server.url}/result/success`, FailUrl: `${server.url}/result/error`,
     }),
   })
-  expect(res.status).toBe(200)
-  return (await res.json()) as { orderId: string; receipt: string; html: string }
+  expect(res.status, await res.clone().text()).toBe(200)
+  return (await res.json()) as StartedOrder
 }
 
 function hidden(html: string): Record<string, string> {
@@ -35,16 +41,21 @@ function hidden(html: string): Record<string, string> {
   return out
 }
 
-/** The bank simulator approves the order with its one-time code, and its signed callback reaches the server. */
-export async function approve(server: E2eServer, order: { html: string }) {
+/** The customer answers the bank simulator's 3-D page: the one-time code (approve) or "İptal"; the signed callback reaches the server. */
+export async function answerAtBank(server: E2eServer, order: { html: string }, action: 'approve' | 'cancel') {
   const post = (url: string, f: Record<string, string>) =>
     fetch(url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(f).toString() })
-  const action = (html: string) => /action="([^"]+)"/.exec(html)![1]!.replace(/&amp;/g, '&')
+  const action_ = (html: string) => /action="([^"]+)"/.exec(html)![1]!.replace(/&amp;/g, '&')
   const absolute = (u: string) => (u.startsWith('http') ? u : server.url + u)
-  const bank = await (await post(absolute(action(order.html)), hidden(order.html))).text()
+  const bank = await (await post(absolute(action_(order.html)), hidden(order.html))).text()
   const otp = /data-testid="otp-code">(\d{6})</.exec(bank)![1]!
   const txn = /name="txn" value="([^"]+)"/.exec(bank)![1]!
-  const back = await (await post(`${server.url}/api/v1/banksim/3d/confirm`, { txn, otp, action: 'approve' })).text()
-  await post(absolute(action(back)), hidden(back))
+  const back = await (await post(`${server.url}/api/v1/banksim/3d/confirm`, { txn, otp, action })).text()
+  const callback = await post(absolute(action_(back)), hidden(back))
+  expect(callback.status).toBe(200)
 }
 
+/** The bank simulator approves the order with its one-time code, and its signed callback reaches the server. */
+export async function approve(server: E2eServer, order: { html: string }) {
+  await answerAtBank(server, order, 'approve')
+}

@@ -4,9 +4,11 @@ import type { AnyEventObject } from 'xstate'
 import { toContract, toParticipant, type PersonValues } from '../../../src/domain/bes-forms.ts'
 import type { ApplicationData } from '../../../src/domain/schemas/application.ts'
 import { besPurchaseExpectations } from '../../machines/expectations/bes-purchase.ts'
-import { besPurchaseModel, CONTRACT } from '../../machines/models/bes-purchase.model.ts'
+import { besPurchaseModel, CONTRACT, PEOPLE } from '../../machines/models/bes-purchase.model.ts'
 import type { E2eServer } from '../server.ts'
-import { arrangeAnswer, pay, saveApplication, TABS, verifyPhone, watchPurchase } from './purchase.ts'
+import {
+  arrangeAnswer, arrangeOtherPayment, buyOnServer, pay, payElsewhere, purchaseFeasible, saveApplication, TABS, verifyPhone, watchPurchase,
+} from './purchase.ts'
 import type { Driver } from './types.ts'
 
 /**
@@ -46,15 +48,28 @@ export const besPurchaseDriver: Driver = {
   id: 'besPurchase',
   model: besPurchaseModel,
   expectations: besPurchaseExpectations,
-  async open(page) {
+  feasible: purchaseFeasible(besPurchaseModel),
+  async open(page, path, server) {
     await watchPurchase(page)
-    await page.goto('/urunler/market/erkenbes')
+    if (path[0]?.event.type === 'payment.retry') {
+      // the result page's "Tekrar dene": an early BES bought on the server and left unpaid, opened at its card form
+      const adult = { ...toParticipant({ ...PEOPLE.adult, userphone: '05321234567' }) }
+      const id = await buyOnServer(server, 'erkenbes', { quickProfile: { gender: 'female', citycode: '34', birthdate: adult.birthdate }, personalProfile: adult, pensionContract: toContract(CONTRACT.valid) })
+      TABS.get(page)!.purchaseId = id
+      await page.goto(`/urunler/market/erkenbes?purchase=${id}`)
+    } else {
+      await page.goto('/urunler/market/erkenbes')
+    }
     await page.waitForFunction(() => !!(window as unknown as { __e2eCoverage: Record<string, unknown> }).__e2eCoverage.besPurchase)
   },
   async act(page, step, next, server: E2eServer) {
     const e = step.event as AnyEventObject & { values?: PersonValues }
-    // an answer of the server's was arranged by the step that asked for it (the SMS code is the customer's doing)
-    if (e.type.startsWith('xstate.') && e.type !== 'xstate.done.actor.smsVerification') return
+    // an answer of the server's was arranged by the step that asked for it (the SMS code is the customer's doing);
+    // the other tab's payment ends once the page waits for it
+    if (e.type.startsWith('xstate.') && e.type !== 'xstate.done.actor.smsVerification') {
+      if (next?.event.type.endsWith('.actor.watchPayment')) await arrangeOtherPayment(page, server, next.event as AnyEventObject, 'besPurchase')
+      return
+    }
     await arrangeAnswer(page, server, next?.event as AnyEventObject | undefined, {
       product: 'erkenbes',
       seed: (ticket, output) => saveApplication(server, { ticket, product: 'erkenbes', step: (output as { step: string }).step, data: savedData(page, output) }),
@@ -105,6 +120,8 @@ export const besPurchaseDriver: Driver = {
       case 'payment.done': await pay(page, String(e.status)); break
       case 'back': await page.getByRole('button', { name: 'Geri', exact: true }).click(); break
       case 'retry': await page.getByRole('button', { name: 'Tekrar dene' }).click(); break
+      case 'payment.elsewhere': await payElsewhere(page, server, 'besPurchase', next?.event as AnyEventObject | undefined); break
+      case 'payment.retry': break // the page sent it as it opened (open)
       default: throw new Error(`besPurchase driver: no browser action for ${e.type}`)
     }
   },

@@ -1,5 +1,6 @@
 import { besPurchaseDriver } from './bes-purchase.ts'
 import { createUserDriver } from './create-user.ts'
+import { emailChangeDriver } from './email-change.ts'
 import { forgotPasswordDriver } from './forgot-password.ts'
 import { orgBuilderDriver } from './org-builder.ts'
 import { passwordChangeDriver } from './password-change.ts'
@@ -13,12 +14,18 @@ import { travelPurchaseDriver } from './travel-purchase.ts'
 import { travelQuickQuoteDriver } from './travel-quick-quote.ts'
 import { tssPurchaseDriver } from './tss-purchase.ts'
 import { tssQuickQuoteDriver } from './tss-quick-quote.ts'
+import { confirmActionDriver } from './confirm-action.ts'
+import { formPanelDriver } from './form-panel.ts'
+import { loadDriver } from './load.ts'
+import { searchDriver } from './search.ts'
+import { uploadDriver } from './upload.ts'
 import type { Driver } from './types.ts'
 
 /** Every machine replayed in the browser (tests/e2e/model-paths.e2e.test.ts), one driver module each. */
 export const DRIVERS: Driver[] = [
   passwordChangeDriver,
   forgotPasswordDriver,
+  emailChangeDriver,
   paymentResultDriver,
   paymentDriver,
   resourceListDriver,
@@ -30,6 +37,12 @@ export const DRIVERS: Driver[] = [
   travelPurchaseDriver,
   besPurchaseDriver,
   orgBuilderDriver,
+  // the admin area's generic flows (after the org builder: the team panel adds groups of its own)
+  loadDriver,
+  confirmActionDriver,
+  uploadDriver,
+  searchDriver,
+  formPanelDriver,
   // it installs Playwright's clock in the shared browser context (left running)
   smsVerificationDriver,
   // last: it installs Playwright's clock in the shared browser context (it cannot be removed)

@@ -13,8 +13,7 @@ import type { Driver } from './types.ts'
  * The card payment test form on the landing page (machines/payment) against the real server, its
  * bank simulator and the bundled BIN table. What the browser cannot do otherwise is arranged on the
  * network only: the BIN table's chunk cut off (the table cannot load), the gateway call cut off (a
- * network failure) or sent with an order id the server has just recorded (its real 409
- * ORDER_ID_USED), and the bank's page held until the path paints it (so "loading" can be seen).
+ * network failure), and the bank's page held until the path paints it (so "loading" can be seen).
  *
  * The model has no focus: values are set and buttons pressed without moving it, so the card
  * number's blur (a BIN check) happens exactly where the path leaves the field, not whenever the
@@ -73,7 +72,7 @@ function cardFor(path: PathStep[]): string {
   return CARD('success')
 }
 
-type Answer = 'real' | 'fail' | 'taken' | 'hold'
+type Answer = 'real' | 'fail' | 'hold'
 type Plan = { card: string; binTable: Answer[]; gateway: Answer[]; paint: () => void }
 const never = new Promise<void>(() => {})
 
@@ -85,8 +84,6 @@ async function answer(route: Route, planned: Answer | undefined) {
   }
   if (planned === 'fail') return route.abort('connectionrefused')
   if (planned === 'hold') return never
-  // the order id is taken: the same request once before, so the server's real answer is 409 ORDER_ID_USED
-  if (planned === 'taken') expect((await route.fetch()).status(), 'the same order id, recorded once before').toBe(200)
   return route.continue()
 }
 const PLANS = new WeakMap<Page, Plan>()
@@ -135,13 +132,13 @@ export const paymentDriver: Driver = {
         ...(firstDone < 0 && last && pendingCheck(last) ? ['hold' as const] : []),
       ],
       gateway: [
-        ...answers('startPayment').map((e) => (e.type.startsWith('xstate.done') ? 'real' as const : e.error?.code === 'ORDER_ID_USED' ? 'taken' as const : 'fail' as const)),
+        ...answers('startPayment').map((e) => (e.type.startsWith('xstate.done') ? 'real' as const : 'fail' as const)),
         ...(last?.matches('submitting') ? ['hold' as const] : []),
       ],
       paint,
     }
     PLANS.set(page, plan)
-    // the BIN table cannot load: its chunk is cut off; the gateway call cut off or its order id taken
+    // the BIN table cannot load: its chunk is cut off; the gateway call cut off
     await page.route(BIN_CHUNK, (route: Route) => answer(route, plan.binTable.shift()))
     await page.route(GATEWAY, (route: Route) => answer(route, plan.gateway.shift()))
     // the bank's page is painted when the path says (the bank page that never answers is not held)

@@ -6,8 +6,9 @@ import type { ApplicationData, ApplicationProduct } from '../../../src/domain/sc
 import { TEST_CARDS } from '../../../src/server/services/gateway/bank-simulator.ts'
 import type { Expectations } from '../../support/expectations.ts'
 import type { Model } from '../../support/model-test.ts'
-import type { GeneratedPath } from '../../support/paths.ts'
+import { startReplay, type GeneratedPath } from '../../support/paths.ts'
 import { caughtSms, type E2eServer } from '../server.ts'
+import { answerAtBank, startOrder, type StartedOrder } from './bank.ts'
 import type { Driver } from './types.ts'
 
 /**
@@ -19,6 +20,12 @@ import type { Driver } from './types.ts'
  * verifies; a refused purchase is the server finding a required consent withdrawn; the payment is
  * the bank simulator's (3-D Secure, success or declined card). Only the look-up, save and consent
  * failures of the NETWORK kind are cut off with page.route.
+ *
+ * Issue 21: "another tab" of the same customer is the driver paying the same purchase on the real
+ * gateway (a payment under way the page's purchase call or card form then learns of, 409), and the
+ * bank answering that payment (approve or "İptal") is how the page's wait for it ends; a price the
+ * server computes differently is the profile given an older birth date than the quote's; the
+ * result page's "Tekrar dene" is the page opened with a purchase bought on the server.
  */
 export type PurchaseDriverSpec = {
   id: string
@@ -34,6 +41,8 @@ export type PurchaseDriverSpec = {
   application(): ApplicationData
   /** Whether the model's quote.submit payload is the good one. */
   isGood(data: unknown): boolean
+  /** What the good quote costs (the model's `quotedAmount`): a save answering another price wants an older insured person. */
+  quotedAmount: number
 }
 
 const API = '/api/v1/digitalchannels'
@@ -53,23 +62,81 @@ export function isoIn(days: number): string {
 
 export const PERSON = { firstname: 'Ayşe', lastname: 'Çağlar', nationalId: '10000000146', nationality: 'TR', birthdate: '1990-05-17', email: 'ayse.caglar@example.com' }
 
-/** The browser can take a bad quote only from the page's address (the quick quote offers no "Satın Al" for it): as the first step. */
-export function quoteFeasible(isGood: (data: unknown) => boolean) {
-  return (path: GeneratedPath) => path.steps.every((s, i) => s.event.type !== 'quote.submit' || i === 0 || isGood((s.event as AnyEventObject).data))
+/** A birth date that prices differently from the models' quotes (65 years old: another TSS band, travel's 65+ factor). */
+export const OLDER_BIRTHDATE = '1960-05-17'
+
+/**
+ * What the browser can perform of a purchase path (the model replayed along it, for its context):
+ * - a bad quote only from the page's address (the quick quote offers no "Satın Al" for it), and the
+ *   result page's retry only as the page opens: as the first step;
+ * - the server's price follows the answers it holds: a purchase costs what the last save said
+ *   (`price`, the quote's until then), and a section after the profile does not change it;
+ * - "another tab" is a payment of the purchase under way (started by the driver): while it is, the
+ *   page's purchase answers "in progress" and its card payment is refused; once the bank answers
+ *   it (watchPayment done), it is over.
+ */
+export function purchaseFeasible(model: Model, isGood?: (data: unknown) => boolean) {
+  return (path: GeneratedPath) => {
+    const { actor, advance } = startReplay(model)
+    let other = false
+    // the price of the profile the page holds (its saves send it), in the model's figures
+    let pagePrice: number | null = null
+    try {
+      for (const [i, s] of path.steps.entries()) {
+        const e = s.event as AnyEventObject
+        const snap = actor.getSnapshot() as { value: unknown }
+        if (e.type === 'quote.submit' && i > 0 && isGood && !isGood(e.data)) return false
+        if (e.type === 'payment.retry' && i > 0) return false
+        if (e.type === 'xstate.done.actor.resumeApplication' && e.output) pagePrice = e.output.price?.amount ?? null
+        if (e.type === 'xstate.done.actor.saveApplication' && isGood) {
+          // the profile's save prices what the driver types; a later section's save prices the profile the page holds
+          if (snap.value === 'savingProfile') pagePrice = e.output.price?.amount ?? null
+          else if (pagePrice !== null && e.output.price?.amount !== pagePrice) return false
+        }
+        if (e.type === 'xstate.done.actor.createPurchase') {
+          // any price: another tab of the customer may have saved another insured person meanwhile (the driver does)
+          if (e.output.paymentInProgress) other = true
+          else if (other) return false
+        }
+        if (e.type === 'payment.elsewhere') other = true
+        if (e.type === 'xstate.done.actor.watchPayment') other = false
+        if (e.type === 'payment.done' && other) return false
+        advance(e)
+      }
+      return true
+    } finally {
+      actor.stop()
+    }
+  }
 }
 
-/** A page's purchase under test: the sale's id (for a withdrawn consent) and the phone it verified last. */
-export type Tab = { saleId: string | null; opened: boolean; phone: string | null }
+/** A page's purchase under test: the sale's id and the verified phone's ticket (for a withdrawn consent, as the customer), the phone it verified last, its purchase and "another tab's" payment of it. */
+export type Tab = {
+  saleId: string | null; ticket: string | null; opened: boolean; phone: string | null; purchaseId: string | null; other: StartedOrder | null
+  /** The application as last saved (by the page or the driver), and its price in the model's figures. */
+  lastSave: { ticket: string; product: ApplicationProduct; step: string; data: ApplicationData } | null
+  appPrice: number | null
+  /** The page's reads of its purchase fail (the wait for another tab's payment cannot follow it). */
+  cutReads: boolean
+}
 export const TABS = new WeakMap<Page, Tab>()
 
 /** Remembers the sale's id from the page's own calls; the result page opens when the flow ends (the probe keeps the flow's last state). */
 export async function watchPurchase(page: Page) {
-  TABS.set(page, { saleId: null, opened: false, phone: null })
+  TABS.set(page, { saleId: null, ticket: null, opened: false, phone: null, purchaseId: null, other: null, lastSave: null, appPrice: null, cutReads: false })
+  await page.route(PURCHASE_READ, (route: Route) => (route.request().method() === 'GET' && TABS.get(page)!.cutReads ? route.abort('connectionrefused') : route.fallback()))
   page.on('request', (r: Request) => {
     if (r.url().endsWith(`${API}/legalpermission`)) TABS.get(page)!.saleId = r.headers().saleid ?? null
+    if (r.url().endsWith(`${API}/application`) && r.method() === 'POST') {
+      const tab = TABS.get(page)!
+      tab.lastSave = r.postDataJSON() as Tab['lastSave']
+      // the ticket the page proves its phone with (the customer's own, to withdraw a consent as them)
+      if (typeof tab.lastSave?.ticket === 'string') tab.ticket = tab.lastSave.ticket
+    }
   })
   page.on('response', async (r) => {
     if (r.url().endsWith(`${API}/application`) && r.ok()) TABS.get(page)!.saleId = ((await r.json().catch(() => ({}))) as { id?: string }).id ?? null
+    if (r.url().endsWith(`${API}/purchase`) && r.ok()) TABS.get(page)!.purchaseId = ((await r.json().catch(() => ({}))) as { id?: string }).id ?? null
   })
 }
 
@@ -85,28 +152,58 @@ export async function saveApplication(server: E2eServer, body: { ticket: string;
  * verification (the server refusing a ticket that no longer verifies), a withdrawn consent, a saved
  * application to resume (`seed`, saved under the ticket the page sends), or the real answer.
  */
+const PURCHASE_READ = /\/digitalchannels\/purchase\/[A-Za-z0-9_-]{24}(\?.*)?$/
+
+/** "Another tab" pays the page's purchase: a payment of it on the real gateway, waiting for the bank. */
+export async function payFromAnotherTab(page: Page, server: E2eServer, purchaseId: string) {
+  const tab = TABS.get(page)!
+  tab.other ??= await startOrder(server, purchaseId)
+}
+
+/**
+ * How the page's wait for the other tab's payment ends (issue 21): the bank approves it (the
+ * purchase is issued) or the customer cancels it there (the purchase is payable again), once the
+ * page waits; or the page cannot read the purchase (its reads cut off).
+ */
+export async function arrangeOtherPayment(page: Page, server: E2eServer, next: AnyEventObject, machineId: string) {
+  const tab = TABS.get(page)!
+  if (next.type === 'xstate.error.actor.watchPayment') tab.cutReads = true
+  await page.waitForFunction((id) => (window as unknown as { __e2eCoverage: Record<string, { value: unknown }> }).__e2eCoverage[id]?.value === 'otherPayment', machineId, { timeout: 20_000 })
+  if (next.type === 'xstate.error.actor.watchPayment') return
+  await answerAtBank(server, tab.other!, next.output === 'success' ? 'approve' : 'cancel')
+  tab.other = null
+}
+
 export async function arrangeAnswer(page: Page, server: E2eServer, next: AnyEventObject | undefined, opts: {
   product: ApplicationProduct
   seed(ticket: string, output: unknown): Promise<string>
 }) {
   const tab = TABS.get(page)!
   for (const url of ['application/resume', 'application', 'legalpermission', 'purchase']) await page.unroute(`**${API}/${url}`)
+  tab.cutReads = false
   if (!next?.type.startsWith('xstate.')) return
   const [, kind, , id] = next.type.split('.') as [string, string, string, string]
   const failed = kind === 'error' ? (next.error as { code?: string }).code : null
   const target = id === 'resumeApplication' ? 'application/resume' : id === 'saveApplication' ? 'application' : id === 'recordConsents' ? 'legalpermission' : 'purchase'
   const at = `**${API}/${target}`
-  if (failed === 'NETWORK') {
+  if (id === 'createPurchase' && kind === 'done' && (next.output as { paymentInProgress?: boolean }).paymentInProgress) {
+    // another tab of this phone confirmed the same summary and is paying: the page's own purchase call then finds that payment under way
+    await page.route(at, async (route: Route) => {
+      const first = await route.fetch()
+      await payFromAnotherTab(page, server, ((await first.json()) as { id: string }).id)
+      await route.continue()
+    })
+  } else if (failed === 'NETWORK') {
     await page.route(at, (route: Route) => route.abort('connectionrefused'))
   } else if (failed === 'SMS_TICKET_INVALID') {
     // the verification no longer holds: the server refuses the ticket the page sends
     await page.route(at, (route: Route) => route.continue({ postData: JSON.stringify({ ...route.request().postDataJSON(), ticket: 'expired.ticket' }) }))
   } else if (failed === 'CONSENT_REQUIRED') {
-    // the customer withdrew a required consent meanwhile: the server's records say so
+    // the customer withdrew a required consent meanwhile (in another tab, with their own verified phone): the server's records say so
     const doc = consentsFor(opts.product as SalesProduct).find((d) => d.requiredFor.includes(opts.product as SalesProduct) && d.kind === 'consent')!
     const res = await fetch(`${server.url}${API}/legalpermission`, {
       method: 'POST', headers: { ...HEADERS, saleId: tab.saleId!, processStep: 'consents' },
-      body: JSON.stringify({ name: doc.name, status: 'REJECTED', documentId: doc.documentId, scope: opts.product, partyId: PERSON.nationalId }),
+      body: JSON.stringify({ name: doc.name, status: 'REJECTED', documentId: doc.documentId, scope: opts.product, ticket: tab.ticket }),
     })
     expect(res.status, await res.clone().text()).toBe(201)
   } else if (id === 'resumeApplication' && kind === 'done' && next.output) {
@@ -136,17 +233,22 @@ export async function pay(page: Page, status: string) {
   await payWithCard(page, card(status === 'success' ? 'success' : 'declined'))
 }
 
-/** The purchase's card form filled with `number` (a bank simulator test card), paid and approved on the simulator's 3-D page. */
-export async function payWithCard(page: Page, number: string) {
+/** The purchase's card form filled with `number` (a bank simulator test card) and "Öde" pressed. */
+export async function submitCard(page: Page, number: string) {
   const form = page.getByTestId('payment-form')
   await form.waitFor({ timeout: 15_000 })
   await form.locator('input[name=number]').pressSequentially(number, { delay: 5 })
   await form.locator('input[name=number]').blur()
   await form.locator('input[name=name]').fill('Ayşe Çağlar')
   await form.locator('input[name=expiry]').fill('1230')
-  await form.locator('input[name=cvc]').fill('123')
+  await form.locator('input[name=cvc]').fill(number.startsWith('37') ? '1234' : '123')
   await expect.poll(() => form.locator('input[name=bankcode]').inputValue()).not.toBe('')
   await form.getByTestId('submit').click()
+}
+
+/** The purchase's card form filled with `number` (a bank simulator test card), paid and approved on the simulator's 3-D page. */
+export async function payWithCard(page: Page, number: string) {
+  await submitCard(page, number)
   const frame = page.frameLocator('iframe[name=ke-3d-frame]')
   await frame.getByTestId('otp-code').waitFor({ timeout: 20_000 })
   await frame.locator('input[name=otp]').fill((await frame.getByTestId('otp-code').textContent())!)
@@ -155,20 +257,77 @@ export async function payWithCard(page: Page, number: string) {
 
 export const stateOf = (v: unknown) => (typeof v === 'string' ? v : Object.keys(v as object)[0]!)
 
+/** The card form is told a payment of this purchase is under way: another tab pays it (unless one does already), then "Öde" here. */
+export async function payElsewhere(page: Page, server: E2eServer, machineId: string, next: AnyEventObject | undefined) {
+  const tab = TABS.get(page)!
+  await payFromAnotherTab(page, server, tab.purchaseId!)
+  if (next?.type === 'xstate.error.actor.watchPayment') tab.cutReads = true
+  await submitCard(page, card('success'))
+  if (next?.type.endsWith('.actor.watchPayment')) await arrangeOtherPayment(page, server, next, machineId)
+  // the card form was told: the page waits for the other payment
+  else await page.waitForFunction((id) => (window as unknown as { __e2eCoverage: Record<string, { value: unknown }> }).__e2eCoverage[id]?.value === 'otherPayment', machineId, { timeout: 20_000 })
+}
+
+/** A purchase bought on the server for a fresh phone (verified, saved, consented), unpaid: its id. */
+export async function buyOnServer(server: E2eServer, product: ApplicationProduct, data: ApplicationData): Promise<string> {
+  const phone = freshPhone()
+  const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
+    fetch(`${server.url}${API}${path}`, { method: 'POST', headers: { ...HEADERS, ...headers }, body: JSON.stringify(body) })
+  const sent = await fetch(`${server.url}/api/v1/notification/sendsms`, { method: 'POST', headers: HEADERS, body: JSON.stringify({ gsmNumber: phone, smsSource: product }) })
+  expect(sent.status, await sent.clone().text()).toBe(200)
+  let inbox: Array<{ text: string }> = []
+  await expect.poll(async () => (inbox = await caughtSms(server.url, phone)).length, { timeout: 15_000 }).toBeGreaterThan(0)
+  const verified = await fetch(`${server.url}/api/v1/notification/verifysms`, { method: 'POST', headers: HEADERS, body: JSON.stringify({ gsmNumber: phone, code: /(\d{6})/.exec(inbox[0]!.text)![1]!, smsSource: product }) })
+  const { ticket } = (await verified.json()) as { ticket: string }
+  const saleId = await saveApplication(server, { ticket, product, step: 'payment', data })
+  for (const d of consentsFor(product as SalesProduct).filter((x) => x.requiredFor.includes(product as SalesProduct))) {
+    const r = await post('/legalpermission', { name: d.name, status: d.kind === 'notice' ? 'READ' : 'ACCEPTED', documentId: d.documentId, scope: product, partyId: PERSON.nationalId }, { saleId, processStep: 'consents' })
+    expect(r.status, await r.clone().text()).toBe(201)
+  }
+  const bought = await post('/purchase', { ticket, product })
+  expect(bought.status, await bought.clone().text()).toBe(201)
+  return ((await bought.json()) as { id: string }).id
+}
+
 export function purchaseDriver(spec: PurchaseDriverSpec): Driver {
   /** What the server holds for an application saved at the path's step: the quote and every section (the purchase prices them). */
-  const seed = (server: E2eServer) => (ticket: string, output: unknown) => saveApplication(server, {
-    ticket, product: spec.product, step: (output as { step: string }).step,
-    data: { ...spec.application(), personalProfile: { ...PERSON, userphone: '05321234567' } },
-  })
-  const arrange = (page: Page, server: E2eServer, next: AnyEventObject | undefined) => arrangeAnswer(page, server, next, { product: spec.product, seed: seed(server) })
+  const seed = (page: Page, server: E2eServer) => (ticket: string, output: unknown) => {
+    // an application at another price than the quote's is an older insured person's
+    const price = (output as { price?: { amount: number } }).price?.amount ?? spec.quotedAmount
+    const body = {
+      ticket, product: spec.product, step: (output as { step: string }).step,
+      data: { ...spec.application(), personalProfile: { ...PERSON, birthdate: price === spec.quotedAmount ? PERSON.birthdate : OLDER_BIRTHDATE, userphone: '05321234567' } },
+    }
+    const tab = TABS.get(page)!
+    tab.lastSave = body
+    tab.appPrice = price
+    return saveApplication(server, body)
+  }
+  const arrange = async (page: Page, server: E2eServer, next: AnyEventObject | undefined) => {
+    const tab = TABS.get(page)!
+    if (next?.type === 'xstate.done.actor.saveApplication') tab.appPrice = (next.output as { price?: { amount: number } }).price?.amount ?? tab.appPrice
+    const bought = next?.type === 'xstate.done.actor.createPurchase' ? next.output as { amount: number; paymentInProgress?: boolean } : null
+    if (bought && !bought.paymentInProgress && bought.amount !== tab.appPrice && tab.lastSave) {
+      // another tab of this phone saved the application with another insured person: the server prices the purchase from that one
+      const { data } = tab.lastSave
+      await saveApplication(server, { ...tab.lastSave, data: { ...data, personalProfile: { ...data.personalProfile!, birthdate: bought.amount === spec.quotedAmount ? PERSON.birthdate : OLDER_BIRTHDATE } } })
+      tab.appPrice = bought.amount
+    }
+    await arrangeAnswer(page, server, next, { product: spec.product, seed: seed(page, server) })
+  }
 
-  /** The step on screen gets the model's answers where they are that step's (else answers it refuses, when the path wants a refusal). */
-  async function submitSection(page: Page, value: Record<string, unknown>, valid: boolean) {
+  /**
+   * The step on screen gets the model's answers where they are that step's (else answers it refuses,
+   * when the path wants a refusal). A profile the server is to price differently from the quote
+   * (the save's answer says so) is an older person's.
+   */
+  async function submitSection(page: Page, value: Record<string, unknown>, valid: boolean, next: AnyEventObject | undefined) {
     const step = await page.getByTestId(`purchase-${spec.product}`).getAttribute('data-step')
     const form = page.getByTestId(`step-${step}`)
     if (step === 'profile') {
-      const own = 'firstname' in value ? value : { ...PERSON, nationalId: valid ? PERSON.nationalId : '12345678901' }
+      const own: Record<string, unknown> = 'firstname' in value ? { ...value } : { ...PERSON, nationalId: valid ? PERSON.nationalId : '12345678901' }
+      const saved = next?.type === 'xstate.done.actor.saveApplication' ? (next.output as { price?: { amount: number } }).price?.amount : undefined
+      if (saved !== undefined && saved !== spec.quotedAmount) own.birthdate = OLDER_BIRTHDATE
       for (const name of ['firstname', 'lastname', 'nationalId', 'birthdate', 'email']) await form.locator(`input[name=${name}]`).fill(String(own[name] ?? ''))
     } else {
       await form.locator('input[name=healthdeclarationconcent]').setChecked('healthdeclarationconcent' in value ? value.healthdeclarationconcent === true : valid)
@@ -180,11 +339,18 @@ export function purchaseDriver(spec: PurchaseDriverSpec): Driver {
     id: spec.id,
     model: spec.model,
     expectations: spec.expectations,
-    feasible: quoteFeasible(spec.isGood),
-    async open(page, path) {
+    feasible: purchaseFeasible(spec.model, spec.isGood),
+    async open(page, path, server) {
       await watchPurchase(page)
       const first = path[0]!.event as AnyEventObject
-      await page.goto(`${spec.path}?${spec.query(spec.isGood(first.data))}`)
+      if (first.type === 'payment.retry') {
+        // the result page's "Tekrar dene": a purchase this customer left unpaid, opened at its payment step
+        const id = await buyOnServer(server, spec.product, { ...spec.application(), personalProfile: { ...PERSON, userphone: '05321234567' } })
+        TABS.get(page)!.purchaseId = id
+        await page.goto(`${spec.path}?purchase=${id}`)
+      } else {
+        await page.goto(`${spec.path}?${spec.query(spec.isGood(first.data))}`)
+      }
       await page.waitForFunction((id) => !!(window as unknown as { __e2eCoverage: Record<string, unknown> }).__e2eCoverage[id], spec.id)
     },
     async act(page, step, next, server) {
@@ -192,8 +358,12 @@ export function purchaseDriver(spec: PurchaseDriverSpec): Driver {
       const tab = TABS.get(page)!
       const first = !tab.opened
       tab.opened = true
-      // an answer of the server's was arranged by the step that asked for it (the SMS code is the customer's doing)
-      if (e.type.startsWith('xstate.') && e.type !== 'xstate.done.actor.sms') return
+      // an answer of the server's was arranged by the step that asked for it (the SMS code is the customer's doing);
+      // the other tab's payment ends once the page waits for it
+      if (e.type.startsWith('xstate.') && e.type !== 'xstate.done.actor.sms') {
+        if (next?.event.type.endsWith('.actor.watchPayment')) await arrangeOtherPayment(page, server, next.event as AnyEventObject, spec.id)
+        return
+      }
       await arrange(page, server, next?.event as AnyEventObject | undefined)
       switch (e.type) {
         case 'quote.submit':
@@ -203,7 +373,7 @@ export function purchaseDriver(spec: PurchaseDriverSpec): Driver {
         case 'xstate.done.actor.sms': await verifyPhone(page, server); break
         case 'resume.accept': await page.getByRole('button', { name: 'Kaldığım yerden devam et' }).click(); break
         case 'resume.decline': await page.getByRole('button', { name: 'Baştan başla' }).click(); break
-        case 'section.submit': await submitSection(page, e.value as Record<string, unknown>, stateOf(step.state.value).startsWith('saving')); break
+        case 'section.submit': await submitSection(page, e.value as Record<string, unknown>, stateOf(step.state.value).startsWith('saving'), next?.event as AnyEventObject | undefined); break
         case 'back': await page.getByRole('button', { name: 'Geri', exact: true }).click(); break
         case 'consents.submit': {
           const form = page.getByTestId('step-consents')
@@ -212,8 +382,11 @@ export function purchaseDriver(spec: PurchaseDriverSpec): Driver {
           await form.getByRole('button', { name: 'Devam' }).click()
           break
         }
-        case 'summary.confirm': await page.getByRole('button', { name: 'Onayla ve ödemeye geç' }).click(); break
+        case 'summary.confirm': await page.getByRole('button', { name: 'Onayla ve ödemeye geç', exact: true }).click(); break
+        case 'price.accept': await page.getByRole('button', { name: 'Yeni fiyatı onayla ve ödemeye geç' }).click(); break
         case 'payment.done': await pay(page, String(e.status)); break
+        case 'payment.elsewhere': await payElsewhere(page, server, spec.id, next?.event as AnyEventObject | undefined); break
+        case 'payment.retry': break // the page sent it as it opened (open)
         default:
           if (!e.type.startsWith('xstate.')) throw new Error(`${spec.id} driver: no browser action for ${e.type}`)
       }

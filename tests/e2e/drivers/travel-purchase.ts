@@ -30,6 +30,7 @@ export const travelPurchaseDriver = purchaseDriver({
   expectations: travelPurchaseExpectations,
   query: (good) => new URLSearchParams(plan(good)).toString(),
   buy,
+  quotedAmount: 650,
   isGood: (data) => JSON.stringify(data) === JSON.stringify(TRAVEL_QUOTES.good),
   application: () => {
     const p = plan(true)

@@ -27,6 +27,7 @@ export const tssPurchaseDriver = purchaseDriver({
   expectations: tssPurchaseExpectations,
   query,
   buy: buyTssQuote,
+  quotedAmount: 13_068,
   isGood: (data) => JSON.stringify(data) === JSON.stringify(TSS_QUOTES.good),
   application: () => ({
     quickProfile: { gender: 'male', citycode: '34', birthdate: '1996-01-15' }, outpatientVisits: 10,

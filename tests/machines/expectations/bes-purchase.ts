@@ -24,6 +24,7 @@ const RESUMED = 'Yarım kalan başvurunuz bulundu'
 const REASON: Record<string, string> = {
   SMS_TICKET_INVALID: 'Telefon doğrulamanızın süresi doldu; sayfayı yenileyip numaranızı yeniden doğrulayınız. Bilgileriniz kaydedildi.',
   NETWORK: 'Bağlantı kurulamadı. İnternet bağlantınızı kontrol edip tekrar deneyiniz.',
+  OTHER_PAYMENT_FAILED: 'Diğer penceredeki ödeme tamamlanamadı; bu satın almayı şimdi buradan ödeyebilirsiniz.',
 }
 /** Field messages by code (spec 5; the BES forms' own words). */
 const FIELD_SAYS: Record<string, string> = {
@@ -191,8 +192,15 @@ export const besPurchaseExpectations: Expectations<C> = {
     payment: {
       words: { tr: 'ilk katkı payı için kart formu açık', en: 'the card form for the first contribution is open' },
       screen: step(STEP.payment, { texts: ['Çekilecek tutar'], enabled: ['Öde'] }),
-      context: (c) => expect(c.purchase).toEqual(PURCHASE),
+      context: (c) => expect(c.purchase?.id).toBe(PURCHASE.id),
       ignores: [anyQuick, confirm],
+    },
+    otherPayment: {
+      words: { tr: 'başka pencerede süren ödemenin sonucu beklenir', en: 'the outcome of the payment under way in another tab is awaited' },
+      screen: step(STEP.payment, { texts: ['Bu satın alma için bir ödeme zaten sürüyor'], absent: ['Çekilecek tutar'] }),
+      tags: { busy: true },
+      context: (c) => expect(c.purchase?.id).toBe(PURCHASE.id),
+      ignores: [anyQuick, confirm, back, { type: 'payment.done', status: 'success' }, { type: 'payment.elsewhere' }],
     },
     paid: {
       words: { tr: 'ödeme sonuçlandı, sonuç sayfasına geçilir', en: 'the payment is over: on to the result page' },
@@ -266,11 +274,24 @@ export const besPurchaseExpectations: Expectations<C> = {
       changes: (_p, e) => ({ reason: e.error.code }) },
     { name: 'confirming the summary opens the purchase (the last refusal goes)', from: 'summary', event: 'summary.confirm', to: 'startingPurchase', changes: { reason: null } },
     { name: 'back from the summary to the consents (the last refusal goes)', from: 'summary', event: 'back', to: 'consents', changes: { reason: null } },
-    { name: 'the opened purchase shows the card form with the server amount', from: 'startingPurchase', event: 'xstate.done.actor.createPurchase', to: 'payment',
-      changes: (_p, e) => ({ purchase: e.output }) },
+    { name: 'the opened purchase shows the card form with the server amount', from: 'startingPurchase', event: 'xstate.done.actor.createPurchase',
+      when: (_c, e) => e.output.paymentInProgress !== true, to: 'payment', changes: (_p, e) => ({ purchase: e.output }) },
+    { name: 'a payment of the purchase is under way in another tab: its outcome is awaited', from: 'startingPurchase', event: 'xstate.done.actor.createPurchase',
+      when: (_c, e) => e.output.paymentInProgress === true, to: 'otherPayment', changes: (_p, e) => ({ purchase: e.output }) },
     { name: 'a purchase that cannot be opened returns to the summary with the reason', from: 'startingPurchase', event: 'xstate.error.actor.createPurchase', to: 'summary',
       changes: (_p, e) => ({ reason: e.error.code }) },
-    { name: 'back from the card form to the summary: the purchase is dropped', from: 'payment', event: 'back', to: 'summary', changes: { purchase: null } },
+    { name: 'the card form is told a payment is already in progress: its outcome is awaited', from: 'payment', event: 'payment.elsewhere', to: 'otherPayment', changes: { reason: null } },
+    { name: '"Tekrar dene" on the result page opens the card form of that purchase', from: 'quickProfile', event: 'payment.retry', to: 'payment',
+      changes: (_p, e) => ({ purchase: e.purchase, retry: true, reason: null, errors: {} }) },
+    { name: 'the other payment succeeded: this tab shows that result', from: 'otherPayment', event: 'xstate.done.actor.watchPayment', when: (_c, e) => e.output === 'success', to: 'paid',
+      changes: { outcome: 'success' } },
+    { name: 'the other payment failed: this tab may pay, and says so', from: 'otherPayment', event: 'xstate.done.actor.watchPayment', when: (_c, e) => e.output !== 'success', to: 'payment',
+      changes: { reason: 'OTHER_PAYMENT_FAILED' } },
+    { name: 'the other payment cannot be followed: the card form with the reason', from: 'otherPayment', event: 'xstate.error.actor.watchPayment', to: 'payment',
+      changes: (_p, e) => ({ reason: e.error.code }) },
+    { name: 'back from a card form opened on the result page: the quick profile', from: 'payment', event: 'back', when: (c) => c.retry, to: 'quickProfile',
+      changes: { purchase: null, retry: false, reason: null } },
+    { name: 'back from the card form to the summary: the purchase is dropped', from: 'payment', event: 'back', when: (c) => !c.retry, to: 'summary', changes: { purchase: null, reason: null } },
     { name: "the payment's outcome, success or failure, ends the flow for the result page", from: 'payment', event: 'payment.done', to: 'paid',
       changes: (_p, e) => ({ outcome: e.status }) },
   ],
@@ -294,13 +315,16 @@ export const besPurchaseExpectations: Expectations<C> = {
     // every step is saved under the verified phone: the step just given and the answers so far
     saveApplication: (p, e, n, input) => ({ ticket: TICKET, product: input.product, step: e.type === 'retry' ? p.saving : SAVED_BY[e.type], data: dataOf(n) }),
     // spec 7.3 legalpermission: under the sale (the saved application's id), for the participant (their national ID)
-    recordConsents: (p, e, _n, input) => ({ saleId: APP_ID, product: input.product, choices: e.choices, partyId: p.profile?.nationalId ?? APP_ID }),
+    // (issue 28 item 3: the verified phone's ticket proves the applicant)
+    recordConsents: (p, e, _n, input) => ({ saleId: APP_ID, ticket: TICKET, product: input.product, choices: e.choices, partyId: p.profile?.nationalId ?? APP_ID }),
     // the server buys what it holds for the verified phone, at its own price
     createPurchase: (_p, _e, _n, input) => ({ ticket: TICKET, product: input.product }),
+    // the purchase whose payment another tab started: the one just opened, or the one on the card form
+    watchPayment: (p, e) => ({ id: e.type === 'xstate.done.actor.createPurchase' ? e.output.id : p.purchase!.id }),
   },
   initial: (c, input) => expect(c).toEqual({
     product: input.product, quick: null, phone: null, ticket: null, resumed: false, resumedAt: null, applicationId: null, profile: null, custodian: null,
-    payer: null, minor: false, payerIsOther: false, contract: null, consents: {}, errors: {}, saving: null, reason: null, purchase: null, outcome: null,
+    payer: null, minor: false, payerIsOther: false, contract: null, consents: {}, errors: {}, saving: null, reason: null, purchase: null, outcome: null, retry: false,
   }),
   describeEvent: (e) => {
     const ev = e as Record<string, unknown> & { type: string }
@@ -325,6 +349,8 @@ export const besPurchaseExpectations: Expectations<C> = {
       case 'summary.confirm': return { tr: `müşteri "${PAY}" düğmesine basar`, en: `the customer presses "${PAY}"` }
       case 'payment.done': return { tr: `kart ödemesi sonuçlanır (${String(ev.status)})`, en: `the card payment ends (${String(ev.status)})` }
       case 'back': return { tr: `müşteri "${BACK}" düğmesine basar`, en: `the customer presses "${BACK}"` }
+      case 'payment.elsewhere': return { tr: 'kart formu, ödemenin başka pencerede sürdüğünü öğrenir (409)', en: 'the card form learns a payment is under way elsewhere (409)' }
+      case 'payment.retry': return { tr: 'sonuç sayfasında "Tekrar dene"ye basılır', en: '"Tekrar dene" is pressed on the result page' }
       case 'retry': return { tr: 'müşteri "Tekrar dene" düğmesine basar', en: 'the customer presses "Tekrar dene"' }
       default: {
         const [kind, , , id] = ev.type.split('.')

@@ -64,9 +64,6 @@ function errorsAfterBin(c: PaymentContext, output: BinCheckResult) {
   const bankcode = output.accepted && output.entry?.bank_code ? output.entry.bank_code : c.values.bankcode
   return errorsAt({ ...c, bin: output.accepted ? 'accepted' : 'refused', values: { ...c.values, bankcode } }, c.submittedAt)
 }
-/** Spec/issue 10: an order id already taken is retried with a new id, silently, at most this many times. */
-const ORDER_ID_RETRIES = 3
-const orderIdTaken = (e: { error: { code?: string } }) => e.error.code === 'ORDER_ID_USED'
 const ownOrder = (c: PaymentContext, e: { orderId: string }) => c.order !== null && e.orderId === c.order.orderId
 const FRAME_LOADING = 'Banka sayfası yükleniyor…'
 const TIMEOUT_TEXT = 'Banka sayfası zamanında yanıt vermedi; işlem tamamlanamadı.'
@@ -74,7 +71,6 @@ const TIMEOUT_TEXT = 'Banka sayfası zamanında yanıt vermedi; işlem tamamlana
 const REASON_TEXT: Record<string, string> = {
   NOT_CONNECTED: 'Bu işlem tipi bağlı değil: yalnızca 3D Provizyon (P01) ve 3D Satış (S01) denenebilir. Hiçbir bilgi gönderilmedi.',
   KVT_GATEWAY_ERR4: CATALOGUE.KVT_GATEWAY_ERR4,
-  ORDER_ID_USED: 'Bu sipariş numarası daha önce kullanılmış, lütfen tekrar deneyiniz.',
   NETWORK: CATALOGUE.NETWORK,
   UNEXPECTED: CATALOGUE.UNEXPECTED,
 }
@@ -199,8 +195,7 @@ export const paymentExpectations: Expectations<PaymentContext> = {
       when: (c, e) => connected(c) && !needsBinCheck(c) && Object.keys(errorsAt(c, e.at)).length > 0, to: 'editing', effects: ['notice:invalid'],
       then: (c, p, e) => expect(c.errors).toEqual(errorsAt(p, e.at)) },
     { name: 'a valid form is sent to the gateway', from: 'editing', event: 'form.submit',
-      when: (c, e) => connected(c) && !needsBinCheck(c) && Object.keys(errorsAt(c, e.at)).length === 0, to: 'submitting', effects: [],
-      then: (c) => expect(c.orderAttempts).toBe(0) },
+      when: (c, e) => connected(c) && !needsBinCheck(c) && Object.keys(errorsAt(c, e.at)).length === 0, to: 'submitting', effects: [] },
     { name: 'leaving a card number of 6+ digits checks its BIN', from: 'editing.idle', event: 'card.blur', when: (c) => c.card.bin.length === 6, to: 'editing.checkingBin' },
     { name: 'a refused BIN shows "not valid" on the number', from: 'editing.checkingBin', event: 'xstate.done.actor.checkBin', when: (_c, e) => !e.output.accepted, to: 'editing.idle', effects: ['notice:binRefused'],
       then: (c) => { expect(c.bin).toBe('refused'); expect(c.errors.number).toBe('number.binRejected') } },
@@ -215,17 +210,13 @@ export const paymentExpectations: Expectations<PaymentContext> = {
       when: (c, e) => Object.keys(errorsAfterBin(c, e.output)).length > 0, to: 'editing', effects: ['notice:invalid'],
       then: (c, p, e) => expect(c.errors).toEqual(errorsAfterBin(p, e.output)) },
     { name: 'after the BIN check a valid form is sent', from: 'validating', event: 'xstate.done.actor.checkBin',
-      when: (c, e) => Object.keys(errorsAfterBin(c, e.output)).length === 0, to: 'submitting', effects: [],
-      then: (c) => expect(c.orderAttempts).toBe(0) },
+      when: (c, e) => Object.keys(errorsAfterBin(c, e.output)).length === 0, to: 'submitting', effects: [] },
     { name: 'a BIN check that fails on submit shows the reason', from: 'validating', event: 'xstate.error.actor.checkBin', to: 'editing', effects: ['notice:error'],
       then: (c) => { expect(c.bin).toBe('unavailable'); expect(c.reason).toBe('UNEXPECTED') } },
     { name: 'the gateway\'s 3-D form opens the modal', from: 'submitting', event: 'xstate.done.actor.startPayment', to: 'threeD.loading', effects: [],
       then: (c, _p, e) => expect(c.order).toEqual(e.output) },
-    { name: 'an order id already taken is sent again with a new id, silently', from: 'submitting', event: 'xstate.error.actor.startPayment',
-      when: (c, e) => orderIdTaken(e) && c.orderAttempts < ORDER_ID_RETRIES, to: 'submitting', effects: [],
-      then: (c, p) => { expect(c.orderAttempts).toBe(p.orderAttempts + 1); expect(c.reason).toBeNull() } },
-    { name: 'a failed gateway call shows its reason on the form', from: 'submitting', event: 'xstate.error.actor.startPayment',
-      when: (c, e) => !orderIdTaken(e) || c.orderAttempts >= ORDER_ID_RETRIES, to: 'editing', effects: ['notice:error'],
+    // the server issues the order id (issue 21): every refusal is shown, none retried behind the customer
+    { name: 'a failed gateway call shows its reason on the form', from: 'submitting', event: 'xstate.error.actor.startPayment', to: 'editing', effects: ['notice:error'],
       then: (c, _p, e) => expect(c.reason).toBe(e.error.code) },
     { name: 'the bank page painted: the spinner goes', from: 'threeD.loading', event: 'frame.loaded', to: 'threeD.ready' },
     { name: 'no answer from the bank in time: timed out', from: 'threeD', event: 'xstate.after.*', to: 'timedOut', effects: ['notice:timeout'],
@@ -259,7 +250,7 @@ export const paymentExpectations: Expectations<PaymentContext> = {
   delays: { threeDTimeout: { ms: (_c, e, input) => e.output?.timeoutMs ?? input?.timeoutMs ?? 180_000, words: { tr: 'ağ geçidinin timeoutMs değeri (yoksa 180 sn)', en: 'the gateway\'s timeoutMs (180 s when none)' } } },
   initial: (c, input) => expect(c).toEqual({
     values: defaultsOf(input?.currency ?? ''), card: NO_CARD, cvcLength: 0, bin: 'unchecked', checkedBin: '', bankCodeManual: false, errors: {},
-    submitted: false, submittedAt: 0, reason: null, order: null, orderAttempts: 0, generation: 0, timeoutMs: input?.timeoutMs ?? 180_000,
+    submitted: false, submittedAt: 0, reason: null, order: null, purchase: input?.purchase ?? false, binRefusal: null, generation: 0, timeoutMs: input?.timeoutMs ?? 180_000,
     defaultCurrency: input?.currency ?? '',
   }),
   describeEvent: (e: AnyEventObject) => {
@@ -282,9 +273,7 @@ export const paymentExpectations: Expectations<PaymentContext> = {
     if (e.type === 'xstate.done.actor.startPayment') return w('ağ geçidi 3-D formunu yanıtlar', 'the gateway answers the 3-D form')
     if (e.type === 'xstate.error.actor.startPayment') {
       const code = String((ev.error as { code?: string } | undefined)?.code ?? '')
-      return code === 'ORDER_ID_USED'
-        ? w('ağ geçidi sipariş numarasının kullanıldığını yanıtlar (ORDER_ID_USED)', 'the gateway answers that the order id is taken (ORDER_ID_USED)')
-        : w(`ağ geçidi çağrısı başarısız olur (${code})`, `the gateway call fails (${code})`)
+      return w(`ağ geçidi çağrısı başarısız olur (${code})`, `the gateway call fails (${code})`)
     }
     if (e.type.startsWith('xstate.after')) return w('banka sayfası zamanında yanıt vermez', 'the bank page does not answer in time')
     return w(e.type, e.type)

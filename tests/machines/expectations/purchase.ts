@@ -27,6 +27,8 @@ const SAYS: Record<string, string> = {
   SMS_TICKET_INVALID: 'Telefon doğrulamanızın süresi doldu; lütfen numaranızı yeniden doğrulayınız',
   CONSENT_REQUIRED: 'Devam etmek için zorunlu onayları vermelisiniz',
   NETWORK: CATALOGUE.NETWORK,
+  // issue 21: the other tab's payment failed; this one may pay now
+  OTHER_PAYMENT_FAILED: 'Diğer penceredeki ödeme tamamlanamadı; bu satın almayı şimdi buradan ödeyebilirsiniz.',
 }
 const CONSENTS_MISSING = 'Devam etmek için zorunlu onayları vermelisiniz'
 /** A field's message by its code (the codes of the spec 3.2 schemas the model's bad answers get). */
@@ -34,10 +36,21 @@ const FIELD_SAYS: Record<string, string> = {
   'nationalId.invalid': 'Geçerli bir T.C. Kimlik No giriniz',
   'email.invalid': FIELD.email,
   'consent.required': 'Devam etmek için sağlık beyanını onaylamalısınız',
+  // issue 21: the product's age rule, in words (spec 5's windows)
+  'birthdate.tssAge': 'Tamamlayıcı Sağlık Sigortası 15 günlükten 69 yaşına kadar olan kişilere yapılabilir',
+  'birthdate.travelAge': 'Seyahat Sağlık Sigortası 15 günlükten 100 yaşına kadar olan kişilere yapılabilir',
 }
 const NEXT = 'Devam'
 const BACK = 'Geri'
 const PAY_STEP = 'Onayla ve ödemeye geç'
+/** issue 21: the summary when the server's price is not the one the customer saw, and the page while another tab pays. */
+const PRICE_CHANGED = 'Fiyat değişti'
+const ACCEPT_PRICE = 'Yeni fiyatı onayla ve ödemeye geç'
+const IN_PROGRESS = 'Bu satın alma için bir ödeme zaten sürüyor.'
+/** The server's price differs from the one the customer has accepted (the quote's, or one confirmed since). */
+const repriced = (c: PurchaseContext) => c.price !== null && c.price !== c.quoted
+/** The server's price of an application as saved (issue 21), else the one known before. */
+const savedPrice = (saved: { price?: { amount: number } | null } | null, p: PurchaseContext) => saved?.price?.amount ?? p.price
 const REQUIRED = ['gdprtextread', 'gdprconcent', 'infoconcent', 'trxconcent']
 const code = (e: { error?: { code?: string } }) => e.error?.code
 
@@ -54,6 +67,8 @@ export function purchaseExpectations(opts: {
   product: string; quotable: (data: any) => boolean; sections: SectionSpec[]; equivalentMutants?: Record<string, string>
   /** The page's title, the quote step's quick-quote heading, and the result page's heading when the policy is issued. */
   titles: { page: string; quote: string; issued: string }
+  /** What the good quote costs (the tariff of docs/decisions/tariff.md, restated): the price the customer has seen. */
+  quotedAmount: number
 }): Expectations<PurchaseContext> {
   const { sections } = opts
   const first = sections[0]!.step
@@ -102,8 +117,21 @@ export function purchaseExpectations(opts: {
     },
     summary: {
       words: { tr: 'özet: sunucunun fiyatıyla onay', en: 'summary: confirm at the server price' },
-      screen: { headings: [opts.titles.page, 'Özet'], enabled: [PAY_STEP, BACK] },
-      ignores: [anyPay, { type: 'resume.accept' }],
+      screen: { headings: [opts.titles.page, 'Özet'], enabled: [BACK] },
+      ignores: [anyPay, { type: 'resume.accept' }, { type: 'payment.elsewhere' }],
+    },
+    'summary.checking': { words: { tr: 'fiyat, görülenle karşılaştırılır', en: 'the price is compared with the one seen' }, transient: true },
+    'summary.ready': {
+      words: { tr: 'özet: fiyat görülenle aynı, onaylanır', en: 'summary: the price is the one seen; confirm' },
+      screen: { enabled: [PAY_STEP], absent: [PRICE_CHANGED] },
+      context: (c) => expect(repriced(c)).toBe(false),
+      ignores: [{ type: 'price.accept' }],
+    },
+    'summary.priceChanged': {
+      words: { tr: 'özet: fiyat değişti; eski ve yeni fiyat gösterilir, önce yenisi onaylanır', en: 'summary: the price changed; old and new shown, the new one confirmed first' },
+      screen: { enabled: [ACCEPT_PRICE], texts: [PRICE_CHANGED, 'Önceki fiyat', 'Yeni fiyat'] },
+      context: (c) => expect(repriced(c)).toBe(true),
+      ignores: [{ type: 'summary.confirm' }],
     },
     purchasing: {
       words: { tr: 'satın alma sunucuda oluşturulur ve fiyatlanır', en: 'the purchase is created and priced on the server' },
@@ -114,8 +142,15 @@ export function purchaseExpectations(opts: {
     payment: {
       words: { tr: 'kartla ödeme (3D Secure), sunucunun tutarı', en: 'card payment (3-D Secure) of the server amount' },
       screen: { headings: [opts.titles.page, 'Kartla ödeme'], enabled: ['Öde', BACK], texts: ['Çekilecek tutar'] },
-      context: (c) => expect(c.purchase).toEqual(PURCHASE),
-      ignores: [{ type: 'summary.confirm' }],
+      context: (c) => expect(c.purchase?.id).toBe(PURCHASE.id),
+      ignores: [{ type: 'summary.confirm' }, { type: 'price.accept' }],
+    },
+    otherPayment: {
+      words: { tr: 'başka pencerede süren ödemenin sonucu beklenir', en: 'the outcome of the payment under way in another tab is awaited' },
+      screen: { headings: [opts.titles.page, 'Ödeme'], texts: [IN_PROGRESS], absent: ['Çekilecek tutar'] },
+      tags: { busy: true },
+      context: (c) => expect(c.purchase?.id).toBe(PURCHASE.id),
+      ignores: [{ type: 'back' }, anyPay, { type: 'summary.confirm' }, { type: 'payment.elsewhere' }],
     },
     done: {
       words: { tr: 'sonuç sayfasına geçilir', en: 'on to the result page' },
@@ -144,10 +179,12 @@ export function purchaseExpectations(opts: {
   })
 
   const rules: Expectations<PurchaseContext>['rules'] = [
-    { name: 'a quote the tariff prices goes on to SMS verification', from: 'quote', event: 'quote.submit', when: (c, e) => opts.quotable(e.data) && c.ticket === null, to: 'sms',
-      changes: (p, e) => ({ data: { ...p.data, ...e.data }, error: null }) },
-    { name: 'an already verified phone goes straight back to the first section', from: 'quote', event: 'quote.submit', when: (c, e) => opts.quotable(e.data) && c.ticket !== null, to: first,
-      changes: (p, e) => ({ data: { ...p.data, ...e.data }, error: null }) },
+    { name: 'a quote the tariff prices goes on to SMS verification, its price remembered as the one seen', from: 'quote', event: 'quote.submit', when: (c, e) => opts.quotable(e.data) && c.ticket === null, to: 'sms',
+      changes: (p, e) => ({ data: { ...p.data, ...e.data }, error: null, quoted: opts.quotedAmount }) },
+    { name: 'an already verified phone goes straight back to the first section, the price of the quote the one seen', from: 'quote', event: 'quote.submit', when: (c, e) => opts.quotable(e.data) && c.ticket !== null, to: first,
+      changes: (p, e) => ({ data: { ...p.data, ...e.data }, error: null, quoted: opts.quotedAmount }) },
+    { name: '"Tekrar dene" on the result page opens the payment step of that purchase', from: 'quote', event: 'payment.retry', to: 'payment',
+      changes: (_p, e) => ({ purchase: e.purchase, retry: true, error: null }) },
     { name: 'a quote the tariff refuses stays, with the reason', from: 'quote', event: 'quote.submit', when: (_c, e) => !opts.quotable(e.data), to: 'quote',
       changes: { error: 'QUOTE_INCOMPLETE' } },
     { name: 'a verified phone: look for an unfinished application', from: 'sms', event: 'xstate.done.actor.sms', to: 'resuming',
@@ -158,7 +195,7 @@ export function purchaseExpectations(opts: {
       changes: (_p, e) => ({ saved: e.output }) },
     { name: 'the look-up fails: go on without resuming', from: 'resuming', event: 'xstate.error.actor.resumeApplication', to: first, changes: {} },
     { name: 'resuming an application saved at the consents opens the consents with its answers', from: 'resumeOffer', event: 'resume.accept',
-      when: (c) => !sections.some((s) => s.step === c.saved?.step), to: 'consents', changes: (p) => ({ data: p.saved!.data, applicationId: APPLICATION_ID }) },
+      when: (c) => !sections.some((s) => s.step === c.saved?.step), to: 'consents', changes: (p) => ({ data: p.saved!.data, applicationId: APPLICATION_ID, price: savedPrice(p.saved, p) }) },
     { name: 'starting over keeps the new quote and forgets the saved application', from: 'resumeOffer', event: 'resume.decline', to: first, changes: { saved: null } },
     { name: 'the consents with a required one missing stay, naming it', from: 'consents', event: 'consents.submit',
       when: (_c, e) => REQUIRED.some((n) => !e.choices[n]?.accepted), to: 'consents',
@@ -166,24 +203,41 @@ export function purchaseExpectations(opts: {
     { name: 'all required consents given: they are recorded', from: 'consents', event: 'consents.submit',
       when: (_c, e) => REQUIRED.every((n) => e.choices[n]?.accepted), to: 'recordingConsents', changes: (_p, e) => ({ missing: [], choices: e.choices, error: null }) },
     { name: 'back from the consents to the last section', from: 'consents', event: 'back', to: last, changes: {} },
-    { name: 'consents recorded: the summary', from: 'recordingConsents', event: 'xstate.done.actor.recordConsents', to: 'summary', changes: {} },
+    { name: 'consents recorded: the summary, at the price seen', from: 'recordingConsents', event: 'xstate.done.actor.recordConsents', when: (c) => !repriced(c), to: 'summary.ready', changes: {} },
+    { name: 'consents recorded: the summary says the price changed', from: 'recordingConsents', event: 'xstate.done.actor.recordConsents', when: (c) => repriced(c), to: 'summary.priceChanged', changes: {} },
     { name: 'consents not recorded: back to them with the reason', from: 'recordingConsents', event: 'xstate.error.actor.recordConsents', to: 'consents',
       changes: (_p, e) => ({ error: code(e) }) },
-    { name: 'confirming the summary creates the purchase', from: 'summary', event: 'summary.confirm', to: 'purchasing', changes: {} },
+    { name: 'confirming the summary creates the purchase', from: 'summary.ready', event: 'summary.confirm', to: 'purchasing', changes: {} },
+    { name: 'confirming the new price creates the purchase at it', from: 'summary.priceChanged', event: 'price.accept', to: 'purchasing',
+      changes: (p) => ({ quoted: p.price }) },
     { name: 'back from the summary to the consents', from: 'summary', event: 'back', to: 'consents', changes: {} },
-    { name: 'the server priced the purchase: the payment', from: 'purchasing', event: 'xstate.done.actor.createPurchase', to: 'payment',
-      changes: (_p, e) => ({ purchase: e.output, error: null }) },
+    { name: 'the server priced the purchase at the accepted price: the payment', from: 'purchasing', event: 'xstate.done.actor.createPurchase',
+      when: (c, e) => !e.output.paymentInProgress && e.output.amount === c.quoted, to: 'payment', changes: (_p, e) => ({ purchase: e.output, error: null }) },
+    { name: 'the server prices the purchase differently: back to the summary, old and new price', from: 'purchasing', event: 'xstate.done.actor.createPurchase',
+      when: (c, e) => !e.output.paymentInProgress && e.output.amount !== c.quoted, to: 'summary.priceChanged', changes: (_p, e) => ({ price: e.output.amount, error: null }) },
+    { name: 'a payment of the purchase is under way in another tab: its outcome is awaited', from: 'purchasing', event: 'xstate.done.actor.createPurchase',
+      when: (_c, e) => e.output.paymentInProgress === true, to: 'otherPayment', changes: (_p, e) => ({ purchase: e.output, error: null }) },
     { name: 'an expired verification asks for the phone again', from: 'purchasing', event: 'xstate.error.actor.createPurchase', when: (_c, e) => code(e) === 'SMS_TICKET_INVALID', to: 'sms',
       changes: { ticket: null, error: 'SMS_TICKET_INVALID' } },
-    { name: 'a refused purchase returns to the summary with the reason', from: 'purchasing', event: 'xstate.error.actor.createPurchase', when: (_c, e) => code(e) !== 'SMS_TICKET_INVALID', to: 'summary',
+    { name: 'a refused purchase returns to the summary with the reason', from: 'purchasing', event: 'xstate.error.actor.createPurchase', when: (c, e) => code(e) !== 'SMS_TICKET_INVALID', to: 'summary',
       changes: (_p, e) => ({ error: code(e) }) },
     { name: 'the payment ends: the result page of that purchase', from: 'payment', event: 'payment.done', to: 'done', changes: (_p, e) => ({ outcome: e.status }) },
-    { name: 'back from the payment to the summary', from: 'payment', event: 'back', to: 'summary', changes: {} },
+    { name: 'the card form is told a payment is already in progress: its outcome is awaited', from: 'payment', event: 'payment.elsewhere', to: 'otherPayment', changes: { error: null } },
+    // the payment step is reached at the accepted price only: back is the summary at that price
+    { name: 'back from the payment to the summary', from: 'payment', event: 'back', when: (c) => !c.retry, to: 'summary.ready', changes: {} },
+    { name: 'back from a payment opened on the result page: a new quote', from: 'payment', event: 'back', when: (c) => c.retry, to: 'quote',
+      changes: { retry: false, purchase: null } },
+    { name: 'the other payment succeeded: this tab shows that result', from: 'otherPayment', event: 'xstate.done.actor.watchPayment', when: (_c, e) => e.output === 'success', to: 'done',
+      changes: { outcome: 'success' } },
+    { name: 'the other payment failed: this tab may pay, and says so', from: 'otherPayment', event: 'xstate.done.actor.watchPayment', when: (_c, e) => e.output !== 'success', to: 'payment',
+      changes: { error: 'OTHER_PAYMENT_FAILED' } },
+    { name: 'the other payment cannot be followed: the payment step with the reason', from: 'otherPayment', event: 'xstate.error.actor.watchPayment', to: 'payment',
+      changes: (_p, e) => ({ error: code(e) }) },
   ]
   sections.forEach((s, i) => {
     rules.push(
       { name: `resuming an application saved at ${s.step} opens it with the saved answers`, from: 'resumeOffer', event: 'resume.accept',
-        when: (c) => c.saved?.step === s.step, to: s.step, changes: (p) => ({ data: p.saved!.data, applicationId: APPLICATION_ID }) },
+        when: (c) => c.saved?.step === s.step, to: s.step, changes: (p) => ({ data: p.saved!.data, applicationId: APPLICATION_ID, price: savedPrice(p.saved, p) }) },
       { name: `${s.step}: answers with problems stay, with the field errors`, from: s.step, event: 'section.submit', when: (_c, e) => !s.valid(e.value) && s.errors(e.value) !== null, to: s.step,
         changes: (_p, e) => ({ fieldErrors: s.errors(e.value) }) },
       ...(sections.length > 1 ? [{ name: `${s.step}: answers of another step are refused field by field`, from: s.step, event: 'section.submit',
@@ -192,8 +246,8 @@ export function purchaseExpectations(opts: {
       { name: `${s.step}: valid answers are saved`, from: s.step, event: 'section.submit', when: (_c, e) => s.valid(e.value), to: savingOf(s.step),
         changes: (p, e) => ({ data: { ...p.data, [s.key]: e.value }, fieldErrors: {}, error: null }) },
       { name: `${s.step}: back`, from: s.step, event: 'back', to: i === 0 ? 'quote' : sections[i - 1]!.step, changes: {} },
-      { name: `${s.step}: saved, on to the next step`, from: savingOf(s.step), event: 'xstate.done.actor.saveApplication', to: next(i),
-        changes: (_p, e) => ({ applicationId: e.output.id }) },
+      { name: `${s.step}: saved, on to the next step with the server's price of the saved answers`, from: savingOf(s.step), event: 'xstate.done.actor.saveApplication', to: next(i),
+        changes: (p, e) => ({ applicationId: e.output.id, price: savedPrice(e.output, p) }) },
       { name: `${s.step}: an expired verification asks for the phone again`, from: savingOf(s.step), event: 'xstate.error.actor.saveApplication',
         when: (_c, e) => code(e) === 'SMS_TICKET_INVALID', to: 'sms', changes: { ticket: null, error: 'SMS_TICKET_INVALID' } },
       { name: `${s.step}: not saved, stays with the reason`, from: savingOf(s.step), event: 'xstate.error.actor.saveApplication',
@@ -217,17 +271,19 @@ export function purchaseExpectations(opts: {
       },
       // spec 7.3 legalpermission: under the sale (the application's id), for the person (their national ID)
       recordConsents: (p, e) => ({
-        saleId: APPLICATION_ID, product: opts.product, choices: e.choices,
+        saleId: APPLICATION_ID, ticket: TICKET, product: opts.product, choices: e.choices,
         partyId: (p.data.personalProfile as { nationalId?: string } | undefined)?.nationalId ?? APPLICATION_ID,
       }),
       // the server prices and buys what it holds for the verified phone (docs/decisions/purchase.md)
       createPurchase: () => ({ ticket: TICKET, product: opts.product }),
+      // the purchase whose payment another tab started: the server's purchase just created, or the one on the card form
+      watchPayment: (p, e) => ({ id: e.type === 'xstate.done.actor.createPurchase' ? e.output.id : p.purchase!.id }),
     },
     // a refused step says why above it; a section's field errors show under their fields; missing consents are named
     errorText: (c, s) => {
       if (s.status === 'done') return []
       // the reason shows above the quote, SMS, section, consents and summary steps; field errors on their section; missing consents on the consents
-      const steps = ['quote', 'sms', 'consents', 'summary', ...sections.map((x) => x.step)]
+      const steps = ['quote', 'sms', 'consents', 'summary', 'payment', ...sections.map((x) => x.step)]
       const onStep = steps.some((st) => isIn(s, st))
       const onSection = sections.some((x) => isIn(s, x.step))
       const texts = [...(c.error && onStep ? [SAYS[c.error] ?? CATALOGUE.TECHNICAL] : []),
@@ -240,7 +296,7 @@ export function purchaseExpectations(opts: {
     },
     initial: (c, input) => expect(c).toEqual({
       product: opts.product, data: input?.data ?? {}, ticket: null, phone: null, applicationId: null, saved: null, fieldErrors: {}, missing: [], choices: {},
-      purchase: null, outcome: null, error: null,
+      purchase: null, outcome: null, error: null, quoted: null, price: null, retry: false,
     }),
     equivalentMutants: opts.equivalentMutants ?? {},
     describeEvent: (e) => {
@@ -253,6 +309,9 @@ export function purchaseExpectations(opts: {
       if (t === 'resume.decline') return { tr: 'müşteri baştan başlar', en: 'the customer starts over' }
       if (t === 'consents.submit') return { tr: 'müşteri onayları gönderir', en: 'the customer sends the consents' }
       if (t === 'summary.confirm') return { tr: 'müşteri özeti onaylar', en: 'the customer confirms the summary' }
+      if (t === 'price.accept') return { tr: 'müşteri yeni fiyatı onaylar', en: 'the customer accepts the new price' }
+      if (t === 'payment.elsewhere') return { tr: 'kart formu, ödemenin başka pencerede sürdüğünü öğrenir (409)', en: 'the card form learns a payment is under way elsewhere (409)' }
+      if (t === 'payment.retry') return { tr: 'sonuç sayfasında "Tekrar dene"ye basılır', en: '"Tekrar dene" is pressed on the result page' }
       if (t === 'payment.done') return { tr: `ödeme biter (${ev.status})`, en: `the payment ends (${ev.status})` }
       if (t.startsWith('xstate.done.actor.')) return { tr: `${t.slice(18)} tamamlanır`, en: `${t.slice(18)} completes` }
       if (t.startsWith('xstate.error.actor.')) return { tr: `${t.slice(19)} başarısız (${code(ev) ?? '-'})`, en: `${t.slice(19)} fails (${code(ev) ?? '-'})` }

@@ -18,6 +18,11 @@ const DISCARD = 'Değişiklikleri at ve çık'
 const RESET = 'Değişiklikleri geri al'
 /** The staff home the menu's "Ana sayfa" opens. */
 const HOME = 'Yetkileriniz'
+/** The password dialog of a save the server keeps until the password is confirmed (issue 28). */
+const REAUTH_TITLE = 'Şifrenizi doğrulayın'
+const REAUTH_CONFIRM = 'Onayla ve kaydet'
+const REAUTH_WRONG = 'Şifreniz doğrulanamadı'
+const REAUTH_EMPTY = 'Şifrenizi girin.'
 
 const hasErrors = (e: { output: Record<string, string> }) => Object.keys(e.output).length > 0
 const without = (errors: Record<string, string>, field: string) => Object.fromEntries(Object.entries(errors).filter(([f]) => f !== field))
@@ -85,6 +90,17 @@ export const resourceEditorExpectations: Expectations<ResourceEditorContext> = {
       context: (c) => expect(c.error).not.toBeNull(),
       ignores: [{ type: 'reload' }, { type: 'retry' }],
     },
+    reauthenticating: {
+      words: { tr: 'kaydetmek için şifre yeniden sorulur', en: 'the password is asked again before saving' },
+      screen: (c) => ({
+        headings: [REAUTH_TITLE],
+        enabled: [REAUTH_CONFIRM],
+        ...(c.error === null ? { absent: [REAUTH_WRONG, REAUTH_EMPTY] } : {}),
+      }),
+      tags: { busy: false },
+      context: (c) => { expect(c.record).not.toBeNull(); expect([null, 'REAUTH_FAILED', 'PASSWORD_REQUIRED']).toContain(c.error) },
+      ignores: [{ type: 'form.submit' }, { type: 'field.change', field: 'name', value: 'X' }, { type: 'reload' }, { type: 'leave.confirm' }],
+    },
     confirmingLeave: {
       words: { tr: '"kaydedilmemiş değişiklikler" onayı sorulur', en: 'the "unsaved changes" confirmation is asked' },
       screen: { headings: [UNSAVED], enabled: [STAY, DISCARD] },
@@ -119,8 +135,20 @@ export const resourceEditorExpectations: Expectations<ResourceEditorContext> = {
       changes: { error: 'CONFLICT' } },
     { name: 'a refusal field by field (a duplicate, a server-side rule) puts its errors on the fields', from: 'saving', event: 'xstate.error.actor.save',
       when: (_c, e) => reason(e) === 'FIELDS', to: 'editing', changes: (_p, e) => ({ errors: (e.error as unknown as { fields: Record<string, string> }).fields, error: null }) },
-    { name: 'any other save error shows its reason', from: 'saving', event: 'xstate.error.actor.save', when: (_c, e) => reason(e) !== 'CONFLICT' && reason(e) !== 'FIELDS', to: 'failed',
+    { name: 'a save the server keeps until the password is confirmed asks for it (issue 28)', from: 'saving', event: 'xstate.error.actor.save',
+      when: (_c, e) => reason(e) === 'REAUTH_REQUIRED', to: 'reauthenticating', changes: { error: null } },
+    { name: 'a wrong password asks again, saying so', from: 'saving', event: 'xstate.error.actor.save', when: (_c, e) => reason(e) === 'REAUTH_FAILED', to: 'reauthenticating',
+      changes: { error: 'REAUTH_FAILED' } },
+    { name: 'any other save error shows its reason', from: 'saving', event: 'xstate.error.actor.save',
+      when: (_c, e) => !['CONFLICT', 'FIELDS', 'REAUTH_REQUIRED', 'REAUTH_FAILED'].includes(reason(e) ?? ''), to: 'failed',
       changes: (_p, e) => ({ error: reason(e) }) },
+    // the password goes to that one save (inputs.save below), never into the context
+    { name: 'the confirmed password saves again, with the same draft and version', from: 'reauthenticating', event: 'reauth.submit',
+      when: (_c, e) => e.password !== '', to: 'saving', changes: {} },
+    { name: 'an empty password is not sent: the dialog asks for it', from: 'reauthenticating', event: 'reauth.submit',
+      when: (_c, e) => e.password === '', to: 'reauthenticating', changes: { error: 'PASSWORD_REQUIRED' } },
+    { name: 'cancelling the password keeps the changes on the form, unsaved', from: 'reauthenticating', event: 'reauth.cancel', to: 'editing', changes: { error: null } },
+    { name: 'leaving while the password is asked asks first', from: 'reauthenticating', event: 'leave.request', to: 'confirmingLeave', changes: {} },
     { name: 'typing after a save edits again', from: 'saved', event: 'field.change', to: 'editing',
       changes: (p, e) => ({ draft: { ...p.draft, [e.field]: e.value }, dirty: true }) },
     { name: 'leaving a saved form just leaves', from: 'saved', event: 'leave.request', to: 'left', changes: {} },
@@ -144,6 +172,8 @@ export const resourceEditorExpectations: Expectations<ResourceEditorContext> = {
     if (s.status === 'done') return []
     if (s.matches('conflict')) return [CONFLICT_TEXT]
     if (s.matches('failed') || s.matches('loadFailed')) return [reasonSays(c.error!)]
+    // the password dialog says why it asks again
+    if (s.matches('reauthenticating')) return c.error === 'REAUTH_FAILED' ? [REAUTH_WRONG] : c.error === 'PASSWORD_REQUIRED' ? [REAUTH_EMPTY] : null
     // a new check keeps the last reason until it answers, without showing it
     if (s.matches('validating') || s.matches('confirmingLeave')) return []
     const n = Object.keys(c.errors).length
@@ -155,7 +185,8 @@ export const resourceEditorExpectations: Expectations<ResourceEditorContext> = {
     // the values on the form when "Kaydet" was pressed
     validate: (p) => ({ values: p.draft }),
     // the checked values, with the version the form loaded (or last saved): a stale one is refused
-    save: (p, _e, _n, input) => ({ id: input.id, version: p.record!.version, values: p.draft }),
+    // after the password dialog, that password too (for this save only)
+    save: (p, e, _n, input) => ({ id: input.id, version: p.record!.version, values: p.draft, ...(e.type === 'reauth.submit' ? { password: e.password } : {}) }),
   },
   initial: (c, input) => expect(c).toEqual({ id: input.id, record: null, draft: {}, errors: {}, dirty: false, error: null }),
   describeEvent: (e) => {
@@ -169,6 +200,10 @@ export const resourceEditorExpectations: Expectations<ResourceEditorContext> = {
       case 'leave.request': return { tr: 'kullanıcı formdan çıkmak ister', en: 'the user wants to leave the form' }
       case 'leave.confirm': return { tr: 'kullanıcı çıkmayı onaylar', en: 'the user confirms leaving' }
       case 'leave.cancel': return { tr: 'kullanıcı çıkmaktan vazgeçer', en: 'the user cancels leaving' }
+      case 'reauth.submit': return (e as { password?: string }).password
+        ? { tr: 'kullanıcı şifresini girip "Onayla ve kaydet" düğmesine basar', en: 'the user enters their password and presses "Confirm and save"' }
+        : { tr: 'kullanıcı şifre girmeden "Onayla ve kaydet" düğmesine basar', en: 'the user presses "Confirm and save" without a password' }
+      case 'reauth.cancel': return { tr: 'kullanıcı şifre sorusundan vazgeçer', en: 'the user cancels the password question' }
       case 'xstate.done.actor.load': return { tr: 'sunucu kaydı gönderir', en: 'the server sends the record' }
       case 'xstate.error.actor.load': return { tr: 'kayıt yüklenemez (ağ hatası)', en: 'the record fails to load (network)' }
       case 'xstate.done.actor.validate': return ev.output && Object.keys(ev.output as object).length > 0

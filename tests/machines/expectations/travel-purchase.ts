@@ -5,6 +5,8 @@ export const travelPurchaseExpectations = purchaseExpectations({
   titles: { page: 'Seyahat Sağlık Sigortası satın al', quote: 'Seyahat Sağlık Sigortası hızlı teklif', issued: 'Ödemeniz alındı, poliçeniz düzenlendi' },
   product: 'seyahatsaglik',
   quotable: (data) => data.travelPlan.startDate >= '2026-03-02' && data.travelPlan.endDate >= data.travelPlan.startDate,
+  // ten Schengen days, standard cover, 35 years old (docs/decisions/tariff.md)
+  quotedAmount: 650,
   equivalentMutants: {
     'target | travelPurchase.resuming --xstate.done.actor.resumeApplication#1--> travelPurchase.profile  =>  #travelPurchase.routeAfterQuote': ROUTES_THE_SAME,
     'target | travelPurchase.resuming --xstate.error.actor.resumeApplication#0--> travelPurchase.profile  =>  #travelPurchase.routeAfterQuote': ROUTES_THE_SAME,
@@ -17,6 +19,8 @@ export const travelPurchaseExpectations = purchaseExpectations({
     'target | travelPurchase.purchasing --xstate.error.actor.createPurchase#0--> travelPurchase.sms  =>  #travelPurchase.routeAfterQuote': ROUTES_THE_SAME,
   },
   sections: [
-    { step: 'profile', key: 'personalProfile', words: { tr: 'kişisel bilgiler', en: 'personal profile' }, valid: (v: any) => /@.+\./.test(v.email), errors: (v) => ('firstname' in v ? { email: 'email.invalid' } : null), heading: 'Kişisel bilgiler' },
+    // an e-mail that is not one; a person born before 1926-03-02, over travel's 100 years on 2026-03-02 (spec 5)
+    { step: 'profile', key: 'personalProfile', words: { tr: 'kişisel bilgiler', en: 'personal profile' }, valid: (v: any) => /@.+\./.test(v.email) && v.birthdate >= '1926-03-02',
+      errors: (v): Record<string, string> | null => ('firstname' in v ? (/@.+\./.test(v.email) ? { birthdate: 'birthdate.travelAge' } : { email: 'email.invalid' }) : null), heading: 'Kişisel bilgiler' },
   ],
 })

@@ -67,6 +67,9 @@ export const besPurchaseModel: Model = {
     { type: 'payment.done', status: 'error' },
     { type: 'back' },
     { type: 'retry' },
+    // issue 21: the card form told a payment is under way elsewhere; the result page's "Tekrar dene"
+    { type: 'payment.elsewhere' },
+    { type: 'payment.retry', purchase: PURCHASE },
   ],
   outputs: {
     smsVerification: [{ phone: PHONE, ticket: TICKET }],
@@ -81,7 +84,9 @@ export const besPurchaseModel: Model = {
     ],
     saveApplication: [{ id: 'a1', product: 'erkenbes', step: 'profile', updatedAt: AT, expiresAt: AT, data: {} }],
     recordConsents: [undefined],
-    createPurchase: [PURCHASE],
+    // the purchase, or the purchase with a payment of it under way in another tab
+    createPurchase: [PURCHASE, { ...PURCHASE, paymentInProgress: true }],
+    watchPayment: ['success', 'failed'],
   },
   errors: {
     smsVerification: [],
@@ -89,11 +94,12 @@ export const besPurchaseModel: Model = {
     saveApplication: [err('SMS_TICKET_INVALID')],
     recordConsents: [err('NETWORK')],
     createPurchase: [err('NETWORK')],
+    watchPayment: [err('NETWORK')],
   },
   // the guards read the step being saved, the minor and payer flags, and whether a purchase started
   serialize: (s) => ({
     value: s.value, saving: s.context.saving, minor: s.context.minor, payerIsOther: s.context.payerIsOther,
-    errors: Object.keys(s.context.errors).length > 0, purchase: s.context.purchase !== null, reason: s.context.reason !== null, app: s.context.applicationId !== null,
+    errors: Object.keys(s.context.errors).length > 0, purchase: s.context.purchase !== null, reason: s.context.reason !== null, app: s.context.applicationId !== null, retry: s.context.retry,
   }),
   invariants: (s) => {
     // a verified phone is the participant's phone in everything kept

@@ -49,8 +49,7 @@ const DIGITS = /\d{7,}/
  * What makes a state distinct for the model (path generation only), kept coarse: only what the
  * guards read. How many fields still fail (hasErrors; the user fills them in one order), the
  * BIN status and whether it is the typed card's (needsBinCheck), the typed BIN (credit, debit or
- * none), connected or not, the order (isCurrentOrder) and, while
- * submitting, the order id attempts (canRetryOrderId); not the errors on screen, the reset
+ * none), connected or not and the order (isCurrentOrder); not the errors on screen, the reset
  * counter, the reason nor the typed texts (amount.blur's writing-out is checked by its rule).
  */
 function abstractState(s: Snapshot) {
@@ -59,7 +58,6 @@ function abstractState(s: Snapshot) {
     value: s.value, status: s.status, missing: Object.keys(paymentErrors(c, new Date(AT))).length,
     bin: c.bin, card: c.card.bin, checked: c.checkedBin === c.card.bin, submitted: c.submitted,
     connected: c.values.trxtype === 'P01', order: c.order?.orderId ?? null,
-    attempts: s.matches('submitting') ? c.orderAttempts : 0,
   }
 }
 
@@ -76,8 +74,8 @@ export const paymentModel: Model = {
   },
   errors: {
     checkBin: [new Error('chunk load failed')],
-    // a gateway failure; an order id already taken (409 ORDER_ID_USED): retried silently, a few times
-    startPayment: [Object.assign(new Error('502'), { code: 'KVT_GATEWAY_ERR4' }), Object.assign(new Error('409'), { code: 'ORDER_ID_USED' })],
+    // a gateway failure (the server issues the order id since issue 21: no collision to retry)
+    startPayment: [Object.assign(new Error('502'), { code: 'KVT_GATEWAY_ERR4' })],
   },
   // what makes a state distinct for the model: how many fields still fail (not which values),
   // the BIN status, what the form shows; the reset counter and the typed texts are not
@@ -91,9 +89,6 @@ export const paymentModel: Model = {
     if (s.matches('threeD')) expect(s.hasTag('modal') && c.order).toBeTruthy()
     else expect(s.hasTag('modal')).toBe(false)
     if (s.matches('submitting')) expect(s.hasTag('busy')).toBe(true)
-    // an order id collision is never shown: retried at most ORDER_ID_RETRIES times, then the reason
-    expect(c.orderAttempts).toBeLessThanOrEqual(3)
-    if (c.reason === 'ORDER_ID_USED') expect(c.orderAttempts).toBe(3)
     // a BIN refusal on screen speaks of the BIN now typed (a corrected card clears it)
     if (c.errors.number === 'number.binRejected') {
       expect(c.checkedBin).toBe(c.card.bin)

@@ -10,6 +10,10 @@ export const AT = '2026-03-02T09:00:00.000Z'
 export const TICKET = 'ticket-1'
 export const APPLICATION_ID = '7d0b4c3e-2f7a-4a51-9d0e-4b1f0b8e2a11'
 export const PURCHASE = { id: 'AbCdEfGhIjKlMnOpQrStUvWx', amount: 13068, currency: 'TRY' }
+/** A price the server may answer that no quote of the models costs (the insured person is older than the quote's). */
+export const OTHER_PRICE = 24_480
+/** The 76-year-old of issue 21: outside every product's ages but travel's (spec 5's windows). */
+export const PROFILE_76 = { firstname: 'Hasan', lastname: 'Yıldız', nationalId: '10000000146', nationality: 'TR', birthdate: '1950-01-01', email: 'hasan@example.com', userphone: '05321234567' }
 export const err = (code: string) => Object.assign(new Error(code), { code })
 
 export const PROFILE = {
@@ -26,10 +30,13 @@ export function purchaseModel(opts: {
   name: string
   machine: AnyStateMachine
   quotes: { good: Record<string, unknown>; bad: Record<string, unknown> }
+  /** What the good quote costs on AT (the tariff of docs/decisions/tariff.md, restated). */
+  quotedAmount: number
   sections: Array<{ step: string; good: unknown; bad: unknown[] }>
   resumeSteps: string[]
 }): Model {
-  const saved = (step: string) => ({ id: APPLICATION_ID, product: 'x', step, data: opts.quotes.good, updatedAt: AT, expiresAt: AT })
+  const saved = (step: string, amount = opts.quotedAmount) => ({ id: APPLICATION_ID, product: 'x', step, data: opts.quotes.good, updatedAt: AT, expiresAt: AT, price: { amount, currency: 'TRY' } })
+  const bought = { ...PURCHASE, amount: opts.quotedAmount }
   return {
     name: opts.name,
     machine: opts.machine,
@@ -43,26 +50,34 @@ export function purchaseModel(opts: {
       { type: 'consents.submit', choices: ALL_CONSENTS },
       { type: 'consents.submit', choices: { gdprtextread: { accepted: true } } },
       { type: 'summary.confirm' },
+      { type: 'price.accept' },
       { type: 'payment.done', status: 'success' },
       { type: 'payment.done', status: 'error' },
+      { type: 'payment.elsewhere' },
+      { type: 'payment.retry', purchase: bought },
     ],
     outputs: {
       sms: [{ phone: '+905321234567', ticket: TICKET }],
-      resumeApplication: [null, ...opts.resumeSteps.map(saved), saved('consents')],
-      saveApplication: [saved('x')],
+      // nothing, an application at each step, and one at the consents whose insured person is older than the quote's
+      resumeApplication: [null, ...opts.resumeSteps.map((step) => saved(step)), saved('consents'), saved('consents', OTHER_PRICE)],
+      // the server's price of the saved answers: the quote's, or another (an older insured person)
+      saveApplication: [saved('x'), saved('x', OTHER_PRICE)],
       recordConsents: [undefined],
-      createPurchase: [PURCHASE],
+      // the purchase at the accepted price, at another one, or with a payment of it under way in another tab
+      createPurchase: [bought, { ...bought, amount: OTHER_PRICE }, { ...bought, paymentInProgress: true }],
+      watchPayment: ['success', 'failed'],
     },
     errors: {
       resumeApplication: [err('NETWORK')],
       saveApplication: [err('SMS_TICKET_INVALID'), err('NETWORK')],
       recordConsents: [err('NETWORK')],
       createPurchase: [err('SMS_TICKET_INVALID'), err('CONSENT_REQUIRED')],
+      watchPayment: [err('NETWORK')],
     },
     serialize: (s) => ({
       value: s.value, verified: s.context.ticket !== null, saved: s.context.saved?.step ?? null, fieldErrors: Object.keys(s.context.fieldErrors).length > 0,
       missing: s.context.missing.length > 0, purchase: s.context.purchase !== null, outcome: s.context.outcome, error: s.context.error,
-      app: s.context.applicationId !== null,
+      app: s.context.applicationId !== null, repriced: s.context.price !== null && s.context.price !== s.context.quoted, retry: s.context.retry,
     }),
     invariants: (s) => {
       // the browser never holds an amount of its own: only the server's purchase carries one

@@ -12,6 +12,9 @@ export const travelPurchaseModel = purchaseModel({
   name: 'travel-purchase',
   machine: travelPurchaseMachine,
   quotes: TRAVEL_QUOTES,
-  sections: [{ step: 'profile', good: PROFILE, bad: [{ ...PROFILE, email: 'not-an-address' }] }],
+  // ten Schengen days, standard cover, a 35-year-old: 650 TRY
+  quotedAmount: 650,
+  // an e-mail that is not one; a person born in 1920, over travel's 100 years
+  sections: [{ step: 'profile', good: PROFILE, bad: [{ ...PROFILE, email: 'not-an-address' }, { ...PROFILE, birthdate: '1920-01-01' }] }],
   resumeSteps: ['profile'],
 })

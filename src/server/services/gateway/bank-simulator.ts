@@ -12,17 +12,27 @@ export const BANK_SIM_MERCHANT = 'Katılım Emeklilik (test üye işyeri)'
 
 export type BankSimScenario = 'success' | 'authFailed' | 'declined' | 'noAnswer'
 
-/** The published test cards (README "Test cards"): Luhn-valid, BINs the BIN rule accepts. */
-export const TEST_CARDS: readonly { number: string; brand: string; scenario: BankSimScenario; outcome: string }[] = [
+/**
+ * The published test cards (README "Test cards", docs/decisions/card-acceptance.md): Luhn-valid;
+ * the first six are commercial credit cards (the test form's spec 5 rule takes them, purchases
+ * too), the `personal` ones are consumer credit cards that only purchases take.
+ */
+export const TEST_CARDS: readonly { number: string; brand: string; scenario: BankSimScenario; outcome: string; personal?: true }[] = [
   { number: '4036660000001231', brand: 'Visa', scenario: 'success', outcome: 'payment succeeds' },
   { number: '5100540000001233', brand: 'Mastercard', scenario: 'success', outcome: 'payment succeeds' },
   { number: '374423000001232', brand: 'American Express', scenario: 'success', outcome: 'payment succeeds (4-digit CID)' },
   { number: '4165120000001239', brand: 'Visa', scenario: 'authFailed', outcome: '3-D authentication fails (mdStatus 0)' },
   { number: '4119240000001232', brand: 'Visa', scenario: 'declined', outcome: '3-D passes, the issuer declines (ProcReturnCode 05)' },
   { number: '4043500000001230', brand: 'Visa', scenario: 'noAnswer', outcome: 'the bank page never answers; the payment times out' },
+  { number: '4543600000001233', brand: 'Visa', scenario: 'success', outcome: 'a personal credit card: a purchase succeeds; the test form refuses it (spec 5)', personal: true },
+  { number: '5406670000001239', brand: 'Mastercard', scenario: 'success', outcome: 'a personal credit card: a purchase succeeds; the test form refuses it (spec 5)', personal: true },
+  { number: '9792040000001239', brand: 'Troy', scenario: 'success', outcome: 'a personal Troy credit card: a purchase succeeds', personal: true },
 ]
 
-/** Any other card the BIN rule accepts succeeds with the right one-time code. */
+/** A debit (bank) card: the test form and purchases refuse it (a purchase says to use a credit card). */
+export const TEST_DEBIT_CARD = '4016220000001238'
+
+/** Any other card succeeds with the right one-time code (the merchant's card rules apply before the bank's page). */
 export function scenarioOf(pan: string): BankSimScenario {
   return TEST_CARDS.find((c) => c.number === pan)?.scenario ?? 'success'
 }

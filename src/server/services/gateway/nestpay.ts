@@ -18,12 +18,24 @@ export function isThreeDAuthenticated(mdStatus: string | undefined): boolean {
 
 export type NestPaySettings = { clientId: string; storeKey: string; url: string; storeType: string }
 
-/** The outcome a NestPay 3D Pay callback stands for (after its hash verified). */
+/**
+ * The cardholder left the bank's 3-D page with its cancel button: the 3-D step did not pass
+ * (mdStatus 0) and the ACS says why in `mdErrorMsg` (our test bank: "Cancelled by cardholder").
+ */
+export function isCancelledByCardholder(p: Readonly<Record<string, string>>): boolean {
+  return !isThreeDAuthenticated(p.mdStatus) && /cancel|iptal/i.test(p.mdErrorMsg ?? '')
+}
+
+/**
+ * The outcome a NestPay 3D Pay callback stands for (after its hash verified), with the reason of a
+ * failure in the customer's terms (issue 21): CANCELLED (the cardholder cancelled on the bank's
+ * page), THREE_D_FAILED (the 3-D verification did not pass), DECLINED (the issuer refused).
+ */
 export function outcomeOf(p: Readonly<Record<string, string>>): CallbackOutcome {
   const mdStatus = p.mdStatus ?? null
   const approved = p.Response === 'Approved' && p.ProcReturnCode === '00'
   const status = isThreeDAuthenticated(p.mdStatus) && approved ? 'succeeded' : 'failed'
-  const reason = status === 'succeeded' ? null : !isThreeDAuthenticated(p.mdStatus) ? 'THREE_D_FAILED' : 'DECLINED'
+  const reason = status === 'succeeded' ? null : isCancelledByCardholder(p) ? 'CANCELLED' : !isThreeDAuthenticated(p.mdStatus) ? 'THREE_D_FAILED' : 'DECLINED'
   return { orderId: p.oid ?? '', amount: p.amount ?? '', currency: p.currency ?? '', status, reason, mdStatus }
 }
 

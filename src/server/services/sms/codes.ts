@@ -14,7 +14,12 @@ import { smsCode } from '../../db/schema.ts'
  * daily cap), counted from the sms_code rows themselves, under a transaction-scoped advisory lock
  * per number and per IP so that parallel requests cannot slip past a cap.
  */
-export type SmsCaps = { dailyPerNumber: number; dailyPerIp: number }
+export type SmsCaps = {
+  dailyPerNumber: number
+  dailyPerIp: number
+  /** Seconds between two sends to one number (SMS_RESEND_COOLDOWN_S; 60 unless a test shortens it). */
+  resendCooldownS?: number
+}
 
 const DAY_MS = 24 * 3_600_000
 const TEN_MIN_MS = SMS_WINDOW_10_MIN_S * 1000
@@ -63,9 +68,10 @@ export async function issueCode(
     await lockKey(tx, `sms:phone:${phone}`)
     await lockKey(tx, `sms:ip:${ip}`)
     const t = now.getTime()
+    const cooldownMs = (caps.resendCooldownS ?? SMS_RESEND_COOLDOWN_S) * 1000
     const last = await nthNewest(tx, eq(smsCode.phone, phone), 1)
-    if (last && last.getTime() > t - SMS_RESEND_COOLDOWN_S * 1000) {
-      return { ok: false, reason: 'SMS_RESEND_TOO_SOON', retryAfterS: Math.ceil((last.getTime() + SMS_RESEND_COOLDOWN_S * 1000 - t) / 1000) }
+    if (last && last.getTime() > t - cooldownMs) {
+      return { ok: false, reason: 'SMS_RESEND_TOO_SOON', retryAfterS: Math.ceil((last.getTime() + cooldownMs - t) / 1000) }
     }
     const limits: Array<[ReturnType<typeof and>, number, number]> = [
       [and(eq(smsCode.phone, phone), gt(smsCode.createdAt, new Date(t - TEN_MIN_MS))), SMS_SENDS_PER_NUMBER_10_MIN, TEN_MIN_MS],
@@ -139,7 +145,7 @@ export function issueTicket(key: Buffer, phone: string, purpose: SmsPurpose, now
   return { ticket: `${payload}.${mac}`, validUntil }
 }
 
-export function readTicket(key: Buffer, ticket: string, now: Date): { phone: string; purpose: string } | null {
+export function readTicket(key: Buffer, ticket: string, now: Date): { phone: string; purpose: string; validUntil: Date } | null {
   const [payload, mac, extra] = ticket.split('.')
   if (!payload || !mac || extra !== undefined) return null
   const expected = createHmac('sha256', key).update(`sms-ticket:v1:${payload}`).digest('base64url')
@@ -147,7 +153,7 @@ export function readTicket(key: Buffer, ticket: string, now: Date): { phone: str
   try {
     const data = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { p?: unknown; s?: unknown; e?: unknown }
     if (typeof data.p !== 'string' || typeof data.s !== 'string' || typeof data.e !== 'number' || data.e <= now.getTime()) return null
-    return { phone: data.p, purpose: data.s }
+    return { phone: data.p, purpose: data.s, validUntil: new Date(data.e) }
   } catch {
     return null
   }

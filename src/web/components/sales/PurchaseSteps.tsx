@@ -21,6 +21,9 @@ const CODE_TEXT: Record<string, MessageDescriptor> = {
   'userphone.invalid': msg`Lütfen 05 ile başlayan geçerli bir cep telefonu numarası giriniz`,
   'consent.required': msg`Devam etmek için sağlık beyanını onaylamalısınız`,
   'otherpolicy.required': msg`Önceki poliçenin şirketini ve numarasını giriniz`,
+  // the product's age rule, on the insured person's birth date (issue 21; spec 5's windows)
+  'birthdate.tssAge': msg`Tamamlayıcı Sağlık Sigortası 15 günlükten 69 yaşına kadar olan kişilere yapılabilir; sigortalının doğum tarihi bu aralıkta değil.`,
+  'birthdate.travelAge': msg`Seyahat Sağlık Sigortası 15 günlükten 100 yaşına kadar olan kişilere yapılabilir; sigortalının doğum tarihi bu aralıkta değil.`,
 }
 
 export function useFieldText() {
@@ -251,15 +254,35 @@ export function ConsentsStep(p: { product: SalesProduct; missing: ConsentName[];
 }
 
 /** Summary: what is bought, for whom; the price comes from the server when the purchase is created. */
-export function SummaryStep(p: { lines: Array<[ReactNode, ReactNode]>; busy: boolean; reason: string | null; onConfirm(): void; onBack(): void }) {
+/**
+ * The summary. `priceChange`: the price the server computed from the insured person's data is not
+ * the one the customer saw (issue 21): both are shown, and the new one is confirmed (`onConfirm`
+ * then accepts it) before anything is bought.
+ */
+export function SummaryStep(p: {
+  lines: Array<[ReactNode, ReactNode]>; busy: boolean; reason: string | null; priceChange?: { old: string; new: string } | null; onConfirm(): void; onBack(): void
+}) {
+  const change = p.priceChange
+  const oldPrice = change?.old
+  const newPrice = change?.new
   return (
     <form className={styles.form} onSubmit={(e) => { e.preventDefault(); p.onConfirm() }} data-testid="step-summary">
       <h2><Trans>Özet</Trans></h2>
       <Reason reason={p.reason} />
+      {change && (
+        <div className={styles.notice} role="alert" data-testid="price-change">
+          <p><strong><Trans>Fiyat değişti</Trans></strong></p>
+          <p><Trans>Teklifte gördüğünüz fiyat {oldPrice} idi. Sigortalının bilgilerine göre hesaplanan fiyat {newPrice}. Devam etmek için yeni fiyatı onaylayın.</Trans></p>
+          <dl className={styles.summary}>
+            <div><dt><Trans>Önceki fiyat</Trans></dt><dd data-testid="price-old"><s>{change.old}</s></dd></div>
+            <div><dt><Trans>Yeni fiyat</Trans></dt><dd data-testid="price-new">{change.new}</dd></div>
+          </dl>
+        </div>
+      )}
       <dl className={styles.summary}>
         {p.lines.map(([k, v], i) => <div key={i}><dt>{k}</dt><dd>{v}</dd></div>)}
       </dl>
-      <Actions busy={p.busy} onBack={p.onBack} submit={<Trans>Onayla ve ödemeye geç</Trans>} />
+      <Actions busy={p.busy} onBack={p.onBack} submit={change ? <Trans>Yeni fiyatı onayla ve ödemeye geç</Trans> : <Trans>Onayla ve ödemeye geç</Trans>} />
     </form>
   )
 }

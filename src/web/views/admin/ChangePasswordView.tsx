@@ -4,11 +4,11 @@ import { useActorRef, useSelector } from '@xstate/react'
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import toast from 'react-hot-toast'
-import { fetchProfile, signedInPasswordChangeFlow, type ProfileAnswer } from '../../flows/profile.ts'
+import { profileFlow, signedInPasswordChangeFlow, type ProfileAnswer } from '../../flows/profile.ts'
 import { ChangeForm } from '../auth/PasswordExpiredView.tsx'
 import { LoadState } from '../staff/LoadState.tsx'
 import { StaffPage } from '../staff/StaffPage.tsx'
-import { useLoad } from '../staff/useLoad.ts'
+import { useLoader } from '../staff/useFlow.ts'
 import styles from '../staff/StaffLayout.module.css'
 
 function Change({ profile, onDone }: { profile: ProfileAnswer; onDone: () => void }) {
@@ -27,14 +27,14 @@ function Change({ profile, onDone }: { profile: ProfileAnswer; onDone: () => voi
 
 /** Change password while signed in (spec 2.2 top menu). */
 export function ChangePasswordView() {
-  const [load, retry] = useLoad(fetchProfile)
+  const load = useLoader(profileFlow)
   // a fresh form after each change
   const [round, setRound] = useState(0)
   return (
     <StaffPage title={msg`Şifre değiştir`}>
       <div className={styles.card}>
         <p><Trans>Bu oturum açık kalır; diğer cihaz ve tarayıcılardaki oturumlarınız kapanır.</Trans></p>
-        <LoadState load={load} retry={retry}>
+        <LoadState load={load}>
           {(profile) => <Change key={round} profile={profile} onDone={() => setRound((r) => r + 1)} />}
         </LoadState>
       </div>

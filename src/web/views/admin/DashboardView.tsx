@@ -1,35 +1,35 @@
+import { useId, useState } from 'react'
+import { useSelector } from '@xstate/react'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { call } from '../../api/client.ts'
+import { plural } from '@lingui/core/macro'
+import { DASHBOARD_PERIODS, dashboardFlow, type DashboardAnswer, type DashboardPeriod } from '../../flows/dashboard.ts'
 import { LoadState } from '../staff/LoadState.tsx'
 import { StaffPage } from '../staff/StaffPage.tsx'
-import { useLoad } from '../staff/useLoad.ts'
+import { useLoader } from '../staff/useFlow.ts'
 import styles from '../staff/StaffLayout.module.css'
 import { DASHBOARD_PAGE } from './pages.ts'
 import { staffDateFormat, useCompanyDefaults } from '../../flows/company-defaults.ts'
-
-export type DashboardAnswer = {
-  usersByStatus: Record<string, number>
-  sessions: { active: number; locked: number }
-  daily: { day: string; signIns: number; lockouts: number }[]
-  expiringRoles: { username: string; role: string; validUntil: string }[]
-}
 
 const W = 560
 const H = 200
 const PAD = 28
 
 /** Sign-ins and lockouts per day as paired bars (SVG, no chart library); the table below carries the same numbers. */
-function DailyChart({ daily }: { daily: DashboardAnswer['daily'] }) {
+function DailyChart({ daily, days }: { daily: DashboardAnswer['daily']; days: number }) {
   const { t, i18n } = useLingui()
   const max = Math.max(1, ...daily.map((d) => Math.max(d.signIns, d.lockouts)))
   const slot = (W - PAD * 2) / daily.length
-  const bar = Math.max(4, slot / 3)
+  const bar = Math.max(2, slot / 3)
   const y = (v: number) => H - PAD - (v / max) * (H - PAD * 2)
-  const label = (day: string) => new Intl.DateTimeFormat(i18n.locale, { weekday: 'short', day: 'numeric', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`))
+  // a week names its days; a month its dates (every fifth on the axis, all in the table)
+  const long = daily.length > 10
+  const label = (day: string) => new Intl.DateTimeFormat(i18n.locale, long ? { day: 'numeric', month: 'short', timeZone: 'UTC' } : { weekday: 'short', day: 'numeric', timeZone: 'UTC' })
+    .format(new Date(`${day}T00:00:00Z`))
+  const axis = (i: number) => !long || (daily.length - 1 - i) % 5 === 0
   return (
     <figure>
       <svg viewBox={`0 0 ${W} ${H}`} className={styles.chart} role="img" aria-labelledby="daily-chart-title">
-        <title id="daily-chart-title">{t`Son 7 günde girişler ve kilitlenmeler`}</title>
+        <title id="daily-chart-title">{t`Son ${days} günde girişler ve kilitlenmeler`}</title>
         <line x1={PAD} x2={W - PAD} y1={H - PAD} y2={H - PAD} stroke="#4d5b56" />
         {daily.map((d, i) => {
           const x = PAD + i * slot + slot / 2
@@ -37,9 +37,9 @@ function DailyChart({ daily }: { daily: DashboardAnswer['daily'] }) {
             <g key={d.day}>
               <rect x={x - bar} y={y(d.signIns)} width={bar} height={H - PAD - y(d.signIns)} fill="#0b5d4b" />
               <rect x={x} y={y(d.lockouts)} width={bar} height={H - PAD - y(d.lockouts)} fill="#b3261e" />
-              <text x={x} y={H - 8} textAnchor="middle" fontSize="11" fill="#1c2421">{label(d.day)}</text>
-              <text x={x - bar / 2} y={y(d.signIns) - 4} textAnchor="middle" fontSize="11" fill="#1c2421">{d.signIns}</text>
-              <text x={x + bar / 2} y={y(d.lockouts) - 4} textAnchor="middle" fontSize="11" fill="#1c2421">{d.lockouts}</text>
+              {axis(i) && <text x={x} y={H - 8} textAnchor="middle" fontSize="11" fill="#1c2421">{label(d.day)}</text>}
+              {!long && <text x={x - bar / 2} y={y(d.signIns) - 4} textAnchor="middle" fontSize="11" fill="#1c2421">{d.signIns}</text>}
+              {!long && <text x={x + bar / 2} y={y(d.lockouts) - 4} textAnchor="middle" fontSize="11" fill="#1c2421">{d.lockouts}</text>}
             </g>
           )
         })}
@@ -61,15 +61,30 @@ function DailyChart({ daily }: { daily: DashboardAnswer['daily'] }) {
   )
 }
 
-/** The dashboards of the top menu (dashboard:read). */
+/** The dashboards of the top menu (dashboard:read), on the load statechart: the period chosen, reload, retry. */
 export function DashboardView() {
-  const { i18n } = useLingui()
-  const [load, retry] = useLoad(() => call<DashboardAnswer>('/dashboard', { authenticated: true }))
+  const { t, i18n } = useLingui()
+  const id = useId()
+  // the period is the page's one form value; the load statechart asks for it
+  const [days, setDays] = useState<DashboardPeriod>(7)
+  const load = useLoader(dashboardFlow, { days })
+  const busy = useSelector(load, (s) => s.hasTag('busy'))
+  const ready = useSelector(load, (s) => s.matches('ready'))
   const defaults = useCompanyDefaults()
   const date = staffDateFormat(i18n.locale, defaults, { dateStyle: 'medium' })
   return (
-    <StaffPage title={DASHBOARD_PAGE.title} permission={DASHBOARD_PAGE.permission}>
-      <LoadState load={load} retry={retry}>
+    <StaffPage title={DASHBOARD_PAGE.title} permission={DASHBOARD_PAGE.permission} actions={(
+      <div className={styles.pager}>
+        <label htmlFor={`${id}-period`}>
+          {t`Dönem`}{' '}
+          <select id={`${id}-period`} name="days" value={days} onChange={(e) => setDays(Number(e.currentTarget.value) as DashboardPeriod)}>
+            {DASHBOARD_PERIODS.map((n) => <option key={n} value={n}>{plural(n, { one: '# gün', other: '# gün' })}</option>)}
+          </select>
+        </label>
+        <button type="button" className={styles.secondaryButton} disabled={!ready || busy} onClick={() => load.send({ type: 'reload' })}><Trans>Yenile</Trans></button>
+      </div>
+    )}>
+      <LoadState load={load}>
         {(d) => (
           <>
             <h2><Trans>Kullanıcılar ve oturumlar</Trans></h2>
@@ -82,8 +97,8 @@ export function DashboardView() {
               <li className={styles.stat}><span className={styles.statValue}>{d.sessions.active}</span><Trans>Şu an açık oturum</Trans></li>
               <li className={styles.stat}><span className={styles.statValue}>{d.sessions.locked}</span><Trans>Kilitli ekran</Trans></li>
             </ul>
-            <h2><Trans>Son 7 gün</Trans></h2>
-            <DailyChart daily={d.daily} />
+            <h2>{t`Son ${plural(d.daily.length, { one: '# gün', other: '# gün' })}`}</h2>
+            <DailyChart daily={d.daily} days={d.daily.length} />
             <h2><Trans>14 gün içinde süresi dolacak rol atamaları</Trans></h2>
             {d.expiringRoles.length === 0 ? <p><Trans>Süresi dolacak rol ataması yok.</Trans></p> : (
               <div className={styles.tableWrap}>

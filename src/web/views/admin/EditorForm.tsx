@@ -1,4 +1,4 @@
-import { useId, type FormEvent, type InputHTMLAttributes, type ReactNode } from 'react'
+import { useEffect, useId, useRef, type FormEvent, type InputHTMLAttributes, type ReactNode } from 'react'
 import { useBlocker } from '@tanstack/react-router'
 import { useActorRef, useSelector } from '@xstate/react'
 import type { ActorRefFrom } from 'xstate'
@@ -8,9 +8,9 @@ import type { resourceEditorMachine, Values } from '../../../../machines/resourc
 import { Field } from '../../components/Field.tsx'
 import fieldStyles from '../../components/Field.module.css'
 import { useModalDialog } from '../../components/useModalDialog.ts'
-import { serverTextOf } from '../../flows/editor.ts'
-import { fieldErrorText, reasonText } from '../../i18n/reasons.ts'
+import { fieldErrorText } from '../../i18n/reasons.ts'
 import { getInspect } from '../../inspector.ts'
+import { failureText } from '../staff/useFlow.ts'
 import styles from '../staff/StaffLayout.module.css'
 
 export type EditorActor = ActorRefFrom<typeof resourceEditorMachine>
@@ -32,19 +32,12 @@ export function useDraft(editor: EditorActor): Values {
   return useSelector(editor, (s) => s.context.draft)
 }
 
-/** A failure's text: the browser's own for known reasons, else the server's localized text for that code. */
-function failureText(code: string | null, i18n: Parameters<typeof reasonText>[1]): string {
-  const known = reasonText(code, i18n)
-  const server = serverTextOf(code)
-  return server && code !== 'NETWORK' && code !== 'FORBIDDEN' ? server : known
-}
-
 /**
  * One admin form on the editor statechart: loading and load failure with retry, the fields
  * (disabled while busy or read-only), save and reset, the saved / conflict (reload) / failed notices,
  * and the leave guard (navigation away with unsaved changes asks first; closing the tab warns).
  */
-export function EditorForm({ editor, children, readOnly = false, label, extraActions, beforeSave }: {
+export function EditorForm({ editor, children, readOnly = false, label, extraActions, onSubmit }: {
   editor: EditorActor
   children: ReactNode
   /** Without the :update permission the form shows the record and no save. */
@@ -53,10 +46,10 @@ export function EditorForm({ editor, children, readOnly = false, label, extraAct
   label: string
   extraActions?: ReactNode
   /**
-   * Asked with the draft before it goes to validation and saving (a preview the user confirms, for
-   * instance); false leaves the form as it is.
+   * "Kaydet" asks first (a preview the user confirms, ended assignments): the page's confirm-action
+   * flow, which submits the form once confirmed. Without it the form is submitted at once.
    */
-  beforeSave?: (draft: Values) => Promise<boolean>
+  onSubmit?: () => void
 }) {
   const { i18n } = useLingui()
   const state = useSelector(editor, (s) => s.value as string)
@@ -97,13 +90,14 @@ export function EditorForm({ editor, children, readOnly = false, label, extraAct
       </div>
     )
   }
-  const submit = async (e: FormEvent) => {
+  const submit = (e: FormEvent) => {
     e.preventDefault()
-    if (beforeSave && !(await beforeSave(editor.getSnapshot().context.draft))) return
-    editor.send({ type: 'form.submit' })
+    if (onSubmit) onSubmit()
+    else editor.send({ type: 'form.submit' })
   }
   return (
-    <form className={styles.card} aria-label={label} onSubmit={(e) => { void submit(e) }} noValidate aria-busy={busy}>
+    <>
+    <form className={styles.card} aria-label={label} onSubmit={submit} noValidate aria-busy={busy}>
       <fieldset disabled={readOnly || busy} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
         {children}
       </fieldset>
@@ -132,6 +126,52 @@ export function EditorForm({ editor, children, readOnly = false, label, extraAct
       )}
       {leaveGuard}
     </form>
+    <ReauthDialog editor={editor} />
+    </>
+  )
+}
+
+/**
+ * The statechart's `reauthenticating` (issue 28): the server keeps this change until the user
+ * confirms their password; a wrong one asks again with the reason, "Vazgeç" returns to the form.
+ * The password goes with the `reauth.submit` event to that one save and is cleared from the field.
+ */
+function ReauthDialog({ editor }: { editor: EditorActor }) {
+  const { t } = useLingui()
+  const asking = useSelector(editor, (s) => s.matches('reauthenticating'))
+  const error = useSelector(editor, (s) => (s.matches('reauthenticating') ? s.context.error : null))
+  const dialog = useModalDialog(asking)
+  const form = useRef<HTMLFormElement>(null)
+  const titleId = useId()
+  const textId = useId()
+  useEffect(() => {
+    if (!asking) return
+    form.current?.reset()
+    form.current?.querySelector('input')?.focus()
+  }, [asking])
+  const errorText = error === 'REAUTH_FAILED' ? t`Şifreniz doğrulanamadı; tekrar deneyin. Art arda hatalı girişler hesabınızı kilitler.`
+    : error === 'PASSWORD_REQUIRED' ? t`Şifrenizi girin.` : null
+  const submit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault()
+    const password = String(new FormData(e.currentTarget).get('currentPassword') ?? '')
+    e.currentTarget.reset()
+    editor.send({ type: 'reauth.submit', password })
+  }
+  return (
+    <dialog ref={dialog} aria-labelledby={titleId} aria-describedby={textId} className={styles.card} data-reauth
+      onCancel={(e) => { e.preventDefault(); editor.send({ type: 'reauth.cancel' }) }}>
+      <form ref={form} onSubmit={submit} noValidate>
+        <h2 id={titleId}><Trans>Şifrenizi doğrulayın</Trans></h2>
+        <p id={textId}>
+          <Trans>Bu değişiklik güvenliği etkiliyor: kaydetmek için şifrenizi yeniden girin. Değişiklik tüm süper yöneticilere e-posta ile bildirilir.</Trans>
+        </p>
+        <Field label={t`Şifreniz`} type="password" name="currentPassword" autoComplete="current-password" required error={errorText} />
+        <div className={styles.pager}>
+          <button type="button" className={styles.secondaryButton} onClick={() => editor.send({ type: 'reauth.cancel' })}><Trans>Vazgeç</Trans></button>
+          <button type="submit" className={styles.button}><Trans>Onayla ve kaydet</Trans></button>
+        </div>
+      </form>
+    </dialog>
   )
 }
 

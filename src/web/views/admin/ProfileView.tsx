@@ -1,13 +1,13 @@
-import { useState } from 'react'
+import { useCallback } from 'react'
 import { Link } from '@tanstack/react-router'
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { fetchProfile } from '../../flows/profile.ts'
-import { fetchUser } from '../../flows/users.ts'
+import { profileFlow } from '../../flows/profile.ts'
+import { userFlow } from '../../flows/users.ts'
 import { LoadState } from '../staff/LoadState.tsx'
 import { StaffPage } from '../staff/StaffPage.tsx'
-import { useLoad } from '../staff/useLoad.ts'
 import { useCan } from '../staff/useCan.ts'
+import { useLoader } from '../staff/useFlow.ts'
 import styles from '../staff/StaffLayout.module.css'
 import { PhotoSection, RoleAssignments } from './users/UserDetailsView.tsx'
 import { UserDetailsForm } from './users/UserDetailsForm.tsx'
@@ -20,15 +20,15 @@ import { staffDateFormat, useCompanyDefaults } from '../../flows/company-default
  */
 function OwnDetails({ userId }: { userId: string }) {
   const can = useCan()
-  const [load, retry] = useLoad(() => fetchUser(userId), [userId])
-  const [photo, setPhoto] = useState<string | null | undefined>(undefined)
+  const load = useLoader(userFlow, { id: userId })
+  const reread = useCallback(() => load.send({ type: 'reload' }), [load])
   const editable = can(['profile:update', 'user:update'])
   return (
-    <LoadState load={load} retry={retry}>
+    <LoadState load={load}>
       {(user) => (
         <div className={styles.card}>
           <h2><Trans>Fotoğraf ve kişisel bilgiler</Trans></h2>
-          <PhotoSection user={{ ...user, photo: photo === undefined ? user.photo : photo }} editable={editable} onUploaded={setPhoto} />
+          <PhotoSection user={user} editable={editable} onChanged={reread} />
           <UserDetailsForm user={user} organisation={can('user:update')} readOnly={!editable} />
         </div>
       )}
@@ -39,13 +39,13 @@ function OwnDetails({ userId }: { userId: string }) {
 /** The signed-in user's own details, photo and roles (top menu "Profile"). */
 export function ProfileView() {
   const { i18n } = useLingui()
-  const [load, retry] = useLoad(fetchProfile)
+  const load = useLoader(profileFlow)
   const can = useCan()
   const defaults = useCompanyDefaults()
   const date = staffDateFormat(i18n.locale, defaults, { dateStyle: 'medium' })
   return (
     <StaffPage title={msg`Profil`}>
-      <LoadState load={load} retry={retry}>
+      <LoadState load={load}>
         {(p) => (
           <div className={styles.card}>
             <dl className={styles.dl}>
@@ -64,7 +64,7 @@ export function ProfileView() {
           </div>
         )}
       </LoadState>
-      <LoadState load={load} retry={retry}>
+      <LoadState load={load}>
         {(p) => (can(['profile:read', 'user:read']) ? <OwnDetails userId={p.userId} /> : null)}
       </LoadState>
     </StaffPage>

@@ -1,43 +1,38 @@
-import { useState } from 'react'
 import { Link } from '@tanstack/react-router'
+import { useSelector } from '@xstate/react'
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import toast from 'react-hot-toast'
-import { call } from '../../api/client.ts'
-import { errorText } from '../../api/errors.ts'
+import { reactivateFlow, tasksFlow } from '../../flows/tasks.ts'
 import { LoadState } from '../staff/LoadState.tsx'
 import { StaffPage } from '../staff/StaffPage.tsx'
 import { useCan } from '../staff/useCan.ts'
-import { useLoad } from '../staff/useLoad.ts'
-import type { TasksAnswer } from '../staff/usePasswordExpiryWarning.ts'
+import { failureText, useConfirm, useLoader, useNotice } from '../staff/useFlow.ts'
 import styles from '../staff/StaffLayout.module.css'
 import { staffDateFormat, useCompanyDefaults } from '../../flows/company-defaults.ts'
 
-/** Spec 2.1 "/inbox": what needs the user's action. */
+/** Spec 2.1 "/inbox": what needs the user's action (the tasks' load; a locked account's reactivation). */
 export function TasksView() {
   const { t, i18n } = useLingui()
   const can = useCan()
-  const [load, retry] = useLoad(() => call<TasksAnswer>('/tasks', { authenticated: true }))
-  const [busy, setBusy] = useState<string | null>(null)
+  const load = useLoader(tasksFlow)
+  const reactivate = useConfirm(reactivateFlow)
+  const running = useSelector(reactivate, (s) => (s.hasTag('busy') ? (s.context.subject as { id: string } | null)?.id ?? null : null))
   const defaults = useCompanyDefaults()
   const date = staffDateFormat(i18n.locale, defaults, { dateStyle: 'medium', timeStyle: 'short' })
-
-  async function reactivate(id: string, username: string) {
-    setBusy(id)
-    try {
-      await call(`/user/${encodeURIComponent(id)}/reactivate`, { method: 'POST', body: {}, authenticated: true })
-      toast.success(t`${username} hesabı yeniden etkinleştirildi.`, { id: `reactivated-${id}` })
-      retry()
-    } catch (error) {
-      toast.error(errorText(error, i18n), { id: `reactivate-${id}` })
-    } finally {
-      setBusy(null)
-    }
-  }
+  useNotice(reactivate, 'done', () => {
+    const { id, username } = reactivate.getSnapshot().context.subject as { id: string; username: string }
+    toast.success(t`${username} hesabı yeniden etkinleştirildi.`, { id: `reactivated-${id}` })
+    load.send({ type: 'reload' })
+  })
+  useNotice(reactivate, 'failed', () => {
+    const s = reactivate.getSnapshot().context
+    toast.error(failureText(s.error, i18n), { id: `reactivate-${(s.subject as { id: string }).id}` })
+  })
 
   return (
     <StaffPage title={msg`Görevler`}>
-      <LoadState load={load} retry={retry}>
+      <LoadState load={load}>
         {(tasks) => {
           const notices = tasks.notices ?? []
           const none = tasks.lockedAccounts.length === 0 && tasks.expiringRoles.length === 0 && !tasks.password && notices.length === 0
@@ -66,8 +61,8 @@ export function TasksView() {
                             <td>{u.username}</td><td>{u.firstName} {u.lastName}</td><td>{date(u.lockedAt)}</td><td>{u.failedLogins}</td>
                             <td>
                               {can('user:update') && (
-                                <button type="button" className={styles.secondaryButton} disabled={busy === u.id} aria-busy={busy === u.id}
-                                  onClick={() => void reactivate(u.id, u.username)}>
+                                <button type="button" className={styles.secondaryButton} disabled={running !== null} aria-busy={running === u.id}
+                                  onClick={() => reactivate.send({ type: 'request', subject: { id: u.id, username: u.username } })}>
                                   <Trans>Yeniden etkinleştir</Trans><span className="visually-hidden"> {u.username}</span>
                                 </button>
                               )}
@@ -103,7 +98,7 @@ export function TasksView() {
                           : n.kind === 'passwordChanged' ? <Trans>Şifreniz değiştirildi.</Trans>
                           : n.kind === 'passwordCompromised' ? (n.own ? <Trans>Şifreniz güvenlik nedeniyle geçersiz kılındı; Şifremi unuttum ile yenileyin.</Trans>
                             : <Trans>{n.username} kullanıcısının şifresi güvenlik nedeniyle geçersiz kılındı.</Trans>)
-                          : <Trans>Şifre politikası değişti: {n.affected} kullanıcı bir sonraki girişinde şifresini değiştirecek.</Trans>}
+                          : <Trans>Şifre politikası değişti: {n.affected} kullanıcının şifresi bir sonraki girişinde yeni politikaya göre denetlenecek.</Trans>}
                       </li>
                     ))}
                   </ul>

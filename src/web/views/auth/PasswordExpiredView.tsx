@@ -23,6 +23,8 @@ const RULES: Partial<Record<PasswordRule, MessageDescriptor>> = {
   needsLower: msg`En az bir küçük harf`,
   needsDigit: msg`En az bir rakam`,
   needsSpecial: msg`En az bir özel karakter`,
+  tooFewDistinct: msg`En az 6 farklı karakter`,
+  repeated: msg`Aynı parçanın tekrarı olmamalı`,
   common: msg`Sık kullanılan bir şifre olmamalı`,
   containsContextWord: msg`Kullanıcı adınızı veya şirket adını içermemeli`,
 }

@@ -33,8 +33,14 @@ function FieldBox({ label, error, hint, wide, children, id }: { label: ReactNode
 /** The fields in the order the form shows them: an invalid submit focuses the first failing one. */
 const FIELD_ORDER: readonly CardFormField[] = ['number', 'name', 'expiry', 'cvc', 'bankcode', 'currcode', 'amount', 'trxtype', 'installment']
 
-/** What a purchase's payment charges (the server's figures) and who hears how it ended. */
-export type PurchaseCharge = { id: string; amount: number; currency: string; onDone(status: 'success' | 'error'): void }
+/**
+ * What a purchase's payment charges (the server's figures) and who hears how it ended: 'elsewhere'
+ * when the server says a payment of it is already under way (another tab) or it was paid meanwhile.
+ */
+export type PurchaseCharge = { id: string; amount: number; currency: string; onDone(status: 'success' | 'error' | 'elsewhere'): void }
+
+/** The gateway's answers that mean this purchase is being (or was) paid from somewhere else (issue 21). */
+const PAID_ELSEWHERE = ['PAYMENT_IN_PROGRESS', 'PURCHASE_ALREADY_PAID']
 
 /**
  * The form bound to the payment machine; the card number and CVC stay in the flow's vault. With a
@@ -47,7 +53,7 @@ export default function PaymentTestForm({ purchase }: { purchase?: PurchaseCharg
   const { t, i18n } = useLingui()
   // the currency field starts with the company's currency, else spec 9's (a purchase brings its own)
   const startCurrency = effectiveCurrency(getItem('companyCurrency'), i18n.locale)
-  const actor = useActorRef(flow.machine, { input: { currency: purchase ? '' : startCurrency }, inspect: getInspect() })
+  const actor = useActorRef(flow.machine, { input: { currency: purchase ? '' : startCurrency, purchase: !!purchase }, inspect: getInspect() })
   const uid = useId()
   const frameRef = useRef<HTMLIFrameElement>(null)
   /** The 3-D form was posted into the frame: its next load events are the bank's pages. */
@@ -114,6 +120,11 @@ export default function PaymentTestForm({ purchase }: { purchase?: PurchaseCharg
     if (purchase) purchase.onDone(end)
     else void navigate({ to: end === 'success' ? '/result/success' : '/result/error' })
   }, [end, navigate, purchase])
+
+  // a purchase being paid from another tab: the purchase's flow waits for that payment's outcome
+  useEffect(() => {
+    if (purchase && reason && PAID_ELSEWHERE.includes(reason)) purchase.onDone('elsewhere')
+  }, [reason, purchase])
 
   const err = (field: keyof typeof errors) => (errors[field] ? i18n._(CARD_FORM_TEXT[errors[field]!]) : undefined)
   const change = (field: PaymentField) => (e: { currentTarget: { value: string } }) =>

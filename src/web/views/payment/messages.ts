@@ -9,6 +9,7 @@ export const CARD_FORM_TEXT: Record<CardFormMessageCode, MessageDescriptor> = {
   'number.required': msg`Kredi kartı numarası girmelisiniz`,
   'number.invalid': msg`Kredi kartı numarasını kontrol ediniz.`,
   'number.binRejected': msg`Girdiğiniz kredi kartı numarası geçerli değil`,
+  'number.debitCard': msg`Banka kartı ile ödeme alınamıyor; lütfen bir kredi kartı kullanın.`,
   'name.required': msg`Kredi kartı üzerinde yazan ad-soyadı girmelisiniz`,
   'name.tooLong': msg`Ad-soyad en fazla 40 karakter olabilir.`,
   'name.invalid': msg`Ad-soyad yalnızca harf ve boşluk içerebilir.`,
@@ -41,13 +42,21 @@ export const TRX_TYPE_TEXT: Record<string, MessageDescriptor> = {
   T02: msg`İade`,
 }
 
+/**
+ * Why a payment did not go through, in the customer's words (issue 21: declined by the bank, 3-D
+ * verification failed, cancelled by the customer, timed out), and the gateway's refusals.
+ */
 const PAYMENT_REASONS: Record<string, MessageDescriptor> = {
   NOT_CONNECTED: msg`Bu işlem tipi bağlı değil: yalnızca 3D Provizyon (P01) ve 3D Satış (S01) denenebilir. Hiçbir bilgi gönderilmedi.`,
-  THREE_D_TIMEOUT: msg`Banka sayfası zamanında yanıt vermedi; işlem tamamlanamadı.`,
-  THREE_D_FAILED: msg`3D doğrulama başarısız oldu.`,
-  DECLINED: msg`Kartınızı veren banka işlemi onaylamadı.`,
+  THREE_D_TIMEOUT: msg`Banka sayfası zamanında yanıt vermediği için ödeme zaman aşımına uğradı; kartınızdan tutar çekilmedi.`,
+  THREE_D_FAILED: msg`3D Secure doğrulaması başarısız oldu: bankanızın gönderdiği tek kullanımlık şifre doğrulanamadı.`,
+  DECLINED: msg`Kartınızı veren banka ödemeyi onaylamadı. Bankanızla görüşebilir ya da başka bir kartla deneyebilirsiniz.`,
+  CANCELLED: msg`Ödemeyi bankanın 3D Secure sayfasında siz iptal ettiniz; kartınızdan tutar çekilmedi.`,
   CARD_REJECTED: msg`Girdiğiniz kredi kartı numarası geçerli değil`,
-  ORDER_ID_USED: msg`Bu sipariş numarası daha önce kullanılmış, lütfen tekrar deneyiniz.`,
+  CARD_DEBIT: msg`Banka kartı ile ödeme alınamıyor; lütfen bir kredi kartı kullanın.`,
+  ORDER_IDS_EXHAUSTED: msg`Bu kartla bugün daha fazla ödeme başlatılamıyor; lütfen başka bir kart kullanınız veya yarın tekrar deneyiniz.`,
+  PAYMENT_IN_PROGRESS: msg`Bu satın alma için bir ödeme zaten sürüyor; sonucu bekleniyor.`,
+  PURCHASE_ALREADY_PAID: msg`Bu satın almanın ödemesi zaten alındı.`,
   VALIDATION: msg`Gönderilen bilgiler geçerli değil`,
   KVT_GATEWAY_ERR4: CATALOGUE.KVT_GATEWAY_ERR4,
 }

@@ -6,9 +6,10 @@ import { lazy, Suspense, useEffect, useRef, type ReactNode } from 'react'
 import type { ActorRefFrom } from 'xstate'
 import type { PurchaseMachine } from '../../../../machines/shared/purchase.ts'
 import type { smsVerificationMachine } from '../../../../machines/sms-verification/sms-verification.machine.ts'
-import { purchasePrice } from '../../../domain/purchase.ts'
+import { insuredBirthdate } from '../../../domain/purchase.ts'
 import type { ApplicationData, ApplicationProduct } from '../../../domain/schemas/application.ts'
 import { CATALOGUE } from '../../api/errors.ts'
+import { fetchPurchase } from '../../flows/purchase-result.ts'
 import { ConsentsStep, HealthPolicyStep, ProfileStep, ResumeOffer, SummaryStep } from '../../components/sales/PurchaseSteps.tsx'
 import styles from '../../components/sales/Quote.module.css'
 import { formatMoney } from '../../i18n/index.ts'
@@ -32,6 +33,11 @@ const REASONS: Record<string, MessageDescriptor> = {
   SMS_TICKET_INVALID: msg`Telefon doğrulamanızın süresi doldu; lütfen numaranızı yeniden doğrulayınız`,
   CONSENT_REQUIRED: msg`Devam etmek için zorunlu onayları vermelisiniz`,
   NETWORK: CATALOGUE.NETWORK,
+  // issue 21
+  OTHER_PAYMENT_FAILED: msg`Diğer penceredeki ödeme tamamlanamadı; bu satın almayı şimdi buradan ödeyebilirsiniz.`,
+  TSS_AGE_WINDOW: msg`Tamamlayıcı Sağlık Sigortası 15 günlükten 69 yaşına kadar olan kişilere yapılabilir; sigortalının doğum tarihi bu aralıkta değil.`,
+  TRAVEL_AGE_WINDOW: msg`Seyahat Sağlık Sigortası 15 günlükten 100 yaşına kadar olan kişilere yapılabilir; sigortalının doğum tarihi bu aralıkta değil.`,
+  PURCHASE_ALREADY_PAID: msg`Bu satın almanın ödemesi zaten alındı.`,
 }
 
 export type PurchasePageProps = {
@@ -48,7 +54,8 @@ export type PurchasePageProps = {
   summaryLines(data: ApplicationData): Array<[ReactNode, ReactNode]>
   /** The result page of an outcome (the purchase id is added). */
   resultPath(outcome: 'success' | 'error'): string
-  birthCoverAvailable?: boolean
+  /** Whether the insured person (the profile's birth date, else the quote's) may have birth cover. */
+  birthCoverAvailable?(data: ApplicationData): boolean
 }
 
 type SmsActor = ActorRefFrom<typeof smsVerificationMachine>
@@ -58,6 +65,7 @@ export function PurchaseView(p: PurchasePageProps) {
   const { i18n } = useLingui()
   const actor = useActorRef(p.machine, { input: { data: p.initial ?? {} }, inspect: getInspect() })
   const value = useSelector(actor, (s) => (typeof s.value === 'string' ? s.value : Object.keys(s.value)[0]!))
+  const priceChanged = useSelector(actor, (s) => s.matches({ summary: 'priceChanged' }))
   const ctx = useSelector(actor, (s) => s.context)
   const busy = useSelector(actor, (s) => s.hasTag('busy'))
   const sms = useSelector(actor, (s) => s.children.sms as SmsActor | undefined)
@@ -66,10 +74,21 @@ export function PurchaseView(p: PurchasePageProps) {
   const started = useRef(false)
 
   useEffect(() => {
-    if (started.current || !p.initial) return
+    if (started.current) return
+    // the result page's "Tekrar dene" (?purchase=<id>, issue 21): the payment step of that purchase
+    const retry = typeof location === 'undefined' ? null : new URLSearchParams(location.search).get('purchase')
+    if (retry) {
+      started.current = true
+      fetchPurchase(retry).then((view) => {
+        if (view.status === 'issued') return location.assign(`${p.resultPath('success')}?purchase=${encodeURIComponent(view.id)}`)
+        actor.send({ type: 'payment.retry', purchase: { id: view.id, amount: view.amount, currency: view.currency, paymentInProgress: view.paymentInProgress } })
+      }, () => { /* not a purchase (any more): the quote, as for a plain visit */ })
+      return
+    }
+    if (!p.initial) return
     started.current = true
     actor.send({ type: 'quote.submit', data: p.initial, at: new Date().toISOString() })
-  }, [actor, p.initial])
+  }, [actor, p.initial, p])
   useEffect(() => {
     if (output?.purchaseId) location.assign(`${p.resultPath(output.outcome)}?purchase=${encodeURIComponent(output.purchaseId)}`)
   }, [output, p])
@@ -92,11 +111,14 @@ export function PurchaseView(p: PurchasePageProps) {
   const backButton = <div className={styles.actions}><button type="button" className={styles.secondary} onClick={() => actor.send({ type: 'back' })}><Trans>Geri</Trans></button></div>
 
   const reason = ctx.error ? i18n._(REASONS[ctx.error] ?? CATALOGUE.TECHNICAL) : null
-  const step = value.startsWith('saving') ? value[6]!.toLowerCase() + value.slice(7) : value === 'recordingConsents' ? 'consents' : value === 'purchasing' ? 'summary' : value
+  const step = value.startsWith('saving') ? value[6]!.toLowerCase() + value.slice(7) : value === 'recordingConsents' ? 'consents' : value === 'purchasing' ? 'summary'
+    : value === 'otherPayment' ? 'payment' : value
   const stepper = ['quote', 'sms', ...Object.keys(STEP_NAMES).filter((k) => k !== 'quote' && k !== 'sms' && (k !== 'healthPolicy' || p.product === 'tss'))]
   const common = { busy, reason, onBack: () => actor.send({ type: 'back' }) }
   const onSection = (v: unknown) => actor.send({ type: 'section.submit', value: v, at: new Date().toISOString() })
-  const price = purchasePrice(p.product, ctx.data, new Date())
+  // the server's price of the saved answers (the insured person's), else the quote's
+  const price = ctx.price ?? ctx.quoted
+  const money = (amount: number) => formatMoney(amount, 'TRY', i18n.locale)
   const person = ctx.data.personalProfile
 
   let body: ReactNode
@@ -112,23 +134,37 @@ export function PurchaseView(p: PurchasePageProps) {
   } else if (step === 'resumeOffer') {
     body = <ResumeOffer updatedAt={ctx.saved!.updatedAt} onAccept={() => actor.send({ type: 'resume.accept' })} onDecline={() => actor.send({ type: 'resume.decline' })} />
   } else if (step === 'profile') {
-    body = <ProfileStep {...common} value={ctx.data.personalProfile as Record<string, string> | undefined} errors={ctx.fieldErrors} phone={ctx.phone?.replace(/^\+90/, '0') ?? ''} onSubmit={onSection} />
+    // the quote's answers carried into the profile (changeable): the insured person's birth date
+    const quoteBirthdate = insuredBirthdate(p.product, ctx.data)
+    const profile = (ctx.data.personalProfile as Record<string, string> | undefined) ?? (quoteBirthdate ? { birthdate: quoteBirthdate } : undefined)
+    body = <ProfileStep {...common} value={profile} errors={ctx.fieldErrors} phone={ctx.phone?.replace(/^\+90/, '0') ?? ''} onSubmit={onSection} />
   } else if (step === 'healthPolicy') {
-    body = <HealthPolicyStep {...common} value={ctx.data.healthPolicy} errors={ctx.fieldErrors} birthCoverAvailable={!!p.birthCoverAvailable} onSubmit={onSection} />
+    body = <HealthPolicyStep {...common} value={ctx.data.healthPolicy} errors={ctx.fieldErrors} birthCoverAvailable={!!p.birthCoverAvailable?.(ctx.data)} onSubmit={onSection} />
   } else if (step === 'consents') {
     body = <ConsentsStep {...common} product={p.product} missing={ctx.missing} onSubmit={(choices) => actor.send({ type: 'consents.submit', choices })} />
   } else if (step === 'summary') {
     const lines: Array<[ReactNode, ReactNode]> = [
       ...p.summaryLines(ctx.data),
       ...(person ? [[<Trans key="i">Sigortalı</Trans>, `${person.firstname} ${person.lastname}`] as [ReactNode, ReactNode], [<Trans key="e">E-posta</Trans>, person.email] as [ReactNode, ReactNode]] : []),
-      ...(price.ok ? [[<Trans key="p">Prim (tek çekim)</Trans>, formatMoney(price.amountTry, price.currency, i18n.locale)] as [ReactNode, ReactNode]] : []),
+      ...(price !== null ? [[<Trans key="p">Prim (tek çekim)</Trans>, <span key="pv" data-testid="summary-price">{money(price)}</span>] as [ReactNode, ReactNode]] : []),
     ]
-    body = <SummaryStep {...common} lines={lines} onConfirm={() => actor.send({ type: 'summary.confirm' })} />
+    const change = priceChanged && ctx.quoted !== null && ctx.price !== null ? { old: money(ctx.quoted), new: money(ctx.price) } : null
+    body = <SummaryStep {...common} lines={lines} priceChange={change} onConfirm={() => actor.send({ type: priceChanged ? 'price.accept' : 'summary.confirm' })} />
+  } else if (value === 'otherPayment') {
+    // two tabs, one purchase (issue 21): this one waits for the other's payment, then shows its result
+    body = (
+      <div className={styles.form} role="status" data-testid="other-payment">
+        <h2><Trans>Ödeme</Trans></h2>
+        <p><strong><Trans>Bu satın alma için bir ödeme zaten sürüyor.</Trans></strong></p>
+        <p><Trans>Başka bir pencerede ya da cihazda başlatılan ödemenin sonucu bekleniyor; sonuçlandığında burada gösterilecek. Tekrar ödeme yapmanız gerekmez.</Trans></p>
+      </div>
+    )
   } else if (step === 'payment' && ctx.purchase) {
     const purchase = ctx.purchase
     body = (
       <Suspense fallback={<p role="status"><Trans>Yükleniyor…</Trans></p>}>
-        <PaymentTestForm purchase={{ ...purchase, onDone: (status) => actor.send({ type: 'payment.done', status }) }} />
+        {reason && <p className={styles.alert} role="alert">{reason}</p>}
+        <PaymentTestForm purchase={{ ...purchase, onDone: (status) => actor.send(status === 'elsewhere' ? { type: 'payment.elsewhere' } : { type: 'payment.done', status }) }} />
         {backButton}
       </Suspense>
     )

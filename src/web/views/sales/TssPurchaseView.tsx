@@ -1,6 +1,7 @@
 import { Trans } from '@lingui/react/macro'
 import { useMemo } from 'react'
 import { tssPurchaseMachine } from '../../../../machines/tss-purchase/tss-purchase.machine.ts'
+import { insuredBirthdate } from '../../../domain/purchase.ts'
 import type { ApplicationData } from '../../../domain/schemas/application.ts'
 import { quoteTss } from '../../../domain/tariff.ts'
 import { providePurchase } from '../../flows/purchase.ts'
@@ -20,14 +21,17 @@ export function tssQuoteFromSearch(search: string): ApplicationData | null {
   return { quickProfile: { gender, citycode, birthdate }, outpatientVisits: visits as 0 | 8 | 10 | 12 }
 }
 
+/** Birth cover is offered to the insured person it can cover: a woman of 18-44 by the profile's birth date (the quote's until then). */
+function birthCoverAvailable(data: ApplicationData): boolean {
+  const birthdate = insuredBirthdate('tss', data)
+  if (!data.quickProfile || !birthdate) return false
+  const q = quoteTss({ ...data.quickProfile, birthdate }, new Date())
+  return q.ok && q.birthCoverAvailable
+}
+
 /** `/urunler/market/tss`: the complementary health purchase (issue 15). */
 export function TssPurchaseView() {
   const initial = useMemo(() => (typeof location === 'undefined' ? null : tssQuoteFromSearch(location.search)), [])
-  const birthCoverAvailable = useMemo(() => {
-    if (!initial?.quickProfile) return false
-    const q = quoteTss(initial.quickProfile, new Date())
-    return q.ok && q.birthCoverAvailable
-  }, [initial])
   return (
     <PurchaseView
       machine={flow}

@@ -1,56 +1,36 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
+import { useEffect, useId, useRef, type KeyboardEvent } from 'react'
 import { useNavigate } from '@tanstack/react-router'
+import { useActorRef, useSelector } from '@xstate/react'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { call } from '../../api/client.ts'
-import { ROLES_PAGE, TEAM_PAGE, USERS_PAGE } from '../admin/pages.ts'
+import { searchFlow } from '../../flows/search.ts'
+import { getInspect } from '../../inspector.ts'
 import styles from './StaffLayout.module.css'
 
-type SearchAnswer = {
-  users: { id: string; username: string; firstName: string; lastName: string; email: string }[]
-  groups: { id: string; name: string; level: string }[]
-  roles: { id: string; name: string }[]
-}
-type Hit = { key: string; kind: 'user' | 'group' | 'role'; label: string; detail: string; to: string; q: string }
-
-const DEBOUNCE_MS = 250
 export const SEARCH_INPUT_ID = 'global-search'
 
-function hitsOf(answer: SearchAnswer): Hit[] {
-  return [
-    ...answer.users.map((u) => ({
-      key: `u-${u.id}`, kind: 'user' as const, label: `${u.firstName} ${u.lastName}`, detail: `${u.username} · ${u.email}`, to: USERS_PAGE.path, q: u.username,
-    })),
-    ...answer.groups.map((g) => ({ key: `g-${g.id}`, kind: 'group' as const, label: g.name, detail: '', to: TEAM_PAGE.path, q: g.name })),
-    ...answer.roles.map((r) => ({ key: `r-${r.id}`, kind: 'role' as const, label: r.name, detail: '', to: ROLES_PAGE.path, q: r.name })),
-  ]
-}
-
 /**
- * Global search (spec 2.2 top menu): users, groups and roles by name, username or e-mail, only what the
- * active role may read (the server filters). Ctrl+K / ⌘K focuses it; arrows move through the
- * results, Enter opens one, Escape closes the list.
+ * Global search (spec 2.2 top menu) on the search statechart (machines/search): users, groups and
+ * roles by name, username or e-mail, only what the active role may read (the server filters).
+ * Ctrl+K / ⌘K focuses it; arrows move through the results, Enter opens one, Escape closes the list.
  */
 export function GlobalSearch({ onOpen }: { onOpen?: () => void }) {
   const { t } = useLingui()
   const navigate = useNavigate()
   const listId = useId()
   const input = useRef<HTMLInputElement>(null)
-  const [q, setQ] = useState('')
-  const [hits, setHits] = useState<Hit[] | null>(null)
-  const [active, setActive] = useState(-1)
-  const [failed, setFailed] = useState(false)
+  const search = useActorRef(searchFlow, { input: undefined, inspect: getInspect() })
+  const q = useSelector(search, (s) => s.context.q)
+  const open = useSelector(search, (s) => s.matches('open'))
+  const pending = useSelector(search, (s) => s.matches('waiting') || s.matches('searching'))
+  const hits = useSelector(search, (s) => s.context.hits)
+  const active = useSelector(search, (s) => s.context.active)
+  const failed = useSelector(search, (s) => s.context.error !== null)
 
+  // a choice opens its list, filtered to it
   useEffect(() => {
-    const term = q.trim()
-    if (term.length < 2) { setHits(null); return }
-    const controller = new AbortController()
-    const timer = setTimeout(() => {
-      call<SearchAnswer>('/search', { query: { q: term }, authenticated: true, signal: controller.signal })
-        .then((answer) => { setHits(hitsOf(answer)); setActive(-1); setFailed(false) })
-        .catch(() => { if (!controller.signal.aborted) { setHits([]); setFailed(true) } })
-    }, DEBOUNCE_MS)
-    return () => { clearTimeout(timer); controller.abort() }
-  }, [q])
+    const sub = search.on('chosen', ({ hit }) => { void navigate({ to: hit.to, search: { q: hit.q } }) })
+    return () => sub.unsubscribe()
+  }, [search, navigate])
 
   useEffect(() => {
     const onKey = (e: globalThis.KeyboardEvent) => {
@@ -65,18 +45,15 @@ export function GlobalSearch({ onOpen }: { onOpen?: () => void }) {
     return () => window.removeEventListener('keydown', onKey)
   }, [onOpen])
 
-  const open = hits !== null
-  function choose(hit: Hit) {
-    setHits(null)
-    setQ('')
-    void navigate({ to: hit.to, search: { q: hit.q } })
-  }
   function onKeyDown(e: KeyboardEvent<HTMLInputElement>) {
-    if (!open || !hits) return
-    if (e.key === 'ArrowDown') { e.preventDefault(); setActive((i) => (hits.length ? (i + 1) % hits.length : -1)) }
-    else if (e.key === 'ArrowUp') { e.preventDefault(); setActive((i) => (hits.length ? (i <= 0 ? hits.length - 1 : i - 1) : -1)) }
-    else if (e.key === 'Enter' && active >= 0 && hits[active]) { e.preventDefault(); choose(hits[active]) }
-    else if (e.key === 'Escape') { e.preventDefault(); setHits(null) }
+    const event = e.key === 'ArrowDown' ? { type: 'move.next' as const }
+      : e.key === 'ArrowUp' ? { type: 'move.previous' as const }
+      : e.key === 'Enter' ? { type: 'choose' as const }
+      : e.key === 'Escape' ? { type: 'close' as const } : null
+    if (event && search.getSnapshot().can(event)) {
+      e.preventDefault()
+      search.send(event)
+    }
   }
 
   return (
@@ -92,22 +69,25 @@ export function GlobalSearch({ onOpen }: { onOpen?: () => void }) {
         aria-expanded={open}
         aria-controls={listId}
         aria-autocomplete="list"
-        aria-activedescendant={open && active >= 0 && hits?.[active] ? `${listId}-${hits[active].key}` : undefined}
+        aria-busy={pending}
+        aria-activedescendant={open && active >= 0 && hits[active] ? `${listId}-${hits[active].key}` : undefined}
         value={q}
-        onChange={(e) => setQ(e.currentTarget.value)}
+        onChange={(e) => search.send({ type: 'input', q: e.currentTarget.value })}
         onKeyDown={onKeyDown}
-        onBlur={() => setTimeout(() => setHits(null), 150)}
+        onBlur={() => search.send({ type: 'close' })}
       />
+      {pending && <span className={styles.resultDetail} role="status"><Trans>Aranıyor…</Trans></span>}
       <ul id={listId} role="listbox" aria-label={t`Arama sonuçları`} className={styles.results} hidden={!open}>
-        {hits && hits.length === 0 && (
+        {open && hits.length === 0 && (
           <li role="option" aria-selected={false} aria-disabled="true" className={styles.resultEmpty}>
             {failed ? <Trans>Arama yapılamadı</Trans> : <Trans>Sonuç bulunamadı</Trans>}
           </li>
         )}
-        {hits?.map((hit, i) => (
+        {hits.map((hit, i) => (
           <li key={hit.key} id={`${listId}-${hit.key}`} role="option" aria-selected={i === active}
             className={i === active ? styles.resultActive : styles.result}
-            onMouseDown={(e) => { e.preventDefault(); choose(hit) }}>
+            // the field keeps the focus (no blur, which closes the list) and the hit opens
+            onMouseDown={(e) => { e.preventDefault(); search.send({ type: 'choose', index: i }) }}>
             <span className={styles.resultKind}>{hit.kind === 'user' ? <Trans>Kullanıcı</Trans> : hit.kind === 'group' ? <Trans>Grup</Trans> : <Trans>Rol</Trans>}</span>
             <span>{hit.label}</span>
             {hit.detail && <span className={styles.resultDetail}>{hit.detail}</span>}

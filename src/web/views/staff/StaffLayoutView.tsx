@@ -1,9 +1,11 @@
-import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react'
+import { useCallback, useEffect, useId, useRef, useState, useSyncExternalStore, type ReactNode } from 'react'
 import { Link, Outlet, useRouterState } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { displayName, warningSecondsLeft } from '../../../../machines/session/session.selectors.ts'
+import { DemoBanner } from '../../components/DemoBanner.tsx'
 import { InactivityDialog } from '../../components/InactivityDialog.tsx'
+import { runtimeConfig } from '../../config.ts'
 import { LanguageSelector } from '../../components/LanguageSelector.tsx'
 import { useHeadingFocus } from '../../components/useHeadingFocus.ts'
 import { sessionActor } from '../../flows/session.ts'
@@ -12,12 +14,20 @@ import { loadCompanyDefaults } from '../../flows/company-defaults.ts'
 import { useSessionNavigation } from '../auth/useSessionNavigation.ts'
 import { DASHBOARD_PAGE, SEARCH_PERMISSIONS, SETTINGS_PERMISSIONS } from '../admin/pages.ts'
 import { HeaderLogo } from '../admin/company/HeaderLogo.tsx'
-import { useOwnPhoto } from '../admin/users/own-photo.ts'
+import { ownPhotoChanges, ownPhotoFlow } from '../../flows/own-photo.ts'
 import { GlobalSearch } from './GlobalSearch.tsx'
+import { PasswordExpiryWarning } from './PasswordExpiryWarning.tsx'
 import { useAccessNotices } from './useAccessNotices.ts'
 import { useCan } from './useCan.ts'
-import { usePasswordExpiryWarning } from './usePasswordExpiryWarning.ts'
+import { useLoaded, useLoader } from './useFlow.ts'
 import styles from './StaffLayout.module.css'
+
+/** The signed-in user's photo: read once (a background load), replaced at once by a page's upload or removal. */
+function useOwnPhoto(userId: string | null): string | null {
+  const loaded = useLoaded(useLoader(ownPhotoFlow, { userId }, { background: true }))
+  const changed = useSyncExternalStore(ownPhotoChanges.subscribe, ownPhotoChanges.get, () => null)
+  return changed && changed.userId === userId ? changed.photo : loaded ?? null
+}
 
 /**
  * The administration frame: a skip link, the top menu (spec 2.2: dashboards, global search,
@@ -28,7 +38,6 @@ export function StaffLayoutView({ children }: { children?: ReactNode }) {
   const actor = sessionActor()
   useSessionNavigation(actor)
   useAccessNotices(actor)
-  usePasswordExpiryWarning()
   const { t } = useLingui()
   const can = useCan()
   const roleId = useId()
@@ -38,7 +47,7 @@ export function StaffLayoutView({ children }: { children?: ReactNode }) {
   const main = useRef<HTMLElement>(null)
   useHeadingFocus(main, pathname)
   const user = useSelector(actor, (s) => s.context.user)
-  const ownPhoto = useOwnPhoto(user?.userId, can(['profile:read', 'user:read']))
+  const ownPhoto = useOwnPhoto(can(['profile:read', 'user:read']) ? user?.userId ?? null : null)
   const warning = useSelector(actor, (s) => s.hasTag('warning'))
   const timingContext = useSelector(actor, (s) => ({ lastActivityAt: s.context.lastActivityAt, timing: s.context.timing }), (a, b) => a.lastActivityAt === b.lastActivityAt && a.timing === b.timing)
   const busyAccess = useSelector(actor, (s) => !s.matches({ signedIn: { access: 'ready' } }))
@@ -62,6 +71,7 @@ export function StaffLayoutView({ children }: { children?: ReactNode }) {
   return (
     <div className={styles.shell}>
       <a href="#main" className="skip-link"><Trans>İçeriğe geç</Trans></a>
+      <DemoBanner caught={runtimeConfig.caughtMessages} landmark />
       <header className={styles.bar}>
         <HeaderLogo />
         <Link to="/navbar/home/main" className={styles.brand}>Katılım Emeklilik</Link>
@@ -107,6 +117,7 @@ export function StaffLayoutView({ children }: { children?: ReactNode }) {
       <main id="main" ref={main} className={styles.main} tabIndex={-1}>
         {children ?? <Outlet />}
       </main>
+      <PasswordExpiryWarning />
       <InactivityDialog
         open={warning}
         secondsLeft={warningSecondsLeft(timingContext, now)}

@@ -1,6 +1,6 @@
 import { useId } from 'react'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { NEW, addressEditorFlow, addressListFlow, deleteAddress, lookups, type AddressItem, type Option, type Suburb } from '../../../flows/company.ts'
+import { NEW, addressEditorFlow, addressListFlow, addressListsFlow, deleteAddressFlow, type AddressItem, type Option } from '../../../flows/company.ts'
 import fieldStyles from '../../../components/Field.module.css'
 import { fieldErrorText } from '../../../i18n/reasons.ts'
 import { CompanyNav } from '../AreaPageView.tsx'
@@ -9,10 +9,11 @@ import { COMPANY_PAGES } from '../pages.ts'
 import { ResourceTable, useUrlList, type Column, type ListActor } from '../ResourceListView.tsx'
 import { StaffPage } from '../../staff/StaffPage.tsx'
 import { useCan } from '../../staff/useCan.ts'
-import { useLoad } from '../../staff/useLoad.ts'
+import { useLoaded, useLoader } from '../../staff/useFlow.ts'
 import staff from '../../staff/StaffLayout.module.css'
-import { ConfirmDeleteDialog, FormPanel, useConfirmDelete, useFormPanel, useLastReady } from './ListParts.tsx'
+import { ConfirmDeleteDialog, FormPanel, useConfirmDelete, useFormPanel } from './ListParts.tsx'
 import { EditorSearchSelect } from './SearchSelect.tsx'
+import { useCascade } from './useCascade.ts'
 import styles from './Company.module.css'
 
 type Row = AddressItem & { id: string }
@@ -20,11 +21,6 @@ const NONE: Option[] = []
 
 const asOptions = (rows: readonly Option[]) => rows.map((o) => ({ value: o.value, label: o.name }))
 
-/** A lookup that depends on the choices above it: nothing until they are made. */
-function useDependentLoad<T>(fetch: () => Promise<T[]>, ready: boolean, deps: readonly unknown[]): T[] {
-  const [load] = useLoad(async () => (ready ? fetch() : []), deps)
-  return load.state === 'ready' ? load.data : []
-}
 
 function AddressText({ editor }: { editor: EditorActor }) {
   const { t, i18n } = useLingui()
@@ -52,9 +48,9 @@ function AddressFields({ editor, types, countries }: { editor: EditorActor; type
   const country = str('countrycode')
   const city = str('citycode')
   const district = str('districtcode')
-  const cities = useDependentLoad(() => lookups.cities(country), country !== '', [country])
-  const districts = useDependentLoad(() => lookups.districts(country, city), country !== '' && city !== '', [country, city])
-  const suburbs: Suburb[] = useDependentLoad(() => lookups.suburbs(country, city, district), country !== '' && city !== '' && district !== '', [country, city, district])
+  const cities = useCascade({ level: 'cities', country, city: '', district: '' })
+  const districts = useCascade({ level: 'districts', country, city, district: '' })
+  const suburbs = useCascade({ level: 'suburbs', country, city, district })
   const clear = (...fields: string[]) => { for (const f of fields) editor.send({ type: 'field.change', field: f, value: '' }) }
   return (
     <div className={styles.form}>
@@ -93,14 +89,11 @@ export function AddressView() {
   const page = COMPANY_PAGES[1]
   const can = useCan()
   const list = useUrlList(addressListFlow, [])
-  const [lists] = useLoad(async () => {
-    const [types, countries] = await Promise.all([lookups.locationTypes(), lookups.countries()])
-    return { types, countries }
-  }, [i18n.locale])
-  const options = useLastReady(lists)
+  // the names come in the active language; an open form keeps the last ones while new ones load
+  const options = useLoaded(useLoader(addressListsFlow, { locale: i18n.locale }))
   const types = options?.types ?? NONE
-  const panel = useFormPanel()
-  const remover = useConfirmDelete<Row>(deleteAddress, list, (row) => panel.closeIf(row.addressid))
+  const panel = useFormPanel(NEW)
+  const remover = useConfirmDelete<Row>(deleteAddressFlow, list, (row) => panel.closeIf(row.addressid))
   const typeName = (v: string) => types.find((o) => o.value === v)?.name ?? v
   const columns: Column<Row>[] = [
     { key: 'locationname', label: t`Konum adı`, sortable: true, cell: (r) => r.locationname },
@@ -114,7 +107,7 @@ export function AddressView() {
             {can('address:update') ? <Trans>Düzenle</Trans> : <Trans>Görüntüle</Trans>}
           </button>
           {can('address:delete') && (
-            <button type="button" className={staff.secondaryButton} onClick={() => remover.ask(r)} aria-label={t`${r.locationname} adresini sil`}><Trans>Sil</Trans></button>
+            <button type="button" className={staff.secondaryButton} onClick={() => remover.send({ type: 'request', subject: r })} aria-label={t`${r.locationname} adresini sil`}><Trans>Sil</Trans></button>
           )}
         </span>
       ),

@@ -1,12 +1,12 @@
 import { useMemo } from 'react'
 import { useLingui } from '@lingui/react/macro'
-import { companyEditorFlow, lookups, ownCompanyId, type Industry, type Option } from '../../../flows/company.ts'
+import { companyEditorFlow, generalListsFlow, ownCompanyId, type Industry, type Option } from '../../../flows/company.ts'
 import { CompanyNav } from '../AreaPageView.tsx'
 import { EditorForm, EditorSelectField, EditorTextField, useEditor, type EditorActor } from '../EditorForm.tsx'
 import { COMPANY_PAGES } from '../pages.ts'
 import { StaffPage } from '../../staff/StaffPage.tsx'
 import { useCan } from '../../staff/useCan.ts'
-import { useLoad } from '../../staff/useLoad.ts'
+import { useLoaded, useLoader } from '../../staff/useFlow.ts'
 import { EditorSearchSelect } from './SearchSelect.tsx'
 import { LogoField } from './LogoField.tsx'
 import { currencyOptions, LANGUAGE_OPTIONS, timeZones } from './choices.ts'
@@ -47,16 +47,14 @@ export function GeneralView() {
   const can = useCan()
   const readOnly = !can('company:update')
   const editor = useEditor(companyEditorFlow, ownCompanyId())
-  const [lists] = useLoad(async (): Promise<Lists> => {
-    const [sizes, industries] = await Promise.all([lookups.companySizes(), lookups.industries()])
-    return { sizes, industries }
-  }, [i18n.locale]) // the names come in the active language
+  // the names come in the active language
+  const lists = useLoaded(useLoader(generalListsFlow, { locale: i18n.locale }))
   return (
     <StaffPage title={page.title} permission={page.permission}>
       <CompanyNav />
       <LogoField canUpdate={!readOnly} />
       <EditorForm editor={editor} readOnly={readOnly} label={t`Şirket bilgileri`}>
-        <GeneralFields editor={editor} lists={lists.state === 'ready' ? lists.data : null} />
+        <GeneralFields editor={editor} lists={lists} />
       </EditorForm>
     </StaffPage>
   )

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { NEW, deleteJobTitle, jobTitleEditorFlow, jobTitleListFlow, lookups, type JobTitleItem } from '../../../flows/company.ts'
+import { NEW, deleteJobTitleFlow, experienceLevelsFlow, jobTitleEditorFlow, jobTitleListFlow, type JobTitleItem } from '../../../flows/company.ts'
 import { fieldErrorText } from '../../../i18n/reasons.ts'
 import { CompanyNav } from '../AreaPageView.tsx'
 import { EditorSelectField, EditorTextField, useEditor, useEditorField, type EditorActor } from '../EditorForm.tsx'
@@ -7,10 +7,10 @@ import { COMPANY_PAGES } from '../pages.ts'
 import { ResourceTable, useUrlList, type Column, type ListActor } from '../ResourceListView.tsx'
 import { StaffPage } from '../../staff/StaffPage.tsx'
 import { useCan } from '../../staff/useCan.ts'
-import { useLoad } from '../../staff/useLoad.ts'
+import { useLoaded, useLoader } from '../../staff/useFlow.ts'
 import staff from '../../staff/StaffLayout.module.css'
 import { ColourPalette } from './ColourPalette.tsx'
-import { ConfirmDeleteDialog, FormPanel, useConfirmDelete, useFormPanel, useLastReady } from './ListParts.tsx'
+import { ConfirmDeleteDialog, FormPanel, useConfirmDelete, useFormPanel } from './ListParts.tsx'
 import styles from './Company.module.css'
 
 type Row = JobTitleItem & { id: string }
@@ -48,10 +48,10 @@ export function JobTitlesView() {
   const page = COMPANY_PAGES[2]
   const can = useCan()
   const list = useUrlList(jobTitleListFlow, [])
-  const [levels] = useLoad(lookups.experienceLevels, [i18n.locale])
-  const levelList = useLastReady(levels)
-  const panel = useFormPanel()
-  const remover = useConfirmDelete<Row>(deleteJobTitle, list, (row) => panel.closeIf(row.jobtitleid))
+  // the names come in the active language; an open form keeps the last ones while new ones load
+  const levelList = useLoaded(useLoader(experienceLevelsFlow, { locale: i18n.locale }))
+  const panel = useFormPanel(NEW)
+  const remover = useConfirmDelete<Row>(deleteJobTitleFlow, list, (row) => panel.closeIf(row.jobtitleid))
   const levelName = (v: string) => (levelList ?? []).find((l) => l.value === v)?.name ?? v
   const columns: Column<Row>[] = [
     { key: 'jobtitle', label: t`Unvan`, sortable: true, cell: (r) => <span className={styles.chip} style={{ background: r.colorCode, color: r.textColour }}>{r.jobtitle}</span> },
@@ -64,7 +64,7 @@ export function JobTitlesView() {
             {can('jobtitle:update') ? <Trans>Düzenle</Trans> : <Trans>Görüntüle</Trans>}
           </button>
           {can('jobtitle:delete') && (
-            <button type="button" className={staff.secondaryButton} onClick={() => remover.ask(r)} aria-label={t`${r.jobtitle} unvanını sil`}><Trans>Sil</Trans></button>
+            <button type="button" className={staff.secondaryButton} onClick={() => remover.send({ type: 'request', subject: r })} aria-label={t`${r.jobtitle} unvanını sil`}><Trans>Sil</Trans></button>
           )}
         </span>
       ),

@@ -1,11 +1,14 @@
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react'
-import { useSelector } from '@xstate/react'
+import { useEffect, useId, type ReactNode } from 'react'
+import { useActorRef, useSelector } from '@xstate/react'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { errorText } from '../../../api/errors.ts'
+import type { Issue } from '../../../../../machines/confirm-action/confirm-action.machine.ts'
 import { useModalDialog } from '../../../components/useModalDialog.ts'
+import type { ConfirmFlow } from '../../../flows/confirm.ts'
+import { formPanelFlow } from '../../../flows/panel.ts'
+import { getInspect } from '../../../inspector.ts'
 import { EditorForm, useEditorField, type EditorActor } from '../EditorForm.tsx'
 import type { ListActor } from '../ResourceListView.tsx'
-import type { Load } from '../../staff/useLoad.ts'
+import { failureText, useConfirm, useNotice, useSubject, type Confirmer } from '../../staff/useFlow.ts'
 import staff from '../../staff/StaffLayout.module.css'
 import styles from './Company.module.css'
 
@@ -21,57 +24,75 @@ export function useReloadOnSave(editor: EditorActor, list: ListActor) {
   }, [editor, list])
 }
 
-type Deleting<T> = { row: T; state: 'asking' | 'busy' } | { row: T; state: 'failed'; text: string } | null
-
 /**
- * Deletion with confirmation: a modal dialog naming what goes; on "Sil" the delete call, then the
- * list reloads. A refusal (a stale version: someone changed it) is shown in the dialog: the server's
- * message, or what `explain` says of the error (null: the server's message).
+ * Deletion with confirmation on the confirm-action statechart (a flow of src/web/flows per list):
+ * a modal dialog names what goes; "Sil" deletes, then the list loads again. A refusal (a stale
+ * version: someone changed it; a role users hold) shows in the dialog, to try again or give up.
  */
-export function useConfirmDelete<T>(remove: (row: T) => Promise<unknown>, list: ListActor, onDeleted?: (row: T) => void,
-  explain?: (error: unknown) => string | null) {
-  const [deleting, setDeleting] = useState<Deleting<T>>(null)
-  const { i18n } = useLingui()
-  const ask = (row: T) => setDeleting({ row, state: 'asking' })
-  const confirm = () => {
-    if (!deleting) return
-    const { row } = deleting
-    setDeleting({ row, state: 'busy' })
-    remove(row).then(
-      () => { setDeleting(null); onDeleted?.(row); list.send({ type: 'reload' }) },
-      (error: unknown) => setDeleting({ row, state: 'failed', text: explain?.(error) ?? errorText(error, i18n) }),
-    )
-  }
-  return { deleting, ask, confirm, cancel: () => setDeleting(null) }
+export function useConfirmDelete<T>(flow: ConfirmFlow<T, unknown>, list: ListActor, onDeleted?: (row: T) => void): Confirmer<T, unknown> {
+  const confirm = useConfirm(flow)
+  useNotice(confirm, 'done', () => {
+    onDeleted?.(confirm.getSnapshot().context.subject as T)
+    list.send({ type: 'reload' })
+  })
+  return confirm
 }
 
-export function ConfirmDeleteDialog<T>({ control, what }: { control: ReturnType<typeof useConfirmDelete<T>>; what: (row: T) => string }) {
-  const { deleting, confirm, cancel } = control
-  const ref = useModalDialog(deleting !== null)
+export function ConfirmDeleteDialog<T>({ control, what, explain }: {
+  control: Confirmer<T, unknown>
+  what: (row: T) => string
+  /** Why the server refused, in the active language (null: the shared text of the reason). */
+  explain?: (reason: string, issues: Issue[]) => string | null
+}) {
+  const { i18n } = useLingui()
+  const open = useSelector(control, (s) => s.hasTag('asking') || s.matches('running') || s.matches('failed'))
+  const busy = useSelector(control, (s) => s.hasTag('busy'))
+  const refusal = useSelector(control, (s) => (s.matches('failed') ? { reason: s.context.error ?? 'UNEXPECTED', issues: s.context.issues } : null), (a, b) => JSON.stringify(a) === JSON.stringify(b))
+  const gone = useSelector(control, (s) => s.matches('done'))
+  const unreadable = useSelector(control, (s) => (s.matches('prepareFailed') ? s.context.error : null))
+  const subject = useSubject(control)
+  // the row as read again before asking (its current name), else as the list showed it
+  const current = useSelector(control, (s) => (s.context.preview ?? null) as T | null)
+  const row = current ?? subject
+  const ref = useModalDialog(open)
   const titleId = useId()
-  const name = deleting ? what(deleting.row) : ''
+  const name = row ? what(row) : ''
   return (
-    <dialog ref={ref} aria-labelledby={titleId} className={styles.dialog} onCancel={(e) => { e.preventDefault(); cancel() }}>
-      <h2 id={titleId}><Trans>Silinsin mi?</Trans></h2>
-      <p><Trans>“{name}” kalıcı olarak silinecek.</Trans></p>
-      {deleting?.state === 'failed' && <p className={staff.notice} role="alert">{deleting.text}</p>}
-      <div className={styles.rowActions}>
-        <button type="button" className={staff.secondaryButton} onClick={cancel}><Trans>Vazgeç</Trans></button>
-        <button type="button" className={staff.button} disabled={deleting?.state === 'busy'} onClick={confirm}><Trans>Sil</Trans></button>
+    <>
+      <div role="status" aria-live="polite">
+        {gone && <p className={staff.yes}><Trans>“{name}” silindi.</Trans></p>}
+        {unreadable && <p className={staff.no}>{failureText(unreadable, i18n)}</p>}
       </div>
-    </dialog>
+      <dialog ref={ref} aria-labelledby={titleId} className={styles.dialog} onCancel={(e) => { e.preventDefault(); if (!busy) control.send({ type: 'cancel' }) }}>
+        <h2 id={titleId}><Trans>Silinsin mi?</Trans></h2>
+        <p><Trans>“{name}” kalıcı olarak silinecek.</Trans></p>
+        {refusal && <p className={staff.notice} role="alert">{explain?.(refusal.reason, refusal.issues) ?? failureText(refusal.reason, i18n)}</p>}
+        <div className={styles.rowActions}>
+          <button type="button" className={staff.secondaryButton} disabled={busy} onClick={() => control.send({ type: 'cancel' })}><Trans>Vazgeç</Trans></button>
+          <button type="button" className={staff.button} disabled={busy} onClick={() => control.send({ type: 'confirm' })}><Trans>Sil</Trans></button>
+        </div>
+      </dialog>
+    </>
   )
 }
 
-/** Which record's form is open beside the list (`NEW` for a new one); each opening starts a fresh form. */
-export function useFormPanel() {
-  const [open, setOpen] = useState<{ id: string; round: number } | null>(null)
+/**
+ * Which record's form is open beside the list, on the form-panel statechart: one record, a new one
+ * (`NEW`), or none; each opening starts a fresh form (`key`).
+ */
+export function useFormPanel(NEW = 'new') {
+  const panel = useActorRef(formPanelFlow, { inspect: getInspect() })
+  const state = useSelector(panel, (s) => s.value as 'closed' | 'showing' | 'creating')
+  const shown = useSelector(panel, (s) => s.context.id)
+  const round = useSelector(panel, (s) => s.context.round)
+  const id = state === 'creating' ? NEW : state === 'showing' ? shown : null
   return {
-    id: open?.id ?? null,
-    key: open ? `${open.id}-${open.round}` : '',
-    show: (id: string) => setOpen((o) => ({ id, round: (o?.round ?? 0) + 1 })),
-    close: () => setOpen(null),
-    closeIf: (id: string) => setOpen((o) => (o?.id === id ? null : o)),
+    actor: panel,
+    id,
+    key: id ? `${id}-${round}` : '',
+    show: (recordId: string) => panel.send(recordId === NEW ? { type: 'create' } : { type: 'open', id: recordId }),
+    close: () => panel.send({ type: 'close' }),
+    closeIf: (recordId: string) => panel.send({ type: 'removed', id: recordId }),
   }
 }
 
@@ -116,11 +137,4 @@ export function FormPanel({ editor, list, readOnly, titles, onClose, children }:
       </dialog>
     </section>
   )
-}
-
-/** The last answer of a load that reloads (e.g. option names after a language change): an open form keeps its options meanwhile. */
-export function useLastReady<T>(load: Load<T>): T | null {
-  const last = useRef<T | null>(null)
-  if (load.state === 'ready') last.current = load.data
-  return last.current
 }

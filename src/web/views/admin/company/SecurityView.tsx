@@ -1,16 +1,16 @@
-import { useId, useState } from 'react'
+import { useId, useMemo } from 'react'
+import { useSelector } from '@xstate/react'
 import { Trans, useLingui } from '@lingui/react/macro'
-import type { Values } from '../../../../../machines/resource-editor/resource-editor.machine.ts'
-import { errorText } from '../../../api/errors.ts'
 import { useModalDialog } from '../../../components/useModalDialog.ts'
 import fieldStyles from '../../../components/Field.module.css'
 import {
-  SECURITY_PRESETS, checkCategory, previewSecurity, securityFlow, type PolicyPreview, type SecurityPreset,
+  SECURITY_PRESETS, securityConfirmFlow, securityFlow, type PolicyPreview, type SecurityPreset,
 } from '../../../flows/company-settings.ts'
 import { CompanyNav } from '../AreaPageView.tsx'
 import { EditorCheckbox, EditorForm, EditorSelectField, EditorTextField, useEditor, type EditorActor } from '../EditorForm.tsx'
 import { StaffPage } from '../../staff/StaffPage.tsx'
 import { useCan } from '../../staff/useCan.ts'
+import { failureText, useConfirm } from '../../staff/useFlow.ts'
 import styles from '../../staff/StaffLayout.module.css'
 import { SECURITY_PAGE } from '../pages.ts'
 
@@ -30,41 +30,28 @@ function Presets({ editor }: { editor: EditorActor }) {
   )
 }
 
-type Pending = { preview: PolicyPreview; resolve: (ok: boolean) => void }
-
 function SecurityForm() {
   const { t, i18n } = useLingui()
   const can = useCan()
   const editor = useEditor(securityFlow, 'security')
-  const [pending, setPending] = useState<Pending | null>(null)
-  const [previewError, setPreviewError] = useState<string | null>(null)
-  const dialog = useModalDialog(pending !== null)
+  // "Kaydet": the preview, its confirmation (the confirm-action statechart), then the editor saves
+  const flow = useMemo(() => securityConfirmFlow(editor), [editor])
+  const confirm = useConfirm(flow)
+  const preview = useSelector(confirm, (s) => (s.hasTag('asking') ? (s.context.preview as PolicyPreview) : null))
+  const previewError = useSelector(confirm, (s) => (s.matches('prepareFailed') ? s.context.error : null))
+  const dialog = useModalDialog(preview !== null)
   const titleId = useId()
   const readOnly = !can('security:update')
-
-  /** Before saving: the preview of who must change their password, and the admin's confirmation. */
-  async function beforeSave(draft: Values): Promise<boolean> {
-    setPreviewError(null)
-    if (Object.keys(checkCategory('security', draft)).length > 0) return true // the form shows the field errors
-    try {
-      const preview = await previewSecurity(draft, editor.getSnapshot().context.record?.version ?? 1)
-      return await new Promise<boolean>((resolve) => setPending({ preview, resolve }))
-    } catch (error) {
-      setPreviewError(errorText(error, i18n))
-      return false
-    }
-  }
-  const answer = (ok: boolean) => { pending?.resolve(ok); setPending(null) }
   const complexities = [
     { value: 'simple', label: t`Basit: büyük ve küçük harf` },
     { value: 'complex', label: t`Karmaşık: büyük ve küçük harf, rakam` },
     { value: 'veryComplex', label: t`Çok karmaşık: büyük ve küçük harf, rakam, özel karakter` },
   ]
-  const affected = pending?.preview.affected ?? 0
-  const users = pending?.preview.users ?? 0
+  const affected = preview?.affected ?? 0
+  const users = preview?.users ?? 0
   return (
     <>
-      <EditorForm editor={editor} label={t`Güvenlik ve şifre politikası`} readOnly={readOnly} beforeSave={beforeSave}>
+      <EditorForm editor={editor} label={t`Güvenlik ve şifre politikası`} readOnly={readOnly} onSubmit={() => confirm.send({ type: 'request', subject: null })}>
         <div className={fieldStyles.field}>
           <label>
             <input type="checkbox" name="ldap" checked={false} disabled aria-describedby="ldap-hint" readOnly />{' '}
@@ -80,18 +67,24 @@ function SecurityForm() {
         <EditorTextField editor={editor} name="historyCount" label={t`Şifre tekrar sıklığı`} type="number" min={0} max={24} required hint={t`Son kaç şifre yeniden kullanılamaz (0-24).`} />
         <EditorTextField editor={editor} name="maxFailedLogins" label={t`Hesap kilitlenmeden önce en fazla hatalı giriş`} type="number" min={3} max={20} required />
         <EditorTextField editor={editor} name="expiryWarningDays" label={t`Süre dolmadan önce uyarı (gün)`} type="number" min={0} max={60} required />
+        <fieldset className={fieldStyles.field} style={{ border: 0, padding: 0 }}>
+          <legend><Trans>Bir adresten hatalı girişler (şifre denemesi saldırılarına karşı)</Trans></legend>
+          <EditorTextField editor={editor} name="addressFailureLimit" label={t`Bir adresten hatalı giriş yapılabilecek farklı kullanıcı adı sayısı`} type="number" min={3} max={1000} required
+            hint={t`Aşılınca o adresten yeni denemeler bekletilir. Aynı kişinin tekrarlanan yanlış şifresi bir kez sayılır; hesabın daha önce giriş yaptığı adresten ya da tarayıcıdan doğru şifre hiçbir zaman reddedilmez.`} />
+          <EditorTextField editor={editor} name="addressWindowMinutes" label={t`Bu sayımın süresi (dakika)`} type="number" min={1} max={1440} required />
+        </fieldset>
       </EditorForm>
-      {previewError && <p className={styles.notice} role="alert">{previewError}</p>}
-      <dialog ref={dialog} aria-labelledby={titleId} className={styles.card} data-policy-preview onCancel={(e) => { e.preventDefault(); answer(false) }}>
+      {previewError && <p className={styles.notice} role="alert">{failureText(previewError, i18n)}</p>}
+      <dialog ref={dialog} aria-labelledby={titleId} className={styles.card} data-policy-preview onCancel={(e) => { e.preventDefault(); confirm.send({ type: 'cancel' }) }}>
         <h2 id={titleId}><Trans>Değişikliğin etkisi</Trans></h2>
         <p data-affected={affected}>
           {affected === 0
             ? <Trans>Hiçbir kullanıcının şifresi bu politikadan etkilenmiyor ({users} kullanıcı).</Trans>
-            : <Trans>{affected} kullanıcının şifresi artık politikaya uymuyor; bir sonraki girişlerinde şifrelerini değiştirmeleri istenecek ({users} kullanıcıdan).</Trans>}
+            : <Trans>{affected} kullanıcının şifresi daha zayıf bir politikayla belirlendi ({users} kullanıcıdan). Bir sonraki girişlerinde şifreleri yeni politikaya göre denetlenecek; yalnızca uymayanlardan yeni şifre istenecek.</Trans>}
         </p>
         <div className={styles.pager}>
-          <button type="button" className={styles.secondaryButton} onClick={() => answer(false)}><Trans>Vazgeç</Trans></button>
-          <button type="button" className={styles.button} onClick={() => answer(true)}><Trans>Onayla ve kaydet</Trans></button>
+          <button type="button" className={styles.secondaryButton} onClick={() => confirm.send({ type: 'cancel' })}><Trans>Vazgeç</Trans></button>
+          <button type="button" className={styles.button} onClick={() => confirm.send({ type: 'confirm' })}><Trans>Onayla ve kaydet</Trans></button>
         </div>
       </dialog>
     </>

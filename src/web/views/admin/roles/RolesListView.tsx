@@ -1,12 +1,13 @@
-import { useEffect, useId, useState } from 'react'
+import { useId } from 'react'
 import { Link } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { plural } from '@lingui/core/macro'
-import { ApiError } from '../../../api/errors.ts'
-import { ROLE_FILTERS, deleteRole, loadGdprLevels, loadGroups, roleListFlow, type GdprLevelOption, type GroupOption, type Role } from '../../../flows/roles.ts'
+import type { Issue } from '../../../../../machines/confirm-action/confirm-action.machine.ts'
+import { ROLE_FILTERS, deleteRoleFlow, gdprLevelsFlow, roleGroupsFlow, roleListFlow, type Role } from '../../../flows/roles.ts'
 import { StaffPage } from '../../staff/StaffPage.tsx'
 import { useCan } from '../../staff/useCan.ts'
+import { useLoaded, useLoader } from '../../staff/useFlow.ts'
 import styles from '../../staff/StaffLayout.module.css'
 import { ROLES_PAGE } from '../pages.ts'
 import { ListSearch, ResourceTable, useUrlList, type Column, type ListActor } from '../ResourceListView.tsx'
@@ -18,19 +19,9 @@ import { staffDateFormat, useCompanyDefaults } from '../../../flows/company-defa
 export function useRoleOptions() {
   const can = useCan()
   const { i18n } = useLingui()
-  const mayReadGroups = can('group:read')
-  const [levels, setLevels] = useState<GdprLevelOption[]>([])
-  const [groups, setGroups] = useState<GroupOption[]>([])
-  useEffect(() => {
-    let live = true
-    loadGdprLevels().then((l) => { if (live) setLevels(l) }, () => {})
-    return () => { live = false }
-  }, [i18n.locale])
-  useEffect(() => {
-    let live = true
-    if (mayReadGroups) loadGroups().then((g) => { if (live) setGroups(g) }, () => {})
-    return () => { live = false }
-  }, [mayReadGroups])
+  // a failed option list leaves its filter empty (the list itself still works)
+  const levels = useLoaded(useLoader(gdprLevelsFlow, { locale: i18n.locale })) ?? []
+  const groups = useLoaded(useLoader(roleGroupsFlow, { allowed: can('group:read') })) ?? []
   const levelName = (value: string) => levels.find((l) => l.value === value)?.name ?? (LEVEL_LABELS[value] ? i18n._(LEVEL_LABELS[value]) : value)
   return { levels, groups, levelName }
 }
@@ -78,14 +69,12 @@ function Filters({ list, options }: { list: ListActor; options: ReturnType<typeo
   )
 }
 
-/** Why the server refused a role's deletion, in the active language (null: its own message). */
+/** Why the server refused a role's deletion, in the active language (null: the reason's shared text). */
 function useRoleRefusal() {
   const { t } = useLingui()
-  return (error: unknown): string | null => {
-    if (!(error instanceof ApiError)) return null
-    if (error.code === 'SYSTEM_ROLE_FIXED') return t`SYSTEM sahipli bir rol silinemez.`
-    if (error.code === 'ROLE_IN_USE') {
-      const issues = Array.isArray(error.details.issues) ? (error.details.issues as { path: string; code: string }[]) : []
+  return (reason: string, issues: Issue[]): string | null => {
+    if (reason === 'SYSTEM_ROLE_FIXED') return t`SYSTEM sahipli bir rol silinemez.`
+    if (reason === 'ROLE_IN_USE') {
       const n = Number(issues.find((i) => i.path === 'holders')?.code ?? 0)
       return plural(n, { one: '# kullanıcı bu rolü taşıyor; silmeden önce rolü kullanıcılardan kaldırın.', other: '# kullanıcı bu rolü taşıyor; silmeden önce rolü kullanıcılardan kaldırın.' })
     }
@@ -101,7 +90,8 @@ export function RolesListView() {
   const options = useRoleOptions()
   const defaults = useCompanyDefaults()
   const when = staffDateFormat(i18n.locale, defaults, { dateStyle: 'short', timeStyle: 'short' })
-  const remover = useConfirmDelete<Role>(deleteRole, list, undefined, useRoleRefusal())
+  const remover = useConfirmDelete<Role>(deleteRoleFlow, list)
+  const explain = useRoleRefusal()
   const columns: Column<Role>[] = [
     {
       key: 'rolename', label: t`Rol adı`, sortable: true,
@@ -116,7 +106,7 @@ export function RolesListView() {
     { key: 'updatedAt', label: t`Son değişiklik`, sortable: true, cell: (r) => when(r.updatedAt) },
     ...(can('role:delete') ? [{
       key: 'actions', label: t`İşlemler`,
-      cell: (r: Role) => <button type="button" className={styles.secondaryButton} onClick={() => remover.ask(r)} aria-label={t`${r.rolename} rolünü sil`}><Trans>Sil</Trans></button>,
+      cell: (r: Role) => <button type="button" className={styles.secondaryButton} onClick={() => remover.send({ type: 'request', subject: r })} aria-label={t`${r.rolename} rolünü sil`}><Trans>Sil</Trans></button>,
     }] : []),
   ]
   return (
@@ -124,7 +114,7 @@ export function RolesListView() {
       actions={can('role:create') ? <Link to="/navbar/settings/roles/$roleId" params={{ roleId: 'new' }} className={styles.button}><Trans>Yeni rol tanımla</Trans></Link> : null}>
       <Filters list={list} options={options} />
       <ResourceTable list={list} columns={columns} caption={t`Roller`} />
-      <ConfirmDeleteDialog control={remover} what={(r) => r.rolename} />
+      <ConfirmDeleteDialog control={remover} what={(r) => r.rolename} explain={explain} />
     </StaffPage>
   )
 }

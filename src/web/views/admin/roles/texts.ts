@@ -18,6 +18,7 @@ export const TAG_LABELS: Record<string, MessageDescriptor> = {
   audit: msg`Denetim kaydı`,
   dashboard: msg`Gösterge paneli`,
   consent: msg`Müşteri onayları`,
+  payment: msg`İşlem gereken ödemeler`,
   profile: msg`Kendi profili`,
 }
 

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef } from 'react'
+import { useEffect, useId, useMemo, useRef } from 'react'
 import { useSelector } from '@xstate/react'
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { Values, VersionedRecord } from '../../../../../machines/resource-editor/resource-editor.machine.ts'
@@ -8,8 +8,10 @@ import { ApiError } from '../../../api/errors.ts'
 import { editorFlow, schemaFieldErrors } from '../../../flows/editor.ts'
 import { createGroup, fetchGroups, updateGroup, type GroupItem, type GroupValues } from '../../../flows/groups.ts'
 import fieldStyles from '../../../components/Field.module.css'
+import { useModalDialog } from '../../../components/useModalDialog.ts'
 import { fieldErrorText } from '../../../i18n/reasons.ts'
 import { EditorForm, EditorSelectField, EditorTextField, useDraft, useEditor, useEditorField, type EditorActor } from '../EditorForm.tsx'
+import staff from '../../staff/StaffLayout.module.css'
 import styles from './Team.module.css'
 import { useGroupTexts } from './texts.ts'
 
@@ -69,7 +71,7 @@ function ParentField({ editor, groups, disabled }: { editor: EditorActor; groups
  * The create / update form of one group (spec 3.1 Group; spec 5 "Group name and group type must be
  * defined") on the shared editor statechart. A new group takes the selected group as its parent.
  */
-export function GroupPanel({ id, parentId, groups, canWrite, canDelete, onSaved, onDelete }: {
+export function GroupPanel({ id, parentId, groups, canWrite, canDelete, onSaved, onDelete, onClose }: {
   id: string
   parentId: string | null
   groups: readonly GroupItem[]
@@ -78,12 +80,20 @@ export function GroupPanel({ id, parentId, groups, canWrite, canDelete, onSaved,
   onSaved: (id: string) => void
   /** Asks for the deletion (the org-builder machine confirms it, deletes, and says why when refused). */
   onDelete: () => void
+  /** "Kapat": the form goes (through the form's leave guard when it holds unsaved changes). */
+  onClose: () => void
 }) {
   const { t } = useLingui()
   const texts = useGroupTexts()
   const flow = useMemo(() => groupEditorFlow(parentId), [parentId])
   const editor = useEditor(flow, id)
   const saved = useSelector(editor, (s) => (s.matches('saved') ? s.context.record : null))
+  // closing goes through the editor's leave guard: with unsaved changes it asks first
+  const left = useSelector(editor, (s) => s.status === 'done')
+  useEffect(() => { if (left) onClose() }, [left, onClose])
+  const asking = useSelector(editor, (s) => s.matches('confirmingLeave'))
+  const dialog = useModalDialog(asking)
+  const leaveId = useId()
   const reported = useRef<VersionedRecord | null>(null)
   useEffect(() => {
     if (saved && reported.current !== saved) { reported.current = saved; onSaved(saved.id) }
@@ -94,12 +104,25 @@ export function GroupPanel({ id, parentId, groups, canWrite, canDelete, onSaved,
     <div className={styles.panel}>
       <h2>{isNew ? <Trans>Yeni grup</Trans> : <Trans>Grubu düzenle</Trans>}</h2>
       <EditorForm editor={editor} label={isNew ? t`Yeni grup` : t`Grubu düzenle`} readOnly={!canWrite}
-        extraActions={!isNew && canDelete ? <button type="button" className={styles.danger} onClick={onDelete}><Trans>Grubu sil</Trans></button> : undefined}>
+        extraActions={(
+          <>
+            {!isNew && canDelete && <button type="button" className={styles.danger} onClick={onDelete}><Trans>Grubu sil</Trans></button>}
+            <button type="button" className={staff.secondaryButton} onClick={() => editor.send({ type: 'leave.request' })}><Trans>Kapat</Trans></button>
+          </>
+        )}>
         <EditorTextField editor={editor} name="name" label={<Trans>Grup adı</Trans>} maxLength={80} required />
         <EditorTextField editor={editor} name="description" label={<Trans>Açıklama</Trans>} maxLength={500} />
         <EditorSelectField editor={editor} name="level" label={<Trans>Grup tipi</Trans>} options={levels} required />
         <ParentField editor={editor} groups={groups.filter((g) => g.id !== id)} disabled={!isNew} />
       </EditorForm>
+      <dialog ref={dialog} aria-labelledby={leaveId} className={staff.card} onCancel={(e) => { e.preventDefault(); editor.send({ type: 'leave.cancel' }) }}>
+        <h2 id={leaveId}><Trans>Kaydedilmemiş değişiklikler var</Trans></h2>
+        <p><Trans>Formu kapatırsanız değişiklikleriniz kaybolur.</Trans></p>
+        <div className={staff.pager}>
+          <button type="button" className={staff.secondaryButton} onClick={() => editor.send({ type: 'leave.cancel' })}><Trans>Formda kal</Trans></button>
+          <button type="button" className={staff.button} onClick={() => editor.send({ type: 'leave.confirm' })}><Trans>Değişiklikleri at ve kapat</Trans></button>
+        </div>
+      </dialog>
     </div>
   )
 }

@@ -4,15 +4,13 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import fieldStyles from '../../../components/Field.module.css'
 import { useModalDialog } from '../../../components/useModalDialog.ts'
 import { staffDateFormat, useCompanyDefaults } from '../../../flows/company-defaults.ts'
-import { assignmentsOf, fetchRoleChoices, roleAssignmentsFlow, type AssignmentDraft } from '../../../flows/role-assignments.ts'
+import { assignmentsOf, endAssignmentsFlow, roleAssignmentsFlow, roleChoicesFlow, type AssignmentDraft } from '../../../flows/role-assignments.ts'
 import type { UserDetail } from '../../../flows/users.ts'
 import { fieldErrorText } from '../../../i18n/reasons.ts'
-import { useLoad } from '../../staff/useLoad.ts'
+import { useConfirm, useLoaded, useLoader } from '../../staff/useFlow.ts'
 import styles from '../../staff/StaffLayout.module.css'
 import { EditorForm, useEditor, useEditorField, type EditorActor } from '../EditorForm.tsx'
 import type { Values } from '../../../../../machines/resource-editor/resource-editor.machine.ts'
-
-type Pending = { ended: string[]; resolve: (ok: boolean) => void }
 
 /** The error code of one draft key (a row's `roles.N.validTo`, the list's `roles`). */
 function useEditorError(editor: EditorActor, key: string): string | null {
@@ -84,15 +82,18 @@ export function RoleAssignmentsSection({ user, readOnly, onSaved }: { user: User
   const editor = useEditor(flow, user.id)
   const field = useEditorField(editor, 'roles')
   const rows = assignmentsOf({ roles: field.value } as Values)
-  const stored = useSelector(editor, (s) => assignmentsOf(s.context.record?.values ?? {}))
   const listError = fieldErrorText(useEditorError(editor, 'roles'), i18n)
-  const [choices] = useLoad(() => fetchRoleChoices(), [])
+  const choices = useLoaded(useLoader(roleChoicesFlow)) ?? []
+  // the picker's choice and date are the form's values until "Listeye ekle"
   const [pick, setPick] = useState('')
   const [pickDate, setPickDate] = useState('')
-  const [pending, setPending] = useState<Pending | null>(null)
-  const dialog = useModalDialog(pending !== null)
+  // ending assignments is confirmed first (the confirm-action statechart), then the editor saves
+  const confirmFlow = useMemo(() => endAssignmentsFlow(editor), [editor])
+  const confirm = useConfirm(confirmFlow)
+  const ended = useSelector(confirm, (s) => (s.hasTag('asking') ? (s.context.preview as string[]) : null))
+  const dialog = useModalDialog(ended !== null)
   const id = useId()
-  const offered = (choices.state === 'ready' ? choices.data : []).filter((c) => !rows.some((r) => r.roleId === c.id))
+  const offered = choices.filter((c) => !rows.some((r) => r.roleId === c.id))
 
   const set = (next: AssignmentDraft[]) => field.change(next)
   const change = (index: number, next: AssignmentDraft) => set(rows.map((r, i) => {
@@ -106,17 +107,9 @@ export function RoleAssignmentsSection({ user, readOnly, onSaved }: { user: User
     setPick('')
     setPickDate('')
   }
-  async function beforeSave(draft: Values): Promise<boolean> {
-    const kept = new Set(assignmentsOf(draft).map((r) => r.roleId))
-    const ended = stored.filter((r) => !kept.has(r.roleId)).map((r) => r.name)
-    if (ended.length === 0) return true
-    return new Promise<boolean>((resolve) => setPending({ ended, resolve }))
-  }
-  const answer = (ok: boolean) => { pending?.resolve(ok); setPending(null) }
-
   return (
     <>
-      <EditorForm editor={editor} readOnly={readOnly} label={t`Rol atamaları`} beforeSave={beforeSave}>
+      <EditorForm editor={editor} readOnly={readOnly} label={t`Rol atamaları`} onSubmit={() => confirm.send({ type: 'request', subject: null })}>
         {user.groupName && <p><Trans>Grup: {user.groupName}</Trans></p>}
         <div className={styles.tableWrap}>
           <table className={styles.table}>
@@ -158,12 +151,12 @@ export function RoleAssignmentsSection({ user, readOnly, onSaved }: { user: User
           </fieldset>
         )}
       </EditorForm>
-      <dialog ref={dialog} aria-labelledby={`${id}-title`} className={styles.card} onCancel={(e) => { e.preventDefault(); answer(false) }}>
+      <dialog ref={dialog} aria-labelledby={`${id}-title`} className={styles.card} onCancel={(e) => { e.preventDefault(); confirm.send({ type: 'cancel' }) }}>
         <h2 id={`${id}-title`}><Trans>Atamalar bitirilsin mi?</Trans></h2>
-        <p><Trans>Şu rol atamaları bitecek ve sahibinin bir sonraki isteğinde yetki vermeyecek: {pending?.ended.join(', ') ?? ''}</Trans></p>
+        <p><Trans>Şu rol atamaları bitecek ve sahibinin bir sonraki isteğinde yetki vermeyecek: {ended?.join(', ') ?? ''}</Trans></p>
         <div className={styles.pager}>
-          <button type="button" className={styles.secondaryButton} onClick={() => answer(false)}><Trans>Vazgeç</Trans></button>
-          <button type="button" className={styles.button} onClick={() => answer(true)}><Trans>Atamaları bitir ve kaydet</Trans></button>
+          <button type="button" className={styles.secondaryButton} onClick={() => confirm.send({ type: 'cancel' })}><Trans>Vazgeç</Trans></button>
+          <button type="button" className={styles.button} onClick={() => confirm.send({ type: 'confirm' })}><Trans>Atamaları bitir ve kaydet</Trans></button>
         </div>
       </dialog>
     </>

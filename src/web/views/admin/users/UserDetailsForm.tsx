@@ -1,9 +1,9 @@
 import { useMemo } from 'react'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useSelector } from '@xstate/react'
-import { fetchChoices, userEditorFlow, type UserDetail } from '../../../flows/users.ts'
+import { choicesFlow, userEditorFlow, type UserDetail } from '../../../flows/users.ts'
 import { sessionActor } from '../../../flows/session.ts'
-import { useLoad } from '../../staff/useLoad.ts'
+import { useLoaded, useLoader } from '../../staff/useFlow.ts'
 import styles from '../../staff/StaffLayout.module.css'
 import { EditorForm, EditorSelectField, EditorTextField, useDraft, useEditor } from '../EditorForm.tsx'
 
@@ -18,13 +18,14 @@ export function UserDetailsForm({ user, organisation, readOnly = false, onSaved 
   readOnly?: boolean
   onSaved?: (user: UserDetail) => void
 }) {
-  const { t } = useLingui()
+  const { t, i18n } = useLingui()
   const flow = useMemo(() => userEditorFlow(onSaved), [onSaved])
   const editor = useEditor(flow, user.id)
   const draft = useDraft(editor)
   const companyId = useSelector(sessionActor(), (s) => s.context.user?.companyId ?? '')
-  const [choices] = useLoad(() => fetchChoices(companyId), [companyId])
-  const options = choices.state === 'ready' ? choices.data : { jobTitles: [], locations: [], countries: [] }
+  const options = useLoaded(useLoader(choicesFlow, { companyId })) ?? { jobTitles: [], locations: [], countries: [] }
+  const pending = useSelector(editor, (s) => (s.context.record?.values.pendingEmail ?? null) as UserDetail['pendingEmail'])
+  const expires = pending ? new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(pending.expiresAt)) : ''
   return (
     <EditorForm editor={editor} readOnly={readOnly} label={t`Kullanıcı bilgileri`}>
       <div className={styles.grid}>
@@ -36,7 +37,9 @@ export function UserDetailsForm({ user, organisation, readOnly = false, onSaved 
         {draft.country === 'TR'
           ? <EditorTextField editor={editor} name="nationalId" label={<Trans>T.C. kimlik no</Trans>} inputMode="numeric" maxLength={11} required />
           : <EditorTextField editor={editor} name="passportNo" label={<Trans>Pasaport no</Trans>} required />}
-        <EditorTextField editor={editor} name="email" label={<Trans>E-posta</Trans>} type="email" autoComplete="off" required />
+        <EditorTextField editor={editor} name="email" label={<Trans>E-posta</Trans>} type="email" autoComplete="off" required
+          hint={pending ? <span data-pending-email>{t`Onay bekleyen yeni adres: ${pending.email} (${expires} tarihine kadar). Adres, bu adrese gönderilen bağlantı onaylanınca değişir; eski adrese bilgi verildi.`}</span>
+            : <Trans>Yeni bir adres, o adrese gönderilen bağlantıyla onaylanınca geçerli olur; eski adrese bilgi verilir.</Trans>} />
         <EditorTextField editor={editor} name="mobilePhone" label={<Trans>Cep telefonu</Trans>} type="tel" autoComplete="off" required />
         <EditorTextField editor={editor} name="birthDate" label={<Trans>Doğum tarihi</Trans>} type="date" required />
         {organisation ? (

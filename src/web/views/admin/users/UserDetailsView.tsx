@@ -1,24 +1,23 @@
-import { useCallback, useId, useState } from 'react'
+import { useCallback, useId, useMemo } from 'react'
 import { Link } from '@tanstack/react-router'
-import { useSelector } from '@xstate/react'
+import { useActorRef, useSelector } from '@xstate/react'
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { ApiError } from '../../../api/errors.ts'
 import { useModalDialog } from '../../../components/useModalDialog.ts'
+import { ownPhotoChanges } from '../../../flows/own-photo.ts'
 import { sessionActor } from '../../../flows/session.ts'
-import { changeStatus, fetchUser, type UserDetail, type UserStatus } from '../../../flows/users.ts'
-import { reasonText } from '../../../i18n/reasons.ts'
+import { photoFlow, statusChangeFlow, userFlow, type UserDetail, type UserStatus } from '../../../flows/users.ts'
+import { getInspect } from '../../../inspector.ts'
 import { LoadState } from '../../staff/LoadState.tsx'
 import { StaffPage } from '../../staff/StaffPage.tsx'
 import { useCan } from '../../staff/useCan.ts'
-import { useLoad } from '../../staff/useLoad.ts'
+import { failureText, useConfirm, useLoader, useNotice, useSubject } from '../../staff/useFlow.ts'
 import styles from '../../staff/StaffLayout.module.css'
 import { USERS_PAGE } from '../pages.ts'
 import { PhotoCropper } from './PhotoCropper.tsx'
 import { RoleAssignmentsSection } from './RoleAssignmentsSection.tsx'
 import { UserDetailsForm } from './UserDetailsForm.tsx'
-import { Avatar, StatusText, useStatusLabels } from './UserBits.tsx'
-import { setOwnPhoto } from './own-photo.ts'
+import { Avatar, StatusText } from './UserBits.tsx'
 import { staffDateFormat, useCompanyDefaults } from '../../../flows/company-defaults.ts'
 
 /** The roles a user holds: main, default, other-group with its valid-until (an expired one grants nothing). */
@@ -51,14 +50,21 @@ export function RoleAssignments({ roles }: { roles: readonly { name: string; isM
 
 const ACTIONS: Record<UserStatus, UserStatus[]> = { active: ['suspended', 'removed'], suspended: ['active', 'removed'], removed: [] }
 
-/** Status actions (spec 4) with a confirmation; the answer is the spec's message. */
-function StatusActions({ user, onChanged }: { user: UserDetail; onChanged: (status: UserStatus) => void }) {
+/**
+ * Status actions (spec 4) on the confirm-action statechart: the question names the person and
+ * what follows; the answer is the spec's message; a failure shows in the question, to try again.
+ */
+function StatusActions({ user, onChanged }: { user: UserDetail; onChanged: () => void }) {
   const { t, i18n } = useLingui()
   const id = useId()
-  const [asking, setAsking] = useState<UserStatus | null>(null)
-  const [busy, setBusy] = useState(false)
-  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null)
-  const dialog = useModalDialog(asking !== null)
+  const confirm = useConfirm(statusChangeFlow)
+  const asking = useSubject(confirm)
+  const open = useSelector(confirm, (s) => s.hasTag('asking') || s.matches('running') || s.matches('failed'))
+  const busy = useSelector(confirm, (s) => s.hasTag('busy'))
+  const error = useSelector(confirm, (s) => (s.matches('failed') ? s.context.error : null))
+  const answer = useSelector(confirm, (s) => (s.matches('done') ? (s.context.result as { message: string }).message : null))
+  const dialog = useModalDialog(open)
+  useNotice(confirm, 'done', onChanged)
   const ownId = useSelector(sessionActor(), (s) => s.context.user?.userId)
   const name = `${user.firstName} ${user.lastName}`
   const button: Record<UserStatus, string> = { active: t`Yeniden etkinleştir`, suspended: t`Sistemden uzaklaştır`, removed: t`Sistemden kaldır` }
@@ -66,19 +72,6 @@ function StatusActions({ user, onChanged }: { user: UserDetail; onChanged: (stat
     active: t`${name} yeniden etkinleştirilsin mi?`,
     suspended: t`${name} sistemden uzaklaştırılsın mı? Açık oturumları hemen sonlanır.`,
     removed: t`${name} sistemden kaldırılsın mı? Açık oturumları hemen sonlanır ve bu işlem geri alınamaz.`,
-  }
-  const apply = async (status: UserStatus) => {
-    setBusy(true)
-    try {
-      const answer = await changeStatus(user.id, status)
-      setMessage({ ok: true, text: answer.message })
-      onChanged(answer.status)
-    } catch (error) {
-      setMessage({ ok: false, text: error instanceof ApiError && error.serverMessage ? error.serverMessage : reasonText('UNEXPECTED', i18n) })
-    } finally {
-      setBusy(false)
-      setAsking(null)
-    }
   }
   return (
     <section aria-labelledby={`${id}-h`}>
@@ -89,84 +82,89 @@ function StatusActions({ user, onChanged }: { user: UserDetail; onChanged: (stat
         : (
           <div className={styles.pager}>
             {ACTIONS[user.status].map((s) => (
-              <button key={s} type="button" className={s === 'active' ? styles.button : styles.secondaryButton} disabled={busy} onClick={() => { setMessage(null); setAsking(s) }}>
+              <button key={s} type="button" className={s === 'active' ? styles.button : styles.secondaryButton} disabled={busy}
+                onClick={() => confirm.send({ type: 'request', subject: { id: user.id, name, status: s } })}>
                 {button[s]}
               </button>
             ))}
           </div>
         )}
-      <div role="status" aria-live="polite">{message && <p className={message.ok ? styles.yes : styles.no}>{message.text}</p>}</div>
-      <dialog ref={dialog} aria-labelledby={`${id}-title`} className={styles.card} onCancel={(e) => { e.preventDefault(); setAsking(null) }}>
+      <div role="status" aria-live="polite">{answer && <p className={styles.yes}>{answer}</p>}</div>
+      <dialog ref={dialog} aria-labelledby={`${id}-title`} className={styles.card} onCancel={(e) => { e.preventDefault(); if (!busy) confirm.send({ type: 'cancel' }) }}>
         <h2 id={`${id}-title`}><Trans>Durum değişikliği</Trans></h2>
-        <p>{asking ? question[asking] : ''}</p>
+        <p>{asking ? question[asking.status] : ''}</p>
+        {error && <p className={styles.no} role="alert">{failureText(error, i18n)}</p>}
         <div className={styles.pager}>
-          <button type="button" className={styles.secondaryButton} onClick={() => setAsking(null)}><Trans>Vazgeç</Trans></button>
-          <button type="button" className={styles.button} disabled={busy} onClick={() => asking && void apply(asking)}>{asking ? button[asking] : ''}</button>
+          <button type="button" className={styles.secondaryButton} disabled={busy} onClick={() => confirm.send({ type: 'cancel' })}><Trans>Vazgeç</Trans></button>
+          <button type="button" className={styles.button} disabled={busy} onClick={() => confirm.send({ type: 'confirm' })}>{asking ? button[asking.status] : ''}</button>
         </div>
       </dialog>
     </section>
   )
 }
 
-/** A user's photo, and its upload with crop when the caller may edit them. */
-export function PhotoSection({ user, editable, onUploaded }: { user: UserDetail; editable: boolean; onUploaded: (photo: string) => void }) {
+/**
+ * A user's photo, and (when the caller may edit them) its upload with a crop and its removal, on
+ * the upload statechart. `onChanged` hears a stored or removed photo (the page reads the user again).
+ */
+export function PhotoSection({ user, editable, onChanged }: { user: UserDetail; editable: boolean; onChanged: () => void }) {
   const ownId = useSelector(sessionActor(), (s) => s.context.user?.userId)
-  const uploaded = (photo: string) => {
-    if (user.id === ownId) setOwnPhoto(photo)
-    onUploaded(photo)
+  const flow = useMemo(() => photoFlow(user.id), [user.id])
+  const upload = useActorRef(flow, { inspect: getInspect() })
+  // what the statechart last stored or removed shows at once (the page's new read follows)
+  const photo = useSelector(upload, (s) => (s.matches('uploaded') ? (s.context.result as string) : s.matches('removed') ? null : user.photo))
+  const changed = () => {
+    if (user.id === ownId) ownPhotoChanges.set(user.id, upload.getSnapshot().matches('uploaded') ? (upload.getSnapshot().context.result as string) : null)
+    onChanged()
   }
+  useNotice(upload, 'uploaded', changed)
+  useNotice(upload, 'removed', changed)
   return (
     <div style={{ display: 'flex', gap: '1rem', alignItems: 'flex-start', flexWrap: 'wrap' }}>
-      <Avatar photo={user.photo} name={`${user.firstName} ${user.lastName}`} size={96} />
-      {editable && <PhotoCropper userId={user.id} onUploaded={uploaded} />}
+      <Avatar photo={photo} name={`${user.firstName} ${user.lastName}`} size={96} />
+      {editable && <PhotoCropper upload={upload} stored={photo !== null} />}
     </div>
   )
 }
 
 /**
- * A user's details page (user:read): photo (upload with crop: user:update), details and personal
- * information (editor statechart: user:update), role assignments (their own editor: user:update,
- * not one's own), status actions (userstatus:update).
+ * A user's details page (user:read) on the load statechart: photo (upload with crop: user:update),
+ * details and personal information (editor statechart: user:update), role assignments (their own
+ * editor: user:update, not one's own), status actions (userstatus:update). After any of them is
+ * saved the page reads the user again, keeping what it shows meanwhile.
  */
 export function UserDetailsView({ userId }: { userId: string }) {
   const { t } = useLingui()
   const can = useCan()
-  const [load, retry] = useLoad(() => fetchUser(userId), [userId])
-  const [photo, setPhoto] = useState<string | null | undefined>(undefined)
-  const [saved, setSaved] = useState<UserDetail | null>(null)
-  const [status, setStatus] = useState<UserStatus | null>(null)
-  const onSaved = useCallback((u: UserDetail) => setSaved(u), [])
+  const load = useLoader(userFlow, { id: userId })
+  const reread = useCallback(() => load.send({ type: 'reload' }), [load])
   const ownId = useSelector(sessionActor(), (s) => s.context.user?.userId)
   return (
     <StaffPage title={msg`Kullanıcı ayrıntıları`} permission={USERS_PAGE.permission}>
       <p><Link to="/navbar/settings/users"><Trans>Kullanıcı listesine dön</Trans></Link></p>
-      <LoadState load={load} retry={retry}>
-        {(loaded) => {
-          const base = saved ?? loaded
-          const user = { ...base, photo: photo === undefined ? base.photo : photo, status: status ?? base.status }
-          return (
-            <div className={styles.card}>
-              <h2>{user.firstName} {user.lastName} <small>({user.username})</small></h2>
-              <PhotoSection user={user} editable={can('user:update')} onUploaded={setPhoto} />
-              <h2><Trans>Kişisel bilgiler</Trans></h2>
-              <UserDetailsForm key={loaded.version} user={user} organisation={can('user:update')} readOnly={!can('user:update')} onSaved={onSaved} />
-              <h2><Trans>Rol atamaları</Trans></h2>
-              {can('user:update') ? (
-                <>
-                  {user.id === ownId && <p><Trans>Kendi rol atamalarınızı değiştiremezsiniz.</Trans></p>}
-                  <RoleAssignmentsSection user={user} readOnly={user.id === ownId} onSaved={onSaved} />
-                </>
-              ) : (
-                <>
-                  {user.groupName && <p><Trans>Grup: {user.groupName}</Trans></p>}
-                  <RoleAssignments roles={user.roles} />
-                </>
-              )}
-              {can('userstatus:update') && <StatusActions user={user} onChanged={setStatus} />}
-              {!can('userstatus:update') && <p>{t`Durum`}: <StatusText status={user.status} locked={user.locked} /></p>}
-            </div>
-          )
-        }}
+      <LoadState load={load}>
+        {(user) => (
+          <div className={styles.card}>
+            <h2>{user.firstName} {user.lastName} <small>({user.username})</small></h2>
+            <PhotoSection user={user} editable={can('user:update')} onChanged={reread} />
+            <h2><Trans>Kişisel bilgiler</Trans></h2>
+            <UserDetailsForm key={user.id} user={user} organisation={can('user:update')} readOnly={!can('user:update')} onSaved={reread} />
+            <h2><Trans>Rol atamaları</Trans></h2>
+            {can('user:update') ? (
+              <>
+                {user.id === ownId && <p><Trans>Kendi rol atamalarınızı değiştiremezsiniz.</Trans></p>}
+                <RoleAssignmentsSection key={user.id} user={user} readOnly={user.id === ownId} onSaved={reread} />
+              </>
+            ) : (
+              <>
+                {user.groupName && <p><Trans>Grup: {user.groupName}</Trans></p>}
+                <RoleAssignments roles={user.roles} />
+              </>
+            )}
+            {can('userstatus:update') && <StatusActions user={user} onChanged={reread} />}
+            {!can('userstatus:update') && <p>{t`Durum`}: <StatusText status={user.status} locked={user.locked} /></p>}
+          </div>
+        )}
       </LoadState>
     </StaffPage>
   )

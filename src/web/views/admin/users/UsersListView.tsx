@@ -2,16 +2,15 @@ import { useEffect, useId, useState } from 'react'
 import { Link } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { ApiError } from '../../../api/errors.ts'
+import type { ListParams } from '../../../../domain/list-params.ts'
 import { sessionActor } from '../../../flows/session.ts'
 import {
-  changeStatuses, downloadCsv, fetchChoices, USER_FILTERS, usersListFlow, type StatusOutcome, type UserRow, type UserStatus,
+  bulkStatusFlow, choicesFlow, exportFlow, USER_FILTERS, usersListFlow, type BulkStatusSubject, type StatusOutcome, type UserRow, type UserStatus,
 } from '../../../flows/users.ts'
 import { useModalDialog } from '../../../components/useModalDialog.ts'
-import { reasonText } from '../../../i18n/reasons.ts'
 import { StaffPage } from '../../staff/StaffPage.tsx'
 import { useCan } from '../../staff/useCan.ts'
-import { useLoad } from '../../staff/useLoad.ts'
+import { failureText, useConfirm, useLoaded, useLoader, useNotice, useSubject } from '../../staff/useFlow.ts'
 import styles from '../../staff/StaffLayout.module.css'
 import { USERS_PAGE } from '../pages.ts'
 import { ResourceTable, useUrlList, type Column, type ListActor } from '../ResourceListView.tsx'
@@ -25,9 +24,8 @@ function Filters({ list }: { list: ListActor }) {
   const id = useId()
   const params = useSelector(list, (s) => s.context.params)
   const companyId = useSelector(sessionActor(), (s) => s.context.user?.companyId ?? '')
-  const [choices] = useLoad(() => fetchChoices(companyId), [companyId])
   const labels = useStatusLabels()
-  const options = choices.state === 'ready' ? choices.data : { groups: [], roles: [] }
+  const options = useLoaded(useLoader(choicesFlow, { companyId })) ?? { groups: [], roles: [] }
   const select = (key: string, label: string, items: readonly { value: string; label: string }[]) => (
     <label htmlFor={`${id}-${key}`}>
       {label}
@@ -51,33 +49,26 @@ function Filters({ list }: { list: ListActor }) {
   )
 }
 
-/** Bulk status change: the chosen status, a confirmation naming the count, then the outcome per user. */
+/**
+ * Bulk status change on the confirm-action statechart: the chosen status (the form's value), a
+ * question naming the count, then the outcome per user; the selection is the checkboxes' values.
+ */
 function BulkStatus({ selected, onDone }: { selected: Map<string, string>; onDone: () => void }) {
   const { t, i18n } = useLingui()
   const id = useId()
   const labels = useStatusLabels()
   const [status, setStatus] = useState<UserStatus>('suspended')
-  const [asking, setAsking] = useState(false)
-  const [busy, setBusy] = useState(false)
-  const [results, setResults] = useState<{ outcomes: StatusOutcome[]; names: Map<string, string> } | null>(null)
-  const [failure, setFailure] = useState<string | null>(null)
-  const dialog = useModalDialog(asking)
+  const confirm = useConfirm(bulkStatusFlow)
+  const asked = useSubject(confirm) as BulkStatusSubject | null
+  const open = useSelector(confirm, (s) => s.hasTag('asking') || s.matches('running') || s.matches('failed'))
+  const busy = useSelector(confirm, (s) => s.hasTag('busy'))
+  const failure = useSelector(confirm, (s) => (s.matches('failed') ? s.context.error : null))
+  const outcomes = useSelector(confirm, (s) => (s.matches('done') ? (s.context.result as { results: StatusOutcome[] }).results : null))
+  const dialog = useModalDialog(open)
+  useNotice(confirm, 'done', onDone)
   const count = selected.size
-  const apply = async () => {
-    setBusy(true)
-    setFailure(null)
-    try {
-      const names = new Map(selected)
-      const answer = await changeStatuses([...names.keys()], status)
-      setResults({ outcomes: answer.results, names })
-      onDone()
-    } catch (error) {
-      setFailure(error instanceof ApiError && error.serverMessage ? error.serverMessage : reasonText(error instanceof ApiError ? error.code ?? 'UNEXPECTED' : 'UNEXPECTED', i18n))
-    } finally {
-      setBusy(false)
-      setAsking(false)
-    }
-  }
+  const askedCount = asked?.ids.length ?? 0
+  const askedLabel = asked ? labels[asked.status] : ''
   return (
     <div className={styles.toolbar} role="group" aria-label={t`Toplu işlem`}>
       <span role="status">{count > 0 ? <Trans>{count} kullanıcı seçildi</Trans> : <Trans>Toplu işlem için kullanıcı seçiniz</Trans>}</span>
@@ -87,33 +78,49 @@ function BulkStatus({ selected, onDone }: { selected: Map<string, string>; onDon
           {(['active', 'suspended', 'removed'] as const).map((s) => <option key={s} value={s}>{labels[s]}</option>)}
         </select>
       </label>
-      <button type="button" className={styles.secondaryButton} disabled={count === 0 || busy} onClick={() => { setResults(null); setAsking(true) }}>
+      <button type="button" className={styles.secondaryButton} disabled={count === 0 || busy}
+        onClick={() => confirm.send({ type: 'request', subject: { ids: [...selected.keys()], names: Object.fromEntries(selected), status } })}>
         <Trans>Durumu değiştir</Trans>
       </button>
-      {failure && <p className={styles.notice} role="alert">{failure}</p>}
-      {results && (
+      {outcomes && asked && (
         <div role="status" aria-live="polite">
           <h2><Trans>Toplu durum değişikliğinin sonucu</Trans></h2>
           <ul>
-            {results.outcomes.map((r) => (
+            {outcomes.map((r) => (
               <li key={r.id} className={r.ok ? styles.yes : styles.no}>
-                <strong>{results.names.get(r.id) ?? r.id}</strong>: {r.message}
+                <strong>{asked.names[r.id] ?? r.id}</strong>: {r.message}
               </li>
             ))}
           </ul>
         </div>
       )}
-      <dialog ref={dialog} aria-labelledby={`${id}-title`} className={styles.card} onCancel={(e) => { e.preventDefault(); setAsking(false) }}>
+      <dialog ref={dialog} aria-labelledby={`${id}-title`} className={styles.card} onCancel={(e) => { e.preventDefault(); if (!busy) confirm.send({ type: 'cancel' }) }}>
         <h2 id={`${id}-title`}><Trans>Toplu durum değişikliği</Trans></h2>
-        <p><Trans>{count} kullanıcının durumu “{labels[status]}” olarak değiştirilsin mi?</Trans></p>
-        {status !== 'active' && <p><Trans>Bu kullanıcıların açık oturumları hemen sonlanır.</Trans></p>}
-        {status === 'removed' && <p><Trans>Sistemden kaldırma geri alınamaz.</Trans></p>}
+        <p><Trans>{askedCount} kullanıcının durumu “{askedLabel}” olarak değiştirilsin mi?</Trans></p>
+        {asked && asked.status !== 'active' && <p><Trans>Bu kullanıcıların açık oturumları hemen sonlanır.</Trans></p>}
+        {asked?.status === 'removed' && <p><Trans>Sistemden kaldırma geri alınamaz.</Trans></p>}
+        {failure && <p className={styles.notice} role="alert">{failureText(failure, i18n)}</p>}
         <div className={styles.pager}>
-          <button type="button" className={styles.secondaryButton} onClick={() => setAsking(false)}><Trans>Vazgeç</Trans></button>
-          <button type="button" className={styles.button} disabled={busy} onClick={() => void apply()}><Trans>Onayla</Trans></button>
+          <button type="button" className={styles.secondaryButton} disabled={busy} onClick={() => confirm.send({ type: 'cancel' })}><Trans>Vazgeç</Trans></button>
+          <button type="button" className={styles.button} disabled={busy} onClick={() => confirm.send({ type: 'confirm' })}><Trans>Onayla</Trans></button>
         </div>
       </dialog>
     </div>
+  )
+}
+
+/** "CSV olarak indir" on the confirm-action statechart (nothing to ask): busy while it downloads, its failure shown. */
+function ExportButton({ params }: { params: ListParams }) {
+  const { i18n } = useLingui()
+  const exporter = useConfirm(exportFlow)
+  const busy = useSelector(exporter, (s) => s.hasTag('busy'))
+  const failure = useSelector(exporter, (s) => (s.matches('failed') ? s.context.error : null))
+  return (
+    <>
+      <button type="button" className={styles.secondaryButton} disabled={busy} aria-busy={busy}
+        onClick={() => exporter.send({ type: 'request', subject: params })}><Trans>CSV olarak indir</Trans></button>
+      {failure && <p className={styles.notice} role="alert">{failureText(failure, i18n)}</p>}
+    </>
   )
 }
 
@@ -128,9 +135,8 @@ export function UsersListView() {
   const list = useUrlList(usersListFlow, USER_FILTERS)
   const params = useSelector(list, (s) => s.context.params)
   const items = useSelector(list, (s) => s.context.items) as UserRow[]
+  // the selection is the checkboxes' values (a new search, filter or sort starts a new one)
   const [selected, setSelected] = useState<Map<string, string>>(new Map())
-  const [exporting, setExporting] = useState(false)
-  const [exportFailure, setExportFailure] = useState<string | null>(null)
   const bulk = can('userstatus:update')
   // a new search, filter or sort starts a new selection
   useEffect(() => { setSelected(new Map()) }, [params.q, JSON.stringify(params.filters)])
@@ -166,27 +172,15 @@ export function UsersListView() {
     { key: 'roles', label: t`Roller`, cell: (r) => r.roles.map((x) => x.name).join(', ') || '—' },
     { key: 'createdAt', label: t`Oluşturma`, sortable: true, cell: (r) => date(r.createdAt) },
   ]
-  const exportCsv = async () => {
-    setExporting(true)
-    setExportFailure(null)
-    try {
-      await downloadCsv(params)
-    } catch (error) {
-      setExportFailure(error instanceof ApiError && error.serverMessage ? error.serverMessage : reasonText('UNEXPECTED', i18n))
-    } finally {
-      setExporting(false)
-    }
-  }
   return (
     <StaffPage title={USERS_PAGE.title} permission={USERS_PAGE.permission} actions={(
       <div className={styles.pager}>
         {/* the create-user wizard's route (users.new.tsx) comes with its own branch */}
         {can('user:create') && <Link to={NEW_USER_PATH as never} className={styles.button}><Trans>Yeni kullanıcı</Trans></Link>}
-        <button type="button" className={styles.secondaryButton} disabled={exporting} onClick={() => void exportCsv()}><Trans>CSV olarak indir</Trans></button>
+        <ExportButton params={params} />
       </div>
     )}>
       <Filters list={list} />
-      {exportFailure && <p className={styles.notice} role="alert">{exportFailure}</p>}
       {bulk && <BulkStatus selected={selected} onDone={() => { setSelected(new Map()); list.send({ type: 'reload' }) }} />}
       <ResourceTable list={list} columns={columns} caption={t`Kullanıcılar`} />
     </StaffPage>

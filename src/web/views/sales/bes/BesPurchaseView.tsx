@@ -2,16 +2,17 @@ import { msg } from '@lingui/core/macro'
 import type { MessageDescriptor } from '@lingui/core'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useActorRef, useSelector } from '@xstate/react'
-import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react'
+import { lazy, Suspense, useEffect, useMemo, useRef } from 'react'
 import type { ActorRefFrom, SnapshotFrom } from 'xstate'
 import type { besPurchaseMachine } from '../../../../../machines/bes-purchase/bes-purchase.machine.ts'
 import type { smsVerificationMachine } from '../../../../../machines/sms-verification/sms-verification.machine.ts'
 import type { BesProduct } from '../../../../domain/bes.ts'
-import { call } from '../../../api/client.ts'
 import { useDocumentTitle } from '../../../components/useDocumentTitle.ts'
-import { besPurchaseFlow } from '../../../flows/bes-purchase.ts'
+import { besCitiesFlow, besPurchaseFlow } from '../../../flows/bes-purchase.ts'
+import { fetchPurchase } from '../../../flows/purchase-result.ts'
 import { reasonText } from '../../../i18n/reasons.ts'
 import { getInspect } from '../../../inspector.ts'
+import { useLoaded, useLoader } from '../../staff/useFlow.ts'
 import { SmsVerificationView } from '../SmsVerificationView.tsx'
 import { ConsentsStep, ContractStep, QuickStep, SummaryStep } from './BesSteps.tsx'
 import { PersonForm } from './PersonForm.tsx'
@@ -46,6 +47,7 @@ function stepOf(s: Snap): Step {
   }
   if (s.matches('recordingConsents')) return 'consents'
   if (s.matches('startingPurchase')) return 'summary'
+  if (s.matches('otherPayment')) return 'payment'
   for (const st of ['personal', 'custodian', 'payer', 'contract', 'consents', 'summary', 'payment', 'paid'] as const) if (s.matches(st)) return st
   return 'quick'
 }
@@ -56,17 +58,11 @@ const LEADS: Record<BesProduct, MessageDescriptor> = {
   pratikbes: msg`Birkaç adımda sözleşmenizi kurun, aylık en az 150 TL katkıyı kartınızla ödeyin. 18 yaşını doldurmuş katılımcılar içindir.`,
 }
 
+/** The provinces for the quick profile; a failed lookup says so and offers a retry (the list is needed to go on). */
 function useCities() {
-  const [cities, setCities] = useState<Array<{ value: string; name: string }>>([])
-  useEffect(() => {
-    let live = true
-    // a failed lookup is tried again a few times (the province list is needed to go on)
-    const load = (left: number) => call<Array<{ value: string; name: string }>>('/lookup/cities', { query: { countryCode: 'TR' } })
-      .then((c) => { if (live) setCities(c) }, () => { if (live && left > 0) setTimeout(() => load(left - 1), 2000) })
-    void load(3)
-    return () => { live = false }
-  }, [])
-  return cities
+  const load = useLoader(besCitiesFlow)
+  const failed = useSelector(load, (s) => s.matches('failed'))
+  return { cities: useLoaded(load) ?? [], failed, retry: () => load.send({ type: 'retry' }) }
 }
 
 /** `/urunler/market/erkenbes` and `/urunler/market/pratikbes`: the BES purchase bound to its machine. */
@@ -79,13 +75,26 @@ export function BesPurchaseView({ product }: { product: BesProduct }) {
   const saveFailed = useSelector(actor, (s) => s.matches('saveFailed'))
   const sms = useSelector(actor, (s) => s.children.smsVerification as ActorRefFrom<typeof smsVerificationMachine> | undefined)
   const output = useSelector(actor, (s) => (s.status === 'done' ? s.output : null))
-  const cities = useCities()
+  const { cities, failed: citiesFailed, retry: retryCities } = useCities()
   // the card form of the first contribution, charged with the server's amount; its end goes to the result page, which reads the server's record
   const purchase = ctx.purchase
-  const charge = useMemo(() => purchase && { ...purchase, onDone: (status: 'success' | 'error') => actor.send({ type: 'payment.done', status }) }, [purchase, actor])
+  const charge = useMemo(() => purchase && {
+    ...purchase,
+    onDone: (status: 'success' | 'error' | 'elsewhere') => actor.send(status === 'elsewhere' ? { type: 'payment.elsewhere' } : { type: 'payment.done', status }),
+  }, [purchase, actor])
+  const otherPayment = useSelector(actor, (s) => s.matches('otherPayment'))
   useEffect(() => {
     if (output?.purchaseId) location.assign(`/result/${output.outcome === 'success' ? 'success' : 'error'}?purchase=${encodeURIComponent(output.purchaseId)}`)
   }, [output])
+  // the result page's "Tekrar dene" (?purchase=<id>, issue 21): the card form of that purchase
+  useEffect(() => {
+    const retry = new URLSearchParams(location.search).get('purchase')
+    if (!retry) return
+    fetchPurchase(retry).then((view) => {
+      if (view.status === 'issued') return location.assign(`/result/success?purchase=${encodeURIComponent(view.id)}`)
+      actor.send({ type: 'payment.retry', purchase: { id: view.id, amount: view.amount, currency: view.currency, paymentInProgress: view.paymentInProgress } })
+    }, () => { /* not a purchase (any more): the quick profile, as for a plain visit */ })
+  }, [actor])
   const heading = useRef<HTMLHeadingElement>(null)
   const first = useRef(true)
   useDocumentTitle(i18n._(TITLES[product]))
@@ -119,6 +128,12 @@ export function BesPurchaseView({ product }: { product: BesProduct }) {
           <div className={styles.alert} role="alert">
             <p>{failure(ctx.reason)}</p>
             <button type="button" className={styles.primary} onClick={() => actor.send({ type: 'retry' })}><Trans>Tekrar dene</Trans></button>
+          </div>
+        )}
+        {step === 'quick' && citiesFailed && (
+          <div className={styles.alert} role="alert">
+            <p><Trans>İller yüklenemedi.</Trans></p>
+            <button type="button" className={styles.primary} onClick={retryCities}><Trans>Tekrar dene</Trans></button>
           </div>
         )}
         {step === 'quick' && (
@@ -173,8 +188,15 @@ export function BesPurchaseView({ product }: { product: BesProduct }) {
           <SummaryStep product={product} participant={ctx.profile} custodian={ctx.minor ? ctx.custodian : null} payer={ctx.payerIsOther ? ctx.payer : null}
             contract={ctx.contract} failure={failure(ctx.reason)} busy={busy} onBack={back} onConfirm={() => actor.send({ type: 'summary.confirm' })} />
         )}
-        {step === 'payment' && charge && (
+        {otherPayment && (
+          <div role="status" data-testid="other-payment">
+            <p><strong><Trans>Bu satın alma için bir ödeme zaten sürüyor.</Trans></strong></p>
+            <p><Trans>Başka bir pencerede ya da cihazda başlatılan ödemenin sonucu bekleniyor; sonuçlandığında burada gösterilecek. Tekrar ödeme yapmanız gerekmez.</Trans></p>
+          </div>
+        )}
+        {step === 'payment' && !otherPayment && charge && (
           <Suspense fallback={<p role="status"><Trans>Yükleniyor…</Trans></p>}>
+            {ctx.reason && <p className={styles.alert} role="alert">{failure(ctx.reason)}</p>}
             <PaymentTestForm purchase={charge} />
             <p><button type="button" className={styles.secondary} onClick={back}><Trans>Geri</Trans></button></p>
           </Suspense>

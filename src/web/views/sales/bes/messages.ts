@@ -33,4 +33,8 @@ export function fieldText(i18n: I18n, field: string, code: string | undefined, e
 export const BES_REASONS: Record<string, MessageDescriptor> = {
   SMS_TICKET_INVALID: msg`Telefon doğrulamanızın süresi doldu; sayfayı yenileyip numaranızı yeniden doğrulayınız. Bilgileriniz kaydedildi.`,
   NETWORK: msg`Bağlantı kurulamadı. İnternet bağlantınızı kontrol edip tekrar deneyiniz.`,
+  // issue 21
+  OTHER_PAYMENT_FAILED: msg`Diğer penceredeki ödeme tamamlanamadı; bu satın almayı şimdi buradan ödeyebilirsiniz.`,
+  BES_AGE_WINDOW: msg`Erken BES'e 100 yaşına kadar katılınabilir (18 yaşından küçükler veli veya vasiyle); katılımcının doğum tarihi bu aralıkta değil.`,
+  BES_ADULT_ONLY: msg`Pratik BES'e 18 yaşını doldurmuş, 100 yaşını geçmemiş kişiler katılabilir; katılımcının doğum tarihi bu aralıkta değil.`,
 }

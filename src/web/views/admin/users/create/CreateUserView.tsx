@@ -3,13 +3,13 @@ import { Link } from '@tanstack/react-router'
 import { useActorRef, useSelector } from '@xstate/react'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { msg } from '@lingui/core/macro'
-import { createUserFlow, loadWizardOptions, todayInTurkey, type WizardOptions } from '../../../../flows/create-user.ts'
+import { createUserFlow, todayInTurkey, wizardOptionsFlow, type WizardOptions } from '../../../../flows/create-user.ts'
 import { reasonText } from '../../../../i18n/reasons.ts'
 import { getInspect } from '../../../../inspector.ts'
 import { LoadState } from '../../../staff/LoadState.tsx'
 import { StaffPage } from '../../../staff/StaffPage.tsx'
 import styles from '../../../staff/StaffLayout.module.css'
-import { useLoad } from '../../../staff/useLoad.ts'
+import { useLoader } from '../../../staff/useFlow.ts'
 import { useLeaveGuard } from '../../EditorForm.tsx'
 import { AddressStepFields, GroupRolesStepFields, PersonalStepFields, type WizardActor } from './steps.tsx'
 
@@ -39,8 +39,8 @@ export function CreateUserView() {
 }
 
 function Options() {
-  const [load, reload] = useLoad(loadWizardOptions)
-  return <LoadState load={load} retry={reload}>{(options) => <Wizard options={options} />}</LoadState>
+  const load = useLoader(wizardOptionsFlow)
+  return <LoadState load={load}>{(options) => <Wizard options={options} />}</LoadState>
 }
 
 function Wizard({ options }: { options: WizardOptions }) {

@@ -1,10 +1,10 @@
-import { useEffect, useState } from 'react'
 import { useSelector } from '@xstate/react'
 import type { ActorRefFrom } from 'xstate'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Field } from '../../../../components/Field.tsx'
 import fieldStyles from '../../../../components/Field.module.css'
-import { addressLookups, type Choice, type createUserFlow, type WizardOptions } from '../../../../flows/create-user.ts'
+import { type Choice, type createUserFlow, type WizardOptions } from '../../../../flows/create-user.ts'
+import { useCascade } from '../../company/useCascade.ts'
 import { fieldErrorText } from '../../../../i18n/reasons.ts'
 import styles from '../../../staff/StaffLayout.module.css'
 import { Select, YesNo } from './fields.tsx'
@@ -56,18 +56,6 @@ export function PersonalStepFields({ actor, options }: { actor: WizardActor; opt
   )
 }
 
-/** One cascade level: its choices once the level above is chosen. */
-function useChoices(load: (() => Promise<Array<{ value: string; name: string; zipcode?: string | null }>>) | null, key: string) {
-  const [list, setList] = useState<Array<{ value: string; name: string; zipcode?: string | null }>>([])
-  useEffect(() => {
-    let live = true
-    setList([])
-    if (load) load().then((rows) => { if (live) setList(rows) }, () => { if (live) setList([]) })
-    return () => { live = false }
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key])
-  return list
-}
 const choices = (rows: Array<{ value: string; name: string }>): Choice[] => rows.map((r) => ({ value: r.value, label: r.name }))
 
 /** Step 2: the personal address (spec 3.1 "Personal address"), a new one or an existing company location. */
@@ -77,9 +65,11 @@ export function AddressStepFields({ actor, options }: { actor: WizardActor; opti
   const error = useErrorText(actor)
   const set = (values: Partial<typeof a>) => actor.send({ type: 'address.change', values })
   const tr = a.countrycode === 'TR'
-  const cities = useChoices(tr ? () => addressLookups.cities('TR') : null, `${a.countrycode}`)
-  const districts = useChoices(tr && a.citycode ? () => addressLookups.districts('TR', a.citycode) : null, `${a.countrycode}/${a.citycode}`)
-  const suburbs = useChoices(tr && a.citycode && a.districtcode ? () => addressLookups.suburbs('TR', a.citycode, a.districtcode) : null, `${a.countrycode}/${a.citycode}/${a.districtcode}`)
+  // the Turkish cascade only (another country's address is free text)
+  const country = tr ? 'TR' : ''
+  const cities = useCascade({ level: 'cities', country, city: '', district: '' })
+  const districts = useCascade({ level: 'districts', country, city: a.citycode, district: '' })
+  const suburbs = useCascade({ level: 'suburbs', country, city: a.citycode, district: a.districtcode })
   const pickLocation = (id: string) => {
     const location = options.locations.find((l) => l.value === id)
     if (!location) return set({ addressid: 'create-new' })
