@@ -5,16 +5,17 @@
  * actions, delays, invoke inputs, initial-context defaults) of every machine, or of the ones named,
  * is run against that machine's replay with its independent expectations; prints the kills per
  * machine and kind and every survivor with the reason (why nothing noticed it). `--sample` draws
- * mutants by a seed (printed; `--seed` repeats a run). `--views` runs the view mutants instead
- * (scripts/view-mutants.ts: a source change to a screen, a build, the browser replay).
+ * mutants by a seed (printed; `--seed` repeats a run). A sample runs with every `npm test`
+ * (tests/machines/mutants.sample.test.ts). Mutants of the views (a text, an event a screen sends)
+ * are not made by this script: they need a build and the browser replay each (docs/testing.md).
  */
 import { spawnSync } from 'node:child_process'
 import { existsSync, readFileSync, rmSync } from 'node:fs'
 
 const args = process.argv.slice(2)
 if (args.includes('--views')) {
-  const r = spawnSync(process.execPath, ['scripts/view-mutants.ts', ...args.filter((a) => a !== '--views')], { stdio: 'inherit' })
-  process.exit(r.status ?? 1)
+  console.error('view mutants are not made by this script (a build and a browser replay each): see docs/testing.md, "Mutants of the views"')
+  process.exit(2)
 }
 const option = (name: string) => {
   const i = args.indexOf(`--${name}`)
