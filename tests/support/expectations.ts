@@ -44,6 +44,11 @@ export type StateExpectation<C = any> = {
   context?: (context: C, snapshot: Snapshot) => void
   /** Events this state must ignore: sent, they change nothing that matters. */
   ignores?: AnyEventObject[]
+  /**
+   * Events this state must ignore only in some contexts (an arrow key with no hits listed): the
+   * model check sends each on the shortest path that reaches the state with `when` true.
+   */
+  ignoresWhen?: Array<{ event: AnyEventObject; when: (context: C) => boolean }>
   /** Passed through in one step (an eventless transition): never observed after a step. */
   transient?: boolean
   /**

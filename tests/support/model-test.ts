@@ -100,7 +100,8 @@ export function replayChecked(model: Model, expectations: Expectations, path: Ge
 export function checkIgnored(model: Model, expectations: Expectations, paths: GeneratedPath[]): string[] {
   const failures: string[] = []
   for (const [state, e] of Object.entries(expectations.states)) {
-    for (const event of e.ignores ?? []) {
+    const all = [...(e.ignores ?? []).map((event) => ({ event, when: undefined as ((c: unknown) => boolean) | undefined })), ...(e.ignoresWhen ?? [])]
+    for (const { event, when } of all) {
       // the shortest path that ends in this state (or the initial state itself)
       // (the generated end state only picks candidates; the real actor must be there)
       const candidates = [{ steps: [] } as unknown as GeneratedPath, ...paths.filter((p) => isIn(p.end, state)).sort((a, b) => a.steps.length - b.steps.length)]
@@ -114,7 +115,7 @@ export function checkIgnored(model: Model, expectations: Expectations, paths: Ge
           continue
         }
         const before = replay.actor.getSnapshot() as Snapshot
-        if (!isIn(before, state) || before.status !== 'active') { replay.actor.stop(); continue }
+        if (!isIn(before, state) || before.status !== 'active' || (when && !when(before.context))) { replay.actor.stop(); continue }
         const timersBefore = JSON.stringify([...replay.timers.values()].map((t) => [t.type, t.at]))
         const steps = replay.microsteps
         const { effects, sent } = replay.advance(event)

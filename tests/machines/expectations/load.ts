@@ -65,6 +65,9 @@ export const loadExpectations: Expectations<LoadContext> = {
   ],
   // a failed load says why (spec 8's words, the staff screens' reasons)
   errorText: (c, s) => (s.matches('failed') ? [reasonSays(c.error!)] : c.error ? [] : null),
+  equivalentMutants: {
+    'assign | action "keepAnswer" error kept': 'loading is entered with no failure: the first load, reload from ready, and retry and new parameters clear it (so an answer clearing it again changes nothing)',
+  },
   inputs: {
     // the parameters asked for: the input's at first, the new ones after a change, the same on reload and retry
     fetch: (p, e, _n, input) => (e.type === 'xstate.init' ? (input?.params ?? null) : e.type === 'params.change' ? e.params : p.params),

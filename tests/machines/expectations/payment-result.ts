@@ -31,7 +31,7 @@ export const paymentResultExpectations: Expectations<PaymentResultContext> = {
     shown: {
       words: { tr: 'sunucunun kaydettiği sonuç gösterilir', en: 'the outcome the server recorded is shown' },
       // a failure says why, in the bank's words (spec 8)
-      screen: (c) => ({ headings: [TITLES[c.outcome!.status]], texts: ['Sipariş numarası', 'Ana sayfaya dön', ...(c.outcome!.reason === 'DECLINED' ? ['Kartınızı veren banka işlemi onaylamadı.'] : [])], absent: [RETRY] }),
+      screen: (c) => ({ headings: [TITLES[c.outcome!.status]], texts: ['Sipariş numarası', 'Ana sayfaya dön', ...(c.outcome!.reason === 'DECLINED' ? ['Kartınızı veren banka ödemeyi onaylamadı.'] : [])], absent: [RETRY] }),
       // the outcome of each kind is rendered in the browser at least once
       outcome: true,
       context: (c) => { expect(c.outcome).not.toBeNull(); expect(c.error).toBeNull() },

@@ -129,6 +129,9 @@ export const uploadExpectations: Expectations<UploadContext> = {
     if (s.matches('reviewing') && c.error) return [PHOTO_REFUSED]
     return c.error ? [] : null
   },
+  equivalentMutants: {
+    'action | upload.checking --xstate.done.actor.check#1--> upload.uploading action#0 (xstate.assign) removed': 'a file sent at once is one the check has nothing to prepare for (src/web/flows/company.ts answers { review: false }), and choosing it cleared prepared: the assign writes the null it holds',
+  },
   inputs: {
     // the file chosen
     check: (_p, e) => ({ file: e.file }),
