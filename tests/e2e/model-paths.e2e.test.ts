@@ -30,7 +30,15 @@ type Coverage = Record<string, Live>
 const isAnswer = (e: AnyEventObject | undefined) => !!e && /^xstate\.(done|error)\.actor\./.test(e.type)
 
 async function live(page: Page, id: string): Promise<Live | undefined> {
-  return page.evaluate((machine) => (window as unknown as { __e2eCoverage: Coverage }).__e2eCoverage[machine], id)
+  // a final state sends the page on to its result page: read again once that page has loaded
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await page.evaluate((machine) => (window as unknown as { __e2eCoverage: Coverage }).__e2eCoverage[machine], id)
+    } catch (error) {
+      if (attempt >= 3 || !/context was destroyed|navigat/i.test(String(error))) throw error
+      await page.waitForLoadState('load').catch(() => undefined)
+    }
+  }
 }
 
 function eventMatches(pattern: string, type: string): boolean {

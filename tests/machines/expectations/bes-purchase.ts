@@ -206,7 +206,7 @@ export const besPurchaseExpectations: Expectations<C> = {
       words: { tr: 'ödeme sonuçlandı, sonuç sayfasına geçilir', en: 'the payment is over: on to the result page' },
       // the result page: the contract issued, or the payment refused
       screen: (c) => (c.outcome === 'success' ? { headings: ['Ödemeniz alındı, bireysel emeklilik sözleşmeniz düzenlendi'], texts: ['Sözleşme numarası'] }
-        : { headings: ['Ödeme alınamadı'], texts: ['Başvurunuz kaydedildi.'] }),
+        : { headings: ['Ödeme alınamadı'], texts: ['Cevaplarınız bu satın almayla birlikte kaydedildi'] }),
       context: (c, s) => {
         expect(s.status).toBe('done')
         expect(s.output).toEqual({ purchaseId: PURCHASE.id, outcome: c.outcome })

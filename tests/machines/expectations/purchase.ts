@@ -155,7 +155,7 @@ export function purchaseExpectations(opts: {
     done: {
       words: { tr: 'sonuç sayfasına geçilir', en: 'on to the result page' },
       // the result page: the policy issued, or the payment refused (spec 2.1 /result/tss-success, /result/tss-error)
-      screen: (c) => (c.outcome === 'success' ? { headings: [opts.titles.issued], texts: ['Poliçe numarası'] } : { headings: ['Ödeme alınamadı'], texts: ['Başvurunuz kaydedildi.'] }),
+      screen: (c) => (c.outcome === 'success' ? { headings: [opts.titles.issued], texts: ['Poliçe numarası'] } : { headings: ['Ödeme alınamadı'], texts: ['Cevaplarınız bu satın almayla birlikte kaydedildi'] }),
       context: (c, s) => {
         expect(s.status).toBe('done')
         expect(s.output).toEqual({ purchaseId: PURCHASE.id, outcome: c.outcome })
@@ -287,7 +287,8 @@ export function purchaseExpectations(opts: {
       const onStep = steps.some((st) => isIn(s, st))
       const onSection = sections.some((x) => isIn(s, x.step))
       const texts = [...(c.error && onStep ? [SAYS[c.error] ?? CATALOGUE.TECHNICAL] : []),
-        ...(onSection ? Object.values(c.fieldErrors).map((f) => FIELD_SAYS[f] ?? 'Girilen değeri kontrol ediniz') : []),
+        // (another step's answers sent here get schema codes the page words its own way: only that a field is refused is checked)
+        ...(onSection ? Object.values(c.fieldErrors).flatMap((f) => (FIELD_SAYS[f] ? [FIELD_SAYS[f]] : [])) : []),
         ...(c.missing.length && isIn(s, 'consents') ? [CONSENTS_MISSING] : [])]
       if (!texts.length && (c.error || c.missing.length || Object.keys(c.fieldErrors).length)) return []
       // a busy step keeps its last reason hidden until the answer
