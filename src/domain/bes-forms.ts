@@ -24,7 +24,7 @@ function issuesToErrors(issues: readonly Issue[]): FieldErrors {
     // a field left empty is missing from the cleaned values: its type issue means "required" (issue 24 item 7: "Ad girmelisiniz")
     const code = i.message.includes('.') ? i.message.slice(i.message.lastIndexOf('.') + 1) : i.code === 'invalid_type' ? 'required' : 'invalid'
     // a missing field's "expected string" issue reads as required
-    errors[field] ??= code.startsWith('Invalid') ? 'required' : code
+    errors[field] ??= i.message.startsWith('Invalid') ? 'required' : code
   }
   return errors
 }

@@ -52,13 +52,17 @@ export function transitionKey(t: TransitionLike): string {
   return `${t.source.id} --${t.eventType || '(always)'}#${list.indexOf(t)}--> ${(t.target ?? []).map((n) => n.id).join(',') || '(self)'}`
 }
 
-/** What the end-to-end model replay reads: transitions taken and the last state, per machine id. */
-export type Coverage = Record<string, { taken: string[]; value: unknown; status: string }>
+/**
+ * What the end-to-end tests read: per machine id, the transitions taken, the last state and the
+ * number of microsteps that took a transition (an ignored event adds none).
+ */
+export type Coverage = Record<string, { taken: string[]; value: unknown; status: string; steps: number }>
 
 /**
- * Opt-in test hook (tests/e2e/model-paths.e2e.test.ts): only when the test harness has set
+ * Opt-in test hook (tests/e2e/browser.ts): only when the test harness has set
  * `window.__e2eCoverage = {}` before the page's scripts run does every actor report its
- * microsteps (the transitions taken) and its state there. A normal page never sets it.
+ * microsteps (the transitions taken) and its state there, and each newly taken transition to the
+ * harness's `window.__e2eCoverageReport` when it exists. A normal page never sets either.
  */
 function coverageProbe(background: boolean): ((event: InspectionEvent) => void) | undefined {
   if (typeof window === 'undefined') return undefined
@@ -67,11 +71,17 @@ function coverageProbe(background: boolean): ((event: InspectionEvent) => void) 
   return (event) => {
     const root = (event.actorRef as unknown as { logic?: { id?: string; root?: unknown } }).logic
     if (!root?.root || !root.id) return
-    const entry = (store[root.id] ??= { taken: [], value: null, status: 'active' })
+    const entry = (store[root.id] ??= { taken: [], value: null, status: 'active', steps: 0 })
     if (event.type === '@xstate.microstep') {
-      for (const t of (event as unknown as { _transitions: TransitionLike[] })._transitions) {
+      const transitions = (event as unknown as { _transitions: TransitionLike[] })._transitions
+      if (transitions.length > 0) entry.steps = (entry.steps ?? 0) + 1
+      const report = (window as unknown as { __e2eCoverageReport?: (machine: string, key: string) => void }).__e2eCoverageReport
+      for (const t of transitions) {
         const key = transitionKey(t)
-        if (!entry.taken.includes(key)) entry.taken.push(key)
+        if (!entry.taken.includes(key)) {
+          entry.taken.push(key)
+          report?.(root.id, key)
+        }
       }
     }
     if (event.type === '@xstate.snapshot' && !background) {

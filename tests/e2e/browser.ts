@@ -1,6 +1,7 @@
+import { mkdirSync, writeFileSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { basename, join, resolve } from 'node:path'
 import { chromium, type BrowserContext, type Page } from 'playwright-core'
 import { inject } from 'vitest'
 
@@ -12,6 +13,46 @@ const FLAGS = [
 ]
 
 export type Browser = { context: BrowserContext; page(path?: string): Promise<Page>; close(): Promise<void>; baseUrl: string }
+
+/** Where every e2e file writes the statechart transitions its pages took (global-setup.ts makes the report of them). */
+export const COVERAGE_DIR = resolve(import.meta.dirname, '../../test-results/coverage/e2e')
+
+/** The transitions this test file's pages took, by machine id (reported by src/web/inspector.ts's probe). */
+const taken = new Map<string, Set<string>>()
+
+function testFile(): string {
+  const worker = (globalThis as unknown as { __vitest_worker__?: { filepath?: string } }).__vitest_worker__
+  return basename(worker?.filepath ?? 'unknown.e2e.test.ts').replace(/\.e2e\.test\.ts$/, '')
+}
+
+/** Writes this file's coverage so far (every launch's close does; the last write has it all). */
+export function writeCoverage(): void {
+  if (taken.size === 0) return
+  mkdirSync(COVERAGE_DIR, { recursive: true })
+  const machines = Object.fromEntries([...taken].map(([id, keys]) => [id, [...keys].sort()]))
+  writeFileSync(join(COVERAGE_DIR, `${testFile()}.json`), JSON.stringify({ file: `tests/e2e/${testFile()}.e2e.test.ts`, at: new Date().toISOString(), machines }, null, 2))
+}
+
+/**
+ * Every page of every launched browser has the coverage probe on: `window.__e2eCoverage` set before
+ * the page's scripts (kept across the tab's navigations, so a result page can still say where the
+ * flow ended) and `window.__e2eCoverageReport` bound to this file's record.
+ */
+async function probe(context: BrowserContext) {
+  await context.exposeBinding('__e2eCoverageReport', (_source, machine: string, key: string) => {
+    const set = taken.get(machine) ?? new Set<string>()
+    set.add(key)
+    taken.set(machine, set)
+  })
+  await context.addInitScript(() => {
+    const w = window as unknown as { __e2eCoverage?: object }
+    if (w.__e2eCoverage) return
+    let kept: object = {}
+    try { kept = JSON.parse(sessionStorage.getItem('__e2eCoverage') ?? '{}') as object } catch { /* none */ }
+    w.__e2eCoverage = kept
+    addEventListener('pagehide', () => { try { sessionStorage.setItem('__e2eCoverage', JSON.stringify(w.__e2eCoverage)) } catch { /* storage full or denied */ } })
+  })
+}
 
 /** Debian's Chromium, headless, with a fresh user-data directory. */
 export async function launch(opts: { viewport?: { width: number; height: number }; baseUrl?: string; locale?: string; hasTouch?: boolean } = {}): Promise<Browser> {
@@ -27,6 +68,7 @@ export async function launch(opts: { viewport?: { width: number; height: number 
     hasTouch: opts.hasTouch ?? false,
     timezoneId: 'Europe/Istanbul',
   })
+  await probe(context)
   return {
     context,
     baseUrl,
@@ -36,6 +78,7 @@ export async function launch(opts: { viewport?: { width: number; height: number 
       return page
     },
     async close() {
+      writeCoverage()
       await context.close()
       await rm(dir, { recursive: true, force: true })
     },

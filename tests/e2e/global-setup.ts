@@ -1,4 +1,7 @@
+import { rmSync } from 'node:fs'
 import type { TestProject } from 'vitest/node'
+import { COVERAGE_DIR } from './browser.ts'
+import { writeE2eReport, type MachineTransitions } from './coverage-report.ts'
 import { prepareE2eDatabases } from './prepared-db.ts'
 import { E2E_SMS_COOLDOWN_S, e2eEnv, startE2eServer } from './server.ts'
 
@@ -8,11 +11,25 @@ declare module 'vitest' {
   }
 }
 
+/** Every statechart of the registry and its transitions (the report lists what no page took). */
+async function registryTransitions(): Promise<MachineTransitions> {
+  try {
+    const { MACHINES } = await import('../machines/registry.ts')
+    const { allTransitions } = await import('../support/paths.ts')
+    return MACHINES.map(({ model }) => ({ id: model.machine.id, name: model.name, transitions: [...allTransitions(model.machine).keys()] }))
+  } catch (error) {
+    console.error(`e2e coverage report: the registry could not be read (${(error as Error).message}); transitions taken only`)
+    return []
+  }
+}
+
 /**
  * Prepares the run's database once (every server starts from it instead of seeding), then starts
  * one server for the run; files that need other settings start their own (tests/e2e/server.ts).
+ * At the end, the report of the statechart transitions the browser took (test-results/coverage/).
  */
 export default async function setup(project: TestProject) {
+  rmSync(COVERAGE_DIR, { recursive: true, force: true })
   const prepared = await prepareE2eDatabases(e2eEnv())
   // the purchase flows verify a phone again after the resend cooldown: seconds here, not a minute
   const server = await startE2eServer('e2e', { SMS_RESEND_COOLDOWN_S: String(E2E_SMS_COOLDOWN_S) })
@@ -20,5 +37,7 @@ export default async function setup(project: TestProject) {
   return async () => {
     await server.stop()
     await prepared.cleanup()
+    const report = writeE2eReport(await registryTransitions())
+    if (report) console.log(`\nstatechart transitions taken in the browser: ${report}`)
   }
 }

@@ -1,43 +1,123 @@
 /**
  * The model in the real browser (ARCHITECTURE.md §4): for each machine with a driver below, the
- * covering paths of its model (together they take every transition) are replayed in Chromium
- * against the real server, and at every step the screen is checked against the expectations of
- * the state the path is in (tests/machines/expectations). Transition coverage is measured from the
- * live actors through the opt-in inspection hook (src/web/inspector.ts, `window.__e2eCoverage`)
- * and must be 100% per machine.
+ * covering paths of its model (together they take every transition), and a path for each outcome of
+ * its result states (a success and a failure alike), are replayed in Chromium against the real
+ * server. At every step:
+ *  - the state the live actor must reach comes from the expectations' rule table (the rules that
+ *    apply to the previous state and the event), never from replaying the machine;
+ *  - the screen of the state the live actor is in is checked: its headings and texts (the failure's
+ *    message included), its enabled, disabled and busy buttons, what must not show;
+ *  - what the page sent for each actor the oracle says the step started is checked against the
+ *    oracle's expected input (the driver observes the request; it never rewrites it);
+ * and once per machine, an event the state must ignore is made to happen and must change nothing
+ * (no transition, no request). Transition coverage is read from the live actors
+ * (`window.__e2eCoverage`, the opt-in probe of src/web/inspector.ts) and must be 100% per machine.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Page } from 'playwright-core'
-import type { AnyEventObject } from 'xstate'
-import { activePaths, type Screen } from '../support/expectations.ts'
-import { allTransitions, coveringPaths, generatePaths, startReplay, type Snapshot } from '../support/paths.ts'
+import type { Page, Request } from 'playwright-core'
+import type { AnyEventObject, AnyStateMachine, AnyStateNode } from 'xstate'
+import { activePaths, canon, isIn, screenOf, type Expectations, type Screen } from '../support/expectations.ts'
+import { allTransitions, coveringPaths, generatePaths, startReplay, type GeneratedPath, type Snapshot } from '../support/paths.ts'
 import { launch, type Browser } from './browser.ts'
 import { MACHINES } from '../machines/registry.ts'
 import { DRIVERS } from './drivers/index.ts'
+import type { Driver } from './drivers/types.ts'
 import { startE2eServer, type E2eServer } from './server.ts'
 
-type Coverage = Record<string, { taken: string[]; value: unknown; status: string }>
+type Live = { taken: string[]; value: unknown; status: string; steps: number }
+type Coverage = Record<string, Live>
 
 const isAnswer = (e: AnyEventObject | undefined) => !!e && /^xstate\.(done|error)\.actor\./.test(e.type)
 
-async function coverage(page: Page): Promise<Coverage> {
-  return page.evaluate(() => (window as unknown as { __e2eCoverage: Coverage }).__e2eCoverage)
+async function live(page: Page, id: string): Promise<Live | undefined> {
+  // a final state sends the page on to its result page: read again once that page has loaded
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await page.evaluate((machine) => (window as unknown as { __e2eCoverage: Coverage }).__e2eCoverage[machine], id)
+    } catch (error) {
+      if (attempt >= 3 || !/context was destroyed|navigat/i.test(String(error))) throw error
+      await page.waitForLoadState('load').catch(() => undefined)
+    }
+  }
 }
 
-async function checkScreen(page: Page, screen: Screen, where: string) {
-  for (const text of screen.texts ?? []) {
+function eventMatches(pattern: string, type: string): boolean {
+  if (!pattern.includes('*')) return pattern === type
+  return new RegExp(`^${pattern.split('*').map((p) => p.replace(/[.]/g, '\\.')).join('.*')}$`).test(type)
+}
+
+/** The states the rules say the actor is in after `event` in `previous` (null: no rule says). */
+export function rulesTo(expectations: Expectations, previous: Snapshot, event: AnyEventObject): string[] | null {
+  const applying = expectations.rules.filter((r) => isIn(previous, r.from) && eventMatches(r.event, event.type) && (r.when?.(previous.context, event, previous) ?? true))
+  return applying.length ? [...new Set(applying.flatMap((r) => [r.to].flat()))] : null
+}
+
+/** Whether a state value is in the state at a dotted path. */
+export function valueIn(value: unknown, path: string): boolean {
+  const [head, ...rest] = path.split('.')
+  if (typeof value === 'string') return rest.length === 0 && value === head
+  if (!value || typeof value !== 'object' || !(head! in value)) return false
+  return rest.length === 0 || valueIn((value as Record<string, unknown>)[head!], rest.join('.'))
+}
+
+/** The screen must show: headings and texts, enabled, disabled and busy buttons; and not show what it must not. */
+async function checkScreen(page: Page, screen: Required<Screen>, where: string) {
+  for (const text of screen.headings) {
+    await page.getByRole('heading', { name: text, exact: true }).first().waitFor({ state: 'visible', timeout: 10_000 })
+      .catch(() => { throw new Error(`${where}: no heading "${text}"`) })
+  }
+  for (const text of screen.texts) {
     await page.getByText(text, { exact: false }).first().waitFor({ state: 'visible', timeout: 10_000 })
       .catch(() => { throw new Error(`${where}: "${text}" is not on the screen`) })
   }
-  for (const name of screen.enabled ?? []) {
-    expect(await page.getByRole('button', { name }).first().isEnabled(), `${where}: "${name}" enabled`).toBe(true)
+  for (const name of screen.enabled) {
+    await expect.poll(() => page.getByRole('button', { name }).first().isEnabled().catch(() => false), { timeout: 5_000, message: `${where}: "${name}" enabled` }).toBe(true)
   }
-  for (const name of screen.disabled ?? []) {
-    expect(await page.getByRole('button', { name }).first().isDisabled(), `${where}: "${name}" disabled`).toBe(true)
+  for (const name of screen.disabled) {
+    await expect.poll(() => page.getByRole('button', { name }).first().isDisabled().catch(() => false), { timeout: 5_000, message: `${where}: "${name}" disabled` }).toBe(true)
   }
-  for (const text of screen.absent ?? []) {
-    expect(await page.getByText(text, { exact: false }).filter({ visible: true }).count(), `${where}: "${text}" must not show`).toBe(0)
+  for (const name of screen.busy) {
+    const busy = page.locator('[aria-busy="true"]').filter({ hasText: name }).or(page.locator(`[aria-busy="true"][aria-label="${name}"]`))
+    await expect.poll(() => busy.count(), { timeout: 5_000, message: `${where}: "${name}" says it is busy` }).toBeGreaterThan(0)
   }
+  for (const text of screen.absent) {
+    await expect.poll(() => page.getByText(text, { exact: false }).filter({ visible: true }).count(), { timeout: 5_000, message: `${where}: "${text}" must not show` }).toBe(0)
+  }
+}
+
+/** The leaf states of a snapshot that are results: final ones, and those an expectation marks `outcome`. */
+function resultLeaves(expectations: Expectations, s: Snapshot): string[] {
+  const nodes = (s as unknown as { _nodes: AnyStateNode[] })._nodes
+  return nodes.filter((n) => n.path.length > 0 && (n.type === 'final' || expectations.states[n.path.join('.')]?.outcome)).map((n) => n.path.join('.'))
+}
+
+/**
+ * Each outcome a result state can show (its screen, e.g. a success and a failure) on some path the
+ * browser replays: the covering set, plus the shortest feasible path to each outcome it lacks.
+ */
+export function withOutcomes(driver: Driver, feasible: GeneratedPath[], covering: GeneratedPath[]): GeneratedPath[] {
+  const outcomesOf = (p: GeneratedPath) => {
+    const r = startReplay(driver.model)
+    const keys = new Set<string>()
+    try {
+      for (const s of p.steps) {
+        r.advance(s.event)
+        const snap = r.actor.getSnapshot() as Snapshot
+        for (const leaf of resultLeaves(driver.expectations, snap)) keys.add(`${leaf} ${canon(screenOf(driver.expectations, snap))}`)
+      }
+    } catch { /* a path the machine cannot finish shows what it reached */ }
+    r.actor.stop()
+    return keys
+  }
+  const have = new Set(covering.flatMap((p) => [...outcomesOf(p)]))
+  const chosen = [...covering]
+  for (const p of [...feasible].sort((a, b) => a.steps.length - b.steps.length)) {
+    const fresh = [...outcomesOf(p)].filter((k) => !have.has(k))
+    if (fresh.length === 0) continue
+    chosen.push(p)
+    for (const k of fresh) have.add(k)
+  }
+  return chosen
 }
 
 // every machine under model-based test has a screen, so every one is replayed in the browser (issue 16's gate)
@@ -57,54 +137,105 @@ describe('statechart paths in the browser (real server, Chromium)', () => {
     // (tests/e2e/drivers/session.ts), so that its sign-ins have a rate limit of their own; the
     // purchase paths verify a fresh phone each, more than a day's SMS cap of one address
     server = await startE2eServer('model-paths', { PAYMENT_3DS_TIMEOUT_MS: '12000', TRUST_PROXY: 'loopback', SMS_DAILY_PER_IP: '1000' })
+    // (launch() sets the coverage probe up on every page)
     b = await launch({ baseUrl: server.url })
-    await b.context.addInitScript(() => { (window as unknown as { __e2eCoverage: object }).__e2eCoverage = {} })
   })
   afterAll(async () => {
     await b?.close()
     await server?.stop()
   })
 
-  for (const driver of DRIVERS) {
+  const only = process.env.E2E_MACHINES?.split(',')
+  for (const driver of DRIVERS.filter((d) => !only || only.includes(d.model.name))) {
     describe(driver.model.name, () => {
       const taken = new Set<string>()
+      const checked = { ignored: '' as string, sent: new Set<string>() }
       // chosen among the paths the browser can perform; what those cannot take fails the 100% gate below
-      const covering = coveringPaths(driver.model, generatePaths(driver.model).filter((p) => driver.feasible?.(p) ?? true))
+      const feasible = generatePaths(driver.model).filter((p) => driver.feasible?.(p) ?? true)
+      const paths = withOutcomes(driver, feasible, coveringPaths(driver.model, feasible))
+      const hasIgnored = Object.values(driver.expectations.states).some((s) => (s.ignores ?? []).length > 0)
 
       afterAll(() => {
         const total = allTransitions(driver.model.machine)
         const covered = [...total.keys()].filter((k) => taken.has(k))
-        report.push(`${driver.model.name.padEnd(18)} paths ${covering.length}  transitions ${covered.length}/${total.size} (${Math.round((covered.length / total.size) * 1000) / 10}%) in the browser`)
+        report.push(`${driver.model.name.padEnd(18)} paths ${paths.length}  transitions ${covered.length}/${total.size} (${Math.round((covered.length / total.size) * 1000) / 10}%)  requests checked: ${[...checked.sent].join(', ') || 'none'}  ignored: ${checked.ignored || 'none'}`)
         expect([...total.keys()].filter((k) => !taken.has(k)), `${driver.model.name}: transitions no browser path took`).toEqual([])
+        if (hasIgnored && driver.ignore) expect(checked.ignored, `${driver.model.name}: no ignored event was made to happen in the browser`).not.toBe('')
       })
 
-      it.each(covering.map((p, i) => [i + 1, p.steps.map((s) => s.event.type).join(' > '), p] as const))('path %i: %s', async (_i, _label, path) => {
+      it.each(paths.map((p, i) => [i + 1, p.steps.map((s) => s.event.type).join(' > '), p] as const))('path %i: %s', async (_i, _label, path) => {
         // a fresh origin state per path: new cookies and storage
         await b.context.clearCookies()
         const page = await b.context.newPage()
-        // the model's actor after each step: the screen follows from it (a generated step's snapshot
-        // may come from another run that reached the same abstract state, with other errors shown)
+        const requests: Request[] = []
+        page.on('request', (r) => { if (new URL(r.url()).pathname.startsWith('/api/')) requests.push(r) })
+        // the model replayed beside the page: its contexts feed the rules' conditions and the screens' words
         const model = startReplay(driver.model)
-        const expected = path.steps.map((s) => { model.advance(s.event); return model.actor.getSnapshot() as Snapshot })
-        model.actor.stop()
         try {
           await driver.open(page, path.steps, server)
           for (const [i, step] of path.steps.entries()) {
             const next = path.steps[i + 1]
-            await driver.act(page, step, next, server)
-            // a busy state the server leaves at once is checked through the coverage only
-            if (isAnswer(next?.event)) continue
+            const previous = model.actor.getSnapshot() as Snapshot
+            const { sent } = model.advance(step.event)
+            const after = model.actor.getSnapshot() as Snapshot
             const where = `step ${i + 1} (${step.event.type})`
-            const want = JSON.stringify(expected[i]!.value)
-            await page.waitForFunction(([id, v]) => JSON.stringify((window as unknown as { __e2eCoverage: Coverage }).__e2eCoverage[id!]?.value) === v, [driver.id, want], { timeout: 15_000 })
-              .catch(async () => { throw new Error(`${where}: the live actor is in ${JSON.stringify((await coverage(page))[driver.id]?.value)}, the path expects ${want}`) })
-            for (const state of activePaths(expected[i]!)) {
-              const s = driver.expectations.states[state]?.screen
-              if (s) await checkScreen(page, typeof s === 'function' ? s(expected[i]!.context) : s, `${where} in "${state}"`)
+            // the expected state: the rule table's, for the previous state and the event
+            const expected = rulesTo(driver.expectations, previous, step.event)
+            if (!expected) throw new Error(`${where}: no rule says what "${step.event.type}" does in ${JSON.stringify(previous.value)}`)
+            await driver.act(page, step, next, server)
+            // what the page sent for the actors the oracle says this step started
+            for (const s of sent) {
+              const oracle = driver.expectations.inputs[s.id]
+              if (!oracle || !driver.checkSent) continue
+              const want = oracle(previous.context, step.event, after.context, driver.model.input, previous)
+              if (await driver.checkSent(page, s.id, want)) checked.sent.add(s.id)
+            }
+            // a busy state the server leaves at once (its answer is the next step) is checked through the coverage,
+            // and, where the driver holds the request, for an event it must ignore
+            const busy = isAnswer(next?.event)
+            const reached = await page.waitForFunction(([id, paths]) => {
+              const value = (window as unknown as { __e2eCoverage: Coverage }).__e2eCoverage[id!]?.value
+              const inState = (v: unknown, p: string): boolean => {
+                const [head, ...rest] = p.split('.')
+                if (typeof v === 'string') return rest.length === 0 && v === head
+                if (!v || typeof v !== 'object' || !(head! in v)) return false
+                return rest.length === 0 || inState((v as Record<string, unknown>)[head!], rest.join('.'))
+              }
+              return (paths as string[]).every((p) => inState(value, p))
+            }, [driver.id, expected] as const, { timeout: busy ? 2_000 : 15_000 }).then(() => true, () => false)
+            if (!reached && !busy) throw new Error(`${where}: the rules expect ${JSON.stringify(expected)}, the live actor is in ${JSON.stringify((await live(page, driver.id))?.value)}`)
+            if (!reached) continue
+            const now = await live(page, driver.id)
+            const context = driver.screenContext ? driver.screenContext(page, after.context) : after.context
+            const shown = (driver.model.machine as AnyStateMachine).resolveState({ value: now!.value as never, context }) as unknown as Snapshot
+            const leaves = activePaths(shown).filter((p) => !activePaths(shown).some((q) => q.startsWith(p + '.')))
+            // the screen of the state the live actor is in, with the model's words for it
+            if (!busy && !leaves.some((l) => driver.expectations.states[l]?.unseen)) {
+              const screen = screenOf(driver.expectations, Object.assign(Object.create(Object.getPrototypeOf(shown)), shown, { status: after.status }) as Snapshot)
+              await checkScreen(page, screen, `${where} in ${JSON.stringify(now!.value)}`)
+            }
+            // once per machine: an event this state must ignore changes nothing, and sends nothing
+            if (driver.ignore && !checked.ignored && after.status === 'active') {
+              for (const leaf of leaves) {
+                for (const candidate of driver.expectations.states[leaf]?.ignores ?? []) {
+                  const before = await live(page, driver.id)
+                  const sentBefore = requests.length
+                  if (!(await driver.ignore(page, leaf, candidate))) continue
+                  await page.waitForTimeout(500)
+                  const afterIgnored = await live(page, driver.id)
+                  expect(afterIgnored?.value, `${where}: "${leaf}" must ignore ${candidate.type}: the state changed`).toEqual(before?.value)
+                  expect(afterIgnored?.steps, `${where}: "${leaf}" must ignore ${candidate.type}: a transition was taken`).toBe(before?.steps)
+                  expect(requests.slice(sentBefore).map((r) => `${r.method()} ${new URL(r.url()).pathname}`), `${where}: "${leaf}" must ignore ${candidate.type}: it sent`).toEqual([])
+                  checked.ignored = `${candidate.type} in ${leaf}`
+                  break
+                }
+                if (checked.ignored) break
+              }
             }
           }
-          for (const key of (await coverage(page))[driver.id]?.taken ?? []) taken.add(key)
+          for (const key of (await live(page, driver.id))?.taken ?? []) taken.add(key)
         } finally {
+          model.actor.stop()
           await page.close()
         }
       })

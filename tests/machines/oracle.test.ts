@@ -1,45 +1,43 @@
 /**
- * The expectations are an oracle apart from the machine: a changed transition target fails the
- * replay. A few named rules here, quickly; `npm run test:mutants` checks every transition.
+ * The expectations are an oracle apart from the machine: a few named mutants of the kinds the
+ * mutation check makes (tests/support/mutants.ts) are killed quickly here; `npm run test:mutants`
+ * runs them all, and a seeded sample runs with every `npm test` (mutants.sample.test.ts).
  */
 import { afterEach, describe, expect, it } from 'vitest'
-import { replayChecked } from '../support/model-test.ts'
-import { coveringPaths, generatePaths, mutationsOf, setMutation, type GeneratedPath } from '../support/paths.ts'
+import { killOrExplain, mutantsOf, mutationPaths } from '../support/mutants.ts'
+import { setMutation } from '../support/paths.ts'
 import { MACHINES } from './registry.ts'
 
-const CASES: Array<[machine: string, transition: string]> = [
-  ['session', 'session.signedIn.inactivity.lockedOut.unlocking --xstate.error.actor.unlockSession#0--> session.loggingOut'], // a failed unlock logs out
-  ['session', 'session.signedIn.inactivity.lockedOut.locked --unlock.submit#1--> session.loggingOut'], // a lock older than 1800 s cannot be unlocked
-  ['session', 'session.loggedOut --(always)#0--> session.signedOut'],
-  ['payment', 'payment.threeD --frame.closed#1--> payment.failed'],
-  ['forgot-password', 'forgotPassword.editing --form.submit#0--> (self)'],
+const CASES: Array<[machine: string, mutant: string]> = [
+  // a lock older than 1800 s cannot be unlocked (the guard)
+  ['session', 'guard | session.signedIn.inactivity.lockedOut.locked --unlock.submit#1--> session.loggingOut  negated'],
+  // the warning's 30 s
+  ['session', 'delay | warningCountdown ×10'],
+  // the address is sent without the spaces around it
+  ['forgot-password', 'input | requestTemporaryPassword.email altered'],
+  // the code's 2 minutes
+  ['sms-verification', 'delay | codeValidity ÷10'],
+  // a failed list shows "retry"
+  ['resource-list', 'target | resourceList.loading --xstate.error.actor.fetchPage#0--> resourceList.failed  =>  #resourceList.empty'],
+  // a right code ends with the ticket
+  ['sms-verification', 'assign | smsVerification.awaitingCode.verifying --xstate.done.actor.verifyCode#0--> smsVerification.verified action#0 ticket kept'],
+  // retry fetches the outcome again
+  ['payment-result', 'event | paymentResult.failed --retry#0--> paymentResult.loading  on retry.renamed'],
+  // the result page polls 5 times by default
+  ['payment-result', 'default | maxAttempts'],
 ]
 
-const cache = new Map<string, GeneratedPath[]>()
+const cache = new Map<string, ReturnType<typeof mutationPaths>>()
 
-describe('the expectations kill changed transition targets', () => {
+describe('the expectations kill mutants of every kind', () => {
   afterEach(() => setMutation(null))
-  it.each(CASES)('%s: %s', (name, transition) => {
+  it.each(CASES)('%s: %s', (name, id) => {
     const { model, expectations } = MACHINES.find((m) => m.model.name === name)!
-    // the covering set: every transition once
-    const paths = cache.get(name) ?? coveringPaths(model, generatePaths(model))
+    const paths = cache.get(name) ?? mutationPaths(model)
     cache.set(name, paths)
-    const mutants = mutationsOf(model.machine).filter((m) => m.transition === transition)
-    expect(mutants.length).toBeGreaterThan(0)
-    for (const mutant of mutants) {
-      setMutation(mutant)
-      const killedBy = paths.findIndex((p) => {
-        try {
-          replayChecked(model, expectations, p)
-          return false
-        } catch {
-          return true
-        }
-      })
-      expect(killedBy, `mutant ${mutant.transition} => #${mutant.target} survived`).toBeGreaterThanOrEqual(0)
-    }
-    setMutation(null)
-    // and the unchanged machine passes them
-    for (const p of paths) replayChecked(model, expectations, p)
-  }, 60_000)
+    const mutant = mutantsOf(model, { covering: paths.covering }).find((m) => m.id === `${name} | ${id}`)
+    expect(mutant, `no mutant ${id}`).toBeDefined()
+    const verdict = killOrExplain(model, expectations, mutant!, paths)
+    expect(verdict.killed, `${verdict.reason}`).toBe(true)
+  }, 120_000)
 })

@@ -14,16 +14,24 @@ import type { Snapshot } from './paths.ts'
 
 export type Words = { tr: string; en: string }
 
-/** What the user sees in a state (the browser replay checks it on the screen). */
+/**
+ * What the user sees in a state (the browser replay checks it on the screen). Every state a person
+ * can be in shows at least one text or heading of its own: the screens of two different states of a
+ * machine are never identical (tests/support/model-test.ts checks it on every replayed snapshot).
+ */
 export type Screen = {
   /** Texts visible somewhere on the page (Turkish, the source language). */
   texts?: string[]
+  /** Headings (any level) with exactly this accessible name: a step's or a page's title. */
+  headings?: string[]
   /** Texts that must NOT be visible. */
   absent?: string[]
   /** Buttons (accessible names) that are enabled. */
   enabled?: string[]
   /** Buttons (accessible names) that are disabled. */
   disabled?: string[]
+  /** Buttons (accessible names) that say they are busy (aria-busy): the request they sent is on its way. */
+  busy?: string[]
 }
 
 export type StateExpectation<C = any> = {
@@ -36,8 +44,28 @@ export type StateExpectation<C = any> = {
   context?: (context: C, snapshot: Snapshot) => void
   /** Events this state must ignore: sent, they change nothing that matters. */
   ignores?: AnyEventObject[]
+  /**
+   * Events this state must ignore only in some contexts (an arrow key with no hits listed): the
+   * model check sends each on the shortest path that reaches the state with `when` true.
+   */
+  ignoresWhen?: Array<{ event: AnyEventObject; when: (context: C) => boolean }>
   /** Passed through in one step (an eventless transition): never observed after a step. */
   transient?: boolean
+  /**
+   * A state a person cannot tell apart from another on the screen, and why (the screens check
+   * allows these two to show the same; the report lists every such pair).
+   */
+  sameScreenAs?: { state: string; why: string } | Array<{ state: string; why: string }>
+  /**
+   * A state a person never sees on its own, and why (a moment between two screens): no text is
+   * required of it and the browser replay does not check its screen. The report lists them.
+   */
+  unseen?: string
+  /**
+   * A result state: the browser replay renders each of its different screens (a success and a
+   * failure) at least once, not only each transition into it. Final states are result states.
+   */
+  outcome?: boolean
 }
 
 export type Rule<C = any> = {
@@ -58,20 +86,69 @@ export type Rule<C = any> = {
   effects?: string[] | ((previous: C, event: any) => string[])
   /** Checks of the context afterwards (previous context and the event given too). */
   then?: (context: C, previous: C, event: any, snapshot: Snapshot) => void
+  /**
+   * The context afterwards, exactly: the previous context with these values, every other key
+   * unchanged (the keys of every rule that applies to the step count as changed).
+   */
+  changes?: { [K in keyof C]?: unknown } | ((previous: C, event: any) => { [K in keyof C]?: unknown })
+}
+
+export type DelayExpectation<C = any> = {
+  /**
+   * The duration in ms, restated from the spec (literals, never the machine's constants): given the
+   * context right after the step that started the timer, that step's event and the machine's input.
+   */
+  ms: (context: C, event: any, input: any) => number
+  /** How the diagram and the catalogue name it ("120 s", "the server's retryAfterS"). */
+  words?: Words
 }
 
 export type Expectations<C = any> = {
   states: Record<string, StateExpectation<C>>
   rules: Rule<C>[]
-  /** Which parts of the context an ignored event must leave unchanged (default: all). */
-  significant?: (context: C) => unknown
   /**
-   * Mutants no behavioural test can kill (the mutated machine behaves the same), with the reason:
-   * `<transition key>  =>  #<state id>` as scripts/mutants.ts prints it.
+   * What each invoked actor must be given (what would reach the server, or a child flow), by invoke
+   * id, written from the spec: from the context before the step, the step's event and the context
+   * after it (use `next` only for a value a rule pins), the machine's input and the state before the step.
+   * Every invoke of the machine needs an entry: the replay compares the input of every actor a
+   * step starts with it (the initial state's with `event` = `{ type: 'xstate.init' }`).
+   */
+  inputs: Record<string, (previous: C, event: any, next: C, input: any, from: Snapshot) => unknown>
+  /**
+   * Every named delay of the machine and its duration: a timer step runs the simulated clock to a
+   * millisecond before it is due (it must not have fired) and then to the due time (it must fire).
+   */
+  delays?: Record<string, DelayExpectation<C>>
+  /** The initial context the machine makes of an input: its defaults restated from the spec. */
+  initial?: (context: C, input: any) => void
+  /**
+   * Mutants no behavioural test can kill (the mutated machine behaves the same), with the reason,
+   * by the id the mutation check prints (`npm run test:mutants`).
    */
   equivalentMutants?: Record<string, string>
+  /**
+   * The message(s) the screen shows for the context's current failure or field errors (spec 5, 8; the
+   * screen's words), null when there is none, [] where the state does not show it on purpose (a busy
+   * state keeps the last reason until the answer). They join the texts that must show; a context
+   * with a failure (a reason code, field errors) for which this says null fails the screens check.
+   */
+  errorText?: (context: C, snapshot: Snapshot) => string[] | null
   /** Plain words for an event (catalogue). */
   describeEvent: (event: AnyEventObject) => Words
+}
+
+/** The screen of a snapshot: every active state's screen, merged. */
+export function screenOf(expectations: Expectations, snapshot: Snapshot): Required<Screen> {
+  const out = { texts: [] as string[], headings: [] as string[], absent: [] as string[], enabled: [] as string[], disabled: [] as string[], busy: [] as string[] }
+  for (const path of activePaths(snapshot)) {
+    const s = expectations.states[path]?.screen
+    const screen = typeof s === 'function' ? s(snapshot.context) : s
+    for (const key of Object.keys(out) as Array<keyof typeof out>) out[key].push(...(screen?.[key] ?? []))
+  }
+  // the message of the context's failure shows too
+  out.texts.push(...(expectations.errorText?.(snapshot.context, snapshot) ?? []))
+  for (const key of Object.keys(out) as Array<keyof typeof out>) out[key] = [...new Set(out[key])].sort()
+  return out
 }
 
 /** `'a.b.c'` -> `{ a: { b: 'c' } }`, for `snapshot.matches`. */
@@ -148,7 +225,31 @@ export function checkStep(expectations: Expectations, previous: Snapshot, event:
       fail(`${where}: rule "${rule.name}": ${(error as Error).message}`)
     }
   }
+  const exact = applying.filter((r) => r.changes)
+  if (exact.length > 0) {
+    const changed = new Set<string>()
+    for (const rule of exact) {
+      const want = (typeof rule.changes === 'function' ? rule.changes(previous.context, event) : rule.changes) as Record<string, unknown>
+      for (const [key, value] of Object.entries(want)) {
+        changed.add(key)
+        if (canon(actual.context[key]) !== canon(value)) fail(`${where}: rule "${rule.name}": ${key} is ${canon(actual.context[key])}, expected ${canon(value)}`)
+      }
+    }
+    // every other key stays, unless a rule that applies too says nothing exact (its `then` checks)
+    if (exact.length === applying.length) {
+      for (const key of Object.keys({ ...previous.context, ...actual.context })) {
+        if (!changed.has(key) && canon(actual.context[key]) !== canon(previous.context[key])) {
+          fail(`${where}: ${key} changed from ${canon(previous.context[key])} to ${canon(actual.context[key])}; no rule says it changes`)
+        }
+      }
+    }
+  }
   return applying.map((r) => r.name)
+}
+
+/** JSON with sorted keys (undefined values left out): equal values read alike. */
+export function canon(value: unknown): string {
+  return JSON.stringify(value, (_k, v: unknown) => (v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => a.localeCompare(b))) : v)) ?? 'undefined'
 }
 
 /** Every state node of the machine has an expectation, and no expectation names a missing state. */

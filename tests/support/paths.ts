@@ -27,6 +27,12 @@ export type MachineModel<M extends AnyStateMachine> = {
   name: string
   machine: M
   input?: unknown
+  /**
+   * The input the web layer gives the machine in production (src/web/flows, the views), when it
+   * differs from `input`: the suite also replays a covering set with it, so the machine's own
+   * defaults (what the model's input would override) are run and checked at least once.
+   */
+  productionInput?: { input: unknown; where: string }
   /** User events with representative payloads, or a function of the state. */
   events: AnyEventObject[] | ((state: Snapshot) => AnyEventObject[])
   /** Outputs of invoked actors, by invoke id: each becomes one `xstate.done.actor.<id>` event. */
@@ -45,7 +51,7 @@ export type MachineModel<M extends AnyStateMachine> = {
 export type PathStep = { event: AnyEventObject; state: Snapshot }
 export type GeneratedPath = { steps: PathStep[]; end: Snapshot }
 
-function allStateNodes(node: AnyStateNode): AnyStateNode[] {
+export function allStateNodes(node: AnyStateNode): AnyStateNode[] {
   return [node, ...Object.values(node.states ?? {}).flatMap((child) => allStateNodes(child as AnyStateNode))]
 }
 
@@ -150,137 +156,200 @@ export const pending = fromPromise(() => new Promise<never>(() => {}))
 /** A callback actor that does nothing. */
 export const idle = fromCallback(() => () => {})
 
-function delayOf(machine: AnyStateMachine, eventType: string, state: Snapshot): number | null {
-  const rest = eventType.slice('xstate.after.'.length)
-  const stateIds = allStateNodes(machine.root).map((n) => n.id).sort((a, b) => b.length - a.length)
-  const id = stateIds.find((sid) => rest.endsWith('.' + sid))
-  if (!id) return null
-  const delay = rest.slice(0, rest.length - id.length - 1)
-  if (/^\d+$/.test(delay)) return Number(delay)
-  const impl = (machine.implementations.delays as Record<string, unknown>)[delay]
-  if (typeof impl === 'number') return impl
-  if (typeof impl === 'function') return (impl as (a: { context: unknown; event: unknown }) => number)({ context: state.context, event: { type: eventType } })
-  return null
-}
-
-/** A changed transition target (the mutation check, scripts/mutants.ts): set, every replay runs the mutant. */
-export type Mutation = { transition: string; target: string }
+/**
+ * A mutation of the machine under test (the mutation check, tests/support/mutants.ts): while one is
+ * set, every replay runs a freshly provided machine the mutation has changed in place.
+ */
+export type Mutation = { id: string; apply(machine: AnyStateMachine): void }
 let mutation: Mutation | null = null
 export function setMutation(m: Mutation | null): void {
   mutation = m
 }
-
-/** Applies the current mutation to a (freshly provided) machine's own transition objects. */
-function applyMutation(machine: AnyStateMachine): void {
-  if (!mutation) return
-  const t = allTransitions(machine).get(mutation.transition)
-  const target = allStateNodes(machine.root).find((n) => n.id === mutation!.target)
-  if (!t || !target) throw new Error(`mutation ${mutation.transition} -> ${mutation.target}: no such transition or state`)
-  ;(t as { target: AnyStateNode[] | undefined }).target = [target]
+export function currentMutation(): Mutation | null {
+  return mutation
 }
 
-/** Every mutant of a machine: each transition's target changed to each other state of the same region. */
-export function mutationsOf(machine: AnyStateMachine): Mutation[] {
-  const out: Mutation[] = []
-  for (const [key, t] of allTransitions(machine)) {
-    const targets = (t.target ?? []) as AnyStateNode[]
-    // a targetless transition stays in its source: its mutants leave it for a sibling
-    const anchor = targets[0] ?? (t.source as AnyStateNode)
-    const parent = anchor.parent
-    if (!parent || parent.type === 'parallel') continue
-    for (const sibling of Object.values(parent.states) as AnyStateNode[]) {
-      // an eventless transition back into its own source would loop forever: not a runnable mutant
-      if (sibling === anchor || (t.eventType === '' && sibling === t.source)) continue
-      out.push({ transition: key, target: sibling.id })
-    }
-  }
-  return out
-}
-
-/**
- * Replays one path on a real actor and returns the transitions it took. `check` receives the
- * actor's snapshot before and after every step (never the machine's own prediction).
- */
+/** What an invoked actor was given when it started: what would reach the server. */
+export type Sent = { id: string; src: string; input: unknown }
+/** A delayed event the machine scheduled (an `after` timer), with when and by which step. */
+export type Timer = { type: string; at: number; ms: number; context: unknown; event: AnyEventObject; step: number }
+/** Replays one path on a real actor and returns the transitions it took. */
 export function replayPath(
   model: MachineModel<AnyStateMachine>,
   path: GeneratedPath,
-  check: (actual: Snapshot, previous: Snapshot, event: AnyEventObject, step: number, effects: string[]) => void,
+  check: (actual: Snapshot, previous: Snapshot, event: AnyEventObject, step: number, effects: string[], sent: Sent[], initialSent: Sent[]) => void,
+  durations?: DelayOracle,
 ): Set<string> {
-  const { actor, taken, advance, effects } = startReplay(model)
-  path.steps.forEach((step, i) => {
-    const previous = actor.getSnapshot() as Snapshot
-    effects.length = 0
-    advance(step.event)
-    const actual = actor.getSnapshot() as Snapshot
-    check(actual, previous, step.event, i, [...effects])
-    model.invariants?.(actual)
-  })
-  actor.stop()
-  return taken
+  const replay = startReplay(model, durations)
+  try {
+    path.steps.forEach((step, i) => {
+      const previous = replay.actor.getSnapshot() as Snapshot
+      const { effects, sent } = replay.advance(step.event)
+      const actual = replay.actor.getSnapshot() as Snapshot
+      check(actual, previous, step.event, i, effects, sent, replay.initialSent)
+      model.invariants?.(actual)
+    })
+  } finally {
+    replay.actor.stop()
+  }
+  return replay.taken
 }
 
-const PROVIDED = new WeakMap<MachineModel<AnyStateMachine>, { machine: AnyStateMachine; sink: { effects: string[] } }>()
+/**
+ * How long a timer must run, by the oracle (the spec's durations, tests/machines/expectations): given
+ * the timer as scheduled (the context and event of the step that started it); `undefined` when the
+ * oracle has no opinion (documents and covering sets), then the machine's own delay is used.
+ */
+export type DelayOracle = (timer: Timer) => number | undefined
 
-/** A started actor of the model's machine with fake effects, a simulated clock and a coverage probe. */
-export function startReplay(model: MachineModel<AnyStateMachine>) {
-  /** The effects of the current step: named side-effect actions (`broadcast:ended`) and emitted notices (`notice:welcome`). */
-  const effects: string[] = []
-  const recorder = { effects: effects as string[] }
-  // the provided machine is made once per model (a mutant gets a fresh one: it changes it in place)
-  let provided = mutation ? undefined : PROVIDED.get(model)
-  if (!provided) {
-    const sink: { effects: string[] } = { effects: [] }
-    provided = {
-      sink,
-      machine: model.machine.provide({
-        actors: { ...fakeActorsFor(model.machine), ...model.actors } as never,
-        actions: fakeActionsFor(model.machine, sink) as never,
-      }),
-    }
-    if (mutation) applyMutation(provided.machine)
-    else PROVIDED.set(model, provided)
+const PROVIDED = new WeakMap<MachineModel<AnyStateMachine>, AnyStateMachine>()
+
+/** Deep copy of what an actor was given (so later changes of shared objects do not rewrite history). */
+function copy<T>(value: T): T {
+  if (value === undefined) return value
+  try {
+    return structuredClone(value)
+  } catch {
+    return JSON.parse(JSON.stringify(value)) as T
   }
-  provided.sink.effects = recorder.effects
-  const machine = provided.machine
+}
+
+/**
+ * A started actor of the model's machine with fake effects, a simulated clock and probes: the
+ * transitions taken (inspection microsteps), the side-effect actions and notices of each step, the
+ * actors each step started and their input (what would be sent), the timers scheduled.
+ */
+export function startReplay(model: MachineModel<AnyStateMachine>, durations?: DelayOracle) {
+  const recorder = { effects: [] as string[] }
+  // the provided machine is made once per model (a mutant gets a fresh one: it changes it in place)
+  let machine = mutation ? undefined : PROVIDED.get(model)
+  if (!machine) {
+    const sink = { target: recorder }
+    machine = model.machine.provide({
+      actors: { ...fakeActorsFor(model.machine), ...model.actors } as never,
+      actions: fakeActionsFor(model.machine, sink) as never,
+    })
+    SINKS.set(machine, sink)
+    if (mutation) mutation.apply(machine)
+    else PROVIDED.set(model, machine)
+  }
+  const sink = SINKS.get(machine)!
+  sink.target = recorder
   const clock = new SimulatedClock()
   const taken = new Set<string>()
+  const sent: Sent[] = []
+  const timers = new Map<string, Timer>()
+  const fired: string[] = []
+  let microsteps = 0
+  let root: unknown = null
+  let stepIndex = -1
+  let stepEvent: AnyEventObject = { type: 'xstate.init' }
   const actor = createActor(machine, {
     clock,
     ...(model.input !== undefined ? { input: model.input } : {}),
     inspect: (ev) => {
-      if (ev.type === '@xstate.microstep') {
-        for (const t of (ev as unknown as { _transitions: AnyTransitionDefinition[] })._transitions) taken.add(transitionKey(t))
+      const e = ev as unknown as {
+        type: string; actorRef: { id: string; src?: unknown; options?: { input?: unknown; src?: unknown }; _parent?: unknown }
+        sourceRef?: unknown; event?: AnyEventObject; action?: { type: string; params?: Record<string, unknown> }
+      }
+      if (e.type === '@xstate.actor') {
+        if (root === null) { root = e.actorRef; return }
+        if (e.actorRef._parent === root) {
+          const src = typeof e.actorRef.src === 'string' ? e.actorRef.src : String((e.actorRef.options as { src?: unknown })?.src ?? '')
+          sent.push({ id: e.actorRef.id, src, input: copy(e.actorRef.options?.input) })
+        }
+        return
+      }
+      if (e.actorRef !== root) return
+      if (e.type === '@xstate.microstep') {
+        // (an event no transition takes is inspected as a microstep without transitions)
+        const transitions = (ev as unknown as { _transitions: AnyTransitionDefinition[] })._transitions
+        if (transitions.length > 0) microsteps++
+        for (const t of transitions) taken.add(transitionKey(t))
+      } else if (e.type === '@xstate.action' && e.action) {
+        const params = e.action.params ?? {}
+        if (e.action.type === 'xstate.raise' && typeof params.delay === 'number') {
+          const type = (params.event as AnyEventObject).type
+          timers.set(type, { type, at: clock.now(), ms: params.delay, context: undefined, event: stepEvent, step: stepIndex })
+        } else if (e.action.type === 'xstate.cancel') {
+          timers.delete(String(params.sendId))
+        }
+      } else if (e.type === '@xstate.event' && e.sourceRef === root && e.event?.type.startsWith('xstate.after.')) {
+        fired.push(e.event.type)
+        timers.delete(e.event.type)
       }
     },
   })
   // an actor that fails (a mutant can make it) ends in status 'error', which the checks report
   actor.subscribe({ error: () => {} })
   actor.on('*', (emitted: AnyEventObject) => {
-    effects.push(`${emitted.type}:${String((emitted as { code?: unknown }).code ?? '')}`)
+    recorder.effects.push(`${emitted.type}:${String((emitted as { code?: unknown }).code ?? '')}`)
   })
   actor.start()
-  /** Sends the event, or advances the clock by the delay of a timer step. */
-  const advance = (event: AnyEventObject) => {
-    const ms = event.type.startsWith('xstate.after.') ? delayOf(machine, event.type, actor.getSnapshot() as Snapshot) : null
-    if (ms !== null) clock.increment(ms)
-    else actor.send(event)
+  // the timers and actors the initial state started
+  for (const t of timers.values()) if (t.context === undefined) t.context = copy(actor.getSnapshot().context)
+  const initialSent = [...sent]
+  const noteTimers = () => {
+    for (const t of timers.values()) if (t.context === undefined) t.context = copy(actor.getSnapshot().context)
   }
-  return { actor, taken, advance, effects }
+
+  /**
+   * Sends the event, or for a timer step runs the clock until that timer is due: by the oracle's
+   * duration when there is one (it must not fire a millisecond before and must fire then), else by
+   * the machine's own. Returns the step's effects and the actors it started.
+   */
+  const advance = (event: AnyEventObject) => {
+    stepIndex++
+    stepEvent = event
+    recorder.effects = []
+    sink.target = recorder
+    sent.length = 0
+    if (event.type.startsWith('xstate.after.')) {
+      const timer = timers.get(event.type)
+      if (!timer) throw new Error(`timer step ${event.type}: no such timer is running (it was never started, or was cancelled)`)
+      const expected = durations?.(timer)
+      const due = timer.at + (expected ?? timer.ms)
+      if (expected !== undefined) {
+        if (due - 1 > clock.now()) clock.set(due - 1)
+        if (fired.includes(event.type) && !timers.has(event.type)) {
+          throw new Error(`timer ${event.type} fired before ${expected} ms (it was set to ${timer.ms} ms)`)
+        }
+      }
+      if (due > clock.now()) clock.set(due)
+      if (timers.get(event.type) === timer) {
+        throw new Error(`timer ${event.type} did not fire after ${expected ?? timer.ms} ms (it was set to ${timer.ms} ms)`)
+      }
+    } else {
+      actor.send(event)
+    }
+    noteTimers()
+    return { effects: [...recorder.effects], sent: [...sent] }
+  }
+  return {
+    actor, taken, advance, clock, timers, initialSent,
+    get microsteps() { return microsteps },
+    get effects() { return recorder.effects },
+  }
 }
+
+/** Where the fake actions of a provided machine record to (the current replay's recorder). */
+const SINKS = new WeakMap<AnyStateMachine, { target: { effects: string[] } }>()
 
 /**
  * A small covering set: greedily the path that takes the most transitions not yet taken, until
  * every transition the paths take is taken (what the browser replays and the catalogue lists).
  */
-export function coveringPaths(model: MachineModel<AnyStateMachine>, paths: GeneratedPath[]): GeneratedPath[] {
-  const takes = paths.map((p) => {
-    const { taken } = (() => {
-      const r = startReplay(model)
+export function coveringPaths(model: MachineModel<AnyStateMachine>, paths: GeneratedPath[], known?: Array<Set<string>>): GeneratedPath[] {
+  const takes = known ?? paths.map((p) => {
+    const r = startReplay(model)
+    try {
       p.steps.forEach((s) => r.advance(s.event))
+    } catch {
+      // a path the machine cannot finish covers what it took so far
+    } finally {
       r.actor.stop()
-      return r
-    })()
-    return taken
+    }
+    return r.taken
   })
   const chosen: GeneratedPath[] = []
   const covered = new Set<string>()
@@ -300,10 +369,10 @@ export function coveringPaths(model: MachineModel<AnyStateMachine>, paths: Gener
 }
 
 /** Side-effect actions are placeholders that throw; replays record them instead (built-ins stay). */
-function fakeActionsFor(machine: AnyStateMachine, sink: { effects: string[] }): Record<string, (a: unknown, params?: { kind?: string }) => void> {
+function fakeActionsFor(machine: AnyStateMachine, sink: { target: { effects: string[] } }): Record<string, (a: unknown, params?: { kind?: string }) => void> {
   const fakes: Record<string, (a: unknown, params?: { kind?: string }) => void> = {}
   for (const [key, impl] of Object.entries(machine.implementations.actions ?? {})) {
-    if (typeof impl === 'function' && !('type' in impl)) fakes[key] = (_a, params) => { sink.effects.push(params?.kind ? `${key}:${params.kind}` : key) }
+    if (typeof impl === 'function' && !('type' in impl)) fakes[key] = (_a, params) => { sink.target.effects.push(params?.kind ? `${key}:${params.kind}` : key) }
   }
   return fakes
 }

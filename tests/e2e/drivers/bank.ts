@@ -6,16 +6,18 @@ import type { E2eServer } from '../server.ts'
 export type StartedOrder = { orderId: string; receipt: string; html: string }
 export const ORDERS = new WeakMap<Page, StartedOrder>()
 const CARD = TEST_CARDS.find((c) => c.scenario === 'success' && !c.personal)!.number
+const DECLINED = TEST_CARDS.find((c) => c.scenario === 'declined' && !c.personal)!.number
 /** src/web/flows/payment.ts RESULT_KEY (that module loads the browser's catalogs, so it is not imported here). */
 export const RESULT_KEY = 'ke-payment'
 
 /**
  * Starts a payment on the real gateway, as the card form would (spec 7.4 body; the server issues
  * the order id). With `purchaseId`, a payment of that purchase: what "another tab" of the same
- * customer does (issue 21).
+ * customer does (issue 21). `scenario` picks the test card: approved or declined by the bank.
  */
 let client = 0
-export async function startOrder(server: E2eServer, purchaseId?: string): Promise<StartedOrder> {
+export async function startOrder(server: E2eServer, purchaseId?: string, scenario: 'success' | 'declined' = 'success'): Promise<StartedOrder> {
+  const card = scenario === 'declined' ? DECLINED : CARD
   // a device of its own (the gateway's per-address limit is the page's; a server trusting loopback proxies believes it)
   const ip = `10.77.${Math.floor(++client / 250) % 250}.${(client % 250) + 1}`
   const res = await fetch(`${server.url}/api/v1/moneyio/collection/posIP3D/Gateway`, {
@@ -23,7 +25,7 @@ export async function startOrder(server: E2eServer, purchaseId?: string): Promis
     headers: { 'content-type': 'application/json', trxType: 'FRM', origin: server.url, provision: 'true', companyId: '', 'x-forwarded-for': ip, ...(purchaseId ? { purchaseId } : {}) },
     body: JSON.stringify({
       servicingBank: '0062', payway: 'CC', orderId: null, amount: 1250.5, currency: 'TRY',
-      ccNumber: CARD, expireDate: '1230', cvv: '123', customerName: 'Ayşe Yılmaz', installment: 3, inquiryValue: null, span: null,
+      ccNumber: card, expireDate: '1230', cvv: '123', customerName: 'Ayşe Yılmaz', installment: 3, inquiryValue: null, span: null,
       OkUrl: `${server.url}/result/success`, FailUrl: `${server.url}/result/error`,
     }),
   })

@@ -100,9 +100,13 @@ export const besPurchaseDriver: Driver = {
         await page.getByRole('button', { name: NEXT }).click()
         break
       case 'contract.submit': {
-        // the amount decides here; the suggested fund distribution adds up to 100
-        const c = e.values as unknown as { contributionAmount: string }
+        // the amount and the fund distribution as the model has them (the funds it names, none of the others)
+        const c = e.values as unknown as { contributionAmount: string; fundChoice: Array<{ code: string; share: number }> }
         await page.locator('input[name=contributionAmount]').fill(c.contributionAmount)
+        for (const input of await page.locator('input[name^="fundChoice."]').all()) {
+          const code = (await input.getAttribute('name'))!.slice('fundChoice.'.length)
+          await input.fill(String(c.fundChoice.find((f) => f.code === code)?.share ?? ''))
+        }
         await page.getByRole('button', { name: NEXT }).click()
         break
       }

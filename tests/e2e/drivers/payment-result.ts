@@ -12,8 +12,11 @@ export const paymentResultDriver: Driver = {
     const first = path[0]?.event as AnyEventObject & { output?: unknown }
     await page.goto('/')
     if (first.type === 'xstate.done.actor.fetchOutcome' && first.output !== null) {
-      // an order the bank has not answered yet, started on the real gateway; this tab keeps its receipt
-      const order = await startOrder(server)
+      // an order started on the real gateway (this tab keeps its receipt): the bank answers it at once
+      // when the path's first answer is settled, with a declined card for a failure; else not yet
+      const status = (first.output as { status: string }).status
+      const order = await startOrder(server, undefined, status === 'failed' ? 'declined' : 'success')
+      if (status === 'succeeded' || status === 'failed') await approve(server, order)
       ORDERS.set(page, order)
       await page.evaluate(([key, value]) => sessionStorage.setItem(key!, value!), [RESULT_KEY, JSON.stringify({ orderId: order.orderId, receipt: order.receipt })])
     }

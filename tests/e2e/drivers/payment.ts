@@ -78,6 +78,10 @@ const never = new Promise<void>(() => {})
 
 /** The next planned answer to a request: the real one, cut off, or held until the page closes. */
 async function answer(route: Route, planned: Answer | undefined) {
+  // the BIN table's chunk cannot load; the gateway answers as the server does when the bank is out of reach (502 KVT_GATEWAY_ERR4)
+  if (planned === 'fail' && route.request().url().includes('/Gateway')) {
+    return route.fulfill({ status: 502, contentType: 'application/json', body: JSON.stringify({ code: 'KVT_GATEWAY_ERR4', message: 'Kredi kartı doğrulama için Banka Sistemine erişilemiyor !' }) })
+  }
   if (planned === 'fail') return route.abort('connectionrefused')
   if (planned === 'hold') return never
   return route.continue()

@@ -121,7 +121,7 @@ export type Tab = {
 }
 export const TABS = new WeakMap<Page, Tab>()
 
-/** Remembers the sale's id from the page's own calls; the result page's address answers 204, so the page that ended the flow stays to be read. */
+/** Remembers the sale's id from the page's own calls; the result page opens when the flow ends (the probe keeps the flow's last state). */
 export async function watchPurchase(page: Page) {
   TABS.set(page, { saleId: null, ticket: null, opened: false, phone: null, purchaseId: null, other: null, lastSave: null, appPrice: null, cutReads: false })
   await page.route(PURCHASE_READ, (route: Route) => (route.request().method() === 'GET' && TABS.get(page)!.cutReads ? route.abort('connectionrefused') : route.fallback()))
@@ -138,7 +138,6 @@ export async function watchPurchase(page: Page) {
     if (r.url().endsWith(`${API}/application`) && r.ok()) TABS.get(page)!.saleId = ((await r.json().catch(() => ({}))) as { id?: string }).id ?? null
     if (r.url().endsWith(`${API}/purchase`) && r.ok()) TABS.get(page)!.purchaseId = ((await r.json().catch(() => ({}))) as { id?: string }).id ?? null
   })
-  await page.route(/\/result\//, (route: Route) => (route.request().isNavigationRequest() && route.request().frame() === page.mainFrame() ? route.fulfill({ status: 204 }) : route.continue()))
 }
 
 /** Saves an application on the server under a ticket (what a customer left earlier); answers its id. */
@@ -210,7 +209,9 @@ export async function arrangeAnswer(page: Page, server: E2eServer, next: AnyEven
   } else if (id === 'resumeApplication' && kind === 'done' && next.output) {
     // an application of this phone, saved earlier, under the ticket the page was just given
     await page.route(at, async (route: Route) => {
-      tab.saleId = await opts.seed((route.request().postDataJSON() as { ticket: string }).ticket, next.output)
+      // (the ticket is the page's: a later step may record a consent under it, as another tab of this phone)
+      tab.ticket = (route.request().postDataJSON() as { ticket: string }).ticket
+      tab.saleId = await opts.seed(tab.ticket, next.output)
       await route.continue()
     })
   }
@@ -282,6 +283,7 @@ export async function buyOnServer(server: E2eServer, product: ApplicationProduct
   const { ticket } = (await verified.json()) as { ticket: string }
   const saleId = await saveApplication(server, { ticket, product, step: 'payment', data })
   for (const d of consentsFor(product as SalesProduct).filter((x) => x.requiredFor.includes(product as SalesProduct))) {
+    // as the page records them (src/web/flows/purchase.ts): the verified phone's ticket proves the applicant (issue 28 item 3)
     const r = await post('/legalpermission', { name: d.name, status: d.kind === 'notice' ? 'READ' : 'ACCEPTED', documentId: d.documentId, scope: product, ticket }, { saleId, processStep: 'consents' })
     expect(r.status, await r.clone().text()).toBe(201)
   }
@@ -386,8 +388,12 @@ export function purchaseDriver(spec: PurchaseDriverSpec): Driver {
           await form.getByRole('button', { name: 'Devam' }).click()
           break
         }
-        case 'summary.confirm': await page.getByRole('button', { name: 'Onayla ve ödemeye geç', exact: true }).click(); break
-        case 'price.accept': await page.getByRole('button', { name: 'Yeni fiyatı onayla ve ödemeye geç' }).click(); break
+        case 'summary.confirm':
+        case 'price.accept':
+          // a path that ends while the purchase is being made: its request is held, so the busy summary is what shows
+          if (!next) await page.route(`**${API}/purchase`, () => { /* held until the page closes */ })
+          await page.getByRole('button', { name: e.type === 'price.accept' ? 'Yeni fiyatı onayla ve ödemeye geç' : 'Onayla ve ödemeye geç', exact: true }).click()
+          break
         case 'payment.done': await pay(page, String(e.status)); break
         case 'payment.elsewhere': await payElsewhere(page, server, spec.id, next?.event as AnyEventObject | undefined); break
         case 'payment.retry': break // the page sent it as it opened (open)

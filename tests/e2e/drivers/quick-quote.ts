@@ -1,17 +1,16 @@
-import type { Page, Route } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { expect } from 'vitest'
 
 /**
  * What the two quick quote drivers share: the visitor's "Satın Al" leaves for the purchase page,
- * which this replay answers with 204 No Content (the browser then stays on the quote page, so the
- * live actor's final state can still be read), and the driver checks the address it asked for.
+ * which opens (its screen is the quote machine's final state; the coverage probe keeps the quote's
+ * last state across the navigation), and the driver checks the address it asked for.
  */
-export async function buyStaysHere(page: Page, purchasePath: string): Promise<{ asked(): Promise<URL> }> {
+export async function buyLeaves(page: Page, purchasePath: string): Promise<{ asked(): Promise<URL> }> {
   const to = (url: URL) => url.pathname === purchasePath
   const asked = new Promise<URL>((ok) => {
-    void page.route(to, (route: Route) => {
-      ok(new URL(route.request().url()))
-      void route.fulfill({ status: 204 })
+    page.on('request', (r) => {
+      if (r.isNavigationRequest() && r.frame() === page.mainFrame() && to(new URL(r.url()))) ok(new URL(r.url()))
     })
   })
   return {

@@ -15,6 +15,9 @@ import type { Driver } from './types.ts'
  */
 const AUDIT = (url: URL) => url.pathname.endsWith('/api/v1/audit')
 const seeded = new WeakSet<E2eServer>()
+/** The list's requests the page made (GET /audit), and how many there were when the last event was acted. */
+const asked = new WeakMap<Page, { urls: URL[]; mark: number; q: string }>()
+const NOTHING = 'hic-yok-boyle-bir-kayit'
 
 /** More than one page of audit entries: locks of a session of ayse's own, once per server. */
 async function entries(server: E2eServer) {
@@ -36,6 +39,9 @@ export const resourceListDriver: Driver = {
   model: resourceListModel,
   expectations: resourceListExpectations,
   async open(page, path, server) {
+    const state = { urls: [] as URL[], mark: 0, q: '' }
+    asked.set(page, state)
+    page.on('request', (r) => { const u = new URL(r.url()); if (AUDIT(u) && r.method() === 'GET') state.urls.push(u) })
     await entries(server)
     await signInOnce(page, server, 'ayse.yilmaz')
     const first = path[0]?.event as AnyEventObject & { output?: { items: unknown[] } }
@@ -43,12 +49,36 @@ export const resourceListDriver: Driver = {
     const empty = first?.type === 'xstate.done.actor.fetchPage' && first.output!.items.length === 0
     // a path that acts before the first answer finds the list still loading
     if (!first?.type.startsWith('xstate.')) await arrange(page, 'slow')
-    await page.goto(empty ? '/navbar/settings/audit?q=hic-yok-boyle-bir-kayit' : '/navbar/settings/audit')
+    // (the model's empty list is this search on the page: its requests carry it)
+    if (empty) state.q = NOTHING
+    await page.goto(empty ? `/navbar/settings/audit?q=${NOTHING}` : '/navbar/settings/audit')
     // the page is there once its list actor is (acting before would change the address of a page not yet drawn)
     await page.waitForFunction(() => !!(window as unknown as { __e2eCoverage: Record<string, unknown> }).__e2eCoverage.resourceList)
   },
+  // GET /audit with the params the oracle says the list asks for: page, size, sort, search and filters (src/web/flows/audit.ts)
+  async checkSent(page, id, expected) {
+    if (id !== 'fetchPage') return false
+    const state = asked.get(page)!
+    const p = expected as { page: number; size: number; sort: string | null; q: string; filters: Record<string, string> }
+    const q = p.q || (state.q && !p.q ? state.q : '')
+    const want = { page: String(p.page), size: String(p.size), ...(p.sort ? { sort: p.sort } : {}), ...(q ? { q } : {}), ...Object.fromEntries(Object.entries(p.filters).filter(([, v]) => v)) }
+    const query = (u: URL) => Object.fromEntries(u.searchParams)
+    await expect.poll(() => state.urls.slice(state.mark).map(query), { timeout: 10_000, message: `GET /audit with ${JSON.stringify(want)}` }).toContainEqual(want)
+    return true
+  },
+  // "Tekrar dene" is not there while the list loads or shows rows; a page size the list does not offer cannot be chosen:
+  // the ignored event a person can make is the address telling the list what it shows already
+  async ignore(page, state, event) {
+    if (event.type !== 'params.sync' || (state !== 'ready' && state !== 'empty')) return false
+    await page.evaluate(async () => {
+      const router = (window as unknown as { __TSR_ROUTER__: { navigate(o: object): Promise<void> } }).__TSR_ROUTER__
+      await router.navigate({ to: '/navbar/settings/audit', search: (s: object) => ({ ...s }) })
+    })
+    return true
+  },
   async act(page, step, next) {
     const e = step.event as AnyEventObject & Record<string, unknown>
+    asked.get(page)!.mark = asked.get(page)!.urls.length
     if (e.type.startsWith('xstate.')) return
     // the answer this event asks for: a failure when the path wants one, slow when the path ends on the loading screen
     await arrange(page, next?.event.type === 'xstate.error.actor.fetchPage' ? 'fail' : next === undefined || next.event.type.startsWith('xstate.after') ? 'slow' : 'real')

@@ -3,7 +3,7 @@ import { expect } from 'vitest'
 import type { AnyEventObject } from 'xstate'
 import { travelQuickQuoteExpectations } from '../../machines/expectations/travel-quick-quote.ts'
 import { AT, travelQuickQuoteModel } from '../../machines/models/travel-quick-quote.model.ts'
-import { buyStaysHere, setGender } from './quick-quote.ts'
+import { buyLeaves, setGender } from './quick-quote.ts'
 import type { Driver } from './types.ts'
 
 /**
@@ -15,14 +15,14 @@ import type { Driver } from './types.ts'
 const DAY = 86_400_000
 const istanbulDay = (t: number) => Date.parse(new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Istanbul' }).format(new Date(t)))
 const shift = (date: string) => date ? new Date(Date.parse(date) + Math.round((istanbulDay(Date.now()) - istanbulDay(Date.parse(AT))) / DAY) * DAY).toISOString().slice(0, 10) : ''
-const purchase = new WeakMap<Page, Awaited<ReturnType<typeof buyStaysHere>>>()
+const purchase = new WeakMap<Page, Awaited<ReturnType<typeof buyLeaves>>>()
 
 export const travelQuickQuoteDriver: Driver = {
   id: 'travelQuickQuote',
   model: travelQuickQuoteModel,
   expectations: travelQuickQuoteExpectations,
   async open(page) {
-    purchase.set(page, await buyStaysHere(page, '/urunler/market/seyahatsaglik'))
+    purchase.set(page, await buyLeaves(page, '/urunler/market/seyahatsaglik'))
     await page.goto('/urunler/market/seyahatsaglikhizliteklif')
     await page.waitForFunction(() => !!(window as unknown as { __e2eCoverage: Record<string, unknown> }).__e2eCoverage.travelQuickQuote)
   },

@@ -3,7 +3,7 @@ import { expect } from 'vitest'
 import type { AnyEventObject } from 'xstate'
 import { tssQuickQuoteExpectations } from '../../machines/expectations/tss-quick-quote.ts'
 import { tssQuickQuoteModel } from '../../machines/models/tss-quick-quote.model.ts'
-import { buyStaysHere, setGender } from './quick-quote.ts'
+import { buyLeaves, setGender } from './quick-quote.ts'
 import type { Driver } from './types.ts'
 
 /**
@@ -13,7 +13,7 @@ import type { Driver } from './types.ts'
  * codes are real ones).
  */
 const CITIES = (url: URL) => url.pathname.endsWith('/api/v1/lookup/cities')
-const purchase = new WeakMap<Page, Awaited<ReturnType<typeof buyStaysHere>>>()
+const purchase = new WeakMap<Page, Awaited<ReturnType<typeof buyLeaves>>>()
 
 async function arrange(page: Page, mode: 'fail' | 'hold' | 'real') {
   await page.unroute(CITIES)
@@ -28,7 +28,7 @@ export const tssQuickQuoteDriver: Driver = {
   async open(page, path) {
     const first = path[0]?.event.type
     await arrange(page, first === 'xstate.error.actor.loadCities' ? 'fail' : first === 'xstate.done.actor.loadCities' ? 'real' : 'hold')
-    purchase.set(page, await buyStaysHere(page, '/urunler/market/tss'))
+    purchase.set(page, await buyLeaves(page, '/urunler/market/tss'))
     await page.goto('/urunler/market/tsshizliteklif')
     await page.waitForFunction(() => !!(window as unknown as { __e2eCoverage: Record<string, unknown> }).__e2eCoverage.tssQuickQuote)
   },

@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core'
+import type { AnyEventObject } from 'xstate'
 import type { Expectations } from '../../support/expectations.ts'
 import type { Model } from '../../support/model-test.ts'
 import type { GeneratedPath, PathStep } from '../../support/paths.ts'
@@ -19,4 +20,22 @@ export type Driver = {
    * chosen among the feasible paths and must still take every transition. Absent: every path.
    */
   feasible?(path: GeneratedPath): boolean
+  /**
+   * The model's context as this page holds it, for the screen expectations: the values the driver
+   * put in place of the model's (a fresh phone number per path, a real order id). Absent: as is.
+   */
+  screenContext?(page: Page, context: any): any
+  /**
+   * Checks what the page sent for an invoked actor the oracle says the step started, against the
+   * input the oracle expects (tests/machines/expectations: `inputs`), as the flow turns it into a
+   * request (src/web/flows). The driver observes the page's requests; it never rewrites them.
+   * Returns false for an actor it has no request of (a held answer, a call it does not watch).
+   */
+  checkSent?(page: Page, id: string, expected: unknown): Promise<boolean>
+  /**
+   * Performs, in the state the page is in, one event that state must ignore (its expectation's
+   * `ignores`), as a person would (a second press while a request is on its way, a key while
+   * locked). Returns false when it cannot make that event happen there.
+   */
+  ignore?(page: Page, state: string, event: AnyEventObject): Promise<boolean>
 }

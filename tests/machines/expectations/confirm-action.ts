@@ -1,5 +1,6 @@
 import { expect } from 'vitest'
 import type { ConfirmActionContext } from '../../../machines/confirm-action/confirm-action.machine.ts'
+import { reasonSays } from './texts.ts'
 import type { Expectations, Screen } from '../../support/expectations.ts'
 
 /** The words of the two pages the replay uses (src/web/views/admin/company: ListParts, MailServerView). */
@@ -47,6 +48,7 @@ export const confirmActionExpectations: Expectations<ConfirmActionContext> = {
     },
     preparing: {
       words: { tr: 'konu denetleniyor (önizleme)', en: 'the subject is being checked (preview)' },
+      unseen: 'the check (or the preview) is one quick request: the question, the outcome or the refusal shows when it answers',
       tags: { busy: true, asking: false },
       context: (c) => expect(c.error).toBeNull(),
       ignores: [{ type: 'confirm' }, { type: 'cancel' }, request(OTHER)],
@@ -111,7 +113,20 @@ export const confirmActionExpectations: Expectations<ConfirmActionContext> = {
     { name: 'after a refused check, a new request checks again', from: 'prepareFailed', event: 'request', to: 'preparing',
       then: (c, _p, e) => expect(c).toMatchObject({ subject: e.subject, error: null, fields: {} }) },
   ],
-  significant: (c) => ({ subject: c.subject, preview: c.preview, result: c.result, error: c.error, fields: c.fields }),
+  // the check's refusal names what is wrong (the row gone, the address not one); a failure says why
+  errorText: (c, s) => {
+    if (s.hasTag('busy')) return c.error ? [] : null
+    if (s.matches('prepareFailed')) return [c.error === 'NOT_FOUND' ? GONE_TEXT : c.error === 'FIELDS' ? NOT_EMAIL : reasonSays(c.error!)]
+    if (s.matches('failed')) return [reasonSays(c.error!)]
+    return null
+  },
+  inputs: {
+    // the subject the person asked about: the row to delete, the address to mail (what reaches the server's check)
+    prepare: (_p, e) => ({ subject: e.subject }),
+    // what was confirmed: the same subject, with the preview the check gave (a failure retried sends the same)
+    run: (p, e) => ({ subject: p.subject, preview: e.type === 'xstate.done.actor.prepare' ? (e.output.preview ?? null) : p.preview }),
+  },
+  initial: (c) => expect(c).toEqual({ subject: null, preview: null, result: null, error: null, issues: [], fields: {} }),
   describeEvent: (e) => {
     const ev = e as { type: string; subject?: Subject; output?: { ask: boolean; ok?: boolean }; error?: { code?: string; kind?: string } }
     switch (e.type) {

@@ -1,6 +1,7 @@
 import { expect } from 'vitest'
 import type { CreateUserContext } from '../../../machines/create-user/create-user.machine.ts'
 import type { Expectations } from '../../support/expectations.ts'
+import { reasonSays } from './texts.ts'
 import { CREATED, TODAY, VALID_PERSONAL, groupRolesProblem, isCompleteAddress, isCompletePersonal } from '../models/create-user.model.ts'
 
 const PERSONAL = 'Kişisel Bilgiler'
@@ -13,6 +14,7 @@ const CREATE = 'Kullanıcıyı Oluştur'
 const RETRY = 'Tekrar Dene'
 const CREATED_TEXT = 'Kullanıcı oluşturuldu'
 const VALID_TO = 'Atama Geçerlilik Tarihini Belirleyin !'
+const CREATING = 'Kullanıcı oluşturuluyor…'
 
 const STEP_OF: Record<string, string> = { personal: 'personal', address: 'address', groupRoles: 'groupRoles' }
 type Issue = { path: string; code: string }
@@ -37,19 +39,43 @@ const ignoredChanges = (step: string) => [
   ...(editing(step)['groupRoles.change'] ? [{ type: 'groupRoles.change', values: { isAssigntoGroup: true } }] : []),
 ]
 
+const blankToNull = (v: string) => (v.trim() === '' ? null : v.trim())
+/**
+ * What POST /user receives (spec 3.1 "User", "Personal address", "Group-roles assignment"): the
+ * three steps as typed, texts trimmed, empty optional codes as null; a Turkish citizen's national ID
+ * and no passport; the group only when "assign to a group now", the other-group roles only when
+ * "assign roles from other groups".
+ */
+function createBody(c: CreateUserContext) {
+  const p = c.personal
+  const a = c.address
+  const g = c.groupRoles
+  const tr = p.country === 'TR'
+  return {
+    personal: { ...p, username: p.username.trim(), email: p.email.trim(), nationalId: tr ? blankToNull(p.nationalId) : null, passportNo: tr ? null : blankToNull(p.passportNo.toUpperCase()) },
+    address: { ...a, citycode: blankToNull(a.citycode), districtcode: blankToNull(a.districtcode), suburbcode: blankToNull(a.suburbcode), zipcode: blankToNull(a.zipcode) },
+    groupRoles: {
+      isAssigntoGroup: g.isAssigntoGroup, chosengroup: g.isAssigntoGroup ? blankToNull(g.chosengroup) : null,
+      isAssigntoOtherGroup: g.isAssigntoOtherGroup,
+      selectedRoles: g.isAssigntoOtherGroup ? g.selectedRoles.map((r) => ({ roleId: r.roleId, validTo: blankToNull(r.validTo) })) : [],
+      selectedMain: blankToNull(g.selectedMain),
+    },
+  }
+}
+
 /** Create user (spec 2.2, 3.1, 4, 5; issue 14), written apart from machines/create-user. */
 export const createUserExpectations: Expectations<CreateUserContext> = {
   states: {
     personal: {
       words: { tr: '1. adım: kişisel bilgiler formu açık', en: 'step 1: the personal details form is open' },
-      screen: { texts: [PERSONAL], enabled: [NEXT], absent: [CREATED_TEXT] },
+      screen: { headings: [PERSONAL], enabled: [NEXT], absent: [CREATED_TEXT] },
       tags: { busy: false },
       context: (c) => expect(c.created).toBeNull(),
       ignores: [{ type: 'step.back' }, { type: 'form.submit' }, ...ignoredChanges('personal')],
     },
     address: {
       words: { tr: '2. adım: adres formu açık', en: 'step 2: the address form is open' },
-      screen: { texts: [ADDRESS], enabled: [NEXT, BACK] },
+      screen: { headings: [ADDRESS], enabled: [NEXT, BACK] },
       tags: { busy: false },
       // step 2 opens only after a complete step 1
       context: (c) => expect(isCompletePersonal(c.personal)).toBe(true),
@@ -57,7 +83,7 @@ export const createUserExpectations: Expectations<CreateUserContext> = {
     },
     groupRoles: {
       words: { tr: '3. adım: grup ve roller formu açık', en: 'step 3: the group and roles form is open' },
-      screen: (c) => ({ texts: [GROUP_ROLES, ...(c.errors.selectedValid === 'validToRequired' ? [VALID_TO] : [])], enabled: [NEXT, BACK] }),
+      screen: { headings: [GROUP_ROLES], enabled: [NEXT, BACK] },
       tags: { busy: false },
       context: (c) => {
         expect(isCompletePersonal(c.personal)).toBe(true)
@@ -67,7 +93,7 @@ export const createUserExpectations: Expectations<CreateUserContext> = {
     },
     review: {
       words: { tr: 'önizleme: girilen her şey görünür', en: 'review: everything typed shows' },
-      screen: { texts: [REVIEW, VALID_PERSONAL.username, VALID_PERSONAL.email], enabled: [CREATE, BACK] },
+      screen: { headings: [REVIEW], texts: [VALID_PERSONAL.username, VALID_PERSONAL.email], enabled: [CREATE, BACK], absent: [CREATING] },
       tags: { busy: false },
       context: (c) => {
         expect(isCompletePersonal(c.personal)).toBe(true)
@@ -79,7 +105,7 @@ export const createUserExpectations: Expectations<CreateUserContext> = {
     },
     creating: {
       words: { tr: 'kullanıcı oluşturuluyor', en: 'the user is being created' },
-      screen: { texts: [REVIEW], disabled: [CREATE] },
+      screen: { headings: [REVIEW], texts: [CREATING], disabled: [CREATE] },
       tags: { busy: true },
       context: (c) => expect(c.error).toBeNull(),
       // a double click sends one request; nothing can be changed meanwhile
@@ -87,14 +113,14 @@ export const createUserExpectations: Expectations<CreateUserContext> = {
     },
     failed: {
       words: { tr: 'oluşturulamadı, nedeni görünür', en: 'not created, the reason shows' },
-      screen: { texts: [REVIEW], enabled: [RETRY, BACK] },
+      screen: { headings: [REVIEW], enabled: [RETRY, BACK], absent: [CREATING] },
       tags: { busy: false },
       context: (c) => expect(c.error).toBe('FORBIDDEN'),
       ignores: [{ type: 'step.next' }, ...ignoredChanges('failed')],
     },
     created: {
       words: { tr: 'kullanıcı oluşturuldu', en: 'the user is created' },
-      screen: { texts: [CREATED_TEXT, CREATED.username] },
+      screen: { headings: [CREATED_TEXT], texts: [CREATED.username] },
       context: (c, s) => {
         expect(s.status).toBe('done')
         expect(s.output).toEqual(CREATED)
@@ -155,6 +181,27 @@ export const createUserExpectations: Expectations<CreateUserContext> = {
     { name: 'retry after a failure', from: 'failed', event: 'form.submit', to: 'creating', then: (c) => expect(c.error).toBeNull() },
     { name: 'back to the review after a failure', from: 'failed', event: 'step.back', to: 'review', then: (c) => expect(c.error).toBeNull() },
   ],
+  // a failure says why; a step's field errors are counted, and spec 5's valid-to message shows under its field
+  errorText: (c) => {
+    if (c.error) return [reasonSays(c.error)]
+    const n = Object.keys(c.errors).length
+    return n > 0 ? [`Formda düzeltilmesi gereken ${n} alan var.`, ...(c.errors.selectedValid === 'validToRequired' ? [VALID_TO] : [])] : null
+  },
+  inputs: { createUser: (p) => createBody(p) },
+  // every field empty; spec 3.1: the address status defaults to create, its id to create-new; a Turkish citizen in Türkiye by default
+  initial: (c, input) => expect(c).toEqual({
+    personal: {
+      username: '', firstName: '', lastName: '', gender: '', country: 'TR', nationalId: '', passportNo: '', jobTitleId: '', workLocationId: '', email: '',
+      mobilePhone: '', birthDate: '', mainRole: '', defaultRole: '',
+    },
+    address: { status: 'create', addressid: 'create-new', locationtype: '', locationname: '', countrycode: 'TR', citycode: '', districtcode: '', suburbcode: '', zipcode: '', addresstext: '' },
+    groupRoles: { isAssigntoGroup: false, chosengroup: '', isAssigntoOtherGroup: false, selectedRoles: [], selectedMain: '' },
+    today: input.today, errors: {}, error: null, created: null,
+  }),
+  equivalentMutants: {
+    'assign | createUser.creating --xstate.done.actor.createUser#0--> createUser.created action#0 error kept': 'creating starts with no error (the review has none; "Tekrar Dene" clears it)',
+    'assign | action "showRefusal" error kept': 'creating starts with no error (the review has none; "Tekrar Dene" clears it)',
+  },
   describeEvent: (e) => {
     const ev = e as { type: string; values?: Record<string, unknown>; error?: { code?: string; issues?: Issue[] } }
     if (e.type.endsWith('.change')) {

@@ -1,5 +1,6 @@
 import { expect } from 'vitest'
 import type { EmailChangeContext } from '../../../machines/email-change/email-change.machine.ts'
+import { reasonSays } from './texts.ts'
 import type { Expectations } from '../../support/expectations.ts'
 
 /** The page's words (src/web/views/auth/EmailChangeView.tsx). */
@@ -76,21 +77,35 @@ export const emailChangeExpectations: Expectations<EmailChangeContext> = {
   },
   rules: [
     { name: 'a confirmation link asks for the press of its button', from: 'reading', event: 'xstate.done.actor.readLink', when: (_c, e) => e.output.action === 'confirm', to: 'ready',
-      then: (c) => expect(c.action).toBe('confirm') },
+      changes: { action: 'confirm' } },
     { name: 'a cancellation link asks for the press of its button', from: 'reading', event: 'xstate.done.actor.readLink', when: (_c, e) => e.output.action === 'cancel', to: 'ready',
-      then: (c) => expect(c.action).toBe('cancel') },
+      changes: { action: 'cancel' } },
     { name: 'a missing or broken link says so, and nothing is sent', from: 'reading', event: 'xstate.error.actor.readLink', to: 'invalidLink',
-      then: (c) => expect(c.error).toBe('LINK_INVALID') },
-    { name: 'the button sends the link', from: 'ready', event: 'link.submit', to: 'submitting',
-      then: (c, _p, _e, s) => expect((s.children.submitLink as { getSnapshot(): { input: unknown } }).getSnapshot().input).toEqual({ action: c.action }) },
+      changes: { error: 'LINK_INVALID' } },
+    // what the button sends is the link's action (inputs.submitLink)
+    { name: 'the button sends the link', from: 'ready', event: 'link.submit', to: 'submitting', changes: {} },
     { name: 'the new address confirmed: it is the account\'s now', from: 'submitting', event: 'xstate.done.actor.submitLink', when: (c) => c.action === 'confirm', to: 'confirmed',
-      then: (c, _p, e) => expect(c).toMatchObject({ email: e.output.email, error: null }) },
-    { name: 'the old address cancelled the change', from: 'submitting', event: 'xstate.done.actor.submitLink', when: (c) => c.action === 'cancel', to: 'cancelled',
-      then: (c) => expect(c.email).toBeNull() },
+      changes: (_p, e) => ({ email: e.output.email, error: null }) },
+    { name: 'the old address cancelled the change (a failure before it forgotten)', from: 'submitting', event: 'xstate.done.actor.submitLink', when: (c) => c.action === 'cancel', to: 'cancelled',
+      changes: { error: null } },
     { name: 'a refused link shows the reason', from: 'submitting', event: 'xstate.error.actor.submitLink', to: 'failed',
-      then: (c, _p, e) => expect(c.error).toBe(reason(e)) },
-    { name: 'a network failure can be tried again', from: 'failed', event: 'retry', when: (c) => retryable(c.error), to: 'submitting' },
+      changes: (_p, e) => ({ error: reason(e) }) },
+    // the failure's reason stays on screen until the new answer
+    { name: 'a network failure can be tried again', from: 'failed', event: 'retry', when: (c) => retryable(c.error), to: 'submitting', changes: {} },
   ],
+  // a broken link, a refused link (used, expired, cancelled; the address taken) or a failure says why
+  errorText: (c, s) => {
+    if (s.matches('invalidLink')) return [BROKEN]
+    if (s.matches('failed')) return [c.error === 'EMAIL_CHANGE_INVALID' ? INVALID : c.error === 'USER_EXISTS' ? TAKEN : reasonSays(c.error!)]
+    return c.error ? [] : null
+  },
+  inputs: {
+    // the link is read from the address (no input)
+    readLink: () => undefined,
+    // the action the link named: confirm or cancel, the one the page read
+    submitLink: (p, e) => ({ action: e.type === 'xstate.done.actor.readLink' ? e.output.action : p.action }),
+  },
+  initial: (c) => expect(c).toEqual({ action: null, email: null, error: null }),
   describeEvent: (e) => {
     const ev = e as { type: string; output?: { action?: string }; error?: { code?: string; kind?: string } }
     switch (e.type) {

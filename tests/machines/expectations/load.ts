@@ -1,5 +1,6 @@
 import { expect } from 'vitest'
 import type { LoadContext } from '../../../machines/load/load.machine.ts'
+import { reasonSays } from './texts.ts'
 import type { Expectations } from '../../support/expectations.ts'
 
 /** The dashboard's words (src/web/views/admin/DashboardView.tsx and the shared LoadState). */
@@ -62,7 +63,16 @@ export const loadExpectations: Expectations<LoadContext> = {
     { name: 'new parameters after a failure load again', from: 'failed', event: 'params.change', to: 'loading',
       then: (c, _p, e) => { expect(c.params).toEqual(e.params); expect(c.error).toBeNull() } },
   ],
-  significant: (c) => ({ params: c.params, data: c.data, loaded: c.loaded, answered: c.answered, error: c.error }),
+  // a failed load says why (spec 8's words, the staff screens' reasons)
+  errorText: (c, s) => (s.matches('failed') ? [reasonSays(c.error!)] : c.error ? [] : null),
+  equivalentMutants: {
+    'assign | action "keepAnswer" error kept': 'loading is entered with no failure: the first load, reload from ready, and retry and new parameters clear it (so an answer clearing it again changes nothing)',
+  },
+  inputs: {
+    // the parameters asked for: the input's at first, the new ones after a change, the same on reload and retry
+    fetch: (p, e, _n, input) => (e.type === 'xstate.init' ? (input?.params ?? null) : e.type === 'params.change' ? e.params : p.params),
+  },
+  initial: (c, input) => expect(c).toEqual({ params: input?.params ?? null, data: null, loaded: false, answered: null, error: null }),
   describeEvent: (e) => {
     const ev = e as { type: string; params?: { days: number }; error?: { code?: string; kind?: string } }
     switch (e.type) {

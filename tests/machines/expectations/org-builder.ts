@@ -1,6 +1,7 @@
 import { expect } from 'vitest'
 import type { OrgBuilderContext, OrgGroup } from '../../../machines/org-builder/org-builder.machine.ts'
 import type { Expectations, Rule } from '../../support/expectations.ts'
+import { CATALOGUE } from './texts.ts'
 
 type C = OrgBuilderContext
 const RANK = { management: 3, unit: 2, team: 1 } as const
@@ -32,6 +33,18 @@ function stepped(c: C, by: 1 | -1): string | null {
 }
 const sameTree = (c: C, p: C) => expect(c.groups).toEqual(p.groups)
 
+const TREE = 'Organizasyon şeması'
+const UNDO = 'Son taşımayı geri al'
+const ASK = 'Grup silinsin mi?'
+/** The chart's blocks: the company's top group shows while the tree does. */
+const TOP = 'Genel Müdürlük'
+/** What the chart says of a refusal (its live region; src/web/views/admin/team/texts.ts restated). */
+const REASON_SAYS: Record<string, string> = {
+  CONFLICT: 'Bu grup bu arada başka biri tarafından değiştirildi; ağacı yeniden yükleyin',
+  GROUP_NOT_EMPTY: 'Alt grubu, üyesi veya rolü olan bir grup silinemez',
+  NETWORK: CATALOGUE.NETWORK,
+}
+
 const clamp = (z: number) => Math.min(2, Math.max(0.02, Math.round(z * 1000) / 1000))
 /** Zoom works in every state and changes nothing else (steps of ×1.25, between 0.02× and 2×; fit and wheel give a scale). */
 const zoomRules: Rule<C>[] = (['loading', 'failed', 'ready', 'saving', 'undoing', 'deleting'] as const).flatMap((from): Rule<C>[] => {
@@ -62,30 +75,29 @@ export const orgBuilderExpectations: Expectations<C> = {
     },
     ready: {
       words: { tr: 'grup ağacı görünür', en: 'the group tree shows' },
+      screen: { texts: [TOP] },
       tags: { busy: false },
       context: (c) => expect(c.pending).toBeNull(),
     },
     'ready.idle': {
       words: { tr: 'hiçbir grup sürüklenmiyor', en: 'no group is being dragged' },
-      screen: { enabled: ['Sığdır', 'Ağacı yeniden yükle'], absent: ['Organizasyon ağacı yükleniyor…', 'Grup silinsin mi?'] },
+      screen: { enabled: ['Sığdır', 'Ağacı yeniden yükle'], absent: ['Organizasyon ağacı yükleniyor…', ASK] },
       tags: { dragging: false },
       context: (c) => expect(c.dragging).toBeNull(),
-      ignores: [{ type: 'drag.start', id: 'ghost' }, { type: 'drop' }, { type: 'target.next' }, { type: 'drag.cancel' },
+      ignores: [{ type: 'drag.start', id: 'ghost' }, { type: 'drop' }, { type: 'target.next' }, { type: 'drag.cancel' }, { type: 'undo' },
         { type: 'delete.request', id: 'ghost' }, { type: 'delete.confirm' }, { type: 'delete.cancel' }],
     },
     'ready.confirmingDelete': {
       words: { tr: 'bir grubun silinmesi için onay soruluyor', en: 'confirmation is asked before a group is deleted' },
       // the question names the group; a refusal says why, with the counts (spec: only an empty group goes)
-      screen: (c) => ({
-        texts: ['Grup silinsin mi?', 'grubu kalıcı olarak silinecek.', ...(c.deleteError?.reason === 'GROUP_NOT_EMPTY' ? ['Alt grubu, üyesi veya rolü olan bir grup silinemez: 2 alt grup'] : [])],
-        disabled: ['Son taşımayı geri al'],
-      }),
+      screen: { headings: [ASK], texts: ['grubu kalıcı olarak silinecek.'], enabled: ['Vazgeç', 'Sil'], disabled: [UNDO] },
       tags: { confirming: true, dragging: false, busy: false },
       context: (c) => { expect(c.deleting).not.toBeNull(); expect(c.dragging).toBeNull() },
       ignores: [{ type: 'drag.start', id: 't' }, { type: 'undo' }, { type: 'reload' }, { type: 'drop' }, { type: 'delete.request', id: 'u1' }],
     },
     deleting: {
       words: { tr: 'grup siliniyor', en: 'the group is being deleted' },
+      screen: { headings: [ASK], disabled: ['Vazgeç', 'Sil', UNDO] },
       tags: { busy: true, confirming: true },
       context: (c) => { expect(c.deleting).not.toBeNull(); expect(c.deleteError).toBeNull() },
       ignores: [{ type: 'delete.confirm' }, { type: 'delete.cancel' }, { type: 'undo' }, { type: 'reload' }, { type: 'drag.start', id: 't' }],
@@ -94,22 +106,26 @@ export const orgBuilderExpectations: Expectations<C> = {
       words: { tr: 'bir grup bloğu sürükleniyor', en: 'a group block is being dragged' },
       // the live region names the target under the block (or the keyboard's choice)
       screen: (c) => ({
-        texts: c.target ? [`Hedef: ${c.target.parentId === null ? 'Şirket' : c.groups.find((g) => g.id === c.target!.parentId)!.name}.`] : [],
-        disabled: ['Son taşımayı geri al'], absent: ['Grup silinsin mi?'],
+        // the live region names the target under the block (or the keyboard's choice); without one, what it said last stays
+        texts: c.target ? [`Hedef: ${c.target.parentId === null ? 'Şirket' : c.groups.find((g) => g.id === c.target!.parentId)!.name}.`] : [TOP],
+        disabled: [UNDO], absent: [ASK],
       }),
       tags: { dragging: true },
       context: (c) => expect(c.dragging).not.toBeNull(),
-      ignores: [{ type: 'undo' }, { type: 'reload' }, { type: 'drag.start', id: 'u1' }, { type: 'delete.request', id: 't' }],
+      // (the group dragged on the shortest path is t: a block over itself is no target; no target to leave yet)
+      ignores: [{ type: 'undo' }, { type: 'reload' }, { type: 'drag.start', id: 'u1' }, { type: 'delete.request', id: 't' }, { type: 'target.over', parentId: 't' }, { type: 'target.leave' }],
     },
     saving: {
       words: { tr: 'taşıma hemen gösterildi, kaydediliyor', en: 'the move shows at once and is being saved' },
+      screen: { texts: [TOP], busy: [TREE], disabled: [UNDO] },
       tags: { busy: true },
       context: (c) => expect(c.pending).not.toBeNull(),
       ignores: [{ type: 'drop' }, { type: 'undo' }, { type: 'reload' }, { type: 'drag.start', id: 't' }],
     },
     undoing: {
       words: { tr: 'son taşıma geri alınıyor', en: 'the last move is being undone' },
-      screen: { disabled: ['Son taşımayı geri al'] },
+      screen: { texts: [TOP], busy: [TREE], disabled: [UNDO] },
+      sameScreenAs: { state: 'saving', why: 'a move and its undo show at once and are saved the same way: the tree is busy until the answer' },
       tags: { busy: true },
       context: (c) => expect(c.pending).not.toBeNull(),
       ignores: [{ type: 'drop' }, { type: 'undo' }, { type: 'reload' }, { type: 'drag.start', id: 't' }],
@@ -170,7 +186,30 @@ export const orgBuilderExpectations: Expectations<C> = {
     { name: 'a refused undo rolls back and says why', from: 'undoing', event: 'xstate.error.actor.undoMove', to: 'ready.idle', effects: ['notice:failed'],
       then: (c, p) => { expect(c.groups).toEqual(p.pending!.previous); expect(c.error).toBe('CONFLICT') } },
   ],
-  significant: (c) => ({ groups: c.groups, dragging: c.dragging, target: c.target, lastMove: c.lastMove, pending: c.pending, error: c.error, deleting: c.deleting, deleteError: c.deleteError }),
+  // the chart says why a drop, a save or the load was refused; the question says why a deletion was
+  errorText: (c, s) => {
+    if (s.matches('failed')) return [`Organizasyon ağacı yüklenemedi: ${REASON_SAYS[c.error!] ?? CATALOGUE.TECHNICAL}`]
+    if (c.deleteError) return [`${REASON_SAYS[c.deleteError.reason]}: 2 alt grup`]
+    if (s.matches({ ready: 'idle' }) && c.error) {
+      return [c.error === 'LEVEL_ERROR' ? `${CATALOGUE.LEVEL_ERROR}: hiçbir şey taşınmadı.` : c.error === 'GROUP_CYCLE' ? 'Bir grup kendi alt grubunun altına taşınamaz: hiçbir şey taşınmadı.'
+        : `Taşıma kaydedilemedi ve geri alındı: ${REASON_SAYS[c.error] ?? CATALOGUE.TECHNICAL}`]
+    }
+    // a reason is kept while the tree reloads or another drag starts over it (the chart speaks of the new one)
+    return c.error ? [] : null
+  },
+  inputs: {
+    loadTree: () => undefined,
+    // the dragged group, under the target, with the version the tree was read at (a stale one is refused)
+    moveGroup: (p) => ({ id: p.dragging, parentId: p.target!.parentId, version: p.groups.find((g) => g.id === p.dragging)!.version }),
+    // the last moved group back under its old parent, with the version its move left
+    undoMove: (p) => ({ id: p.lastMove!.id, parentId: p.lastMove!.fromParentId, version: p.groups.find((g) => g.id === p.lastMove!.id)!.version }),
+    // the group the question named, with the version it was asked about
+    deleteGroup: (p) => p.deleting,
+  },
+  // the chart opens at 1×, nothing dragged, nothing to undo
+  initial: (c) => expect(c).toEqual({
+    groups: [], dragging: null, target: null, candidates: [], pending: null, lastMove: null, zoom: 1, error: null, deleting: null, deleteError: null,
+  }),
   describeEvent: (e) => {
     const ev = e as Record<string, unknown> & { type: string }
     switch (e.type) {

@@ -2,10 +2,12 @@ import { expect } from 'vitest'
 import type { PasswordChangeContext } from '../../../machines/password-change/password-change.machine.ts'
 import { checkPassword } from '../../../src/domain/password.ts'
 import type { Expectations } from '../../support/expectations.ts'
+import { FIELD, reasonSays } from './texts.ts'
 
 const HEADING = 'Şifre değişikliği'
 const SUBMIT = 'Şifreyi Değiştir'
 const CANCEL = 'Vazgeç'
+const CHANGED = 'Şifreniz değiştirildi. Lütfen yeni şifrenizle giriş yapınız.'
 
 type Submit = { oldPassword: string; newPassword: string; confirmPassword: string }
 
@@ -15,18 +17,34 @@ function isAcceptable(c: PasswordChangeContext, e: Submit): boolean {
     && checkPassword(e.newPassword, c.policy, { username: c.username }).ok && e.confirmPassword === e.newPassword
 }
 
+/**
+ * Spec 5's field errors: each field required; the new password not the old one ("New password can not
+ * be the same as old password"), else the company's policy; the repeat equal to the new one ("Re-entered
+ * value not match with new password") once the new one is acceptable.
+ */
+function fieldErrors(c: PasswordChangeContext, e: Submit): PasswordChangeContext['errors'] {
+  const errors: PasswordChangeContext['errors'] = {}
+  if (e.oldPassword === '') errors.oldPassword = 'required'
+  if (e.newPassword === '') errors.newPassword = 'required'
+  else if (e.newPassword === e.oldPassword) errors.newPassword = 'passwordSameAsOld'
+  else if (!checkPassword(e.newPassword, c.policy, { username: c.username }).ok) errors.newPassword = 'policy'
+  if (e.confirmPassword === '') errors.confirmPassword = 'required'
+  else if (!errors.newPassword && e.confirmPassword !== e.newPassword) errors.confirmPassword = 'passwordMismatch'
+  return errors
+}
+
 /** The expired-password change (spec 2.2, 4), written apart from machines/password-change. */
 export const passwordChangeExpectations: Expectations<PasswordChangeContext> = {
   states: {
     editing: {
       words: { tr: 'şifre değiştirme formu açık', en: 'the password change form is open' },
-      screen: { texts: [HEADING, 'Yeni şifre (tekrar)'], enabled: [SUBMIT, CANCEL] },
+      screen: { headings: [HEADING], texts: ['Yeni şifre (tekrar)'], enabled: [SUBMIT, CANCEL] },
       tags: { busy: false },
       context: (c) => expect(c.changed).toBe(false),
     },
     submitting: {
       words: { tr: 'yeni şifre gönderiliyor', en: 'the new password is being sent' },
-      screen: { texts: [HEADING] },
+      screen: { headings: [HEADING], busy: [SUBMIT] },
       tags: { busy: true },
       context: (c) => expect(c.errors).toEqual({}),
       ignores: [
@@ -37,35 +55,45 @@ export const passwordChangeExpectations: Expectations<PasswordChangeContext> = {
     },
     changed: {
       words: { tr: 'şifre değiştirildi', en: 'the password is changed' },
+      // the sign-in form again, saying so
+      screen: { headings: ['Personel Girişi'], texts: [CHANGED] },
       context: (_c, s) => { expect(s.status).toBe('done'); expect(s.output).toEqual({ changed: true }) },
     },
     cancelled: {
       words: { tr: 'değişiklikten vazgeçildi', en: 'the change is cancelled' },
+      // the change page stays, offering the way back to sign-in
+      screen: { headings: [HEADING], texts: ['Giriş ekranına dönün'], absent: [CHANGED, SUBMIT] },
       context: (_c, s) => { expect(s.status).toBe('done'); expect(s.output).toEqual({ changed: false }) },
     },
   },
   rules: [
-    { name: 'typing updates the checklist of the new password', from: 'editing', event: 'field.change', to: 'editing',
-      then: (c, p, e) => {
-        expect(c.errors[e.field as keyof typeof c.errors]).toBeUndefined()
-        if (e.field === 'newPassword') {
-          expect(c.touched).toBe(true)
-          expect(c.failures).toEqual(checkPassword(e.value, c.policy, { username: c.username }).failures)
-        } else expect(c.failures).toEqual(p.failures)
-      } },
-    { name: 'an unacceptable form stays open with field errors', from: 'editing', event: 'form.submit', when: (c, e) => !isAcceptable(c, e), to: 'editing',
-      then: (c, _p, e) => {
-        expect(Object.keys(c.errors).length).toBeGreaterThan(0)
-        if (e.oldPassword === '') expect(c.errors.oldPassword).toBe('required')
-        if (e.newPassword !== '' && e.newPassword === e.oldPassword) expect(c.errors.newPassword).toBe('passwordSameAsOld')
-      } },
-    { name: 'an acceptable form is sent', from: 'editing', event: 'form.submit', when: (c, e) => isAcceptable(c, e), to: 'submitting' },
-    { name: 'cancel ends the change without changing', from: 'editing', event: 'form.cancel', to: 'cancelled' },
-    { name: 'the server accepts the new password', from: 'submitting', event: 'xstate.done.actor.changePassword', to: 'changed' },
+    { name: 'typing clears that field\'s error; the new password updates its checklist', from: 'editing', event: 'field.change', to: 'editing',
+      changes: (p, e) => ({
+        errors: Object.fromEntries(Object.entries(p.errors).filter(([field]) => field !== e.field)),
+        ...(e.field === 'newPassword' ? { touched: true, failures: checkPassword(e.value, p.policy, { username: p.username }).failures } : {}),
+      }) },
+    { name: 'an unacceptable form stays open with field errors (spec 5), the server\'s last refusal gone', from: 'editing', event: 'form.submit', when: (c, e) => !isAcceptable(c, e), to: 'editing',
+      changes: (p, e) => ({ errors: fieldErrors(p, e), serverError: null }) },
+    { name: 'an acceptable form is sent', from: 'editing', event: 'form.submit', when: (c, e) => isAcceptable(c, e), to: 'submitting',
+      changes: { errors: {}, serverError: null } },
+    { name: 'the server accepts the new password', from: 'submitting', event: 'xstate.done.actor.changePassword', to: 'changed', changes: { changed: true } },
     { name: 'a refusal shows its reason on the form', from: 'submitting', event: 'xstate.error.actor.changePassword', to: 'editing',
-      then: (c, _p, e) => expect(c.serverError).toBe(e.error.code) },
+      changes: (_p, e) => ({ serverError: e.error.code }) },
+    { name: 'cancel ends the change without changing', from: 'editing', event: 'form.cancel', to: 'cancelled', changes: {} },
   ],
-  significant: (c) => ({ errors: c.errors, serverError: c.serverError, touched: c.touched, failures: c.failures }),
+  // spec 5's field messages, each under its field; a refusal of the server says why
+  errorText: (c, s) => {
+    if (s.status === 'done') return []
+    const texts = [...Object.values(c.errors).map((code) => FIELD[code as keyof typeof FIELD]), ...(c.serverError ? [reasonSays(c.serverError)] : [])]
+    return texts.length ? texts : null
+  },
+  // the account's name from the sign-in, the old and the new password as typed (never the repeat)
+  inputs: { changePassword: (_p, e, _n, input) => ({ username: input.username, oldPassword: e.oldPassword, newPassword: e.newPassword }) },
+  // the checklist starts with every rule the empty password fails
+  initial: (c, input) => expect(c).toEqual({
+    username: input.username, policy: input.policy, failures: checkPassword('', input.policy, { username: input.username }).failures,
+    touched: false, errors: {}, serverError: null, changed: false,
+  }),
   describeEvent: (e) => {
     const ev = e as { type: string; field?: string; value?: string } & Partial<Submit>
     const mask = (v = '') => (v === '' ? '(boş)' : `"${v}"`)

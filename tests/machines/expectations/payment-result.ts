@@ -1,6 +1,7 @@
 import { expect } from 'vitest'
 import type { PaymentOutcome, PaymentResultContext } from '../../../machines/payment-result/payment-result.machine.ts'
 import type { Expectations } from '../../support/expectations.ts'
+import { CATALOGUE } from './texts.ts'
 
 const LOADING = 'İşlem sonucu alınıyor…'
 const TITLES: Record<PaymentOutcome['status'], string> = {
@@ -15,30 +16,35 @@ export const paymentResultExpectations: Expectations<PaymentResultContext> = {
   states: {
     loading: {
       words: { tr: 'sonuç sunucudan isteniyor', en: 'the outcome is being fetched from the server' },
-      screen: (c) => ({ texts: [c.outcome ? TITLES[c.outcome.status] : LOADING], absent: [RETRY] }),
+      // the first fetch says it is fetching; a pending order asked again keeps its page (the bank has not answered)
+      screen: (c) => (c.outcome ? { headings: [TITLES[c.outcome.status]], absent: [RETRY, 'Ana sayfaya dön'] } : { headings: [LOADING], absent: [RETRY] }),
+      sameScreenAs: { state: 'waiting', why: 'while the bank has not answered, asking again and waiting to ask look the same: "Ödeme henüz sonuçlanmadı" with the order' },
       tags: { busy: true },
       ignores: [retry],
     },
     waiting: {
       words: { tr: 'banka henüz yanıtlamadı, sonuç birazdan yeniden sorulacak', en: 'the bank has not answered yet; the outcome will be asked again' },
-      screen: { texts: [TITLES.awaiting3ds, 'Sipariş numarası'], absent: [RETRY] },
+      screen: { headings: [TITLES.awaiting3ds], texts: ['Sipariş numarası'], absent: [RETRY] },
       context: (c) => { expect(pending(c.outcome)).toBe(true); expect(c.attempts).toBeGreaterThan(0) },
       ignores: [retry],
     },
     shown: {
       words: { tr: 'sunucunun kaydettiği sonuç gösterilir', en: 'the outcome the server recorded is shown' },
-      screen: (c) => ({ texts: [TITLES[c.outcome!.status], 'Sipariş numarası', 'Ana sayfaya dön'], absent: [RETRY] }),
+      // a failure says why, in the bank's words (spec 8)
+      screen: (c) => ({ headings: [TITLES[c.outcome!.status]], texts: ['Sipariş numarası', 'Ana sayfaya dön', ...(c.outcome!.reason === 'DECLINED' ? ['Kartınızı veren banka ödemeyi onaylamadı.'] : [])], absent: [RETRY] }),
+      // the outcome of each kind is rendered in the browser at least once
+      outcome: true,
       context: (c) => { expect(c.outcome).not.toBeNull(); expect(c.error).toBeNull() },
       ignores: [retry],
     },
     missing: {
       words: { tr: '"gösterilecek ödeme yok" denir', en: '"no payment to show" is said' },
-      screen: { texts: ['Gösterilecek bir ödeme bulunamadı'], absent: [RETRY] },
+      screen: { headings: ['Gösterilecek bir ödeme bulunamadı'], absent: [RETRY] },
       ignores: [retry],
     },
     failed: {
       words: { tr: '"sonuç alınamadı" ve "Tekrar dene" görünür', en: '"the outcome could not be fetched" and "Tekrar dene" show' },
-      screen: { texts: ['İşlem sonucu alınamadı'], enabled: [RETRY] },
+      screen: { headings: ['İşlem sonucu alınamadı'], enabled: [RETRY] },
       context: (c) => expect(c.error).toBe('NETWORK'),
     },
   },
@@ -55,6 +61,17 @@ export const paymentResultExpectations: Expectations<PaymentResultContext> = {
     { name: 'retry fetches again from the first attempt', from: 'failed', event: 'retry', to: 'loading',
       then: (c) => { expect(c.attempts).toBe(0); expect(c.error).toBeNull() } },
   ],
+  // a fetch that failed says so in spec 8's words
+  errorText: (c) => (c.error ? [CATALOGUE.TECHNICAL] : null),
+  // the order is the one this browser keeps (the flow reads it): nothing is passed
+  inputs: { fetchOutcome: () => undefined },
+  // the result page asks again every 2 s, at most 5 times, unless its page says otherwise (docs/decisions/purchase.md)
+  delays: { pollDelay: { ms: (_c, _e, input) => input?.pollMs ?? 2000, words: { tr: '2 sn', en: '2 s' } } },
+  initial: (c, input) => expect(c).toEqual({ outcome: null, attempts: 0, maxAttempts: input?.maxAttempts ?? 5, pollMs: input?.pollMs ?? 2000, error: null }),
+  equivalentMutants: {
+    'assign | paymentResult.loading --xstate.done.actor.fetchOutcome#2--> paymentResult.shown action#0 error kept':
+      'loading is entered with no error (at first, and "Tekrar dene" clears it): clearing it again on the way to shown changes nothing',
+  },
   describeEvent: (e) => {
     const out = (e as { output?: PaymentOutcome | null }).output
     if (e.type === 'retry') return { tr: `kullanıcı "${RETRY}" düğmesine basar`, en: `the user presses "${RETRY}"` }
@@ -63,7 +80,7 @@ export const paymentResultExpectations: Expectations<PaymentResultContext> = {
         : { tr: 'sunucu bu tarayıcıda sipariş olmadığını yanıtlar', en: 'the server answers there is no order in this browser' }
     }
     if (e.type.startsWith('xstate.error')) return { tr: 'istek ağ hatasıyla başarısız olur', en: 'the request fails with a network error' }
-    if (e.type.startsWith('xstate.after')) return { tr: 'bekleme süresi (2 sn) dolar', en: 'the poll delay (2 s) passes' }
+    if (e.type.startsWith('xstate.after')) return { tr: 'bekleme süresi (sonuç sayfasında 2 sn, bildirimde 1,5 sn) dolar', en: 'the poll delay (2 s on the result page, 1.5 s in the notice) passes' }
     return { tr: e.type, en: e.type }
   },
 }

@@ -1,9 +1,12 @@
 import { expect } from 'vitest'
 import type { AnyEventObject } from 'xstate'
-import { defaultValues, EMPTY_CARD, paymentErrors, type PaymentContext } from '../../../machines/payment/payment.machine.ts'
+import type { CardFormErrors } from '../../../src/domain/card/card-form.ts'
+import { validateCardForm } from '../../../src/domain/card/card-form.ts'
+import type { PaymentContext, PaymentField } from '../../../machines/payment/payment.machine.ts'
 import { readAmount } from '../../../src/domain/amount.ts'
 import type { BinCheckResult } from '../../../src/domain/card/bin.ts'
 import type { Expectations } from '../../support/expectations.ts'
+import { CATALOGUE } from './texts.ts'
 
 const TITLE = '3D Secure kart ödeme testi'
 const SUBMIT = '3D Test Et'
@@ -25,17 +28,52 @@ export const ERROR_TEXT: Record<string, string> = {
 const connected = (c: PaymentContext) => c.values.trxtype === 'P01' || c.values.trxtype === 'S01'
 /** A complete card number needs the BIN rule unless this very BIN was accepted already. */
 const needsBinCheck = (c: PaymentContext) => c.card.complete && !(c.bin === 'accepted' && c.checkedBin === c.card.bin)
-const errorsAt = (c: PaymentContext, at: number) => paymentErrors(c, new Date(at))
+/**
+ * The form's field errors at a moment: spec 5's field rules (src/domain's validateCardForm, tested on
+ * its own in tests/domain), and for the card number and the CVC what the typed facts say: required,
+ * not a complete card, refused by the BIN rule; a CVC of 3 digits, 4 for amex.
+ */
+function errorsAt(c: PaymentContext, at: number): CardFormErrors {
+  const errors = validateCardForm({ ...c.values, number: '', cvc: '' }, new Date(at))
+  delete errors.number
+  delete errors.cvc
+  if (c.card.length === 0) errors.number = 'number.required'
+  else if (!c.card.complete) errors.number = 'number.invalid'
+  else if (c.bin === 'refused') errors.number = 'number.binRejected'
+  if (c.cvcLength === 0) errors.cvc = 'cvc.required'
+  else if (c.cvcLength !== (c.card.brand === 'amex' ? 4 : 3)) errors.cvc = 'cvc.invalid'
+  return errors
+}
+/** Spec 3.4 and 9: every field empty but the amount "1", one installment, P01; the currency the page proposes. */
+const defaultsOf = (currency: string): Record<PaymentField, string> => ({
+  name: '', expiry: '', bankcode: '', currcode: currency, amount: '1', trxtype: 'P01', installment: '1', cardtype: '', cardOwner: '',
+})
+const NO_CARD = { bin: '', last4: '', length: 0, complete: false, brand: 'unknown' }
+/** What a field keeps of what was typed (spec 3.4, 5, 9): the expiry as MM/YY, the currency upper case, the name at most 40 characters. */
+function typed(field: string, value: string): string {
+  if (field === 'expiry') {
+    const d = value.replace(/\D/g, '').slice(0, 4)
+    return d.length < 3 ? d : `${d.slice(0, 2)}/${d.slice(2)}`
+  }
+  if (field === 'currcode') return value.toUpperCase().slice(0, 10)
+  if (field === 'name') return [...value].slice(0, 40).join('')
+  return value
+}
 /** The errors once the BIN rule has answered (an accepted BIN also fills the bank code). */
 function errorsAfterBin(c: PaymentContext, output: BinCheckResult) {
   const bankcode = output.accepted && output.entry?.bank_code ? output.entry.bank_code : c.values.bankcode
   return errorsAt({ ...c, bin: output.accepted ? 'accepted' : 'refused', values: { ...c.values, bankcode } }, c.submittedAt)
 }
 const ownOrder = (c: PaymentContext, e: { orderId: string }) => c.order !== null && e.orderId === c.order.orderId
-const screenOfForm = (c: PaymentContext) => ({
-  texts: [TITLE, ...Object.values(c.errors).map((code) => ERROR_TEXT[code as string] ?? '').filter(Boolean)],
-  enabled: [SUBMIT, RESET],
-})
+const FRAME_LOADING = 'Banka sayfası yükleniyor…'
+const TIMEOUT_TEXT = 'Banka sayfası zamanında yanıt vermedi; işlem tamamlanamadı.'
+/** What the form says for a reason (a toast for a failed call, spec 8; a notice for a type that is not connected). */
+const REASON_TEXT: Record<string, string> = {
+  NOT_CONNECTED: 'Bu işlem tipi bağlı değil: yalnızca 3D Provizyon (P01) ve 3D Satış (S01) denenebilir. Hiçbir bilgi gönderilmedi.',
+  KVT_GATEWAY_ERR4: CATALOGUE.KVT_GATEWAY_ERR4,
+  NETWORK: CATALOGUE.NETWORK,
+  UNEXPECTED: CATALOGUE.UNEXPECTED,
+}
 const FOREIGN = { type: 'frame.closed', orderId: 'KEM20260302999999111', status: 'success' }
 const SUBMIT_AGAIN = { type: 'form.submit', at: Date.UTC(2026, 2, 2, 9) }
 
@@ -44,22 +82,26 @@ export const paymentExpectations: Expectations<PaymentContext> = {
   states: {
     editing: {
       words: { tr: 'form düzenleniyor', en: 'the form is being edited' },
-      screen: screenOfForm,
+      screen: { headings: [TITLE], enabled: [SUBMIT, RESET], absent: [MODAL] },
       tags: { busy: false, modal: false },
       context: (c) => expect(c.order).toBeNull(),
     },
     'editing.idle': {
       words: { tr: 'form düzenleniyor', en: 'the form is being edited' },
       context: (c) => expect(c.bin).not.toBe('checking'),
+      // leaving a card number of fewer than 6 digits checks nothing
+      ignores: [{ type: 'card.blur' }],
     },
     'editing.checkingBin': {
       words: { tr: 'kartın BIN kuralı denetleniyor', en: 'the card\'s BIN rule is being checked' },
+      sameScreenAs: { state: 'editing.idle', why: 'the BIN rule answers from the bundled table at once: nothing on the form shows it is asked' },
       context: (c) => { expect(c.bin).toBe('checking'); expect(c.card.bin).toHaveLength(6) },
       ignores: [{ type: 'card.blur' }],
     },
     validating: {
       words: { tr: 'gönderilmeden önce BIN kuralı denetleniyor', en: 'the BIN rule is checked before sending' },
-      screen: { texts: [TITLE] },
+      screen: { headings: [TITLE], busy: [SUBMIT], absent: [MODAL] },
+      sameScreenAs: { state: 'submitting', why: 'the last BIN check before sending and the sending look the same: "3D Test Et" is busy' },
       tags: { busy: true, modal: false },
       context: (c) => { expect(c.bin).toBe('checking'); expect(c.submitted).toBe(true) },
       ignores: [SUBMIT_AGAIN, { type: 'form.reset' }, { type: 'card.blur' }],
@@ -67,49 +109,60 @@ export const paymentExpectations: Expectations<PaymentContext> = {
     validated: { words: { tr: 'form doğrulandı', en: 'the form is validated' }, transient: true },
     submitting: {
       words: { tr: 'ödeme ağ geçidine gönderiliyor', en: 'the payment is being sent to the gateway' },
-      screen: { texts: [TITLE] },
+      screen: { headings: [TITLE], busy: [SUBMIT], absent: [MODAL] },
       tags: { busy: true, modal: false },
       context: (c) => { expect(c.errors).toEqual({}); expect(c.submitted).toBe(true) },
       ignores: [SUBMIT_AGAIN, { type: 'form.reset' }, FOREIGN],
     },
     threeD: {
       words: { tr: `"${MODAL}" penceresi açık`, en: `the "${MODAL}" modal is open` },
-      screen: { texts: [MODAL] },
+      screen: { headings: [MODAL] },
       tags: { busy: true, modal: true },
       context: (c) => expect(c.order).not.toBeNull(),
     },
     'threeD.loading': {
       words: { tr: `"${MODAL}" penceresi açık, banka sayfası yükleniyor`, en: `the "${MODAL}" modal is open, the bank page is loading` },
+      screen: { texts: [FRAME_LOADING] },
       tags: { frameLoading: true },
       ignores: [FOREIGN, { ...FOREIGN, status: 'error' }, SUBMIT_AGAIN, { type: 'form.reset' }],
     },
     'threeD.ready': {
       words: { tr: `"${MODAL}" penceresinde banka sayfası görünür`, en: `the bank page shows in the "${MODAL}" modal` },
+      screen: { absent: [FRAME_LOADING] },
       tags: { frameLoading: false },
       ignores: [FOREIGN, { type: 'frame.loaded' }],
     },
     succeeded: {
       words: { tr: 'ödeme başarılı, başarı sayfası açılır', en: 'the payment succeeded; the success page opens' },
-      screen: { texts: ['Ödeme başarılı'] },
+      screen: { headings: ['Ödeme başarılı'], texts: ['Sipariş numarası'] },
       context: (c, s) => { expect(s.status).toBe('done'); expect(c.order).not.toBeNull() },
     },
     failed: {
       words: { tr: 'ödeme başarısız, hata sayfası açılır', en: 'the payment failed; the error page opens' },
-      screen: { texts: ['Ödeme başarısız'] },
+      // the bank's reason is the server's record (declined, or the 3-D check failed), shown under it
+      screen: { headings: ['Ödeme başarısız'], texts: ['Sipariş numarası'], absent: [TIMEOUT_TEXT] },
       context: (c, s) => { expect(s.status).toBe('done'); expect(c.order).not.toBeNull() },
     },
     timedOut: {
       words: { tr: 'banka zamanında yanıt vermedi, hata sayfası açılır', en: 'the bank did not answer in time; the error page opens' },
-      screen: { texts: ['Ödeme başarısız'] },
+      screen: { headings: ['Ödeme başarısız'], texts: [TIMEOUT_TEXT] },
       context: (c, s) => { expect(s.status).toBe('done'); expect(c.reason).toBe('THREE_D_TIMEOUT') },
     },
   },
   rules: [
-    { name: 'typing a field keeps the form open', from: 'editing', event: 'field.change', to: 'editing',
-      then: (c) => expect(c.reason).toBeNull() },
+    { name: 'typing a field keeps the form open, with what was typed', from: 'editing', event: 'field.change', to: 'editing',
+      then: (c, p, e) => {
+        expect(c.reason).toBeNull()
+        expect(c.values).toEqual({ ...p.values, [e.field]: typed(e.field, e.value) })
+        // after the first submit the errors follow every change
+        if (p.submitted) expect(c.errors).toEqual(errorsAt(c, c.submittedAt))
+        else expect(c.errors).toEqual(p.errors)
+      } },
     { name: 'typing the card number returns to idle with its facts', from: 'editing', event: 'card.input', to: 'editing.idle',
       then: (c, p, e) => {
-        expect(c.card.bin).toBe(e.bin)
+        expect(c.card).toEqual({ bin: e.bin, last4: e.last4, length: e.length, complete: e.complete, brand: e.brand })
+        // the scheme field follows the card (spec 3.4 cardtype)
+        expect(c.values.cardtype).toBe(e.brand === 'unknown' ? '' : e.brand)
         expect(c.bin).toBe(e.bin !== '' && e.bin === p.checkedBin ? p.bin : 'unchecked')
         // a refusal speaks of the BIN that was checked: a corrected card clears it until its own check
         if (e.bin !== p.checkedBin) expect(c.errors.number).not.toBe('number.binRejected')
@@ -122,11 +175,15 @@ export const paymentExpectations: Expectations<PaymentContext> = {
         expect(c.errors).toEqual(p.errors)
       } },
     { name: 'typing the security code records only its length', from: 'editing', event: 'cvc.input', to: 'editing',
-      then: (c, _p, e) => expect(c.cvcLength).toBe(e.length) },
+      then: (c, p, e) => {
+        expect(c.cvcLength).toBe(e.length)
+        if (p.submitted) expect(c.errors).toEqual(errorsAt(c, c.submittedAt))
+      } },
     { name: '"Formu Temizle" empties the form', from: 'editing', event: 'form.reset', to: 'editing.idle', effects: ['clearSecrets', 'notice:reset'],
       then: (c, p) => {
-        expect(c.values).toEqual(defaultValues(c.defaultCurrency))
-        expect(c.card).toEqual(EMPTY_CARD)
+        expect(c.values).toEqual(defaultsOf(c.defaultCurrency))
+        expect(c.card).toEqual(NO_CARD)
+        expect(c).toMatchObject({ cvcLength: 0, bin: 'unchecked', checkedBin: '', bankCodeManual: false, submitted: false, reason: null })
         expect(c.errors).toEqual({})
         expect(c.generation).toBe(p.generation + 1)
       } },
@@ -170,8 +227,32 @@ export const paymentExpectations: Expectations<PaymentContext> = {
   equivalentMutants: {
     // validated is an eventless check: with no errors it goes on to submitting with errors cleared,
     // exactly what the direct transition does
-    'payment.editing --form.submit#3--> payment.submitting  =>  #payment.validated': 'a valid form passes through validated to submitting',
+    'target | payment.editing --form.submit#3--> payment.submitting  =>  #payment.validated': 'a valid form passes through validated to submitting',
+    'guard | payment.editing --amount.blur#0--> (self)  dropped': 'an amount that cannot be read is left as typed: without the guard the same transition runs and writes nothing',
   },
+  // every field's problem under it (spec 5); a type that is not connected, a refused BIN or a failed call says so
+  errorText: (c, s) => {
+    if (s.matches('timedOut')) return [TIMEOUT_TEXT]
+    if (s.status === 'done') return []
+    const texts = [...Object.values(c.errors).map((code) => ERROR_TEXT[code as string] ?? ''), ...(c.reason ? [REASON_TEXT[c.reason] ?? CATALOGUE.TECHNICAL] : [])]
+    return texts.length ? texts : null
+  },
+  inputs: {
+    // the BIN rule is asked about the first 6 digits typed
+    checkBin: (p) => ({ bin: p.card.bin }),
+    // the gateway gets the form's values (with the bank code an accepted BIN filled in) and the card's facts, never its number
+    startPayment: (p, e) => ({
+      values: e.type === 'xstate.done.actor.checkBin' && e.output.accepted && e.output.entry?.bank_code ? { ...p.values, bankcode: e.output.entry.bank_code } : p.values,
+      card: p.card,
+    }),
+  },
+  // the bank page's limit is the gateway's (timeoutMs); 180 s when it names none
+  delays: { threeDTimeout: { ms: (_c, e, input) => e.output?.timeoutMs ?? input?.timeoutMs ?? 180_000, words: { tr: 'ağ geçidinin timeoutMs değeri (yoksa 180 sn)', en: 'the gateway\'s timeoutMs (180 s when none)' } } },
+  initial: (c, input) => expect(c).toEqual({
+    values: defaultsOf(input?.currency ?? ''), card: NO_CARD, cvcLength: 0, bin: 'unchecked', checkedBin: '', bankCodeManual: false, errors: {},
+    submitted: false, submittedAt: 0, reason: null, order: null, purchase: input?.purchase ?? false, binRefusal: null, generation: 0, timeoutMs: input?.timeoutMs ?? 180_000,
+    defaultCurrency: input?.currency ?? '',
+  }),
   describeEvent: (e: AnyEventObject) => {
     const ev = e as AnyEventObject & Record<string, unknown>
     const w = (tr: string, en: string) => ({ tr, en })

@@ -1,15 +1,35 @@
 import { expect } from 'vitest'
 import type { ResourceListContext } from '../../../machines/resource-list/resource-list.machine.ts'
 import type { Expectations, Rule } from '../../support/expectations.ts'
+import { reasonSays } from './texts.ts'
 
 type C = ResourceListContext
 const SIZES = [10, 20, 50, 100]
 const pages = (c: C) => Math.max(1, Math.ceil(c.total / c.params.size))
 const validPage = (c: C, p: number) => Number.isInteger(p) && p >= 1 && p <= pages(c)
 const STATES = ['loading', 'searching', 'ready', 'empty', 'failed'] as const
+/** The address says what the list already shows (back to the same URL): nothing is asked again. */
+const SAME_PARAMS = { type: 'params.sync', params: { page: 1, size: 20, sort: null, q: '', filters: {} } }
 const LOADING = 'Yükleniyor…'
 const NONE = 'Sonuç bulunamadı'
 const RETRY = 'Tekrar dene'
+const SHOWING = 'arası gösteriliyor'
+
+/** Spec 2.2 "Lists" and issue 11: page 1, 20 a page, no sort, no search, no filter unless the address says otherwise. */
+const DEFAULTS: C['params'] = { page: 1, size: 20, sort: null, q: '', filters: {} }
+const startParams = (input: { params?: Partial<C['params']> } | undefined) => ({ ...DEFAULTS, ...input?.params, filters: { ...input?.params?.filters } })
+/** The params a list asks for after an event (what the rules below say the context holds). */
+function paramsAfter(p: C, e: { type: string } & Record<string, any>, input: unknown): C['params'] {
+  switch (e.type) {
+    case 'xstate.init': return startParams(input as { params?: Partial<C['params']> } | undefined)
+    case 'page.go': return { ...p.params, page: e.page }
+    case 'size.change': return { ...p.params, size: e.size, page: 1 }
+    case 'sort.toggle': return { ...p.params, page: 1, sort: p.params.sort === e.field ? `-${e.field}` : e.field }
+    case 'filter.change': return { ...p.params, page: 1, filters: { ...p.params.filters, [e.key]: e.value.slice(0, 100) } }
+    case 'params.sync': return e.params
+    default: return p.params // retry, reload, the search's pause
+  }
+}
 
 /** The same list controls work in every state (spec 2.2 "Lists", issue 11 section 4). */
 function controls(from: string): Rule<C>[] {
@@ -37,37 +57,40 @@ export const resourceListExpectations: Expectations<C> = {
   states: {
     loading: {
       words: { tr: 'liste yükleniyor', en: 'the list is loading' },
-      screen: { texts: [LOADING], absent: [NONE] },
+      screen: { texts: [LOADING], absent: [NONE, SHOWING] },
       tags: { busy: true },
       context: (c) => expect(c.error).toBeNull(),
-      ignores: [{ type: 'retry' }, { type: 'reload' }, { type: 'page.go', page: 0 }, { type: 'size.change', size: 7 }],
+      ignores: [{ type: 'retry' }, { type: 'reload' }, { type: 'page.go', page: 0 }, { type: 'size.change', size: 7 }, SAME_PARAMS],
     },
     searching: {
       words: { tr: 'arama yazılırken bir duraklama beklenir', en: 'the search waits for a pause in typing' },
+      screen: { texts: [LOADING], absent: [NONE, SHOWING] },
+      sameScreenAs: { state: 'loading', why: 'the search waits 300 ms after the last key before it asks; on the screen the list is loading already' },
       tags: { busy: false },
       context: (c) => expect(c.error).toBeNull(),
       ignores: [{ type: 'retry' }, { type: 'reload' }, { type: 'page.go', page: 0 }, { type: 'size.change', size: 7 }],
     },
     ready: {
       words: { tr: 'satırlar ve "kayıttan ... arası gösteriliyor" görünür', en: 'the rows and "showing ... of ..." show' },
-      screen: { absent: [NONE, LOADING] },
+      // "45 kayıttan 21 - 40 arası gösteriliyor" and the page asked for ("Sayfa 2 / 3")
+      screen: (c) => ({ texts: [SHOWING, `Sayfa ${c.params.page} /`], absent: [NONE, LOADING] }),
       tags: { busy: false },
       context: (c) => { expect(c.items.length).toBeGreaterThan(0); expect(c.error).toBeNull() },
-      ignores: [{ type: 'retry' }, { type: 'page.go', page: 0 }, { type: 'size.change', size: 7 }],
+      ignores: [{ type: 'retry' }, { type: 'page.go', page: 0 }, { type: 'size.change', size: 7 }, SAME_PARAMS],
     },
     empty: {
       words: { tr: '"Sonuç bulunamadı" görünür', en: '"No results" shows' },
-      screen: { texts: [NONE], absent: [LOADING] },
+      screen: { texts: [NONE], absent: [LOADING, SHOWING] },
       tags: { busy: false },
       context: (c) => { expect(c.items).toEqual([]); expect(c.error).toBeNull() },
-      ignores: [{ type: 'retry' }, { type: 'page.go', page: 2 }, { type: 'page.go', page: 0 }, { type: 'size.change', size: 7 }],
+      ignores: [{ type: 'retry' }, { type: 'page.go', page: 2 }, { type: 'page.go', page: 0 }, { type: 'size.change', size: 7 }, SAME_PARAMS],
     },
     failed: {
       words: { tr: 'liste yüklenemedi, "Tekrar dene" sunulur', en: 'the list failed to load, "Retry" is offered' },
-      screen: { enabled: [RETRY], absent: [NONE] },
+      screen: { enabled: [RETRY], absent: [NONE, LOADING, SHOWING] },
       tags: { busy: false },
       context: (c) => expect(c.error).not.toBeNull(),
-      ignores: [{ type: 'reload' }, { type: 'page.go', page: 0 }, { type: 'size.change', size: 7 }],
+      ignores: [{ type: 'reload' }, { type: 'page.go', page: 0 }, { type: 'size.change', size: 7 }, SAME_PARAMS],
     },
   },
   rules: [
@@ -84,7 +107,18 @@ export const resourceListExpectations: Expectations<C> = {
     { name: 'reload of an empty list asks again', from: 'empty', event: 'reload', to: 'loading', then: (c, p) => expect(c.params).toEqual(p.params) },
     { name: 'retry asks again', from: 'failed', event: 'retry', to: 'loading', then: (c) => expect(c.error).toBeNull() },
   ],
-  significant: (c) => ({ params: c.params, items: c.items, total: c.total, error: c.error }),
+  // a failed page says why (spec 8), above "Tekrar dene"
+  errorText: (c) => (c.error ? [reasonSays(c.error)] : null),
+  equivalentMutants: {
+    'default | error': 'the list starts loading, whose entry clears the error',
+    'assign | resourceList.loading --xstate.done.actor.fetchPage#0--> resourceList.empty action#0 error kept': 'loading\'s entry has cleared the error already',
+    'assign | resourceList.loading --xstate.done.actor.fetchPage#1--> resourceList.ready action#0 error kept': 'loading\'s entry has cleared the error already',
+  },
+  // the page asked for is exactly the params the list holds after the event (the URL mirrors them)
+  inputs: { fetchPage: (p, e, _n, input) => paramsAfter(p, e, input) },
+  // issue 11: the search asks 300 ms after the last key
+  delays: { searchDebounce: { ms: (_c, _e, input) => input?.searchDebounceMs ?? 300, words: { tr: '300 ms', en: '300 ms' } } },
+  initial: (c, input) => expect(c).toEqual({ params: startParams(input), items: [], total: 0, error: null, searchDebounceMs: input?.searchDebounceMs ?? 300 }),
   describeEvent: (e) => {
     const ev = e as Record<string, unknown> & { type: string }
     switch (e.type) {

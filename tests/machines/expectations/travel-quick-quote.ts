@@ -1,11 +1,20 @@
 import { expect } from 'vitest'
 import type { TravelQuickQuoteContext } from '../../../machines/travel-quick-quote/travel-quick-quote.machine.ts'
 import type { Expectations } from '../../support/expectations.ts'
+import { FIELD } from './texts.ts'
 
 const GET_QUOTE = 'Teklif Al'
 const BUY = 'Satın Al'
 const PRICE = 'Poliçe fiyatınız'
 const SCHENGEN = 'Schengen vizesi için gereken en az €30.000 teminatı karşılar.'
+const TITLE = 'Seyahat Sağlık Sigortası hızlı teklif'
+/** The purchase page "Satın Al" opens (tests/e2e/drivers: its own page, with the plan in the address). */
+const PURCHASE_TITLE = 'Seyahat Sağlık Sigortası satın al'
+const FIELD_SAYS: Record<string, string> = {
+  required: FIELD.required, requiredSelection: FIELD.requiredSelection, date: 'Geçerli bir tarih giriniz',
+  ageRange: 'Seyahat sağlık sigortası 15 günlükten 100 yaşına kadar yaptırılabilir', startInPast: 'Gidiş tarihi bugünden önce olamaz',
+  startTooFar: 'Poliçe en fazla 180 gün sonrası için alınabilir', endBeforeStart: 'Dönüş tarihi gidiş tarihinden önce olamaz', tooLong: 'Seyahat en fazla 365 gün olabilir',
+}
 
 type Submit = {
   at: string; birthdate: string; gender: string; travelLocation: string; coverageType: string; covid: boolean; startDate: string; endDate: string
@@ -66,7 +75,7 @@ export const travelQuickQuoteExpectations: Expectations<TravelQuickQuoteContext>
   states: {
     editing: {
       words: { tr: 'seyahat planı formu açık', en: 'the travel plan form is open' },
-      screen: { enabled: [GET_QUOTE], absent: [PRICE, BUY] },
+      screen: { headings: [TITLE], enabled: [GET_QUOTE], absent: [PRICE, BUY] },
       context: (c) => expect(c.quote).toBeNull(),
       // nothing to buy before a price shows
       ignores: [{ type: 'quote.buy' }],
@@ -74,7 +83,7 @@ export const travelQuickQuoteExpectations: Expectations<TravelQuickQuoteContext>
     quoted: {
       words: { tr: 'poliçe fiyatı ve Schengen notu görünür', en: 'the policy price and the Schengen note show' },
       // "Satın Al" is a link (it opens in a new tab too); a plain click takes quote.buy
-      screen: { texts: [PRICE, SCHENGEN, BUY], enabled: [GET_QUOTE] },
+      screen: { headings: [TITLE, PRICE], texts: [SCHENGEN, BUY], enabled: [GET_QUOTE] },
       context: (c) => {
         expect(c.errors).toEqual({})
         expect(c.quote!.premiumTry).toBeGreaterThan(0)
@@ -82,6 +91,7 @@ export const travelQuickQuoteExpectations: Expectations<TravelQuickQuoteContext>
     },
     buying: {
       words: { tr: 'plan ile satın alma sayfasına geçilir', en: 'on to the purchase page with the plan' },
+      screen: { headings: [PURCHASE_TITLE] },
       context: (c, s) => {
         expect(s.status).toBe('done')
         expect(s.output).toEqual({ values: c.values })
@@ -97,6 +107,13 @@ export const travelQuickQuoteExpectations: Expectations<TravelQuickQuoteContext>
     { name: 'buying ends the flow with the priced plan', from: 'quoted', event: 'quote.buy', to: 'buying',
       then: (c, p, _e, s) => expect(s.output).toEqual({ values: p.values }) },
   ],
+  inputs: {},
+  // each field's problem under it (spec 5, the tariff's limits)
+  errorText: (c) => (Object.keys(c.errors).length ? Object.values(c.errors).map((code) => FIELD_SAYS[code as string]!) : null),
+  // the form opens on the Schengen area at standard cover (their selects always hold an option), covid cover off
+  initial: (c) => expect(c).toEqual({
+    values: { birthdate: '', gender: '', travelLocation: 'schengen', coverageType: 'standard', covid: false, startDate: '', endDate: '' }, errors: {}, quote: null,
+  }),
   describeEvent: (e) => {
     const ev = e as unknown as Submit & { type: string }
     if (e.type === 'form.submit') {

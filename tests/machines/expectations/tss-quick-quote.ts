@@ -1,12 +1,18 @@
 import { expect } from 'vitest'
 import type { TssQuickQuoteContext } from '../../../machines/tss-quick-quote/tss-quick-quote.machine.ts'
 import type { Expectations } from '../../support/expectations.ts'
+import { CATALOGUE, FIELD } from './texts.ts'
 import { CITIES } from '../models/tss-quick-quote.model.ts'
 
 const GET_QUOTE = 'Teklif Al'
 const RETRY = 'Tekrar dene'
 const BUY = 'Satın Al'
 const AGE_RANGE = 'Tamamlayıcı sağlık sigortası 15 günlükten 69 yaşına kadar yaptırılabilir'
+const TITLE = 'Tamamlayıcı Sağlık Sigortası hızlı teklif'
+const PRICES = 'Size özel fiyatlar'
+/** The purchase page "Satın Al" opens (tests/e2e/drivers: its own page, with the quote in the address). */
+const PURCHASE_TITLE = 'Tamamlayıcı Sağlık Sigortası satın al'
+const FIELD_SAYS: Record<string, string> = { requiredSelection: FIELD.requiredSelection, required: FIELD.required, date: 'Geçerli bir tarih giriniz', ageRange: AGE_RANGE }
 
 type Submit = { gender: string; citycode: string; birthdate: string; at: string }
 
@@ -53,20 +59,22 @@ export const tssQuickQuoteExpectations: Expectations<TssQuickQuoteContext> = {
   states: {
     loadingCities: {
       words: { tr: 'iller yükleniyor', en: 'the provinces are loading' },
+      screen: { headings: [TITLE], enabled: [GET_QUOTE], absent: [RETRY, PRICES] },
+      sameScreenAs: { state: 'editing', why: 'the provinces load under a form that is already there: only the province list is still empty' },
       tags: { busy: true },
       context: (c) => expect(c.quote).toBeNull(),
       ignores: [anySubmit, { type: 'retry' }, { type: 'quote.buy', visits: 10 }],
     },
     loadFailed: {
       words: { tr: 'iller yüklenemedi, "Tekrar dene" görünür', en: 'the provinces failed to load, "Tekrar dene" shows' },
-      screen: { enabled: [RETRY] },
+      screen: { headings: [TITLE], enabled: [RETRY], absent: [PRICES] },
       tags: { busy: false },
       context: (c) => expect(c.loadError).toBeTruthy(),
       ignores: [anySubmit, { type: 'quote.buy', visits: 10 }],
     },
     editing: {
       words: { tr: 'hızlı profil formu açık', en: 'the quick profile form is open' },
-      screen: (c) => ({ enabled: [GET_QUOTE], absent: [BUY, ...(c.errors.birthdate === 'ageRange' ? [] : [AGE_RANGE])], ...(c.errors.birthdate === 'ageRange' ? { texts: [AGE_RANGE] } : {}) }),
+      screen: (c) => ({ headings: [TITLE], enabled: [GET_QUOTE], absent: [BUY, PRICES, RETRY, ...(c.errors.birthdate === 'ageRange' ? [] : [AGE_RANGE])] }),
       tags: { busy: false },
       context: (c) => {
         expect(c.cities).toEqual(CITIES)
@@ -77,7 +85,7 @@ export const tssQuickQuoteExpectations: Expectations<TssQuickQuoteContext> = {
     quoted: {
       words: { tr: 'dört seçeneğin yıllık ve aylık primi görünür', en: 'the yearly and monthly premium of the four options shows' },
       // "Satın Al" is a link per option (it opens in a new tab too); a plain click takes quote.buy
-      screen: { texts: [BUY], enabled: [GET_QUOTE] },
+      screen: { headings: [TITLE, PRICES], texts: [BUY], enabled: [GET_QUOTE] },
       tags: { busy: false },
       context: (c) => {
         expect(c.errors).toEqual({})
@@ -88,6 +96,7 @@ export const tssQuickQuoteExpectations: Expectations<TssQuickQuoteContext> = {
     },
     buying: {
       words: { tr: 'seçilen seçenekle satın alma sayfasına geçilir', en: 'on to the purchase page with the chosen option' },
+      screen: { headings: [PURCHASE_TITLE] },
       context: (c, s) => {
         expect(s.status).toBe('done')
         expect(s.output).toEqual({ values: c.values, visits: c.chosen })
@@ -95,10 +104,10 @@ export const tssQuickQuoteExpectations: Expectations<TssQuickQuoteContext> = {
     },
   },
   rules: [
-    { name: 'the provinces arrive: the form opens', from: 'loadingCities', event: 'xstate.done.actor.loadCities', to: 'editing',
-      then: (c) => expect(c.cities).toEqual(CITIES) },
+    { name: 'the provinces arrive: the form opens (a failure before is forgotten)', from: 'loadingCities', event: 'xstate.done.actor.loadCities', to: 'editing',
+      changes: { cities: CITIES, loadError: null } },
     { name: 'the provinces fail to load: a retry is offered', from: 'loadingCities', event: 'xstate.error.actor.loadCities', to: 'loadFailed',
-      then: (c) => expect(c.loadError).toBe('LOOKUP_FAILED') },
+      then: (c) => expect(c.loadError).toBe('NETWORK') },
     { name: 'retry loads the provinces again', from: 'loadFailed', event: 'retry', to: 'loadingCities' },
     { name: 'a profile with problems shows them on the form', from: 'editing', event: 'form.submit', when: (_c, e) => hasErrors(e), to: 'editing', then: showsErrors },
     { name: 'a complete profile is quoted', from: 'editing', event: 'form.submit', when: (_c, e) => !hasErrors(e), to: 'quoted', then: showsQuote },
@@ -110,6 +119,11 @@ export const tssQuickQuoteExpectations: Expectations<TssQuickQuoteContext> = {
         expect(s.output).toEqual({ values: p.values, visits: e.visits })
       } },
   ],
+  // each field's problem under it (spec 5); the provinces that failed to load say so (spec 8)
+  errorText: (c) => (c.loadError ? [CATALOGUE.NETWORK] : Object.keys(c.errors).length ? Object.values(c.errors).map((code) => FIELD_SAYS[code as string]!) : null),
+  // the provinces of Türkiye: the flow asks the lookup service for TR's
+  inputs: { loadCities: () => undefined },
+  initial: (c) => expect(c).toEqual({ cities: [], values: { gender: '', citycode: '', birthdate: '' }, errors: {}, quote: null, loadError: null, chosen: null }),
   describeEvent: (e) => {
     const ev = e as { type: string; gender?: string; citycode?: string; birthdate?: string; visits?: number }
     if (e.type === 'form.submit') {
@@ -119,7 +133,7 @@ export const tssQuickQuoteExpectations: Expectations<TssQuickQuoteContext> = {
     if (e.type === 'quote.buy') return { tr: `ziyaretçi ${ev.visits} ayakta tedavili seçeneği satın alır`, en: `the visitor buys the option with ${ev.visits} outpatient visits` }
     if (e.type === 'retry') return { tr: `ziyaretçi "${RETRY}" düğmesine basar`, en: `the visitor presses "${RETRY}"` }
     if (e.type.startsWith('xstate.done')) return { tr: 'iller gelir', en: 'the provinces arrive' }
-    if (e.type.startsWith('xstate.error')) return { tr: 'iller yüklenemez (LOOKUP_FAILED)', en: 'the provinces fail to load (LOOKUP_FAILED)' }
+    if (e.type.startsWith('xstate.error')) return { tr: 'iller yüklenemez (NETWORK)', en: 'the provinces fail to load (NETWORK)' }
     return { tr: e.type, en: e.type }
   },
 }

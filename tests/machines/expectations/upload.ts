@@ -1,5 +1,6 @@
 import { expect } from 'vitest'
 import type { UploadContext } from '../../../machines/upload/upload.machine.ts'
+import { reasonSays } from './texts.ts'
 import type { Expectations, Screen } from '../../support/expectations.ts'
 
 /** The words of the two pages (src/web/views/admin/company/LogoField.tsx, users/PhotoCropper.tsx). */
@@ -39,6 +40,7 @@ export const uploadExpectations: Expectations<UploadContext> = {
       ignores: [{ type: 'upload.submit', options: {} }, { type: 'cancel' }],
     },
     checking: {
+      unseen: 'the file is checked in the browser (type, size, a picture that opens) in a moment, before anything is sent',
       words: { tr: 'seçilen dosya denetleniyor', en: 'the chosen file is being checked' },
       tags: { busy: true },
       context: (c) => expect(c.file).not.toBeNull(),
@@ -119,7 +121,26 @@ export const uploadExpectations: Expectations<UploadContext> = {
     { name: 'a failed removal shows its reason', from: 'removing', event: 'xstate.error.actor.remove', to: 'failed', effects: [],
       then: (c, _p, e) => expect(c.error).toBe(reason(e)) },
   ],
-  significant: (c) => ({ file: c.file, prepared: c.prepared, options: c.options, result: c.result, error: c.error }),
+  // a refused file says what it must be; a failed upload says why (a refused crop, on the crop)
+  errorText: (c, s) => {
+    if (s.hasTag('busy')) return c.error ? [] : null
+    if (s.matches('rejected')) return [c.error === 'LOGO_TYPE' ? NOT_A_LOGO : NOT_A_PICTURE]
+    if (s.matches('failed')) return [reasonSays(c.error!)]
+    if (s.matches('reviewing') && c.error) return [PHOTO_REFUSED]
+    return c.error ? [] : null
+  },
+  equivalentMutants: {
+    'action | upload.checking --xstate.done.actor.check#1--> upload.uploading action#0 (xstate.assign) removed': 'a file sent at once is one the check has nothing to prepare for (src/web/flows/company.ts answers { review: false }), and choosing it cleared prepared: the assign writes the null it holds',
+  },
+  inputs: {
+    // the file chosen
+    check: (_p, e) => ({ file: e.file }),
+    // the file, as the check prepared it, with the options of the review (a crop), if any
+    upload: (p, e, n) => ({ file: n.file, prepared: e.type === 'xstate.done.actor.check' ? (e.output.prepared ?? null) : p.prepared, options: e.type === 'upload.submit' ? (e.options ?? {}) : null }),
+    // removing sends nothing but the request
+    remove: () => undefined,
+  },
+  initial: (c) => expect(c).toEqual({ file: null, prepared: null, options: null, result: null, error: null }),
   describeEvent: (e) => {
     const ev = e as { type: string; file?: { kind: string; name: string }; output?: { review?: boolean }; error?: { code?: string; kind?: string } }
     switch (e.type) {

@@ -8,6 +8,8 @@ export const err = (code: string) => Object.assign(new Error(code), { code })
 export const AT = '2026-03-02T09:00:00.000Z'
 export const PHONE = '+905321234567'
 export const TICKET = 'ticket-bes'
+/** The server's id of the saved application. */
+export const APP_ID = 'a1'
 
 const person = {
   firstname: 'Ayşe', lastname: 'Yılmaz', nationalId: '10000000146', nationality: 'TR', birthdate: '1990-04-01',
@@ -77,6 +79,8 @@ export const besPurchaseModel: Model = {
       saved('profile', { personalProfile: { ...PEOPLE.child, userphone: PHONE } }),
       saved('consents', { personalProfile: { ...PEOPLE.adult, userphone: PHONE }, pensionContract: { ...CONTRACT.valid, contributionAmount: 250 } }),
       saved('quote', {}),
+      // a minor's application with the custodian and someone else paying: on at the contract
+      saved('contract', { personalProfile: { ...PEOPLE.child, userphone: PHONE }, custodianProfile: { ...PARENT, planchoice: 'erkenbes' }, payerProfile: { ...PARENT, planchoice: 'erkenbes' } }),
     ],
     saveApplication: [{ id: 'a1', product: 'erkenbes', step: 'profile', updatedAt: AT, expiresAt: AT, data: {} }],
     recordConsents: [undefined],
@@ -95,7 +99,7 @@ export const besPurchaseModel: Model = {
   // the guards read the step being saved, the minor and payer flags, and whether a purchase started
   serialize: (s) => ({
     value: s.value, saving: s.context.saving, minor: s.context.minor, payerIsOther: s.context.payerIsOther,
-    errors: Object.keys(s.context.errors).length > 0, purchase: s.context.purchase !== null, reason: s.context.reason !== null, retry: s.context.retry,
+    errors: Object.keys(s.context.errors).length > 0, purchase: s.context.purchase !== null, reason: s.context.reason !== null, app: s.context.applicationId !== null, retry: s.context.retry,
   }),
   invariants: (s) => {
     // a verified phone is the participant's phone in everything kept

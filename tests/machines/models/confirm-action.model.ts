@@ -18,8 +18,9 @@ export const EXPERT = { kind: 'delete', id: 'jt-expert', name: 'Model Uzman' }
 export const MAIL = { kind: 'mail', to: 'test@example.com' }
 export const NOT_AN_ADDRESS = { kind: 'mail', to: 'yok-boyle-adres' }
 
-export const ASK = { ask: true, preview: null }
-export const NOTHING_TO_ASK = { ask: false, preview: null }
+/** The job title read again (src/web/flows/company.ts), and the mail test's route (company-settings.ts): what `run` is given with the subject. */
+export const ASK = { ask: true, preview: { jobtitleid: 'jt-analyst', name: 'Model Analist', version: 1 } }
+export const NOTHING_TO_ASK = { ask: false, preview: { host: 'smtp.example.com', port: 587 } }
 export const GONE = Object.assign(new Error('404'), { code: 'NOT_FOUND' })
 export const WRONG_FIELD = Object.assign(new Error('invalid'), { code: 'FIELDS', fields: { to: 'email' } })
 export const DELETED = { ok: true }

@@ -10,7 +10,9 @@ export const outcome = (status: PaymentOutcome['status']): PaymentOutcome => ({
 export const paymentResultModel: Model = {
   name: 'payment-result',
   machine: paymentResultMachine,
-  input: { maxAttempts: 3, pollMs: 2000 },
+  // the landing page's last-payment notice (LastPaymentNotice.tsx): 3 attempts, 1.5 s apart
+  input: { maxAttempts: 3, pollMs: 1500 },
+  productionInput: { input: undefined, where: 'src/web/views/payment/PaymentResultView.tsx' },
   events: [{ type: 'retry' }],
   outputs: { fetchOutcome: [outcome('succeeded'), outcome('failed'), outcome('awaiting3ds'), null] },
   errors: { fetchOutcome: [Object.assign(new Error('x'), { kind: 'network' })] },

@@ -66,6 +66,7 @@ export const paymentModel: Model = {
   machine: paymentMachine,
   // the form on / as a Turkish visitor gets it: the currency proposed (spec 9, the company's "by language")
   input: { currency: 'TRY' },
+  productionInput: { input: { currency: '' }, where: 'src/web/views/payment/PaymentTestForm.tsx in a purchase: the amount and currency are the server\'s' },
   events,
   outputs: {
     checkBin: [{ accepted: true, entry: credit }, { accepted: false, reason: 'debit_card' }],

@@ -10,6 +10,8 @@ export const resourceEditorModel: Model = {
   input: { id: 'c1' },
   events: [
     { type: 'field.change', field: 'name', value: 'Yeni Ad' },
+    // typed after a save: another name than the one saved
+    { type: 'field.change', field: 'name', value: 'Başka Ad' },
     { type: 'form.submit' },
     { type: 'form.reset' },
     { type: 'retry' },

@@ -1,16 +1,20 @@
 import { expect } from 'vitest'
 import { resourceListMachine } from '../../../machines/resource-list/resource-list.machine.ts'
-import { DEFAULT_LIST_PARAMS, PAGE_SIZES, type ListPage } from '../../../src/domain/list-params.ts'
+import { PAGE_SIZES, type ListPage, type ListParams } from '../../../src/domain/list-params.ts'
 import type { Model } from '../../support/model-test.ts'
 
 export const page = (n: number, total: number): ListPage<unknown> => ({ items: Array.from({ length: n }, (_, i) => ({ id: i })), total, page: 1, size: 20 })
+/** A list's params when the address says nothing (spec 2.2 "Lists": page 1, 20 a page). */
+export const DEFAULT_LIST_PARAMS: ListParams = { page: 1, size: 20, sort: null, q: '', filters: {} }
 export const FROM_URL = { ...DEFAULT_LIST_PARAMS, q: 'from-url' }
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
 
 export const resourceListModel: Model = {
   name: 'resource-list',
   machine: resourceListMachine,
-  input: { searchDebounceMs: 300 },
+  // a pause of the model's own (the browser replay's page has the production 300 ms)
+  input: { searchDebounceMs: 450 },
+  productionInput: { input: { params: {} }, where: 'src/web/views/admin/ResourceListView.tsx (no search in the address)' },
   events: [
     { type: 'page.go', page: 2 },
     { type: 'page.go', page: 0 },

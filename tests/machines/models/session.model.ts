@@ -1,12 +1,15 @@
 import { expect } from 'vitest'
 import type { AnyEventObject } from 'xstate'
-import { DEFAULT_TIMING, sessionMachine, type SessionUser } from '../../../machines/session/session.machine.ts'
+import { sessionMachine, type SessionUser } from '../../../machines/session/session.machine.ts'
 import { DEFAULT_PASSWORD_POLICY } from '../../../src/domain/password.ts'
 import type { Model } from '../../support/model-test.ts'
 import type { Snapshot } from '../../support/paths.ts'
 
 export const T0 = 1_767_225_600_000 // 2026-01-01T00:00:00Z
-export const { throttleMs, inactiveMs, warningMs, logoutWaitMs, lockExpiryS } = DEFAULT_TIMING
+import { COMPANY_TIMING, SPEC_TIMING } from '../expectations/session.ts'
+
+export { COMPANY_TIMING, SPEC_TIMING }
+export const { throttleMs, inactiveMs, warningMs, logoutWaitMs, lockExpiryS } = SPEC_TIMING
 export const LOCKED_AT = T0 + inactiveMs + warningMs
 
 export const user: SessionUser = {
@@ -40,7 +43,7 @@ export const events: AnyEventObject[] = [
   { type: 'session.invalid' },
   { type: 'role.switch', role: 'ROLE_USER' },
   { type: 'permissions.refresh' },
-  { type: 'timing.update', timing: { ...DEFAULT_TIMING, inactiveMs: 60_000, warningMs: 15_000 } }, // preferences changed (issue 12)
+  { type: 'timing.update', timing: COMPANY_TIMING }, // preferences changed (issue 12)
 ]
 
 export const sessionModel: Model = {
@@ -48,9 +51,9 @@ export const sessionModel: Model = {
   machine: sessionMachine,
   events,
   outputs: {
-    checkSession: [null, { user, timing: DEFAULT_TIMING, lockedAt: null, at: T0 }, { user, timing: DEFAULT_TIMING, lockedAt: LOCKED_AT, at: T0 }],
+    checkSession: [null, { user, timing: SPEC_TIMING, lockedAt: null, at: T0 }, { user, timing: SPEC_TIMING, lockedAt: LOCKED_AT, at: T0 }],
     signIn: [
-      { kind: 'signedIn', user, timing: DEFAULT_TIMING, at: T0 },
+      { kind: 'signedIn', user, timing: SPEC_TIMING, at: T0 },
       { kind: 'passwordExpired', username: 'admin', policy: DEFAULT_PASSWORD_POLICY },
     ],
     lockSession: [{ at: LOCKED_AT }],
@@ -64,6 +67,11 @@ export const sessionModel: Model = {
     checkSession: [Object.assign(new Error('401'), { code: 'UNAUTHORIZED' })],
     signIn: [Object.assign(new Error('401'), { code: 'INVALID_CREDENTIALS' })],
     unlockSession: [Object.assign(new Error('401'), { code: 'INVALID_CREDENTIALS' })],
+    // the server out of reach (the browser replay cuts these calls off)
+    lockSession: [Object.assign(new Error('network'), { kind: 'network' })],
+    switchRole: [Object.assign(new Error('network'), { kind: 'network' })],
+    refreshPermissions: [Object.assign(new Error('network'), { kind: 'network' })],
+    logout: [Object.assign(new Error('network'), { kind: 'network' })],
   },
   // only what the guards read makes two states different (error texts and roles do not)
   serialize: (s: Snapshot) => ({

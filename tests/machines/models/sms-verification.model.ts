@@ -22,7 +22,8 @@ export const smsVerificationModel: Model = {
     { type: 'code.resend' },
   ],
   outputs: {
-    sendCode: [{ expiresInS: 120, resendAfterS: 60 }],
+    // spec 4: valid 2 minutes, a new one after 60 s; and a server configured otherwise (the machine follows the server)
+    sendCode: [{ expiresInS: 120, resendAfterS: 60 }, { expiresInS: 90, resendAfterS: 30 }],
     verifyCode: [{ ticket: TICKET }],
   },
   errors: {
@@ -34,7 +35,7 @@ export const smsVerificationModel: Model = {
     verifyCode: [err('SMS_CODE_WRONG', { attemptsLeft: 4 }), err('SMS_CODE_EXPIRED'), err('SMS_ATTEMPTS_EXHAUSTED')],
   },
   // the guards read the event and canResend; the error tells the screens apart
-  serialize: (s) => ({ value: s.value, canResend: s.context.canResend, error: s.context.error }),
+  serialize: (s) => ({ value: s.value, canResend: s.context.canResend, error: s.context.error, attemptsLeft: s.context.attemptsLeft, validityMs: s.context.validityMs }),
   invariants: (s) => {
     // the machine never holds a code: only the ticket the server gives for a right one
     expect(JSON.stringify(s.context)).not.toMatch(/"code"/)

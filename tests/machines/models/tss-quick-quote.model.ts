@@ -24,9 +24,10 @@ export const tssQuickQuoteModel: Model = {
     { type: 'retry' },
   ],
   outputs: { loadCities: [CITIES] },
-  errors: { loadCities: [Object.assign(new Error('x'), { code: 'LOOKUP_FAILED' })] },
+  // the lookup service out of reach
+  errors: { loadCities: [Object.assign(new Error('x'), { kind: 'network' })] },
   // the guards read only the submitted values and whether a quote is shown
-  serialize: (s) => ({ value: s.value, errors: s.context.errors, quoted: s.context.quote !== null }),
+  serialize: (s) => ({ value: s.value, errors: s.context.errors, quoted: s.context.quote !== null, loadError: s.context.loadError }),
   invariants: (s) => {
     // a quote and field errors never show together
     if (s.context.quote) expect(s.context.errors).toEqual({})
