@@ -188,7 +188,11 @@ export const sessionExpectations: Expectations<SessionContext> = {
       then: (c) => expect(c.endReason).toBe('invalid') },
     { name: 'an expired password opens the change form', from: 'signingIn', event: 'xstate.done.actor.signIn',
       when: (_c, e) => (e.output as SignInResult).kind === 'passwordExpired', to: 'passwordExpired', effects: [],
-      then: (c, _p, e) => expect(c.expired?.username).toBe(e.output.username) },
+      then: (c, _p, e) => {
+        expect(c.expired?.username).toBe(e.output.username)
+        // why the change is asked (issue 25): the server's reason, an expiry when it gives none
+        expect(c.expired?.reason).toBe(e.output.reason ?? 'expired')
+      } },
     { name: 'a successful sign-in is signed in and active', from: 'signingIn', event: 'xstate.done.actor.signIn',
       when: (_c, e) => (e.output as SignInResult).kind === 'signedIn', to: ['signedIn.inactivity.active', 'signedIn.access.ready'],
       effects: ['persistSession', 'notice:welcome'],
@@ -199,7 +203,9 @@ export const sessionExpectations: Expectations<SessionContext> = {
     { name: 'a refused sign-in shows the reason', from: 'signingIn', event: 'xstate.error.actor.signIn', to: 'signedOut', effects: [],
       then: (c, _p, e) => expect(c.error).toBe(e.error.code) },
     { name: 'after the password change the user is asked to sign in again', from: 'passwordExpired', event: 'xstate.done.actor.passwordChange',
-      when: (_c, e) => e.output.changed === true, to: 'signedOut', effects: ['notice:signInAgain'], then: (c) => expect(c.expired).toBeNull() },
+      when: (_c, e) => e.output.changed === true, to: 'signedOut', effects: ['notice:signInAgain'],
+      // the sign-in form shows the username whose password was just changed (issue 25)
+      then: (c, p) => { expect(c.expired).toBeNull(); expect(c.signInUsername).toBe(p.expired!.username) } },
     { name: 'a cancelled password change returns to sign-in', from: 'passwordExpired', event: 'xstate.done.actor.passwordChange',
       when: (_c, e) => e.output.changed !== true, to: 'signedOut', effects: [], then: (c) => expect(c.expired).toBeNull() },
     { name: 'logging out', from: 'signedIn', event: 'logout', when: (_c, e) => e.switchUser !== true, to: 'loggingOut', effects: [], then: (c) => expect(c.endReason).toBe('logout') },
@@ -327,7 +333,7 @@ export const sessionExpectations: Expectations<SessionContext> = {
   },
   initial: (c, input) => expect(c).toEqual({
     user: null, timing: { ...SPEC_TIMING, ...input?.timing }, lastActivityAt: 0, lastReportedAt: 0, lockedAt: null, pendingIdleSeconds: 0, idleSeconds: 0,
-    error: null, loginErrors: {}, unlockErrors: {}, expired: null, endReason: null,
+    error: null, loginErrors: {}, unlockErrors: {}, expired: null, signInUsername: null, endReason: null,
   }),
   describeEvent: (e: AnyEventObject) => {
     const words: Record<string, [string, string]> = {
