@@ -71,9 +71,10 @@ describe('administration shell and top menu (real server, Chromium)', () => {
     // my permissions: the tag x action matrix of the active role
     await p2.goto('/navbar/permissions')
     await heading(p2, 'Yetkilerim')
-    const row = p2.getByRole('row', { name: /^dashboard/ })
+    // areas and actions in words (issue 25 item 9)
+    const row = p2.getByRole('row', { name: /^Gösterge paneli/ })
     expect(await row.getByRole('cell').allTextContents()).toEqual(['✓izin var', '–izin yok', '–izin yok', '–izin yok', '–izin yok'])
-    expect(await p2.getByRole('row', { name: /^user\b/ }).count()).toBe(0)
+    expect(await p2.getByRole('row', { name: /^Kullanıcılar\b/ }).count()).toBe(0)
     await p2.close()
     await page.close()
   })

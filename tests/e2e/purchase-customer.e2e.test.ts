@@ -149,10 +149,11 @@ describe('buying the way Turkish customers expect (issue 24)', () => {
     await summary.getByRole('button', { name: 'Yeni fiyatı onayla ve ödemeye geç' }).click()
     const payment = page.getByTestId('payment-form')
     await payment.waitFor()
-    await expect.poll(() => payment.getByTestId('installment-plan').textContent()).toMatch(/^Tek çekim: [\d,]+\.\d\d TRY$/)
+    await expect.poll(() => payment.getByTestId('installment-plan').textContent()).toMatch(/^Tek çekim: ₺[\d.]+,\d\d$/)
     await payment.locator('input[name=installment]').fill('12')
     const plan = (await payment.getByTestId('installment-plan').textContent())!
-    const figures = [...plan.matchAll(/([\d,]+\.\d\d) TRY/g)].map((m) => Number(m[1]!.replace(/,/g, '')))
+    // the Turkish notation of src/domain/money.ts: "₺1.413,50"
+    const figures = [...plan.matchAll(/₺([\d.]+,\d\d)/g)].map((m) => Number(m[1]!.replace(/\./g, '').replace(',', '.')))
     const total = figures.at(-1)!
     expect(total).toBeCloseTo(newPrice, 2)
     // "12 taksit: ilk taksit A, sonraki 11 taksit B; toplam T" (or "12 taksit x B; toplam T"): A + 11 B = T to the kuruş
@@ -237,7 +238,7 @@ describe('buying the way Turkish customers expect (issue 24)', () => {
     await summary.waitFor()
     const tr = (iso: string) => `${iso.slice(8, 10)}.${iso.slice(5, 7)}.${iso.slice(0, 4)}`
     expect(await summary.getByTestId('summary-region').textContent()).toBe('Tüm dünya (ABD ve Kanada hariç)')
-    expect(await summary.getByTestId('summary-cover').textContent()).toBe('Plus: 50.000 EUR')
+    expect(await summary.getByTestId('summary-cover').textContent()).toBe('Plus: €50.000')
     expect(await summary.getByTestId('summary-dates').textContent()).toBe(`${tr(start)} – ${tr(end)}`)
     expect(await summary.locator('dt:has-text("Poliçe primi") + dd').textContent()).toMatch(/^₺[\d.]+,\d\d$/)
     await page.close()

@@ -102,3 +102,18 @@ describe('payment machine: the default currency (issue 12, spec 9)', () => {
     actor.stop()
   })
 })
+
+describe('payment machine: errors on screen follow what is typed after a submit', () => {
+  it('a card typed after a refused submit takes its error away at once (refreshErrors on card.input)', async () => {
+    const actor = createActor(paymentMachine.provide({ actions: { clearSecrets: () => {} }, actors: { checkBin: fromPromise<BinCheckResult, { bin: string }>(async () => credit) } }), { input: undefined })
+    actor.start()
+    actor.send({ type: 'form.submit', at: AT })
+    const refused = await waitFor(actor, (x) => x.matches('editing'))
+    expect(refused.context.errors.number).toBeDefined()
+    actor.send(CARD)
+    expect(actor.getSnapshot().context.errors.number).toBeUndefined()
+    // the other fields' problems stay until they are typed
+    expect(actor.getSnapshot().context.errors.name).toBeDefined()
+    actor.stop()
+  })
+})

@@ -4,6 +4,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useMemo } from 'react'
 import { travelPurchaseMachine } from '../../../../machines/travel-purchase/travel-purchase.machine.ts'
 import { toCalendarDate } from '../../../domain/dates.ts'
+import { formatMoney } from '../../../domain/money.ts'
 import type { ApplicationData } from '../../../domain/schemas/application.ts'
 import { tripDays } from '../../../domain/tariff.ts'
 import { providePurchase } from '../../flows/purchase.ts'
@@ -34,11 +35,14 @@ const REGION: Record<string, MessageDescriptor> = {
   worldwideExclUsCa: msg`Tüm dünya (ABD ve Kanada hariç)`,
   worldwide: msg`Tüm dünya`,
 }
-const COVER: Record<string, MessageDescriptor> = {
-  standard: msg`Standart: 30.000 EUR`,
-  plus: msg`Plus: 50.000 EUR`,
-  premium: msg`Premium: 100.000 EUR`,
+const COVER: Record<string, { name: MessageDescriptor; limitEur: number }> = {
+  standard: { name: msg`Standart`, limitEur: 30_000 },
+  plus: { name: msg`Plus`, limitEur: 50_000 },
+  premium: { name: msg`Premium`, limitEur: 100_000 },
 }
+/** "Standart: €30.000" in the reader's notation (src/domain/money.ts). */
+const coverText = (cover: { name: MessageDescriptor; limitEur: number }, i18n: { _: (d: MessageDescriptor) => string; locale: string }) =>
+  `${i18n._(cover.name)}: ${formatMoney(cover.limitEur, 'EUR', i18n.locale, { fractionDigits: 0 })}`
 
 /** `/urunler/market/seyahatsaglik`: the travel health purchase (issue 15). */
 export function TravelPurchaseView() {
@@ -57,7 +61,7 @@ export function TravelPurchaseView() {
         [<Trans key="p">Ürün</Trans>, <Trans key="pv">Seyahat Sağlık Sigortası</Trans>],
         // where and how much cover (issue 24 item 8), the dates as the reader writes them
         [<Trans key="r">Bölge</Trans>, <span key="rv" data-testid="summary-region">{REGION[d.travelPlan?.travelLocation ?? ''] ? i18n._(REGION[d.travelPlan!.travelLocation]!) : d.travelPlan?.travelLocation}</span>],
-        [<Trans key="t">Teminat</Trans>, <span key="tv" data-testid="summary-cover">{COVER[d.travelPlan?.coverageType ?? ''] ? i18n._(COVER[d.travelPlan!.coverageType]!) : d.travelPlan?.coverageType}</span>],
+        [<Trans key="t">Teminat</Trans>, <span key="tv" data-testid="summary-cover">{COVER[d.travelPlan?.coverageType ?? ''] ? coverText(COVER[d.travelPlan!.coverageType]!, i18n) : d.travelPlan?.coverageType}</span>],
         [<Trans key="d">Seyahat tarihleri</Trans>, <span key="dv" data-testid="summary-dates">{d.travelPlan ? `${date(d.travelPlan.startDate)} – ${date(d.travelPlan.endDate)}` : ''}</span>],
         [<Trans key="c">Covid-19 teminatı</Trans>, d.travelPlan?.covid ? <Trans key="cy">Var</Trans> : <Trans key="cn">Yok</Trans>],
       ]}
