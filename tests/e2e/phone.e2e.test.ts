@@ -178,6 +178,8 @@ describe('nothing wider than a 375 px phone (issue 23)', () => {
     const health = page.getByTestId('step-healthPolicy')
     await health.waitFor()
     await check(page, 'tss: health declaration', found)
+    // each question answered (issue 24 item 3: they start unanswered)
+    for (const id of ['chronic', 'surgery', 'medication']) await health.locator(`input[name=q-${id}][value=no]`).check()
     await health.locator('input[name=healthdeclarationconcent]').check()
     await health.getByRole('button', { name: 'Devam' }).click()
     const consents = page.getByTestId('step-consents')
