@@ -99,7 +99,7 @@ for (const kind of dbKinds()) {
       const ok = await verify(code)
       expect(ok.status).toBe(200)
       expect(ok.body).toMatchObject({ verified: true, gsmNumber: E164 })
-      expect(readTicket(smsKey(t.config.secretsKey), String(ok.body.ticket), t.clock.now())).toEqual({ phone: E164, purpose: 'tss' })
+      expect(readTicket(smsKey(t.config.secretsKey), String(ok.body.ticket), t.clock.now())).toEqual({ phone: E164, purpose: 'tss', validUntil: new Date(t.clock.now().getTime() + 30 * 60_000) })
       expect(readTicket(smsKey(t.config.secretsKey), String(ok.body.ticket) + 'x', t.clock.now())).toBeNull()
       t.clock.advance(31 * 60_000)
       expect(readTicket(smsKey(t.config.secretsKey), String(ok.body.ticket), t.clock.now())).toBeNull()
