@@ -26,7 +26,7 @@ it.each(MACHINES.map((m) => [m.model.name, m] as const))('%s: every state and tr
   for (const s of states) expect(r.labels, `state "${s.key}"`).toContain(s.key)
   // a state node the machine does not have (the old generator drew "root")
   const known = new Set([...states.map((s) => s.key), model.machine.id])
-  const stateBoxes = [...r.svg.matchAll(/data-id="([^"]+)"/g)].map((m) => m[1]!).filter((id) => !/^(root_start|root_end|.*_start|.*_end|edge\d+|note.*)$/.test(id))
+  const stateBoxes = [...r.svg.matchAll(/data-id="([^"]+)"/g)].map((m) => m[1]!).filter((id) => !/^(root_start|root_end|.*_start|.*_end|edge\d+|note.*|.*-note-\d+)$/.test(id))
   for (const id of stateBoxes) expect(known.has(id.split('_').at(-1)!) || states.some((s) => s.path.join('_') === id), `drawn state "${id}"`).toBe(true)
   const transitions = [...allTransitions(model.machine).values()]
   const targeted = transitions.filter((t) => (t.target ?? []).length > 0).reduce((n, t) => n + (t.target as AnyStateNode[]).length, 0)

@@ -32,7 +32,9 @@ export async function renderAll(diagrams: Array<{ name: string; text: string }>,
         try {
           await mermaid.parse(text)
           const { svg } = await mermaid.render(id, text)
-          const doc = new DOMParser().parseFromString(svg, 'image/svg+xml')
+          // parsed as HTML: the labels' XHTML (an unclosed <br> in a state's description lines) is not
+          // well-formed XML, and an XML parse would stop at it and drop every later state
+          const doc = new DOMParser().parseFromString(svg, 'text/html')
           // every text the picture shows (state names, descriptions, edge labels, notes)
           const labels = [...doc.querySelectorAll('text, foreignObject, span, p')].map((g) => (g.textContent ?? '').trim()).filter(Boolean)
           const nodes = doc.querySelectorAll('g.node').length
