@@ -78,7 +78,8 @@ export const tssQuickQuoteMachine = setup({
       },
     },
     loadFailed: {
-      on: { retry: 'loadingCities' },
+      // the failure is forgotten while the provinces load again (its message goes)
+      on: { retry: { target: 'loadingCities', actions: assign({ loadError: null }) } },
     },
     editing: {
       on: {

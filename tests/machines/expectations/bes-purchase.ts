@@ -33,6 +33,10 @@ const FIELD_SAYS: Record<string, string> = {
   // "Bu plan için en az 100,00 ₺ katkı payı ödenmelidir" (the plan's minimum, in the page's money format)
   belowMinimum: 'Bu plan için en az', fundsNotHundred: 'Fon paylarının toplamı %100 olmalıdır',
 }
+/** The person forms' fields a required refusal names (issue 24 item 7: "Ad girmelisiniz", never a bare "Değer girmelisiniz"). */
+const FIELD_LABEL: Record<string, string> = { firstname: 'Ad', fathername: 'Baba adı', userphone: 'Cep telefonu', lastname: 'Soyad', email: 'E-posta', birthdate: 'Doğum tarihi' }
+const fieldSays = (field: string, code: string) =>
+  code === 'required' && FIELD_LABEL[field] ? `${FIELD_LABEL[field]} girmelisiniz` : FIELD_SAYS[code] ?? `(no text for ${field} ${code})`
 const step = (name: string, extra: Record<string, string[]> = {}) => ({ headings: [TITLE, name], ...extra })
 
 /** On 2 March 2026 (the model's day), a person born after 2 March 2008 is under 18; born before 2 March 1926, over 100. */
@@ -298,7 +302,7 @@ export const besPurchaseExpectations: Expectations<C> = {
   // a step's field errors under their fields; a failed save or call says why above the step
   errorText: (c, s) => {
     if (s.status === 'done') return []
-    const texts = [...Object.values(c.errors).map((code) => FIELD_SAYS[code as string] ?? `(no text for ${code})`), ...(c.reason ? [REASON[c.reason] ?? CATALOGUE.TECHNICAL] : [])]
+    const texts = [...Object.entries(c.errors).map(([field, code]) => fieldSays(field, code as string)), ...(c.reason ? [REASON[c.reason] ?? CATALOGUE.TECHNICAL] : [])]
     // a save or a call keeps the last reason until it answers (its step says nothing meanwhile)
     if (s.hasTag('busy')) return texts.length ? [] : null
     return texts.length ? [...new Set(texts)] : null

@@ -12,8 +12,10 @@ export const CATALOGUE = {
   TECHNICAL: 'Teknik bir hata oluştu',
   PASSWORD_EXPIRED: 'Şifrenizin süresi dolmuş, değiştirin lütfen',
   LEVEL_ERROR: 'Hatalı Seviye',
-  SMS_WRONG_CODE: 'Incorrect random number generated !!!',
-  SMS_SEND_FAILED: 'Error on sending SMS Message',
+  // spec 8's English words ('Incorrect random number generated !!!', 'Error on sending SMS Message')
+  // are what an English reader sees; a Turkish page says them in Turkish (issue 24 item 6)
+  SMS_WRONG_CODE: 'Hatalı doğrulama kodu girildi !!!',
+  SMS_SEND_FAILED: 'SMS mesajı gönderilirken hata oluştu',
 } as const
 
 /** Spec 5's field messages (and the screens' few more). */

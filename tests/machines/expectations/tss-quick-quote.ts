@@ -59,7 +59,7 @@ export const tssQuickQuoteExpectations: Expectations<TssQuickQuoteContext> = {
   states: {
     loadingCities: {
       words: { tr: 'iller yükleniyor', en: 'the provinces are loading' },
-      screen: { headings: [TITLE], enabled: [GET_QUOTE], absent: [RETRY, PRICES] },
+      screen: { headings: [TITLE], enabled: [GET_QUOTE], absent: [RETRY, PRICES, CATALOGUE.NETWORK] },
       sameScreenAs: { state: 'editing', why: 'the provinces load under a form that is already there: only the province list is still empty' },
       tags: { busy: true },
       context: (c) => expect(c.quote).toBeNull(),
@@ -108,7 +108,8 @@ export const tssQuickQuoteExpectations: Expectations<TssQuickQuoteContext> = {
       changes: { cities: CITIES, loadError: null } },
     { name: 'the provinces fail to load: a retry is offered', from: 'loadingCities', event: 'xstate.error.actor.loadCities', to: 'loadFailed',
       then: (c) => expect(c.loadError).toBe('NETWORK') },
-    { name: 'retry loads the provinces again', from: 'loadFailed', event: 'retry', to: 'loadingCities' },
+    // the old failure does not stay on screen while they load again
+    { name: 'retry loads the provinces again, the failure forgotten', from: 'loadFailed', event: 'retry', to: 'loadingCities', changes: { loadError: null } },
     { name: 'a profile with problems shows them on the form', from: 'editing', event: 'form.submit', when: (_c, e) => hasErrors(e), to: 'editing', then: showsErrors },
     { name: 'a complete profile is quoted', from: 'editing', event: 'form.submit', when: (_c, e) => !hasErrors(e), to: 'quoted', then: showsQuote },
     { name: 'a changed profile with problems hides the quote', from: 'quoted', event: 'form.submit', when: (_c, e) => hasErrors(e), to: 'editing', then: showsErrors },

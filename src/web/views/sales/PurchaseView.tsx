@@ -2,7 +2,7 @@ import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useActorRef, useSelector } from '@xstate/react'
-import { lazy, Suspense, useEffect, useRef, type ReactNode } from 'react'
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react'
 import type { ActorRefFrom } from 'xstate'
 import type { PurchaseMachine } from '../../../../machines/shared/purchase.ts'
 import type { smsVerificationMachine } from '../../../../machines/sms-verification/sms-verification.machine.ts'
@@ -77,6 +77,10 @@ export function PurchaseView(p: PurchasePageProps) {
   const output = useSelector(actor, (s) => (s.status === 'done' ? s.output : null))
   const heading = useRef<HTMLDivElement>(null)
   const started = useRef(false)
+  // a page opened with a quote (or a purchase to retry) in its address hands it to the machine on
+  // mount: until then the quote step is not drawn (its quick quote would start, load the provinces
+  // and flash its form for nothing)
+  const [handing, setHanding] = useState(() => typeof location !== 'undefined' && (!!p.initial || new URLSearchParams(location.search).has('purchase')))
 
   useEffect(() => {
     if (started.current) return
@@ -87,12 +91,14 @@ export function PurchaseView(p: PurchasePageProps) {
       fetchPurchase(retry).then((view) => {
         if (view.status === 'issued') return location.assign(`${p.resultPath('success')}?purchase=${encodeURIComponent(view.id)}`)
         actor.send({ type: 'payment.retry', purchase: { id: view.id, amount: view.amount, currency: view.currency, paymentInProgress: view.paymentInProgress } })
-      }, () => { /* not a purchase (any more): the quote, as for a plain visit */ })
+        setHanding(false)
+      }, () => { /* not a purchase (any more): the quote, as for a plain visit */ setHanding(false) })
       return
     }
     if (!p.initial) return
     started.current = true
     actor.send({ type: 'quote.submit', data: p.initial, at: new Date().toISOString() })
+    setHanding(false)
   }, [actor, p.initial, p])
   useEffect(() => {
     if (output?.purchaseId) location.assign(`${p.resultPath(output.outcome)}?purchase=${encodeURIComponent(output.purchaseId)}`)
@@ -128,7 +134,7 @@ export function PurchaseView(p: PurchasePageProps) {
 
   let body: ReactNode
   if (step === 'quote') {
-    body = <>{reason && <p className={`container ${styles.alert}`} role="alert">{reason}</p>}{p.quote(onQuoteBought)}</>
+    body = handing ? null : <>{reason && <p className={`container ${styles.alert}`} role="alert">{reason}</p>}{p.quote(onQuoteBought)}</>
   } else if (step === 'sms') {
     body = sms ? <>{reason && <p className={styles.alert} role="alert">{reason}</p>}<SmsVerificationView actor={sms} />{backButton}</> : null
   } else if (step === 'resuming') {
