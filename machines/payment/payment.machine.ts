@@ -4,6 +4,7 @@ import { bankCodeOf, needsBankCodeFromCustomer, type BinCheckResult, type BinRej
 import { cardBrandById, type CardBrandId } from '../../src/domain/card/brands.ts'
 import { CARD_FORM_DEFAULTS, isThreeDTrxType, validateCardForm, type CardFormErrors } from '../../src/domain/card/card-form.ts'
 import { BANK_CODE_MAX, CURR_CODE_MAX, INSTALLMENT_MAX, INSTALLMENT_MIN, NAME_MAX_LENGTH } from '../../src/domain/constants.ts'
+import { instalmentPlan, type InstalmentPlan } from '../../src/domain/instalments.ts'
 import { providedLater, reasonOf } from '../shared/not-provided.ts'
 
 /**
@@ -40,8 +41,11 @@ export type PaymentOrder = { orderId: string; timeoutMs: number }
  * `currency`: what the currency field starts with and returns to on reset (the company's or spec 9's).
  * `purchase`: the form pays a purchase (issue 21): its card rule takes personal credit cards and
  * refuses a debit card saying to use a credit card; the test form keeps spec 5's rule and text.
+ * `charge`: what a purchase charges (the server's amount and currency): the instalments the chosen
+ * count splits it into are the machine's (`instalments`), the view only words them.
  */
-export type PaymentInput = { timeoutMs?: number; currency?: string; purchase?: boolean } | undefined
+export type PaymentCharge = { amount: number; currency: string }
+export type PaymentInput = { timeoutMs?: number; currency?: string; purchase?: boolean; charge?: PaymentCharge } | undefined
 
 export type PaymentContext = {
   values: PaymentValues
@@ -69,6 +73,10 @@ export type PaymentContext = {
   timeoutMs: number
   /** The currency the form starts with (and "Formu Temizle" returns to). */
   defaultCurrency: string
+  /** What a purchase charges (the server's figures); null on the test form. */
+  charge: PaymentCharge | null
+  /** The charge split into the chosen number of instalments (they add up to it; the first takes the kuruş left over); null without a charge. */
+  instalments: InstalmentPlan | null
 }
 
 export type PaymentEvent =
@@ -99,6 +107,11 @@ export function defaultValues(currency = ''): PaymentValues {
     name: d.name, expiry: d.expiry, bankcode: d.bankcode, currcode: currency || d.currcode, amount: d.amount,
     trxtype: d.trxtype, installment: d.installment, cardtype: d.cardtype, cardOwner: d.cardOwner,
   }
+}
+
+/** The charge in the instalments `installment` (the field's value) asks for: one when it says no number. */
+export function instalmentsOf(charge: PaymentCharge | null, installment: string): InstalmentPlan | null {
+  return charge ? instalmentPlan(charge.amount, Number(installment) || 1) : null
 }
 
 /** Live mask of the expiry field: 'MM/YY', digits only, a slash after the month. */
@@ -211,6 +224,8 @@ export const paymentMachine = setup({
     generation: 0,
     timeoutMs: input?.timeoutMs ?? PAYMENT_TIMEOUT_MS,
     defaultCurrency: input?.currency ?? '',
+    charge: input?.charge ?? null,
+    instalments: instalmentsOf(input?.charge ?? null, defaultValues(input?.currency).installment),
   }),
   initial: 'editing',
   states: {
@@ -219,7 +234,10 @@ export const paymentMachine = setup({
       on: {
         'field.change': {
           actions: [
-            assign(({ context, event }) => ({ values: { ...context.values, [event.field]: normalizeField(event.field, event.value) }, reason: null })),
+            assign(({ context, event }) => {
+              const values = { ...context.values, [event.field]: normalizeField(event.field, event.value) }
+              return { values, reason: null, ...(event.field === 'installment' ? { instalments: instalmentsOf(context.charge, values.installment) } : {}) }
+            }),
             'refreshErrors',
           ],
         },
@@ -256,6 +274,7 @@ export const paymentMachine = setup({
             assign(({ context }) => ({
               values: defaultValues(context.defaultCurrency), card: EMPTY_CARD, cvcLength: 0, bin: 'unchecked' as const, checkedBin: '', bankCodeManual: false, errors: {},
               submitted: false, reason: null, generation: context.generation + 1,
+              instalments: instalmentsOf(context.charge, defaultValues(context.defaultCurrency).installment),
             })),
             'clearSecrets',
             emit({ type: 'notice', code: 'reset' }),

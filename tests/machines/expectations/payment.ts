@@ -17,6 +17,8 @@ export const ERROR_TEXT: Record<string, string> = {
   'number.required': 'Kredi kartı numarası girmelisiniz',
   'number.invalid': 'Kredi kartı numarasını kontrol ediniz.',
   'number.binRejected': 'Girdiğiniz kredi kartı numarası geçerli değil',
+  // a purchase takes credit cards only (issue 21)
+  'number.debitCard': 'Banka kartı ile ödeme alınamıyor; lütfen bir kredi kartı kullanın.',
   'name.required': 'Kredi kartı üzerinde yazan ad-soyadı girmelisiniz',
   'cvc.required': 'Kartınızın arka yüzündeki kod girmelisiniz',
   'expiry.required': 'Kredi kartınızın geçerlilik tarihini girmelisiniz',
@@ -33,13 +35,16 @@ const needsBinCheck = (c: PaymentContext) => c.card.complete && !(c.bin === 'acc
  * its own in tests/domain), and for the card number and the CVC what the typed facts say: required,
  * not a complete card, refused by the BIN rule; a CVC of 3 digits, 4 for amex.
  */
+/** The refusal a refused BIN shows: a purchase refusing a debit card says to use a credit card (issue 21), else spec 5's "not valid". */
+const refusalOf = (purchase: boolean, reason: string | null | undefined) => (purchase && reason === 'debit_card' ? 'number.debitCard' : 'number.binRejected')
+const isRefusal = (code: string | undefined) => code === 'number.binRejected' || code === 'number.debitCard'
 function errorsAt(c: PaymentContext, at: number): CardFormErrors {
   const errors = validateCardForm({ ...c.values, number: '', cvc: '' }, new Date(at))
   delete errors.number
   delete errors.cvc
   if (c.card.length === 0) errors.number = 'number.required'
   else if (!c.card.complete) errors.number = 'number.invalid'
-  else if (c.bin === 'refused') errors.number = 'number.binRejected'
+  else if (c.bin === 'refused') errors.number = refusalOf(c.purchase, c.binRefusal)
   if (c.cvcLength === 0) errors.cvc = 'cvc.required'
   else if (c.cvcLength !== (c.card.brand === 'amex' ? 4 : 3)) errors.cvc = 'cvc.invalid'
   return errors
@@ -49,6 +54,24 @@ const defaultsOf = (currency: string): Record<PaymentField, string> => ({
   name: '', expiry: '', bankcode: '', currcode: currency, amount: '1', trxtype: 'P01', installment: '1', cardtype: '', cardOwner: '',
 })
 const NO_CARD = { bin: '', last4: '', length: 0, complete: false, brand: 'unknown' }
+/**
+ * A purchase's charge in instalments (issue 24 item 8): whole kuruş that add up to the charge, all
+ * alike but the first, which carries what is left over. The model's charge (1,250.05 TRY) by its
+ * counts, as literals; any other charge by that rule.
+ */
+const PLANS: Record<string, { count: number; first: number; rest: number; total: number }> = {
+  '1250.05 x 1': { count: 1, first: 1250.05, rest: 1250.05, total: 1250.05 },
+  '1250.05 x 3': { count: 3, first: 416.69, rest: 416.68, total: 1250.05 },
+}
+function planFor(charge: { amount: number } | null, installment: string) {
+  if (!charge) return null
+  const n = Math.max(1, Number(installment) || 1)
+  const known = PLANS[`${charge.amount} x ${n}`]
+  if (known) return known
+  const kurus = Math.round(charge.amount * 100)
+  const rest = Math.trunc(kurus / n)
+  return { count: n, first: (kurus - rest * (n - 1)) / 100, rest: rest / 100, total: kurus / 100 }
+}
 /** What a field keeps of what was typed (spec 3.4, 5, 9): the expiry as MM/YY, the currency upper case, the name at most 40 characters. */
 function typed(field: string, value: string): string {
   if (field === 'expiry') {
@@ -66,7 +89,7 @@ function errorsAfterBin(c: PaymentContext, output: BinCheckResult) {
 }
 const ownOrder = (c: PaymentContext, e: { orderId: string }) => c.order !== null && e.orderId === c.order.orderId
 const FRAME_LOADING = 'Banka sayfası yükleniyor…'
-const TIMEOUT_TEXT = 'Banka sayfası zamanında yanıt vermedi; işlem tamamlanamadı.'
+const TIMEOUT_TEXT = 'Banka sayfası zamanında yanıt vermediği için ödeme zaman aşımına uğradı; kartınızdan tutar çekilmedi.'
 /** What the form says for a reason (a toast for a failed call, spec 8; a notice for a type that is not connected). */
 const REASON_TEXT: Record<string, string> = {
   NOT_CONNECTED: 'Bu işlem tipi bağlı değil: yalnızca 3D Provizyon (P01) ve 3D Satış (S01) denenebilir. Hiçbir bilgi gönderilmedi.',
@@ -154,6 +177,8 @@ export const paymentExpectations: Expectations<PaymentContext> = {
       then: (c, p, e) => {
         expect(c.reason).toBeNull()
         expect(c.values).toEqual({ ...p.values, [e.field]: typed(e.field, e.value) })
+        // a purchase's instalments follow the count chosen; nothing else changes them
+        expect(c.instalments).toEqual(e.field === 'installment' ? planFor(p.charge, c.values.installment) : p.instalments)
         // after the first submit the errors follow every change
         if (p.submitted) expect(c.errors).toEqual(errorsAt(c, c.submittedAt))
         else expect(c.errors).toEqual(p.errors)
@@ -165,8 +190,8 @@ export const paymentExpectations: Expectations<PaymentContext> = {
         expect(c.values.cardtype).toBe(e.brand === 'unknown' ? '' : e.brand)
         expect(c.bin).toBe(e.bin !== '' && e.bin === p.checkedBin ? p.bin : 'unchecked')
         // a refusal speaks of the BIN that was checked: a corrected card clears it until its own check
-        if (e.bin !== p.checkedBin) expect(c.errors.number).not.toBe('number.binRejected')
-        else expect(c.errors.number === 'number.binRejected').toBe(p.errors.number === 'number.binRejected')
+        if (e.bin !== p.checkedBin) expect(isRefusal(c.errors.number)).toBe(false)
+        else expect(isRefusal(c.errors.number)).toBe(isRefusal(p.errors.number))
       } },
     { name: 'leaving the amount writes it out when it can be read (1250.5 -> 1,250.50)', from: 'editing', event: 'amount.blur', to: 'editing', effects: [],
       then: (c, p) => {
@@ -186,6 +211,8 @@ export const paymentExpectations: Expectations<PaymentContext> = {
         expect(c).toMatchObject({ cvcLength: 0, bin: 'unchecked', checkedBin: '', bankCodeManual: false, submitted: false, reason: null })
         expect(c.errors).toEqual({})
         expect(c.generation).toBe(p.generation + 1)
+        // the charge is paid at once again
+        expect(c.instalments).toEqual(planFor(p.charge, '1'))
       } },
     { name: 'a transaction type that is not connected sends nothing', from: 'editing', event: 'form.submit', when: (c) => !connected(c), to: 'editing', effects: ['notice:notConnected'],
       then: (c) => expect(c.reason).toBe('NOT_CONNECTED') },
@@ -198,11 +225,11 @@ export const paymentExpectations: Expectations<PaymentContext> = {
       when: (c, e) => connected(c) && !needsBinCheck(c) && Object.keys(errorsAt(c, e.at)).length === 0, to: 'submitting', effects: [] },
     { name: 'leaving a card number of 6+ digits checks its BIN', from: 'editing.idle', event: 'card.blur', when: (c) => c.card.bin.length === 6, to: 'editing.checkingBin' },
     { name: 'a refused BIN shows "not valid" on the number', from: 'editing.checkingBin', event: 'xstate.done.actor.checkBin', when: (_c, e) => !e.output.accepted, to: 'editing.idle', effects: ['notice:binRefused'],
-      then: (c) => { expect(c.bin).toBe('refused'); expect(c.errors.number).toBe('number.binRejected') } },
+      then: (c, p, e) => { expect(c.bin).toBe('refused'); expect(c.errors.number).toBe(refusalOf(p.purchase, e.output.reason)) } },
     { name: 'an accepted BIN fills the bank code', from: 'editing.checkingBin', event: 'xstate.done.actor.checkBin', when: (_c, e) => e.output.accepted, to: 'editing.idle', effects: [],
       then: (c, _p, e) => {
         expect(c.bin).toBe('accepted'); expect(c.values.bankcode).toBe(e.output.entry.bank_code)
-        expect(c.errors.number).not.toBe('number.binRejected')
+        expect(isRefusal(c.errors.number)).toBe(false)
       } },
     { name: 'a BIN table that cannot load leaves the check for the submit', from: 'editing.checkingBin', event: 'xstate.error.actor.checkBin', to: 'editing.idle', effects: [],
       then: (c) => expect(c.bin).toBe('unavailable') },
@@ -255,7 +282,7 @@ export const paymentExpectations: Expectations<PaymentContext> = {
   initial: (c, input) => expect(c).toEqual({
     values: defaultsOf(input?.currency ?? ''), card: NO_CARD, cvcLength: 0, bin: 'unchecked', checkedBin: '', bankCodeManual: false, errors: {},
     submitted: false, submittedAt: 0, reason: null, order: null, purchase: input?.purchase ?? false, binRefusal: null, generation: 0, timeoutMs: input?.timeoutMs ?? 180_000,
-    defaultCurrency: input?.currency ?? '',
+    defaultCurrency: input?.currency ?? '', charge: input?.charge ?? null, instalments: planFor(input?.charge ?? null, '1'),
   }),
   describeEvent: (e: AnyEventObject) => {
     const ev = e as AnyEventObject & Record<string, unknown>

@@ -37,6 +37,8 @@ const FIXED: AnyEventObject[] = [
   { type: 'amount.blur' },
   { type: 'form.submit', at: AT },
   { type: 'form.reset' },
+  // a purchase's charge in 3 instalments (the test form shows no instalments; its count is sent all the same)
+  { type: 'field.change', field: 'installment', value: '3' },
   { type: 'frame.loaded' },
   { type: 'frame.closed', orderId: ORDER.orderId, status: 'success' },
   { type: 'frame.closed', orderId: ORDER.orderId, status: 'error' },
@@ -66,7 +68,7 @@ export const paymentModel: Model = {
   machine: paymentMachine,
   // the form on / as a Turkish visitor gets it: the currency proposed (spec 9, the company's "by language")
   input: { currency: 'TRY' },
-  productionInput: { input: { currency: '' }, where: 'src/web/views/payment/PaymentTestForm.tsx in a purchase: the amount and currency are the server\'s' },
+  productionInput: { input: { currency: '', purchase: true, charge: { amount: 1250.05, currency: 'TRY' } }, where: 'src/web/views/payment/PaymentTestForm.tsx in a purchase: the amount and currency are the server\'s' },
   events,
   outputs: {
     checkBin: [{ accepted: true, entry: credit }, { accepted: false, reason: 'debit_card' }],

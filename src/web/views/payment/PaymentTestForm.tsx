@@ -10,7 +10,7 @@ import { INSTALLMENT_MAX, INSTALLMENT_MIN, TRX_TYPE_CODES } from '../../../domai
 import type { CardFormField } from '../../../domain/card/card-form.ts'
 import { effectiveCurrency } from '../../../domain/company.ts'
 import { formatMoney } from '../../../domain/money.ts'
-import { instalmentPlan } from '../../../domain/purchase.ts'
+import type { InstalmentPlan } from '../../../domain/instalments.ts'
 import { CardPreview } from '../../components/payment/CardPreview.tsx'
 import styles from '../../components/payment/PaymentForm.module.css'
 import { ThreeDDialog } from '../../components/payment/ThreeDDialog.tsx'
@@ -55,7 +55,10 @@ export default function PaymentTestForm({ purchase }: { purchase?: PurchaseCharg
   const { t, i18n } = useLingui()
   // the currency field starts with the company's currency, else spec 9's (a purchase brings its own)
   const startCurrency = effectiveCurrency(getItem('companyCurrency'), i18n.locale)
-  const actor = useActorRef(flow.machine, { input: { currency: purchase ? '' : startCurrency, purchase: !!purchase }, inspect: getInspect() })
+  const actor = useActorRef(flow.machine, {
+    input: { currency: purchase ? '' : startCurrency, purchase: !!purchase, ...(purchase ? { charge: { amount: purchase.amount, currency: purchase.currency } } : {}) },
+    inspect: getInspect(),
+  })
   const uid = useId()
   const frameRef = useRef<HTMLIFrameElement>(null)
   /** The 3-D form was posted into the frame: its next load events are the bank's pages. */
@@ -70,6 +73,7 @@ export default function PaymentTestForm({ purchase }: { purchase?: PurchaseCharg
   const modal = useSelector(actor, (s) => s.hasTag('modal'))
   const frameLoading = useSelector(actor, (s) => s.hasTag('frameLoading'))
   const bankCodeManual = useSelector(actor, (s) => s.context.bankCodeManual)
+  const instalments = useSelector(actor, (s) => s.context.instalments)
   const end = useSelector(actor, (s) => (s.matches('succeeded') ? 'success' : s.matches('failed') || s.matches('timedOut') ? 'error' : null))
   const brand = cardBrandById(card.brand)
 
@@ -238,7 +242,7 @@ export default function PaymentTestForm({ purchase }: { purchase?: PurchaseCharg
                 value={values.installment || '1'} onChange={change('installment')} aria-valuetext={values.installment} />
               <output htmlFor={id('installment')} data-testid="installment-value">{values.installment}</output>
             </div>
-            {purchase && <InstalmentWords total={purchase.amount} currency={purchase.currency} count={Number(values.installment) || 1} />}
+            {purchase && instalments && <InstalmentWords plan={instalments} currency={purchase.currency} />}
           </FieldBox>
           {!purchase && (
             <>
@@ -265,10 +269,9 @@ export default function PaymentTestForm({ purchase }: { purchase?: PurchaseCharg
   )
 }
 
-/** A purchase's instalments in figures that add up to what is charged (issue 24 item 8). */
-function InstalmentWords({ total, currency, count }: { total: number; currency: string; count: number }) {
+/** A purchase's instalments in figures that add up to what is charged (issue 24 item 8): the machine's split (its `instalments`) in words, nothing computed here. */
+function InstalmentWords({ plan, currency }: { plan: InstalmentPlan; currency: string }) {
   const { i18n } = useLingui()
-  const plan = instalmentPlan(total, count)
   // in the one money notation of the language, as "Çekilecek tutar" above says the whole
   const money = (n: number) => formatMoney(n, currency, i18n.locale)
   const whole = money(plan.total)
