@@ -110,3 +110,14 @@ export async function caughtSms(baseUrl: string, phone: string): Promise<Array<{
   const res = await fetch(`${baseUrl}/api/v1/dev/sms?to=${encodeURIComponent(phone)}`, { headers: { authorization: `Bearer ${DEV_ROUTES_TOKEN}` } })
   return (await res.json()) as Array<{ to: string; text: string }>
 }
+
+/**
+ * Ends a phone's SMS verification for a purpose on the server (POST /api/v1/dev/sms/end-verification,
+ * with the SMS catcher only): from now on the server refuses every ticket of it that the page sends.
+ */
+export async function endSmsVerification(baseUrl: string, phone: string, purpose: string): Promise<void> {
+  const res = await fetch(`${baseUrl}/api/v1/dev/sms/end-verification`, {
+    method: 'POST', headers: { authorization: `Bearer ${DEV_ROUTES_TOKEN}`, 'content-type': 'application/json' }, body: JSON.stringify({ phone, purpose }),
+  })
+  if (res.status !== 204) throw new Error(`ending the SMS verification of ${phone}: ${res.status} ${await res.text()}`)
+}

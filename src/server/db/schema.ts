@@ -406,6 +406,17 @@ export const smsCode = pgTable('sms_code', {
   ip: text('ip'),
 }, (t) => [index('sms_code_phone_idx').on(t.phone, t.purpose), index('sms_code_ip_idx').on(t.ip, t.createdAt)])
 
+/**
+ * Ended SMS verifications: a ticket (services/sms/codes.ts) of this phone and purpose issued at or
+ * before `endedAt` proves nothing any more, as if its 30 minutes had passed. Only the SMS catcher's
+ * test route writes it today (routes/dev.ts: a verification that expires while a page uses it).
+ */
+export const smsTicketEnd = pgTable('sms_ticket_end', {
+  phone: text('phone').notNull(),
+  purpose: text('purpose').notNull(),
+  endedAt: timestamp('ended_at', { withTimezone: true, precision: 3 }).notNull(),
+}, (t) => [primaryKey({ columns: [t.phone, t.purpose] })])
+
 // ---- legal permissions (consents) of the sales flows, spec 7.3: append-only proof ----
 
 export const legalPermission = pgTable('legal_permission', {

@@ -1,12 +1,18 @@
 import { timingSafeEqual } from 'node:crypto'
 import { Hono } from 'hono'
+import * as z from 'zod/mini'
 import { normalizeTrMobile } from '../../domain/phone.ts'
+import { SMS_PURPOSES } from '../../domain/sms.ts'
+import { readJson } from '../http.ts'
 import type { AppEnv } from '../types.ts'
 import { AppError } from '../errors.ts'
 import { isLoopback } from '../services/client-ip.ts'
 import type { MailCatcher } from '../services/mail.ts'
 import { publicRoute } from '../services/route-access.ts'
 import type { SmsCatcher } from '../services/sms/catcher.ts'
+import { endTickets } from '../services/sms/codes.ts'
+
+const endVerificationSchema = z.object({ phone: z.string(), purpose: z.enum(SMS_PURPOSES) })
 
 function sameSecret(a: string, b: string): boolean {
   const x = Buffer.from(a)
@@ -20,6 +26,12 @@ function sameSecret(a: string, b: string): boolean {
  * DEV_ROUTES is on (by default only in development and tests); both answer only loopback clients,
  * and, when `token` is set (always in production), only with `Authorization: Bearer
  * <DEV_ROUTES_TOKEN>`: behind a same-host reverse proxy every visitor arrives from loopback.
+ *
+ * With the SMS catcher only (no real SMS provider: every verification was made with a code the
+ * catcher caught, no customer's), POST /dev/sms/end-verification { phone, purpose } ends that
+ * phone's verification for that purpose now (its SMS tickets are refused from then on, as once
+ * their 30 minutes are over): how a test has the server refuse the ticket a page sends without
+ * touching the page's request.
  */
 export function devRoutes(catcher: MailCatcher | null, smsCatcher: SmsCatcher | null, token: string | null) {
   const r = new Hono<AppEnv>()
@@ -34,6 +46,14 @@ export function devRoutes(catcher: MailCatcher | null, smsCatcher: SmsCatcher | 
       const to = c.req.query('to')
       const phone = to ? normalizeTrMobile(to) : null
       return c.json(smsCatcher.messages.filter((m) => !to || m.to === phone).slice().reverse())
+    })
+    r.post('/sms/end-verification', async (c) => {
+      const body = await readJson(c, endVerificationSchema)
+      const phone = normalizeTrMobile(body.phone)
+      if (!phone) throw new AppError(400, 'VALIDATION', [{ path: 'phone', code: 'invalid' }])
+      const { db, clock } = c.get('deps')
+      await endTickets(db, phone, body.purpose, clock.now())
+      return c.body(null, 204)
     })
   }
   if (catcher) {

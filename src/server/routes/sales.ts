@@ -22,7 +22,7 @@ import {
 } from '../services/purchase.ts'
 import { hit } from '../services/rate-limit.ts'
 import { requireCustomHeaders } from '../services/sessions.ts'
-import { readTicket } from '../services/sms/codes.ts'
+import { readLiveTicket } from '../services/sms/codes.ts'
 import { smsKey } from './notification.ts'
 import { publicRoute } from '../services/route-access.ts'
 import { siteCompany } from '../services/settings.ts'
@@ -52,13 +52,14 @@ export function textSha256(text: string): string {
 }
 
 /** The phone a verification ticket proves, for this product only (401 otherwise). */
-function verifiedPhone(c: Context<AppEnv>, ticket: string, product: ApplicationProduct): string {
-  return verifiedTicket(c, ticket, product).phone
+async function verifiedPhone(c: Context<AppEnv>, ticket: string, product: ApplicationProduct): Promise<string> {
+  return (await verifiedTicket(c, ticket, product)).phone
 }
 
-function verifiedTicket(c: Context<AppEnv>, ticket: string, product: ApplicationProduct) {
-  const { config, clock } = c.get('deps')
-  const proof = readTicket(smsKey(config.secretsKey), ticket, clock.now())
+/** A ticket that verifies, unexpired and not ended (sms_ticket_end), for this product only (401 otherwise). */
+async function verifiedTicket(c: Context<AppEnv>, ticket: string, product: ApplicationProduct) {
+  const { config, clock, db } = c.get('deps')
+  const proof = await readLiveTicket(db, smsKey(config.secretsKey), ticket, clock.now())
   if (!proof || proof.purpose !== product) throw new AppError(401, 'SMS_TICKET_INVALID')
   return proof
 }
@@ -156,11 +157,11 @@ const PurchaseQuery = z.strictObject({ key: z.optional(z.string().check(z.regex(
  * Who sees a purchase's details and document (issue 21): the phone that bought it (its SMS ticket
  * in the purchase cookie, for that product), or whoever holds the mailed link's unexpired key.
  */
-function accessOf(c: Context<AppEnv>, row: PurchaseRow, key: string | undefined): PurchaseView['access'] {
-  const { config, clock } = c.get('deps')
+async function accessOf(c: Context<AppEnv>, row: PurchaseRow, key: string | undefined): Promise<PurchaseView['access']> {
+  const { config, clock, db } = c.get('deps')
   const now = clock.now()
   const ticket = getCookie(c, PURCHASE_COOKIE)
-  const proof = ticket ? readTicket(smsKey(config.secretsKey), ticket, now) : null
+  const proof = ticket ? await readLiveTicket(db, smsKey(config.secretsKey), ticket, now) : null
   if (proof && proof.phone === row.phone && proof.purpose === row.product) return 'full'
   if (key && isPurchaseLinkKey(config.secretsKey, row.id, key, now)) return 'full'
   return 'summary'
@@ -203,7 +204,7 @@ export function salesRoutes() {
     }
     if (!scopeFits(doc.name, body.scope)) throw new AppError(400, 'VALIDATION', [{ path: 'scope', code: 'invalid' }])
     const { db, clock, config } = c.get('deps')
-    const proof = readTicket(smsKey(config.secretsKey), body.ticket, clock.now())
+    const proof = await readLiveTicket(db, smsKey(config.secretsKey), body.ticket, clock.now())
     if (!proof) throw new AppError(401, 'SMS_TICKET_INVALID')
     const [application] = UUID_PATTERN.test(saleId)
       ? await db.select().from(salesApplication).where(and(eq(salesApplication.id, saleId.toLowerCase()), eq(salesApplication.phone, proof.phone),
@@ -261,7 +262,7 @@ export function salesRoutes() {
    */
   r.post('/application', async (c) => {
     const body = await readJson(c, saveApplicationSchema)
-    const phone = verifiedPhone(c, body.ticket, body.product)
+    const phone = await verifiedPhone(c, body.ticket, body.product)
     const { db, clock } = c.get('deps')
     const now = clock.now()
     // repriced at every save from the insured person's data; a person outside the product's ages is refused with its rule
@@ -278,7 +279,7 @@ export function salesRoutes() {
 
   r.post('/application/resume', async (c) => {
     const body = await readJson(c, resumeApplicationSchema)
-    const phone = verifiedPhone(c, body.ticket, body.product)
+    const phone = await verifiedPhone(c, body.ticket, body.product)
     const { db, clock } = c.get('deps')
     const rows = await db.select().from(salesApplication)
       .where(and(eq(salesApplication.phone, phone), eq(salesApplication.product, body.product), gt(salesApplication.expiresAt, clock.now())))
@@ -295,7 +296,7 @@ export function salesRoutes() {
    */
   r.post('/purchase', async (c) => {
     const body = await readJson(c, createPurchaseSchema)
-    const proof = verifiedTicket(c, body.ticket, body.product)
+    const proof = await verifiedTicket(c, body.ticket, body.product)
     const phone = proof.phone
     const { db, clock } = c.get('deps')
     const now = clock.now()
@@ -348,14 +349,14 @@ export function salesRoutes() {
     const { key } = readQuery(c, PurchaseQuery)
     const row = await purchaseOf(c)
     c.header('Cache-Control', 'no-store')
-    return c.json(purchaseView(row, accessOf(c, row, key), await paymentState(c, row)))
+    return c.json(purchaseView(row, await accessOf(c, row, key), await paymentState(c, row)))
   })
 
   /** The policy or contract summary PDF of an issued purchase. */
   r.get('/purchase/:id/document', async (c) => {
     const { key } = readQuery(c, PurchaseQuery)
     const row = await purchaseOf(c)
-    if (accessOf(c, row, key) !== 'full') throw new AppError(403, 'PURCHASE_ACCESS_REQUIRED')
+    if ((await accessOf(c, row, key)) !== 'full') throw new AppError(403, 'PURCHASE_ACCESS_REQUIRED')
     if (row.status !== 'issued') throw new AppError(409, 'PURCHASE_NOT_ISSUED')
     const pdf = await purchasePdf(row)
     c.header('Cache-Control', 'no-store')

@@ -7,7 +7,7 @@ import { TEST_CARDS } from '../../../src/server/services/gateway/bank-simulator.
 import type { Expectations } from '../../support/expectations.ts'
 import type { Model } from '../../support/model-test.ts'
 import { startReplay, type GeneratedPath } from '../../support/paths.ts'
-import { caughtSms, type E2eServer } from '../server.ts'
+import { caughtSms, endSmsVerification, type E2eServer } from '../server.ts'
 import { answerAtBank, startOrder, type StartedOrder } from './bank.ts'
 import type { Driver } from './types.ts'
 
@@ -135,9 +135,21 @@ export async function watchPurchase(page: Page) {
     }
   })
   page.on('response', async (r) => {
+    // the ticket of the page's last verification (a resumed application may never be saved again before its purchase)
+    if (r.url().endsWith('/notification/verifysms') && r.ok()) {
+      const ticket = ((await r.json().catch(() => ({}))) as { ticket?: string }).ticket
+      if (ticket) TABS.get(page)!.ticket = ticket
+    }
     if (r.url().endsWith(`${API}/application`) && r.ok()) TABS.get(page)!.saleId = ((await r.json().catch(() => ({}))) as { id?: string }).id ?? null
     if (r.url().endsWith(`${API}/purchase`) && r.ok()) TABS.get(page)!.purchaseId = ((await r.json().catch(() => ({}))) as { id?: string }).id ?? null
   })
+}
+
+/** The id of the application the server holds for a ticket's phone and product (as a resume finds it). */
+async function applicationId(server: E2eServer, ticket: string, product: ApplicationProduct): Promise<string> {
+  const res = await fetch(`${server.url}${API}/application/resume`, { method: 'POST', headers: HEADERS, body: JSON.stringify({ ticket, product }) })
+  expect(res.status, await res.clone().text()).toBe(200)
+  return ((await res.json()) as { id: string }).id
 }
 
 /** Saves an application on the server under a ticket (what a customer left earlier); answers its id. */
@@ -196,14 +208,19 @@ export async function arrangeAnswer(page: Page, server: E2eServer, next: AnyEven
   } else if (failed === 'NETWORK') {
     await page.route(at, (route: Route) => route.abort('connectionrefused'))
   } else if (failed === 'SMS_TICKET_INVALID') {
-    // the verification no longer holds: the server refuses the ticket the page sends
-    await page.route(at, (route: Route) => route.continue({ postData: JSON.stringify({ ...route.request().postDataJSON(), ticket: 'expired.ticket' }) }))
+    // the verification no longer holds: the server ends it (its SMS catcher's test route), so it refuses the very ticket the page sends, unchanged
+    if (!tab.phone) throw new Error('SMS_TICKET_INVALID: this path verified no phone')
+    await endSmsVerification(server.url, tab.phone, opts.product)
   } else if (failed === 'CONSENT_REQUIRED') {
     // the customer withdrew a required consent meanwhile (in another tab, with their own verified phone): the server's records say so
     const doc = consentsFor(opts.product as SalesProduct).find((d) => d.requiredFor.includes(opts.product as SalesProduct) && d.kind === 'consent')!
+    // the page's own ticket (its last verification) and its application's id, however the page came by it (saved, resumed)
+    const ticket = tab.ticket
+    if (!ticket) throw new Error('CONSENT_REQUIRED: the page holds no verification ticket')
+    const saleId = tab.saleId ?? await applicationId(server, ticket, opts.product)
     const res = await fetch(`${server.url}${API}/legalpermission`, {
-      method: 'POST', headers: { ...HEADERS, saleId: tab.saleId!, processStep: 'consents' },
-      body: JSON.stringify({ name: doc.name, status: 'REJECTED', documentId: doc.documentId, scope: opts.product, ticket: tab.ticket }),
+      method: 'POST', headers: { ...HEADERS, saleId, processStep: 'consents' },
+      body: JSON.stringify({ name: doc.name, status: 'REJECTED', documentId: doc.documentId, scope: opts.product, ticket }),
     })
     expect(res.status, await res.clone().text()).toBe(201)
   } else if (id === 'resumeApplication' && kind === 'done' && next.output) {

@@ -5,7 +5,7 @@ import {
   SMS_VERIFIED_TICKET_S, SMS_WINDOW_10_MIN_S, type SmsPurpose,
 } from '../../../domain/sms.ts'
 import type { Db } from '../../db/client.ts'
-import { smsCode } from '../../db/schema.ts'
+import { smsCode, smsTicketEnd } from '../../db/schema.ts'
 
 /**
  * One-time SMS codes (SECURITY.md "SMS codes"): 6 digits from crypto.randomInt, stored only as an
@@ -157,4 +157,23 @@ export function readTicket(key: Buffer, ticket: string, now: Date): { phone: str
   } catch {
     return null
   }
+}
+
+/**
+ * A ticket that verifies and whose verification was not ended since it was issued (sms_ticket_end):
+ * what every sales call that takes a ticket as proof reads.
+ */
+export async function readLiveTicket(db: Db, key: Buffer, ticket: string, now: Date): Promise<{ phone: string; purpose: string; validUntil: Date } | null> {
+  const proof = readTicket(key, ticket, now)
+  if (!proof) return null
+  const [end] = await db.select({ endedAt: smsTicketEnd.endedAt }).from(smsTicketEnd)
+    .where(and(eq(smsTicketEnd.phone, proof.phone), eq(smsTicketEnd.purpose, proof.purpose))).limit(1)
+  const issuedAt = proof.validUntil.getTime() - SMS_VERIFIED_TICKET_S * 1000
+  return end && issuedAt <= end.endedAt.getTime() ? null : proof
+}
+
+/** Ends every ticket of this phone and purpose issued until now (a new verification gives a valid one again). */
+export async function endTickets(db: Db, phone: string, purpose: string, now: Date): Promise<void> {
+  await db.insert(smsTicketEnd).values({ phone, purpose, endedAt: now })
+    .onConflictDoUpdate({ target: [smsTicketEnd.phone, smsTicketEnd.purpose], set: { endedAt: now } })
 }
