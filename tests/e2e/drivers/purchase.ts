@@ -73,12 +73,17 @@ export const OLDER_BIRTHDATE = '1960-05-17'
  *   (`price`, the quote's until then), and a section after the profile does not change it;
  * - "another tab" is a payment of the purchase under way (started by the driver): while it is, the
  *   page's purchase answers "in progress" and its card payment is refused; once the bank answers
- *   it (watchPayment done), it is over.
+ *   it (watchPayment done), it is over;
+ * - a verification the server has ended (SMS_TICKET_INVALID) stays ended until the phone is verified
+ *   again: until then the server answers every call with the ticket by refusing it (only a call cut
+ *   off by the network fails otherwise), so "Tekrar dene" cannot make a save succeed.
  */
 export function purchaseFeasible(model: Model, isGood?: (data: unknown) => boolean) {
   return (path: GeneratedPath) => {
     const { actor, advance } = startReplay(model)
     let other = false
+    // the server has ended the page's verification (SMS_TICKET_INVALID)
+    let ended = false
     // the price of the profile the page holds (its saves send it), in the model's figures
     let pagePrice: number | null = null
     try {
@@ -98,6 +103,12 @@ export function purchaseFeasible(model: Model, isGood?: (data: unknown) => boole
           if (e.output.paymentInProgress) other = true
           else if (other) return false
         }
+        if (e.type === 'xstate.done.actor.smsVerification') ended = false
+        else if (ended && /^xstate\.(done|error)\.actor\.(resumeApplication|saveApplication|recordConsents|createPurchase)$/.test(e.type)) {
+          const code = (e.error as { code?: string } | undefined)?.code
+          if (e.type.includes('.done.') || (code !== 'SMS_TICKET_INVALID' && code !== 'NETWORK')) return false
+        }
+        if (e.type.startsWith('xstate.error.') && (e.error as { code?: string } | undefined)?.code === 'SMS_TICKET_INVALID') ended = true
         if (e.type === 'payment.elsewhere') other = true
         if (e.type === 'xstate.done.actor.watchPayment') other = false
         if (e.type === 'payment.done' && other) return false

@@ -91,7 +91,8 @@ export const besPurchaseModel: Model = {
   errors: {
     smsVerification: [],
     resumeApplication: [err('APPLICATION_NOT_FOUND')],
-    saveApplication: [err('SMS_TICKET_INVALID')],
+    // an ended verification (whose retry the server refuses again) and a network failure (whose retry can succeed)
+    saveApplication: [err('SMS_TICKET_INVALID'), err('NETWORK')],
     recordConsents: [err('NETWORK')],
     createPurchase: [err('NETWORK')],
     watchPayment: [err('NETWORK')],
