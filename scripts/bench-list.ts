@@ -5,7 +5,8 @@
  * afterwards), else on in-memory PGlite. Rows: 100,000 users, 5,000 groups (1:9:90 management,
  * units, teams; every user in a team) and 1,000,000 audit entries on PostgreSQL (100,000 on PGlite).
  * Prints p50 and p95 per query shape and whether each p95 is within 100 ms.
- * BENCH_ROWS (users), BENCH_AUDIT_ROWS and BENCH_GROUPS change the counts.
+ * BENCH_ROWS (users), BENCH_AUDIT_ROWS and BENCH_GROUPS change the counts; BENCH_KEEP_DB=1 keeps the
+ * PostgreSQL database for EXPLAIN.
  */
 import { sql } from 'drizzle-orm'
 import { company } from '../src/server/db/schema.ts'
@@ -95,5 +96,9 @@ try {
   }
   console.log(missed.length ? `p95 over ${TARGET_P95_MS} ms: ${missed.join('; ')}` : `every list's p95 within ${TARGET_P95_MS} ms`)
 } finally {
-  await drop()
+  // BENCH_KEEP_DB=1 leaves the PostgreSQL database for EXPLAIN (its name is printed)
+  if (process.env.BENCH_KEEP_DB && database.kind === 'postgres') {
+    console.log(`kept the database ke_bench_${process.pid} (BENCH_KEEP_DB)`)
+    await database.close()
+  } else await drop()
 }
