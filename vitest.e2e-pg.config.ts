@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config'
-import e2e from './vitest.e2e.config.ts'
+import e2e, { FLOW_FILES } from './vitest.e2e.config.ts'
 
 /**
  * The browser flows once on PostgreSQL: the money and sign-in paths (every server of the run gets a
@@ -16,6 +16,6 @@ export default defineConfig({
     ...e2e.test,
     name: 'e2e-pg',
     // sign-in, lock, passwords; card payments; the purchases that charge a card (globs: new files of these kinds join)
-    include: ['tests/e2e/auth*.e2e.test.ts', 'tests/e2e/payment*.e2e.test.ts', 'tests/e2e/purchase-*.e2e.test.ts'],
+    include: FLOW_FILES,
   },
 })

@@ -1,4 +1,20 @@
-import { defineConfig } from 'vitest/config'
+import { configDefaults, defineConfig } from 'vitest/config'
+
+/** The browser replay of every statechart: the longest file, a lane of its own in `npm test`. */
+export const PATHS_FILES = ['tests/e2e/model-paths.e2e.test.ts']
+/** The money and sign-in flows: on PostgreSQL in CI (vitest.e2e-pg.config.ts), a lane of their own in `npm test`. */
+export const FLOW_FILES = ['tests/e2e/auth*.e2e.test.ts', 'tests/e2e/payment*.e2e.test.ts', 'tests/e2e/purchase-*.e2e.test.ts']
+const ALL = ['tests/e2e/**/*.e2e.test.ts']
+
+/**
+ * `npm test` (scripts/test.ts) runs the e2e files in lanes side by side, each a vitest run with its
+ * own servers: E2E_LANE=paths the browser replay, E2E_LANE=flows the money and sign-in flows,
+ * E2E_LANE=rest every other file. Without E2E_LANE (`npm run test:e2e`) every file.
+ */
+const lane = process.env.E2E_LANE ?? ''
+const include = lane === 'paths' ? PATHS_FILES : lane === 'flows' ? FLOW_FILES : ALL
+const exclude = lane === 'rest' ? [...configDefaults.exclude, ...PATHS_FILES, ...FLOW_FILES] : configDefaults.exclude
+if (lane && !['paths', 'flows', 'rest'].includes(lane)) throw new Error(`E2E_LANE=${lane}: expected paths, flows or rest`)
 
 // End-to-end: the production build served by the real server (a child process started as
 // `npm start` would), driven by Debian's Chromium through playwright-core.
@@ -6,7 +22,8 @@ export default defineConfig({
   test: {
     name: 'e2e',
     environment: 'node',
-    include: ['tests/e2e/**/*.e2e.test.ts'],
+    include,
+    exclude,
     globalSetup: ['tests/e2e/global-setup.ts'],
     fileParallelism: false,
     testTimeout: 60_000,

@@ -3,7 +3,9 @@
  *
  *   unit + web (vitest) ── server (vitest)
  *   build ─┬ budgets
- *          └ e2e ── e2e on PostgreSQL (the money and sign-in flows; with TEST_DATABASE_URL)
+ *          ├ e2e (the browser files of no other lane) ── e2e-pg (the money and sign-in flows, on
+ *          │   PostgreSQL with TEST_DATABASE_URL; named e2e-flows and on PGlite without)
+ *          └ e2e-paths (the statecharts' browser replay)
  *   then: session-budget (the session check against its floor, issue 27), once the others have finished
  *
  * `--ci` (what .ci/run uses) adds typecheck, lint and the fresh-clone smoke test (`npm install &&
@@ -38,7 +40,9 @@ const ci = args.has('--ci')
 const started = Date.now()
 mkdirSync('test-results', { recursive: true })
 // reports of an earlier run must not count for this one
-for (const f of ['unit', 'server', 'e2e', 'e2e-pg']) rmSync(`test-results/${f}.json`, { force: true })
+for (const f of ['unit', 'server', 'e2e', 'e2e-paths', 'e2e-pg', 'e2e-flows']) rmSync(`test-results/${f}.json`, { force: true })
+// the browser lanes' statechart coverage: each lane adds its files, the last to end writes the report
+rmSync('test-results/coverage/e2e', { recursive: true, force: true })
 
 const chrome = process.env.CHROME_PATH || '/usr/bin/chromium'
 const hasChrome = existsSync(chrome)
@@ -58,11 +62,17 @@ stages.push({ name: 'server', cmd: vitest('server', '--project', 'server'), repo
 stages.push({ name: 'build', cmd: ['npm', 'run', '--silent', 'build'] })
 stages.push({ name: 'budgets', cmd: [node, 'scripts/bench.ts', '--no-build', '--budget'], after: ['build'] })
 if (hasChrome) {
-  stages.push({ name: 'e2e', cmd: vitest('e2e', '--config', 'vitest.e2e.config.ts'), report: 'e2e', after: ['build'], env: { E2E_DATABASE_URL: '' } })
-  if (pgUrl) stages.push({ name: 'e2e-pg', cmd: vitest('e2e-pg', '--config', 'vitest.e2e-pg.config.ts'), report: 'e2e-pg', after: ['build'], order: ['e2e'], env: { E2E_DATABASE_URL: pgUrl } })
+  // three browser lanes, each a vitest run with its own servers; two at a time
+  const lane = (name: string) => ({ E2E_LANE: name, E2E_COVERAGE_KEEP: '1' })
+  stages.push({ name: 'e2e', cmd: vitest('e2e', '--config', 'vitest.e2e.config.ts'), report: 'e2e', after: ['build'], env: { ...lane('rest'), E2E_DATABASE_URL: '' } })
+  stages.push({ name: 'e2e-paths', cmd: vitest('e2e-paths', '--config', 'vitest.e2e.config.ts'), report: 'e2e-paths', after: ['build'], env: { ...lane('paths'), E2E_DATABASE_URL: '' } })
+  // the money and sign-in flows: on PostgreSQL when the run has one (always in CI), else on PGlite
+  stages.push(pgUrl
+    ? { name: 'e2e-pg', cmd: vitest('e2e-pg', '--config', 'vitest.e2e-pg.config.ts'), report: 'e2e-pg', after: ['build'], order: ['e2e'], env: { E2E_COVERAGE_KEEP: '1', E2E_DATABASE_URL: pgUrl } }
+    : { name: 'e2e-flows', cmd: vitest('e2e-flows', '--config', 'vitest.e2e.config.ts'), report: 'e2e-flows', after: ['build'], order: ['e2e'], env: { ...lane('flows'), E2E_DATABASE_URL: '' } })
 }
 // the session check's ratio to its physical floor (issue 27): last, on a quieter machine, since it times requests
-stages.push({ name: 'session-budget', cmd: [node, 'scripts/bench-session.ts', '--budget'], order: ['server', 'e2e', 'e2e-pg'] })
+stages.push({ name: 'session-budget', cmd: [node, 'scripts/bench-session.ts', '--budget'], order: ['server', 'e2e', 'e2e-paths', 'e2e-pg', 'e2e-flows'] })
 if (ci) stages.push({ name: 'smoke', cmd: [node, 'scripts/smoke.ts'], nice: true, after: ['build'] })
 
 const problems: string[] = []
@@ -72,7 +82,7 @@ if (!hasChrome) {
   if (e2eRequired) problems.push('no browser: the e2e stages could not run (--ci, CI=true or E2E_REQUIRED=1)')
 }
 if (ci && !pgUrl) problems.push('no PostgreSQL: set TEST_DATABASE_URL (the server tests and the e2e flows run on PostgreSQL too in CI)')
-if (!pgUrl) console.log('(no TEST_DATABASE_URL: server tests on PGlite only, no e2e flows on PostgreSQL)')
+if (!pgUrl) console.log('(no TEST_DATABASE_URL: the server tests and the browser\'s money and sign-in flows on PGlite only)')
 
 type Result = { stage: Stage; ok: boolean; seconds: number; startedAt: number }
 const TIME = existsSync('/usr/bin/time') ? '/usr/bin/time' : null

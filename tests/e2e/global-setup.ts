@@ -29,10 +29,11 @@ async function registryTransitions(): Promise<MachineTransitions> {
  * At the end, the report of the statechart transitions the browser took (test-results/coverage/).
  */
 export default async function setup(project: TestProject) {
-  rmSync(COVERAGE_DIR, { recursive: true, force: true })
+  // npm test's lanes share the directory (scripts/test.ts empties it once, before them all)
+  if (!process.env.E2E_COVERAGE_KEEP) rmSync(COVERAGE_DIR, { recursive: true, force: true })
   const prepared = await prepareE2eDatabases(e2eEnv())
   // the purchase flows verify a phone again after the resend cooldown: seconds here, not a minute
-  const server = await startE2eServer('e2e', { SMS_RESEND_COOLDOWN_S: String(E2E_SMS_COOLDOWN_S) })
+  const server = await startE2eServer(process.env.E2E_LANE ? `e2e-${process.env.E2E_LANE}` : 'e2e', { SMS_RESEND_COOLDOWN_S: String(E2E_SMS_COOLDOWN_S) })
   project.provide('baseUrl', server.url)
   return async () => {
     await server.stop()

@@ -6,6 +6,7 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { FLOW_FILES, PATHS_FILES } from '../../vitest.e2e.config.ts'
 
 const ROOT = resolve(import.meta.dirname, '../..')
 const read = (file: string) => readFileSync(join(ROOT, file), 'utf8')
@@ -38,17 +39,20 @@ describe('test files are found by globs', () => {
     expect(read('vitest.e2e.config.ts')).toContain("'tests/e2e/**/*.e2e.test.ts'")
   })
 
-  it('the PostgreSQL browser run covers sign-in, card payments and purchases', () => {
-    const config = read('vitest.e2e-pg.config.ts')
-    const globs = [...config.matchAll(/'(tests\/e2e\/[^']+)'/g)].map((m) => m[1]!)
+  it('the PostgreSQL browser run covers sign-in, card payments and purchases; every browser file is in exactly one lane of npm test', () => {
+    expect(read('vitest.e2e-pg.config.ts')).toContain('include: FLOW_FILES')
     const e2e = readdirSync(join(ROOT, 'tests/e2e')).filter((f) => f.endsWith('.e2e.test.ts'))
     const matches = (glob: string) => {
       const re = new RegExp('^' + glob.replace('tests/e2e/', '').replace(/\./g, '\\.').replace(/\*/g, '[^/]*') + '$')
       return e2e.filter((f) => re.test(f))
     }
-    const covered = globs.flatMap(matches)
-    for (const f of ['auth.e2e.test.ts', 'payment.e2e.test.ts', 'purchase-health.e2e.test.ts', 'purchase-bes.e2e.test.ts']) expect(covered, f).toContain(f)
-    for (const g of globs) expect(matches(g).length, g).toBeGreaterThan(0)
+    const flows = FLOW_FILES.flatMap(matches)
+    for (const f of ['auth.e2e.test.ts', 'payment.e2e.test.ts', 'purchase-health.e2e.test.ts', 'purchase-bes.e2e.test.ts', 'purchase-money.e2e.test.ts']) expect(flows, f).toContain(f)
+    for (const g of [...FLOW_FILES, ...PATHS_FILES]) expect(matches(g).length, g).toBeGreaterThan(0)
+    // the rest lane is what neither names: no file in two lanes, none in none
+    const paths = PATHS_FILES.flatMap(matches)
+    expect(paths.filter((f) => flows.includes(f))).toEqual([])
+    expect(paths.length + flows.length).toBeLessThan(e2e.length)
   })
 })
 
@@ -59,9 +63,9 @@ describe('CI runs the README\'s test command', () => {
     expect(run).toContain('npm ci')
   })
 
-  it('npm test -- --ci has every stage: typecheck, lint, unit, server, build, budgets, e2e, e2e on PostgreSQL, smoke', () => {
+  it('npm test -- --ci has every stage: typecheck, lint, unit, server, build, budgets, the three browser lanes (flows on PostgreSQL), smoke', () => {
     const runner = read('scripts/test.ts')
-    for (const stage of ['typecheck', 'lint', 'unit+web', 'server', 'build', 'budgets', 'e2e', 'e2e-pg', 'smoke']) {
+    for (const stage of ['typecheck', 'lint', 'unit+web', 'server', 'build', 'budgets', 'e2e', 'e2e-paths', 'e2e-pg', 'e2e-flows', 'smoke']) {
       expect(runner, stage).toContain(`name: '${stage}'`)
     }
   })

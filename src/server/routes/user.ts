@@ -212,7 +212,9 @@ export function userRoutes() {
       db.select({ userId: userRole.userId, name: role.name, isMain: userRole.isMain, validUntil: userRole.validUntil })
         .from(userRole).innerJoin(role, eq(role.id, userRole.roleId)).where(inArray(userRole.userId, ids)),
       db.select({ userId: userPhoto.userId, updatedAt: userPhoto.updatedAt }).from(userPhoto).where(inArray(userPhoto.userId, ids)),
-      db.select({ id: userGroup.id, name: userGroup.name }).from(userGroup).where(eq(userGroup.companyId, c.get('session').companyId)),
+      // the names of this page's groups only (a company may have thousands)
+      db.select({ id: userGroup.id, name: userGroup.name }).from(userGroup)
+        .where(and(eq(userGroup.companyId, c.get('session').companyId), inArray(userGroup.id, [...new Set(rows.flatMap((u) => (u.groupId ? [u.groupId] : [])))]))),
     ])
     const items = rows.map((u) => ({
       id: u.id, username: u.username, firstName: u.firstName, lastName: u.lastName, email: u.email, status: u.status,
