@@ -11,6 +11,7 @@ import { StaffPage } from '../../../staff/StaffPage.tsx'
 import styles from '../../../staff/StaffLayout.module.css'
 import { useLoader } from '../../../staff/useFlow.ts'
 import { useLeaveGuard } from '../../EditorForm.tsx'
+import { FIELD_OF, InPlaceAddDialog, useInPlacePanel, type AddKind } from './InPlaceAdd.tsx'
 import { AddressStepFields, GroupRolesStepFields, PersonalStepFields, type WizardActor } from './steps.tsx'
 
 const TITLE = msg`Yeni Kullanıcı`
@@ -40,10 +41,10 @@ export function CreateUserView() {
 
 function Options() {
   const load = useLoader(wizardOptionsFlow)
-  return <LoadState load={load}>{(options) => <Wizard options={options} />}</LoadState>
+  return <LoadState load={load}>{(options) => <Wizard options={options} reload={() => load.send({ type: 'reload' })} />}</LoadState>
 }
 
-function Wizard({ options }: { options: WizardOptions }) {
+function Wizard({ options, reload }: { options: WizardOptions; reload: () => void }) {
   const { i18n, t } = useLingui()
   const actor = useActorRef(createUserFlow, { input: { today: todayInTurkey() }, inspect: getInspect() })
   const state = useSelector(actor, (s) => (typeof s.value === 'string' ? s.value : 'personal'))
@@ -52,6 +53,18 @@ function Wizard({ options }: { options: WizardOptions }) {
   const errorCount = useSelector(actor, (s) => Object.keys(s.context.errors).length)
   const created = useSelector(actor, (s) => s.context.created)
   const heading = useRef<HTMLHeadingElement>(null)
+  const form = useRef<HTMLFormElement>(null)
+  // a job title or work location added in place (issue 25 item 2): the lists load again, the new one is chosen
+  const panel = useInPlacePanel()
+  const added = (kind: AddKind, id: string) => {
+    const field = FIELD_OF[kind]
+    reload()
+    actor.send({ type: 'personal.change', values: { [field]: id } })
+    // the dialog gives the focus back on closing; then it moves to the field that now holds the new record
+    const dialog = document.activeElement?.closest('dialog')
+    dialog?.addEventListener('close', () => form.current?.querySelector<HTMLSelectElement>(`select[name=${field}]`)?.focus(), { once: true })
+    panel.send({ type: 'close' })
+  }
   // the editor forms' leave guard: anything typed and not yet created asks before leaving
   const initial = useRef(actor.getSnapshot().context)
   const leaveGuard = useLeaveGuard({
@@ -96,10 +109,10 @@ function Wizard({ options }: { options: WizardOptions }) {
           </li>
         ))}
       </ol>
-      <form className={styles.card} onSubmit={submit} noValidate aria-busy={busy} aria-labelledby="wizard-step">
+      <form ref={form} className={styles.card} onSubmit={submit} noValidate aria-busy={busy} aria-labelledby="wizard-step">
         <h2 id="wizard-step" ref={heading} tabIndex={-1}>{i18n._(STEPS[index]!.title)}</h2>
         <fieldset disabled={busy} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
-          {state === 'personal' && <PersonalStepFields actor={actor} options={options} />}
+          {state === 'personal' && <PersonalStepFields actor={actor} options={options} onAdd={(kind) => panel.send({ type: 'open', id: kind })} />}
           {state === 'address' && <AddressStepFields actor={actor} options={options} />}
           {state === 'groupRoles' && <GroupRolesStepFields actor={actor} options={options} />}
           {onReview && <Review actor={actor} options={options} />}
@@ -116,6 +129,7 @@ function Wizard({ options }: { options: WizardOptions }) {
           {state === 'failed' && <button type="submit" className={styles.button}><Trans>Tekrar Dene</Trans></button>}
         </div>
       </form>
+      <InPlaceAddDialog panel={panel} onAdded={added} />
     </div>
   )
 }
