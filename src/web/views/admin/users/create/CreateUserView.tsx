@@ -60,11 +60,9 @@ function Wizard({ options, reload }: { options: WizardOptions; reload: () => voi
     const field = FIELD_OF[kind]
     reload()
     actor.send({ type: 'personal.change', values: { [field]: id } })
-    // the dialog gives the focus back on closing; then it moves to the field that now holds the new record
-    const dialog = document.activeElement?.closest('dialog')
-    dialog?.addEventListener('close', () => form.current?.querySelector<HTMLSelectElement>(`select[name=${field}]`)?.focus(), { once: true })
     panel.send({ type: 'close' })
   }
+  const focusField = (kind: AddKind) => form.current?.querySelector<HTMLSelectElement>(`select[name=${FIELD_OF[kind]}]`)?.focus()
   // the editor forms' leave guard: anything typed and not yet created asks before leaving
   const initial = useRef(actor.getSnapshot().context)
   const leaveGuard = useLeaveGuard({
@@ -129,7 +127,7 @@ function Wizard({ options, reload }: { options: WizardOptions; reload: () => voi
           {state === 'failed' && <button type="submit" className={styles.button}><Trans>Tekrar Dene</Trans></button>}
         </div>
       </form>
-      <InPlaceAddDialog panel={panel} onAdded={added} />
+      <InPlaceAddDialog panel={panel} onAdded={added} focusField={focusField} />
     </div>
   )
 }

@@ -30,14 +30,27 @@ export function useInPlacePanel(): InPlacePanel {
   return useActorRef(formPanelFlow, { inspect: getInspect() })
 }
 
-/** The modal dialog with the form of the kind the panel shows. `onAdded` gets the saved record's id. */
-export function InPlaceAddDialog({ panel, onAdded }: { panel: InPlacePanel; onAdded: (kind: AddKind, id: string) => void }) {
+/**
+ * The modal dialog with the form of the kind the panel shows. `onAdded` gets the saved record's id
+ * (and closes the panel); once the dialog has closed, `focusField` moves the focus to the field
+ * that now holds the new record.
+ */
+export function InPlaceAddDialog({ panel, onAdded, focusField }: {
+  panel: InPlacePanel
+  onAdded: (kind: AddKind, id: string) => void
+  focusField: (kind: AddKind) => void
+}) {
   const { t } = useLingui()
   const kind = useSelector(panel, (s) => (s.matches('showing') ? (s.context.id as AddKind) : null))
   const round = useSelector(panel, (s) => s.context.round)
   const ref = useModalDialog(kind !== null)
   const titleId = useId()
   const close = () => panel.send({ type: 'close' })
+  const saved = (added: AddKind, id: string) => {
+    // the dialog's own close gives the focus back to the button that opened it; after that, the field
+    ref.current?.addEventListener('close', () => focusField(added), { once: true })
+    onAdded(added, id)
+  }
   const title = kind === 'jobTitle' ? t`Yeni unvan ekle` : t`Yeni çalışma yeri ekle`
   return (
     <dialog ref={ref} aria-labelledby={titleId} className={companyStyles.dialog} style={{ maxWidth: '44rem', width: 'calc(100% - 2rem)' }}
@@ -51,8 +64,8 @@ export function InPlaceAddDialog({ panel, onAdded }: { panel: InPlacePanel; onAd
               : <Trans>Adres şirketin adreslerine çalışma yeri olarak eklenir ve bu kullanıcı için seçilir.</Trans>}
           </p>
           {kind === 'jobTitle'
-            ? <JobTitleAdd key={round} label={title} onSaved={(id) => onAdded('jobTitle', id)} onClose={close} />
-            : <LocationAdd key={round} label={title} onSaved={(id) => onAdded('location', id)} onClose={close} />}
+            ? <JobTitleAdd key={round} label={title} onSaved={(id) => saved('jobTitle', id)} onClose={close} />
+            : <LocationAdd key={round} label={title} onSaved={(id) => saved('location', id)} onClose={close} />}
         </>
       )}
     </dialog>
