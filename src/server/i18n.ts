@@ -458,6 +458,22 @@ export const USER_EXPORT_TEXTS = {
   },
 } as const satisfies Record<ServerLocale, unknown>
 
+/** The consent records' CSV (issue 25 item 8): column names and statuses in the reader's language. */
+export const CONSENT_EXPORT_TEXTS = {
+  tr: {
+    columns: ['Zaman', 'Başvuru', 'Kişi (maskeli)', 'Belge', 'Belge kimliği', 'Sürüm', 'Metnin SHA-256 özeti', 'Dil', 'Durum', 'Kapsam', 'Kanal', 'Adım', 'IP (maskeli)'],
+    status: { READ: 'Okundu', ACCEPTED: 'Onaylandı', REJECTED: 'Reddedildi', WITHDRAWN: 'Geri alındı' } as Record<string, string>,
+  },
+  en: {
+    columns: ['Time', 'Application', 'Person (masked)', 'Document', 'Document ID', 'Version', 'SHA-256 of the text', 'Language', 'Status', 'Scope', 'Channel', 'Step', 'IP (masked)'],
+    status: { READ: 'Read', ACCEPTED: 'Accepted', REJECTED: 'Rejected', WITHDRAWN: 'Withdrawn' } as Record<string, string>,
+  },
+  ru: {
+    columns: ['Время', 'Заявка', 'Лицо (маскировано)', 'Документ', 'ID документа', 'Версия', 'SHA-256 текста', 'Язык', 'Статус', 'Область', 'Канал', 'Шаг', 'IP (маскирован)'],
+    status: { READ: 'Прочитано', ACCEPTED: 'Принято', REJECTED: 'Отклонено', WITHDRAWN: 'Отозвано' } as Record<string, string>,
+  },
+} as const satisfies Record<ServerLocale, unknown>
+
 export type ErrorCode = keyof typeof ERROR_MESSAGES
 
 export function isServerLocale(value: string | null | undefined): value is ServerLocale {
