@@ -35,6 +35,7 @@ import { Route as SiteResultTssSuccessRouteImport } from './routes/_site/result/
 import { Route as NavbarHomeMainRouteImport } from './routes/navbar/home/main'
 import { Route as NavbarSettingsIndexRouteImport } from './routes/navbar/settings/index'
 import { Route as NavbarSettingsAuditRouteImport } from './routes/navbar/settings/audit'
+import { Route as NavbarSettingsConsentsRouteImport } from './routes/navbar/settings/consents'
 import { Route as NavbarSettingsGlobalSettingsRouteImport } from './routes/navbar/settings/global-settings'
 import { Route as NavbarSettingsPaymentsRouteImport } from './routes/navbar/settings/payments'
 import { Route as NavbarSettingsRolesRouteImport } from './routes/navbar/settings/roles'
@@ -187,6 +188,11 @@ const NavbarSettingsIndexRoute = NavbarSettingsIndexRouteImport.update({
 const NavbarSettingsAuditRoute = NavbarSettingsAuditRouteImport.update({
   id: '/settings/audit',
   path: '/settings/audit',
+  getParentRoute: () => NavbarRoute,
+} as any)
+const NavbarSettingsConsentsRoute = NavbarSettingsConsentsRouteImport.update({
+  id: '/settings/consents',
+  path: '/settings/consents',
   getParentRoute: () => NavbarRoute,
 } as any)
 const NavbarSettingsGlobalSettingsRoute =
@@ -353,6 +359,7 @@ export interface FileRoutesByFullPath {
   '/result/tss-success': typeof SiteResultTssSuccessRoute
   '/navbar/home/main': typeof NavbarHomeMainRoute
   '/navbar/settings/audit': typeof NavbarSettingsAuditRoute
+  '/navbar/settings/consents': typeof NavbarSettingsConsentsRoute
   '/navbar/settings/global-settings': typeof NavbarSettingsGlobalSettingsRoute
   '/navbar/settings/payments': typeof NavbarSettingsPaymentsRoute
   '/navbar/settings/roles': typeof NavbarSettingsRolesRoute
@@ -403,6 +410,7 @@ export interface FileRoutesByTo {
   '/result/tss-success': typeof SiteResultTssSuccessRoute
   '/navbar/home/main': typeof NavbarHomeMainRoute
   '/navbar/settings/audit': typeof NavbarSettingsAuditRoute
+  '/navbar/settings/consents': typeof NavbarSettingsConsentsRoute
   '/navbar/settings/global-settings': typeof NavbarSettingsGlobalSettingsRoute
   '/navbar/settings/payments': typeof NavbarSettingsPaymentsRoute
   '/navbar/settings/roles': typeof NavbarSettingsRolesRoute
@@ -455,6 +463,7 @@ export interface FileRoutesById {
   '/_site/result/tss-success': typeof SiteResultTssSuccessRoute
   '/navbar/home/main': typeof NavbarHomeMainRoute
   '/navbar/settings/audit': typeof NavbarSettingsAuditRoute
+  '/navbar/settings/consents': typeof NavbarSettingsConsentsRoute
   '/navbar/settings/global-settings': typeof NavbarSettingsGlobalSettingsRoute
   '/navbar/settings/payments': typeof NavbarSettingsPaymentsRoute
   '/navbar/settings/roles': typeof NavbarSettingsRolesRoute
@@ -508,6 +517,7 @@ export interface FileRouteTypes {
     | '/result/tss-success'
     | '/navbar/home/main'
     | '/navbar/settings/audit'
+    | '/navbar/settings/consents'
     | '/navbar/settings/global-settings'
     | '/navbar/settings/payments'
     | '/navbar/settings/roles'
@@ -558,6 +568,7 @@ export interface FileRouteTypes {
     | '/result/tss-success'
     | '/navbar/home/main'
     | '/navbar/settings/audit'
+    | '/navbar/settings/consents'
     | '/navbar/settings/global-settings'
     | '/navbar/settings/payments'
     | '/navbar/settings/roles'
@@ -609,6 +620,7 @@ export interface FileRouteTypes {
     | '/_site/result/tss-success'
     | '/navbar/home/main'
     | '/navbar/settings/audit'
+    | '/navbar/settings/consents'
     | '/navbar/settings/global-settings'
     | '/navbar/settings/payments'
     | '/navbar/settings/roles'
@@ -832,6 +844,13 @@ declare module '@tanstack/react-router' {
       path: '/settings/audit'
       fullPath: '/navbar/settings/audit'
       preLoaderRoute: typeof NavbarSettingsAuditRouteImport
+      parentRoute: typeof NavbarRoute
+    }
+    '/navbar/settings/consents': {
+      id: '/navbar/settings/consents'
+      path: '/settings/consents'
+      fullPath: '/navbar/settings/consents'
+      preLoaderRoute: typeof NavbarSettingsConsentsRouteImport
       parentRoute: typeof NavbarRoute
     }
     '/navbar/settings/global-settings': {
@@ -1063,6 +1082,7 @@ interface NavbarRouteChildren {
   NavbarIndexRoute: typeof NavbarIndexRoute
   NavbarHomeMainRoute: typeof NavbarHomeMainRoute
   NavbarSettingsAuditRoute: typeof NavbarSettingsAuditRoute
+  NavbarSettingsConsentsRoute: typeof NavbarSettingsConsentsRoute
   NavbarSettingsGlobalSettingsRoute: typeof NavbarSettingsGlobalSettingsRoute
   NavbarSettingsPaymentsRoute: typeof NavbarSettingsPaymentsRoute
   NavbarSettingsRolesRoute: typeof NavbarSettingsRolesRoute
@@ -1090,6 +1110,7 @@ const NavbarRouteChildren: NavbarRouteChildren = {
   NavbarIndexRoute: NavbarIndexRoute,
   NavbarHomeMainRoute: NavbarHomeMainRoute,
   NavbarSettingsAuditRoute: NavbarSettingsAuditRoute,
+  NavbarSettingsConsentsRoute: NavbarSettingsConsentsRoute,
   NavbarSettingsGlobalSettingsRoute: NavbarSettingsGlobalSettingsRoute,
   NavbarSettingsPaymentsRoute: NavbarSettingsPaymentsRoute,
   NavbarSettingsRolesRoute: NavbarSettingsRolesRoute,
