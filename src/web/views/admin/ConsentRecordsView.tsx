@@ -94,6 +94,15 @@ function ExportButton({ params }: { params: ListParams }) {
  * The list statechart against GET /consent, its state in the URL; the person and address masked.
  */
 export function ConsentRecordsView() {
+  // the list starts only with the permission: without it nothing is asked of the server
+  return (
+    <StaffPage title={CONSENTS_PAGE.title} permission={CONSENTS_PAGE.permission}>
+      <ConsentRecords />
+    </StaffPage>
+  )
+}
+
+function ConsentRecords() {
   const { t, i18n } = useLingui()
   const list = useUrlList(consentListFlow, CONSENT_FILTERS)
   const params = useSelector(list, (s) => s.context.params)
@@ -114,10 +123,11 @@ export function ConsentRecordsView() {
     { key: 'ip', label: t`IP (maskeli)`, cell: (r) => r.ip },
   ]
   return (
-    <StaffPage title={CONSENTS_PAGE.title} permission={CONSENTS_PAGE.permission} actions={<ExportButton params={params} />}>
+    <>
       <p><Trans>Satış başvurularında kaydedilen her izin: okunan aydınlatma metinleri, verilen ve reddedilen onaylar ve geri alınan izinler (geri alma ayrı bir kayıttır; bir kişinin en yeni kaydı geçerlidir). Kimlik numarası ve IP adresi maskelidir; bir kişiyi tam kimlik numarasıyla arayın.</Trans></p>
       <Filters list={list} />
+      <div className={styles.toolbar}><ExportButton params={params} /></div>
       <ResourceTable list={list} columns={columns} caption={t`Rıza kayıtları`} />
-    </StaffPage>
+    </>
   )
 }
