@@ -12,6 +12,7 @@ import { errorMessage, resolveLocale, type ErrorCode, type ServerLocale } from '
 import { authRoutes } from './routes/auth.ts'
 import { auditRoutes } from './routes/audit.ts'
 import { consentRoutes } from './routes/consent.ts'
+import { outboxRoutes } from './routes/outbox.ts'
 import { clientRoutes } from './routes/client.ts'
 import { healthRoutes } from './routes/health.ts'
 import { dashboardRoutes } from './routes/dashboard.ts'
@@ -225,6 +226,7 @@ export function createApp(deps: AppDeps) {
   main.route('/lookup', lookupRoutes())
   main.route('/audit', auditRoutes())
   main.route('/consent', consentRoutes())
+  main.route('/outbox', outboxRoutes())
   main.route('/user', userRoutes())
   main.route('/group', groupRoutes())
   main.route('/role', roleRoutes())

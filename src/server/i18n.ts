@@ -134,6 +134,11 @@ export const ERROR_MESSAGES = {
     en: 'The request headers do not match your session; please reload the page',
     ru: 'Заголовки запроса не соответствуют вашему сеансу; обновите страницу',
   },
+  OUTBOX_ALREADY_SENT: {
+    tr: 'Bu e-posta zaten gönderildi',
+    en: 'This mail has already been sent',
+    ru: 'Это письмо уже отправлено',
+  },
   USER_NOT_LOCKED: {
     tr: 'Bu kullanıcının hesabı kilitli değil',
     en: 'This user\'s account is not locked',

@@ -314,7 +314,15 @@ export const outbox = pgTable('outbox', {
   doneAt: timestamp('done_at', { withTimezone: true }),
   lastError: text('last_error'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [index('outbox_due_idx').on(t.doneAt, t.nextAttemptAt)])
+  /**
+   * What the "Posta kutusu" page shows of a mail (issue 25 item 3), kept after the sealed text is
+   * erased on sending: the company, the recipient and the subject (never the text: it may hold a
+   * temporary password). Null for jobs until they turn into a mail.
+   */
+  companyId: uuid('company_id'),
+  recipient: text('recipient'),
+  subject: text('subject'),
+}, (t) => [index('outbox_due_idx').on(t.doneAt, t.nextAttemptAt), index('outbox_company_created_idx').on(t.companyId, t.createdAt)])
 
 // ---- card payments (SECURITY.md "Card data"): never the card number or CVC, at most first 6 + last 4 ----
 
