@@ -54,6 +54,7 @@ import { Route as NavbarSettingsCompanyGeneralRouteImport } from './routes/navba
 import { Route as NavbarSettingsCompanyJobTitlesRouteImport } from './routes/navbar/settings/company/job-titles'
 import { Route as NavbarSettingsCompanyMailServerRouteImport } from './routes/navbar/settings/company/mail-server'
 import { Route as NavbarSettingsCompanyNotificationRouteImport } from './routes/navbar/settings/company/notification'
+import { Route as NavbarSettingsCompanyOutboxRouteImport } from './routes/navbar/settings/company/outbox'
 import { Route as NavbarSettingsCompanyPreferencesRouteImport } from './routes/navbar/settings/company/preferences'
 import { Route as NavbarSettingsCompanySecurityRouteImport } from './routes/navbar/settings/company/security'
 import { Route as NavbarSettingsRolesRoleIdRouteImport } from './routes/navbar/settings/roles_.$roleId'
@@ -298,6 +299,12 @@ const NavbarSettingsCompanyNotificationRoute =
     path: '/settings/company/notification',
     getParentRoute: () => NavbarRoute,
   } as any)
+const NavbarSettingsCompanyOutboxRoute =
+  NavbarSettingsCompanyOutboxRouteImport.update({
+    id: '/settings/company/outbox',
+    path: '/settings/company/outbox',
+    getParentRoute: () => NavbarRoute,
+  } as any)
 const NavbarSettingsCompanyPreferencesRoute =
   NavbarSettingsCompanyPreferencesRouteImport.update({
     id: '/settings/company/preferences',
@@ -378,6 +385,7 @@ export interface FileRoutesByFullPath {
   '/navbar/settings/company/job-titles': typeof NavbarSettingsCompanyJobTitlesRoute
   '/navbar/settings/company/mail-server': typeof NavbarSettingsCompanyMailServerRoute
   '/navbar/settings/company/notification': typeof NavbarSettingsCompanyNotificationRoute
+  '/navbar/settings/company/outbox': typeof NavbarSettingsCompanyOutboxRoute
   '/navbar/settings/company/preferences': typeof NavbarSettingsCompanyPreferencesRoute
   '/navbar/settings/company/security': typeof NavbarSettingsCompanySecurityRoute
   '/navbar/settings/roles/$roleId': typeof NavbarSettingsRolesRoleIdRoute
@@ -428,6 +436,7 @@ export interface FileRoutesByTo {
   '/navbar/settings/company/job-titles': typeof NavbarSettingsCompanyJobTitlesRoute
   '/navbar/settings/company/mail-server': typeof NavbarSettingsCompanyMailServerRoute
   '/navbar/settings/company/notification': typeof NavbarSettingsCompanyNotificationRoute
+  '/navbar/settings/company/outbox': typeof NavbarSettingsCompanyOutboxRoute
   '/navbar/settings/company/preferences': typeof NavbarSettingsCompanyPreferencesRoute
   '/navbar/settings/company/security': typeof NavbarSettingsCompanySecurityRoute
   '/navbar/settings/roles/$roleId': typeof NavbarSettingsRolesRoleIdRoute
@@ -482,6 +491,7 @@ export interface FileRoutesById {
   '/navbar/settings/company/job-titles': typeof NavbarSettingsCompanyJobTitlesRoute
   '/navbar/settings/company/mail-server': typeof NavbarSettingsCompanyMailServerRoute
   '/navbar/settings/company/notification': typeof NavbarSettingsCompanyNotificationRoute
+  '/navbar/settings/company/outbox': typeof NavbarSettingsCompanyOutboxRoute
   '/navbar/settings/company/preferences': typeof NavbarSettingsCompanyPreferencesRoute
   '/navbar/settings/company/security': typeof NavbarSettingsCompanySecurityRoute
   '/navbar/settings/roles_/$roleId': typeof NavbarSettingsRolesRoleIdRoute
@@ -536,6 +546,7 @@ export interface FileRouteTypes {
     | '/navbar/settings/company/job-titles'
     | '/navbar/settings/company/mail-server'
     | '/navbar/settings/company/notification'
+    | '/navbar/settings/company/outbox'
     | '/navbar/settings/company/preferences'
     | '/navbar/settings/company/security'
     | '/navbar/settings/roles/$roleId'
@@ -586,6 +597,7 @@ export interface FileRouteTypes {
     | '/navbar/settings/company/job-titles'
     | '/navbar/settings/company/mail-server'
     | '/navbar/settings/company/notification'
+    | '/navbar/settings/company/outbox'
     | '/navbar/settings/company/preferences'
     | '/navbar/settings/company/security'
     | '/navbar/settings/roles/$roleId'
@@ -639,6 +651,7 @@ export interface FileRouteTypes {
     | '/navbar/settings/company/job-titles'
     | '/navbar/settings/company/mail-server'
     | '/navbar/settings/company/notification'
+    | '/navbar/settings/company/outbox'
     | '/navbar/settings/company/preferences'
     | '/navbar/settings/company/security'
     | '/navbar/settings/roles_/$roleId'
@@ -979,6 +992,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof NavbarSettingsCompanyNotificationRouteImport
       parentRoute: typeof NavbarRoute
     }
+    '/navbar/settings/company/outbox': {
+      id: '/navbar/settings/company/outbox'
+      path: '/settings/company/outbox'
+      fullPath: '/navbar/settings/company/outbox'
+      preLoaderRoute: typeof NavbarSettingsCompanyOutboxRouteImport
+      parentRoute: typeof NavbarRoute
+    }
     '/navbar/settings/company/preferences': {
       id: '/navbar/settings/company/preferences'
       path: '/settings/company/preferences'
@@ -1094,6 +1114,7 @@ interface NavbarRouteChildren {
   NavbarSettingsCompanyJobTitlesRoute: typeof NavbarSettingsCompanyJobTitlesRoute
   NavbarSettingsCompanyMailServerRoute: typeof NavbarSettingsCompanyMailServerRoute
   NavbarSettingsCompanyNotificationRoute: typeof NavbarSettingsCompanyNotificationRoute
+  NavbarSettingsCompanyOutboxRoute: typeof NavbarSettingsCompanyOutboxRoute
   NavbarSettingsCompanyPreferencesRoute: typeof NavbarSettingsCompanyPreferencesRoute
   NavbarSettingsCompanySecurityRoute: typeof NavbarSettingsCompanySecurityRoute
   NavbarSettingsRolesRoleIdRoute: typeof NavbarSettingsRolesRoleIdRoute
@@ -1123,6 +1144,7 @@ const NavbarRouteChildren: NavbarRouteChildren = {
   NavbarSettingsCompanyMailServerRoute: NavbarSettingsCompanyMailServerRoute,
   NavbarSettingsCompanyNotificationRoute:
     NavbarSettingsCompanyNotificationRoute,
+  NavbarSettingsCompanyOutboxRoute: NavbarSettingsCompanyOutboxRoute,
   NavbarSettingsCompanyPreferencesRoute: NavbarSettingsCompanyPreferencesRoute,
   NavbarSettingsCompanySecurityRoute: NavbarSettingsCompanySecurityRoute,
   NavbarSettingsRolesRoleIdRoute: NavbarSettingsRolesRoleIdRoute,

@@ -19,6 +19,7 @@ export const COMPANY_PAGES = [
   { path: '/navbar/settings/company/job-titles', title: msg`Unvanlar`, permission: 'jobtitle:read' },
   { path: '/navbar/settings/company/notification', title: msg`Bildirim`, permission: 'notification:read' },
   { path: '/navbar/settings/company/mail-server', title: msg`Posta sunucusu`, permission: 'mailserver:read' },
+  { path: '/navbar/settings/company/outbox', title: msg`Posta kutusu`, permission: 'mailserver:read' },
   { path: '/navbar/settings/company/security', title: msg`Güvenlik`, permission: 'security:read' },
   { path: '/navbar/settings/company/preferences', title: msg`Tercihler`, permission: 'preferences:read' },
 ] as const satisfies readonly AdminPage[]
@@ -27,6 +28,7 @@ type CompanyPage = (typeof COMPANY_PAGES)[number]
 const companyPage = <P extends CompanyPage['path']>(path: P) => COMPANY_PAGES.find((p) => p.path === path) as Extract<CompanyPage, { path: P }>
 export const NOTIFICATION_PAGE = companyPage('/navbar/settings/company/notification')
 export const MAIL_SERVER_PAGE = companyPage('/navbar/settings/company/mail-server')
+export const OUTBOX_PAGE = companyPage('/navbar/settings/company/outbox')
 export const SECURITY_PAGE = companyPage('/navbar/settings/company/security')
 export const PREFERENCES_PAGE = companyPage('/navbar/settings/company/preferences')
 

@@ -11,6 +11,8 @@ import { StaffPage } from '../../../staff/StaffPage.tsx'
 import styles from '../../../staff/StaffLayout.module.css'
 import { useLoader } from '../../../staff/useFlow.ts'
 import { useLeaveGuard } from '../../EditorForm.tsx'
+import { OUTBOX_PAGE } from '../../pages.ts'
+import { useCan } from '../../../staff/useCan.ts'
 import { FIELD_OF, InPlaceAddDialog, useInPlacePanel, type AddKind } from './InPlaceAdd.tsx'
 import { AddressStepFields, GroupRolesStepFields, PersonalStepFields, type WizardActor } from './steps.tsx'
 
@@ -46,6 +48,7 @@ function Options() {
 
 function Wizard({ options, reload }: { options: WizardOptions; reload: () => void }) {
   const { i18n, t } = useLingui()
+  const can = useCan()
   const actor = useActorRef(createUserFlow, { input: { today: todayInTurkey() }, inspect: getInspect() })
   const state = useSelector(actor, (s) => (typeof s.value === 'string' ? s.value : 'personal'))
   const busy = useSelector(actor, (s) => s.hasTag('busy'))
@@ -83,7 +86,17 @@ function Wizard({ options, reload }: { options: WizardOptions; reload: () => voi
     return (
       <div className={styles.card} role="status">
         <h2 ref={heading} tabIndex={-1}><Trans>Kullanıcı oluşturuldu</Trans></h2>
-        <p><Trans><strong>{created.username}</strong> kullanıcısı oluşturuldu. E-posta bildirimleri açıksa geçici şifresi kendisine e-posta ile gönderildi; ilk girişte şifresini değiştirmesi istenecek.</Trans></p>
+        <p><Trans><strong>{created.username}</strong> kullanıcısı oluşturuldu; ilk girişte şifresini değiştirmesi istenecek.</Trans></p>
+        {created.welcomeMail
+          ? (
+              <p>
+                <Trans>Geçici şifresini içeren e-posta gönderim kuyruğuna alındı; henüz gönderilmedi.</Trans>{' '}
+                {can(OUTBOX_PAGE.permission)
+                  ? <Trans>Gidip gitmediğini <Link to={OUTBOX_PAGE.path}>Posta kutusu</Link> sayfasında görebilirsiniz.</Trans>
+                  : <Trans>Gönderilemezse posta sunucusu yöneticisi Posta kutusu sayfasında görür.</Trans>}
+              </p>
+            )
+          : <p><Trans>E-posta bildirimleri kapalı olduğu için geçici şifre e-postayla gönderilmedi.</Trans></p>}
         <div className={styles.pager}>
           <Link to="/navbar/settings/users" className={styles.button}><Trans>Kullanıcı listesine dön</Trans></Link>
         </div>
