@@ -20,7 +20,7 @@ describe('the first user on a fresh install (issue 25 item 2), real server, Chro
   beforeAll(async () => {
     server = await startE2eServer('fresh-install', { DEMO_DATA: 'false' }, { fresh: true })
     browser = await launch({ baseUrl: server.url })
-  }, 180_000)
+  }, 300_000)
   afterAll(async () => {
     await browser?.close()
     await server?.stop()

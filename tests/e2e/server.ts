@@ -76,7 +76,9 @@ export async function startE2eServer(name: string, env: Record<string, string> =
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   const url = await new Promise<string>((ok, fail) => {
-    const timer = setTimeout(() => fail(new Error('server did not start within 90 s; see ' + log)), 90_000)
+    // a fresh database is migrated and seeded (73,000 neighbourhoods) at the start: give it longer
+    const limit = opts.fresh ? 240_000 : 90_000
+    const timer = setTimeout(() => fail(new Error(`server did not start within ${limit / 1000} s; see ` + log)), limit)
     let buffer = ''
     child.stdout.on('data', (chunk: Buffer) => {
       out.write(chunk)

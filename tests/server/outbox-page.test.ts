@@ -35,6 +35,8 @@ describe.each(dbKinds({ postgres: 'not needed: one request at a time; the worker
     expect(JSON.stringify(failed.body)).not.toContain('Gizli-123')
     expect((await a.get('/outbox?status=sent')).body.total).toBe(0)
     expect((await a.get('/outbox?status=nope')).status).toBe(400)
+    // the failure is a task for those who read the outbox
+    expect((await a.get('/tasks')).body.failedMails).toBe(1)
 
     const before = Date.now()
     const retried = await a.post(`/outbox/${id}/retry`)
@@ -43,7 +45,7 @@ describe.each(dbKinds({ postgres: 'not needed: one request at a time; the worker
     expect(row!.nextAttemptAt.getTime()).toBeLessThanOrEqual(Date.now())
     expect(row!.nextAttemptAt.getTime()).toBeGreaterThanOrEqual(before - 1000)
     // the worker tried again at once
-    await expect.poll(async () => (await t.db.select().from(outbox).where(eq(outbox.id, id)))[0]!.attempts).toBe(2)
+    await expect.poll(async () => (await t.db.select().from(outbox).where(eq(outbox.id, id)))[0]!.attempts, { timeout: 15_000 }).toBe(2)
     expect((await t.db.select().from(auditLog).where(eq(auditLog.action, 'mail.retried'))).map((e) => e.target)).toEqual([id])
     expect((await a.post('/outbox/00000000-0000-4000-8000-000000000000/retry')).status).toBe(404)
   })
@@ -51,8 +53,8 @@ describe.each(dbKinds({ postgres: 'not needed: one request at a time; the worker
   it('a sent mail is listed as sent (recipient and subject kept, the text erased) and cannot be retried', async () => {
     const { a, companyId } = await admin(true)
     const id = await queue(companyId, 'ali@example.com')
-    await expect.poll(() => t.mails.filter((m) => m.to.includes('ali@example.com')).length).toBe(1)
-    await expect.poll(async () => (await a.get('/outbox?status=sent')).body.total).toBe(1)
+    await expect.poll(() => t.mails.filter((m) => m.to.includes('ali@example.com')).length, { timeout: 15_000 }).toBe(1)
+    await expect.poll(async () => (await a.get('/outbox?status=sent')).body.total, { timeout: 15_000 }).toBe(1)
     const [item] = (await a.get('/outbox?status=sent')).body.items as Array<Record<string, unknown>>
     expect(item).toMatchObject({ id, recipient: 'ali@example.com', subject: 'Hoş geldiniz', status: 'sent', attempts: 0, nextAttemptAt: null })
     expect(item!.sentAt).toEqual(expect.any(String))
@@ -91,6 +93,8 @@ describe.each(dbKinds({ postgres: 'not needed: one request at a time; the worker
     const user = agent(t.request)
     await user.post('/auth/login', { username: 'mehmet.demir', password: PASSWORD })
     expect((await user.get('/outbox')).status).toBe(403)
+    await t.outbox.drain()
+    expect((await user.get('/tasks')).body.failedMails).toBe(0)
     const adm = agent(t.request)
     await adm.post('/auth/login', { username: 'ayse.yilmaz', password: PASSWORD })
     expect((await adm.get('/outbox')).status).toBe(200)
