@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import {
-  boolean, customType, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid, uniqueIndex, index,
+  bigserial, boolean, customType, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid, uniqueIndex, index,
 } from 'drizzle-orm/pg-core'
 
 /** Binary data: a Buffer goes to both drivers (node-postgres would send a plain Uint8Array as text). */
@@ -230,6 +230,12 @@ export const auditLog = pgTable('audit_log', {
   target: text('target'),
   requestId: text('request_id'),
   detail: jsonb('detail').$type<Record<string, unknown>>(),
+  /**
+   * The order entries were written in (issue 25 item 7): entries of one transaction share their
+   * time (`now()`), and a list must not shuffle them between two reads; `at` then `seq` is a fixed
+   * order. Existing rows are numbered when the column is added.
+   */
+  seq: bigserial('seq', { mode: 'number' }).notNull(),
 }, (t) => [
   index('audit_log_at_idx').on(t.at),
   index('audit_log_company_at_idx').on(t.companyId, t.at),
