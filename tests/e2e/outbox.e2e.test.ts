@@ -43,7 +43,7 @@ describe('the outbox page (issue 25 item 3), real server, Chromium', () => {
     await expect.poll(async () => {
       await page.getByRole('button', { name: 'Yenile' }).click().catch(() => undefined)
       return (await row.textContent().catch(() => '')) ?? ''
-    }, { timeout: 30_000, intervals: [1000] }).toContain('Gönderilemedi')
+    }, { timeout: 30_000, interval: 1000 }).toContain('Gönderilemedi')
     const text = (await row.textContent())!
     expect(text).toMatch(/sonraki deneme/)
     expect(await row.locator('td').nth(4).textContent()).toMatch(/^[1-9]\d*$/)
