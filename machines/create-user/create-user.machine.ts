@@ -16,7 +16,12 @@ import { providedLater, reasonOf } from '../shared/not-provided.ts'
  * double click sends one request.
  */
 export type CreateUserInputOf = { today: string }
-export type CreatedUser = { id: string; username: string }
+export type CreatedUser = {
+  id: string
+  username: string
+  /** The welcome mail with the temporary password: queued in the outbox (not yet sent), or none (e-mail notifications off). */
+  welcomeMail?: { id: string; status: string } | null
+}
 export type CreateUserContext = CreateUserDrafts & {
   /** The calendar date the adult and valid-to rules count from (YYYY-MM-DD). */
   today: string

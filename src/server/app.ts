@@ -11,6 +11,8 @@ import { AppError } from './errors.ts'
 import { errorMessage, resolveLocale, type ErrorCode, type ServerLocale } from './i18n.ts'
 import { authRoutes } from './routes/auth.ts'
 import { auditRoutes } from './routes/audit.ts'
+import { consentRoutes } from './routes/consent.ts'
+import { outboxRoutes } from './routes/outbox.ts'
 import { clientRoutes } from './routes/client.ts'
 import { healthRoutes } from './routes/health.ts'
 import { dashboardRoutes } from './routes/dashboard.ts'
@@ -223,6 +225,8 @@ export function createApp(deps: AppDeps) {
   main.route('/auth', authRoutes())
   main.route('/lookup', lookupRoutes())
   main.route('/audit', auditRoutes())
+  main.route('/consent', consentRoutes())
+  main.route('/outbox', outboxRoutes())
   main.route('/user', userRoutes())
   main.route('/group', groupRoutes())
   main.route('/role', roleRoutes())

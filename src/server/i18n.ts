@@ -134,6 +134,11 @@ export const ERROR_MESSAGES = {
     en: 'The request headers do not match your session; please reload the page',
     ru: 'Заголовки запроса не соответствуют вашему сеансу; обновите страницу',
   },
+  OUTBOX_ALREADY_SENT: {
+    tr: 'Bu e-posta zaten gönderildi',
+    en: 'This mail has already been sent',
+    ru: 'Это письмо уже отправлено',
+  },
   USER_NOT_LOCKED: {
     tr: 'Bu kullanıcının hesabı kilitli değil',
     en: 'This user\'s account is not locked',
@@ -455,6 +460,22 @@ export const USER_EXPORT_TEXTS = {
     columns: ['Имя пользователя', 'Имя', 'Фамилия', 'Эл. почта', 'Статус', 'Заблокирован', 'Группа', 'Роли', 'Создан'],
     status: { active: 'Активен', suspended: 'Приостановлен', removed: 'Удалён' } as Record<string, string>,
     yes: 'Да', no: 'Нет',
+  },
+} as const satisfies Record<ServerLocale, unknown>
+
+/** The consent records' CSV (issue 25 item 8): column names and statuses in the reader's language. */
+export const CONSENT_EXPORT_TEXTS = {
+  tr: {
+    columns: ['Zaman', 'Başvuru', 'Kişi (maskeli)', 'Belge', 'Belge kimliği', 'Sürüm', 'Metnin SHA-256 özeti', 'Dil', 'Durum', 'Kapsam', 'Kanal', 'Adım', 'IP (maskeli)'],
+    status: { READ: 'Okundu', ACCEPTED: 'Onaylandı', REJECTED: 'Reddedildi', WITHDRAWN: 'Geri alındı' } as Record<string, string>,
+  },
+  en: {
+    columns: ['Time', 'Application', 'Person (masked)', 'Document', 'Document ID', 'Version', 'SHA-256 of the text', 'Language', 'Status', 'Scope', 'Channel', 'Step', 'IP (masked)'],
+    status: { READ: 'Read', ACCEPTED: 'Accepted', REJECTED: 'Rejected', WITHDRAWN: 'Withdrawn' } as Record<string, string>,
+  },
+  ru: {
+    columns: ['Время', 'Заявка', 'Лицо (маскировано)', 'Документ', 'ID документа', 'Версия', 'SHA-256 текста', 'Язык', 'Статус', 'Область', 'Канал', 'Шаг', 'IP (маскирован)'],
+    status: { READ: 'Прочитано', ACCEPTED: 'Принято', REJECTED: 'Отклонено', WITHDRAWN: 'Отозвано' } as Record<string, string>,
   },
 } as const satisfies Record<ServerLocale, unknown>
 

@@ -35,6 +35,7 @@ import { Route as SiteResultTssSuccessRouteImport } from './routes/_site/result/
 import { Route as NavbarHomeMainRouteImport } from './routes/navbar/home/main'
 import { Route as NavbarSettingsIndexRouteImport } from './routes/navbar/settings/index'
 import { Route as NavbarSettingsAuditRouteImport } from './routes/navbar/settings/audit'
+import { Route as NavbarSettingsConsentsRouteImport } from './routes/navbar/settings/consents'
 import { Route as NavbarSettingsGlobalSettingsRouteImport } from './routes/navbar/settings/global-settings'
 import { Route as NavbarSettingsPaymentsRouteImport } from './routes/navbar/settings/payments'
 import { Route as NavbarSettingsRolesRouteImport } from './routes/navbar/settings/roles'
@@ -53,6 +54,7 @@ import { Route as NavbarSettingsCompanyGeneralRouteImport } from './routes/navba
 import { Route as NavbarSettingsCompanyJobTitlesRouteImport } from './routes/navbar/settings/company/job-titles'
 import { Route as NavbarSettingsCompanyMailServerRouteImport } from './routes/navbar/settings/company/mail-server'
 import { Route as NavbarSettingsCompanyNotificationRouteImport } from './routes/navbar/settings/company/notification'
+import { Route as NavbarSettingsCompanyOutboxRouteImport } from './routes/navbar/settings/company/outbox'
 import { Route as NavbarSettingsCompanyPreferencesRouteImport } from './routes/navbar/settings/company/preferences'
 import { Route as NavbarSettingsCompanySecurityRouteImport } from './routes/navbar/settings/company/security'
 import { Route as NavbarSettingsRolesRoleIdRouteImport } from './routes/navbar/settings/roles_.$roleId'
@@ -189,6 +191,11 @@ const NavbarSettingsAuditRoute = NavbarSettingsAuditRouteImport.update({
   path: '/settings/audit',
   getParentRoute: () => NavbarRoute,
 } as any)
+const NavbarSettingsConsentsRoute = NavbarSettingsConsentsRouteImport.update({
+  id: '/settings/consents',
+  path: '/settings/consents',
+  getParentRoute: () => NavbarRoute,
+} as any)
 const NavbarSettingsGlobalSettingsRoute =
   NavbarSettingsGlobalSettingsRouteImport.update({
     id: '/settings/global-settings',
@@ -292,6 +299,12 @@ const NavbarSettingsCompanyNotificationRoute =
     path: '/settings/company/notification',
     getParentRoute: () => NavbarRoute,
   } as any)
+const NavbarSettingsCompanyOutboxRoute =
+  NavbarSettingsCompanyOutboxRouteImport.update({
+    id: '/settings/company/outbox',
+    path: '/settings/company/outbox',
+    getParentRoute: () => NavbarRoute,
+  } as any)
 const NavbarSettingsCompanyPreferencesRoute =
   NavbarSettingsCompanyPreferencesRouteImport.update({
     id: '/settings/company/preferences',
@@ -353,6 +366,7 @@ export interface FileRoutesByFullPath {
   '/result/tss-success': typeof SiteResultTssSuccessRoute
   '/navbar/home/main': typeof NavbarHomeMainRoute
   '/navbar/settings/audit': typeof NavbarSettingsAuditRoute
+  '/navbar/settings/consents': typeof NavbarSettingsConsentsRoute
   '/navbar/settings/global-settings': typeof NavbarSettingsGlobalSettingsRoute
   '/navbar/settings/payments': typeof NavbarSettingsPaymentsRoute
   '/navbar/settings/roles': typeof NavbarSettingsRolesRoute
@@ -371,6 +385,7 @@ export interface FileRoutesByFullPath {
   '/navbar/settings/company/job-titles': typeof NavbarSettingsCompanyJobTitlesRoute
   '/navbar/settings/company/mail-server': typeof NavbarSettingsCompanyMailServerRoute
   '/navbar/settings/company/notification': typeof NavbarSettingsCompanyNotificationRoute
+  '/navbar/settings/company/outbox': typeof NavbarSettingsCompanyOutboxRoute
   '/navbar/settings/company/preferences': typeof NavbarSettingsCompanyPreferencesRoute
   '/navbar/settings/company/security': typeof NavbarSettingsCompanySecurityRoute
   '/navbar/settings/roles/$roleId': typeof NavbarSettingsRolesRoleIdRoute
@@ -403,6 +418,7 @@ export interface FileRoutesByTo {
   '/result/tss-success': typeof SiteResultTssSuccessRoute
   '/navbar/home/main': typeof NavbarHomeMainRoute
   '/navbar/settings/audit': typeof NavbarSettingsAuditRoute
+  '/navbar/settings/consents': typeof NavbarSettingsConsentsRoute
   '/navbar/settings/global-settings': typeof NavbarSettingsGlobalSettingsRoute
   '/navbar/settings/payments': typeof NavbarSettingsPaymentsRoute
   '/navbar/settings/roles': typeof NavbarSettingsRolesRoute
@@ -420,6 +436,7 @@ export interface FileRoutesByTo {
   '/navbar/settings/company/job-titles': typeof NavbarSettingsCompanyJobTitlesRoute
   '/navbar/settings/company/mail-server': typeof NavbarSettingsCompanyMailServerRoute
   '/navbar/settings/company/notification': typeof NavbarSettingsCompanyNotificationRoute
+  '/navbar/settings/company/outbox': typeof NavbarSettingsCompanyOutboxRoute
   '/navbar/settings/company/preferences': typeof NavbarSettingsCompanyPreferencesRoute
   '/navbar/settings/company/security': typeof NavbarSettingsCompanySecurityRoute
   '/navbar/settings/roles/$roleId': typeof NavbarSettingsRolesRoleIdRoute
@@ -455,6 +472,7 @@ export interface FileRoutesById {
   '/_site/result/tss-success': typeof SiteResultTssSuccessRoute
   '/navbar/home/main': typeof NavbarHomeMainRoute
   '/navbar/settings/audit': typeof NavbarSettingsAuditRoute
+  '/navbar/settings/consents': typeof NavbarSettingsConsentsRoute
   '/navbar/settings/global-settings': typeof NavbarSettingsGlobalSettingsRoute
   '/navbar/settings/payments': typeof NavbarSettingsPaymentsRoute
   '/navbar/settings/roles': typeof NavbarSettingsRolesRoute
@@ -473,6 +491,7 @@ export interface FileRoutesById {
   '/navbar/settings/company/job-titles': typeof NavbarSettingsCompanyJobTitlesRoute
   '/navbar/settings/company/mail-server': typeof NavbarSettingsCompanyMailServerRoute
   '/navbar/settings/company/notification': typeof NavbarSettingsCompanyNotificationRoute
+  '/navbar/settings/company/outbox': typeof NavbarSettingsCompanyOutboxRoute
   '/navbar/settings/company/preferences': typeof NavbarSettingsCompanyPreferencesRoute
   '/navbar/settings/company/security': typeof NavbarSettingsCompanySecurityRoute
   '/navbar/settings/roles_/$roleId': typeof NavbarSettingsRolesRoleIdRoute
@@ -508,6 +527,7 @@ export interface FileRouteTypes {
     | '/result/tss-success'
     | '/navbar/home/main'
     | '/navbar/settings/audit'
+    | '/navbar/settings/consents'
     | '/navbar/settings/global-settings'
     | '/navbar/settings/payments'
     | '/navbar/settings/roles'
@@ -526,6 +546,7 @@ export interface FileRouteTypes {
     | '/navbar/settings/company/job-titles'
     | '/navbar/settings/company/mail-server'
     | '/navbar/settings/company/notification'
+    | '/navbar/settings/company/outbox'
     | '/navbar/settings/company/preferences'
     | '/navbar/settings/company/security'
     | '/navbar/settings/roles/$roleId'
@@ -558,6 +579,7 @@ export interface FileRouteTypes {
     | '/result/tss-success'
     | '/navbar/home/main'
     | '/navbar/settings/audit'
+    | '/navbar/settings/consents'
     | '/navbar/settings/global-settings'
     | '/navbar/settings/payments'
     | '/navbar/settings/roles'
@@ -575,6 +597,7 @@ export interface FileRouteTypes {
     | '/navbar/settings/company/job-titles'
     | '/navbar/settings/company/mail-server'
     | '/navbar/settings/company/notification'
+    | '/navbar/settings/company/outbox'
     | '/navbar/settings/company/preferences'
     | '/navbar/settings/company/security'
     | '/navbar/settings/roles/$roleId'
@@ -609,6 +632,7 @@ export interface FileRouteTypes {
     | '/_site/result/tss-success'
     | '/navbar/home/main'
     | '/navbar/settings/audit'
+    | '/navbar/settings/consents'
     | '/navbar/settings/global-settings'
     | '/navbar/settings/payments'
     | '/navbar/settings/roles'
@@ -627,6 +651,7 @@ export interface FileRouteTypes {
     | '/navbar/settings/company/job-titles'
     | '/navbar/settings/company/mail-server'
     | '/navbar/settings/company/notification'
+    | '/navbar/settings/company/outbox'
     | '/navbar/settings/company/preferences'
     | '/navbar/settings/company/security'
     | '/navbar/settings/roles_/$roleId'
@@ -834,6 +859,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof NavbarSettingsAuditRouteImport
       parentRoute: typeof NavbarRoute
     }
+    '/navbar/settings/consents': {
+      id: '/navbar/settings/consents'
+      path: '/settings/consents'
+      fullPath: '/navbar/settings/consents'
+      preLoaderRoute: typeof NavbarSettingsConsentsRouteImport
+      parentRoute: typeof NavbarRoute
+    }
     '/navbar/settings/global-settings': {
       id: '/navbar/settings/global-settings'
       path: '/settings/global-settings'
@@ -960,6 +992,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof NavbarSettingsCompanyNotificationRouteImport
       parentRoute: typeof NavbarRoute
     }
+    '/navbar/settings/company/outbox': {
+      id: '/navbar/settings/company/outbox'
+      path: '/settings/company/outbox'
+      fullPath: '/navbar/settings/company/outbox'
+      preLoaderRoute: typeof NavbarSettingsCompanyOutboxRouteImport
+      parentRoute: typeof NavbarRoute
+    }
     '/navbar/settings/company/preferences': {
       id: '/navbar/settings/company/preferences'
       path: '/settings/company/preferences'
@@ -1063,6 +1102,7 @@ interface NavbarRouteChildren {
   NavbarIndexRoute: typeof NavbarIndexRoute
   NavbarHomeMainRoute: typeof NavbarHomeMainRoute
   NavbarSettingsAuditRoute: typeof NavbarSettingsAuditRoute
+  NavbarSettingsConsentsRoute: typeof NavbarSettingsConsentsRoute
   NavbarSettingsGlobalSettingsRoute: typeof NavbarSettingsGlobalSettingsRoute
   NavbarSettingsPaymentsRoute: typeof NavbarSettingsPaymentsRoute
   NavbarSettingsRolesRoute: typeof NavbarSettingsRolesRoute
@@ -1074,6 +1114,7 @@ interface NavbarRouteChildren {
   NavbarSettingsCompanyJobTitlesRoute: typeof NavbarSettingsCompanyJobTitlesRoute
   NavbarSettingsCompanyMailServerRoute: typeof NavbarSettingsCompanyMailServerRoute
   NavbarSettingsCompanyNotificationRoute: typeof NavbarSettingsCompanyNotificationRoute
+  NavbarSettingsCompanyOutboxRoute: typeof NavbarSettingsCompanyOutboxRoute
   NavbarSettingsCompanyPreferencesRoute: typeof NavbarSettingsCompanyPreferencesRoute
   NavbarSettingsCompanySecurityRoute: typeof NavbarSettingsCompanySecurityRoute
   NavbarSettingsRolesRoleIdRoute: typeof NavbarSettingsRolesRoleIdRoute
@@ -1090,6 +1131,7 @@ const NavbarRouteChildren: NavbarRouteChildren = {
   NavbarIndexRoute: NavbarIndexRoute,
   NavbarHomeMainRoute: NavbarHomeMainRoute,
   NavbarSettingsAuditRoute: NavbarSettingsAuditRoute,
+  NavbarSettingsConsentsRoute: NavbarSettingsConsentsRoute,
   NavbarSettingsGlobalSettingsRoute: NavbarSettingsGlobalSettingsRoute,
   NavbarSettingsPaymentsRoute: NavbarSettingsPaymentsRoute,
   NavbarSettingsRolesRoute: NavbarSettingsRolesRoute,
@@ -1102,6 +1144,7 @@ const NavbarRouteChildren: NavbarRouteChildren = {
   NavbarSettingsCompanyMailServerRoute: NavbarSettingsCompanyMailServerRoute,
   NavbarSettingsCompanyNotificationRoute:
     NavbarSettingsCompanyNotificationRoute,
+  NavbarSettingsCompanyOutboxRoute: NavbarSettingsCompanyOutboxRoute,
   NavbarSettingsCompanyPreferencesRoute: NavbarSettingsCompanyPreferencesRoute,
   NavbarSettingsCompanySecurityRoute: NavbarSettingsCompanySecurityRoute,
   NavbarSettingsRolesRoleIdRoute: NavbarSettingsRolesRoleIdRoute,

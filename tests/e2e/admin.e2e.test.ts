@@ -52,10 +52,10 @@ describe('administration shell and top menu (real server, Chromium)', () => {
     expect(await nav(page).getByRole('link').allTextContents()).toEqual(
       ['Ana sayfa', 'Gösterge paneli', 'Ayarlar', 'Görevler', 'Profil', 'Yetkilerim', 'Şifre değiştir'])
     const main = page.getByRole('main')
-    expect(await main.getByRole('heading', { level: 2 }).allTextContents()).toEqual(['Şirket', 'Ekip', 'Yetkiler', 'Kullanıcı', 'Denetim kaydı', 'İşlem gereken ödemeler'])
-    // the company area lists its seven pages (the mail server page came with issue 12)
+    expect(await main.getByRole('heading', { level: 2 }).allTextContents()).toEqual(['Şirket', 'Ekip', 'Yetkiler', 'Kullanıcı', 'Denetim kaydı', 'İşlem gereken ödemeler', 'Rıza kayıtları'])
+    // the company area lists its eight pages (the mail server page came with issue 12, the outbox with issue 25)
     expect(await main.getByRole('article').first().getByRole('listitem').allTextContents())
-      .toEqual(['Genel', 'Adres', 'Unvanlar', 'Bildirim', 'Posta sunucusu', 'Güvenlik', 'Tercihler'])
+      .toEqual(['Genel', 'Adres', 'Unvanlar', 'Bildirim', 'Posta sunucusu', 'Posta kutusu', 'Güvenlik', 'Tercihler'])
 
     const p2 = await user.context.newPage()
     await signIn(p2, 'mehmet.demir')
@@ -262,7 +262,7 @@ describe('administration shell and top menu (real server, Chromium)', () => {
       '/navbar/home/main', '/navbar/settings/global-settings', '/navbar/settings/company/general', '/navbar/settings/company/address',
       '/navbar/settings/company/job-titles', '/navbar/settings/company/notification', '/navbar/settings/company/mail-server', '/navbar/settings/company/security',
       '/navbar/settings/company/preferences', '/navbar/settings/team', '/navbar/settings/roles', '/navbar/settings/users',
-      '/navbar/settings/audit', '/navbar/dashboard', '/navbar/profile', '/navbar/permissions', '/navbar/change-password', '/inbox',
+      '/navbar/settings/audit', '/navbar/settings/consents', '/navbar/settings/company/outbox', '/navbar/dashboard', '/navbar/profile', '/navbar/permissions', '/navbar/change-password', '/inbox',
       '/navbar/yok',
     ]
     const found = await axeViolations(page, paths)

@@ -39,12 +39,12 @@ export async function prepareE2eDatabases(env: Record<string, string>): Promise<
   return { cleanup: () => rm(dir, { recursive: true, force: true }) }
 }
 
-/** A database of one server's own, copied from the run's template (PostgreSQL runs only). */
-export async function copyTemplate(pgUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+/** A database of one server's own, copied from the run's template, or `empty` (PostgreSQL runs only). */
+export async function copyTemplate(pgUrl: string, opts: { empty?: boolean } = {}): Promise<{ url: string; drop(): Promise<void> }> {
   const template = process.env.E2E_PG_TEMPLATE
-  if (!template) throw new Error('E2E_DATABASE_URL is set but no template was prepared: run the e2e tests through their global setup')
+  if (!template && !opts.empty) throw new Error('E2E_DATABASE_URL is set but no template was prepared: run the e2e tests through their global setup')
   const name = `ke_e2e_${process.pid}_${Math.random().toString(36).slice(2, 10)}`
-  await adminQuery(pgUrl, `CREATE DATABASE ${name} TEMPLATE ${template}`)
+  await adminQuery(pgUrl, opts.empty ? `CREATE DATABASE ${name}` : `CREATE DATABASE ${name} TEMPLATE ${template}`)
   return { url: withDatabase(pgUrl, name), drop: () => adminQuery(pgUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) }
 }
 

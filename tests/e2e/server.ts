@@ -52,25 +52,33 @@ export function e2eEnv(): Record<string, string> {
  * Its database comes prepared: on PGlite from the run's dump (PGLITE_DUMP), on PostgreSQL (when the
  * run sets E2E_DATABASE_URL) a database of its own copied from the run's template.
  */
-export async function startE2eServer(name: string, env: Record<string, string> = {}): Promise<E2eServer> {
+export async function startE2eServer(name: string, env: Record<string, string> = {}, opts: {
+  /**
+   * A database as a new install has it: empty, so the server migrates and seeds it at its start
+   * (no prepared dump or template; with DEMO_DATA=false, no demo staff).
+   */
+  fresh?: boolean
+} = {}): Promise<E2eServer> {
   await mkdir(resolve(ROOT, 'test-results'), { recursive: true })
   // the PostgreSQL run's logs beside the PGlite run's, not over them
   const log = resolve(ROOT, `test-results/${process.env.E2E_DATABASE_URL ? 'pg-' : ''}${name}-server.log`)
   const out = createWriteStream(log)
-  const pg = process.env.E2E_DATABASE_URL ? await copyTemplate(process.env.E2E_DATABASE_URL) : null
+  const pg = process.env.E2E_DATABASE_URL ? await copyTemplate(process.env.E2E_DATABASE_URL, { empty: opts.fresh }) : null
   const child = spawn(process.execPath, ['src/server/index.ts'], {
     cwd: ROOT,
     env: {
       ...process.env,
       ...e2eEnv(),
-      PGLITE_DUMP: process.env.E2E_PGLITE_DUMP ?? '',
+      PGLITE_DUMP: opts.fresh ? '' : process.env.E2E_PGLITE_DUMP ?? '',
       ...env,
       ...(pg ? { DATABASE_URL: pg.url } : {}),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   const url = await new Promise<string>((ok, fail) => {
-    const timer = setTimeout(() => fail(new Error('server did not start within 90 s; see ' + log)), 90_000)
+    // a fresh database is migrated and seeded (73,000 neighbourhoods) at the start: give it longer
+    const limit = opts.fresh ? 240_000 : 90_000
+    const timer = setTimeout(() => fail(new Error(`server did not start within ${limit / 1000} s; see ` + log)), limit)
     let buffer = ''
     child.stdout.on('data', (chunk: Buffer) => {
       out.write(chunk)

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import {
-  boolean, customType, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid, uniqueIndex, index,
+  bigserial, boolean, customType, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid, uniqueIndex, index,
 } from 'drizzle-orm/pg-core'
 
 /** Binary data: a Buffer goes to both drivers (node-postgres would send a plain Uint8Array as text). */
@@ -230,6 +230,12 @@ export const auditLog = pgTable('audit_log', {
   target: text('target'),
   requestId: text('request_id'),
   detail: jsonb('detail').$type<Record<string, unknown>>(),
+  /**
+   * The order entries were written in (issue 25 item 7): entries of one transaction share their
+   * time (`now()`), and a list must not shuffle them between two reads; `at` then `seq` is a fixed
+   * order. Existing rows are numbered when the column is added.
+   */
+  seq: bigserial('seq', { mode: 'number' }).notNull(),
 }, (t) => [
   index('audit_log_at_idx').on(t.at),
   index('audit_log_company_at_idx').on(t.companyId, t.at),
@@ -314,7 +320,15 @@ export const outbox = pgTable('outbox', {
   doneAt: timestamp('done_at', { withTimezone: true }),
   lastError: text('last_error'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [index('outbox_due_idx').on(t.doneAt, t.nextAttemptAt)])
+  /**
+   * What the "Posta kutusu" page shows of a mail (issue 25 item 3), kept after the sealed text is
+   * erased on sending: the company, the recipient and the subject (never the text: it may hold a
+   * temporary password). Null for jobs until they turn into a mail.
+   */
+  companyId: uuid('company_id'),
+  recipient: text('recipient'),
+  subject: text('subject'),
+}, (t) => [index('outbox_due_idx').on(t.doneAt, t.nextAttemptAt), index('outbox_company_created_idx').on(t.companyId, t.createdAt)])
 
 // ---- card payments (SECURITY.md "Card data"): never the card number or CVC, at most first 6 + last 4 ----
 

@@ -1,12 +1,25 @@
 import { Hono } from 'hono'
 import * as z from 'zod/mini'
-import { and, count, desc, eq, gte, lt, or, sql, type SQL } from 'drizzle-orm'
+import { and, asc, count, desc, eq, gte, lt, or, sql, type SQL } from 'drizzle-orm'
 import type { AppEnv } from '../types.ts'
 import { auditLog } from '../db/schema.ts'
-import { isoDateTime, listAnswer, orderBy, prefixPattern, readList } from '../services/list.ts'
+import { isoDateTime, listAnswer, prefixPattern, readList } from '../services/list.ts'
 import { permit } from '../services/permissions.ts'
 
 const name = z.string().check(z.minLength(1), z.maxLength(100), z.refine((v) => !/[\u0000-\u001f]/.test(v), 'control'))
+
+/**
+ * A fixed order (issue 25 item 7): the chosen column, then the time and the write order (`seq`),
+ * so entries of one transaction (the same `at`) never swap places between two reads or pages.
+ * The time's direction decides the tie-breakers' (newest first by default).
+ */
+export function auditOrder(sort: { field: string; dir: 'asc' | 'desc' } | null): SQL[] {
+  const dir = (sort?.field === 'at' ? sort.dir : 'desc') === 'asc' ? asc : desc
+  const byTime = [dir(auditLog.at), dir(auditLog.seq)]
+  if (!sort || sort.field === 'at') return byTime
+  const column = sort.field === 'action' ? auditLog.action : auditLog.actor
+  return [sort.dir === 'desc' ? desc(column) : asc(column), ...byTime]
+}
 
 /** The audit log (issue 11 section 5): who did what, when, from where, for roles holding audit:read. */
 export function auditRoutes() {
@@ -29,14 +42,14 @@ export function auditRoutes() {
     const condition = and(...where)
     const [rows, [total]] = await Promise.all([
       db.select().from(auditLog).where(condition)
-        .orderBy(...orderBy(params, { at: auditLog.at, action: auditLog.action, actor: auditLog.actor }, [desc(auditLog.at)], auditLog.id))
+        .orderBy(...auditOrder(params.sort))
         .limit(params.size).offset(params.offset),
       db.select({ n: count() }).from(auditLog).where(condition),
     ])
     const items = rows.map((row) => {
       const { ip, ...detail } = (row.detail ?? {}) as Record<string, unknown>
       return {
-        id: row.id, at: row.at.toISOString(), actor: row.actor, action: row.action, target: row.target,
+        id: row.id, seq: row.seq, at: row.at.toISOString(), actor: row.actor, action: row.action, target: row.target,
         requestId: row.requestId, ip: typeof ip === 'string' ? ip : null, detail,
       }
     })

@@ -1,8 +1,8 @@
 import { Hono, type Context } from 'hono'
-import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm'
+import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm'
 import * as z from 'zod/mini'
 import type { AppEnv } from '../types.ts'
-import { appUser, auditLog, company, role, userRole } from '../db/schema.ts'
+import { appUser, auditLog, company, outbox, role, userRole } from '../db/schema.ts'
 import { AppError } from '../errors.ts'
 import { readJson } from '../http.ts'
 import { may, signedIn } from '../services/permissions.ts'
@@ -138,7 +138,13 @@ export function meRoutes() {
       ))
       .orderBy(asc(userRole.validUntil)).limit(100)
     const password = passwordExpiry(user.passwordChangedAt, security, now)
+    // mail that could not go out (issue 25 item 3): a task for those who read the outbox
+    const failedMails = (await may(c, 'mailserver:read'))
+      ? (await db.select({ n: count() }).from(outbox).where(and(eq(outbox.kind, 'mail'), isNull(outbox.doneAt), gt(outbox.attempts, 0),
+        or(eq(outbox.companyId, viewer.companyId), isNull(outbox.companyId)))))[0]?.n ?? 0
+      : 0
     return c.json({
+      failedMails,
       lockedAccounts: lockedAccounts.map((u) => ({ ...u, lockedAt: u.lockedAt!.toISOString() })),
       expiringRoles: expiring.map((x) => ({ ...x, own: x.userId === viewer.userId, validUntil: x.validUntil!.toISOString() })),
       password: password.warn ? password : null,

@@ -1,6 +1,6 @@
-import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm'
+import { and, asc, eq, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
-import { outbox } from '../db/schema.ts'
+import { outbox, rateCounter } from '../db/schema.ts'
 import type { Logger } from './logger.ts'
 import type { CompanyMailServer, Mailer } from './mail.ts'
 import { open, seal } from './secrets.ts'
@@ -26,14 +26,38 @@ export type OutboxOptions = {
   retryMaxMs?: number
   /** How often the worker looks for due rows when nobody kicks it (default 5 s). */
   pollMs?: number
+  /** How often sent mail and old rate counters are pruned (default hourly). */
+  pruneMs?: number
 }
 
 const CLAIM_MS = 60_000
 const BATCH = 20
 
 /** Queues a mail: its text is sealed in the row; the worker sends it and retries until it goes. */
-export async function enqueueMail(db: Db, secretsKey: Buffer, mail: { to: string; subject: string; text: string; companyId?: string; mailServer?: CompanyMailServer }) {
-  await db.insert(outbox).values({ kind: 'mail', payload: mailPayload(secretsKey, mail), nextAttemptAt: new Date(), createdAt: new Date() })
+export async function enqueueMail(db: Db, secretsKey: Buffer, mail: { to: string; subject: string; text: string; companyId?: string; mailServer?: CompanyMailServer }): Promise<string> {
+  const [row] = await db.insert(outbox).values({ kind: 'mail', payload: mailPayload(secretsKey, mail), ...mailShown(mail), nextAttemptAt: new Date(), createdAt: new Date() })
+    .returning({ id: outbox.id })
+  return row!.id
+}
+
+/** The columns the outbox page reads (the text stays sealed in the payload). */
+function mailShown(mail: QueuedMail) {
+  return { companyId: mail.companyId ?? null, recipient: mail.to, subject: mail.subject.slice(0, 300) }
+}
+
+/** Sent mail is kept this long on the outbox page, then pruned (issue 25 item 3). */
+export const OUTBOX_RETENTION_MS = 30 * 86_400_000
+/** Rate counters are pruned once their window is long over (no window is longer than an hour). */
+export const RATE_COUNTER_RETENTION_MS = 86_400_000
+
+/**
+ * Deletes sent outbox rows older than the retention and rate counters whose window ended long ago.
+ * Unsent rows are never pruned: a failing mail stays visible until it goes or someone acts.
+ */
+export async function pruneOutbox(db: Db, now: Date, retentionMs = OUTBOX_RETENTION_MS): Promise<{ mails: number; counters: number }> {
+  const mails = await db.delete(outbox).where(and(isNotNull(outbox.doneAt), lt(outbox.doneAt, new Date(now.getTime() - retentionMs)))).returning({ id: outbox.id })
+  const counters = await db.delete(rateCounter).where(lt(rateCounter.windowStart, new Date(now.getTime() - RATE_COUNTER_RETENTION_MS))).returning({ key: rateCounter.key })
+  return { mails: mails.length, counters: counters.length }
 }
 
 /** Queues a job of a kind that a handler of the worker knows. */
@@ -61,6 +85,15 @@ export function createOutbox(opts: OutboxOptions) {
   const retryBase = opts.retryBaseMs ?? 5_000
   const retryMax = opts.retryMaxMs ?? 600_000
   let timer: ReturnType<typeof setInterval> | null = null
+  let pruner: ReturnType<typeof setInterval> | null = null
+  const prune = async () => {
+    try {
+      const pruned = await pruneOutbox(db, new Date())
+      if (pruned.mails || pruned.counters) logger.log('info', 'outbox pruned', pruned)
+    } catch (error) {
+      logger.log('error', 'outbox prune failed', { error: error instanceof Error ? error.message : String(error) })
+    }
+  }
   let running: Promise<void> | null = null
   let again = false
   let stopped = false
@@ -89,7 +122,7 @@ export function createOutbox(opts: OutboxOptions) {
         // the job and its conversion into a mail row commit together: a crash repeats neither half
         const result = await db.transaction(async (tx) => {
           const out = await handler(row.payload, tx as unknown as Db)
-          if (out) await tx.update(outbox).set({ kind: 'mail', payload: mailPayload(opts.secretsKey, out.mail) }).where(eq(outbox.id, row.id))
+          if (out) await tx.update(outbox).set({ kind: 'mail', payload: mailPayload(opts.secretsKey, out.mail), ...mailShown(out.mail) }).where(eq(outbox.id, row.id))
           else await tx.update(outbox).set({ doneAt: new Date(), payload: {}, claimedUntil: null }).where(eq(outbox.id, row.id))
           return out
         })
@@ -149,12 +182,17 @@ export function createOutbox(opts: OutboxOptions) {
       stopped = false
       timer ??= setInterval(() => void run(), opts.pollMs ?? 5_000)
       timer.unref?.()
+      pruner ??= setInterval(() => void prune(), opts.pruneMs ?? 3_600_000)
+      pruner.unref?.()
       void run()
+      void prune()
     },
     async stop() {
       stopped = true
       if (timer) clearInterval(timer)
+      if (pruner) clearInterval(pruner)
       timer = null
+      pruner = null
       await running
     },
     /** Rows not sent yet (operators, tests). */

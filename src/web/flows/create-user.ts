@@ -72,8 +72,8 @@ export const createUserFlow = createUserMachine.provide({
   actors: {
     createUser: fromPromise<CreatedUser, CreateUserInput>(async ({ input }) => {
       try {
-        const user = await call<{ id: string; username: string }>('/user', { method: 'POST', body: input, authenticated: true })
-        return { id: user.id, username: user.username }
+        const user = await call<{ id: string; username: string; welcomeMail: { id: string; status: string } | null }>('/user', { method: 'POST', body: input, authenticated: true })
+        return { id: user.id, username: user.username, welcomeMail: user.welcomeMail ?? null }
       } catch (error) {
         throw refusalOf(error)
       }

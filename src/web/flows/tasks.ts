@@ -6,6 +6,8 @@ export type TasksAnswer = {
   lockedAccounts: { id: string; username: string; firstName: string; lastName: string; lockedAt: string; failedLogins: number }[]
   expiringRoles: { userId: string; username: string; role: string; validUntil: string; own: boolean }[]
   password: { expiresAt: string; daysLeft: number; warn: boolean } | null
+  /** Mail that could not go out yet (issue 25 item 3; 0 without mailserver:read). */
+  failedMails?: number
   /** Internal notices (issue 12), only while the company's internal notifications are on. */
   notices?: { id: string; at: string; kind: 'accountLocked' | 'passwordChanged' | 'passwordCompromised' | 'policyForcedChange'; username: string | null; own: boolean; affected: number | null }[]
 }

@@ -35,7 +35,8 @@ export function TasksView() {
       <LoadState load={load}>
         {(tasks) => {
           const notices = tasks.notices ?? []
-          const none = tasks.lockedAccounts.length === 0 && tasks.expiringRoles.length === 0 && !tasks.password && notices.length === 0
+          const failedMails = tasks.failedMails ?? 0
+          const none = tasks.lockedAccounts.length === 0 && tasks.expiringRoles.length === 0 && !tasks.password && notices.length === 0 && failedMails === 0
           return (
             <>
               {none && <p className={styles.notice} role="status"><Trans>Bekleyen göreviniz yok.</Trans></p>}
@@ -44,6 +45,13 @@ export function TasksView() {
                   <h2 id="task-password"><Trans>Şifrenizin süresi doluyor</Trans></h2>
                   <p><Trans>Şifreniz {tasks.password.daysLeft} gün içinde ({date(tasks.password.expiresAt)}) geçersiz olacak.</Trans></p>
                   <p><Link to="/navbar/change-password"><Trans>Şifremi şimdi değiştir</Trans></Link></p>
+                </section>
+              )}
+              {failedMails > 0 && (
+                <section className={styles.notice} aria-labelledby="task-mail">
+                  <h2 id="task-mail"><Trans>Gönderilemeyen e-postalar</Trans></h2>
+                  <p><Trans>Gönderilemeyen e-posta sayısı: {failedMails}. Sunucu onları yeniden deniyor; hatayı Posta kutusunda görebilir, düzelttikten sonra hemen yeniden gönderebilirsiniz.</Trans></p>
+                  <p><Link to="/navbar/settings/company/outbox" search={{ status: 'failed' }}><Trans>Posta kutusunu aç</Trans></Link></p>
                 </section>
               )}
               {tasks.lockedAccounts.length > 0 && (

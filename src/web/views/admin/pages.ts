@@ -19,6 +19,7 @@ export const COMPANY_PAGES = [
   { path: '/navbar/settings/company/job-titles', title: msg`Unvanlar`, permission: 'jobtitle:read' },
   { path: '/navbar/settings/company/notification', title: msg`Bildirim`, permission: 'notification:read' },
   { path: '/navbar/settings/company/mail-server', title: msg`Posta sunucusu`, permission: 'mailserver:read' },
+  { path: '/navbar/settings/company/outbox', title: msg`Posta kutusu`, permission: 'mailserver:read' },
   { path: '/navbar/settings/company/security', title: msg`Güvenlik`, permission: 'security:read' },
   { path: '/navbar/settings/company/preferences', title: msg`Tercihler`, permission: 'preferences:read' },
 ] as const satisfies readonly AdminPage[]
@@ -27,6 +28,7 @@ type CompanyPage = (typeof COMPANY_PAGES)[number]
 const companyPage = <P extends CompanyPage['path']>(path: P) => COMPANY_PAGES.find((p) => p.path === path) as Extract<CompanyPage, { path: P }>
 export const NOTIFICATION_PAGE = companyPage('/navbar/settings/company/notification')
 export const MAIL_SERVER_PAGE = companyPage('/navbar/settings/company/mail-server')
+export const OUTBOX_PAGE = companyPage('/navbar/settings/company/outbox')
 export const SECURITY_PAGE = companyPage('/navbar/settings/company/security')
 export const PREFERENCES_PAGE = companyPage('/navbar/settings/company/preferences')
 
@@ -47,6 +49,10 @@ export const PAYMENTS_PAGE = {
   path: '/navbar/settings/payments', title: msg`İşlem gereken ödemeler`, permission: 'payment:read',
   summary: msg`Bankanın tahsil ettiği, iade edilmesi gereken ödemeler.`,
 } as const satisfies AdminPage
+export const CONSENTS_PAGE = {
+  path: '/navbar/settings/consents', title: msg`Rıza kayıtları`, permission: 'consent:read',
+  summary: msg`Satış başvurularında okunan, verilen ve geri alınan izinler.`,
+} as const satisfies AdminPage
 export const DASHBOARD_PAGE = { path: '/navbar/dashboard', title: msg`Gösterge paneli`, permission: 'dashboard:read' } as const satisfies AdminPage
 
 /** The company area is shown when any of its pages may be read. */
@@ -54,4 +60,4 @@ export const COMPANY_PERMISSIONS: readonly string[] = COMPANY_PAGES.map((p) => p
 /** Global search covers users, groups and roles. */
 export const SEARCH_PERMISSIONS: readonly string[] = ['user:read', 'group:read', 'role:read']
 /** The settings hub is shown when any of its areas is. */
-export const SETTINGS_PERMISSIONS: readonly string[] = [...COMPANY_PERMISSIONS, TEAM_PAGE.permission, ROLES_PAGE.permission, USERS_PAGE.permission, AUDIT_PAGE.permission, PAYMENTS_PAGE.permission]
+export const SETTINGS_PERMISSIONS: readonly string[] = [...COMPANY_PERMISSIONS, TEAM_PAGE.permission, ROLES_PAGE.permission, USERS_PAGE.permission, AUDIT_PAGE.permission, PAYMENTS_PAGE.permission, CONSENTS_PAGE.permission]

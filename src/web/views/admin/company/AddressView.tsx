@@ -41,7 +41,7 @@ function AddressText({ editor }: { editor: EditorActor }) {
  * The cascade: country, then (for Türkiye) province, district and neighbourhood; each choice clears
  * those below it, and choosing a neighbourhood fills its postal code.
  */
-function AddressFields({ editor, types, countries }: { editor: EditorActor; types: Option[]; countries: Option[] }) {
+export function AddressFields({ editor, types, countries }: { editor: EditorActor; types: Option[]; countries: Option[] }) {
   const { t } = useLingui()
   const draft = useDraft(editor)
   const str = (k: string) => (typeof draft[k] === 'string' ? (draft[k] as string) : '')

@@ -26,18 +26,28 @@ function ColourField({ editor, disabled }: { editor: EditorActor; disabled: bool
   )
 }
 
-/** The job-title form: new (status create) or one title (status edit); a new title's form turns into its edit form once saved. */
-function JobTitleForm({ id, list, levels, readOnly, onClose }: { id: string; list: ListActor; levels: Level[]; readOnly: boolean; onClose: () => void }) {
+/** A job title's fields (title, experience level, colour): the Job titles page and the create-user wizard's in-place addition. */
+export function JobTitleFields({ editor, levels, readOnly = false }: { editor: EditorActor; levels: Level[]; readOnly?: boolean }) {
   const { t } = useLingui()
-  const editor = useEditor(jobTitleEditorFlow, id)
   return (
-    <FormPanel editor={editor} list={list} readOnly={readOnly} titles={{ create: t`Yeni unvan`, edit: t`Unvanı düzenle` }} onClose={onClose}>
+    <>
       <div className={styles.form}>
         <EditorTextField editor={editor} name="title" label={t`Unvan`} maxLength={100} />
         <EditorSelectField editor={editor} name="experienceLevel" label={t`Deneyim seviyesi`} required
           options={levels.map((l) => ({ value: l.value, label: l.name }))} />
       </div>
       <ColourField editor={editor} disabled={readOnly} />
+    </>
+  )
+}
+
+/** The job-title form: new (status create) or one title (status edit); a new title's form turns into its edit form once saved. */
+function JobTitleForm({ id, list, levels, readOnly, onClose }: { id: string; list: ListActor; levels: Level[]; readOnly: boolean; onClose: () => void }) {
+  const { t } = useLingui()
+  const editor = useEditor(jobTitleEditorFlow, id)
+  return (
+    <FormPanel editor={editor} list={list} readOnly={readOnly} titles={{ create: t`Yeni unvan`, edit: t`Unvanı düzenle` }} onClose={onClose}>
+      <JobTitleFields editor={editor} levels={levels} readOnly={readOnly} />
     </FormPanel>
   )
 }

@@ -11,6 +11,9 @@ import { StaffPage } from '../../../staff/StaffPage.tsx'
 import styles from '../../../staff/StaffLayout.module.css'
 import { useLoader } from '../../../staff/useFlow.ts'
 import { useLeaveGuard } from '../../EditorForm.tsx'
+import { OUTBOX_PAGE } from '../../pages.ts'
+import { useCan } from '../../../staff/useCan.ts'
+import { FIELD_OF, InPlaceAddDialog, useInPlacePanel, type AddKind } from './InPlaceAdd.tsx'
 import { AddressStepFields, GroupRolesStepFields, PersonalStepFields, type WizardActor } from './steps.tsx'
 
 const TITLE = msg`Yeni Kullanıcı`
@@ -40,11 +43,12 @@ export function CreateUserView() {
 
 function Options() {
   const load = useLoader(wizardOptionsFlow)
-  return <LoadState load={load}>{(options) => <Wizard options={options} />}</LoadState>
+  return <LoadState load={load}>{(options) => <Wizard options={options} reload={() => load.send({ type: 'reload' })} />}</LoadState>
 }
 
-function Wizard({ options }: { options: WizardOptions }) {
+function Wizard({ options, reload }: { options: WizardOptions; reload: () => void }) {
   const { i18n, t } = useLingui()
+  const can = useCan()
   const actor = useActorRef(createUserFlow, { input: { today: todayInTurkey() }, inspect: getInspect() })
   const state = useSelector(actor, (s) => (typeof s.value === 'string' ? s.value : 'personal'))
   const busy = useSelector(actor, (s) => s.hasTag('busy'))
@@ -52,6 +56,16 @@ function Wizard({ options }: { options: WizardOptions }) {
   const errorCount = useSelector(actor, (s) => Object.keys(s.context.errors).length)
   const created = useSelector(actor, (s) => s.context.created)
   const heading = useRef<HTMLHeadingElement>(null)
+  const form = useRef<HTMLFormElement>(null)
+  // a job title or work location added in place (issue 25 item 2): the lists load again, the new one is chosen
+  const panel = useInPlacePanel()
+  const added = (kind: AddKind, id: string) => {
+    const field = FIELD_OF[kind]
+    reload()
+    actor.send({ type: 'personal.change', values: { [field]: id } })
+    panel.send({ type: 'close' })
+  }
+  const focusField = (kind: AddKind) => form.current?.querySelector<HTMLSelectElement>(`select[name=${FIELD_OF[kind]}]`)?.focus()
   // the editor forms' leave guard: anything typed and not yet created asks before leaving
   const initial = useRef(actor.getSnapshot().context)
   const leaveGuard = useLeaveGuard({
@@ -72,7 +86,17 @@ function Wizard({ options }: { options: WizardOptions }) {
     return (
       <div className={styles.card} role="status">
         <h2 ref={heading} tabIndex={-1}><Trans>Kullanıcı oluşturuldu</Trans></h2>
-        <p><Trans><strong>{created.username}</strong> kullanıcısı oluşturuldu. E-posta bildirimleri açıksa geçici şifresi kendisine e-posta ile gönderildi; ilk girişte şifresini değiştirmesi istenecek.</Trans></p>
+        <p><Trans><strong>{created.username}</strong> kullanıcısı oluşturuldu; ilk girişte şifresini değiştirmesi istenecek.</Trans></p>
+        {created.welcomeMail
+          ? (
+              <p>
+                <Trans>Geçici şifresini içeren e-posta gönderim kuyruğuna alındı; henüz gönderilmedi.</Trans>{' '}
+                {can(OUTBOX_PAGE.permission)
+                  ? <Trans>Gidip gitmediğini <Link to={OUTBOX_PAGE.path}>Posta kutusu</Link> sayfasında görebilirsiniz.</Trans>
+                  : <Trans>Gönderilemezse posta sunucusu yöneticisi Posta kutusu sayfasında görür.</Trans>}
+              </p>
+            )
+          : <p><Trans>E-posta bildirimleri kapalı olduğu için geçici şifre e-postayla gönderilmedi.</Trans></p>}
         <div className={styles.pager}>
           <Link to="/navbar/settings/users" className={styles.button}><Trans>Kullanıcı listesine dön</Trans></Link>
         </div>
@@ -96,10 +120,10 @@ function Wizard({ options }: { options: WizardOptions }) {
           </li>
         ))}
       </ol>
-      <form className={styles.card} onSubmit={submit} noValidate aria-busy={busy} aria-labelledby="wizard-step">
+      <form ref={form} className={styles.card} onSubmit={submit} noValidate aria-busy={busy} aria-labelledby="wizard-step">
         <h2 id="wizard-step" ref={heading} tabIndex={-1}>{i18n._(STEPS[index]!.title)}</h2>
         <fieldset disabled={busy} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
-          {state === 'personal' && <PersonalStepFields actor={actor} options={options} />}
+          {state === 'personal' && <PersonalStepFields actor={actor} options={options} onAdd={(kind) => panel.send({ type: 'open', id: kind })} />}
           {state === 'address' && <AddressStepFields actor={actor} options={options} />}
           {state === 'groupRoles' && <GroupRolesStepFields actor={actor} options={options} />}
           {onReview && <Review actor={actor} options={options} />}
@@ -116,6 +140,7 @@ function Wizard({ options }: { options: WizardOptions }) {
           {state === 'failed' && <button type="submit" className={styles.button}><Trans>Tekrar Dene</Trans></button>}
         </div>
       </form>
+      <InPlaceAddDialog panel={panel} onAdded={added} focusField={focusField} />
     </div>
   )
 }

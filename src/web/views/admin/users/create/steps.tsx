@@ -7,7 +7,9 @@ import { type Choice, type createUserFlow, type WizardOptions } from '../../../.
 import { useCascade } from '../../company/useCascade.ts'
 import { fieldErrorText } from '../../../../i18n/reasons.ts'
 import styles from '../../../staff/StaffLayout.module.css'
+import { useCan } from '../../../staff/useCan.ts'
 import { Select, YesNo } from './fields.tsx'
+import type { AddKind } from './InPlaceAdd.tsx'
 
 export type WizardActor = ActorRefFrom<typeof createUserFlow>
 
@@ -18,9 +20,48 @@ function useErrorText(actor: WizardActor) {
   return (field: string) => fieldErrorText(errors[field], i18n)
 }
 
+/**
+ * Under the job title and the work location: what to do when the company has none yet (a fresh
+ * install, issue 25 item 2) and a button that adds one in place (with the `:create` permission).
+ */
+function emptyNotice(kind: AddKind, allowed: boolean) {
+  if (kind === 'jobTitle') {
+    return allowed
+      ? <Trans>Şirkette henüz unvan yok. Kullanıcı oluşturmak için önce bir unvan ekleyin.</Trans>
+      : <Trans>Şirkette henüz unvan yok ve unvan ekleme yetkiniz yok: bir yöneticiden Şirket &gt; Unvanlar sayfasında eklemesini isteyin.</Trans>
+  }
+  return allowed
+    ? <Trans>Şirkette henüz adres yok. Çalışma yeri şirketin adreslerinden seçilir: önce bir adres ekleyin.</Trans>
+    : <Trans>Şirkette henüz adres yok ve adres ekleme yetkiniz yok: bir yöneticiden Şirket &gt; Adres sayfasında eklemesini isteyin.</Trans>
+}
+
+/**
+ * Under the job title and the work location: what to do when the company has none yet (a fresh
+ * install, issue 25 item 2), and a button that adds one in place (with the `:create` permission).
+ */
+function useAddInPlace(onAdd: (kind: AddKind) => void) {
+  const can = useCan()
+  return (kind: AddKind, empty: boolean) => {
+    const allowed = can(kind === 'jobTitle' ? 'jobtitle:create' : 'address:create')
+    return {
+      hint: empty ? emptyNotice(kind, allowed) : undefined,
+      after: allowed
+        ? (
+            <div>
+              <button type="button" className={styles.secondaryButton} onClick={() => onAdd(kind)}>
+                {kind === 'jobTitle' ? <Trans>Yeni unvan ekle</Trans> : <Trans>Yeni çalışma yeri ekle</Trans>}
+              </button>
+            </div>
+          )
+        : undefined,
+    }
+  }
+}
+
 /** Step 1: personal details (spec 3.1 "User"). */
-export function PersonalStepFields({ actor, options }: { actor: WizardActor; options: WizardOptions }) {
+export function PersonalStepFields({ actor, options, onAdd }: { actor: WizardActor; options: WizardOptions; onAdd: (kind: AddKind) => void }) {
   const { t } = useLingui()
+  const addInPlace = useAddInPlace(onAdd)
   const p = useSelector(actor, (s) => s.context.personal)
   const error = useErrorText(actor)
   const set = (values: Partial<typeof p>) => actor.send({ type: 'personal.change', values })
@@ -42,8 +83,10 @@ export function PersonalStepFields({ actor, options }: { actor: WizardActor; opt
         ? text('nationalId', t`T.C. Kimlik No`, { inputMode: 'numeric', maxLength: '11', autoComplete: 'off', required: 'required' })
         : text('passportNo', t`Pasaport No`, { autoComplete: 'off', required: 'required' })}
       <Select label={t`Unvan`} name="jobTitleId" value={p.jobTitleId} error={error('jobTitleId')} options={options.jobTitles} required
+        {...addInPlace('jobTitle', options.jobTitles.length === 0)}
         onChange={(v) => set({ jobTitleId: v })} />
       <Select label={t`Çalışma yeri`} name="workLocationId" value={p.workLocationId} error={error('workLocationId')} options={options.locations} required
+        {...addInPlace('location', options.locations.length === 0)}
         onChange={(v) => set({ workLocationId: v })} />
       {text('email', t`E-posta`, { type: 'email', autoComplete: 'off', required: 'required' })}
       {text('mobilePhone', t`Cep telefonu`, { type: 'tel', autoComplete: 'off', required: 'required', placeholder: tr ? '0532 123 45 67' : '+49 151 2345 6789' })}
@@ -125,6 +168,8 @@ export function GroupRolesStepFields({ actor, options }: { actor: WizardActor; o
   return (
     <div>
       <YesNo label={t`Kullanıcıyı şimdi bir gruba ata`} name="isAssigntoGroup" checked={g.isAssigntoGroup}
+        disabled={options.groups.length === 0 && !g.isAssigntoGroup}
+        hint={options.groups.length === 0 ? t`Şirkette henüz grup yok; gruplar Ekip sayfasında oluşturulur. Kullanıcı gruba sonra da atanabilir.` : undefined}
         onChange={(on) => set({ isAssigntoGroup: on, ...(on ? {} : { chosengroup: '' }) })} />
       {g.isAssigntoGroup && (
         <Select label={t`Grup`} name="chosengroup" value={g.chosengroup} error={error('chosengroup')} options={options.groups} required
