@@ -9,11 +9,13 @@ import { I18nProvider } from '@lingui/react'
 import { RouterProvider, createMemoryHistory, createRouter } from '@tanstack/react-router'
 import { activateLocale, i18n } from './i18n/index.ts'
 import { routeTree } from './routeTree.gen.ts'
+import { routerContext } from './router.ts'
 
 export async function render(url: string): Promise<string> {
   await activateLocale('tr')
   const router = createRouter({
     routeTree,
+    context: routerContext,
     defaultPreload: 'intent',
     scrollRestoration: true,
     history: createMemoryHistory({ initialEntries: [url] }),

@@ -5,6 +5,6 @@ import { StaffLayoutView } from '../views/staff/StaffLayoutView.tsx'
 
 /** Spec 2.1 "/inbox": the tasks page, inside the administration frame. */
 export const Route = createFileRoute('/inbox')({
-  beforeLoad: ({ location }) => requireStaff(location.href),
+  beforeLoad: ({ context, location }) => requireStaff(context.session, location.href),
   component: () => <StaffLayoutView><TasksView /></StaffLayoutView>,
 })

@@ -4,6 +4,6 @@ import { StaffLayoutView } from '../views/staff/StaffLayoutView.tsx'
 
 /** The administration area: a signed-in, unlocked session is required (spec 2.1 "/navbar"). */
 export const Route = createFileRoute('/navbar')({
-  beforeLoad: ({ location }) => requireStaff(location.href),
+  beforeLoad: ({ context, location }) => requireStaff(context.session, location.href),
   component: StaffLayoutView,
 })

@@ -3,6 +3,6 @@ import { requirePasswordExpired } from '../../flows/guards.ts'
 import { PasswordExpiredView } from '../../views/auth/PasswordExpiredView.tsx'
 
 export const Route = createFileRoute('/auth/password-expired')({
-  beforeLoad: () => requirePasswordExpired(),
+  beforeLoad: ({ context }) => requirePasswordExpired(context.session),
   component: PasswordExpiredView,
 })

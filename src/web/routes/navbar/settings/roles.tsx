@@ -1,10 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { listSearchOf } from '../../../../domain/list-params.ts'
+import { listSearch } from '../../../../domain/search.ts'
 import { ROLE_FILTERS } from '../../../../domain/role-list.ts'
 import { RolesListView } from '../../../views/admin/roles/RolesListView.tsx'
 
 /** The Roles page (role:read): its list state lives in the search params (a reload or a shared link shows the same list). */
 export const Route = createFileRoute('/navbar/settings/roles')({
-  validateSearch: (search: Record<string, unknown>) => listSearchOf(search, ROLE_FILTERS),
+  validateSearch: listSearch(ROLE_FILTERS),
   component: RolesListView,
 })

@@ -1,9 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { listSearchOf } from '../../../../../domain/list-params.ts'
+import { listSearch } from '../../../../../domain/search.ts'
 import { AddressView } from '../../../../views/admin/company/AddressView.tsx'
 
 /** Company > Address: the company's addresses (address:read), list state in the search params. */
 export const Route = createFileRoute('/navbar/settings/company/address')({
-  validateSearch: (search: Record<string, unknown>) => listSearchOf(search, []),
+  validateSearch: listSearch([]),
   component: AddressView,
 })

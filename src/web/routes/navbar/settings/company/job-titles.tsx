@@ -1,9 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { listSearchOf } from '../../../../../domain/list-params.ts'
+import { listSearch } from '../../../../../domain/search.ts'
 import { JobTitlesView } from '../../../../views/admin/company/JobTitlesView.tsx'
 
 /** Company > Job titles (jobtitle:read), list state in the search params. */
 export const Route = createFileRoute('/navbar/settings/company/job-titles')({
-  validateSearch: (search: Record<string, unknown>) => listSearchOf(search, []),
+  validateSearch: listSearch([]),
   component: JobTitlesView,
 })

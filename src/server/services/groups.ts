@@ -1,0 +1,195 @@
+import type * as z from 'zod/mini'
+import { and, asc, count, eq, sql } from 'drizzle-orm'
+import { checkMove, canParent, isGroupLevel, levelRank, type GroupLevel, type TreeNode } from '../../domain/groups.ts'
+import type { GroupBody, GroupMoveBody, GroupUpdateBody } from '../../domain/schemas/admin.ts'
+import type { Db } from '../db/client.ts'
+import { appUser, role, userGroup } from '../db/schema.ts'
+import { AppError, isUniqueViolation } from '../errors.ts'
+
+/**
+ * The organisation tree (issue 13): the queries and rules of routes/group.ts (issue 26 item 3).
+ * Every write is one transaction that locks the company's tree first, so two admins changing it at
+ * once are applied one after the other and the second sees the first (a stale version is a
+ * conflict, a cycle or a wrong level is refused).
+ */
+
+type GroupRow = typeof userGroup.$inferSelect
+
+export function groupView(row: GroupRow, counts?: { members: number; subgroups: number; roles: number }) {
+  return {
+    id: row.id, name: row.name, description: row.description, level: row.level as GroupLevel, parentId: row.parentId,
+    version: row.version, updatedAt: row.updatedAt.toISOString(), ...(counts ?? {}),
+  }
+}
+
+export async function companyGroups(db: Db, companyId: string): Promise<GroupRow[]> {
+  return db.select().from(userGroup).where(eq(userGroup.companyId, companyId)).orderBy(asc(userGroup.name))
+}
+
+async function counts(db: Db, companyId: string) {
+  const [members, roles] = await Promise.all([
+    db.select({ id: appUser.groupId, n: count() }).from(appUser).where(and(eq(appUser.companyId, companyId), sql`${appUser.groupId} is not null`)).groupBy(appUser.groupId),
+    db.select({ id: role.groupId, n: count() }).from(role).where(and(eq(role.companyId, companyId), sql`${role.groupId} is not null`)).groupBy(role.groupId),
+  ])
+  return { members: new Map(members.map((r) => [r.id, r.n])), roles: new Map(roles.map((r) => [r.id, r.n])) }
+}
+
+function nodes(rows: GroupRow[]): TreeNode[] {
+  return rows.filter((r) => isGroupLevel(r.level)).map((r) => ({ id: r.id, parentId: r.parentId, level: r.level as GroupLevel }))
+}
+
+/** The group's descendants (itself included), from the company's rows. */
+/** Each group's children, in the rows' order (by name): built once, not one scan of every group per group. */
+function childrenOf(rows: GroupRow[]): Map<string, GroupRow[]> {
+  const children = new Map<string, GroupRow[]>()
+  for (const r of rows) {
+    if (!r.parentId) continue
+    const list = children.get(r.parentId)
+    if (list) list.push(r)
+    else children.set(r.parentId, [r])
+  }
+  return children
+}
+
+function subtree(rows: GroupRow[], id: string): GroupRow[] {
+  const self = rows.find((r) => r.id === id)
+  if (!self) return []
+  const children = childrenOf(rows)
+  const out: GroupRow[] = [self]
+  const walk = (parent: string) => {
+    for (const r of children.get(parent) ?? []) { out.push(r); walk(r.id) }
+  }
+  walk(id)
+  return out
+}
+
+/** Serializes the company's tree writes: every one locks the company row first (it always exists). */
+async function lockCompanyTree(t: Db, companyId: string) {
+  await t.execute(sql`select id from company where id = ${companyId}::uuid for update`)
+}
+
+/** Locks the company's tree and returns its groups and the one being changed, at the version the caller read. */
+async function lockedGroup(t: Db, companyId: string, id: string, version: number) {
+  await lockCompanyTree(t, companyId)
+  const rows = await companyGroups(t, companyId)
+  const current = rows.find((g) => g.id === id)
+  if (!current) throw new AppError(404, 'NOT_FOUND')
+  if (current.version !== version) throw new AppError(409, 'CONFLICT')
+  return { rows, current }
+}
+
+type Counts = Awaited<ReturnType<typeof counts>>
+const countsOf = (children: Map<string, GroupRow[]>, n: Counts, id: string) => ({
+  members: n.members.get(id) ?? 0, roles: n.roles.get(id) ?? 0, subgroups: children.get(id)?.length ?? 0,
+})
+
+/** The company's groups with their counts (members, roles, subgroups), optionally of one level only. */
+export async function listGroups(db: Db, companyId: string, level?: string) {
+  const [rows, n] = await Promise.all([companyGroups(db, companyId), counts(db, companyId)])
+  // 5,000 groups: the children counted once, not 25 million comparisons
+  const children = childrenOf(rows)
+  return rows.filter((g) => !level || g.level === level).map((row) => groupView(row, countsOf(children, n, row.id)))
+}
+
+/** A group and its subtree (optionally of one level only); 404 NOT_FOUND for none of the company's. */
+export async function groupSubtree(db: Db, companyId: string, id: string, level?: string) {
+  const picked = subtree(await companyGroups(db, companyId), id)
+  if (picked.length === 0) throw new AppError(404, 'NOT_FOUND')
+  return picked.filter((g) => !level || g.level === level).map((g) => groupView(g))
+}
+
+/** One group of the company with its counts. */
+export async function groupDetail(db: Db, companyId: string, id: string) {
+  const rows = await companyGroups(db, companyId)
+  const row = rows.find((g) => g.id === id)
+  if (!row) throw new AppError(404, 'NOT_FOUND')
+  const n = await counts(db, companyId)
+  return groupView(row, countsOf(childrenOf(rows), n, id))
+}
+
+/** A new group under a parent of a higher level (or at the top); 409 GROUP_EXISTS for a name the company has. */
+export async function createGroup(db: Db, companyId: string, body: z.infer<typeof GroupBody>, now: () => Date): Promise<GroupRow> {
+  return db.transaction(async (tx) => {
+    const t = tx as unknown as Db
+    await lockCompanyTree(t, companyId)
+    let parentLevel: GroupLevel | null = null
+    if (body.parentId) {
+      const [parent] = await t.select().from(userGroup).where(and(eq(userGroup.id, body.parentId), eq(userGroup.companyId, companyId)))
+      if (!parent) throw new AppError(400, 'VALIDATION', [{ path: 'parentId', code: 'parentId.unknown' }])
+      parentLevel = parent.level as GroupLevel
+    }
+    if (!canParent(parentLevel, body.level)) throw new AppError(422, 'LEVEL_ERROR', [{ path: 'parentId', code: 'level' }])
+    try {
+      const at = now()
+      const [created] = await t.insert(userGroup).values({
+        companyId, name: body.name.trim(), description: body.description?.trim() || null, level: body.level, parentId: body.parentId, createdAt: at, updatedAt: at,
+      }).returning()
+      return created!
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new AppError(409, 'GROUP_EXISTS', [{ path: 'name', code: 'exists' }])
+      throw error
+    }
+  })
+}
+
+/** Name, description and level, at the version the caller read; the level stays between the parent's and the children's. */
+export async function updateGroup(db: Db, companyId: string, id: string, body: z.infer<typeof GroupUpdateBody>, now: () => Date): Promise<{ before: GroupRow; after: GroupRow }> {
+  return db.transaction(async (tx) => {
+    const t = tx as unknown as Db
+    const { rows, current } = await lockedGroup(t, companyId, id, body.version)
+    const parent = current.parentId ? rows.find((g) => g.id === current.parentId) : null
+    const children = rows.filter((g) => g.parentId === id)
+    const levelOk = canParent(parent ? (parent.level as GroupLevel) : null, body.level) &&
+      children.every((child) => levelRank(body.level) > levelRank(child.level as GroupLevel))
+    if (!levelOk) throw new AppError(422, 'LEVEL_ERROR', [{ path: 'level', code: 'level' }])
+    try {
+      const [updated] = await t.update(userGroup).set({
+        name: body.name.trim(), description: body.description?.trim() || null, level: body.level, version: current.version + 1, updatedAt: now(),
+      }).where(and(eq(userGroup.id, id), eq(userGroup.version, body.version))).returning()
+      if (!updated) throw new AppError(409, 'CONFLICT')
+      return { before: current, after: updated }
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new AppError(409, 'GROUP_EXISTS', [{ path: 'name', code: 'exists' }])
+      throw error
+    }
+  })
+}
+
+/** A new parent: refused when unknown, a cycle, or of a level that may not hold the group. */
+export async function moveGroup(db: Db, companyId: string, id: string, body: z.infer<typeof GroupMoveBody>, now: () => Date): Promise<{ before: GroupRow; after: GroupRow }> {
+  return db.transaction(async (tx) => {
+    const t = tx as unknown as Db
+    const { rows, current } = await lockedGroup(t, companyId, id, body.version)
+    const check = checkMove(nodes(rows), id, body.parentId)
+    if (!check.ok) {
+      if (check.reason === 'unknown') throw new AppError(400, 'VALIDATION', [{ path: 'parentId', code: 'parentId.unknown' }])
+      if (check.reason === 'cycle') throw new AppError(422, 'GROUP_CYCLE', [{ path: 'parentId', code: 'cycle' }])
+      throw new AppError(422, 'LEVEL_ERROR', [{ path: 'parentId', code: 'level' }])
+    }
+    const [updated] = await t.update(userGroup).set({ parentId: body.parentId, version: current.version + 1, updatedAt: now() })
+      .where(and(eq(userGroup.id, id), eq(userGroup.version, body.version))).returning()
+    if (!updated) throw new AppError(409, 'CONFLICT')
+    return { before: current, after: updated }
+  })
+}
+
+/** Deletes an empty group (no subgroups, members or roles: 409 GROUP_NOT_EMPTY says which) at the version the caller read. */
+export async function deleteGroup(db: Db, companyId: string, id: string, version: number): Promise<GroupRow> {
+  return db.transaction(async (tx) => {
+    const t = tx as unknown as Db
+    const { rows, current } = await lockedGroup(t, companyId, id, version)
+    const [[members], [roles]] = await Promise.all([
+      t.select({ n: count() }).from(appUser).where(and(eq(appUser.companyId, companyId), eq(appUser.groupId, id))),
+      t.select({ n: count() }).from(role).where(and(eq(role.companyId, companyId), eq(role.groupId, id))),
+    ])
+    const subgroups = rows.filter((g) => g.parentId === id).length
+    const issues = [
+      ...(subgroups ? [{ path: 'subgroups', code: String(subgroups) }] : []),
+      ...(members!.n ? [{ path: 'members', code: String(members!.n) }] : []),
+      ...(roles!.n ? [{ path: 'roles', code: String(roles!.n) }] : []),
+    ]
+    if (issues.length) throw new AppError(409, 'GROUP_NOT_EMPTY', issues)
+    await t.delete(userGroup).where(and(eq(userGroup.id, id), eq(userGroup.version, current.version)))
+    return current
+  })
+}
