@@ -108,7 +108,9 @@ export function BesPurchaseView({ product }: { product: BesProduct }) {
     heading.current?.focus()
   }, [step])
 
-  const text = (field: string, code: string | undefined, extra?: { minimum?: string }) => fieldText(i18n, field, code, extra)
+  const text = (field: string, code: string | undefined, extra?: { minimum?: string; nationality?: string }) => fieldText(i18n, field, code, extra)
+  // the national id's refusal by the nationality the person form shows (a passport number's rule unless TR)
+  const nationalIdText = (nationality: string) => text('nationalId', ctx.errors.nationalId, { nationality })
   const errs = (fields: Record<string, string>) => Object.fromEntries(Object.entries(fields).map(([f, c]) => [f, text(f, c)]))
   const failure = (code: string | null) => (code ? (BES_REASONS[code] ? i18n._(BES_REASONS[code]) : reasonText(code, i18n)) : null)
   const at = () => new Date().toISOString()
@@ -147,7 +149,7 @@ export function BesPurchaseView({ product }: { product: BesProduct }) {
         {step === 'sms' && sms && <SmsVerificationView actor={sms} />}
         {step === 'sms' && busy && <p role="status"><Trans>Başvurunuz hazırlanıyor…</Trans></p>}
         {step === 'personal' && (
-          <PersonForm key="personal" kind="participant" verifiedPhone={ctx.phone ?? ''} busy={busy} errors={errs(ctx.errors)}
+          <PersonForm key="personal" kind="participant" nationalIdText={nationalIdText} verifiedPhone={ctx.phone ?? ''} busy={busy} errors={errs(ctx.errors)}
             initial={{ birthdate: ctx.quick?.birthdate, ...ctx.profile }}
             extra={(
               <label className={styles.check}>
@@ -160,7 +162,7 @@ export function BesPurchaseView({ product }: { product: BesProduct }) {
         {step === 'custodian' && (
           <>
             <p className={styles.note}><Trans>Katılımcı 18 yaşından küçük olduğu için sözleşmeyi yasal temsilcisi (veli veya vasi) imzalar.</Trans></p>
-            <PersonForm key="custodian" kind="custodian" busy={busy} errors={errs(ctx.errors)} initial={{ ...ctx.custodian }} onBack={back}
+            <PersonForm key="custodian" kind="custodian" nationalIdText={nationalIdText} busy={busy} errors={errs(ctx.errors)} initial={{ ...ctx.custodian }} onBack={back}
               extra={(
                 <div className={styles.field}>
                   <label className={styles.label} htmlFor="legalparent"><Trans>Katılımcıya yakınlığı</Trans></label>
@@ -178,7 +180,7 @@ export function BesPurchaseView({ product }: { product: BesProduct }) {
           </>
         )}
         {step === 'payer' && (
-          <PersonForm key="payer" kind="payer" busy={busy} errors={errs(ctx.errors)} initial={{ ...ctx.payer }} onBack={back}
+          <PersonForm key="payer" kind="payer" nationalIdText={nationalIdText} busy={busy} errors={errs(ctx.errors)} initial={{ ...ctx.payer }} onBack={back}
             onSubmit={(values) => actor.send({ type: 'payer.submit', values, at: at() })} />
         )}
         {step === 'contract' && (
