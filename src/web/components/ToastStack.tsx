@@ -7,7 +7,7 @@ import { TOAST_DURATION_MS } from '../../domain/constants.ts'
  * screen instead of piling up under it ("Hoş geldiniz", then "Yetkiler yenilendi", then a failure).
  * react-hot-toast keeps its newest toast first; every older visible one is dismissed.
  */
-export function Toasts() {
+export default function ToastStack() {
   const { toasts } = useToasterStore()
   useEffect(() => {
     for (const older of toasts.filter((t) => t.visible).slice(1)) toast.dismiss(older.id)

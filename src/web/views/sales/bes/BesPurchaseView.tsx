@@ -16,14 +16,28 @@ import { reasonText } from '../../../i18n/reasons.ts'
 import { getInspect } from '../../../inspector.ts'
 import { useLoaded, useLoader } from '../../staff/useFlow.ts'
 import { PurchaseLeaveGuard } from '../PurchaseLeaveGuard.tsx'
-import { SmsVerificationView } from '../SmsVerificationView.tsx'
-import { ConsentsStep } from '../../../components/sales/ConsentsStep.tsx'
 import { ContractStep, QuickStep, SummaryStep } from './BesSteps.tsx'
-import { PersonForm } from './PersonForm.tsx'
+import { lazyPart, usePart } from '../../../lazy-part.ts'
 import { BES_REASONS, fieldText } from './messages.ts'
 import styles from './bes.module.css'
 
 const PaymentTestForm = lazy(() => import('../../payment/PaymentTestForm.tsx'))
+
+/**
+ * The forms after the quick profile (issue 23 goal 2): not part of the page's first load, they load
+ * on the visitor's first sign of intent, or on reaching them.
+ */
+const STEPS = lazyPart(() => Promise.all([
+  import('../SmsVerificationView.tsx'),
+  import('../../../components/sales/ConsentsStep.tsx'),
+  import('./PersonForm.tsx'),
+]).then(([sms, consents, person]) => ({ ...sms, ...consents, ...person })))
+
+/** A later step while its code loads. */
+function Loading() {
+  return <p role="status"><Trans>Yükleniyor…</Trans></p>
+}
+const NOT_YET = { SmsVerificationView: Loading, ConsentsStep: Loading, PersonForm: Loading }
 
 type Snap = SnapshotFrom<typeof besPurchaseMachine>
 type Step = 'quick' | 'sms' | 'personal' | 'custodian' | 'payer' | 'contract' | 'consents' | 'summary' | 'payment' | 'paid'
@@ -100,6 +114,7 @@ export function BesPurchaseView({ product }: { product: BesProduct }) {
       actor.send({ type: 'payment.retry', purchase: { id: view.id, amount: view.amount, currency: view.currency, paymentInProgress: view.paymentInProgress } })
     }, () => { /* not a purchase (any more): the quick profile, as for a plain visit */ })
   }, [actor])
+  const { SmsVerificationView, ConsentsStep, PersonForm } = usePart(STEPS, step !== 'quick') ?? NOT_YET
   const heading = useRef<HTMLHeadingElement>(null)
   const first = useRef(true)
   useDocumentTitle(i18n._(TITLES[product]))
