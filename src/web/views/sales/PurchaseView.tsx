@@ -106,11 +106,18 @@ export function PurchaseView(p: PurchasePageProps) {
   useEffect(() => {
     if (output?.purchaseId) location.assign(`${p.resultPath(output.outcome)}?purchase=${encodeURIComponent(output.purchaseId)}`)
   }, [output, p])
-  // a new step: its heading is where keyboard and screen reader users continue
+  // a new step: its heading is where keyboard and screen reader users continue (not the page's
+  // first step: the page opens at its top, as the prerendered page painted it; no jump on hydration)
+  const shownStep = useRef<string | null>(null)
+  const stepReady = value === 'quote' || !!stepsCode
   useEffect(() => {
+    if (!stepReady) return
+    const first = shownStep.current === null
+    shownStep.current = value
+    if (first) return
     heading.current?.querySelector('h2')?.setAttribute('tabindex', '-1')
     heading.current?.querySelector<HTMLElement>('h2')?.focus({ preventScroll: false })
-  }, [value, stepsCode])
+  }, [value, stepReady])
 
   // "Satın Al" on the quote step stays on this page: the new quote goes to the machine, so a phone
   // already verified goes straight on to the first section (a new page load would forget it); the
