@@ -9,12 +9,12 @@ export default defineConfig({
     {
       path: '<rootDir>/src/locales/{locale}/messages',
       include: ['<rootDir>/src/web', '<rootDir>/src/domain'],
-      exclude: ['<rootDir>/src/web/views/KvkkNoticeView.tsx'],
+      exclude: ['<rootDir>/src/web/views/KvkkNoticeView.tsx', '<rootDir>/src/web/i18n/notice.ts'],
     },
     // the KVKK notice's long legal text has its own catalog, loaded with its page: `/` does not carry it
     {
       path: '<rootDir>/src/locales/{locale}/kvkk',
-      include: ['<rootDir>/src/web/views/KvkkNoticeView.tsx'],
+      include: ['<rootDir>/src/web/views/KvkkNoticeView.tsx', '<rootDir>/src/web/i18n/notice.ts'],
     },
   ],
   format: formatter({ lineNumbers: false }),

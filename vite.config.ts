@@ -2,6 +2,7 @@ import { defineConfig } from 'vite'
 import react from '@vitejs/plugin-react'
 import { lingui } from '@lingui/vite-plugin'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
+import { catalogParts } from './scripts/catalog-parts.ts'
 
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
@@ -15,6 +16,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     }),
     react(),
     lingui({ macroTransform: true }),
+    catalogParts(),
   ],
   build: {
     outDir: 'dist/client',

@@ -1,11 +1,12 @@
 import { defineConfig } from 'vitest/config'
 import react from '@vitejs/plugin-react'
 import { lingui } from '@lingui/vite-plugin'
+import { catalogParts } from './scripts/catalog-parts.ts'
 
 // Unit, machine, server and component tests. End-to-end tests have their own config
 // (vitest.e2e.config.ts) because they need a production build and a browser.
 export default defineConfig({
-  plugins: [react(), lingui({ macroTransform: true })],
+  plugins: [react(), lingui({ macroTransform: true }), catalogParts()],
   test: {
     projects: [
       {

@@ -9,6 +9,9 @@
  * them all) and stable on a busy 2-core machine: sizes are exact, timings need a ratio to a floor
  * measured beside them.
  */
+import { readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { gzipSync } from 'node:zlib'
 import { bundleSizes, type BundleSizes, type RouteSize } from './bench-bundle.ts'
 
 export type Budget = {
@@ -27,12 +30,23 @@ const KiB = (bytes: number) => Math.round((bytes / 1024) * 10) / 10
 const PUBLIC = /^\/($|urunler\/|result\/|kvkk)/
 const STAFF = /^\/(auth|navbar|inbox)(\/|$)/
 
-/** The route of a group that loads the most JavaScript (gzipped). */
-async function heaviest(group: RegExp): Promise<{ value: number; detail: string }> {
+/** The route of a group that loads the most JavaScript (gzipped); `extra` bytes load with each of them. */
+async function heaviest(group: RegExp, extra = 0): Promise<{ value: number; detail: string }> {
   const routes = (await bundle()).routes.filter((r) => group.test(r.route))
   if (!routes.length) throw new Error(`no route matches ${group}`)
   const top = routes.reduce((a: RouteSize, b) => (b.jsGz > a.jsGz ? b : a))
-  return { value: KiB(top.jsGz), detail: `${top.route} (${routes.length} pages)` }
+  return { value: KiB(top.jsGz + extra), detail: `${top.route} (${routes.length} pages)${extra ? `, with the staff texts' catalog part (${KiB(extra)} KiB)` : ''}` }
+}
+
+/**
+ * The Turkish staff-only catalog part (scripts/catalog-parts.ts), gzipped: a staff route loads it
+ * before it renders (a dynamic import, so not in the route's static closure that bench-bundle counts).
+ */
+async function staffCatalogGz(): Promise<number> {
+  const manifest = JSON.parse(await readFile('dist/client/.vite/manifest.json', 'utf8')) as Record<string, { file: string }>
+  const chunk = manifest['virtual:catalog/tr/staff']
+  if (!chunk) throw new Error('no staff catalog part in the manifest')
+  return gzipSync(await readFile(join('dist/client', chunk.file)), { level: 9 }).length
 }
 
 export const BUDGETS: Budget[] = [
@@ -44,22 +58,22 @@ export const BUDGETS: Budget[] = [
       if (!home) throw new Error('no route / in the manifest')
       return { value: KiB(home.jsGz), detail: `${home.files} files with its CSS` }
     },
-    max: 158,
-    why: '155.7 KiB on 2026-11-27 (main 6147937: issues 21-28 merged, the catalogs at 1,200 texts); was 149.5 KiB on 2026-11-26 (33e7826). Issue 23 asks 130 KiB: lower this limit as that work lands',
+    max: 144,
+    why: '142.1 KiB on 2026-11-27 (branch phone23: the staff texts out of the public catalog part, the toasts on intent); was 155.7 KiB on 2026-11-27 (main 6147937). Issue 23 asks 130 KiB: lower this limit as that work lands',
   },
   {
     name: 'JS of the heaviest public page (gzipped)',
     unit: 'KiB',
     measure: () => heaviest(PUBLIC),
-    max: 200,
-    why: '197.0 KiB (/urunler/market/seyahatsaglik) on 2026-11-27 (main 6147937: the one consents step, field rules, money words and the leave guard of issue 24); was 183.9 KiB (tss) on 2026-11-26. Issue 23 asks 150 KiB: lower this limit as that work lands',
+    max: 181,
+    why: '178.9 KiB (/urunler/market/erkenbes) on 2026-11-27 (branch phone23: catalog parts, the steps after the quote on intent); was 197.0 KiB (seyahatsaglik) on 2026-11-27 (main 6147937). Issue 23 asks 150 KiB: lower this limit as that work lands',
   },
   {
     name: 'JS of the heaviest staff page (gzipped)',
     unit: 'KiB',
-    measure: () => heaviest(STAFF),
-    max: 208,
-    why: '204.7 KiB (/navbar/profile) on 2026-11-27 (main 6147937: issues 22, 25 and 28 merged); was 190.8 KiB on 2026-11-26',
+    measure: async () => heaviest(STAFF, await staffCatalogGz()),
+    max: 204,
+    why: '201.2 KiB (/navbar/profile with the staff catalog part, 10.2 KiB) on 2026-11-27 (branch phone23); was 204.7 KiB on 2026-11-27 (main 6147937), 190.8 KiB on 2026-11-26',
   },
 ]
 

@@ -1,9 +1,10 @@
 /**
- * Prerenders `/` and the individual-pension page after `vite build` (the last step of `npm run build`):
+ * Prerenders the public pages (PAGES) after `vite build` (the last step of `npm run build`):
  * builds src/web/entry-server.tsx for Node (Vite SSR, into dist/server), renders each page in Turkish
  * into dist/client/index.html, adds the stylesheets and module preloads of the page's route chunks
  * (so the HTML paints styled before any JavaScript runs) and writes dist/client/prerendered/.
- * The server answers those two paths with these files; the browser hydrates them (src/web/main.tsx).
+ * and its index pages.json. The server answers those paths with these files, whatever their query;
+ * the browser hydrates them (src/web/main.tsx).
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import { dirname, join, resolve } from 'node:path'
@@ -17,15 +18,29 @@ const ROOT = resolve(import.meta.dirname, '..')
 const CLIENT = join(ROOT, 'dist/client')
 const SERVER = join(ROOT, 'dist/server')
 
+const SITE = 'src/web/routes/_site.tsx'
+const page = (path: string, route: string) => ({
+  path,
+  out: path === '/' ? 'index.html' : `${path.slice(1)}.html`,
+  routes: [SITE, `src/web/routes/_site/${route}.tsx`],
+})
+
+/**
+ * Every public page (issue 23 goal 1): the landing and product pages, the six market pages, the four
+ * result pages and the KVKK notice. Each renders its first screen in Turkish without any address
+ * query (the quick quote, the purchase's first step, a result page's "loading"); what the address or
+ * the visitor's storage adds comes with hydration.
+ */
 export const PAGES = [
-  { path: '/', out: 'index.html', routes: ['src/web/routes/_site.tsx', 'src/web/routes/_site/index.tsx'] },
-  {
-    path: '/urunler/birikim/bireysel-emeklilik',
-    out: 'urunler/birikim/bireysel-emeklilik.html',
-    routes: ['src/web/routes/_site.tsx', 'src/web/routes/_site/urunler/birikim/bireysel-emeklilik.tsx'],
-    title: 'Bireysel Emeklilik Sistemi (BES) | Katılım Emeklilik',
-  },
+  page('/', 'index'),
+  page('/urunler/birikim/bireysel-emeklilik', 'urunler/birikim/bireysel-emeklilik'),
+  ...['erkenbes', 'pratikbes', 'tss', 'seyahatsaglik', 'tsshizliteklif', 'seyahatsaglikhizliteklif'].map((p) => page(`/urunler/market/${p}`, `urunler/market/${p}`)),
+  ...['success', 'error', 'tss-success', 'tss-error'].map((p) => page(`/result/${p}`, `result/${p}`)),
+  page('/kvkk-aydinlatma-metni', 'kvkk-aydinlatma-metni'),
 ]
+
+/** The list the server reads (src/server/main.ts): a path -> its file under dist/client/prerendered. */
+export const INDEX = 'pages.json'
 
 function closure(manifest: Manifest, keys: string[]) {
   const js = new Set<string>()
@@ -45,10 +60,11 @@ function closure(manifest: Manifest, keys: string[]) {
 
 async function main() {
   await build({ logLevel: 'warn', build: { ssr: 'src/web/entry-server.tsx', outDir: SERVER, manifest: false, emptyOutDir: true, copyPublicDir: false } })
-  const { render } = (await import(pathToFileURL(join(SERVER, 'entry-server.js')).href)) as { render(url: string): Promise<string> }
+  const { render } = (await import(pathToFileURL(join(SERVER, 'entry-server.js')).href)) as { render(url: string): Promise<{ html: string; title: string | null }> }
   const template = await readFile(join(CLIENT, 'index.html'), 'utf8')
   const manifest = JSON.parse(await readFile(join(CLIENT, '.vite/manifest.json'), 'utf8')) as Manifest
   const entryCss = new Set(manifest['index.html']?.css ?? [])
+  const index: Record<string, string> = {}
 
   for (const page of PAGES) {
     const keys = Object.keys(manifest).filter((k) => page.routes.some((r) => k.startsWith(r + '?tsr-split')))
@@ -63,18 +79,26 @@ async function main() {
     const head = `<style data-inlined="${styles.join(' ')}">${inlineCss.replace(/<\/style/gi, '<\\/style')}</style>`
     // TanStack's scroll-restoration script is inline (blocked by the server's CSP, and absent from
     // the client's tree): leave it out so the markup hydrates exactly.
-    const body = (await render(page.path)).replace(/<script>[\s\S]*?<\/script>/g, '')
+    const rendered = await render(page.path)
+    const body = rendered.html.replace(/<script>[\s\S]*?<\/script>/g, '')
     if (!body.includes('<main')) throw new Error(`prerendering ${page.path} produced no <main>`)
     let html = template.replace('<div id="root"></div>', `<div id="root" data-prerendered="tr">${body}</div>`)
     for (const c of entryCss) html = html.replace(new RegExp(`\\s*<link rel="stylesheet"[^>]*href="/${c}"[^>]*>`), '')
     html = html.replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
     html = html.replace('</head>', `    ${head}\n  </head>`)
-    if (page.title) html = html.replace(/<title>[^<]*<\/title>/, `<title>${page.title}</title>`)
+    if (!rendered.title) throw new Error(`prerendering ${page.path}: the page set no document title`)
+    html = html.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(rendered.title)}</title>`)
     const file = join(CLIENT, 'prerendered', page.out)
     await mkdir(dirname(file), { recursive: true })
     await writeFile(file, html)
+    index[page.path] = page.out
     console.log(`prerendered ${page.path.padEnd(40)} ${(Buffer.byteLength(html) / 1024).toFixed(1)} KiB -> dist/client/prerendered/${page.out}`)
   }
+  await writeFile(join(CLIENT, 'prerendered', INDEX), JSON.stringify(index, null, 2) + '\n')
+}
+
+function escapeHtml(text: string) {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
 }
 
 if (import.meta.main) await main()

@@ -48,8 +48,12 @@ async function staticHost(): Promise<WebHost> {
   const gzipped = new Map<string, Uint8Array<ArrayBuffer>>()
   // Build-time prerendered pages (scripts/prerender.ts), hydrated by the browser; index.html otherwise.
   const prerendered = new Map<string, string>()
-  for (const [path, file] of [['/', 'index.html'], ['/urunler/birikim/bireysel-emeklilik', 'urunler/birikim/bireysel-emeklilik.html']] as const) {
-    const text = await readFile(resolve(root, 'prerendered', file), 'utf8').catch(() => null)
+  // the build's list of them (dist/client/prerendered/pages.json: a path -> its file)
+  const pages = JSON.parse(await readFile(resolve(root, 'prerendered/pages.json'), 'utf8').catch(() => '{}')) as Record<string, string>
+  for (const [path, file] of Object.entries(pages)) {
+    const full = resolve(root, 'prerendered', file)
+    if (!full.startsWith(resolve(root, 'prerendered') + sep)) continue
+    const text = await readFile(full, 'utf8').catch(() => null)
     if (text) prerendered.set(path, text)
   }
   return {

@@ -1,8 +1,8 @@
-import toast from 'react-hot-toast'
 import { call } from './api/client.ts'
 import { errorText } from './api/errors.ts'
 import { i18n } from './i18n/index.ts'
 import { setItem } from './storage.ts'
+import { wantToasts } from './components/Toasts.tsx'
 
 /**
  * Stores the client's time zone and IP (spec 3.1 local storage). The IP comes from our own server
@@ -16,6 +16,9 @@ export async function storeClientInfo(): Promise<void> {
     setItem('clientIP', info.ip)
     setItem('companyCurrency', info.currency ?? '')
   } catch (error) {
+    // the toasts' code is not on a public page before the visitor acts (components/Toasts.tsx)
+    wantToasts()
+    const { default: toast } = await import('react-hot-toast')
     toast.error(errorText(error, i18n), { id: 'client-info' })
   }
 }

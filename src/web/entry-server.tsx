@@ -1,17 +1,18 @@
 /**
  * Build-time prerendering of the public pages (scripts/prerender.ts): renders a path to HTML in
  * Turkish with the same route tree, router options (src/web/router.ts) and components the browser
- * hydrates.
+ * hydrates, and says the document title the page asked for.
  */
 import { StrictMode, Suspense } from 'react'
 import { renderToString } from 'react-dom/server'
 import { I18nProvider } from '@lingui/react'
 import { RouterProvider, createMemoryHistory, createRouter } from '@tanstack/react-router'
+import { takeServerTitle } from './components/useDocumentTitle.ts'
 import { activateLocale, i18n } from './i18n/index.ts'
 import { routeTree } from './routeTree.gen.ts'
 import { routerContext } from './router.ts'
 
-export async function render(url: string): Promise<string> {
+export async function render(url: string): Promise<{ html: string; title: string | null }> {
   await activateLocale('tr')
   const router = createRouter({
     routeTree,
@@ -21,7 +22,8 @@ export async function render(url: string): Promise<string> {
     history: createMemoryHistory({ initialEntries: [url] }),
   })
   await router.load()
-  return renderToString(
+  takeServerTitle()
+  const html = renderToString(
     <StrictMode>
       <I18nProvider i18n={i18n}>
         {/* The browser's <Matches> wraps the tree in a Suspense boundary the server's omits (TanStack
@@ -32,4 +34,5 @@ export async function render(url: string): Promise<string> {
       </I18nProvider>
     </StrictMode>,
   )
+  return { html, title: takeServerTitle() }
 }

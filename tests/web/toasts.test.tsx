@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react'
 import toast from 'react-hot-toast'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { Toasts } from '../../src/web/components/Toasts.tsx'
+import ToastStack from '../../src/web/components/ToastStack.tsx'
 
 /** Issue 23 goal 6: toasts replace each other instead of piling up. */
 // jsdom has no matchMedia (react-hot-toast asks for prefers-reduced-motion)
@@ -13,7 +13,7 @@ describe('Toasts', () => {
   it('shows one toast at a time: a new one (another id) dismisses the one on screen', async () => {
     vi.useFakeTimers()
     try {
-      render(<Toasts />)
+      render(<ToastStack />)
       act(() => { toast.success('Hoş geldiniz, Ayşe', { id: 'welcome' }) })
       expect(screen.getByText('Hoş geldiniz, Ayşe')).toBeTruthy()
       act(() => { toast.success('Yetkileriniz güncel, değişiklik yok.', { id: 'permissions-refreshed' }) })

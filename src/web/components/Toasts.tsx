@@ -1,16 +1,37 @@
-import { useEffect } from 'react'
-import toast, { Toaster, useToasterStore } from 'react-hot-toast'
-import { TOAST_DURATION_MS } from '../../domain/constants.ts'
+import { lazy, Suspense, useEffect, useState } from 'react'
+import { onIntent } from '../intent.ts'
+
+const ToastStack = lazy(() => import('./ToastStack.tsx'))
+
+/** The public sales site's paths: their toasts come from what the visitor does (or from wantToasts). */
+const PUBLIC = /^\/($|urunler\/|result\/|kvkk)/
+
+let wanted = false
+const waiting = new Set<() => void>()
+
+/** Mounts the toasts now (a toast is coming that no intent preceded, e.g. a failed start-up call). */
+export function wantToasts(): void {
+  wanted = true
+  for (const callback of waiting) callback()
+  waiting.clear()
+}
 
 /**
- * The page's toasts (spec 8), one at a time (issue 23 goal 6): a new notice replaces the one on
- * screen instead of piling up under it ("Hoş geldiniz", then "Yetkiler yenilendi", then a failure).
- * react-hot-toast keeps its newest toast first; every older visible one is dismissed.
+ * The page's toasts (spec 8; ToastStack). Their code (react-hot-toast and its styling, about 5 KiB
+ * gzipped) is not part of a public page's first load (issue 23 goal 2): it loads on the visitor's
+ * first sign of intent, or when wantToasts() asks. The staff area's pages mount it at once (a
+ * warning may greet a signed-in user before any intent). react-hot-toast keeps its toasts in its
+ * own store, so a toast sent before the stack mounts is shown when it does.
  */
 export function Toasts() {
-  const { toasts } = useToasterStore()
+  const [on, setOn] = useState(false)
   useEffect(() => {
-    for (const older of toasts.filter((t) => t.visible).slice(1)) toast.dismiss(older.id)
-  }, [toasts])
-  return <Toaster position="top-right" toastOptions={{ duration: TOAST_DURATION_MS }} />
+    if (on) return
+    if (wanted || !PUBLIC.test(location.pathname)) return setOn(true)
+    const show = () => setOn(true)
+    waiting.add(show)
+    const stop = onIntent(show)
+    return () => { waiting.delete(show); stop() }
+  }, [on])
+  return on ? <Suspense fallback={null}><ToastStack /></Suspense> : null
 }

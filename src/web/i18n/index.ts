@@ -1,5 +1,5 @@
 import { i18n, type Messages } from '@lingui/core'
-import { messages as trMessages } from '../../locales/tr/messages.po'
+import { messages as trSite } from 'virtual:catalog/tr/site'
 import { getItem, setItem } from '../storage.ts'
 
 /** Languages with complete translations. */
@@ -20,11 +20,17 @@ export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (LOCALES as readonly string[]).includes(value)
 }
 
-const loaders: Record<Locale, () => Promise<Messages>> = {
-  tr: async () => trMessages,
-  en: async () => (await import('../../locales/en/messages.po')).messages,
-  ru: async () => (await import('../../locales/ru/messages.po')).messages,
+/**
+ * Each language's catalog in two parts (scripts/catalog-parts.ts): the public site's texts, and the
+ * texts only the staff area shows, loaded once a staff page is opened (loadStaffMessages).
+ */
+const loaders: Record<Locale, { site: () => Promise<Messages>; staff: () => Promise<Messages> }> = {
+  tr: { site: async () => trSite, staff: async () => (await import('virtual:catalog/tr/staff')).messages },
+  en: { site: async () => (await import('virtual:catalog/en/site')).messages, staff: async () => (await import('virtual:catalog/en/staff')).messages },
+  ru: { site: async () => (await import('virtual:catalog/ru/site')).messages, staff: async () => (await import('virtual:catalog/ru/staff')).messages },
 }
+
+let staffWanted = false
 
 /**
  * The first of the browser's preferred languages we translate into (ru-RU: ru, en-GB: en), else
@@ -47,10 +53,21 @@ export function initialLocale(): Locale {
 }
 
 export async function activateLocale(locale: Locale): Promise<void> {
-  const messages = await loaders[locale]()
-  i18n.loadAndActivate({ locale, messages })
+  const [site, staff] = await Promise.all([loaders[locale].site(), staffWanted ? loaders[locale].staff() : undefined])
+  i18n.loadAndActivate({ locale, messages: { ...site, ...staff } })
   setItem('locale', locale)
   if (typeof document !== 'undefined') document.documentElement.lang = locale
+}
+
+/**
+ * The staff area's texts, in the active language and in any language activated later: the staff
+ * routes await it before they render (src/web/routes/__root.tsx).
+ */
+export async function loadStaffMessages(): Promise<void> {
+  staffWanted = true
+  const locale = isLocale(i18n.locale) ? i18n.locale : 'tr'
+  const messages = await loaders[locale].staff()
+  if (i18n.locale === locale && !Object.keys(messages).every((id) => Object.hasOwn(i18n.messages, id))) i18n.load(locale, messages)
 }
 
 export { i18n }

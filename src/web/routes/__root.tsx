@@ -1,9 +1,17 @@
 import { Outlet, createRootRouteWithContext } from '@tanstack/react-router'
 import { Toasts } from '../components/Toasts.tsx'
 import type { RouterContext } from '../flows/guards.ts'
+import { loadStaffMessages } from '../i18n/index.ts'
 
-/** The root: every route's `beforeLoad` gets the typed context (the session) src/web/router.ts provides. */
+/** The staff area's paths: their texts are a catalog part of their own (scripts/catalog-parts.ts). */
+const STAFF_PATH = /^\/(auth|navbar|inbox)(\/|$)/
+
+/**
+ * The root: every route's `beforeLoad` gets the typed context (the session) src/web/router.ts
+ * provides; a staff path first loads the staff texts.
+ */
 export const Route = createRootRouteWithContext<RouterContext>()({
+  beforeLoad: ({ location }) => (STAFF_PATH.test(location.pathname) ? loadStaffMessages() : undefined),
   component: Root,
 })
 

@@ -1,36 +1,20 @@
-import type { Messages } from '@lingui/core'
 import { useLingui } from '@lingui/react'
-import { msg } from '@lingui/core/macro'
 import { Trans } from '@lingui/react/macro'
 import { useEffect } from 'react'
 import { COMPANY } from '../../domain/constants.ts'
-import { isLocale, type Locale } from '../i18n/index.ts'
+import { hasNoticeCatalog, loadNoticeCatalog, NOTICE_TITLE } from '../i18n/notice.ts'
 import styles from './KvkkNotice.module.css'
 
-/** The notice's own catalog (lingui.config.ts), loaded with the page: the other pages do not carry its text. */
-const CATALOGS: Record<Locale, () => Promise<{ messages: Messages }>> = {
-  tr: () => import('../../locales/tr/kvkk.po'),
-  en: () => import('../../locales/en/kvkk.po'),
-  ru: () => import('../../locales/ru/kvkk.po'),
-}
-
-/** A message of that catalog: the active catalog holds the notice once this id is in it. */
-const TITLE = msg`Kişisel Verilerin Korunması Hakkında Aydınlatma Metni`
-
 /**
- * Loads the notice's catalog into the active language's messages when they lack it (first visit,
- * after a language switch, which replaces them); true once they hold it.
+ * Loads the notice's catalog into the active language's messages when they lack it (after a language
+ * switch; the route's loader loaded it for the first render); true once they hold it.
  */
 function useNoticeCatalog(): boolean {
   const { i18n } = useLingui()
-  const locale = isLocale(i18n.locale) ? i18n.locale : 'tr'
-  const ready = Object.hasOwn(i18n.messages, TITLE.id!)
+  const ready = hasNoticeCatalog(i18n)
   useEffect(() => {
-    if (ready) return
-    void CATALOGS[locale]().then(({ messages }) => {
-      if (i18n.locale === locale) i18n.load(locale, messages)
-    })
-  }, [i18n, locale, ready])
+    if (!ready) void loadNoticeCatalog(i18n)
+  }, [i18n, i18n.locale, ready])
   return ready
 }
 
@@ -47,7 +31,7 @@ export function KvkkNoticeView() {
   return (
     <article className={`container ${styles.notice}`} aria-labelledby="kvkk-title">
       <h1 id="kvkk-title">
-        {i18n._(TITLE)}
+        {i18n._(NOTICE_TITLE)}
       </h1>
       <p>
         <Trans>Bu metin, 6698 sayılı Kişisel Verilerin Korunması Kanunu'nun (KVKK) 10. maddesi uyarınca, bu internet sitesini kullanan ziyaretçilerimizin ve müşterilerimizin kişisel verilerinin nasıl işlendiğini açıklar.</Trans>

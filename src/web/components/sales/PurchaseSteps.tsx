@@ -31,9 +31,9 @@ const CODE_TEXT: Record<string, MessageDescriptor> = {
 /** A field's refusal in words: the field and its rule where the field is known (issue 24 item 7), else the code's text. */
 export function useFieldText() {
   const { i18n } = useLingui()
-  return (code: string | undefined, field?: string) => {
+  return (code: string | undefined, field?: string, nationality?: string) => {
     if (!code) return undefined
-    const named = field && !code.startsWith('otherpolicy.') ? fieldRuleText(i18n, field, code) : undefined
+    const named = field && !code.startsWith('otherpolicy.') ? fieldRuleText(i18n, field, code, nationality) : undefined
     if (named) return named
     const d = CODE_TEXT[code] ?? CODE_TEXT[code.slice(code.indexOf('.') + 1)] ?? CODE_TEXT.invalid!
     return i18n._(d)
@@ -89,7 +89,8 @@ export function ProfileStep(p: StepProps<Profile> & { phone: string }) {
     p.onSubmit(value)
   }
   const input = (name: string, label: ReactNode, extra: Record<string, unknown> = {}) => (
-    <Field name={name} label={label} error={fieldText(p.errors[name], name)}>
+    // the national id's refusal names the rule of what the field holds: a T.C. Kimlik No or a passport number
+    <Field name={name} label={label} error={fieldText(p.errors[name], name, name === 'nationalId' ? (citizen ? 'TR' : 'other') : undefined)}>
       {(id, describedBy) => <input id={id} name={name} className={styles.select} defaultValue={v[name] ?? ''} aria-invalid={p.errors[name] ? true : undefined} aria-describedby={describedBy} {...extra} />}
     </Field>
   )

@@ -35,18 +35,26 @@ const LABEL: Record<string, MessageDescriptor> = {
   currencyOfInvest: msg`Para birimi`,
 }
 
+/** The national-id field's label when the person is not a Turkish citizen. */
+const PASSPORT = msg`Pasaport no`
+
 /** Fields chosen from a list: "… seçmelisiniz". */
 const CHOSEN = new Set(['nationality', 'sector', 'education', 'aversalary', 'socialsecurity', 'freqOfInvest', 'currencyOfInvest'])
 const NAMES = new Set(['firstname', 'lastname', 'fathername', 'mothername'])
 /** The longest value of each field (the spec 3.2 schemas' limits). */
 const MAX: Record<string, number> = { nationalId: 20, birthplace: 40, idserialno: 12, otherpolicyno: 40, aversalary: 20, socialsecurity: 40 }
 
-export function fieldRuleText(i18n: I18n, field: string, code: string | undefined): string | undefined {
+/**
+ * `nationality`: the person's nationality as the form shows it, when known. The national-id field
+ * holds a passport number unless it is TR, and its refusals then name the passport's rule (issue 23).
+ */
+export function fieldRuleText(i18n: I18n, field: string, code: string | undefined, nationality?: string): string | undefined {
   if (!code) return undefined
   const name = field.split('.')[0]!
   const label = LABEL[name]
   if (!label) return undefined
-  const fieldLabel = i18n._(label)
+  const passport = name === 'nationalId' && nationality !== undefined && nationality !== 'TR'
+  const fieldLabel = i18n._(passport ? PASSPORT : label)
   const rule = code.slice(code.lastIndexOf('.') + 1)
   if (rule === 'required' || rule === 'requiredSelection') return CHOSEN.has(name) ? i18n._(msg`${fieldLabel} seçmelisiniz`) : i18n._(msg`${fieldLabel} girmelisiniz`)
   if (rule === 'tooLong') {
@@ -56,7 +64,10 @@ export function fieldRuleText(i18n: I18n, field: string, code: string | undefine
   if (rule !== 'invalid') return undefined
   if (NAMES.has(name)) return i18n._(msg`${fieldLabel} yalnızca harf, boşluk ve harfler arasında kısa çizgi (-) içerebilir`)
   switch (name) {
-    case 'nationalId': return i18n._(msg`T.C. Kimlik No 11 haneli olmalı, 0 ile başlamamalı ve son iki hanesi kontrol hanelerine uymalıdır (yabancı uyruklular için 5-20 karakterlik pasaport numarası)`)
+    case 'nationalId':
+      if (passport) return i18n._(msg`Pasaport numarası 5-20 harf veya rakamdan oluşmalıdır`)
+      if (nationality === 'TR') return i18n._(msg`T.C. Kimlik No 11 haneli olmalı, 0 ile başlamamalı ve son iki hanesi kontrol hanelerine uymalıdır`)
+      return i18n._(msg`T.C. Kimlik No 11 haneli olmalı, 0 ile başlamamalı ve son iki hanesi kontrol hanelerine uymalıdır (yabancı uyruklular için 5-20 karakterlik pasaport numarası)`)
     case 'birthdate':
     case 'otherpolicyenddate': return i18n._(msg`${fieldLabel} geçerli bir tarih olmalıdır (gün, ay, yıl)`)
     case 'email': return i18n._(msg`E-posta adresi ad@alanadi.com biçiminde olmalıdır`)

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useState } from 'react'
+import { useMemo, useSyncExternalStore } from 'react'
 import { useSelector } from '@xstate/react'
 import { PURCHASE_KEY_PARAM, type PurchaseView } from '../../../domain/schemas/purchase.ts'
 import { CATALOGUE } from '../../api/errors.ts'
@@ -111,7 +111,19 @@ function PurchaseResult({ id, linkKey }: { id: string; linkKey: string | null })
 
 /** The result pages: a purchase's when the address names one, else the last card payment's. */
 export function ResultView() {
-  const [query] = useState(() => (typeof location === 'undefined' ? null : new URLSearchParams(location.search)))
+  // the prerendered page (no address query, no storage) says "loading"; hydration keeps that markup
+  // and then renders what the address names (the server's snapshot is null)
+  const search = useSyncExternalStore(noSubscription, () => location.search, () => null)
+  const query = useMemo(() => (search === null ? null : new URLSearchParams(search)), [search])
   const id = query?.get('purchase') ?? null
-  return id ? <PurchaseResult id={id} linkKey={query?.get(PURCHASE_KEY_PARAM) ?? null} /> : <PaymentResultView />
+  // the outcome replaces "loading" once the server answers: the area holds a screen's height, so
+  // that the footer stays below the fold and nothing moves into view (CLS, issue 23)
+  return (
+    <div style={{ minHeight: '100vh' }}>
+      {!query ? <section className={styles.outcome} data-state="loading"><h1><Trans>İşlem sonucu alınıyor…</Trans></h1></section>
+        : id ? <PurchaseResult id={id} linkKey={query.get(PURCHASE_KEY_PARAM)} /> : <PaymentResultView />}
+    </div>
+  )
 }
+
+const noSubscription = () => () => {}

@@ -10,15 +10,23 @@ import { insuredBirthdate } from '../../../domain/purchase.ts'
 import type { ApplicationData, ApplicationProduct } from '../../../domain/schemas/application.ts'
 import { CATALOGUE } from '../../api/errors.ts'
 import { fetchPurchase } from '../../flows/purchase-result.ts'
-import { ConsentsStep } from '../../components/sales/ConsentsStep.tsx'
-import { HealthPolicyStep, ProfileStep, ResumeOffer, SummaryStep } from '../../components/sales/PurchaseSteps.tsx'
 import styles from '../../components/sales/Quote.module.css'
 import { formatMoney } from '../../../domain/money.ts'
 import { getInspect } from '../../inspector.ts'
 import { PurchaseLeaveGuard } from './PurchaseLeaveGuard.tsx'
-import { SmsVerificationView } from './SmsVerificationView.tsx'
+import { lazyPart, usePart } from '../../lazy-part.ts'
 
 const PaymentTestForm = lazy(() => import('../payment/PaymentTestForm.tsx'))
+
+/**
+ * The steps after the quote (issue 23 goal 2): not part of the page's first load, they load on the
+ * visitor's first sign of intent, or on reaching them (the quote step is the product's own form).
+ */
+const STEPS = lazyPart(() => Promise.all([
+  import('./SmsVerificationView.tsx'),
+  import('../../components/sales/PurchaseSteps.tsx'),
+  import('../../components/sales/ConsentsStep.tsx'),
+]).then(([sms, steps, consents]) => ({ ...sms, ...steps, ...consents })))
 
 const STEP_NAMES: Record<string, MessageDescriptor> = {
   quote: msg`Teklif`,
@@ -81,6 +89,7 @@ export function PurchaseView(p: PurchasePageProps) {
   // mount: until then the quote step is not drawn (its quick quote would start, load the provinces
   // and flash its form for nothing)
   const [handing, setHanding] = useState(() => typeof location !== 'undefined' && (!!p.initial || new URLSearchParams(location.search).has('purchase')))
+  const stepsCode = usePart(STEPS, value !== 'quote')
 
   useEffect(() => {
     if (started.current) return
@@ -103,11 +112,18 @@ export function PurchaseView(p: PurchasePageProps) {
   useEffect(() => {
     if (output?.purchaseId) location.assign(`${p.resultPath(output.outcome)}?purchase=${encodeURIComponent(output.purchaseId)}`)
   }, [output, p])
-  // a new step: its heading is where keyboard and screen reader users continue
+  // a new step: its heading is where keyboard and screen reader users continue (not the page's
+  // first step: the page opens at its top, as the prerendered page painted it; no jump on hydration)
+  const shownStep = useRef<string | null>(null)
+  const stepReady = value === 'quote' || !!stepsCode
   useEffect(() => {
+    if (!stepReady) return
+    const first = shownStep.current === null
+    shownStep.current = value
+    if (first) return
     heading.current?.querySelector('h2')?.setAttribute('tabindex', '-1')
     heading.current?.querySelector<HTMLElement>('h2')?.focus({ preventScroll: false })
-  }, [value])
+  }, [value, stepReady])
 
   // "Satın Al" on the quote step stays on this page: the new quote goes to the machine, so a phone
   // already verified goes straight on to the first section (a new page load would forget it); the
@@ -133,26 +149,28 @@ export function PurchaseView(p: PurchasePageProps) {
   const person = ctx.data.personalProfile
 
   let body: ReactNode
+  const loading = <p role="status"><Trans>Yükleniyor…</Trans></p>
+  const { SmsVerificationView, ProfileStep, HealthPolicyStep, ResumeOffer, SummaryStep, ConsentsStep } = stepsCode ?? {}
   if (step === 'quote') {
     body = handing ? null : <>{reason && <p className={`container ${styles.alert}`} role="alert">{reason}</p>}{p.quote(onQuoteBought)}</>
   } else if (step === 'sms') {
-    body = sms ? <>{reason && <p className={styles.alert} role="alert">{reason}</p>}<SmsVerificationView actor={sms} />{backButton}</> : null
+    body = !SmsVerificationView ? loading : sms ? <>{reason && <p className={styles.alert} role="alert">{reason}</p>}<SmsVerificationView actor={sms} />{backButton}</> : null
   } else if (step === 'resuming') {
     // the SMS step is over: its confirmation stays while the purchase looks for a saved application
     body = <div role="status"><p><Trans>Telefon numaranız doğrulandı.</Trans></p><p><Trans>Yükleniyor…</Trans></p></div>
   } else if (step === 'routeAfterQuote' || step === 'routeResumed') {
     body = <p role="status"><Trans>Yükleniyor…</Trans></p>
   } else if (step === 'resumeOffer') {
-    body = <ResumeOffer updatedAt={ctx.saved!.updatedAt} onAccept={() => actor.send({ type: 'resume.accept' })} onDecline={() => actor.send({ type: 'resume.decline' })} />
+    body = !ResumeOffer ? loading : <ResumeOffer updatedAt={ctx.saved!.updatedAt} onAccept={() => actor.send({ type: 'resume.accept' })} onDecline={() => actor.send({ type: 'resume.decline' })} />
   } else if (step === 'profile') {
     // the quote's answers carried into the profile (changeable): the insured person's birth date
     const quoteBirthdate = insuredBirthdate(p.product, ctx.data)
     const profile = (ctx.data.personalProfile as Record<string, string> | undefined) ?? (quoteBirthdate ? { birthdate: quoteBirthdate } : undefined)
-    body = <ProfileStep {...common} value={profile} errors={ctx.fieldErrors} phone={ctx.phone?.replace(/^\+90/, '0') ?? ''} onSubmit={onSection} />
+    body = !ProfileStep ? loading : <ProfileStep {...common} value={profile} errors={ctx.fieldErrors} phone={ctx.phone?.replace(/^\+90/, '0') ?? ''} onSubmit={onSection} />
   } else if (step === 'healthPolicy') {
-    body = <HealthPolicyStep {...common} value={ctx.data.healthPolicy} errors={ctx.fieldErrors} birthCoverAvailable={!!p.birthCoverAvailable?.(ctx.data)} onSubmit={onSection} />
+    body = !HealthPolicyStep ? loading : <HealthPolicyStep {...common} value={ctx.data.healthPolicy} errors={ctx.fieldErrors} birthCoverAvailable={!!p.birthCoverAvailable?.(ctx.data)} onSubmit={onSection} />
   } else if (step === 'consents') {
-    body = <ConsentsStep {...common} product={p.product} initial={ctx.choices} missing={ctx.missing} submitLabel={<Trans>Devam</Trans>} onSubmit={(choices) => actor.send({ type: 'consents.submit', choices })} />
+    body = !ConsentsStep ? loading : <ConsentsStep {...common} product={p.product} initial={ctx.choices} missing={ctx.missing} submitLabel={<Trans>Devam</Trans>} onSubmit={(choices) => actor.send({ type: 'consents.submit', choices })} />
   } else if (step === 'summary') {
     const lines: Array<[ReactNode, ReactNode]> = [
       ...p.summaryLines(ctx.data),
@@ -162,7 +180,7 @@ export function PurchaseView(p: PurchasePageProps) {
     ]
     const charged = price !== null ? money(price) : null
     const change = priceChanged && ctx.quoted !== null && ctx.price !== null ? { old: money(ctx.quoted), new: money(ctx.price) } : null
-    body = (
+    body = !SummaryStep ? loading : (
       <SummaryStep {...common} lines={lines} priceChange={change} onConfirm={() => actor.send({ type: priceChanged ? 'price.accept' : 'summary.confirm' })}
         charge={charged ? <Trans>Kartınızdan çekilecek tutar: {charged}. Ödeme adımında tek çekim ya da taksit seçebilirsiniz; taksitlerin toplamı bu tutardır.</Trans> : null} />
     )

@@ -16,14 +16,28 @@ import { reasonText } from '../../../i18n/reasons.ts'
 import { getInspect } from '../../../inspector.ts'
 import { useLoaded, useLoader } from '../../staff/useFlow.ts'
 import { PurchaseLeaveGuard } from '../PurchaseLeaveGuard.tsx'
-import { SmsVerificationView } from '../SmsVerificationView.tsx'
-import { ConsentsStep } from '../../../components/sales/ConsentsStep.tsx'
 import { ContractStep, QuickStep, SummaryStep } from './BesSteps.tsx'
-import { PersonForm } from './PersonForm.tsx'
+import { lazyPart, usePart } from '../../../lazy-part.ts'
 import { BES_REASONS, fieldText } from './messages.ts'
 import styles from './bes.module.css'
 
 const PaymentTestForm = lazy(() => import('../../payment/PaymentTestForm.tsx'))
+
+/**
+ * The forms after the quick profile (issue 23 goal 2): not part of the page's first load, they load
+ * on the visitor's first sign of intent, or on reaching them.
+ */
+const STEPS = lazyPart(() => Promise.all([
+  import('../SmsVerificationView.tsx'),
+  import('../../../components/sales/ConsentsStep.tsx'),
+  import('./PersonForm.tsx'),
+]).then(([sms, consents, person]) => ({ ...sms, ...consents, ...person })))
+
+/** A later step while its code loads. */
+function Loading() {
+  return <p role="status"><Trans>Yükleniyor…</Trans></p>
+}
+const NOT_YET = { SmsVerificationView: Loading, ConsentsStep: Loading, PersonForm: Loading }
 
 type Snap = SnapshotFrom<typeof besPurchaseMachine>
 type Step = 'quick' | 'sms' | 'personal' | 'custodian' | 'payer' | 'contract' | 'consents' | 'summary' | 'payment' | 'paid'
@@ -100,6 +114,7 @@ export function BesPurchaseView({ product }: { product: BesProduct }) {
       actor.send({ type: 'payment.retry', purchase: { id: view.id, amount: view.amount, currency: view.currency, paymentInProgress: view.paymentInProgress } })
     }, () => { /* not a purchase (any more): the quick profile, as for a plain visit */ })
   }, [actor])
+  const { SmsVerificationView, ConsentsStep, PersonForm } = usePart(STEPS, step !== 'quick') ?? NOT_YET
   const heading = useRef<HTMLHeadingElement>(null)
   const first = useRef(true)
   useDocumentTitle(i18n._(TITLES[product]))
@@ -108,7 +123,9 @@ export function BesPurchaseView({ product }: { product: BesProduct }) {
     heading.current?.focus()
   }, [step])
 
-  const text = (field: string, code: string | undefined, extra?: { minimum?: string }) => fieldText(i18n, field, code, extra)
+  const text = (field: string, code: string | undefined, extra?: { minimum?: string; nationality?: string }) => fieldText(i18n, field, code, extra)
+  // the national id's refusal by the nationality the person form shows (a passport number's rule unless TR)
+  const nationalIdText = (nationality: string) => text('nationalId', ctx.errors.nationalId, { nationality })
   const errs = (fields: Record<string, string>) => Object.fromEntries(Object.entries(fields).map(([f, c]) => [f, text(f, c)]))
   const failure = (code: string | null) => (code ? (BES_REASONS[code] ? i18n._(BES_REASONS[code]) : reasonText(code, i18n)) : null)
   const at = () => new Date().toISOString()
@@ -147,7 +164,7 @@ export function BesPurchaseView({ product }: { product: BesProduct }) {
         {step === 'sms' && sms && <SmsVerificationView actor={sms} />}
         {step === 'sms' && busy && <p role="status"><Trans>Başvurunuz hazırlanıyor…</Trans></p>}
         {step === 'personal' && (
-          <PersonForm key="personal" kind="participant" verifiedPhone={ctx.phone ?? ''} busy={busy} errors={errs(ctx.errors)}
+          <PersonForm key="personal" kind="participant" nationalIdText={nationalIdText} verifiedPhone={ctx.phone ?? ''} busy={busy} errors={errs(ctx.errors)}
             initial={{ birthdate: ctx.quick?.birthdate, ...ctx.profile }}
             extra={(
               <label className={styles.check}>
@@ -160,7 +177,7 @@ export function BesPurchaseView({ product }: { product: BesProduct }) {
         {step === 'custodian' && (
           <>
             <p className={styles.note}><Trans>Katılımcı 18 yaşından küçük olduğu için sözleşmeyi yasal temsilcisi (veli veya vasi) imzalar.</Trans></p>
-            <PersonForm key="custodian" kind="custodian" busy={busy} errors={errs(ctx.errors)} initial={{ ...ctx.custodian }} onBack={back}
+            <PersonForm key="custodian" kind="custodian" nationalIdText={nationalIdText} busy={busy} errors={errs(ctx.errors)} initial={{ ...ctx.custodian }} onBack={back}
               extra={(
                 <div className={styles.field}>
                   <label className={styles.label} htmlFor="legalparent"><Trans>Katılımcıya yakınlığı</Trans></label>
@@ -178,7 +195,7 @@ export function BesPurchaseView({ product }: { product: BesProduct }) {
           </>
         )}
         {step === 'payer' && (
-          <PersonForm key="payer" kind="payer" busy={busy} errors={errs(ctx.errors)} initial={{ ...ctx.payer }} onBack={back}
+          <PersonForm key="payer" kind="payer" nationalIdText={nationalIdText} busy={busy} errors={errs(ctx.errors)} initial={{ ...ctx.payer }} onBack={back}
             onSubmit={(values) => actor.send({ type: 'payer.submit', values, at: at() })} />
         )}
         {step === 'contract' && (

@@ -10,6 +10,8 @@ export type PersonFormProps = {
   /** What was given before (a resumed application, or going back). */
   initial: Record<string, unknown>
   errors: Record<string, string | undefined>
+  /** The national id's refusal for the nationality the form shows (TR: the T.C. Kimlik No's rule, else a passport number's). */
+  nationalIdText?(nationality: string): string | undefined
   /** The verified mobile (participant only: shown, not editable). */
   verifiedPhone?: string
   busy: boolean
@@ -45,7 +47,8 @@ export function PersonForm(p: PersonFormProps) {
   }
   const participant = p.kind === 'participant'
   // a passport number has letters: the phone's full keyboard unless the person is a Turkish citizen (issue 23)
-  const [citizen, setCitizen] = useState((v('nationality') || 'TR') === 'TR')
+  const [nationality, setNationality] = useState(v('nationality') || 'TR')
+  const citizen = nationality === 'TR'
   return (
     <form className={styles.form} onSubmit={submit} noValidate>
       <fieldset className={styles.section}>
@@ -54,8 +57,8 @@ export function PersonForm(p: PersonFormProps) {
           <Input label={t`Ad`} name="firstname" autoComplete={participant ? 'given-name' : 'off'} defaultValue={v('firstname')} error={e('firstname')} />
           <Input label={t`Soyad`} name="lastname" autoComplete={participant ? 'family-name' : 'off'} defaultValue={v('lastname')} error={e('lastname')} />
           <Select label={t`Uyruk`} name="nationality" options={nationalities} defaultValue={v('nationality') || 'TR'} error={e('nationality')}
-            autoComplete={participant ? 'country' : 'off'} onChange={(ev) => setCitizen(ev.currentTarget.value === 'TR')} />
-          <Input label={t`T.C. kimlik no (yabancılar için pasaport no)`} name="nationalId" inputMode={citizen ? 'numeric' : 'text'} autoCapitalize={citizen ? undefined : 'characters'} autoComplete="off" maxLength={20} defaultValue={v('nationalId')} error={e('nationalId')} />
+            autoComplete={participant ? 'country' : 'off'} onChange={(ev) => setNationality(ev.currentTarget.value)} />
+          <Input label={t`T.C. kimlik no (yabancılar için pasaport no)`} name="nationalId" inputMode={citizen ? 'numeric' : 'text'} autoCapitalize={citizen ? undefined : 'characters'} autoComplete="off" maxLength={20} defaultValue={v('nationalId')} error={p.nationalIdText ? p.nationalIdText(nationality) : e('nationalId')} />
           <Input label={t`Doğum tarihi`} name="birthdate" type="date" autoComplete={participant ? 'bday' : 'off'} defaultValue={v('birthdate')} error={e('birthdate')} />
           <Input label={t`Doğum yeri`} name="birthplace" defaultValue={v('birthplace')} error={e('birthplace')} />
           <Input label={t`Baba adı`} name="fathername" defaultValue={v('fathername')} error={e('fathername')} />

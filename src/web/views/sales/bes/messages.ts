@@ -25,7 +25,7 @@ const BY_FIELD: Record<string, Record<string, MessageDescriptor>> = {
   birthdate: { invalid: msg`Geçerli bir doğum tarihi giriniz` },
 }
 
-export function fieldText(i18n: I18n, field: string, code: string | undefined, extra: { minimum?: string } = {}): string | undefined {
+export function fieldText(i18n: I18n, field: string, code: string | undefined, extra: { minimum?: string; nationality?: string } = {}): string | undefined {
   if (!code) return undefined
   if (code === 'belowMinimum') return i18n._(msg`Bu plan için en az ${extra.minimum ?? ''} katkı payı ödenmelidir`)
   if (code === 'tooLarge') {
@@ -33,7 +33,7 @@ export function fieldText(i18n: I18n, field: string, code: string | undefined, e
     return i18n._(msg`Online en fazla ${maximum} katkı payı ödenebilir`)
   }
   // the field and its rule where the field is known (issue 24 item 7)
-  const named = fieldRuleText(i18n, field, code)
+  const named = fieldRuleText(i18n, field, code, extra.nationality)
   if (named) return named
   return i18n._(BY_FIELD[field]?.[code] ?? CODES[code] ?? CODES.invalid!)
 }
