@@ -26,7 +26,7 @@ export type ConsentRecord = {
   ip: string
 }
 
-export const CONSENT_FILTERS = ['saleId', 'partyId', 'name', 'status', 'channel', 'from', 'to'] as const
+export { CONSENT_FILTERS } from '../../domain/admin-list-filters.ts'
 /** The consent documents' names (docs/decisions/consents.md), for the document filter. */
 export const CONSENT_NAMES = ['gdprtextread', 'gdprconcent', 'markconcent', 'infoconcent', 'trxconcent', 'noworkconcent', 'willconcent'] as const
 

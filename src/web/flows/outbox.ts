@@ -17,7 +17,7 @@ export type OutboxMail = {
   sentAt: string | null
 }
 
-export const OUTBOX_FILTERS = ['status'] as const
+export { OUTBOX_FILTERS } from '../../domain/admin-list-filters.ts'
 
 /** The company's mail (mailserver:read): GET /outbox with page, size, sort and the status filter. */
 export const outboxListFlow = resourceListMachine.provide({
