@@ -34,6 +34,8 @@ module.exports = {
       from: { path: '^src/web/views/', ...(VIEWS_STILL_CALLING_THE_API.length ? { pathNot: exactly(VIEWS_STILL_CALLING_THE_API) } : {}) }, to: { path: '^src/web/api/client\\.ts$' } },
     { name: 'components-are-presentational', severity: 'error', comment: 'components never import flows, machines or the API (client and error catalogue): props in, callbacks out',
       from: { path: '^src/web/components/' }, to: { path: ['^machines/', '^src/web/api/', '^src/web/flows/'] } },
+    { name: 'route-tree-is-light', severity: 'error', comment: 'a route file imports no flow or statechart directly: its beforeLoad and validateSearch load with the route tree on every page (issue 23), its component is split off by the router plugin; the session guards are the one flow module, and import xstate only lazily',
+      from: { path: '^src/web/routes/' }, to: { path: ['^machines/', '^src/web/flows/'], pathNot: ['^src/web/flows/guards\\.ts$'] } },
     { name: 'no-circular', severity: 'error', from: {}, to: { circular: true } },
     { name: 'not-to-dev-dep', severity: 'error', comment: 'production code does not import devDependencies (the inspector is a lazy, opt-in exception)',
       from: { path: '^src/(server|domain|lib)' }, to: { dependencyTypes: ['npm-dev'], dependencyTypesNot: ['type-only'], dynamic: false } },
