@@ -106,7 +106,8 @@ export const confirmActionExpectations: Expectations<ConfirmActionContext> = {
     { name: 'another request after a success', from: 'done', event: 'request', to: 'preparing',
       then: (c, _p, e) => expect(c).toMatchObject({ subject: e.subject, result: null, error: null }) },
     { name: 'after a failure, confirming tries the same again', from: 'failed', event: 'confirm', to: 'running',
-      then: (c, p) => { expect(c.subject).toEqual(p.subject); expect(c.error).toBeNull() } },
+      // the failure's details go with it: a second refusal must not show the first one's
+      then: (c, p) => { expect(c.subject).toEqual(p.subject); expect(c.error).toBeNull(); expect(c.issues).toEqual([]) } },
     { name: 'after a failure, cancelling gives up', from: 'failed', event: 'cancel', to: 'idle', then: (c) => expect(c.subject).toBeNull() },
     { name: 'after a failure, a new request starts over', from: 'failed', event: 'request', to: 'preparing',
       then: (c, _p, e) => expect(c).toMatchObject({ subject: e.subject, error: null }) },
