@@ -1,3 +1,5 @@
+import type { HealthQuestionId } from '../domain/purchase.ts'
+
 /**
  * Texts the server itself answers with (error messages, mail). The browser's texts go through
  * Lingui; the server runs without a build step, so its own short texts live in this typed table,
@@ -366,6 +368,16 @@ export const ERROR_MESSAGES = {
     en: 'No unfinished application was found for this number',
     ru: 'Незавершённая заявка для этого номера не найдена',
   },
+  HEALTH_QUESTIONS_UNANSWERED: {
+    tr: 'Sağlık beyanındaki her soruyu Evet veya Hayır seçerek yanıtlamalısınız; yanıtlanmamış soru: {questions}',
+    en: 'Please answer every question of the health declaration with Yes or No; not answered: {questions}',
+    ru: 'Ответьте «Да» или «Нет» на каждый вопрос декларации о здоровье; без ответа: {questions}',
+  },
+  HEALTH_QUESTIONS_INVALID: {
+    tr: 'Sağlık beyanında tanımlı olmayan ya da birden fazla yanıtlanmış bir soru var',
+    en: 'The health declaration has a question that does not exist or is answered more than once',
+    ru: 'В декларации о здоровье есть несуществующий вопрос или вопрос с несколькими ответами',
+  },
   CONSENT_REQUIRED: {
     tr: 'Devam etmek için zorunlu onayları vermelisiniz',
     en: 'Please give the required consents to continue',
@@ -475,8 +487,39 @@ export function resolveLocale(localeHeader: string | undefined, acceptLanguage: 
   return 'tr'
 }
 
-export function errorMessage(code: ErrorCode, locale: ServerLocale): string {
-  return ERROR_MESSAGES[code][locale]
+/** The code's message in the language; `{name}` placeholders take the given values. */
+export function errorMessage(code: ErrorCode, locale: ServerLocale, params?: Record<string, string>): string {
+  const text: string = ERROR_MESSAGES[code][locale]
+  return params ? text.replace(/\{(\w+)\}/g, (all, name: string) => params[name] ?? all) : text
+}
+
+/**
+ * The TSS health declaration's questions as the server names them in its answers (issue 24: a
+ * refused save, consent or purchase names the unanswered question); the same words as the
+ * health step of the purchase page (src/web/components/sales/PurchaseSteps.tsx).
+ */
+export const HEALTH_QUESTION_TEXTS: Record<HealthQuestionId, Texts> = {
+  chronic: {
+    tr: 'Süregelen (kronik) bir hastalığınız var mı?',
+    en: 'Do you have an ongoing (chronic) illness?',
+    ru: 'Есть ли у вас хроническое заболевание?',
+  },
+  surgery: {
+    tr: 'Son 5 yılda ameliyat oldunuz mu veya ameliyat öneriliyor mu?',
+    en: 'Have you had surgery in the last 5 years, or has surgery been recommended?',
+    ru: 'Были ли у вас операции за последние 5 лет или рекомендована ли операция?',
+  },
+  medication: {
+    tr: 'Düzenli kullandığınız bir ilaç var mı?',
+    en: 'Do you take any medication regularly?',
+    ru: 'Принимаете ли вы регулярно какие-либо лекарства?',
+  },
+}
+
+/** The questions in quotes, in the language: «A»; «B». */
+export function healthQuestionList(ids: readonly HealthQuestionId[], locale: ServerLocale): string {
+  const [open, close] = locale === 'en' ? ['“', '”'] : ['«', '»']
+  return ids.map((id) => `${open}${HEALTH_QUESTION_TEXTS[id][locale]}${close}`).join('; ')
 }
 
 /** Picks the name in the request's language, falling back to English, then Turkish. */

@@ -243,7 +243,7 @@ describe('the sale\'s money path in Chromium (issue 21)', () => {
   it('a bank approval that comes after another order paid the purchase is listed for staff: order, amount, reason, date, purchase', async () => {
     const id = await buyOnServer(server, 'tss', {
       quickProfile: { gender: 'male', citycode: '34', birthdate: '1996-01-15' }, outpatientVisits: 10,
-      healthPolicy: { questions: [], isotherpolicy: false, birthCollateral: false, healthdeclarationconcent: true },
+      healthPolicy: { questions: [{ id: 'chronic', answer: false }, { id: 'surgery', answer: false }, { id: 'medication', answer: false }], isotherpolicy: false, birthCollateral: false, healthdeclarationconcent: true },
       personalProfile: { ...PERSON, userphone: '05321234567' },
     })
     // a first payment the bank is slow to answer; past our limit the customer pays again, and it goes through

@@ -84,7 +84,7 @@ async function customer(s: Server, i: number): Promise<Bought> {
   const data = {
     quickProfile: { gender: 'male', citycode: '06', birthdate: '1985-02-03' }, outpatientVisits: 8,
     personalProfile: { firstname: 'Mehmet', lastname: 'Kaya', nationalId: '10000000146', nationality: 'TR', birthdate: '1985-02-03', email: `m${i}@example.com`, userphone: phone.replace(/\s/g, '') },
-    healthPolicy: { questions: [], isotherpolicy: false, birthCollateral: false, healthdeclarationconcent: true },
+    healthPolicy: { questions: [{ id: 'chronic', answer: false }, { id: 'surgery', answer: false }, { id: 'medication', answer: false }], isotherpolicy: false, birthCollateral: false, healthdeclarationconcent: true },
   }
   const saved = await (await api(s, '/digitalchannels/application', { ticket, product: 'tss', step: 'payment', data })).json() as { id: string }
   for (const d of consentsFor('tss').filter((x) => x.requiredFor.includes('tss'))) {

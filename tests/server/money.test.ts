@@ -32,7 +32,7 @@ let phoneSeq = 0
 const person = (birthdate = '1990-05-17') => ({
   firstname: 'Ayşe', lastname: 'Çağlar', nationalId: '10000000146', nationality: 'TR', birthdate, email: 'ayse.caglar@example.com', userphone: '05321234567',
 })
-const HEALTH = { questions: [{ id: 'chronic', answer: false }], isotherpolicy: false, birthCollateral: true, healthdeclarationconcent: true }
+const HEALTH = { questions: [{ id: 'chronic', answer: false }, { id: 'surgery', answer: false }, { id: 'medication', answer: false }], isotherpolicy: false, birthCollateral: true, healthdeclarationconcent: true }
 const tss = (quoteBirth: string, profileBirth: string, gender = 'female') => ({
   quickProfile: { gender, citycode: '34', birthdate: quoteBirth }, outpatientVisits: 10, personalProfile: person(profileBirth), healthPolicy: HEALTH,
 })

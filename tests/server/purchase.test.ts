@@ -27,7 +27,7 @@ const TSS_DATA = {
   quickProfile: { gender: 'female', citycode: '34', birthdate: '1990-05-17' },
   outpatientVisits: 10,
   personalProfile: person,
-  healthPolicy: { questions: [{ id: 'chronic', answer: false }], isotherpolicy: false, birthCollateral: true, healthdeclarationconcent: true },
+  healthPolicy: { questions: [{ id: 'chronic', answer: false }, { id: 'surgery', answer: false }, { id: 'medication', answer: false }], isotherpolicy: false, birthCollateral: true, healthdeclarationconcent: true },
 }
 const TRAVEL_DATA = {
   personalProfile: person,

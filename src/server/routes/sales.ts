@@ -8,12 +8,12 @@ import { legalPermissionSchema } from '../../domain/schemas/legal-permission.ts'
 import {
   APPLICATION_KEEP_HOURS, resumeApplicationSchema, saveApplicationSchema, type ApplicationData, type ApplicationProduct, type SavedApplication,
 } from '../../domain/schemas/application.ts'
-import { AGE_RULE_CODE, purchasePrice, quotedPrice, type PurchasePrice } from '../../domain/purchase.ts'
+import { AGE_RULE_CODE, healthAnswersProblem, purchasePrice, quotedPrice, type PurchasePrice } from '../../domain/purchase.ts'
 import { createPurchaseSchema, type PurchaseView } from '../../domain/schemas/purchase.ts'
 import type { AppEnv } from '../types.ts'
 import { company, legalPermission, paymentOrder, purchase, salesApplication } from '../db/schema.ts'
 import { AppError } from '../errors.ts'
-import type { ErrorCode } from '../i18n.ts'
+import { healthQuestionList, type ErrorCode } from '../i18n.ts'
 import { readJson, readQuery, UUID_PATTERN } from '../http.ts'
 import { audit } from '../services/audit.ts'
 import { expirePurchaseLiveOrders } from '../services/payments.ts'
@@ -68,9 +68,26 @@ const AGE_ERROR: Record<ApplicationProduct, ErrorCode> = {
   tss: 'TSS_AGE_WINDOW', seyahatsaglik: 'TRAVEL_AGE_WINDOW', erkenbes: 'BES_AGE_WINDOW', pratikbes: 'BES_ADULT_ONLY',
 }
 
+/**
+ * A TSS health declaration the server does not take (issue 24): each of its questions answered
+ * once with yes or no, none other. The answer names the unanswered questions in the reader's
+ * language (message) and as fields (`healthPolicy.questions.<id>`: `healthQuestion.required`).
+ */
+function healthAnswersError(policy: ApplicationData['healthPolicy']): AppError | null {
+  const problem = healthAnswersProblem(policy)
+  if (!problem) return null
+  if (problem.kind === 'unanswered') {
+    const ids = problem.ids
+    return new AppError(400, 'HEALTH_QUESTIONS_UNANSWERED', ids.map((id) => ({ path: `healthPolicy.questions.${id}`, code: 'healthQuestion.required' })),
+      (locale) => ({ questions: healthQuestionList(ids, locale) }))
+  }
+  return new AppError(400, 'HEALTH_QUESTIONS_INVALID', problem.ids.map((id) => ({ path: `healthPolicy.questions.${id.slice(0, 40)}`, code: `healthQuestion.${problem.kind}` })))
+}
+
 /** A refused price as the answer: the product's age rule (on the birth date), else the section that cannot be priced. */
-function refusal(product: ApplicationProduct, price: Extract<PurchasePrice, { ok: false }>): AppError {
+function refusal(product: ApplicationProduct, price: Extract<PurchasePrice, { ok: false }>, data: ApplicationData): AppError {
   if (price.code === 'AGE_OUT_OF_RANGE') return new AppError(400, AGE_ERROR[product], [{ path: `${price.section}.birthdate`, code: AGE_RULE_CODE[product] }])
+  if (price.code === 'HEALTH_QUESTIONS_UNANSWERED') return healthAnswersError(data.healthPolicy) ?? new AppError(400, 'VALIDATION', [{ path: price.section, code: `purchase.${price.code}` }])
   return new AppError(400, 'VALIDATION', [{ path: price.section, code: `purchase.${price.code}` }])
 }
 
@@ -212,6 +229,11 @@ export function salesRoutes() {
     if (!application) throw new AppError(404, 'APPLICATION_NOT_FOUND')
     // only what the product asks (issue 24 item 9: a BES application is not asked the health-data consent)
     if (!doc.askedFor.includes(application.product as SalesProduct)) throw new AppError(400, 'VALIDATION', [{ path: 'documentId', code: 'notAsked' }])
+    // the consents of a TSS sale follow its health declaration: every question answered (issue 24)
+    if (application.product === 'tss') {
+      const health = healthAnswersError((application.data as ApplicationData).healthPolicy)
+      if (health) throw health
+    }
     const partyId = partyOf(application)
     if (body.partyId !== undefined && body.partyId !== partyId) throw new AppError(400, 'VALIDATION', [{ path: 'partyId', code: 'notApplicant' }])
     // the spec's fixed company id; an unknown one is refused, none means the (first) company
@@ -266,7 +288,10 @@ export function salesRoutes() {
     const now = clock.now()
     // repriced at every save from the insured person's data; a person outside the product's ages is refused with its rule
     const price = quotedPrice(body.product, body.data, now)
-    if (!price.ok && price.code === 'AGE_OUT_OF_RANGE') throw refusal(body.product, price)
+    if (!price.ok && price.code === 'AGE_OUT_OF_RANGE') throw refusal(body.product, price, body.data)
+    // a health declaration is saved whole: every question answered (issue 24; the browser's step asks the same)
+    const health = body.data.healthPolicy ? healthAnswersError(body.data.healthPolicy) : null
+    if (health) throw health
     const expiresAt = new Date(now.getTime() + APPLICATION_KEEP_HOURS * 3_600_000)
     await db.delete(salesApplication).where(lt(salesApplication.expiresAt, now))
     const [row] = await db.insert(salesApplication)
@@ -308,7 +333,7 @@ export function salesRoutes() {
       .limit(1)
     if (!application) throw new AppError(404, 'APPLICATION_NOT_FOUND')
     const price = purchasePrice(body.product, application.data as ApplicationData, now)
-    if (!price.ok) throw refusal(body.product, price)
+    if (!price.ok) throw refusal(body.product, price, application.data as ApplicationData)
     const missing = await unrecordedConsents(c, application.id, body.product)
     if (missing.length) throw new AppError(400, 'CONSENT_REQUIRED', missing.map((name) => ({ path: name, code: 'required' })))
     // one purchase per application (unique index): a new one, or the open one brought up to date with
