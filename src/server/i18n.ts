@@ -378,6 +378,21 @@ export const ERROR_MESSAGES = {
     en: 'The health declaration has a question that does not exist or is answered more than once',
     ru: 'В декларации о здоровье есть несуществующий вопрос или вопрос с несколькими ответами',
   },
+  PRE_INFORMATION_REQUIRED: {
+    tr: 'Ödemeye geçmeden önce ön bilgilendirme formunu okuyup onaylamalısınız',
+    en: 'Please read and confirm the pre-information form before you pay',
+    ru: 'Перед оплатой прочитайте и подтвердите форму предварительной информации',
+  },
+  PRE_INFORMATION_CHANGED: {
+    tr: 'Yanıtlarınız veya fiyat değiştiği için ön bilgilendirme formu yenilendi; lütfen yeni formu okuyup onaylayınız',
+    en: 'The pre-information form has been renewed because your answers or the price changed; please read and confirm the new form',
+    ru: 'Форма предварительной информации обновлена, так как изменились ваши ответы или цена; прочитайте и подтвердите новую форму',
+  },
+  PRE_INFORMATION_NOT_FOUND: {
+    tr: 'Ön bilgilendirme formu bulunamadı; lütfen formu yeniden açınız',
+    en: 'The pre-information form was not found; please open the form again',
+    ru: 'Форма предварительной информации не найдена; откройте форму ещё раз',
+  },
   CONSENT_REQUIRED: {
     tr: 'Devam etmek için zorunlu onayları vermelisiniz',
     en: 'Please give the required consents to continue',

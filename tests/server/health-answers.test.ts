@@ -4,6 +4,7 @@ import { consentsFor } from '../../src/domain/consents.ts'
 import { SMS_RESEND_COOLDOWN_S } from '../../src/domain/sms.ts'
 import { legalPermission, purchase, salesApplication } from '../../src/server/db/schema.ts'
 import { agent } from '../support/fixtures.ts'
+import { withForm } from './pre-information-form.ts'
 import { createTestApp, dbKinds, type TestApp } from '../support/test-app.ts'
 
 /**
@@ -116,7 +117,7 @@ for (const kind of dbKinds()) {
       await t.db.update(salesApplication).set({ data: TSS_DATA }).where(eq(salesApplication.id, saleId))
       for (const res of await recordConsents(ticket, saleId)) expect(res.status).toBe(201)
       await t.db.update(salesApplication).set({ data: { ...TSS_DATA, healthPolicy: policy(ANSWERED.slice(0, 2)) } }).where(eq(salesApplication.id, saleId))
-      const refused = await api.post('/digitalchannels/purchase', { ticket, product: 'tss' }, { locale: 'ru' })
+      const refused = await api.post('/digitalchannels/purchase', await withForm(api.post, ticket, 'tss'), { locale: 'ru' })
       expect(refused.status).toBe(400)
       expect(refused.body).toEqual({
         code: 'HEALTH_QUESTIONS_UNANSWERED',
@@ -126,17 +127,18 @@ for (const kind of dbKinds()) {
       expect(await t.db.select().from(purchase)).toHaveLength(0)
       // answered: the same application is bought
       expect((await save(ticket, TSS_DATA)).status).toBe(200)
-      const bought = await api.post('/digitalchannels/purchase', { ticket, product: 'tss' })
+      const bought = await api.post('/digitalchannels/purchase', await withForm(api.post, ticket, 'tss'))
       expect(bought.status, JSON.stringify(bought.body)).toBe(201)
     })
 
-    it('a TSS consent needs the health declaration saved first; other products are not asked health questions', async () => {
+    it('a consent before the health step is recorded (the declaration is checked once given); travel has no health questions', async () => {
       const ticket = await verify()
       const saved = await save(ticket, { ...TSS_DATA, healthPolicy: undefined })
       const [res] = await recordConsents(ticket, String(saved.body.id))
-      expect(res!.status).toBe(400)
-      expect(res!.body.code).toBe('HEALTH_QUESTIONS_UNANSWERED')
-      expect(res!.body.issues).toHaveLength(3)
+      expect(res!.status).toBe(201)
+      // but it cannot be bought without the declaration
+      const bought = await api.post('/digitalchannels/purchase', await withForm(api.post, ticket, 'tss'))
+      expect(bought.body).toMatchObject({ code: 'VALIDATION', issues: [{ path: 'healthPolicy', code: 'purchase.SECTION_MISSING' }] })
       // travel has no health declaration: its consents are recorded as before
       const travelTicket = await verify('seyahatsaglik')
       const travel = await api.post('/digitalchannels/application', {

@@ -91,7 +91,9 @@ async function customer(s: Server, i: number): Promise<Bought> {
     const r = await api(s, '/digitalchannels/legalpermission', { name: d.name, status: d.kind === 'notice' ? 'READ' : 'ACCEPTED', documentId: d.documentId, scope: 'tss', ticket }, { saleId: saved.id, processStep: 'consents' })
     expect(r.status).toBe(201)
   }
-  const created = await api(s, '/digitalchannels/purchase', { ticket, product: 'tss' })
+  // the pre-information form given, then named by the purchase (issue 24 item 4)
+  const preInfo = await (await api(s, '/digitalchannels/preinformation', { ticket, product: 'tss' })).json() as { id: string }
+  const created = await api(s, '/digitalchannels/purchase', { ticket, product: 'tss', preInformationId: preInfo.id })
   expect(created.status).toBe(201)
   const { id } = await created.json() as { id: string }
   const paid = await api(s, '/moneyio/collection/posIP3D/Gateway', {

@@ -287,7 +287,9 @@ export async function buyOnServer(server: E2eServer, product: ApplicationProduct
     const r = await post('/legalpermission', { name: d.name, status: d.kind === 'notice' ? 'READ' : 'ACCEPTED', documentId: d.documentId, scope: product, ticket }, { saleId, processStep: 'consents' })
     expect(r.status, await r.clone().text()).toBe(201)
   }
-  const bought = await post('/purchase', { ticket, product })
+  // the pre-information form given, then named by the purchase (issue 24 item 4)
+  const form = (await (await post('/preinformation', { ticket, product })).json()) as { id: string }
+  const bought = await post('/purchase', { ticket, product, preInformationId: form.id })
   expect(bought.status, await bought.clone().text()).toBe(201)
   return ((await bought.json()) as { id: string }).id
 }

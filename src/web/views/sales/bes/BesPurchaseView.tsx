@@ -18,6 +18,10 @@ import { useLoaded, useLoader } from '../../staff/useFlow.ts'
 import { PurchaseLeaveGuard } from '../PurchaseLeaveGuard.tsx'
 import { SmsVerificationView } from '../SmsVerificationView.tsx'
 import { ConsentsStep } from '../../../components/sales/ConsentsStep.tsx'
+import { PreInformationStep } from '../../../components/sales/PurchaseSteps.tsx'
+import { downloadPreInformation } from '../../../flows/purchase.ts'
+import { CATALOGUE } from '../../../api/errors.ts'
+import toast from 'react-hot-toast'
 import { ContractStep, QuickStep, SummaryStep } from './BesSteps.tsx'
 import { PersonForm } from './PersonForm.tsx'
 import { BES_REASONS, fieldText } from './messages.ts'
@@ -26,7 +30,7 @@ import styles from './bes.module.css'
 const PaymentTestForm = lazy(() => import('../../payment/PaymentTestForm.tsx'))
 
 type Snap = SnapshotFrom<typeof besPurchaseMachine>
-type Step = 'quick' | 'sms' | 'personal' | 'custodian' | 'payer' | 'contract' | 'consents' | 'summary' | 'payment' | 'paid'
+type Step = 'quick' | 'sms' | 'personal' | 'custodian' | 'payer' | 'contract' | 'consents' | 'summary' | 'preInformation' | 'payment' | 'paid'
 
 const STEP_NAMES: Record<Step, MessageDescriptor> = {
   quick: msg`Hızlı profil`,
@@ -37,6 +41,7 @@ const STEP_NAMES: Record<Step, MessageDescriptor> = {
   contract: msg`Sözleşme ve fonlar`,
   consents: msg`Onaylar`,
   summary: msg`Özet`,
+  preInformation: msg`Ön bilgilendirme formu`,
   payment: msg`Ödeme`,
   paid: msg`Sonuç`,
 }
@@ -50,9 +55,9 @@ function stepOf(s: Snap): Step {
     return saving === 'profile' ? 'personal' : saving ?? 'personal'
   }
   if (s.matches('recordingConsents')) return 'consents'
-  if (s.matches('startingPurchase')) return 'summary'
+  if (s.matches('startingPurchase') || s.matches('loadingPreInformation')) return 'preInformation'
   if (s.matches('otherPayment')) return 'payment'
-  for (const st of ['personal', 'custodian', 'payer', 'contract', 'consents', 'summary', 'payment', 'paid'] as const) if (s.matches(st)) return st
+  for (const st of ['personal', 'custodian', 'payer', 'contract', 'consents', 'summary', 'preInformation', 'payment', 'paid'] as const) if (s.matches(st)) return st
   return 'quick'
 }
 
@@ -78,6 +83,7 @@ export function BesPurchaseView({ product }: { product: BesProduct }) {
   const ctx = useSelector(actor, (s) => s.context)
   const busy = useSelector(actor, (s) => s.hasTag('busy'))
   const saveFailed = useSelector(actor, (s) => s.matches('saveFailed'))
+  const snapshotLoading = useSelector(actor, (s) => s.matches('loadingPreInformation'))
   const sms = useSelector(actor, (s) => s.children.smsVerification as ActorRefFrom<typeof smsVerificationMachine> | undefined)
   const output = useSelector(actor, (s) => (s.status === 'done' ? s.output : null))
   const { cities, failed: citiesFailed, retry: retryCities } = useCities()
@@ -112,7 +118,7 @@ export function BesPurchaseView({ product }: { product: BesProduct }) {
   const errs = (fields: Record<string, string>) => Object.fromEntries(Object.entries(fields).map(([f, c]) => [f, text(f, c)]))
   const failure = (code: string | null) => (code ? (BES_REASONS[code] ? i18n._(BES_REASONS[code]) : reasonText(code, i18n)) : null)
   const at = () => new Date().toISOString()
-  const steps: Step[] = ['quick', 'sms', 'personal', ...(ctx.minor ? ['custodian' as const] : []), ...(ctx.payerIsOther ? ['payer' as const] : []), 'contract', 'consents', 'summary', 'payment']
+  const steps: Step[] = ['quick', 'sms', 'personal', ...(ctx.minor ? ['custodian' as const] : []), ...(ctx.payerIsOther ? ['payer' as const] : []), 'contract', 'consents', 'summary', 'preInformation', 'payment']
   const back = () => actor.send({ type: 'back' })
 
   return (
@@ -192,6 +198,11 @@ export function BesPurchaseView({ product }: { product: BesProduct }) {
         {step === 'summary' && ctx.profile && ctx.contract && (
           <SummaryStep product={product} participant={ctx.profile} custodian={ctx.minor ? ctx.custodian : null} payer={ctx.payerIsOther ? ctx.payer : null}
             contract={ctx.contract} failure={failure(ctx.reason)} busy={busy} onBack={back} onConfirm={() => actor.send({ type: 'summary.confirm' })} />
+        )}
+        {step === 'preInformation' && (
+          <PreInformationStep heading={false} form={snapshotLoading ? null : ctx.preInformation} busy={busy} reason={failure(ctx.reason)} unconfirmed={ctx.reason === 'PRE_INFORMATION_UNCONFIRMED'} onBack={back}
+            onConfirm={(accepted) => actor.send({ type: 'preInformation.confirm', accepted })}
+            onDownload={() => { const form = ctx.preInformation; if (form && ctx.ticket) void downloadPreInformation({ ticket: ctx.ticket, product, id: form.id }).catch(() => toast.error(i18n._(CATALOGUE.TECHNICAL))) }} />
         )}
         {otherPayment && (
           <div role="status" data-testid="other-payment">
