@@ -451,7 +451,7 @@ for (const kind of dbKinds()) {
       expect((await api.get(`/digitalchannels/purchase/${id}/document`)).headers.get('content-type')).toBe('application/pdf')
       // the mail's link
       await t.outbox.drain()
-      const mail = t.mails.find((m) => m.to.includes('ayse.caglar@example.com'))!
+      const mail = t.mails.find((m) => m.to.includes('ayse.caglar@example.com') && m.subject === 'Poliçe / sözleşme özetiniz')!
       const link = new URL(/https?:\/\/\S+/.exec(mail.text)![0])
       expect(link.origin + link.pathname).toBe(`${ORIGIN}/result/tss-success`)
       expect(link.searchParams.get('purchase')).toBe(id)
