@@ -5,7 +5,7 @@ import { TEST_CARDS, TEST_DEBIT_CARD } from '../../src/server/services/gateway/b
 import { launch, type Browser } from './browser.ts'
 import { TEST_ADMIN } from '../support/constants.ts'
 import { answerAtBank, startOrder } from './drivers/bank.ts'
-import { buyOnServer, PERSON, submitCard } from './drivers/purchase.ts'
+import { buyOnServer, PERSON, submitCard, confirmPreInformation } from './drivers/purchase.ts'
 import { caughtMail, caughtSms, E2E_SMS_COOLDOWN_S, startE2eServer, type E2eServer } from './server.ts'
 import { seriousViolations, serveAxe, signIn } from './staff.ts'
 
@@ -87,6 +87,7 @@ describe('the sale\'s money path in Chromium (issue 21)', () => {
     await healthAndConsents(page)
     const bought = page.waitForResponse((r) => r.url().endsWith('/digitalchannels/purchase') && r.request().method() === 'POST')
     await page.getByTestId('step-summary').getByRole('button', { name: 'Onayla ve ödemeye geç', exact: true }).click()
+    await confirmPreInformation(page)
     const id = ((await (await bought).json()) as { id: string }).id
     await page.getByTestId('payment-form').waitFor({ timeout: 15_000 })
     return { id, smsAt }
@@ -121,6 +122,7 @@ describe('the sale\'s money path in Chromium (issue 21)', () => {
     for (const name of ['gdprtextread', 'gdprconcent', 'infoconcent', 'trxconcent']) await consents.locator(`input[name=${name}]`).check()
     await consents.getByRole('button', { name: 'Devam' }).click()
     await tabB.getByTestId('step-summary').getByRole('button', { name: 'Onayla ve ödemeye geç', exact: true }).click()
+    await confirmPreInformation(tabB)
     await tabB.getByTestId('payment-form').waitFor({ timeout: 15_000 })
     // both tabs at the card form of the same purchase: the first pays, its bank page open
     await submitCard(a, card('success'))
@@ -181,6 +183,7 @@ describe('the sale\'s money path in Chromium (issue 21)', () => {
     await serveAxe(page)
     expect(await seriousViolations(page)).toEqual([])
     await summary.getByRole('button', { name: 'Yeni fiyatı onayla ve ödemeye geç' }).click()
+    await confirmPreInformation(page)
     await expect.poll(() => page.getByTestId('purchase-amount').textContent(), { timeout: 15_000 }).toContain(`₺${price('1960-05-17', 'tr-TR')}`)
     await page.close()
   }, 120_000)

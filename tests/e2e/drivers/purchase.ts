@@ -424,3 +424,20 @@ export function purchaseDriver(spec: PurchaseDriverSpec): Driver {
     },
   }
 }
+
+/**
+ * The pre-information step (issue 24 item 4) as a customer goes through it: the whole form is shown
+ * (its title, the customer's masked national ID), going on unticked is refused with the step's
+ * words, then the form's own box is ticked and "Ödemeye geç" pressed.
+ */
+export async function confirmPreInformation(page: Page, title = 'Ön Bilgilendirme Formu') {
+  const step = page.getByTestId('step-preInformation')
+  const form = step.getByTestId('pre-information-form')
+  await form.waitFor({ timeout: 20_000 })
+  expect(await form.textContent()).toContain(title)
+  expect(await form.textContent()).toMatch(/\d{3}\*{6}\d{2}/)
+  await step.getByRole('button', { name: 'Ödemeye geç', exact: true }).click()
+  await expect.poll(() => step.getByRole('alert').first().textContent()).toContain('Ödemeye geçmek için ön bilgilendirme formunu okuyup onaylamalısınız')
+  await step.locator('input[name=preinformation]').check()
+  await step.getByRole('button', { name: 'Ödemeye geç', exact: true }).click()
+}
