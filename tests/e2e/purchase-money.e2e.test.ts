@@ -144,7 +144,7 @@ describe('the sale\'s money path in Chromium (issue 21)', () => {
     const numberA = await a.getByTestId('policy-number').textContent()
     await expect.poll(() => tabB.getByTestId('policy-number').textContent(), { timeout: 15_000 }).toBe(numberA)
     // one payment, one policy mail
-    await expect.poll(async () => (await caughtMail(server.url, email)).length, { timeout: 20_000 }).toBe(1)
+    await expect.poll(async () => (await caughtMail(server.url, email)).filter((m) => m.subject === 'Poliçe / sözleşme özetiniz').length, { timeout: 20_000 }).toBe(1)
     expect(gatewayCalls).toHaveLength(1)
     await a.close()
     await tabB.close()
@@ -295,7 +295,7 @@ describe('the sale\'s money path in Chromium (issue 21)', () => {
       expect(await bare.getByTestId('policy-pdf').count()).toBe(0)
       // the link in the customer's mail shows it all, and the PDF downloads
       let mail: Array<{ text: string }> = []
-      await expect.poll(async () => (mail = await caughtMail(server.url, email)).length, { timeout: 20_000 }).toBe(1)
+      await expect.poll(async () => (mail = (await caughtMail(server.url, email)).filter((m) => m.subject === 'Poliçe / sözleşme özetiniz')).length, { timeout: 20_000 }).toBe(1)
       const link = new URL(/https?:\/\/\S+/.exec(mail[0]!.text)![0])
       const mailed = await other.page(link.pathname + link.search)
       await expect.poll(() => mailed.getByTestId('policy-number').textContent(), { timeout: 15_000 }).toMatch(/^TSS-/)
