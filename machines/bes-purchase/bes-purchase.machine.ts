@@ -7,7 +7,7 @@ import {
 import { missingConsents, type ConsentChoice, type ConsentName } from '../../src/domain/consents.ts'
 import type { ApplicationData, SavedApplication } from '../../src/domain/schemas/application.ts'
 import type { CustodianProfile, PensionContract, PersonalProfile, QuickProfile } from '../../src/domain/schemas/sales.ts'
-import type { ConsentsInput, OtherPaymentOutcome, PurchaseOutcome, PurchaseOutput, PurchaseSummary } from '../shared/purchase.ts'
+import type { ConsentsInput, OtherPaymentOutcome, PreInformation, PurchaseOutcome, PurchaseOutput, PurchaseSummary } from '../shared/purchase.ts'
 import { smsVerificationMachine, type SmsVerificationOutput } from '../sms-verification/sms-verification.machine.ts'
 import { providedLater, reasonOf } from '../shared/not-provided.ts'
 
@@ -56,6 +56,8 @@ export type BesPurchaseContext = {
   outcome: PurchaseOutcome | null
   /** The payment step was opened for an existing purchase (the result page's "Tekrar dene", issue 21). */
   retry: boolean
+  /** The pre-information form the server gave before payment (issue 24 item 4): shown, confirmed, named by the purchase. */
+  preInformation: PreInformation | null
 }
 
 export type BesPurchaseEvent =
@@ -66,6 +68,7 @@ export type BesPurchaseEvent =
   | { type: 'contract.submit'; values: ContractValues }
   | { type: 'consents.submit'; choices: ConsentChoices }
   | { type: 'summary.confirm' }
+  | { type: 'preInformation.confirm'; accepted: boolean }
   | { type: 'payment.done'; status: PurchaseOutcome }
   | { type: 'payment.elsewhere' }
   | { type: 'payment.retry'; purchase: PurchaseSummary }
@@ -122,7 +125,8 @@ export const besPurchaseMachine = setup({
     resumeApplication: providedLater<SavedApplication, { ticket: string; product: BesProduct }>('resumeApplication'),
     saveApplication: providedLater<SavedApplication, SaveInput>('saveApplication'),
     recordConsents: providedLater<void, ConsentsInput>('recordConsents'),
-    createPurchase: providedLater<PurchaseSummary, { ticket: string; product: BesProduct }>('createPurchase'),
+    loadPreInformation: providedLater<PreInformation, { ticket: string; product: BesProduct }>('loadPreInformation'),
+    createPurchase: providedLater<PurchaseSummary, { ticket: string; product: BesProduct; preInformationId: string }>('createPurchase'),
     watchPayment: providedLater<OtherPaymentOutcome, { id: string }>('watchPayment'),
   },
   actions: {
@@ -145,6 +149,8 @@ export const besPurchaseMachine = setup({
     rememberApplication: assign({ applicationId: ({ event }) => (event as unknown as { output: SavedApplication }).output.id }),
   },
   guards: {
+    isPreInformationConfirmed: ({ event }) => event.type === 'preInformation.confirm' && event.accepted,
+    isPreInformationOutdated: ({ event }) => ['PRE_INFORMATION_CHANGED', 'PRE_INFORMATION_REQUIRED'].includes(reasonOf((event as { error?: unknown }).error) ?? ''),
     hasQuickErrors: ({ context, event }) => has(quickProfileErrors(context.product, event as Ev<'quick.submit'>, (event as Ev<'quick.submit'>).at)),
     hasProfileErrors: ({ context, event }) => has(participantErrors(context.product, withPhone(context, (event as Ev<'profile.submit'>).values), (event as Ev<'profile.submit'>).at)),
     hasCustodianErrors: ({ event }) => {
@@ -193,6 +199,7 @@ export const besPurchaseMachine = setup({
     purchase: null,
     outcome: null,
     retry: false,
+    preInformation: null,
   }),
   initial: 'quickProfile',
   states: {
@@ -354,8 +361,28 @@ export const besPurchaseMachine = setup({
     },
     summary: {
       on: {
-        'summary.confirm': { target: 'startingPurchase', actions: assign({ reason: null }) },
+        'summary.confirm': { target: 'loadingPreInformation', actions: assign({ reason: null }) },
         back: { target: 'consents', actions: assign({ reason: null }) },
+      },
+    },
+    /** The pre-information form of the answers as saved (issue 24 item 4): given by the server, then confirmed before payment. */
+    loadingPreInformation: {
+      tags: ['busy'],
+      invoke: {
+        id: 'loadPreInformation',
+        src: 'loadPreInformation',
+        input: ({ context }) => ({ ticket: context.ticket ?? '', product: context.product }),
+        onDone: { target: 'preInformation', actions: assign({ preInformation: ({ event }) => event.output }) },
+        onError: { target: 'summary', actions: assign({ reason: ({ event }) => reasonOf(event.error) }) },
+      },
+    },
+    preInformation: {
+      on: {
+        'preInformation.confirm': [
+          { guard: 'isPreInformationConfirmed', target: 'startingPurchase', actions: assign({ reason: null }) },
+          { actions: assign({ reason: 'PRE_INFORMATION_UNCONFIRMED' }) },
+        ],
+        back: { target: 'summary', actions: assign({ reason: null }) },
       },
     },
     startingPurchase: {
@@ -364,13 +391,17 @@ export const besPurchaseMachine = setup({
         id: 'createPurchase',
         src: 'createPurchase',
         // the server buys what it holds for the verified phone, at its own price (docs/decisions/purchase.md)
-        input: ({ context }) => ({ ticket: context.ticket ?? '', product: context.product }),
+        input: ({ context }) => ({ ticket: context.ticket ?? '', product: context.product, preInformationId: context.preInformation?.id ?? '' }),
         onDone: [
           // a payment of it waits for the bank in another tab (issue 21): its outcome is awaited, not paid twice
           { guard: 'isPaidElsewhere', target: 'otherPayment', actions: assign({ purchase: ({ event }) => event.output }) },
           { target: 'payment', actions: assign({ purchase: ({ event }) => event.output }) },
         ],
-        onError: { target: 'summary', actions: assign({ reason: ({ event }) => reasonOf(event.error) }) },
+        onError: [
+          // the form given is no longer the answers' (another tab changed them): the new form, to be read again
+          { guard: 'isPreInformationOutdated', target: 'loadingPreInformation', actions: assign({ reason: ({ event }) => reasonOf(event.error) }) },
+          { target: 'summary', actions: assign({ reason: ({ event }) => reasonOf(event.error) }) },
+        ],
       },
     },
     /** The card form for the first contribution, with the amount the server computed. */

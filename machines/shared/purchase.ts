@@ -60,7 +60,12 @@ export type PurchaseContext = {
   price: number | null
   /** The payment step was opened for an existing purchase (the result page's "Tekrar dene"). */
   retry: boolean
+  /** The pre-information form the server gave for the answers as saved (issue 24 item 4): shown, confirmed, named by the purchase. */
+  preInformation: PreInformation | null
 }
+
+/** The pre-information form as the server gives it (src/domain/schemas/purchase.ts PreInformationView). */
+export type PreInformation = { id: string; title: string; sections: Array<{ heading: string; lines: string[] }>; amount: number; currency: string }
 
 export type PurchaseEvent =
   | { type: 'quote.submit'; data: ApplicationData; at: string }
@@ -71,6 +76,7 @@ export type PurchaseEvent =
   | { type: 'consents.submit'; choices: Partial<Record<ConsentName, ConsentChoice>> }
   | { type: 'summary.confirm' }
   | { type: 'price.accept' }
+  | { type: 'preInformation.confirm'; accepted: boolean }
   | { type: 'payment.done'; status: PurchaseOutcome }
   | { type: 'payment.elsewhere' }
   | { type: 'payment.retry'; purchase: PurchaseSummary }
@@ -78,6 +84,8 @@ export type PurchaseEvent =
 export type PurchaseInput = { data?: ApplicationData }
 export type PurchaseOutput = { purchaseId: string; outcome: PurchaseOutcome }
 export type SaveInput = { ticket: string; product: ApplicationProduct; step: string; data: ApplicationData }
+/** The purchase names the pre-information form the customer confirmed (issue 24 item 4). */
+export type CreatePurchaseInput = { ticket: string; product: ApplicationProduct; preInformationId: string }
 /** What recording the consents sends: the verified phone's ticket proves the applicant (issue 28 item 3). */
 export type ConsentsInput = { saleId: string; ticket: string; product: ApplicationProduct; choices: Partial<Record<ConsentName, ConsentChoice>>; partyId: string }
 
@@ -134,7 +142,8 @@ export function createPurchaseMachine(config: PurchaseFlowConfig) {
       resumeApplication: providedLater<SavedApplication | null, { ticket: string; product: ApplicationProduct }>('resumeApplication'),
       saveApplication: providedLater<SavedApplication, SaveInput>('saveApplication'),
       recordConsents: providedLater<void, ConsentsInput>('recordConsents'),
-      createPurchase: providedLater<PurchaseSummary, { ticket: string; product: ApplicationProduct }>('createPurchase'),
+      loadPreInformation: providedLater<PreInformation, { ticket: string; product: ApplicationProduct }>('loadPreInformation'),
+      createPurchase: providedLater<PurchaseSummary, CreatePurchaseInput>('createPurchase'),
       watchPayment: providedLater<OtherPaymentOutcome, { id: string }>('watchPayment'),
     },
     guards: {
@@ -148,12 +157,14 @@ export function createPurchaseMachine(config: PurchaseFlowConfig) {
       isRepriced: ({ context, event }) => (event as { output?: PurchaseSummary }).output?.amount !== context.quoted,
       isRetry: ({ context }) => context.retry,
       otherPaymentSucceeded: ({ event }) => (event as { output?: OtherPaymentOutcome }).output === 'success',
+      isPreInformationConfirmed: ({ event }) => event.type === 'preInformation.confirm' && event.accepted,
+      isPreInformationOutdated: ({ event }) => ['PRE_INFORMATION_CHANGED', 'PRE_INFORMATION_REQUIRED'].includes(reasonOf((event as { error?: unknown }).error) ?? ''),
     },
   }).createMachine({
     id: config.id,
     context: ({ input }) => ({
       product, data: input?.data ?? {}, ticket: null, phone: null, applicationId: null, saved: null, fieldErrors: {}, missing: [], choices: {},
-      purchase: null, outcome: null, error: null, quoted: null, price: null, retry: false,
+      purchase: null, outcome: null, error: null, quoted: null, price: null, retry: false, preInformation: null,
     }),
     initial: 'quote',
     states: {
@@ -288,21 +299,44 @@ export function createPurchaseMachine(config: PurchaseFlowConfig) {
             always: [{ guard: 'hasPriceChanged', target: 'priceChanged' }, { target: 'ready' }],
           },
           ready: {
-            on: { 'summary.confirm': '#' + config.id + '.purchasing' },
+            on: { 'summary.confirm': { target: '#' + config.id + '.loadingPreInformation', actions: assign({ error: null }) } },
           },
           // the price the server computed from the insured person is not the one the customer saw: both shown, confirmed first
           priceChanged: {
-            on: { 'price.accept': { target: '#' + config.id + '.purchasing', actions: assign({ quoted: ({ context }) => context.price }) } },
+            on: { 'price.accept': { target: '#' + config.id + '.loadingPreInformation', actions: assign({ quoted: ({ context }) => context.price, error: null }) } },
           },
         },
         on: { back: 'consents' },
+      },
+      // the pre-information form of the answers as saved, at the price confirmed (issue 24 item 4): given by the server, then confirmed
+      loadingPreInformation: {
+        tags: ['busy'],
+        invoke: {
+          id: 'loadPreInformation',
+          src: 'loadPreInformation',
+          input: ({ context }) => ({ ticket: context.ticket!, product }),
+          onDone: { target: 'preInformation', actions: assign({ preInformation: ({ event }) => event.output }) },
+          onError: [
+            { guard: 'ticketExpired', target: 'sms', actions: assign({ ticket: null, error: 'SMS_TICKET_INVALID' }) },
+            { target: 'summary', actions: assign({ error: ({ event }) => reasonOf(event.error) }) },
+          ],
+        },
+      },
+      preInformation: {
+        on: {
+          'preInformation.confirm': [
+            { guard: 'isPreInformationConfirmed', target: 'purchasing', actions: assign({ error: null }) },
+            { actions: assign({ error: 'PRE_INFORMATION_UNCONFIRMED' }) },
+          ],
+          back: { target: 'summary', actions: assign({ error: null }) },
+        },
       },
       purchasing: {
         tags: ['busy'],
         invoke: {
           id: 'createPurchase',
           src: 'createPurchase',
-          input: ({ context }) => ({ ticket: context.ticket!, product }),
+          input: ({ context }) => ({ ticket: context.ticket!, product, preInformationId: context.preInformation?.id ?? '' }),
           onDone: [
             // another tab's payment of this purchase waits for the bank: wait for it, do not pay twice
             { guard: 'isPaidElsewhere', target: 'otherPayment', actions: assign({ purchase: ({ event }) => event.output, error: null }) },
@@ -311,6 +345,8 @@ export function createPurchaseMachine(config: PurchaseFlowConfig) {
           ],
           onError: [
             { guard: 'ticketExpired', target: 'sms', actions: assign({ ticket: null, error: 'SMS_TICKET_INVALID' }) },
+            // the form given is no longer the answers' (another tab changed them): the new form, to be read again
+            { guard: 'isPreInformationOutdated', target: 'loadingPreInformation', actions: assign({ error: ({ event }) => reasonOf(event.error) }) },
             { target: 'summary', actions: assign({ error: ({ event }) => reasonOf(event.error) }) },
           ],
         },

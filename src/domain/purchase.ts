@@ -14,7 +14,7 @@ export type PurchasePrice =
   | { ok: false; code: PurchaseRefusal; section: string }
 
 /** Why an application cannot be bought yet: a missing section, a tariff refusal, or a person outside the product's ages. */
-export type PurchaseRefusal = 'SECTION_MISSING' | 'NOT_PRICEABLE' | 'HEALTH_DECLARATION_REQUIRED' | 'AGE_OUT_OF_RANGE'
+export type PurchaseRefusal = 'SECTION_MISSING' | 'NOT_PRICEABLE' | 'HEALTH_DECLARATION_REQUIRED' | 'HEALTH_QUESTIONS_UNANSWERED' | 'AGE_OUT_OF_RANGE'
 
 /**
  * Who the product may cover or take, by the insured person's (participant's) age on the day
@@ -43,6 +43,25 @@ export type HealthQuestionId = (typeof HEALTH_QUESTION_IDS)[number]
 /** The health questions the answers leave unanswered (no boolean answer given). */
 export function unansweredHealthQuestions(policy: { questions?: ReadonlyArray<{ id: string; answer?: unknown }> } | undefined): HealthQuestionId[] {
   return HEALTH_QUESTION_IDS.filter((id) => typeof policy?.questions?.find((q) => q.id === id)?.answer !== 'boolean')
+}
+
+/**
+ * What is wrong with a health declaration's answers as the server takes them (issue 24 item A):
+ * a question that is not one of ours, a question answered twice, or one of ours left unanswered.
+ * The server refuses the save, the consents and the purchase of such an application.
+ */
+export type HealthAnswersProblem =
+  | { kind: 'unknown'; ids: string[] }
+  | { kind: 'duplicate'; ids: string[] }
+  | { kind: 'unanswered'; ids: HealthQuestionId[] }
+export function healthAnswersProblem(policy: { questions?: ReadonlyArray<{ id: string; answer?: unknown }> } | undefined): HealthAnswersProblem | null {
+  const ids = (policy?.questions ?? []).map((q) => q.id)
+  const unknown = ids.filter((id) => !(HEALTH_QUESTION_IDS as readonly string[]).includes(id))
+  if (unknown.length) return { kind: 'unknown', ids: [...new Set(unknown)] }
+  const duplicate = ids.filter((id, i) => ids.indexOf(id) !== i)
+  if (duplicate.length) return { kind: 'duplicate', ids: [...new Set(duplicate)] }
+  const unanswered = unansweredHealthQuestions(policy)
+  return unanswered.length ? { kind: 'unanswered', ids: unanswered } : null
 }
 
 /** The field message code of each product's age rule (the birth date field's error). */
@@ -133,6 +152,7 @@ export function purchasePrice(product: ApplicationProduct, data: ApplicationData
       if (data.outpatientVisits === undefined) return missing('outpatientVisits')
       if (!data.healthPolicy) return missing('healthPolicy')
       if (!data.healthPolicy.healthdeclarationconcent) return { ok: false, code: 'HEALTH_DECLARATION_REQUIRED', section: 'healthPolicy' }
+      if (healthAnswersProblem(data.healthPolicy)) return { ok: false, code: 'HEALTH_QUESTIONS_UNANSWERED', section: 'healthPolicy' }
       break
     case 'seyahatsaglik':
       if (!data.travelPlan) return missing('travelPlan')

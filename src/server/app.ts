@@ -84,9 +84,10 @@ function securityHeaders(config: ServerConfig): MiddlewareHandler<AppEnv> {
   }
 }
 
-function errorBody(c: Context<AppEnv>, code: ErrorCode, issues?: unknown) {
+function errorBody(c: Context<AppEnv>, code: ErrorCode, issues?: unknown, params?: AppError['params']) {
   const locale = c.get('locale') ?? 'tr'
-  return issues ? { code, message: errorMessage(code, locale), issues } : { code, message: errorMessage(code, locale) }
+  const message = errorMessage(code, locale, params?.(locale))
+  return issues ? { code, message, issues } : { code, message }
 }
 
 /** Opens `encrypted: true` request bodies and seals JSON answers to such requests (spec 7.1). */
@@ -255,7 +256,7 @@ export function createApp(deps: AppDeps) {
 
   app.onError((err, c) => {
     if (err instanceof AppError) {
-      return c.json(errorBody(c, err.code, err.issues), err.status as ContentfulStatusCode)
+      return c.json(errorBody(c, err.code, err.issues, err.params), err.status as ContentfulStatusCode)
     }
     if (err instanceof HTTPException && err.status < 500) {
       const code: ErrorCode = err.status === 413 ? 'PAYLOAD_TOO_LARGE' : err.status === 404 ? 'NOT_FOUND' : 'VALIDATION'

@@ -1,4 +1,4 @@
-import type { ErrorCode } from './i18n.ts'
+import type { ErrorCode, ServerLocale } from './i18n.ts'
 
 export type FieldIssue = { path: string; code: string }
 
@@ -7,12 +7,15 @@ export class AppError extends Error {
   readonly status: 400 | 401 | 403 | 404 | 405 | 409 | 413 | 415 | 422 | 429 | 500 | 502 | 503
   readonly code: ErrorCode
   readonly issues: FieldIssue[] | undefined
+  /** The values of the message's `{name}` placeholders in the answer's language (e.g. which question is unanswered). */
+  readonly params: ((locale: ServerLocale) => Record<string, string>) | undefined
 
-  constructor(status: AppError['status'], code: ErrorCode, issues?: FieldIssue[]) {
+  constructor(status: AppError['status'], code: ErrorCode, issues?: FieldIssue[], params?: (locale: ServerLocale) => Record<string, string>) {
     super(code)
     this.status = status
     this.code = code
     this.issues = issues
+    this.params = params
   }
 }
 

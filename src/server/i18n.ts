@@ -1,3 +1,5 @@
+import type { HealthQuestionId } from '../domain/purchase.ts'
+
 /**
  * Texts the server itself answers with (error messages, mail). The browser's texts go through
  * Lingui; the server runs without a build step, so its own short texts live in this typed table,
@@ -371,6 +373,31 @@ export const ERROR_MESSAGES = {
     en: 'No unfinished application was found for this number',
     ru: 'Незавершённая заявка для этого номера не найдена',
   },
+  HEALTH_QUESTIONS_UNANSWERED: {
+    tr: 'Sağlık beyanındaki her soruyu Evet veya Hayır seçerek yanıtlamalısınız; yanıtlanmamış soru: {questions}',
+    en: 'Please answer every question of the health declaration with Yes or No; not answered: {questions}',
+    ru: 'Ответьте «Да» или «Нет» на каждый вопрос декларации о здоровье; без ответа: {questions}',
+  },
+  HEALTH_QUESTIONS_INVALID: {
+    tr: 'Sağlık beyanında tanımlı olmayan ya da birden fazla yanıtlanmış bir soru var',
+    en: 'The health declaration has a question that does not exist or is answered more than once',
+    ru: 'В декларации о здоровье есть несуществующий вопрос или вопрос с несколькими ответами',
+  },
+  PRE_INFORMATION_REQUIRED: {
+    tr: 'Ödemeye geçmeden önce ön bilgilendirme formunu okuyup onaylamalısınız',
+    en: 'Please read and confirm the pre-information form before you pay',
+    ru: 'Перед оплатой прочитайте и подтвердите форму предварительной информации',
+  },
+  PRE_INFORMATION_CHANGED: {
+    tr: 'Yanıtlarınız veya fiyat değiştiği için ön bilgilendirme formu yenilendi; lütfen yeni formu okuyup onaylayınız',
+    en: 'The pre-information form has been renewed because your answers or the price changed; please read and confirm the new form',
+    ru: 'Форма предварительной информации обновлена, так как изменились ваши ответы или цена; прочитайте и подтвердите новую форму',
+  },
+  PRE_INFORMATION_NOT_FOUND: {
+    tr: 'Ön bilgilendirme formu bulunamadı; lütfen formu yeniden açınız',
+    en: 'The pre-information form was not found; please open the form again',
+    ru: 'Форма предварительной информации не найдена; откройте форму ещё раз',
+  },
   CONSENT_REQUIRED: {
     tr: 'Devam etmek için zorunlu onayları vermelisiniz',
     en: 'Please give the required consents to continue',
@@ -496,8 +523,39 @@ export function resolveLocale(localeHeader: string | undefined, acceptLanguage: 
   return 'tr'
 }
 
-export function errorMessage(code: ErrorCode, locale: ServerLocale): string {
-  return ERROR_MESSAGES[code][locale]
+/** The code's message in the language; `{name}` placeholders take the given values. */
+export function errorMessage(code: ErrorCode, locale: ServerLocale, params?: Record<string, string>): string {
+  const text: string = ERROR_MESSAGES[code][locale]
+  return params ? text.replace(/\{(\w+)\}/g, (all, name: string) => params[name] ?? all) : text
+}
+
+/**
+ * The TSS health declaration's questions as the server names them in its answers (issue 24: a
+ * refused save, consent or purchase names the unanswered question); the same words as the
+ * health step of the purchase page (src/web/components/sales/PurchaseSteps.tsx).
+ */
+export const HEALTH_QUESTION_TEXTS: Record<HealthQuestionId, Texts> = {
+  chronic: {
+    tr: 'Süregelen (kronik) bir hastalığınız var mı?',
+    en: 'Do you have an ongoing (chronic) illness?',
+    ru: 'Есть ли у вас хроническое заболевание?',
+  },
+  surgery: {
+    tr: 'Son 5 yılda ameliyat oldunuz mu veya ameliyat öneriliyor mu?',
+    en: 'Have you had surgery in the last 5 years, or has surgery been recommended?',
+    ru: 'Были ли у вас операции за последние 5 лет или рекомендована ли операция?',
+  },
+  medication: {
+    tr: 'Düzenli kullandığınız bir ilaç var mı?',
+    en: 'Do you take any medication regularly?',
+    ru: 'Принимаете ли вы регулярно какие-либо лекарства?',
+  },
+}
+
+/** The questions in quotes, in the language: «A»; «B». */
+export function healthQuestionList(ids: readonly HealthQuestionId[], locale: ServerLocale): string {
+  const [open, close] = locale === 'en' ? ['“', '”'] : ['«', '»']
+  return ids.map((id) => `${open}${HEALTH_QUESTION_TEXTS[id][locale]}${close}`).join('; ')
 }
 
 /** Picks the name in the request's language, falling back to English, then Turkish. */

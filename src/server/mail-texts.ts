@@ -191,6 +191,24 @@ export const MAILS = {
         'Если вы этого не ожидали, просто проигнорируйте письмо: адрес не изменится.\n',
     },
   },
+  /** The pre-information form confirmed before payment (issue 24 item 4): its text in the body and its PDF attached. */
+  preInformation: {
+    tr: {
+      subject: 'Ön bilgilendirme formunuz',
+      text: (p: { name: string; title: string; form: string }) =>
+        `Sayın ${p.name},\n\nÖdemeden önce okuyup onayladığınız "${p.title}" aşağıdadır; bir örneği ekteki PDF dosyasındadır.\n\n${p.form}\n`,
+    },
+    en: {
+      subject: 'Your pre-information form',
+      text: (p: { name: string; title: string; form: string }) =>
+        `Dear ${p.name},\n\nBelow is the "${p.title}" you read and confirmed before paying; a copy is in the attached PDF file.\n\n${p.form}\n`,
+    },
+    ru: {
+      subject: 'Ваша форма предварительной информации',
+      text: (p: { name: string; title: string; form: string }) =>
+        `Уважаемый(ая) ${p.name},\n\nНиже — «${p.title}», которую вы прочитали и подтвердили перед оплатой; её копия во вложенном PDF-файле.\n\n${p.form}\n`,
+    },
+  },
   purchaseDocument: {
     tr: {
       subject: 'Poliçe / sözleşme özetiniz',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { hasBirthCover, insuredBirthdate, isWithinProductAges, purchasePrice, quotedPrice } from '../../src/domain/purchase.ts'
+import { hasBirthCover, healthAnswersProblem, insuredBirthdate, isWithinProductAges, purchasePrice, quotedPrice } from '../../src/domain/purchase.ts'
 import { quoteTravel, quoteTss } from '../../src/domain/tariff.ts'
 
 const NOW = new Date('2026-03-02T09:00:00Z')
@@ -7,7 +7,7 @@ const person = {
   firstname: 'Ayşe', lastname: 'Çağlar', nationalId: '10000000146', nationality: 'TR', birthdate: '1990-05-17',
   email: 'ayse@example.com', userphone: '05321234567',
 }
-const policy = { questions: [], isotherpolicy: false, birthCollateral: false, healthdeclarationconcent: true }
+const policy = { questions: [{ id: 'chronic', answer: false }, { id: 'surgery', answer: false }, { id: 'medication', answer: false }], isotherpolicy: false, birthCollateral: false, healthdeclarationconcent: true }
 const contract = (freqOfInvest: 'monthly' | 'quarterly' | 'semiannual' | 'annual', contributionAmount: number, currencyOfInvest = 'TRY') =>
   ({ personalProfile: person, pensionContract: { currencyOfInvest, freqOfInvest, contributionAmount, fundChoice: [{ code: 'KES', share: 100 }] } })
 
@@ -21,6 +21,9 @@ describe('purchasePrice', () => {
       .toEqual({ ok: true, amountTry: expected.ok ? expected.options[1]!.annualTry : -1, currency: 'TRY', kind: 'policy' })
     expect(purchasePrice('tss', { quickProfile, outpatientVisits: 8, personalProfile: person, healthPolicy: { ...policy, healthdeclarationconcent: false } }, NOW))
       .toEqual({ ok: false, code: 'HEALTH_DECLARATION_REQUIRED', section: 'healthPolicy' })
+    // issue 24: every health question answered, or it is not bought
+    expect(purchasePrice('tss', { quickProfile, outpatientVisits: 8, personalProfile: person, healthPolicy: { ...policy, questions: policy.questions.slice(1) } }, NOW))
+      .toEqual({ ok: false, code: 'HEALTH_QUESTIONS_UNANSWERED', section: 'healthPolicy' })
     // issue 21: the insured person is the profile's, whatever the quote said: a 1990-born profile is priced as such
     const insured = quoteTss(quickProfile, NOW)
     expect(purchasePrice('tss', { quickProfile: { ...quickProfile, birthdate: '1950-01-01' }, outpatientVisits: 8, personalProfile: person, healthPolicy: policy }, NOW))
@@ -112,5 +115,16 @@ describe('instalments that add up (issue 24 item 8)', () => {
       expect(p.first).toBeGreaterThanOrEqual(p.rest)
       expect(Math.round((p.first - p.rest) * 100)).toBeLessThan(n)
     }
+  })
+})
+
+describe('healthAnswersProblem (issue 24: the server takes a health declaration only whole)', () => {
+  it('names the unanswered questions in the order asked, an unknown question, a question answered twice', () => {
+    expect(healthAnswersProblem(policy)).toBeNull()
+    expect(healthAnswersProblem({ questions: [{ id: 'surgery', answer: true }] })).toEqual({ kind: 'unanswered', ids: ['chronic', 'medication'] })
+    expect(healthAnswersProblem(undefined)).toEqual({ kind: 'unanswered', ids: ['chronic', 'surgery', 'medication'] })
+    expect(healthAnswersProblem({ questions: [...policy.questions, { id: 'smoker', answer: false }] })).toEqual({ kind: 'unknown', ids: ['smoker'] })
+    expect(healthAnswersProblem({ questions: [...policy.questions, { id: 'chronic', answer: true }] })).toEqual({ kind: 'duplicate', ids: ['chronic'] })
+    expect(healthAnswersProblem({ questions: [{ id: 'chronic', answer: null }, ...policy.questions.slice(1)] })).toEqual({ kind: 'unanswered', ids: ['chronic'] })
   })
 })

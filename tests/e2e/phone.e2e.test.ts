@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { launch, type Browser } from './browser.ts'
 import { TEST_CARDS } from '../../src/server/services/gateway/bank-simulator.ts'
-import { submitCard } from './drivers/purchase.ts'
+import { submitCard, confirmPreInformation } from './drivers/purchase.ts'
 import { buyTssQuote } from './drivers/tss-purchase.ts'
 import { caughtSms } from './server.ts'
 import { signIn } from './staff.ts'
@@ -192,6 +192,7 @@ describe('nothing wider than a 375 px phone (issue 23)', () => {
     await summary.getByText(LONG_EMAIL).waitFor()
     await check(page, 'tss: summary', found)
     await summary.getByRole('button', { name: 'Onayla ve ödemeye geç' }).click()
+    await confirmPreInformation(page)
     await page.getByTestId('payment-form').waitFor({ timeout: 15_000 })
     await check(page, 'tss: card', found)
     // the bank's 3-D page in its dialog
@@ -229,6 +230,7 @@ describe('nothing wider than a 375 px phone (issue 23)', () => {
     const button = (await summary.getByRole('button', { name: 'Onayla ve ödemeye geç' }).boundingBox())!
     expect(button.x + button.width).toBeLessThanOrEqual(WIDTH)
     await summary.getByRole('button', { name: 'Onayla ve ödemeye geç' }).click()
+    await confirmPreInformation(page)
     await page.getByTestId('payment-form').waitFor({ timeout: 15_000 })
     await check(page, 'travel: card', found)
     expect(found).toEqual({})

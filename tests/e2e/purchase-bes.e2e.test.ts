@@ -3,12 +3,14 @@ import type { Page } from 'playwright-core'
 import { launch, type Browser } from './browser.ts'
 import { caughtSms, E2E_SMS_COOLDOWN_S } from './server.ts'
 import { TEST_CARDS } from '../../src/server/services/gateway/bank-simulator.ts'
+import { confirmPreInformation } from './drivers/purchase.ts'
 
 const card = (scenario: string) => TEST_CARDS.find((c) => c.scenario === scenario)!.number
 
 /** The card form of the first contribution, then the bank simulator's 3-D page. */
 async function pay(page: Page, number: string) {
   await page.getByRole('button', { name: 'Onayla ve Öde' }).click()
+  await confirmPreInformation(page)
   const form = page.getByTestId('payment-form')
   await form.waitFor()
   await form.locator('input[name=number]').pressSequentially(number, { delay: 5 })

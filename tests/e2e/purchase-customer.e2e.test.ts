@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { launch, type Browser } from './browser.ts'
 import { caughtSms } from './server.ts'
+import { confirmPreInformation } from './drivers/purchase.ts'
 
 /**
  * Buying the way Turkish customers expect (issue 24), in Chromium against the real server: texts in
@@ -147,6 +148,7 @@ describe('buying the way Turkish customers expect (issue 24)', () => {
     expect(await summary.textContent()).not.toContain('tek çekim)')
     expect(await summary.getByTestId('summary-charge').textContent()).toBe(`Kartınızdan çekilecek tutar: ${(await summary.getByTestId('price-new').textContent())!}. Ödeme adımında tek çekim ya da taksit seçebilirsiniz; taksitlerin toplamı bu tutardır.`)
     await summary.getByRole('button', { name: 'Yeni fiyatı onayla ve ödemeye geç' }).click()
+    await confirmPreInformation(page)
     const payment = page.getByTestId('payment-form')
     await payment.waitFor()
     await expect.poll(() => payment.getByTestId('installment-plan').textContent()).toMatch(/^Tek çekim: ₺[\d.]+,\d\d$/)

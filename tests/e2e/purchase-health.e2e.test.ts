@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { TEST_CARDS } from '../../src/server/services/gateway/bank-simulator.ts'
 import { launch, type Browser } from './browser.ts'
-import { payWithCard as pay } from './drivers/purchase.ts'
+import { payWithCard as pay, confirmPreInformation } from './drivers/purchase.ts'
 import { buyTssQuote } from './drivers/tss-purchase.ts'
 import { caughtMail, caughtSms, E2E_SMS_COOLDOWN_S } from './server.ts'
 
@@ -60,6 +60,7 @@ async function giveConsents(page: Page) {
   for (const name of ['gdprtextread', 'gdprconcent', 'infoconcent', 'trxconcent']) await form.locator(`input[name=${name}]`).check()
   await form.getByRole('button', { name: 'Devam' }).click()
   await page.getByTestId('step-summary').getByRole('button', { name: 'Onayla ve ödemeye geç' }).click()
+  await confirmPreInformation(page)
 }
 
 const AXE = resolve(import.meta.dirname, '../../node_modules/axe-core/axe.min.js')

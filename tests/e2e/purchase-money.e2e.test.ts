@@ -5,7 +5,7 @@ import { TEST_CARDS, TEST_DEBIT_CARD } from '../../src/server/services/gateway/b
 import { launch, type Browser } from './browser.ts'
 import { TEST_ADMIN } from '../support/constants.ts'
 import { answerAtBank, startOrder } from './drivers/bank.ts'
-import { buyOnServer, PERSON, submitCard } from './drivers/purchase.ts'
+import { buyOnServer, PERSON, submitCard, confirmPreInformation } from './drivers/purchase.ts'
 import { caughtMail, caughtSms, E2E_SMS_COOLDOWN_S, startE2eServer, type E2eServer } from './server.ts'
 import { seriousViolations, serveAxe, signIn } from './staff.ts'
 
@@ -87,6 +87,7 @@ describe('the sale\'s money path in Chromium (issue 21)', () => {
     await healthAndConsents(page)
     const bought = page.waitForResponse((r) => r.url().endsWith('/digitalchannels/purchase') && r.request().method() === 'POST')
     await page.getByTestId('step-summary').getByRole('button', { name: 'Onayla ve ödemeye geç', exact: true }).click()
+    await confirmPreInformation(page)
     const id = ((await (await bought).json()) as { id: string }).id
     await page.getByTestId('payment-form').waitFor({ timeout: 15_000 })
     return { id, smsAt }
@@ -121,6 +122,7 @@ describe('the sale\'s money path in Chromium (issue 21)', () => {
     for (const name of ['gdprtextread', 'gdprconcent', 'infoconcent', 'trxconcent']) await consents.locator(`input[name=${name}]`).check()
     await consents.getByRole('button', { name: 'Devam' }).click()
     await tabB.getByTestId('step-summary').getByRole('button', { name: 'Onayla ve ödemeye geç', exact: true }).click()
+    await confirmPreInformation(tabB)
     await tabB.getByTestId('payment-form').waitFor({ timeout: 15_000 })
     // both tabs at the card form of the same purchase: the first pays, its bank page open
     await submitCard(a, card('success'))
@@ -142,7 +144,7 @@ describe('the sale\'s money path in Chromium (issue 21)', () => {
     const numberA = await a.getByTestId('policy-number').textContent()
     await expect.poll(() => tabB.getByTestId('policy-number').textContent(), { timeout: 15_000 }).toBe(numberA)
     // one payment, one policy mail
-    await expect.poll(async () => (await caughtMail(server.url, email)).length, { timeout: 20_000 }).toBe(1)
+    await expect.poll(async () => (await caughtMail(server.url, email)).filter((m) => m.subject === 'Poliçe / sözleşme özetiniz').length, { timeout: 20_000 }).toBe(1)
     expect(gatewayCalls).toHaveLength(1)
     await a.close()
     await tabB.close()
@@ -181,6 +183,7 @@ describe('the sale\'s money path in Chromium (issue 21)', () => {
     await serveAxe(page)
     expect(await seriousViolations(page)).toEqual([])
     await summary.getByRole('button', { name: 'Yeni fiyatı onayla ve ödemeye geç' }).click()
+    await confirmPreInformation(page)
     await expect.poll(() => page.getByTestId('purchase-amount').textContent(), { timeout: 15_000 }).toContain(`₺${price('1960-05-17', 'tr-TR')}`)
     await page.close()
   }, 120_000)
@@ -243,7 +246,7 @@ describe('the sale\'s money path in Chromium (issue 21)', () => {
   it('a bank approval that comes after another order paid the purchase is listed for staff: order, amount, reason, date, purchase', async () => {
     const id = await buyOnServer(server, 'tss', {
       quickProfile: { gender: 'male', citycode: '34', birthdate: '1996-01-15' }, outpatientVisits: 10,
-      healthPolicy: { questions: [], isotherpolicy: false, birthCollateral: false, healthdeclarationconcent: true },
+      healthPolicy: { questions: [{ id: 'chronic', answer: false }, { id: 'surgery', answer: false }, { id: 'medication', answer: false }], isotherpolicy: false, birthCollateral: false, healthdeclarationconcent: true },
       personalProfile: { ...PERSON, userphone: '05321234567' },
     })
     // a first payment the bank is slow to answer; past our limit the customer pays again, and it goes through
@@ -292,7 +295,7 @@ describe('the sale\'s money path in Chromium (issue 21)', () => {
       expect(await bare.getByTestId('policy-pdf').count()).toBe(0)
       // the link in the customer's mail shows it all, and the PDF downloads
       let mail: Array<{ text: string }> = []
-      await expect.poll(async () => (mail = await caughtMail(server.url, email)).length, { timeout: 20_000 }).toBe(1)
+      await expect.poll(async () => (mail = (await caughtMail(server.url, email)).filter((m) => m.subject === 'Poliçe / sözleşme özetiniz')).length, { timeout: 20_000 }).toBe(1)
       const link = new URL(/https?:\/\/\S+/.exec(mail[0]!.text)![0])
       const mailed = await other.page(link.pathname + link.search)
       await expect.poll(() => mailed.getByTestId('policy-number').textContent(), { timeout: 15_000 }).toMatch(/^TSS-/)

@@ -43,7 +43,7 @@ for (const kind of dbKinds({ postgres: 'not needed: one upsert per phone and pro
     it('one application per phone and product: a later step replaces the earlier one', async () => {
       const ticket = await verify()
       await api.post('/digitalchannels/application', { ticket, product: 'tss', step: 'quote', data: quote })
-      const policy = { questions: [], isotherpolicy: false, birthCollateral: false, healthdeclarationconcent: true }
+      const policy = { questions: [{ id: 'chronic', answer: false }, { id: 'surgery', answer: false }, { id: 'medication', answer: false }], isotherpolicy: false, birthCollateral: false, healthdeclarationconcent: true }
       await api.post('/digitalchannels/application', { ticket, product: 'tss', step: 'consents', data: { ...quote, healthPolicy: policy } })
       const resumed = await api.post('/digitalchannels/application/resume', { ticket, product: 'tss' })
       expect(resumed.body).toMatchObject({ step: 'consents', data: { healthPolicy: policy } })

@@ -42,7 +42,7 @@ const TSS_DATA = {
   quickProfile: { gender: 'female', citycode: '34', birthdate: '1990-05-17' },
   outpatientVisits: 10,
   personalProfile: person,
-  healthPolicy: { questions: [{ id: 'chronic', answer: false }], isotherpolicy: false, birthCollateral: true, healthdeclarationconcent: true },
+  healthPolicy: { questions: [{ id: 'chronic', answer: false }, { id: 'surgery', answer: false }, { id: 'medication', answer: false }], isotherpolicy: false, birthCollateral: true, healthdeclarationconcent: true },
 }
 
 // who may record or withdraw a consent is an authority rule (issue 28 item 3): on PGlite and PostgreSQL

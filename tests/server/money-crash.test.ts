@@ -84,14 +84,16 @@ async function customer(s: Server, i: number): Promise<Bought> {
   const data = {
     quickProfile: { gender: 'male', citycode: '06', birthdate: '1985-02-03' }, outpatientVisits: 8,
     personalProfile: { firstname: 'Mehmet', lastname: 'Kaya', nationalId: '10000000146', nationality: 'TR', birthdate: '1985-02-03', email: `m${i}@example.com`, userphone: phone.replace(/\s/g, '') },
-    healthPolicy: { questions: [], isotherpolicy: false, birthCollateral: false, healthdeclarationconcent: true },
+    healthPolicy: { questions: [{ id: 'chronic', answer: false }, { id: 'surgery', answer: false }, { id: 'medication', answer: false }], isotherpolicy: false, birthCollateral: false, healthdeclarationconcent: true },
   }
   const saved = await (await api(s, '/digitalchannels/application', { ticket, product: 'tss', step: 'payment', data })).json() as { id: string }
   for (const d of consentsFor('tss').filter((x) => x.requiredFor.includes('tss'))) {
     const r = await api(s, '/digitalchannels/legalpermission', { name: d.name, status: d.kind === 'notice' ? 'READ' : 'ACCEPTED', documentId: d.documentId, scope: 'tss', ticket }, { saleId: saved.id, processStep: 'consents' })
     expect(r.status).toBe(201)
   }
-  const created = await api(s, '/digitalchannels/purchase', { ticket, product: 'tss' })
+  // the pre-information form given, then named by the purchase (issue 24 item 4)
+  const preInfo = await (await api(s, '/digitalchannels/preinformation', { ticket, product: 'tss' })).json() as { id: string }
+  const created = await api(s, '/digitalchannels/purchase', { ticket, product: 'tss', preInformationId: preInfo.id })
   expect(created.status).toBe(201)
   const { id } = await created.json() as { id: string }
   const paid = await api(s, '/moneyio/collection/posIP3D/Gateway', {

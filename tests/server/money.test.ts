@@ -12,6 +12,7 @@ import { purchaseLinkKey } from '../../src/server/services/purchase.ts'
 import { TEST_ADMIN } from '../support/constants.ts'
 import { agent, createUser } from '../support/fixtures.ts'
 import { createTestApp, dbKinds, type TestApp } from '../support/test-app.ts'
+import { withForm } from './pre-information-form.ts'
 
 /**
  * Issue 21: the sale's money path. One purchase per application and one live payment per purchase
@@ -32,7 +33,7 @@ let phoneSeq = 0
 const person = (birthdate = '1990-05-17') => ({
   firstname: 'Ayşe', lastname: 'Çağlar', nationalId: '10000000146', nationality: 'TR', birthdate, email: 'ayse.caglar@example.com', userphone: '05321234567',
 })
-const HEALTH = { questions: [{ id: 'chronic', answer: false }], isotherpolicy: false, birthCollateral: true, healthdeclarationconcent: true }
+const HEALTH = { questions: [{ id: 'chronic', answer: false }, { id: 'surgery', answer: false }, { id: 'medication', answer: false }], isotherpolicy: false, birthCollateral: true, healthdeclarationconcent: true }
 const tss = (quoteBirth: string, profileBirth: string, gender = 'female') => ({
   quickProfile: { gender, citycode: '34', birthdate: quoteBirth }, outpatientVisits: 10, personalProfile: person(profileBirth), healthPolicy: HEALTH,
 })
@@ -87,7 +88,7 @@ for (const kind of dbKinds()) {
 
     async function bought(product: 'tss' | 'seyahatsaglik' = 'tss', data: Record<string, unknown> = tss('1990-05-17', '1990-05-17')) {
       const r = await ready(product, data)
-      const created = await api.post('/digitalchannels/purchase', { ticket: r.ticket, product })
+      const created = await api.post('/digitalchannels/purchase', await withForm(api.post, r.ticket, product))
       expect(created.status, JSON.stringify(created.body)).toBe(201)
       return { ...r, id: String(created.body.id), amount: Number(created.body.amount) }
     }
@@ -138,7 +139,8 @@ for (const kind of dbKinds()) {
 
     it('1: five parallel purchases of one application give back one purchase', async () => {
       const { ticket, applicationId } = await ready('tss', tss('1990-05-17', '1990-05-17'))
-      const answers = await Promise.all(Array.from({ length: 5 }, () => api.post('/digitalchannels/purchase', { ticket, product: 'tss' })))
+      const body = await withForm(api.post, ticket, 'tss')
+      const answers = await Promise.all(Array.from({ length: 5 }, () => api.post('/digitalchannels/purchase', body)))
       expect(answers.map((a) => a.status).sort()).toEqual([200, 200, 200, 200, 201])
       expect(new Set(answers.map((a) => a.body.id)).size).toBe(1)
       expect(await t.db.select().from(purchase).where(eq(purchase.applicationId, applicationId))).toHaveLength(1)
@@ -314,7 +316,7 @@ for (const kind of dbKinds()) {
       const withProfile = await save(ticket, 'tss', tss('2000-05-17', '1960-05-17'))
       expect(withProfile.body.price).toEqual({ amount: oldPrice, currency: 'TRY' })
       await consent('tss', String(withProfile.body.id), ticket)
-      const created = await api.post('/digitalchannels/purchase', { ticket, product: 'tss' })
+      const created = await api.post('/digitalchannels/purchase', await withForm(api.post, ticket, 'tss'))
       expect(created.body).toMatchObject({ amount: oldPrice })
       const { orderId } = await started(String(created.body.id))
       expect(await orderOf(orderId)).toMatchObject({ amount: oldPrice.toFixed(2) })
@@ -346,7 +348,7 @@ for (const kind of dbKinds()) {
       const saved = await save(ticket, 'tss', tss('1990-05-17', '1990-05-17'))
       await consent('tss', String(saved.body.id), ticket)
       await t.db.update(salesApplication).set({ data: tss('1990-05-17', '1950-01-01') }).where(eq(salesApplication.id, String(saved.body.id)))
-      const bought = await api.post('/digitalchannels/purchase', { ticket, product: 'tss' }, { locale: 'ru' })
+      const bought = await api.post('/digitalchannels/purchase', await withForm(api.post, ticket, 'tss'), { locale: 'ru' })
       expect(bought.status).toBe(400)
       expect(bought.body).toMatchObject({ code: 'TSS_AGE_WINDOW', message: expect.stringContaining('от 15 дней до 69 лет') })
       // travel: up to 100; practical BES: adults only
@@ -449,7 +451,7 @@ for (const kind of dbKinds()) {
       expect((await api.get(`/digitalchannels/purchase/${id}/document`)).headers.get('content-type')).toBe('application/pdf')
       // the mail's link
       await t.outbox.drain()
-      const mail = t.mails.find((m) => m.to.includes('ayse.caglar@example.com'))!
+      const mail = t.mails.find((m) => m.to.includes('ayse.caglar@example.com') && m.subject === 'Poliçe / sözleşme özetiniz')!
       const link = new URL(/https?:\/\/\S+/.exec(mail.text)![0])
       expect(link.origin + link.pathname).toBe(`${ORIGIN}/result/tss-success`)
       expect(link.searchParams.get('purchase')).toBe(id)
@@ -469,7 +471,7 @@ for (const kind of dbKinds()) {
 
     it('8: the purchase cookie is HttpOnly, SameSite=Strict and sent to the purchase calls only; another phone\'s ticket shows the summary', async () => {
       const { ticket } = await ready('tss', tss('1990-05-17', '1990-05-17'))
-      const created = await api.post('/digitalchannels/purchase', { ticket, product: 'tss' })
+      const created = await api.post('/digitalchannels/purchase', await withForm(api.post, ticket, 'tss'))
       const line = created.setCookies.find((c) => c.startsWith('ke_purchase='))!
       expect(line).toMatch(/HttpOnly/i)
       expect(line).toMatch(/SameSite=Strict/i)
@@ -480,7 +482,7 @@ for (const kind of dbKinds()) {
       expect(maxAge).toBeLessThanOrEqual(1800)
       const otherPhone = agent(t.request)
       const other = await ready('tss', tss('1990-05-17', '1990-05-17'))
-      await otherPhone.post('/digitalchannels/purchase', { ticket: other.ticket, product: 'tss' })
+      await otherPhone.post('/digitalchannels/purchase', await withForm(otherPhone.post, other.ticket, 'tss'))
       expect((await otherPhone.get(`/digitalchannels/purchase/${String(created.body.id)}`)).body).toMatchObject({ access: 'summary' })
     })
   })

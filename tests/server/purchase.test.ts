@@ -10,6 +10,7 @@ import { outbox, paymentOrder, purchase } from '../../src/server/db/schema.ts'
 import { BANK_SIM_CLIENT_ID, TEST_CARDS } from '../../src/server/services/gateway/bank-simulator.ts'
 import { signParams } from '../../src/server/services/gateway/hash.ts'
 import { agent } from '../support/fixtures.ts'
+import { withForm } from './pre-information-form.ts'
 import { createTestApp, dbKinds, type TestApp } from '../support/test-app.ts'
 
 const ORIGIN = 'http://shop.localhost'
@@ -27,7 +28,7 @@ const TSS_DATA = {
   quickProfile: { gender: 'female', citycode: '34', birthdate: '1990-05-17' },
   outpatientVisits: 10,
   personalProfile: person,
-  healthPolicy: { questions: [{ id: 'chronic', answer: false }], isotherpolicy: false, birthCollateral: true, healthdeclarationconcent: true },
+  healthPolicy: { questions: [{ id: 'chronic', answer: false }, { id: 'surgery', answer: false }, { id: 'medication', answer: false }], isotherpolicy: false, birthCollateral: true, healthdeclarationconcent: true },
 }
 const TRAVEL_DATA = {
   personalProfile: person,
@@ -125,7 +126,7 @@ for (const kind of dbKinds()) {
 
     it('prices the application on the server and charges that amount, whatever the client sends', async () => {
       const { ticket } = await readyApplication('tss', TSS_DATA)
-      const created = await api.post('/digitalchannels/purchase', { ticket, product: 'tss' })
+      const created = await api.post('/digitalchannels/purchase', await withForm(api.post, ticket, 'tss'))
       expect(created.status, JSON.stringify(created.body)).toBe(201)
       const expected = quoteTss({ gender: 'female', citycode: '34', birthdate: '1990-05-17', birthCollateral: true }, NOW)
       const annual = expected.ok ? expected.options.find((o) => o.visits === 10)!.annualTry : 0
@@ -144,7 +145,7 @@ for (const kind of dbKinds()) {
 
     it('a successful payment issues the policy once, closes the application and mails the PDF', async () => {
       const { ticket } = await readyApplication('tss', TSS_DATA)
-      const created = await api.post('/digitalchannels/purchase', { ticket, product: 'tss' })
+      const created = await api.post('/digitalchannels/purchase', await withForm(api.post, ticket, 'tss'))
       const id = String(created.body.id)
       const { orderId } = await (await payment(id, GOOD)).json() as { orderId: string }
       expect((await bankAnswers(orderId, true)).status).toBe(200)
@@ -164,7 +165,7 @@ for (const kind of dbKinds()) {
       expect((await t.db.select().from(purchase)).map((p) => p.policyNumber)).toEqual([result.body.policyNumber])
       // the summary goes by e-mail with the PDF attached
       await t.outbox.drain()
-      const mail = t.mails.find((m) => m.to.includes('ayse.caglar@example.com'))!
+      const mail = t.mails.find((m) => m.to.includes('ayse.caglar@example.com') && m.subject === 'Poliçe / sözleşme özetiniz')!
       expect(mail.subject).toBe('Poliçe / sözleşme özetiniz')
       expect(mail.text).toContain(String(result.body.policyNumber))
       // the amount paid, written as every amount is in Turkish
@@ -175,7 +176,7 @@ for (const kind of dbKinds()) {
 
     it('the PDF carries the policy number, the name with its Turkish letters and the amount', async () => {
       const { ticket } = await readyApplication('seyahatsaglik', TRAVEL_DATA)
-      const id = String((await api.post('/digitalchannels/purchase', { ticket, product: 'seyahatsaglik' })).body.id)
+      const id = String((await api.post('/digitalchannels/purchase', await withForm(api.post, ticket, 'seyahatsaglik'))).body.id)
       expect((await document(id)).status).toBe(409)
       const { orderId } = await (await payment(id, GOOD)).json() as { orderId: string }
       await bankAnswers(orderId, true)
@@ -201,7 +202,7 @@ for (const kind of dbKinds()) {
 
     it('a failed payment leaves the purchase payable and the application resumable', async () => {
       const { ticket, applicationId } = await readyApplication('tss', TSS_DATA)
-      const id = String((await api.post('/digitalchannels/purchase', { ticket, product: 'tss' })).body.id)
+      const id = String((await api.post('/digitalchannels/purchase', await withForm(api.post, ticket, 'tss'))).body.id)
       const { orderId } = await (await payment(id, DECLINED)).json() as { orderId: string }
       await bankAnswers(orderId, false)
       expect((await api.get(`/digitalchannels/purchase/${id}`)).body).toMatchObject({ status: 'awaitingPayment', policyNumber: null })
@@ -222,13 +223,13 @@ for (const kind of dbKinds()) {
     it('refuses incomplete applications, missing consents, unknown ids and bad input with 4xx in the request language', async () => {
       // required consents not recorded for the sale
       const { ticket } = await readyApplication('tss', TSS_DATA, false)
-      const noConsent = await api.post('/digitalchannels/purchase', { ticket, product: 'tss' }, { locale: 'en' })
+      const noConsent = await api.post('/digitalchannels/purchase', await withForm(api.post, ticket, 'tss'), { locale: 'en' })
       expect(noConsent.status).toBe(400)
       expect(noConsent.body).toMatchObject({ code: 'CONSENT_REQUIRED', message: 'Please give the required consents to continue' })
       // a section missing: the health policy
       const partial = await verify()
       await api.post('/digitalchannels/application', { ticket: partial, product: 'tss', step: 'healthPolicy', data: { ...TSS_DATA, healthPolicy: undefined } })
-      const incomplete = await api.post('/digitalchannels/purchase', { ticket: partial, product: 'tss' })
+      const incomplete = await api.post('/digitalchannels/purchase', await withForm(api.post, partial, 'tss'))
       expect(incomplete.status).toBe(400)
       expect(incomplete.body.code).toBe('VALIDATION')
       // no application for the product at all
@@ -249,14 +250,14 @@ for (const kind of dbKinds()) {
 
     it('caps the purchases one phone starts in an hour (429 with Retry-After); the same application gives back its purchase', async () => {
       const { ticket } = await readyApplication('tss', TSS_DATA)
-      const first = await api.post('/digitalchannels/purchase', { ticket, product: 'tss' })
+      const first = await api.post('/digitalchannels/purchase', await withForm(api.post, ticket, 'tss'))
       expect(first.status).toBe(201)
       for (let i = 1; i < 20; i++) {
-        const again = await api.post('/digitalchannels/purchase', { ticket, product: 'tss' })
+        const again = await api.post('/digitalchannels/purchase', await withForm(api.post, ticket, 'tss'))
         expect(again.status).toBe(200)
         expect(again.body.id).toBe(first.body.id)
       }
-      const capped = await api.post('/digitalchannels/purchase', { ticket, product: 'tss' })
+      const capped = await api.post('/digitalchannels/purchase', await withForm(api.post, ticket, 'tss'))
       expect(capped.status).toBe(429)
       expect(capped.headers.get('retry-after')).toBe('3600')
     })
@@ -268,7 +269,7 @@ for (const kind of dbKinds()) {
 
     it("BES: a minor's early BES is charged its first contribution, and the contract PDF names the funds, the custodian and the payer", async () => {
       const { ticket } = await readyApplication('erkenbes', { personalProfile: CHILD, custodianProfile: PARENT, payerProfile: { ...PARENT, firstname: 'Ali' }, pensionContract: CONTRACT })
-      const created = await api.post('/digitalchannels/purchase', { ticket, product: 'erkenbes' })
+      const created = await api.post('/digitalchannels/purchase', await withForm(api.post, ticket, 'erkenbes'))
       expect(created.status, JSON.stringify(created.body)).toBe(201)
       expect(created.body).toMatchObject({ product: 'erkenbes', amount: 450, currency: 'TRY' })
       const id = String(created.body.id)
@@ -282,9 +283,9 @@ for (const kind of dbKinds()) {
     it('BES: below the plan minimum, a frequency the plan does not offer, or shares not summing to 100 cannot be bought', async () => {
       // 3 months of early BES need 300 TL; practical BES is paid monthly only
       const { ticket } = await readyApplication('erkenbes', { personalProfile: person, pensionContract: { ...CONTRACT, contributionAmount: 299.99 } })
-      expect((await api.post('/digitalchannels/purchase', { ticket, product: 'erkenbes' })).body.issues).toEqual([{ path: 'pensionContract', code: 'purchase.NOT_PRICEABLE' }])
+      expect((await api.post('/digitalchannels/purchase', await withForm(api.post, ticket, 'erkenbes'))).body.issues).toEqual([{ path: 'pensionContract', code: 'purchase.NOT_PRICEABLE' }])
       const practical = await readyApplication('pratikbes', { personalProfile: person, pensionContract: { ...CONTRACT, contributionAmount: 5000 } })
-      expect((await api.post('/digitalchannels/purchase', { ticket: practical.ticket, product: 'pratikbes' })).status).toBe(400)
+      expect((await api.post('/digitalchannels/purchase', await withForm(api.post, practical.ticket, 'pratikbes'))).status).toBe(400)
       // the saved application itself refuses a distribution of 90%
       const bad = await api.post('/digitalchannels/application', { ticket: practical.ticket, product: 'pratikbes', step: 'contract',
         data: { personalProfile: person, pensionContract: { ...CONTRACT, freqOfInvest: 'monthly', fundChoice: [{ code: 'KES', share: 90 }] } } })

@@ -9,7 +9,35 @@ import { APPLICATION_PRODUCTS, type ApplicationProduct } from './application.ts'
 export const createPurchaseSchema = /* @__PURE__ */ z.strictObject({
   ticket: z.string().check(z.minLength(1), z.maxLength(1000)),
   product: z.enum(APPLICATION_PRODUCTS),
+  /** The pre-information form the customer read and confirmed (issue 24 item 4): the id its request answered. */
+  preInformationId: z.optional(z.string().check(z.maxLength(64))),
 })
+
+/** POST digitalchannels/preinformation (issue 24 item 4): the form of the caller's saved application, as given now. */
+export const preInformationRequestSchema = /* @__PURE__ */ z.strictObject({
+  ticket: z.string().check(z.minLength(1), z.maxLength(1000)),
+  product: z.enum(APPLICATION_PRODUCTS),
+})
+/** POST digitalchannels/preinformation/document: that form as a PDF. */
+export const preInformationDocumentSchema = /* @__PURE__ */ z.strictObject({
+  ticket: z.string().check(z.minLength(1), z.maxLength(1000)),
+  product: z.enum(APPLICATION_PRODUCTS),
+  id: z.string().check(z.maxLength(64)),
+})
+
+/** What the form's request answers: the form given (recorded with its version, hash and time). */
+export type PreInformationView = {
+  id: string
+  documentId: string
+  version: number
+  locale: string
+  title: string
+  sections: Array<{ heading: string; lines: string[] }>
+  textSha256: string
+  amount: number
+  currency: string
+  givenAt: string
+}
 
 export const PURCHASE_STATUSES = ['awaitingPayment', 'issued'] as const
 export type PurchaseStatus = (typeof PURCHASE_STATUSES)[number]

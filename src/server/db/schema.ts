@@ -467,6 +467,29 @@ export const salesApplication = pgTable('sales_application', {
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 }, (t) => [uniqueIndex('sales_application_phone_product_idx').on(t.phone, t.product), index('sales_application_expires_idx').on(t.expiresAt)])
 
+// ---- pre-information forms given before payment (issue 24 item 4): which version, when, confirmed when ----
+
+export const preInformation = pgTable('pre_information', {
+  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+  /** The application it was made from (kept after the application is deleted: no foreign key). */
+  applicationId: uuid('application_id').notNull(),
+  phone: text('phone').notNull(),
+  product: text('product').notNull(),
+  documentId: text('document_id').notNull(),
+  documentVersion: integer('document_version').notNull(),
+  locale: text('locale').notNull(),
+  /** The SHA-256 (hex) of the exact text given (with the customer's answers and price), and that text. */
+  textSha256: text('text_sha256').notNull(),
+  text: text('text').notNull(),
+  amount: text('amount').notNull(),
+  currency: text('currency').notNull(),
+  givenAt: timestamp('given_at', { withTimezone: true }).notNull(),
+  /** When the customer ticked its box and went on to pay (set once; the copy is mailed then). */
+  confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+  ip: text('ip').notNull(),
+  requestId: text('request_id').notNull(),
+}, (t) => [index('pre_information_application_idx').on(t.applicationId, t.givenAt)])
+
 // ---- online purchases (issue 15, docs/decisions/purchase.md): an application priced by the server, paid by card ----
 
 export const purchase = pgTable('purchase', {
@@ -495,6 +518,8 @@ export const purchase = pgTable('purchase', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
   issuedAt: timestamp('issued_at', { withTimezone: true }),
+  /** The pre-information form the customer confirmed before paying (issue 24 item 4; null for purchases made before it). */
+  preInformationId: uuid('pre_information_id'),
 }, (t) => [
   uniqueIndex('purchase_policy_number_uq').on(t.policyNumber),
   // one purchase per application (issue 21): the same application gives back its purchase

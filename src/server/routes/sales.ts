@@ -8,17 +8,24 @@ import { legalPermissionSchema } from '../../domain/schemas/legal-permission.ts'
 import {
   APPLICATION_KEEP_HOURS, resumeApplicationSchema, saveApplicationSchema, type ApplicationData, type ApplicationProduct, type SavedApplication,
 } from '../../domain/schemas/application.ts'
-import { AGE_RULE_CODE, purchasePrice, quotedPrice, type PurchasePrice } from '../../domain/purchase.ts'
-import { createPurchaseSchema, type PurchaseView } from '../../domain/schemas/purchase.ts'
+import { AGE_RULE_CODE, healthAnswersProblem, purchasePrice, quotedPrice, type PurchasePrice } from '../../domain/purchase.ts'
+import {
+  createPurchaseSchema, preInformationDocumentSchema, preInformationRequestSchema, type PreInformationView, type PurchaseView,
+} from '../../domain/schemas/purchase.ts'
+import { preInformationForm, preInformationText } from '../../domain/pre-information.ts'
 import type { AppEnv } from '../types.ts'
-import { company, legalPermission, paymentOrder, purchase, salesApplication } from '../db/schema.ts'
+import type { Db } from '../db/client.ts'
+import { company, legalPermission, paymentOrder, preInformation, purchase, salesApplication } from '../db/schema.ts'
 import { AppError } from '../errors.ts'
-import type { ErrorCode } from '../i18n.ts'
+import { healthQuestionList, isServerLocale, type ErrorCode, type ServerLocale } from '../i18n.ts'
+import { MAILS } from '../mail-texts.ts'
+import { enqueueMail } from '../services/outbox.ts'
+import { keyFrom } from '../services/secrets.ts'
 import { readJson, readQuery, UUID_PATTERN } from '../http.ts'
 import { audit } from '../services/audit.ts'
 import { expirePurchaseLiveOrders } from '../services/payments.ts'
 import {
-  isPurchaseLinkKey, newPurchaseId, pdfFileName, PURCHASE_ID_PATTERN, PURCHASE_KEY_PATTERN, purchasePdf, type PurchaseRow,
+  isPurchaseLinkKey, newPurchaseId, pdfFileName, preInformationPdf, PURCHASE_ID_PATTERN, PURCHASE_KEY_PATTERN, purchasePdf, type PurchaseRow,
 } from '../services/purchase.ts'
 import { hit } from '../services/rate-limit.ts'
 import { requireCustomHeaders } from '../services/sessions.ts'
@@ -69,9 +76,26 @@ const AGE_ERROR: Record<ApplicationProduct, ErrorCode> = {
   tss: 'TSS_AGE_WINDOW', seyahatsaglik: 'TRAVEL_AGE_WINDOW', erkenbes: 'BES_AGE_WINDOW', pratikbes: 'BES_ADULT_ONLY',
 }
 
+/**
+ * A TSS health declaration the server does not take (issue 24): each of its questions answered
+ * once with yes or no, none other. The answer names the unanswered questions in the reader's
+ * language (message) and as fields (`healthPolicy.questions.<id>`: `healthQuestion.required`).
+ */
+function healthAnswersError(policy: ApplicationData['healthPolicy']): AppError | null {
+  const problem = healthAnswersProblem(policy)
+  if (!problem) return null
+  if (problem.kind === 'unanswered') {
+    const ids = problem.ids
+    return new AppError(400, 'HEALTH_QUESTIONS_UNANSWERED', ids.map((id) => ({ path: `healthPolicy.questions.${id}`, code: 'healthQuestion.required' })),
+      (locale) => ({ questions: healthQuestionList(ids, locale) }))
+  }
+  return new AppError(400, 'HEALTH_QUESTIONS_INVALID', problem.ids.map((id) => ({ path: `healthPolicy.questions.${id.slice(0, 40)}`, code: `healthQuestion.${problem.kind}` })))
+}
+
 /** A refused price as the answer: the product's age rule (on the birth date), else the section that cannot be priced. */
-function refusal(product: ApplicationProduct, price: Extract<PurchasePrice, { ok: false }>): AppError {
+function refusal(product: ApplicationProduct, price: Extract<PurchasePrice, { ok: false }>, data: ApplicationData): AppError {
   if (price.code === 'AGE_OUT_OF_RANGE') return new AppError(400, AGE_ERROR[product], [{ path: `${price.section}.birthdate`, code: AGE_RULE_CODE[product] }])
+  if (price.code === 'HEALTH_QUESTIONS_UNANSWERED') return healthAnswersError(data.healthPolicy) ?? new AppError(400, 'VALIDATION', [{ path: price.section, code: `purchase.${price.code}` }])
   return new AppError(400, 'VALIDATION', [{ path: price.section, code: `purchase.${price.code}` }])
 }
 
@@ -180,6 +204,39 @@ async function unrecordedConsents(c: Context<AppEnv>, saleId: string, product: A
   }).map((d) => d.name)
 }
 
+/** The caller's open application of a product (the verified phone's; 401 / 404 otherwise). */
+async function callerApplication(c: Context<AppEnv>, ticket: string, product: ApplicationProduct) {
+  const phone = await verifiedPhone(c, ticket, product)
+  const { db, clock } = c.get('deps')
+  const [application] = await db.select().from(salesApplication)
+    .where(and(eq(salesApplication.phone, phone), eq(salesApplication.product, product), gt(salesApplication.expiresAt, clock.now())))
+    .limit(1)
+  if (!application) throw new AppError(404, 'APPLICATION_NOT_FOUND')
+  return { phone, application }
+}
+
+/**
+ * The pre-information form of an application as it stands (issue 24 item 4): its answers at the
+ * price the purchase would charge now, in a language; with its plain text and that text's hash.
+ */
+function currentForm(application: typeof salesApplication.$inferSelect, locale: ServerLocale, now: Date) {
+  const product = application.product as ApplicationProduct
+  const data = application.data as ApplicationData
+  const price = purchasePrice(product, data, now)
+  if (!price.ok) throw refusal(product, price, data)
+  const form = preInformationForm(product, data, price.amountTry, price.currency, locale, now)
+  const text = preInformationText(form)
+  return { form, text, sha: textSha256(text), price }
+}
+
+/** The pre-information form given to this application (by its id), else 404. */
+async function givenForm(c: Context<AppEnv>, id: string, applicationId: string) {
+  const rows = UUID_PATTERN.test(id)
+    ? await c.get('deps').db.select().from(preInformation).where(and(eq(preInformation.id, id.toLowerCase()), eq(preInformation.applicationId, applicationId))).limit(1)
+    : []
+  return rows[0] ?? null
+}
+
 export function salesRoutes() {
   const r = new Hono<AppEnv>()
   // the spec's sales calls are public (7.3 "unsecured"); they carry the custom header like every write
@@ -213,6 +270,10 @@ export function salesRoutes() {
     if (!application) throw new AppError(404, 'APPLICATION_NOT_FOUND')
     // only what the product asks (issue 24 item 9: a BES application is not asked the health-data consent)
     if (!doc.askedFor.includes(application.product as SalesProduct)) throw new AppError(400, 'VALIDATION', [{ path: 'documentId', code: 'notAsked' }])
+    // a TSS sale's consents follow a whole health declaration: a declaration with a question unanswered takes none (issue 24)
+    const declared = (application.data as ApplicationData).healthPolicy
+    const health = application.product === 'tss' && declared ? healthAnswersError(declared) : null
+    if (health) throw health
     const partyId = partyOf(application)
     if (body.partyId !== undefined && body.partyId !== partyId) throw new AppError(400, 'VALIDATION', [{ path: 'partyId', code: 'notApplicant' }])
     // the spec's fixed company id; an unknown one is refused, none means the (first) company
@@ -267,7 +328,10 @@ export function salesRoutes() {
     const now = clock.now()
     // repriced at every save from the insured person's data; a person outside the product's ages is refused with its rule
     const price = quotedPrice(body.product, body.data, now)
-    if (!price.ok && price.code === 'AGE_OUT_OF_RANGE') throw refusal(body.product, price)
+    if (!price.ok && price.code === 'AGE_OUT_OF_RANGE') throw refusal(body.product, price, body.data)
+    // a health declaration is saved whole: every question answered (issue 24; the browser's step asks the same)
+    const health = body.data.healthPolicy ? healthAnswersError(body.data.healthPolicy) : null
+    if (health) throw health
     const expiresAt = new Date(now.getTime() + APPLICATION_KEEP_HOURS * 3_600_000)
     await db.delete(salesApplication).where(lt(salesApplication.expiresAt, now))
     const [row] = await db.insert(salesApplication)
@@ -286,6 +350,48 @@ export function salesRoutes() {
       .limit(1)
     if (!rows[0]) throw new AppError(404, 'APPLICATION_NOT_FOUND')
     return c.json(savedView(rows[0], clock.now()))
+  })
+
+  /**
+   * The pre-information form (issue 24 item 4) of the caller's saved application: the product's
+   * form with the customer's answers and the price the purchase would charge, in the request's
+   * language. Each request records the form given (document version, language, the SHA-256 and
+   * the exact text, the price, the time); the purchase names the one the customer confirmed.
+   */
+  r.post('/preinformation', async (c) => {
+    const body = await readJson(c, preInformationRequestSchema)
+    const { phone, application } = await callerApplication(c, body.ticket, body.product)
+    const { db, clock } = c.get('deps')
+    const now = clock.now()
+    const locale = c.get('locale')
+    const { form, text, sha, price } = currentForm(application, locale, now)
+    const [row] = await db.insert(preInformation).values({
+      applicationId: application.id, phone, product: body.product, documentId: form.documentId, documentVersion: form.version, locale,
+      textSha256: sha, text, amount: price.amountTry.toFixed(2), currency: price.currency, givenAt: now,
+      ip: c.get('clientIp'), requestId: c.get('requestId'),
+    }).returning()
+    c.header('Cache-Control', 'no-store')
+    const view: PreInformationView = {
+      id: row!.id, documentId: form.documentId, version: form.version, locale, title: form.title, sections: form.sections,
+      textSha256: sha, amount: price.amountTry, currency: price.currency, givenAt: now.toISOString(),
+    }
+    return c.json(view, 201)
+  })
+
+  /** A pre-information form given to the caller's application, as a PDF (409 when the answers or the price changed since). */
+  r.post('/preinformation/document', async (c) => {
+    const body = await readJson(c, preInformationDocumentSchema)
+    const { application } = await callerApplication(c, body.ticket, body.product)
+    const given = await givenForm(c, body.id, application.id)
+    if (!given) throw new AppError(404, 'PRE_INFORMATION_NOT_FOUND')
+    const locale: ServerLocale = isServerLocale(given.locale) ? given.locale : 'tr'
+    const { form, sha } = currentForm(application, locale, c.get('deps').clock.now())
+    if (sha !== given.textSha256) throw new AppError(409, 'PRE_INFORMATION_CHANGED')
+    const pdf = await preInformationPdf(form, given.givenAt, sha)
+    c.header('Cache-Control', 'no-store')
+    c.header('Content-Type', 'application/pdf')
+    c.header('Content-Disposition', `attachment; filename="${form.documentId}.pdf"`)
+    return c.body(pdf.buffer as ArrayBuffer)
   })
 
   /**
@@ -309,13 +415,33 @@ export function salesRoutes() {
       .limit(1)
     if (!application) throw new AppError(404, 'APPLICATION_NOT_FOUND')
     const price = purchasePrice(body.product, application.data as ApplicationData, now)
-    if (!price.ok) throw refusal(body.product, price)
+    if (!price.ok) throw refusal(body.product, price, application.data as ApplicationData)
     const missing = await unrecordedConsents(c, application.id, body.product)
     if (missing.length) throw new AppError(400, 'CONSENT_REQUIRED', missing.map((name) => ({ path: name, code: 'required' })))
+    // the pre-information form given for these very answers and this price, confirmed now (issue 24 item 4)
+    const given = body.preInformationId ? await givenForm(c, body.preInformationId, application.id) : null
+    if (!given) throw new AppError(400, 'PRE_INFORMATION_REQUIRED', [{ path: 'preInformationId', code: 'required' }])
+    const formLocale: ServerLocale = isServerLocale(given.locale) ? given.locale : 'tr'
+    const shown = currentForm(application, formLocale, now)
+    if (shown.sha !== given.textSha256) throw new AppError(409, 'PRE_INFORMATION_CHANGED')
+    const person = (application.data as ApplicationData).personalProfile
+    const pdf = given.confirmedAt || !person?.email ? null : await preInformationPdf(shown.form, given.givenAt, shown.sha)
     // one purchase per application (unique index): a new one, or the open one brought up to date with
-    // the application and its price, unless a payment of it waits for the bank (then it stays as it is)
+    // the application and its price, unless a payment of it waits for the bank (then it stays as it is);
+    // with it, once, the form's confirmation and its copy to the customer's e-mail (the outbox sends it)
     const amount = price.amountTry.toFixed(2)
-    const [row] = await db.insert(purchase).values({
+    const [row] = await db.transaction(async (tx) => {
+      const [confirmed] = await tx.update(preInformation).set({ confirmedAt: now })
+        .where(and(eq(preInformation.id, given.id), sql`${preInformation.confirmedAt} IS NULL`)).returning({ id: preInformation.id })
+      if (confirmed && pdf && person) {
+        const mail = MAILS.preInformation[formLocale]
+        await enqueueMail(tx as unknown as Db, keyFrom(c.get('deps').config.secretsKey), {
+          to: person.email, subject: mail.subject,
+          text: mail.text({ name: `${person.firstname} ${person.lastname}`, title: shown.form.title, form: shown.text }),
+          attachments: [{ filename: `${shown.form.documentId}.pdf`, contentType: 'application/pdf', base64: Buffer.from(pdf).toString('base64') }],
+        })
+      }
+      return tx.insert(purchase).values({
       id: newPurchaseId(),
       product: body.product,
       phone,
@@ -327,11 +453,14 @@ export function salesRoutes() {
       locale: c.get('locale'),
       createdAt: now,
       updatedAt: now,
+      preInformationId: given.id,
     }).onConflictDoUpdate({
       target: purchase.applicationId,
-      set: { data: application.data, amount, currency: price.currency, locale: c.get('locale'), updatedAt: now },
+      set: { data: application.data, amount, currency: price.currency, locale: c.get('locale'), updatedAt: now, preInformationId: given.id },
       setWhere: sql`${purchase.status} = 'awaitingPayment' AND ${purchase.liveOrderId} IS NULL`,
     }).returning({ ...getTableColumns(purchase), created: sql<boolean>`(xmax = 0)` })
+    })
+    if (row) c.get('deps').outbox?.kick()
     const current = row ?? (await db.select().from(purchase).where(eq(purchase.applicationId, application.id)).limit(1))[0]
     if (!current) throw new AppError(409, 'PAYMENT_IN_PROGRESS')
     if (current.status === 'issued') throw new AppError(409, 'PURCHASE_ALREADY_PAID')

@@ -34,7 +34,7 @@ const CLAIM_MS = 60_000
 const BATCH = 20
 
 /** Queues a mail: its text is sealed in the row; the worker sends it and retries until it goes. */
-export async function enqueueMail(db: Db, secretsKey: Buffer, mail: { to: string; subject: string; text: string; companyId?: string; mailServer?: CompanyMailServer }): Promise<string> {
+export async function enqueueMail(db: Db, secretsKey: Buffer, mail: { to: string; subject: string; text: string; companyId?: string; attachments?: MailAttachment[]; mailServer?: CompanyMailServer }): Promise<string> {
   const [row] = await db.insert(outbox).values({ kind: 'mail', payload: mailPayload(secretsKey, mail), ...mailShown(mail), nextAttemptAt: new Date(), createdAt: new Date() })
     .returning({ id: outbox.id })
   return row!.id

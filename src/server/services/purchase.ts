@@ -8,6 +8,7 @@ import fontkit from '@pdf-lib/fontkit'
 import { and, eq, sql } from 'drizzle-orm'
 import { PDFDocument, rgb } from 'pdf-lib'
 import { hasBirthCover, isTravelCoverage, POLICY_PREFIX } from '../../domain/purchase.ts'
+import type { PreInformationForm } from '../../domain/pre-information.ts'
 import { SCHENGEN_MINIMUM_EUR, TRAVEL_COVER_EUR } from '../../domain/tariff.ts'
 import type { ApplicationData, ApplicationProduct } from '../../domain/schemas/application.ts'
 import type { Db } from '../db/client.ts'
@@ -267,6 +268,55 @@ export async function purchasePdf(row: PurchaseRow): Promise<Uint8Array> {
     details.forEach(field)
   }
   for (const [i, line] of wrap(t.footer, font, 8.5, width).entries()) page.drawText(line, { x: left, y: 52 - i * 11, size: 8.5, font, color: rgb(0.3, 0.35, 0.33) })
+  return doc.save()
+}
+
+/** The pre-information form (issue 24 item 4) as a PDF: its title, then each section, on as many pages as it takes. */
+export async function preInformationPdf(form: PreInformationForm, givenAt: Date, textSha256: string): Promise<Uint8Array> {
+  const doc = await PDFDocument.create()
+  doc.registerFontkit(fontkit)
+  doc.setTitle(form.title)
+  doc.setSubject(`${form.documentId} ${textSha256}`)
+  doc.setCreator('Katılım Emeklilik ve Hayat A.Ş.')
+  doc.setCreationDate(givenAt)
+  doc.setModificationDate(givenAt)
+  const font = await doc.embedFont(await fontBytes(), { subset: true })
+  const left = 56
+  const width = 595.28 - 2 * left
+  const brand = rgb(0.043, 0.365, 0.294)
+  let page = doc.addPage([595.28, 841.89])
+  let y = 780
+  const need = (h: number) => {
+    if (y - h < 70) {
+      page = doc.addPage([595.28, 841.89])
+      y = 780
+    }
+  }
+  page.drawText('Katılım Emeklilik ve Hayat A.Ş.', { x: left, y, size: 10, font, color: brand })
+  y -= 28
+  for (const line of wrap(form.title, font, 16, width)) {
+    page.drawText(line, { x: left, y, size: 16, font })
+    y -= 20
+  }
+  y -= 8
+  for (const section of form.sections) {
+    if (section.heading) {
+      need(40)
+      y -= 8
+      page.drawText(section.heading, { x: left, y, size: 12, font, color: brand })
+      y -= 18
+    }
+    for (const item of section.lines) {
+      for (const line of wrap(item, font, 10, width - 12)) {
+        need(14)
+        page.drawText(line, { x: left + 12, y, size: 10, font })
+        y -= 14
+      }
+      y -= 3
+    }
+  }
+  const footer = `${form.documentId} · ${givenAt.toISOString().slice(0, 16).replace('T', ' ')} UTC · SHA-256 ${textSha256.slice(0, 16)}…`
+  for (const p of doc.getPages()) p.drawText(footer, { x: left, y: 40, size: 7.5, font, color: rgb(0.3, 0.35, 0.33) })
   return doc.save()
 }
 

@@ -16,6 +16,12 @@ export function wantToasts(): void {
   waiting.clear()
 }
 
+/** An error toast from a public page: the toasts' code loads now if it has not yet (a failed download, say). */
+export function toastErrorSoon(text: string): void {
+  wantToasts()
+  void import('react-hot-toast').then(({ default: toast }) => toast.error(text))
+}
+
 /**
  * The page's toasts (spec 8; ToastStack). Their code (react-hot-toast and its styling, about 5 KiB
  * gzipped) is not part of a public page's first load (issue 23 goal 2): it loads on the visitor's

@@ -1,12 +1,12 @@
 import { fromPromise } from 'xstate'
 import { besPurchaseMachine, type SaveInput } from '../../../machines/bes-purchase/bes-purchase.machine.ts'
-import type { ConsentsInput, OtherPaymentOutcome, PurchaseSummary } from '../../../machines/shared/purchase.ts'
+import type { ConsentsInput, OtherPaymentOutcome, PreInformation, PurchaseSummary } from '../../../machines/shared/purchase.ts'
 import type { BesProduct } from '../../domain/bes.ts'
 import type { SavedApplication } from '../../domain/schemas/application.ts'
 import { call } from '../api/client.ts'
 import { ApiError } from '../api/errors.ts'
 import { loadFlow } from './load.ts'
-import { createPurchase, recordConsentAnswers, watchPurchasePayment } from './purchase.ts'
+import { createPurchase, loadPreInformation, recordConsentAnswers, watchPurchasePayment } from './purchase.ts'
 import { smsVerificationFlow } from './sms-verification.ts'
 
 /** The machine reads reason codes, never English text. */
@@ -30,7 +30,8 @@ export const besPurchaseFlow = besPurchaseMachine.provide({
     saveApplication: fromPromise<SavedApplication, SaveInput>(({ input }) =>
       coded(call<SavedApplication>('/digitalchannels/application', { body: input }))),
     recordConsents: fromPromise<void, ConsentsInput>(({ input }) => coded(recordConsentAnswers(input))),
-    createPurchase: fromPromise<PurchaseSummary, { ticket: string; product: BesProduct }>(({ input }) => coded(createPurchase(input))),
+    loadPreInformation: fromPromise<PreInformation, { ticket: string; product: BesProduct }>(({ input }) => coded(loadPreInformation(input))),
+    createPurchase: fromPromise<PurchaseSummary, { ticket: string; product: BesProduct; preInformationId: string }>(({ input }) => coded(createPurchase(input))),
     watchPayment: fromPromise<OtherPaymentOutcome, { id: string }>(({ input, signal }) => coded(watchPurchasePayment(input.id, signal))),
   },
 })

@@ -1,9 +1,9 @@
 import { fromPromise } from 'xstate'
-import type { ConsentsInput, OtherPaymentOutcome, PurchaseMachine, PurchaseSummary, SaveInput } from '../../../machines/shared/purchase.ts'
+import type { ConsentsInput, CreatePurchaseInput, OtherPaymentOutcome, PreInformation, PurchaseMachine, PurchaseSummary, SaveInput } from '../../../machines/shared/purchase.ts'
 import { consentsFor } from '../../domain/consents.ts'
 import type { ApplicationProduct, SavedApplication } from '../../domain/schemas/application.ts'
-import type { PurchaseView } from '../../domain/schemas/purchase.ts'
-import { call } from '../api/client.ts'
+import type { PreInformationView, PurchaseView } from '../../domain/schemas/purchase.ts'
+import { call, callBlob } from '../api/client.ts'
 import { ApiError } from '../api/errors.ts'
 import { smsVerificationFlow } from './sms-verification.ts'
 
@@ -27,7 +27,8 @@ export function providePurchase(machine: PurchaseMachine) {
       }),
       saveApplication: fromPromise<SavedApplication, SaveInput>(({ input }) => call<SavedApplication>('/digitalchannels/application', { body: input })),
       recordConsents: fromPromise<void, ConsentsInput>(({ input }) => recordConsentAnswers(input)),
-      createPurchase: fromPromise<PurchaseSummary, { ticket: string; product: ApplicationProduct }>(({ input }) => createPurchase(input)),
+      loadPreInformation: fromPromise<PreInformation, { ticket: string; product: ApplicationProduct }>(({ input }) => loadPreInformation(input)),
+      createPurchase: fromPromise<PurchaseSummary, CreatePurchaseInput>(({ input }) => createPurchase(input)),
       watchPayment: fromPromise<OtherPaymentOutcome, { id: string }>(({ input, signal }) => watchPurchasePayment(input.id, signal)),
     },
   })
@@ -51,8 +52,26 @@ export async function recordConsentAnswers(input: ConsentsInput): Promise<void> 
   }
 }
 
-/** The server's purchase of the application saved under the ticket (priced there). */
-export async function createPurchase(input: { ticket: string; product: ApplicationProduct }): Promise<PurchaseSummary> {
+/** The pre-information form of the application saved under the ticket, given (and recorded) by the server in the page's language (issue 24 item 4). */
+export async function loadPreInformation(input: { ticket: string; product: ApplicationProduct }): Promise<PreInformation> {
+  return call<PreInformationView>('/digitalchannels/preinformation', { body: input })
+}
+
+/** The form just given as a PDF, saved by the browser (the server draws it from the same answers). */
+export async function downloadPreInformation(input: { ticket: string; product: ApplicationProduct; id: string }): Promise<void> {
+  const blob = await callBlob('/digitalchannels/preinformation/document', { method: 'POST', body: new Blob([JSON.stringify(input)], { type: 'application/json' }) })
+  const url = URL.createObjectURL(blob)
+  const a = document.createElement('a')
+  a.href = url
+  a.download = 'on-bilgilendirme-formu.pdf'
+  document.body.append(a)
+  a.click()
+  a.remove()
+  setTimeout(() => URL.revokeObjectURL(url), 10_000)
+}
+
+/** The server's purchase of the application saved under the ticket (priced there), naming the form the customer confirmed. */
+export async function createPurchase(input: CreatePurchaseInput): Promise<PurchaseSummary> {
   const view = await call<PurchaseView>('/digitalchannels/purchase', { body: input })
   return { id: view.id, amount: view.amount, currency: view.currency, paymentInProgress: view.paymentInProgress }
 }

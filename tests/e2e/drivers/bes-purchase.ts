@@ -117,6 +117,13 @@ export const besPurchaseDriver: Driver = {
         break
       }
       case 'summary.confirm': await page.getByRole('button', { name: 'Onayla ve Öde' }).click(); break
+      case 'preInformation.confirm': {
+        // issue 24 item 4: the form's own box, then "Ödemeye geç"
+        const form = page.getByTestId('step-preInformation')
+        await form.locator('input[name=preinformation]').setChecked(e.accepted === true)
+        await form.getByRole('button', { name: 'Ödemeye geç', exact: true }).click()
+        break
+      }
       case 'payment.done': await pay(page, String(e.status)); break
       case 'back': await page.getByRole('button', { name: 'Geri', exact: true }).click(); break
       case 'retry': await page.getByRole('button', { name: 'Tekrar dene' }).click(); break

@@ -202,12 +202,13 @@ export async function arrangeAnswer(page: Page, server: E2eServer, next: AnyEven
   seed(ticket: string, output: unknown): Promise<string>
 }) {
   const tab = TABS.get(page)!
-  for (const url of ['application/resume', 'application', 'legalpermission', 'purchase']) await page.unroute(`**${API}/${url}`)
+  for (const url of ['application/resume', 'application', 'legalpermission', 'preinformation', 'purchase']) await page.unroute(`**${API}/${url}`)
   tab.cutReads = false
   if (!next?.type.startsWith('xstate.')) return
   const [, kind, , id] = next.type.split('.') as [string, string, string, string]
   const failed = kind === 'error' ? (next.error as { code?: string }).code : null
-  const target = id === 'resumeApplication' ? 'application/resume' : id === 'saveApplication' ? 'application' : id === 'recordConsents' ? 'legalpermission' : 'purchase'
+  const target = id === 'resumeApplication' ? 'application/resume' : id === 'saveApplication' ? 'application' : id === 'recordConsents' ? 'legalpermission'
+    : id === 'loadPreInformation' ? 'preinformation' : 'purchase'
   const at = `**${API}/${target}`
   if (id === 'createPurchase' && kind === 'done' && (next.output as { paymentInProgress?: boolean }).paymentInProgress) {
     // another tab of this phone confirmed the same summary and is paying: the page's own purchase call then finds that payment under way
@@ -222,6 +223,16 @@ export async function arrangeAnswer(page: Page, server: E2eServer, next: AnyEven
     // the verification no longer holds: the server ends it (its SMS catcher's test route), so it refuses the very ticket the page sends, unchanged
     if (!tab.phone) throw new Error('SMS_TICKET_INVALID: this path verified no phone')
     await endSmsVerification(server.url, tab.phone, opts.product)
+  } else if (failed === 'PRE_INFORMATION_CHANGED') {
+    // another tab of this phone changed the answers after this one was given the form: the server's form is no longer the one confirmed
+    await page.route(at, async (route: Route) => {
+      const { ticket, product } = route.request().postDataJSON() as { ticket: string; product: ApplicationProduct }
+      const res = await fetch(`${server.url}${API}/application/resume`, { method: 'POST', headers: HEADERS, body: JSON.stringify({ ticket, product }) })
+      const saved = (await res.json()) as { step: string; data: ApplicationData }
+      const person = saved.data.personalProfile!
+      await saveApplication(server, { ticket, product, step: saved.step, data: { ...saved.data, personalProfile: { ...person, email: `other.${person.email}` } } })
+      await route.continue()
+    })
   } else if (failed === 'CONSENT_REQUIRED') {
     // the customer withdrew a required consent meanwhile (in another tab, with their own verified phone): the server's records say so
     const doc = consentsFor(opts.product as SalesProduct).find((d) => d.requiredFor.includes(opts.product as SalesProduct) && d.kind === 'consent')!
@@ -315,7 +326,9 @@ export async function buyOnServer(server: E2eServer, product: ApplicationProduct
     const r = await post('/legalpermission', { name: d.name, status: d.kind === 'notice' ? 'READ' : 'ACCEPTED', documentId: d.documentId, scope: product, ticket }, { saleId, processStep: 'consents' })
     expect(r.status, await r.clone().text()).toBe(201)
   }
-  const bought = await post('/purchase', { ticket, product })
+  // the pre-information form given, then named by the purchase (issue 24 item 4)
+  const form = (await (await post('/preinformation', { ticket, product })).json()) as { id: string }
+  const bought = await post('/purchase', { ticket, product, preInformationId: form.id })
   expect(bought.status, await bought.clone().text()).toBe(201)
   return ((await bought.json()) as { id: string }).id
 }
@@ -419,9 +432,17 @@ export function purchaseDriver(spec: PurchaseDriverSpec): Driver {
         case 'summary.confirm':
         case 'price.accept':
           // a path that ends while the purchase is being made: its request is held, so the busy summary is what shows
-          if (!next) await page.route(`**${API}/purchase`, () => { /* held until the page closes */ })
+          if (!next) await page.route(`**${API}/preinformation`, () => { /* held until the page closes */ })
           await page.getByRole('button', { name: e.type === 'price.accept' ? 'Yeni fiyatı onayla ve ödemeye geç' : 'Onayla ve ödemeye geç', exact: true }).click()
           break
+        case 'preInformation.confirm': {
+          // issue 24 item 4: the form's own box, then "Ödemeye geç"
+          const form = page.getByTestId('step-preInformation')
+          await form.locator('input[name=preinformation]').setChecked(e.accepted === true)
+          if (!next && e.accepted === true) await page.route(`**${API}/purchase`, () => { /* held until the page closes */ })
+          await form.getByRole('button', { name: 'Ödemeye geç', exact: true }).click()
+          break
+        }
         case 'payment.done': await pay(page, String(e.status)); break
         case 'payment.elsewhere': await payElsewhere(page, server, spec.id, next?.event as AnyEventObject | undefined); break
         case 'payment.retry': break // the page sent it as it opened (open)
@@ -430,4 +451,21 @@ export function purchaseDriver(spec: PurchaseDriverSpec): Driver {
       }
     },
   }
+}
+
+/**
+ * The pre-information step (issue 24 item 4) as a customer goes through it: the whole form is shown
+ * (its title, the customer's masked national ID), going on unticked is refused with the step's
+ * words, then the form's own box is ticked and "Ödemeye geç" pressed.
+ */
+export async function confirmPreInformation(page: Page, title = 'Ön Bilgilendirme Formu') {
+  const step = page.getByTestId('step-preInformation')
+  const form = step.getByTestId('pre-information-form')
+  await form.waitFor({ timeout: 20_000 })
+  expect(await form.textContent()).toContain(title)
+  expect(await form.textContent()).toMatch(/\*{3,}/)
+  await step.getByRole('button', { name: 'Ödemeye geç', exact: true }).click()
+  await expect.poll(() => step.getByRole('alert').first().textContent()).toContain('Ödemeye geçmek için ön bilgilendirme formunu okuyup onaylamalısınız')
+  await step.locator('input[name=preinformation]').check()
+  await step.getByRole('button', { name: 'Ödemeye geç', exact: true }).click()
 }

@@ -31,6 +31,6 @@ export const tssPurchaseDriver = purchaseDriver({
   isGood: (data) => JSON.stringify(data) === JSON.stringify(TSS_QUOTES.good),
   application: () => ({
     quickProfile: { gender: 'male', citycode: '34', birthdate: '1996-01-15' }, outpatientVisits: 10,
-    healthPolicy: { questions: [], isotherpolicy: false, birthCollateral: false, healthdeclarationconcent: true },
+    healthPolicy: { questions: [{ id: 'chronic', answer: false }, { id: 'surgery', answer: false }, { id: 'medication', answer: false }], isotherpolicy: false, birthCollateral: false, healthdeclarationconcent: true },
   }),
 })

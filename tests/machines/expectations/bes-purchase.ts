@@ -15,8 +15,10 @@ const TITLE = 'Erken BES satın al'
 /** Each step's heading (the page lists them all in its step list: the heading says which one is on screen). */
 const STEP = {
   quick: 'Hızlı profil', sms: 'Telefon doğrulama', personal: 'Kişisel bilgiler', custodian: 'Veli / vasi', payer: 'Ödeyen bilgileri',
-  contract: 'Sözleşme ve fonlar', consents: 'Onaylar', summary: 'Özet', payment: 'Ödeme',
+  contract: 'Sözleşme ve fonlar', consents: 'Onaylar', summary: 'Özet', preInformation: 'Ön bilgilendirme formu', payment: 'Ödeme',
 } as const
+const TO_PAYMENT = 'Ödemeye geç'
+const PRE_INFO_CODES = ['PRE_INFORMATION_CHANGED', 'PRE_INFORMATION_REQUIRED']
 /** The step whose form a save keeps on screen. */
 const SAVING_STEP: Record<string, string> = { profile: STEP.personal, custodian: STEP.custodian, payer: STEP.payer, contract: STEP.contract, consents: STEP.consents }
 const RESUMED = 'Yarım kalan başvurunuz bulundu'
@@ -25,6 +27,9 @@ const REASON: Record<string, string> = {
   SMS_TICKET_INVALID: 'Telefon doğrulamanızın süresi doldu; sayfayı yenileyip numaranızı yeniden doğrulayınız. Bilgileriniz kaydedildi.',
   NETWORK: 'Bağlantı kurulamadı. İnternet bağlantınızı kontrol edip tekrar deneyiniz.',
   OTHER_PAYMENT_FAILED: 'Diğer penceredeki ödeme tamamlanamadı; bu satın almayı şimdi buradan ödeyebilirsiniz.',
+  // issue 24 item 4
+  PRE_INFORMATION_UNCONFIRMED: 'Ödemeye geçmek için ön bilgilendirme formunu okuyup onaylamalısınız',
+  PRE_INFORMATION_CHANGED: 'Yanıtlarınız veya fiyat değiştiği için ön bilgilendirme formu yenilendi; lütfen yeni formu okuyup onaylayınız.',
 }
 /** Field messages by code (spec 5; the BES forms' own words). */
 const FIELD_SAYS: Record<string, string> = {
@@ -187,9 +192,21 @@ export const besPurchaseExpectations: Expectations<C> = {
       context: (c) => expect(c.purchase).toBeNull(),
       ignores: [anyQuick, { type: 'retry' }],
     },
+    loadingPreInformation: {
+      words: { tr: 'ön bilgilendirme formu sunucudan alınır (verildiği kaydedilir)', en: 'the pre-information form is given by the server (and recorded)' },
+      screen: step(STEP.preInformation, { disabled: [TO_PAYMENT], texts: ['Yükleniyor…'] }),
+      tags: { busy: true },
+      ignores: [anyQuick, confirm, back],
+    },
+    preInformation: {
+      words: { tr: 'ön bilgilendirme formu: okunur, kendi kutusuyla onaylanır', en: 'pre-information form: read, confirmed with its own box' },
+      screen: step(STEP.preInformation, { enabled: [TO_PAYMENT, BACK, 'Formu PDF olarak indir'] }),
+      context: (c) => expect(c.preInformation).not.toBeNull(),
+      ignores: [anyQuick, confirm],
+    },
     startingPurchase: {
       words: { tr: 'satın alma kaydı açılıyor, tutar sunucuda hesaplanıyor', en: 'the purchase is opened, the amount computed on the server' },
-      screen: step(STEP.summary, { disabled: [PAY] }),
+      screen: step(STEP.preInformation, { disabled: [TO_PAYMENT], enabled: ['Formu PDF olarak indir'] }),
       tags: { busy: true },
       ignores: [anyQuick, confirm, back],
     },
@@ -276,13 +293,22 @@ export const besPurchaseExpectations: Expectations<C> = {
     { name: 'recorded consents are saved with the application', from: 'recordingConsents', event: 'xstate.done.actor.recordConsents', to: 'saving', changes: { saving: 'consents' } },
     { name: 'consents that could not be recorded are asked again', from: 'recordingConsents', event: 'xstate.error.actor.recordConsents', to: 'consents',
       changes: (_p, e) => ({ reason: e.error.code }) },
-    { name: 'confirming the summary opens the purchase (the last refusal goes)', from: 'summary', event: 'summary.confirm', to: 'startingPurchase', changes: { reason: null } },
+    { name: 'confirming the summary asks for the pre-information form (the last refusal goes)', from: 'summary', event: 'summary.confirm', to: 'loadingPreInformation', changes: { reason: null } },
+    { name: 'the form given is shown', from: 'loadingPreInformation', event: 'xstate.done.actor.loadPreInformation', to: 'preInformation', changes: (_p, e) => ({ preInformation: e.output }) },
+    { name: 'the form cannot be given: back to the summary with the reason', from: 'loadingPreInformation', event: 'xstate.error.actor.loadPreInformation', to: 'summary',
+      changes: (_p, e) => ({ reason: e.error.code }) },
+    { name: 'the form confirmed with its box opens the purchase', from: 'preInformation', event: 'preInformation.confirm', when: (_c, e) => e.accepted === true, to: 'startingPurchase', changes: { reason: null } },
+    { name: 'the box left unticked: the step stays and says so', from: 'preInformation', event: 'preInformation.confirm', when: (_c, e) => e.accepted !== true, to: 'preInformation',
+      changes: { reason: 'PRE_INFORMATION_UNCONFIRMED' } },
+    { name: 'back from the form to the summary', from: 'preInformation', event: 'back', to: 'summary', changes: { reason: null } },
+    { name: 'the form confirmed is no longer the answers\' (another tab changed them): the new form', from: 'startingPurchase', event: 'xstate.error.actor.createPurchase',
+      when: (_c, e) => PRE_INFO_CODES.includes(e.error.code), to: 'loadingPreInformation', changes: (_p, e) => ({ reason: e.error.code }) },
     { name: 'back from the summary to the consents (the last refusal goes)', from: 'summary', event: 'back', to: 'consents', changes: { reason: null } },
     { name: 'the opened purchase shows the card form with the server amount', from: 'startingPurchase', event: 'xstate.done.actor.createPurchase',
       when: (_c, e) => e.output.paymentInProgress !== true, to: 'payment', changes: (_p, e) => ({ purchase: e.output }) },
     { name: 'a payment of the purchase is under way in another tab: its outcome is awaited', from: 'startingPurchase', event: 'xstate.done.actor.createPurchase',
       when: (_c, e) => e.output.paymentInProgress === true, to: 'otherPayment', changes: (_p, e) => ({ purchase: e.output }) },
-    { name: 'a purchase that cannot be opened returns to the summary with the reason', from: 'startingPurchase', event: 'xstate.error.actor.createPurchase', to: 'summary',
+    { name: 'a purchase that cannot be opened returns to the summary with the reason', from: 'startingPurchase', event: 'xstate.error.actor.createPurchase', when: (_c, e) => !PRE_INFO_CODES.includes(e.error.code), to: 'summary',
       changes: (_p, e) => ({ reason: e.error.code }) },
     { name: 'the card form is told a payment is already in progress: its outcome is awaited', from: 'payment', event: 'payment.elsewhere', to: 'otherPayment', changes: { reason: null } },
     { name: '"Tekrar dene" on the result page opens the card form of that purchase', from: 'quickProfile', event: 'payment.retry', to: 'payment',
@@ -322,13 +348,14 @@ export const besPurchaseExpectations: Expectations<C> = {
     // (issue 28 item 3: the verified phone's ticket proves the applicant)
     recordConsents: (p, e, _n, input) => ({ saleId: APP_ID, ticket: TICKET, product: input.product, choices: e.choices, partyId: p.profile?.nationalId ?? APP_ID }),
     // the server buys what it holds for the verified phone, at its own price
-    createPurchase: (_p, _e, _n, input) => ({ ticket: TICKET, product: input.product }),
+    createPurchase: (p, _e, _n, input) => ({ ticket: TICKET, product: input.product, preInformationId: p.preInformation?.id ?? '' }),
+    loadPreInformation: (_p, _e, _n, input) => ({ ticket: TICKET, product: input.product }),
     // the purchase whose payment another tab started: the one just opened, or the one on the card form
     watchPayment: (p, e) => ({ id: e.type === 'xstate.done.actor.createPurchase' ? e.output.id : p.purchase!.id }),
   },
   initial: (c, input) => expect(c).toEqual({
     product: input.product, quick: null, phone: null, ticket: null, resumed: false, resumedAt: null, applicationId: null, profile: null, custodian: null,
-    payer: null, minor: false, payerIsOther: false, contract: null, consents: {}, errors: {}, saving: null, reason: null, purchase: null, outcome: null, retry: false,
+    payer: null, minor: false, payerIsOther: false, contract: null, consents: {}, errors: {}, saving: null, reason: null, purchase: null, outcome: null, retry: false, preInformation: null,
   }),
   describeEvent: (e) => {
     const ev = e as Record<string, unknown> & { type: string }
@@ -350,6 +377,7 @@ export const besPurchaseExpectations: Expectations<C> = {
         const names = Object.entries(ev.choices as Record<string, { accepted: boolean }>).filter(([, c]) => c.accepted).map(([n]) => n).join(', ')
         return { tr: `müşteri onayları gönderir (işaretli: ${names})`, en: `the customer sends the consents (ticked: ${names})` }
       }
+      case 'preInformation.confirm': return ev.accepted ? { tr: 'müşteri ön bilgilendirme formunu onaylar', en: 'the customer confirms the pre-information form' } : { tr: 'müşteri formun kutusunu işaretlemeden devam etmek ister', en: 'the customer goes on without ticking the form\'s box' }
       case 'summary.confirm': return { tr: `müşteri "${PAY}" düğmesine basar`, en: `the customer presses "${PAY}"` }
       case 'payment.done': return { tr: `kart ödemesi sonuçlanır (${String(ev.status)})`, en: `the card payment ends (${String(ev.status)})` }
       case 'back': return { tr: `müşteri "${BACK}" düğmesine basar`, en: `the customer presses "${BACK}"` }

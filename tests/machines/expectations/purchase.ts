@@ -2,7 +2,7 @@ import { expect } from 'vitest'
 import type { PurchaseContext } from '../../../machines/shared/purchase.ts'
 import { isIn, type Expectations, type StateExpectation } from '../../support/expectations.ts'
 import { CATALOGUE, FIELD } from './texts.ts'
-import { APPLICATION_ID, PURCHASE, TICKET } from '../models/purchase.ts'
+import { APPLICATION_ID, PRE_INFORMATION, PURCHASE, TICKET } from '../models/purchase.ts'
 
 /**
  * The purchase flow of a product (issue 15, docs/decisions/purchase.md), written apart from
@@ -29,7 +29,13 @@ const SAYS: Record<string, string> = {
   NETWORK: CATALOGUE.NETWORK,
   // issue 21: the other tab's payment failed; this one may pay now
   OTHER_PAYMENT_FAILED: 'Diğer penceredeki ödeme tamamlanamadı; bu satın almayı şimdi buradan ödeyebilirsiniz.',
+  // issue 24 item 4: the box of the pre-information form left unticked; the form renewed (answers or price changed)
+  PRE_INFORMATION_UNCONFIRMED: 'Ödemeye geçmek için ön bilgilendirme formunu okuyup onaylamalısınız',
+  PRE_INFORMATION_CHANGED: 'Yanıtlarınız veya fiyat değiştiği için ön bilgilendirme formu yenilendi; lütfen yeni formu okuyup onaylayınız.',
 }
+const PRE_INFO = 'Ön bilgilendirme formu'
+const TO_PAYMENT = 'Ödemeye geç'
+const PRE_INFO_CODES = ['PRE_INFORMATION_CHANGED', 'PRE_INFORMATION_REQUIRED']
 const CONSENTS_MISSING = 'Devam etmek için zorunlu onayları vermelisiniz'
 /** A field's message by its code (the codes of the spec 3.2 schemas the model's bad answers get). */
 const FIELD_SAYS: Record<string, string> = {
@@ -135,9 +141,21 @@ export function purchaseExpectations(opts: {
       context: (c) => expect(repriced(c)).toBe(true),
       ignores: [{ type: 'summary.confirm' }],
     },
+    loadingPreInformation: {
+      words: { tr: 'ön bilgilendirme formu sunucudan alınır (verildiği kaydedilir)', en: 'the pre-information form is given by the server (and recorded)' },
+      screen: { headings: [opts.titles.page, PRE_INFO], busy: [TO_PAYMENT], texts: ['Yükleniyor…'] },
+      tags: { busy: true },
+      ignores: [{ type: 'back' }, { type: 'summary.confirm' }],
+    },
+    preInformation: {
+      words: { tr: 'ön bilgilendirme formu: okunur, kendi kutusuyla onaylanır', en: 'pre-information form: read, confirmed with its own box' },
+      screen: { headings: [opts.titles.page, PRE_INFO], enabled: [TO_PAYMENT, BACK, 'Formu PDF olarak indir'] },
+      context: (c) => expect(c.preInformation?.id).toBe(PRE_INFORMATION.id),
+      ignores: [{ type: 'summary.confirm' }, anyPay, { type: 'price.accept' }],
+    },
     purchasing: {
       words: { tr: 'satın alma sunucuda oluşturulur ve fiyatlanır', en: 'the purchase is created and priced on the server' },
-      screen: { headings: [opts.titles.page, 'Özet'], busy: [PAY_STEP] },
+      screen: { headings: [opts.titles.page, PRE_INFO], busy: [TO_PAYMENT], enabled: ['Formu PDF olarak indir'] },
       tags: { busy: true },
       ignores: [{ type: 'back' }, anyPay],
     },
@@ -209,9 +227,21 @@ export function purchaseExpectations(opts: {
     { name: 'consents recorded: the summary says the price changed', from: 'recordingConsents', event: 'xstate.done.actor.recordConsents', when: (c) => repriced(c), to: 'summary.priceChanged', changes: {} },
     { name: 'consents not recorded: back to them with the reason', from: 'recordingConsents', event: 'xstate.error.actor.recordConsents', to: 'consents',
       changes: (_p, e) => ({ error: code(e) }) },
-    { name: 'confirming the summary creates the purchase', from: 'summary.ready', event: 'summary.confirm', to: 'purchasing', changes: {} },
-    { name: 'confirming the new price creates the purchase at it', from: 'summary.priceChanged', event: 'price.accept', to: 'purchasing',
-      changes: (p) => ({ quoted: p.price }) },
+    { name: 'confirming the summary asks the server for the pre-information form', from: 'summary.ready', event: 'summary.confirm', to: 'loadingPreInformation', changes: { error: null } },
+    { name: 'confirming the new price asks for the pre-information form at it', from: 'summary.priceChanged', event: 'price.accept', to: 'loadingPreInformation',
+      changes: (p) => ({ quoted: p.price, error: null }) },
+    { name: 'the form given is shown', from: 'loadingPreInformation', event: 'xstate.done.actor.loadPreInformation', to: 'preInformation',
+      changes: (_p, e) => ({ preInformation: e.output }) },
+    { name: 'the form cannot be given (expired verification): the phone again', from: 'loadingPreInformation', event: 'xstate.error.actor.loadPreInformation',
+      when: (_c, e) => code(e) === 'SMS_TICKET_INVALID', to: 'sms', changes: { ticket: null, error: 'SMS_TICKET_INVALID' } },
+    { name: 'the form cannot be given: back to the summary with the reason', from: 'loadingPreInformation', event: 'xstate.error.actor.loadPreInformation',
+      when: (_c, e) => code(e) !== 'SMS_TICKET_INVALID', to: 'summary', changes: (_p, e) => ({ error: code(e) }) },
+    { name: 'the form confirmed with its box: the purchase is created', from: 'preInformation', event: 'preInformation.confirm', when: (_c, e) => e.accepted === true, to: 'purchasing', changes: { error: null } },
+    { name: 'the box left unticked: the step stays and says so', from: 'preInformation', event: 'preInformation.confirm', when: (_c, e) => e.accepted !== true, to: 'preInformation',
+      changes: { error: 'PRE_INFORMATION_UNCONFIRMED' } },
+    { name: 'back from the form to the summary', from: 'preInformation', event: 'back', to: 'summary', changes: { error: null } },
+    { name: 'the form confirmed is no longer the answers\' (another tab changed them): the new form', from: 'purchasing', event: 'xstate.error.actor.createPurchase',
+      when: (_c, e) => PRE_INFO_CODES.includes(code(e) ?? ''), to: 'loadingPreInformation', changes: (_p, e) => ({ error: code(e) }) },
     { name: 'back from the summary to the consents', from: 'summary', event: 'back', to: 'consents', changes: {} },
     { name: 'the server priced the purchase at the accepted price: the payment', from: 'purchasing', event: 'xstate.done.actor.createPurchase',
       when: (c, e) => !e.output.paymentInProgress && e.output.amount === c.quoted, to: 'payment', changes: (_p, e) => ({ purchase: e.output, error: null }) },
@@ -221,7 +251,7 @@ export function purchaseExpectations(opts: {
       when: (_c, e) => e.output.paymentInProgress === true, to: 'otherPayment', changes: (_p, e) => ({ purchase: e.output, error: null }) },
     { name: 'an expired verification asks for the phone again', from: 'purchasing', event: 'xstate.error.actor.createPurchase', when: (_c, e) => code(e) === 'SMS_TICKET_INVALID', to: 'sms',
       changes: { ticket: null, error: 'SMS_TICKET_INVALID' } },
-    { name: 'a refused purchase returns to the summary with the reason', from: 'purchasing', event: 'xstate.error.actor.createPurchase', when: (c, e) => code(e) !== 'SMS_TICKET_INVALID', to: 'summary',
+    { name: 'a refused purchase returns to the summary with the reason', from: 'purchasing', event: 'xstate.error.actor.createPurchase', when: (_c, e) => code(e) !== 'SMS_TICKET_INVALID' && !PRE_INFO_CODES.includes(code(e) ?? ''), to: 'summary',
       changes: (_p, e) => ({ error: code(e) }) },
     { name: 'the payment ends: the result page of that purchase', from: 'payment', event: 'payment.done', to: 'done', changes: (_p, e) => ({ outcome: e.status }) },
     { name: 'the card form is told a payment is already in progress: its outcome is awaited', from: 'payment', event: 'payment.elsewhere', to: 'otherPayment', changes: { error: null } },
@@ -277,7 +307,9 @@ export function purchaseExpectations(opts: {
         partyId: (p.data.personalProfile as { nationalId?: string } | undefined)?.nationalId ?? APPLICATION_ID,
       }),
       // the server prices and buys what it holds for the verified phone (docs/decisions/purchase.md)
-      createPurchase: () => ({ ticket: TICKET, product: opts.product }),
+      createPurchase: (p) => ({ ticket: TICKET, product: opts.product, preInformationId: p.preInformation?.id ?? '' }),
+      // the form of the application saved under the verified phone (issue 24 item 4)
+      loadPreInformation: () => ({ ticket: TICKET, product: opts.product }),
       // the purchase whose payment another tab started: the server's purchase just created, or the one on the card form
       watchPayment: (p, e) => ({ id: e.type === 'xstate.done.actor.createPurchase' ? e.output.id : p.purchase!.id }),
     },
@@ -285,7 +317,7 @@ export function purchaseExpectations(opts: {
     errorText: (c, s) => {
       if (s.status === 'done') return []
       // the reason shows above the quote, SMS, section, consents and summary steps; field errors on their section; missing consents on the consents
-      const steps = ['quote', 'sms', 'consents', 'summary', 'payment', ...sections.map((x) => x.step)]
+      const steps = ['quote', 'sms', 'consents', 'summary', 'preInformation', 'payment', ...sections.map((x) => x.step)]
       const onStep = steps.some((st) => isIn(s, st))
       const onSection = sections.some((x) => isIn(s, x.step))
       const texts = [...(c.error && onStep ? [SAYS[c.error] ?? CATALOGUE.TECHNICAL] : []),
@@ -299,7 +331,7 @@ export function purchaseExpectations(opts: {
     },
     initial: (c, input) => expect(c).toEqual({
       product: opts.product, data: input?.data ?? {}, ticket: null, phone: null, applicationId: null, saved: null, fieldErrors: {}, missing: [], choices: {},
-      purchase: null, outcome: null, error: null, quoted: null, price: null, retry: false,
+      purchase: null, outcome: null, error: null, quoted: null, price: null, retry: false, preInformation: null,
     }),
     equivalentMutants: opts.equivalentMutants ?? {},
     describeEvent: (e) => {
@@ -313,6 +345,7 @@ export function purchaseExpectations(opts: {
       if (t === 'consents.submit') return { tr: 'müşteri onayları gönderir', en: 'the customer sends the consents' }
       if (t === 'summary.confirm') return { tr: 'müşteri özeti onaylar', en: 'the customer confirms the summary' }
       if (t === 'price.accept') return { tr: 'müşteri yeni fiyatı onaylar', en: 'the customer accepts the new price' }
+      if (t === 'preInformation.confirm') return (e as { accepted?: boolean }).accepted ? { tr: 'müşteri ön bilgilendirme formunu onaylar', en: 'the customer confirms the pre-information form' } : { tr: 'müşteri formun kutusunu işaretlemeden devam etmek ister', en: 'the customer goes on without ticking the form\'s box' }
       if (t === 'payment.elsewhere') return { tr: 'kart formu, ödemenin başka pencerede sürdüğünü öğrenir (409)', en: 'the card form learns a payment is under way elsewhere (409)' }
       if (t === 'payment.retry') return { tr: 'sonuç sayfasında "Tekrar dene"ye basılır', en: '"Tekrar dene" is pressed on the result page' }
       if (t === 'payment.done') return { tr: `ödeme biter (${ev.status})`, en: `the payment ends (${ev.status})` }

@@ -1,6 +1,7 @@
 import { expect } from 'vitest'
 import { besPurchaseMachine } from '../../../machines/bes-purchase/bes-purchase.machine.ts'
 import type { Model } from '../../support/model-test.ts'
+import { PRE_INFORMATION } from './purchase.ts'
 
 export const err = (code: string) => Object.assign(new Error(code), { code })
 
@@ -63,6 +64,8 @@ export const besPurchaseModel: Model = {
     { type: 'consents.submit', choices: CONSENTS.all },
     { type: 'consents.submit', choices: CONSENTS.noContract },
     { type: 'summary.confirm' },
+    { type: 'preInformation.confirm', accepted: true },
+    { type: 'preInformation.confirm', accepted: false },
     { type: 'payment.done', status: 'success' },
     { type: 'payment.done', status: 'error' },
     { type: 'back' },
@@ -84,6 +87,7 @@ export const besPurchaseModel: Model = {
     ],
     saveApplication: [{ id: 'a1', product: 'erkenbes', step: 'profile', updatedAt: AT, expiresAt: AT, data: {} }],
     recordConsents: [undefined],
+    loadPreInformation: [PRE_INFORMATION],
     // the purchase, or the purchase with a payment of it under way in another tab
     createPurchase: [PURCHASE, { ...PURCHASE, paymentInProgress: true }],
     watchPayment: ['success', 'failed'],
@@ -94,13 +98,15 @@ export const besPurchaseModel: Model = {
     // an ended verification (whose retry the server refuses again) and a network failure (whose retry can succeed)
     saveApplication: [err('SMS_TICKET_INVALID'), err('NETWORK')],
     recordConsents: [err('NETWORK')],
-    createPurchase: [err('NETWORK')],
+    loadPreInformation: [err('NETWORK')],
+    createPurchase: [err('NETWORK'), err('PRE_INFORMATION_CHANGED')],
     watchPayment: [err('NETWORK')],
   },
   // the guards read the step being saved, the minor and payer flags, and whether a purchase started
   serialize: (s) => ({
     value: s.value, saving: s.context.saving, minor: s.context.minor, payerIsOther: s.context.payerIsOther,
     errors: Object.keys(s.context.errors).length > 0, purchase: s.context.purchase !== null, reason: s.context.reason !== null, app: s.context.applicationId !== null, retry: s.context.retry,
+    preInformation: s.context.preInformation !== null,
   }),
   invariants: (s) => {
     // a verified phone is the participant's phone in everything kept

@@ -22,6 +22,8 @@ export const PROFILE = {
 }
 export const HEALTH_POLICY = { questions: [{ id: 'chronic', answer: false }, { id: 'surgery', answer: false }, { id: 'medication', answer: false }], isotherpolicy: false, birthCollateral: false, healthdeclarationconcent: true }
 export const HEALTH_POLICY_UNDECLARED = { ...HEALTH_POLICY, healthdeclarationconcent: false }
+/** The pre-information form the server gives before payment (issue 24 item 4). */
+export const PRE_INFORMATION = { id: '5b8f3a2e-1c4d-4e6f-8a9b-0c1d2e3f4a5b', title: 'Ön Bilgilendirme Formu', sections: [{ heading: 'Şirket', lines: ['Katılım Emeklilik ve Hayat A.Ş.'] }], amount: 13068, currency: 'TRY' }
 export const ALL_CONSENTS = {
   gdprtextread: { accepted: true }, gdprconcent: { accepted: true }, infoconcent: { accepted: true }, trxconcent: { accepted: true },
 }
@@ -51,6 +53,8 @@ export function purchaseModel(opts: {
       { type: 'consents.submit', choices: { gdprtextread: { accepted: true } } },
       { type: 'summary.confirm' },
       { type: 'price.accept' },
+      { type: 'preInformation.confirm', accepted: true },
+      { type: 'preInformation.confirm', accepted: false },
       { type: 'payment.done', status: 'success' },
       { type: 'payment.done', status: 'error' },
       { type: 'payment.elsewhere' },
@@ -63,6 +67,7 @@ export function purchaseModel(opts: {
       // the server's price of the saved answers: the quote's, or another (an older insured person)
       saveApplication: [saved('x'), saved('x', OTHER_PRICE)],
       recordConsents: [undefined],
+      loadPreInformation: [PRE_INFORMATION],
       // the purchase at the accepted price, at another one, or with a payment of it under way in another tab
       createPurchase: [bought, { ...bought, amount: OTHER_PRICE }, { ...bought, paymentInProgress: true }],
       watchPayment: ['success', 'failed'],
@@ -71,13 +76,15 @@ export function purchaseModel(opts: {
       resumeApplication: [err('NETWORK')],
       saveApplication: [err('SMS_TICKET_INVALID'), err('NETWORK')],
       recordConsents: [err('NETWORK')],
-      createPurchase: [err('SMS_TICKET_INVALID'), err('CONSENT_REQUIRED')],
+      loadPreInformation: [err('SMS_TICKET_INVALID'), err('NETWORK')],
+      createPurchase: [err('SMS_TICKET_INVALID'), err('CONSENT_REQUIRED'), err('PRE_INFORMATION_CHANGED')],
       watchPayment: [err('NETWORK')],
     },
     serialize: (s) => ({
       value: s.value, verified: s.context.ticket !== null, saved: s.context.saved?.step ?? null, fieldErrors: Object.keys(s.context.fieldErrors).length > 0,
       missing: s.context.missing.length > 0, purchase: s.context.purchase !== null, outcome: s.context.outcome, error: s.context.error,
       app: s.context.applicationId !== null, repriced: s.context.price !== null && s.context.price !== s.context.quoted, retry: s.context.retry,
+      preInformation: s.context.preInformation !== null,
     }),
     invariants: (s) => {
       // the browser never holds an amount of its own: only the server's purchase carries one

@@ -276,3 +276,47 @@ export function ResumeOffer(p: { updatedAt: string; onAccept(): void; onDecline(
     </div>
   )
 }
+
+/**
+ * The pre-information form before payment (issue 24 item 4): the product's form with the customer's
+ * answers and price, exactly as the server gave (and recorded) it, offered as a PDF, and confirmed
+ * with its own unticked checkbox named after the document. The copy is mailed when it is confirmed.
+ */
+export function PreInformationStep(p: {
+  form: { title: string; sections: Array<{ heading: string; lines: string[] }> } | null
+  busy: boolean; reason: string | null
+  /** The box was left unticked on the last submit. */
+  unconfirmed: boolean
+  /** false: the page shows the step's heading itself (the BES page). */
+  heading?: false
+  onConfirm(accepted: boolean): void; onBack(): void; onDownload(): void
+}) {
+  const { i18n } = useLingui()
+  const errorId = useId()
+  const title = p.form?.title ?? ''
+  return (
+    <form className={styles.form} data-testid="step-preInformation"
+      onSubmit={(e) => { e.preventDefault(); p.onConfirm(new FormData(e.currentTarget).get('preinformation') === 'on') }}>
+      {p.heading !== false && <h2><Trans>Ön bilgilendirme formu</Trans></h2>}
+      <Reason reason={p.unconfirmed ? null : p.reason} />
+      {p.form ? (
+        <section className={styles.docText} style={{ maxHeight: '24rem' }} aria-label={title} data-testid="pre-information-form" tabIndex={0}>
+          <h3>{title}</h3>
+          {p.form.sections.map((s, i) => (
+            <div key={i}>
+              {s.heading && <h4>{s.heading}</h4>}
+              <ul>{s.lines.map((line, j) => <li key={j}>{line}</li>)}</ul>
+            </div>
+          ))}
+        </section>
+      ) : <p role="status"><Trans>Yükleniyor…</Trans></p>}
+      <p><button type="button" className={styles.secondary} onClick={p.onDownload} disabled={!p.form}><Trans>Formu PDF olarak indir</Trans></button></p>
+      <label className={styles.check}>
+        <input type="checkbox" name="preinformation" defaultChecked={false} aria-invalid={p.unconfirmed ? true : undefined} aria-describedby={p.unconfirmed ? errorId : undefined} />{' '}
+        <Trans>“{title}” başlıklı formu okudum ve onaylıyorum; bir örneğinin e-posta adresime gönderileceğini biliyorum.</Trans>
+      </label>
+      {p.unconfirmed && <p id={errorId} className={styles.error} role="alert">{i18n._(msg`Ödemeye geçmek için ön bilgilendirme formunu okuyup onaylamalısınız`)}</p>}
+      <Actions busy={p.busy} onBack={p.onBack} submit={<Trans>Ödemeye geç</Trans>} />
+    </form>
+  )
+}

@@ -10,6 +10,8 @@ import { insuredBirthdate } from '../../../domain/purchase.ts'
 import type { ApplicationData, ApplicationProduct } from '../../../domain/schemas/application.ts'
 import { CATALOGUE } from '../../api/errors.ts'
 import { fetchPurchase } from '../../flows/purchase-result.ts'
+import { downloadPreInformation } from '../../flows/purchase.ts'
+import { toastErrorSoon } from '../../components/Toasts.tsx'
 import styles from '../../components/sales/Quote.module.css'
 import { formatMoney } from '../../../domain/money.ts'
 import { getInspect } from '../../inspector.ts'
@@ -35,11 +37,12 @@ const STEP_NAMES: Record<string, MessageDescriptor> = {
   healthPolicy: msg`Sağlık beyanı`,
   consents: msg`Onaylar`,
   summary: msg`Özet`,
+  preInformation: msg`Ön bilgilendirme`,
   payment: msg`Ödeme`,
 }
 
 /** The steps after the phone is verified and before the payment's outcome: leaving them asks first. */
-const MID_FLOW = new Set(['resumeOffer', 'profile', 'healthPolicy', 'consents', 'summary', 'payment'])
+const MID_FLOW = new Set(['resumeOffer', 'profile', 'healthPolicy', 'consents', 'summary', 'preInformation', 'payment'])
 
 const REASONS: Record<string, MessageDescriptor> = {
   QUOTE_INCOMPLETE: msg`Teklif bilgileri eksik veya geçersiz; lütfen teklifi yeniden alınız`,
@@ -51,6 +54,11 @@ const REASONS: Record<string, MessageDescriptor> = {
   TSS_AGE_WINDOW: msg`Tamamlayıcı Sağlık Sigortası 15 günlükten 69 yaşına kadar olan kişilere yapılabilir; sigortalının doğum tarihi bu aralıkta değil.`,
   TRAVEL_AGE_WINDOW: msg`Seyahat Sağlık Sigortası 15 günlükten 100 yaşına kadar olan kişilere yapılabilir; sigortalının doğum tarihi bu aralıkta değil.`,
   PURCHASE_ALREADY_PAID: msg`Bu satın almanın ödemesi zaten alındı.`,
+  // issue 24: the server takes a health declaration only with every question answered
+  HEALTH_QUESTIONS_UNANSWERED: msg`Sağlık beyanındaki her soruyu Evet veya Hayır seçerek yanıtlamalısınız; lütfen sağlık beyanı adımına dönünüz.`,
+  PRE_INFORMATION_CHANGED: msg`Yanıtlarınız veya fiyat değiştiği için ön bilgilendirme formu yenilendi; lütfen yeni formu okuyup onaylayınız.`,
+  PRE_INFORMATION_REQUIRED: msg`Ödemeye geçmeden önce ön bilgilendirme formunu okuyup onaylamalısınız.`,
+  HEALTH_QUESTIONS_INVALID: msg`Sağlık beyanında tanımlı olmayan ya da birden fazla yanıtlanmış bir soru var; lütfen sağlık beyanı adımına dönünüz.`,
 }
 
 export type PurchasePageProps = {
@@ -138,7 +146,8 @@ export function PurchaseView(p: PurchasePageProps) {
   const backButton = <div className={styles.actions}><button type="button" className={styles.secondary} onClick={() => actor.send({ type: 'back' })}><Trans>Geri</Trans></button></div>
 
   const reason = ctx.error ? i18n._(REASONS[ctx.error] ?? CATALOGUE.TECHNICAL) : null
-  const step = value.startsWith('saving') ? value[6]!.toLowerCase() + value.slice(7) : value === 'recordingConsents' ? 'consents' : value === 'purchasing' ? 'summary'
+  const step = value.startsWith('saving') ? value[6]!.toLowerCase() + value.slice(7) : value === 'recordingConsents' ? 'consents'
+    : value === 'purchasing' || value === 'loadingPreInformation' ? 'preInformation'
     : value === 'otherPayment' ? 'payment' : value
   const stepper = ['quote', 'sms', ...Object.keys(STEP_NAMES).filter((k) => k !== 'quote' && k !== 'sms' && (k !== 'healthPolicy' || p.product === 'tss'))]
   const common = { busy, reason, onBack: () => actor.send({ type: 'back' }) }
@@ -150,7 +159,7 @@ export function PurchaseView(p: PurchasePageProps) {
 
   let body: ReactNode
   const loading = <p role="status"><Trans>Yükleniyor…</Trans></p>
-  const { SmsVerificationView, ProfileStep, HealthPolicyStep, ResumeOffer, SummaryStep, ConsentsStep } = stepsCode ?? {}
+  const { SmsVerificationView, ProfileStep, HealthPolicyStep, ResumeOffer, SummaryStep, ConsentsStep, PreInformationStep } = stepsCode ?? {}
   if (step === 'quote') {
     body = handing ? null : <>{reason && <p className={`container ${styles.alert}`} role="alert">{reason}</p>}{p.quote(onQuoteBought)}</>
   } else if (step === 'sms') {
@@ -183,6 +192,13 @@ export function PurchaseView(p: PurchasePageProps) {
     body = !SummaryStep ? loading : (
       <SummaryStep {...common} lines={lines} priceChange={change} onConfirm={() => actor.send({ type: priceChanged ? 'price.accept' : 'summary.confirm' })}
         charge={charged ? <Trans>Kartınızdan çekilecek tutar: {charged}. Ödeme adımında tek çekim ya da taksit seçebilirsiniz; taksitlerin toplamı bu tutardır.</Trans> : null} />
+    )
+  } else if (step === 'preInformation') {
+    const form = ctx.preInformation
+    body = !PreInformationStep ? loading : (
+      <PreInformationStep {...common} form={value === 'loadingPreInformation' ? null : form} unconfirmed={ctx.error === 'PRE_INFORMATION_UNCONFIRMED'}
+        onConfirm={(accepted) => actor.send({ type: 'preInformation.confirm', accepted })}
+        onDownload={() => { if (form && ctx.ticket) void downloadPreInformation({ ticket: ctx.ticket, product: p.product, id: form.id }).catch(() => toastErrorSoon(i18n._(CATALOGUE.TECHNICAL))) }} />
     )
   } else if (value === 'otherPayment') {
     // two tabs, one purchase (issue 21): this one waits for the other's payment, then shows its result

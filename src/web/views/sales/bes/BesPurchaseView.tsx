@@ -16,6 +16,9 @@ import { reasonText } from '../../../i18n/reasons.ts'
 import { getInspect } from '../../../inspector.ts'
 import { useLoaded, useLoader } from '../../staff/useFlow.ts'
 import { PurchaseLeaveGuard } from '../PurchaseLeaveGuard.tsx'
+import { downloadPreInformation } from '../../../flows/purchase.ts'
+import { CATALOGUE } from '../../../api/errors.ts'
+import { toastErrorSoon } from '../../../components/Toasts.tsx'
 import { ContractStep, QuickStep, SummaryStep } from './BesSteps.tsx'
 import { lazyPart, usePart } from '../../../lazy-part.ts'
 import { BES_REASONS, fieldText } from './messages.ts'
@@ -31,16 +34,17 @@ const STEPS = lazyPart(() => Promise.all([
   import('../SmsVerificationView.tsx'),
   import('../../../components/sales/ConsentsStep.tsx'),
   import('./PersonForm.tsx'),
-]).then(([sms, consents, person]) => ({ ...sms, ...consents, ...person })))
+  import('../../../components/sales/PurchaseSteps.tsx'),
+]).then(([sms, consents, person, steps]) => ({ ...sms, ...consents, ...person, PreInformationStep: steps.PreInformationStep })))
 
 /** A later step while its code loads. */
 function Loading() {
   return <p role="status"><Trans>Yükleniyor…</Trans></p>
 }
-const NOT_YET = { SmsVerificationView: Loading, ConsentsStep: Loading, PersonForm: Loading }
+const NOT_YET = { SmsVerificationView: Loading, ConsentsStep: Loading, PersonForm: Loading, PreInformationStep: Loading }
 
 type Snap = SnapshotFrom<typeof besPurchaseMachine>
-type Step = 'quick' | 'sms' | 'personal' | 'custodian' | 'payer' | 'contract' | 'consents' | 'summary' | 'payment' | 'paid'
+type Step = 'quick' | 'sms' | 'personal' | 'custodian' | 'payer' | 'contract' | 'consents' | 'summary' | 'preInformation' | 'payment' | 'paid'
 
 const STEP_NAMES: Record<Step, MessageDescriptor> = {
   quick: msg`Hızlı profil`,
@@ -51,6 +55,7 @@ const STEP_NAMES: Record<Step, MessageDescriptor> = {
   contract: msg`Sözleşme ve fonlar`,
   consents: msg`Onaylar`,
   summary: msg`Özet`,
+  preInformation: msg`Ön bilgilendirme formu`,
   payment: msg`Ödeme`,
   paid: msg`Sonuç`,
 }
@@ -64,9 +69,9 @@ function stepOf(s: Snap): Step {
     return saving === 'profile' ? 'personal' : saving ?? 'personal'
   }
   if (s.matches('recordingConsents')) return 'consents'
-  if (s.matches('startingPurchase')) return 'summary'
+  if (s.matches('startingPurchase') || s.matches('loadingPreInformation')) return 'preInformation'
   if (s.matches('otherPayment')) return 'payment'
-  for (const st of ['personal', 'custodian', 'payer', 'contract', 'consents', 'summary', 'payment', 'paid'] as const) if (s.matches(st)) return st
+  for (const st of ['personal', 'custodian', 'payer', 'contract', 'consents', 'summary', 'preInformation', 'payment', 'paid'] as const) if (s.matches(st)) return st
   return 'quick'
 }
 
@@ -92,6 +97,7 @@ export function BesPurchaseView({ product }: { product: BesProduct }) {
   const ctx = useSelector(actor, (s) => s.context)
   const busy = useSelector(actor, (s) => s.hasTag('busy'))
   const saveFailed = useSelector(actor, (s) => s.matches('saveFailed'))
+  const snapshotLoading = useSelector(actor, (s) => s.matches('loadingPreInformation'))
   const sms = useSelector(actor, (s) => s.children.smsVerification as ActorRefFrom<typeof smsVerificationMachine> | undefined)
   const output = useSelector(actor, (s) => (s.status === 'done' ? s.output : null))
   const { cities, failed: citiesFailed, retry: retryCities } = useCities()
@@ -114,7 +120,7 @@ export function BesPurchaseView({ product }: { product: BesProduct }) {
       actor.send({ type: 'payment.retry', purchase: { id: view.id, amount: view.amount, currency: view.currency, paymentInProgress: view.paymentInProgress } })
     }, () => { /* not a purchase (any more): the quick profile, as for a plain visit */ })
   }, [actor])
-  const { SmsVerificationView, ConsentsStep, PersonForm } = usePart(STEPS, step !== 'quick') ?? NOT_YET
+  const { SmsVerificationView, ConsentsStep, PersonForm, PreInformationStep } = usePart(STEPS, step !== 'quick') ?? NOT_YET
   const heading = useRef<HTMLHeadingElement>(null)
   const first = useRef(true)
   useDocumentTitle(i18n._(TITLES[product]))
@@ -129,7 +135,7 @@ export function BesPurchaseView({ product }: { product: BesProduct }) {
   const errs = (fields: Record<string, string>) => Object.fromEntries(Object.entries(fields).map(([f, c]) => [f, text(f, c)]))
   const failure = (code: string | null) => (code ? (BES_REASONS[code] ? i18n._(BES_REASONS[code]) : reasonText(code, i18n)) : null)
   const at = () => new Date().toISOString()
-  const steps: Step[] = ['quick', 'sms', 'personal', ...(ctx.minor ? ['custodian' as const] : []), ...(ctx.payerIsOther ? ['payer' as const] : []), 'contract', 'consents', 'summary', 'payment']
+  const steps: Step[] = ['quick', 'sms', 'personal', ...(ctx.minor ? ['custodian' as const] : []), ...(ctx.payerIsOther ? ['payer' as const] : []), 'contract', 'consents', 'summary', 'preInformation', 'payment']
   const back = () => actor.send({ type: 'back' })
 
   return (
@@ -209,6 +215,11 @@ export function BesPurchaseView({ product }: { product: BesProduct }) {
         {step === 'summary' && ctx.profile && ctx.contract && (
           <SummaryStep product={product} participant={ctx.profile} custodian={ctx.minor ? ctx.custodian : null} payer={ctx.payerIsOther ? ctx.payer : null}
             contract={ctx.contract} failure={failure(ctx.reason)} busy={busy} onBack={back} onConfirm={() => actor.send({ type: 'summary.confirm' })} />
+        )}
+        {step === 'preInformation' && (
+          <PreInformationStep heading={false} form={snapshotLoading ? null : ctx.preInformation} busy={busy} reason={failure(ctx.reason)} unconfirmed={ctx.reason === 'PRE_INFORMATION_UNCONFIRMED'} onBack={back}
+            onConfirm={(accepted) => actor.send({ type: 'preInformation.confirm', accepted })}
+            onDownload={() => { const form = ctx.preInformation; if (form && ctx.ticket) void downloadPreInformation({ ticket: ctx.ticket, product, id: form.id }).catch(() => toastErrorSoon(i18n._(CATALOGUE.TECHNICAL))) }} />
         )}
         {otherPayment && (
           <div role="status" data-testid="other-payment">

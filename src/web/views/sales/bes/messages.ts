@@ -46,4 +46,7 @@ export const BES_REASONS: Record<string, MessageDescriptor> = {
   OTHER_PAYMENT_FAILED: msg`Diğer penceredeki ödeme tamamlanamadı; bu satın almayı şimdi buradan ödeyebilirsiniz.`,
   BES_AGE_WINDOW: msg`Erken BES'e 100 yaşına kadar katılınabilir (18 yaşından küçükler veli veya vasiyle); katılımcının doğum tarihi bu aralıkta değil.`,
   BES_ADULT_ONLY: msg`Pratik BES'e 18 yaşını doldurmuş, 100 yaşını geçmemiş kişiler katılabilir; katılımcının doğum tarihi bu aralıkta değil.`,
+  // issue 24 item 4
+  PRE_INFORMATION_CHANGED: msg`Yanıtlarınız veya fiyat değiştiği için ön bilgilendirme formu yenilendi; lütfen yeni formu okuyup onaylayınız.`,
+  PRE_INFORMATION_REQUIRED: msg`Ödemeye geçmeden önce ön bilgilendirme formunu okuyup onaylamalısınız.`,
 }
