@@ -65,8 +65,8 @@ export const BUDGETS: Budget[] = [
     name: 'JS of the heaviest public page (gzipped)',
     unit: 'KiB',
     measure: () => heaviest(PUBLIC),
-    max: 181,
-    why: '178.9 KiB (/urunler/market/erkenbes) on 2026-11-27 (branch phone23: catalog parts, the steps after the quote on intent); was 197.0 KiB (seyahatsaglik) on 2026-11-27 (main 6147937). Issue 23 asks 150 KiB: lower this limit as that work lands',
+    max: 182,
+    why: '181.4 KiB (/urunler/market/pratikbes) on 2026-11-27 after the merge of sales24: the purchase statecharts gain the pre-information step (its view loads with the later steps); 178.9 KiB (/urunler/market/erkenbes) on 2026-11-27 (branch phone23: catalog parts, the steps after the quote on intent); was 197.0 KiB (seyahatsaglik) on 2026-11-27 (main 6147937). Issue 23 asks 150 KiB: lower this limit as that work lands',
   },
   {
     name: 'JS of the heaviest staff page (gzipped)',

@@ -48,7 +48,7 @@ type Words = {
   person: { heading: string; name: string; nationalId: string; birthdate: string; email: string; phone: string; custodian: string; payer: string }
   cover: { heading: string }
   tss: { visits: (n: number) => string; inpatientOnly: string; inpatient: string; birth: (yes: boolean) => string; sgk: string; waiting: string }
-  travel: { region: string; regions: Record<string, string>; dates: string; cover: string; level: Record<string, string>; covid: (yes: boolean) => string; schengen: string; assistance: string }
+  travel: { region: string; regions: Record<string, string>; dates: string; cover: string; level: Record<string, string>; covid: (yes: boolean) => string; schengen: (minimum: string) => string; assistance: string }
   bes: { plan: Record<'erkenbes' | 'pratikbes', string>; contribution: string; frequency: Record<string, string>; funds: string; state: string; participation: string }
   price: { heading: string; policy: (amount: string) => string; contract: (amount: string) => string; card: string }
   withdrawal: { heading: string; policy: string[]; contract: string[] }
@@ -81,7 +81,7 @@ const WORDS: Record<PreInformationLocale, Words> = {
       region: 'Bölge', regions: { schengen: 'Schengen / Avrupa', worldwideExclUsCa: 'Tüm dünya (ABD ve Kanada hariç)', worldwide: 'Tüm dünya' },
       dates: 'Seyahat tarihleri', cover: 'Tedavi teminatı (kişi başı)', level: { standard: 'Standart', plus: 'Plus', premium: 'Premium' },
       covid: (yes) => (yes ? 'Covid-19 teminatı: var' : 'Covid-19 teminatı: yok'),
-      schengen: 'Teminat, Schengen vizesi için istenen asgari 30.000 EUR tedavi teminatını karşılar.',
+      schengen: (minimum) => `Teminat, Schengen vizesi için istenen asgari ${minimum} tedavi teminatını karşılar.`,
       assistance: 'Yurt dışında 7/24 asistans hizmeti poliçede yazılı telefon numarasından verilir.',
     },
     bes: {
@@ -138,7 +138,7 @@ const WORDS: Record<PreInformationLocale, Words> = {
       region: 'Region', regions: { schengen: 'Schengen / Europe', worldwideExclUsCa: 'Worldwide (excluding the USA and Canada)', worldwide: 'Worldwide' },
       dates: 'Travel dates', cover: 'Medical cover (per person)', level: { standard: 'Standard', plus: 'Plus', premium: 'Premium' },
       covid: (yes) => (yes ? 'Covid-19 cover: included' : 'Covid-19 cover: not included'),
-      schengen: 'The cover meets the minimum medical cover of EUR 30,000 required for a Schengen visa.',
+      schengen: (minimum) => `The cover meets the minimum medical cover of ${minimum} required for a Schengen visa.`,
       assistance: 'Assistance abroad is available 24/7 at the telephone number printed on the policy.',
     },
     bes: {
@@ -195,7 +195,7 @@ const WORDS: Record<PreInformationLocale, Words> = {
       region: 'Регион', regions: { schengen: 'Шенген / Европа', worldwideExclUsCa: 'Весь мир (кроме США и Канады)', worldwide: 'Весь мир' },
       dates: 'Даты поездки', cover: 'Медицинское покрытие (на человека)', level: { standard: 'Стандарт', plus: 'Плюс', premium: 'Премиум' },
       covid: (yes) => (yes ? 'Покрытие Covid-19: есть' : 'Покрытие Covid-19: нет'),
-      schengen: 'Покрытие соответствует минимальному медицинскому покрытию 30 000 EUR, требуемому для шенгенской визы.',
+      schengen: (minimum) => `Покрытие соответствует минимальному медицинскому покрытию ${minimum}, требуемому для шенгенской визы.`,
       assistance: 'Ассистанс за рубежом доступен круглосуточно по телефону, указанному в полисе.',
     },
     bes: {
@@ -263,7 +263,7 @@ export function preInformationForm(product: ApplicationProduct, data: Applicatio
       `${w.travel.cover}: ${w.travel.level[plan.coverageType] ?? plan.coverageType}, ${formatMoney(eur, 'EUR', locale, { fractionDigits: 0 })}`,
       w.travel.covid(plan.covid),
     )
-    if (plan.travelLocation === 'schengen' && eur >= SCHENGEN_MINIMUM_EUR) cover.push(w.travel.schengen)
+    if (plan.travelLocation === 'schengen' && eur >= SCHENGEN_MINIMUM_EUR) cover.push(w.travel.schengen(formatMoney(SCHENGEN_MINIMUM_EUR, 'EUR', locale, { fractionDigits: 0 })))
     cover.push(w.travel.assistance)
   } else if (isContract && data.pensionContract) {
     const c = data.pensionContract
