@@ -74,7 +74,15 @@ export async function launch(opts: { viewport?: { width: number; height: number 
     baseUrl,
     async page(path) {
       const page = await context.newPage()
-      if (path) await page.goto(path)
+      if (path) {
+        await page.goto(path)
+        // a prerendered page paints before it is live: a tap before hydrateRoot/createRoot is lost (a
+        // person taps again), one after is replayed by React once its part hydrates; tests act once live
+        await page.waitForFunction(() => {
+          const root = document.getElementById('root')
+          return !root || Object.keys(root).some((k) => k.startsWith('__reactContainer'))
+        }, undefined, { timeout: 30_000 })
+      }
       return page
     },
     async close() {
