@@ -76,12 +76,9 @@ export async function launch(opts: { viewport?: { width: number; height: number 
       const page = await context.newPage()
       if (path) {
         await page.goto(path)
-        // a prerendered page paints before it is live: a tap before hydrateRoot/createRoot is lost (a
-        // person taps again), one after is replayed by React once its part hydrates; tests act once live
-        await page.waitForFunction(() => {
-          const root = document.getElementById('root')
-          return !root || Object.keys(root).some((k) => k.startsWith('__reactContainer'))
-        }, undefined, { timeout: 30_000 })
+        // a prerendered page paints before it is live: a tap before hydration may be lost (a person
+        // taps again); tests act once the app's root has committed (src/web/routes/__root.tsx)
+        await page.waitForFunction(() => !document.getElementById('root') || document.documentElement.dataset.live === 'true', undefined, { timeout: 30_000 })
       }
       return page
     },

@@ -49,7 +49,12 @@ async function verifyPhone(page: Page, phone: string) {
 
 async function quickProfile(page: Page, birthdate: string) {
   await expect.poll(() => page.locator('select[name=citycode] option').count(), { timeout: 15_000 }).toBe(82)
-  await page.getByLabel('Kadın').check()
+  // a tap while the page is still settling (its navigation after hydration) may not stick: as a
+  // person would, tap again until the choice shows
+  await expect.poll(async () => {
+    await page.getByLabel('Kadın').click({ timeout: 5_000 }).catch(() => {})
+    return page.getByLabel('Kadın').isChecked()
+  }, { timeout: 20_000 }).toBe(true)
   await page.locator('select[name=citycode]').selectOption('34')
   await page.locator('input[name=birthdate]').fill(birthdate)
   await page.getByRole('button', { name: 'Devam Et' }).click()

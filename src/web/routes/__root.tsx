@@ -1,4 +1,5 @@
 import { Outlet, createRootRouteWithContext } from '@tanstack/react-router'
+import { useEffect } from 'react'
 import { Toasts } from '../components/Toasts.tsx'
 import type { RouterContext } from '../flows/guards.ts'
 import { loadStaffMessages } from '../i18n/index.ts'
@@ -16,6 +17,9 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 })
 
 function Root() {
+  // the page is live (hydrated or rendered, its handlers attached): a tap on a prerendered page before
+  // this may be lost, so end-to-end tests wait for it (tests/e2e/browser.ts)
+  useEffect(() => { document.documentElement.dataset.live = 'true' }, [])
   return (
     <>
       <Outlet />
