@@ -1,9 +1,8 @@
 import { fromPromise } from 'xstate'
 import { resourceListMachine } from '../../../machines/resource-list/resource-list.machine.ts'
 import { queryFromParams, type ListPage, type ListParams } from '../../domain/list-params.ts'
-import { call, specHeaders } from '../api/client.ts'
-import { ApiError } from '../api/errors.ts'
-import { runtimeConfig } from '../config.ts'
+import { call } from '../api/client.ts'
+import { downloadFile } from './download.ts'
 import { auditQuery } from './audit.ts'
 import { actionFlow } from './confirm.ts'
 
@@ -42,22 +41,9 @@ export const consentListFlow = resourceListMachine.provide({
 })
 
 /** The filtered records as a CSV file (GET /consent/csv), saved by the browser. */
-export async function downloadConsentsCsv(params: ListParams): Promise<void> {
+export function downloadConsentsCsv(params: ListParams): Promise<void> {
   const { page: _page, size: _size, ...query } = consentQuery(params)
-  const url = new URL(`${runtimeConfig.apiBase}/consent/csv`, window.location.origin)
-  for (const [k, v] of Object.entries(query)) url.searchParams.set(k, v)
-  const response = await fetch(url, { credentials: 'same-origin', headers: specHeaders({ authenticated: true }, false) })
-  if (!response.ok) {
-    const answer = (await response.json().catch(() => null)) as { code?: string; message?: string } | null
-    throw new ApiError('http', response.status, answer?.code ?? null, answer?.message ?? null, answer)
-  }
-  const link = document.createElement('a')
-  link.href = URL.createObjectURL(await response.blob())
-  link.download = 'consents.csv'
-  document.body.append(link)
-  link.click()
-  link.remove()
-  setTimeout(() => URL.revokeObjectURL(link.href), 10_000)
+  return downloadFile('/consent/csv', query, 'consents.csv')
 }
 
 /** "CSV olarak indir": nothing to ask (the confirm-action statechart, busy while it downloads). */

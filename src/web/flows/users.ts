@@ -9,6 +9,7 @@ import { isAdultBirthDate } from '../../domain/dates.ts'
 import { call, specHeaders } from '../api/client.ts'
 import { ApiError } from '../api/errors.ts'
 import { runtimeConfig } from '../config.ts'
+import { downloadFile } from './download.ts'
 import { actionFlow, confirmFlow, refusalOf } from './confirm.ts'
 import { editorFlow, missingOf, schemaFieldErrors } from './editor.ts'
 import { loadFlow } from './load.ts'
@@ -194,22 +195,9 @@ export async function uploadPhoto(id: string, image: Blob): Promise<string> {
 }
 
 /** The filtered list as a CSV file (GET /user/export with the list's q, filters and sort), saved by the browser. */
-export async function downloadCsv(params: ListParams): Promise<void> {
+export function downloadCsv(params: ListParams): Promise<void> {
   const { page: _page, size: _size, ...query } = queryFromParams(params)
-  const url = new URL(`${runtimeConfig.apiBase}/user/export`, window.location.origin)
-  for (const [k, v] of Object.entries(query)) url.searchParams.set(k, v)
-  const response = await fetch(url, { credentials: 'same-origin', headers: specHeaders({ authenticated: true }, false) })
-  if (!response.ok) {
-    const answer = (await response.json().catch(() => null)) as { code?: string; message?: string } | null
-    throw new ApiError('http', response.status, answer?.code ?? null, answer?.message ?? null, answer)
-  }
-  const link = document.createElement('a')
-  link.href = URL.createObjectURL(await response.blob())
-  link.download = 'users.csv'
-  document.body.append(link)
-  link.click()
-  link.remove()
-  setTimeout(() => URL.revokeObjectURL(link.href), 10_000)
+  return downloadFile('/user/export', query, 'users.csv')
 }
 
 /** The list filters' and the user form's choices, for the signed-in user's company. */
