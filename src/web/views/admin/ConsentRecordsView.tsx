@@ -7,10 +7,10 @@ import type { ListParams } from '../../../domain/list-params.ts'
 import { staffDateFormat, useCompanyDefaults } from '../../flows/company-defaults.ts'
 import { CONSENT_FILTERS, CONSENT_NAMES, consentExportFlow, consentListFlow, type ConsentRecord } from '../../flows/consents.ts'
 import { StaffPage } from '../staff/StaffPage.tsx'
-import { failureText, useConfirm } from '../staff/useFlow.ts'
 import styles from '../staff/StaffLayout.module.css'
 import { CONSENTS_PAGE } from './pages.ts'
 import { ResourceTable, useUrlList, type Column, type ListActor } from './ResourceListView.tsx'
+import { CsvExportButton } from './CsvExportButton.tsx'
 
 const STATUS: Record<ConsentRecord['status'], MessageDescriptor> = {
   READ: msg`Okundu`,
@@ -73,21 +73,6 @@ function Filters({ list }: { list: ListActor }) {
   )
 }
 
-/** "CSV olarak indir": the filtered records, busy while it downloads, its failure shown. */
-function ExportButton({ params }: { params: ListParams }) {
-  const { i18n } = useLingui()
-  const exporter = useConfirm(consentExportFlow)
-  const busy = useSelector(exporter, (s) => s.hasTag('busy'))
-  const failure = useSelector(exporter, (s) => (s.matches('failed') ? s.context.error : null))
-  return (
-    <>
-      <button type="button" className={styles.secondaryButton} disabled={busy} aria-busy={busy}
-        onClick={() => exporter.send({ type: 'request', subject: params })}><Trans>CSV olarak indir</Trans></button>
-      {failure && <p className={styles.notice} role="alert">{failureText(failure, i18n)}</p>}
-    </>
-  )
-}
-
 /**
  * Consent records (issue 25 item 8, consent:read): what each applicant read, accepted, rejected or
  * withdrew in the sales flows, with the document's version and the SHA-256 of the exact text shown.
@@ -126,7 +111,7 @@ function ConsentRecords() {
     <>
       <p><Trans>Satış başvurularında kaydedilen her izin: okunan aydınlatma metinleri, verilen ve reddedilen onaylar ve geri alınan izinler (geri alma ayrı bir kayıttır; bir kişinin en yeni kaydı geçerlidir). Kimlik numarası ve IP adresi maskelidir; bir kişiyi tam kimlik numarasıyla arayın.</Trans></p>
       <Filters list={list} />
-      <div className={styles.toolbar}><ExportButton params={params} /></div>
+      <div className={styles.toolbar}><CsvExportButton flow={consentExportFlow} params={params} /></div>
       <ResourceTable list={list} columns={columns} caption={t`Rıza kayıtları`} />
     </>
   )

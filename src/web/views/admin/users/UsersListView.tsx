@@ -16,6 +16,7 @@ import { USERS_PAGE } from '../pages.ts'
 import { ResourceTable, useUrlList, type Column, type ListActor } from '../ResourceListView.tsx'
 import { Avatar, StatusText, useStatusLabels } from './UserBits.tsx'
 import { staffDateFormat, useCompanyDefaults } from '../../../flows/company-defaults.ts'
+import { CsvExportButton } from '../CsvExportButton.tsx'
 
 const NEW_USER_PATH = '/navbar/settings/users/new'
 
@@ -109,21 +110,6 @@ function BulkStatus({ selected, onDone }: { selected: Map<string, string>; onDon
   )
 }
 
-/** "CSV olarak indir" on the confirm-action statechart (nothing to ask): busy while it downloads, its failure shown. */
-function ExportButton({ params }: { params: ListParams }) {
-  const { i18n } = useLingui()
-  const exporter = useConfirm(exportFlow)
-  const busy = useSelector(exporter, (s) => s.hasTag('busy'))
-  const failure = useSelector(exporter, (s) => (s.matches('failed') ? s.context.error : null))
-  return (
-    <>
-      <button type="button" className={styles.secondaryButton} disabled={busy} aria-busy={busy}
-        onClick={() => exporter.send({ type: 'request', subject: params })}><Trans>CSV olarak indir</Trans></button>
-      {failure && <p className={styles.notice} role="alert">{failureText(failure, i18n)}</p>}
-    </>
-  )
-}
-
 /**
  * The users of the company (user:read): the list statechart against GET /user (state in the URL),
  * search, filters, sort, selection for a bulk status change (userstatus:update), CSV export of the
@@ -177,7 +163,7 @@ export function UsersListView() {
       <div className={styles.pager}>
         {/* the create-user wizard's route (users.new.tsx) comes with its own branch */}
         {can('user:create') && <Link to={NEW_USER_PATH as never} className={styles.button}><Trans>Yeni kullanıcı</Trans></Link>}
-        <ExportButton params={params} />
+        <CsvExportButton flow={exportFlow} params={params} />
       </div>
     )}>
       <Filters list={list} />
