@@ -148,6 +148,46 @@ describe('the administrator\'s first day (issue 25), real server, Chromium', () 
     await user.close()
   })
 
+  it('item 5: an English browser stays English after signing in; a language chosen in the header follows the person to another browser', async () => {
+    const english = await launch({ baseUrl: server.url, locale: 'en-US' })
+    try {
+      const page = await english.context.newPage()
+      await page.goto('/auth/login')
+      await page.getByText('Staff sign-in').first().waitFor()
+      await page.locator('input[name=username]').fill('mehmet.demir')
+      await page.locator('input[name=password]').fill(DEMO_PASSWORD)
+      // the company's defaults (Turkish) arrive after the sign-in: once they are read the page is still English
+      const defaults = page.waitForResponse((r) => r.url().endsWith('/api/v1/profile/company') && r.status() === 200)
+      await page.getByRole('button', { name: 'Sign in' }).click()
+      await page.waitForURL((u) => !u.pathname.startsWith('/auth/'))
+      await defaults
+      await page.getByRole('heading', { level: 1, name: 'Welcome, Mehmet Demir' }).waitFor()
+      expect(await page.evaluate(() => document.documentElement.lang)).toBe('en')
+      // the person chooses Russian in the header: stored as theirs
+      const stored = page.waitForResponse((r) => r.url().endsWith('/api/v1/profile/language') && r.request().method() === 'PUT')
+      await page.getByRole('banner').getByLabel('Language').selectOption('ru')
+      const answer = await stored
+      expect(answer.status()).toBe(200)
+      expect(answer.request().postDataJSON()).toEqual({ language: 'ru' })
+      await page.getByRole('heading', { level: 1, name: 'Добро пожаловать, Mehmet Demir' }).waitFor()
+      await page.close()
+    } finally {
+      await english.close()
+    }
+    // in the Turkish browser (another device), the same person signs in: Russian, their own language
+    await browser.context.clearCookies()
+    const other = await browser.context.newPage()
+    await signIn(other, 'mehmet.demir')
+    await other.getByRole('heading', { level: 1, name: 'Добро пожаловать, Mehmet Demir' }).waitFor()
+    expect(await other.evaluate(() => document.documentElement.lang)).toBe('ru')
+    // back to Turkish, stored too (the rest of this file reads Turkish in this browser)
+    const back = other.waitForResponse((r) => r.url().endsWith('/api/v1/profile/language') && r.request().method() === 'PUT')
+    await other.getByRole('banner').getByLabel('Язык').selectOption('tr')
+    expect((await back).status()).toBe(200)
+    await other.getByRole('heading', { level: 1, name: 'Hoş geldiniz, Mehmet Demir' }).waitFor()
+    await other.close()
+  })
+
   it('item 14: past the audit list\'s count cap the total reads "20+", and the pager goes on while rows come', async () => {
     // 45 screen locks of ayse's own: 45 entries "auth.lock"
     const other = await apiSession(server.url, 'ayse.yilmaz', DEMO_PASSWORD)

@@ -14,6 +14,7 @@ import { ResourceTable } from '../../src/web/views/admin/ResourceListView.tsx'
  * Issue 25 item 14: a list whose total the server capped (the audit log past 10,000 matches) says
  * "10.000+" in the reader's locale, and its pager goes on while rows come.
  */
+type Row = { id: string; name: string }
 const rows = (from: number, n: number) => Array.from({ length: n }, (_, i) => ({ id: String(from + i), name: `satır ${from + i}` }))
 // 10,000 counted and more: pages 1-500 known; the count reaches one row past the page asked for,
 // so page 501 answers "10,020 and more", page 502 is the last (5 rows, exact)
@@ -32,7 +33,7 @@ function show(locale: string, page = 1) {
   const list = createActor(resourceListMachine.provide({
     actors: { fetchPage: fromPromise(async ({ input }: { input: ListParams }) => { asked.push(input); return answer(input) }) },
   }), { input: { params: { page } } }).start()
-  render(<I18nProvider i18n={i18n}><ResourceTable list={list} caption="liste" columns={[{ key: 'name', label: 'Ad', cell: (r: { name: string }) => r.name }]} /></I18nProvider>)
+  render(<I18nProvider i18n={i18n}><ResourceTable<Row> list={list} caption="liste" columns={[{ key: 'name', label: 'Ad', cell: (r) => r.name }]} /></I18nProvider>)
   return { list, asked }
 }
 
@@ -74,9 +75,9 @@ describe('a capped total', () => {
   it('an exact total has no "+" and no page after the last', async () => {
     i18n.activate('tr')
     const list = createActor(resourceListMachine.provide({
-      actors: { fetchPage: fromPromise(async () => ({ items: rows(1, 20), total: 1_234, totalCapped: false, page: 1, size: 20 })) },
-    })).start()
-    render(<I18nProvider i18n={i18n}><ResourceTable list={list} caption="liste" columns={[{ key: 'name', label: 'Ad', cell: (r: { name: string }) => r.name }]} /></I18nProvider>)
+      actors: { fetchPage: fromPromise<ListPage<unknown>, ListParams>(async () => ({ items: rows(1, 20), total: 1_234, totalCapped: false, page: 1, size: 20 })) },
+    }), { input: { params: {} } }).start()
+    render(<I18nProvider i18n={i18n}><ResourceTable<Row> list={list} caption="liste" columns={[{ key: 'name', label: 'Ad', cell: (r) => r.name }]} /></I18nProvider>)
     await screen.findByText('1.234 kayıttan 1 - 20 arası gösteriliyor')
     expect(screen.getByText('Sayfa 1 / 62')).toBeTruthy()
   })

@@ -27,6 +27,7 @@ import { sendTemporaryPassword, signInHistory, unlockUser } from '../services/us
 import { endUserSessions } from '../services/sessions.ts'
 import { DEFAULT_SECURITY, policyOf, readSetting, recordedPolicyOf } from '../services/settings.ts'
 import { resolveAddress } from './party.ts'
+import { mailLocaleOf } from '../services/user-locale.ts'
 
 
 /** Spec 4's status messages, per language. */
@@ -382,7 +383,8 @@ export function userRoutes() {
         }
         if (addressValues) await t.insert(address).values({ companyId, entityName: 'user', entityId: id, ...addressValues, createdAt: now, updatedAt: now })
         if (notify) {
-          const m = MAILS.welcome[c.get('locale')]
+          // in the company's language: the new user has chosen none yet (issue 25 item 5), not the creator's
+          const m = MAILS.welcome[await mailLocaleOf(t, { locale: null, companyId })]
           const text = m.text({ name: `${p.firstName.trim()} ${p.lastName.trim()}`, username: p.username, password: temporary })
           welcomeMailId = await enqueueMail(t, keyFrom(config.secretsKey), { to: p.email.trim().toLowerCase(), companyId, subject: m.subject, text })
         }
