@@ -13,7 +13,7 @@ import { createTestApp, dbKinds, type TestApp } from '../support/test-app.ts'
  */
 const PASSWORD = 'Güçlü-Parola-2026!'
 
-describe.each(dbKinds({ postgres: 'not needed: single-row writes, no concurrency; the column and its migration run on PostgreSQL in every server test' }))('the language follows the person on %s', (kind) => {
+describe.each(dbKinds())('the language follows the person on %s', (kind) => {
   let t: TestApp
   afterEach(async () => { await t?.close() })
 
@@ -67,7 +67,7 @@ describe.each(dbKinds({ postgres: 'not needed: single-row writes, no concurrency
     expect((await admin.put('/company/settings/preferences', { ...body, version: (saved.body as { version: number }).version, browserLanguage: 'yes' })).status).toBe(400)
   })
 
-  it('a mail to a person is in their language, not the administrator\'s: temporary password, re-activation', async () => {
+  it('a mail to a person is in their language, not the administrator\'s: a temporary password sent by an administrator, a forgotten password', async () => {
     const admin = await start()
     const ru = await createUser(t.db, { username: 'olga.ivanova', password: PASSWORD, email: 'olga@example.com', roles: ['ROLE_USER'] })
     await t.db.update(appUser).set({ locale: 'ru' }).where(eq(appUser.id, ru.id))
