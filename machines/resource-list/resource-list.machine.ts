@@ -1,6 +1,6 @@
 import { assign, setup } from 'xstate'
 import {
-  DEFAULT_LIST_PARAMS, MAX_SEARCH_LENGTH, isPageSize, nextSort, pageCount, type ListPage, type ListParams, type PageSize,
+  DEFAULT_LIST_PARAMS, MAX_SEARCH_LENGTH, isPageSize, lastReachablePage, nextSort, type ListPage, type ListParams, type PageSize,
 } from '../../src/domain/list-params.ts'
 import { providedLater, reasonOf } from '../shared/not-provided.ts'
 
@@ -14,6 +14,8 @@ export type ResourceListContext = {
   params: ListParams
   items: unknown[]
   total: number
+  /** The server stopped counting at `total`: there are more rows (issue 25 item 14, "10.000+"). */
+  totalCapped: boolean
   /** The failure's reason code (never text). */
   error: string | null
   searchDebounceMs: number
@@ -45,7 +47,7 @@ export const resourceListMachine = setup({
   guards: {
     isValidPage: ({ context, event }) => {
       if (event.type !== 'page.go') return false
-      return Number.isInteger(event.page) && event.page >= 1 && event.page <= pageCount(context.params.size, context.total)
+      return Number.isInteger(event.page) && event.page >= 1 && event.page <= lastReachablePage(context.params.size, context.total, context.totalCapped)
     },
     isValidSize: ({ event }) => event.type === 'size.change' && isPageSize(event.size),
     isEmptyPage: ({ event }) => (event as unknown as { output: ListPage<unknown> }).output.items.length === 0,
@@ -60,6 +62,7 @@ export const resourceListMachine = setup({
     params: { ...DEFAULT_LIST_PARAMS, ...input?.params, filters: { ...input?.params?.filters } },
     items: [],
     total: 0,
+    totalCapped: false,
     error: null,
     searchDebounceMs: input?.searchDebounceMs ?? 300,
   }),
@@ -103,8 +106,17 @@ export const resourceListMachine = setup({
         src: 'fetchPage',
         input: ({ context }) => context.params,
         onDone: [
-          { guard: 'isEmptyPage', target: 'empty', actions: assign({ items: [], total: ({ event }) => event.output.total, error: null }) },
-          { target: 'ready', actions: assign({ items: ({ event }) => event.output.items, total: ({ event }) => event.output.total, error: null }) },
+          {
+            guard: 'isEmptyPage', target: 'empty',
+            actions: assign({ items: [], total: ({ event }) => event.output.total, totalCapped: ({ event }) => event.output.totalCapped === true, error: null }),
+          },
+          {
+            target: 'ready',
+            actions: assign({
+              items: ({ event }) => event.output.items, total: ({ event }) => event.output.total,
+              totalCapped: ({ event }) => event.output.totalCapped === true, error: null,
+            }),
+          },
         ],
         onError: { target: 'failed', actions: assign({ error: ({ event }) => reasonOf(event.error) }) },
       },

@@ -16,7 +16,11 @@ export type ListParams = {
   filters: Record<string, string>
 }
 
-export type ListPage<T> = { items: T[]; total: number; page: number; size: number }
+/**
+ * A page of a list. `totalCapped` (the audit log, issue 25 item 14): the server stopped counting,
+ * there are more than `total` rows, at least one after this page.
+ */
+export type ListPage<T> = { items: T[]; total: number; page: number; size: number; totalCapped?: boolean }
 
 export const DEFAULT_LIST_PARAMS: ListParams = { page: 1, size: DEFAULT_PAGE_SIZE, sort: null, q: '', filters: {} }
 
@@ -84,6 +88,14 @@ export function showingRange(page: number, size: number, total: number): { start
 
 export function pageCount(size: number, total: number): number {
   return Math.max(1, Math.ceil(total / size))
+}
+
+/**
+ * The last page a list may go to: the pages its total fills, and one more when the total was
+ * capped (more rows than counted: the next page exists while rows come).
+ */
+export function lastReachablePage(size: number, total: number, totalCapped: boolean): number {
+  return pageCount(size, total) + (totalCapped ? 1 : 0)
 }
 
 /** The next sort after a click on a column: ascending, then descending, then ascending again. */

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { launch, type Browser } from './browser.ts'
 import { caughtMail, DEMO_PASSWORD, startE2eServer, type E2eServer } from './server.ts'
-import { signIn as submitSignIn } from './staff.ts'
+import { apiSession, signIn as submitSignIn } from './staff.ts'
 
 /** Issue 25 in Chromium: the administrator's first day on the seeded demo data. */
 async function signIn(page: Page, username: string) {
@@ -15,7 +15,8 @@ describe('the administrator\'s first day (issue 25), real server, Chromium', () 
   let server: E2eServer
   let browser: Browser
   beforeAll(async () => {
-    server = await startE2eServer('admin-first-day')
+    // the audit list counts 20 entries exactly, not 10,000 (item 14): its "20+" is reached with a few requests
+    server = await startE2eServer('admin-first-day', { AUDIT_COUNT_CAP: '20' })
     browser = await launch({ baseUrl: server.url })
   }, 120_000)
   afterAll(async () => {
@@ -145,6 +146,75 @@ describe('the administrator\'s first day (issue 25), real server, Chromium', () 
     expect(await user.getByText('Kilitli hesap').count()).toBe(0)
     expect(await user.getByText('Şu an açık oturum').count()).toBe(0)
     await user.close()
+  })
+
+  it('item 5: an English browser stays English after signing in; a language chosen in the header follows the person to another browser', async () => {
+    const english = await launch({ baseUrl: server.url, locale: 'en-US' })
+    try {
+      const page = await english.context.newPage()
+      await page.goto('/auth/login')
+      await page.getByText('Staff sign-in').first().waitFor()
+      await page.locator('input[name=username]').fill('mehmet.demir')
+      await page.locator('input[name=password]').fill(DEMO_PASSWORD)
+      // the company's defaults (Turkish) arrive after the sign-in: once they are read the page is still English
+      const defaults = page.waitForResponse((r) => r.url().endsWith('/api/v1/profile/company') && r.status() === 200)
+      await page.getByRole('button', { name: 'Sign in' }).click()
+      await page.waitForURL((u) => !u.pathname.startsWith('/auth/'))
+      await defaults
+      await page.getByRole('heading', { level: 1, name: /^Welcome, Mehmet/ }).waitFor()
+      expect(await page.evaluate(() => document.documentElement.lang)).toBe('en')
+      // the person chooses Russian in the header: stored as theirs
+      const stored = page.waitForResponse((r) => r.url().endsWith('/api/v1/profile/language') && r.request().method() === 'PUT')
+      await page.getByRole('banner').getByLabel('Language').selectOption('ru')
+      const answer = await stored
+      expect(answer.status()).toBe(200)
+      expect(answer.request().postDataJSON()).toEqual({ language: 'ru' })
+      await page.getByRole('heading', { level: 1, name: /^Добро пожаловать, Mehmet/ }).waitFor()
+      await page.close()
+    } finally {
+      await english.close()
+    }
+    // in the Turkish browser (another device), the same person signs in: Russian, their own language
+    await browser.context.clearCookies()
+    const other = await browser.context.newPage()
+    await signIn(other, 'mehmet.demir')
+    await other.getByRole('heading', { level: 1, name: /^Добро пожаловать, Mehmet/ }).waitFor()
+    expect(await other.evaluate(() => document.documentElement.lang)).toBe('ru')
+    // back to Turkish, stored too (the rest of this file reads Turkish in this browser)
+    const back = other.waitForResponse((r) => r.url().endsWith('/api/v1/profile/language') && r.request().method() === 'PUT')
+    await other.getByRole('banner').getByLabel('Язык').selectOption('tr')
+    expect((await back).status()).toBe(200)
+    await other.getByRole('heading', { level: 1, name: /^Hoş geldiniz, Mehmet/ }).waitFor()
+    await other.close()
+  })
+
+  it('item 14: past the audit list\'s count cap the total reads "20+", and the pager goes on while rows come', async () => {
+    // 45 screen locks of ayse's own: 45 entries "auth.lock"
+    const other = await apiSession(server.url, 'ayse.yilmaz', DEMO_PASSWORD)
+    for (let i = 0; i < 45; i++) expect((await other.call('POST', '/auth/lockSession', { inactivetime: 1 })).status).toBe(200)
+    await browser.context.clearCookies()
+    const page = await browser.context.newPage()
+    await signIn(page, 'ayse.yilmaz')
+    await page.goto('/navbar/settings/audit?action=auth.lock')
+    const main = page.getByRole('main')
+    const next = main.getByRole('button', { name: 'Sonraki' })
+    await main.getByText('20+ kayıttan 1 - 20 arası gösteriliyor').waitFor()
+    await main.getByText('Sayfa 1 / 1+').waitFor()
+    expect(await next.isEnabled()).toBe(true)
+    await next.click()
+    await main.getByText('40+ kayıttan 21 - 40 arası gösteriliyor').waitFor()
+    await main.getByText('Sayfa 2 / 2+').waitFor()
+    await next.click()
+    // the last page is counted exactly: no "+", no page after it
+    const last = main.getByText(/^(\d+) kayıttan 41 - (\d+) arası gösteriliyor$/)
+    await last.waitFor()
+    const [, total, end] = /^(\d+) kayıttan 41 - (\d+)/.exec(await last.innerText())!
+    expect(Number(total)).toBe(Number(end))
+    expect(Number(total)).toBeGreaterThanOrEqual(45)
+    await main.getByText('Sayfa 3 / 3', { exact: true }).waitFor()
+    expect(await next.isDisabled()).toBe(true)
+    expect(new URL(page.url()).searchParams.get('page')).toBe('3')
+    await page.close()
   })
 
   it('item 4: a locked user is told to ask the administrator; the administrator unlocks, sends a temporary password and reads the sign-ins', async () => {

@@ -69,6 +69,8 @@ describe('the outbox page (issue 25 item 3), real server, Chromium', () => {
     await page.goto('/navbar/settings/company/outbox')
     await page.getByRole('row', { name: /mehmet\.demir@example\.com/ }).waitFor()
     expect(await page.getByRole('button', { name: 'Şimdi tekrar gönder' }).count()).toBe(0)
+    // told why there is no button, and that the mail is retried by itself
+    await page.getByText('Gönderilemeyen e-postalar, e-posta sunucusu düzeldiğinde kendiliğinden yeniden denenir.', { exact: false }).waitFor()
     await browser.context.clearCookies()
     await signIn(page, 'zeynep.arslan')
     await page.waitForURL((u) => !u.pathname.startsWith('/auth/'))

@@ -57,6 +57,31 @@ describe('resource-list rules (written apart from the machine)', () => {
     expect(asked.at(-1)).toMatchObject({ page: 1, filters: { actor: 'admin' } })
   })
 
+  it('a capped count ("10.000+", issue 25 item 14): the next page exists while rows come, none after an exact end', async () => {
+    // the server counted to the page asked for and one row more: 40 rows, more to come, from any page
+    const { actor, asked } = start((p) => (p.page < 4
+      ? { ...page(20, 0), total: p.page * 20, totalCapped: true }
+      : { ...page(5, 0), total: 65, totalCapped: false }))
+    await settle()
+    expect(actor.getSnapshot().context).toMatchObject({ total: 20, totalCapped: true })
+    // one page counted, capped: page 2 may be asked, page 3 not yet
+    actor.send({ type: 'page.go', page: 3 })
+    expect(asked).toHaveLength(1)
+    for (const n of [2, 3, 4]) {
+      actor.send({ type: 'page.go', page: n })
+      await settle()
+      expect(asked.at(-1)!.page).toBe(n)
+    }
+    // page 4 held the last five rows, counted exactly: no page 5
+    expect(actor.getSnapshot().context).toMatchObject({ total: 65, totalCapped: false })
+    actor.send({ type: 'page.go', page: 5 })
+    expect(asked).toHaveLength(4)
+    // an uncapped answer after a capped one clears the flag (an empty page too)
+    const second = start(() => ({ ...page(0, 0), totalCapped: undefined as unknown as boolean }))
+    await settle()
+    expect(second.actor.getSnapshot().context.totalCapped).toBe(false)
+  })
+
   it('"Showing {start} to {end} of {total}" counts rows from 1', () => {
     expect(showingRange(1, 20, 45)).toEqual({ start: 1, end: 20, total: 45 })
     expect(showingRange(3, 20, 45)).toEqual({ start: 41, end: 45, total: 45 })

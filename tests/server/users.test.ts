@@ -53,7 +53,7 @@ describe.each(dbKinds())('users on %s', (kind) => {
     expect(created.body).toMatchObject({ username: 'selin.aksoy', mobilePhone: '+905321234567', status: 'active' })
     const assigned = created.body.roles as Array<{ name: string; isMain: boolean; validUntil: string | null }>
     expect(assigned.find((r) => r.name === 'ROLE_ADMIN')!.validUntil).toBe('2026-12-31T20:59:59.999Z')
-    await expect.poll(() => t.mails.filter((m) => m.to.includes('selin.aksoy@example.com')).length).toBe(1)
+    await expect.poll(() => t.mails.filter((m) => m.to.includes('selin.aksoy@example.com')).length, { timeout: 15_000 }).toBe(1)
     const mail = t.mails.find((m) => m.to.includes('selin.aksoy@example.com'))!
     const temporary = /Geçici şifreniz: (\S+)/.exec(mail.text)![1]!
     const login = await agent(t.request).post('/auth/login', { username: 'selin.aksoy', password: temporary })

@@ -1,6 +1,6 @@
 import { i18n } from '@lingui/core'
 import { afterEach, describe, expect, it } from 'vitest'
-import { applyCompanyLanguage, staffDateFormat } from '../../src/web/flows/company-defaults.ts'
+import { applyCompanyLanguage, staffDateFormat, staffLanguage } from '../../src/web/flows/company-defaults.ts'
 import { activateLocale } from '../../src/web/i18n/index.ts'
 
 const berlin = { language: 'en', timeZone: 'Europe/Berlin', defaultCurrency: 'USD' }
@@ -16,6 +16,23 @@ describe('company defaults in the staff app (spec 9, issue 12)', () => {
     expect(await applyCompanyLanguage(berlin, false, 'tr')).toBe('en')
     expect(i18n.locale).toBe('en')
     expect(await applyCompanyLanguage(berlin, false, 'en')).toBeNull()
+  })
+
+  it('issue 25 item 5: the person\'s own language, then a choice on this device, then the browser\'s (when allowed and translated), then the company\'s', () => {
+    const istanbul = { language: 'tr', timeZone: 'Europe/Istanbul', defaultCurrency: 'TRY', personalLanguage: null, browserLanguage: true }
+    // an English browser signs in at a Turkish company: English (the reported bug: every page was Turkish)
+    expect(staffLanguage(istanbul, false, 'en', ['en-US', 'en'])).toBe('en')
+    expect(staffLanguage(istanbul, false, 'tr', ['de-DE', 'ru'])).toBe('ru')
+    // a browser language without a translation: the company's
+    expect(staffLanguage(istanbul, false, 'tr', ['de-DE', 'fr'])).toBe('tr')
+    // the company turned the browser's language off: the company's
+    expect(staffLanguage({ ...istanbul, browserLanguage: false }, false, 'en', ['en-US'])).toBe('tr')
+    // chosen on this device (the sign-in page's selector): kept
+    expect(staffLanguage({ ...istanbul, browserLanguage: false }, true, 'ru', ['en-US'])).toBe('ru')
+    // the person's own language wins over everything, on any device
+    expect(staffLanguage({ ...istanbul, personalLanguage: 'ru' }, true, 'en', ['en-US'])).toBe('ru')
+    // an old server without the fields: the browser's, as the company's default allows
+    expect(staffLanguage({ language: 'tr', timeZone: 'Europe/Istanbul', defaultCurrency: 'TRY' }, false, 'tr', ['en'])).toBe('en')
   })
 
   it('staff dates show the company clock (the browser\'s until the defaults are read)', () => {

@@ -100,6 +100,8 @@ export const PreferencesBody = z.strictObject({
   version,
   defaultCurrency: z.enum(CURRENCY_SETTINGS, 'requiredSelection'),
   language: z.enum(COMPANY_LANGUAGES, 'requiredSelection'),
+  /** Staff without a language of their own see their browser's (issue 25 item 5); absent: as before (on). */
+  browserLanguage: z.optional(z.boolean('invalid')),
   timeZone: z.string().check(z.maxLength(60, 'invalid'), z.refine((v) => v !== '', 'requiredSelection')),
   inactiveUserThresholdMinutes: minutes(1, 240),
   activityThrottleMinutes: minutes(0.25, 30),

@@ -141,6 +141,8 @@ export const appUser = pgTable('app_user', {
   mustChangePassword: boolean('must_change_password').notNull().default(false),
   /** The policy the current password was checked against when it was set (null: not recorded). */
   passwordPolicy: jsonb('password_policy').$type<{ minLength: number; complexity: string; rules?: number }>(),
+  /** The person's own language (tr, en, ru; issue 25 item 5); null: the browser's when the company allows it, else the company's. */
+  locale: text('locale'),
   status: text('status').notNull().default('active'),
   failedLogins: integer('failed_logins').notNull().default(0),
   lockedAt: timestamp('locked_at', { withTimezone: true }),
@@ -242,6 +244,12 @@ export const auditLog = pgTable('audit_log', {
   index('audit_log_company_action_at_idx').on(t.companyId, t.action, t.at),
   // one user's events (their sign-ins on the user's page, issue 25)
   index('audit_log_target_at_idx').on(t.target, t.at),
+  // at a million entries (issue 25 item 14): the actor filter and the search's actor prefix
+  // (lower(actor) = / like 'x%'), the search's action prefix, and the sort by actor with its
+  // newest-first tie-breakers (1,081 ms -> 0.2 ms; the search 542 -> 30 ms, on the loaded machine)
+  index('audit_log_company_actor_lower_idx').on(t.companyId, sql`(lower(${t.actor})) text_pattern_ops`, t.at),
+  index('audit_log_company_action_pattern_idx').on(t.companyId, t.action.op('text_pattern_ops')),
+  index('audit_log_company_actor_at_idx').on(t.companyId, t.actor, t.at.desc().nullsFirst(), t.seq.desc().nullsFirst()),
 ])
 
 // ---- company settings (security policy, mail server, preferences, notifications), one row per category ----

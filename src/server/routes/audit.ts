@@ -1,9 +1,9 @@
 import { Hono } from 'hono'
 import * as z from 'zod/mini'
-import { and, asc, count, desc, eq, gte, lt, or, sql, type SQL } from 'drizzle-orm'
+import { and, asc, desc, eq, gte, lt, or, sql, type SQL } from 'drizzle-orm'
 import type { AppEnv } from '../types.ts'
 import { auditLog } from '../db/schema.ts'
-import { isoDateTime, listAnswer, prefixPattern, readList } from '../services/list.ts'
+import { cappedCount, isoDateTime, listAnswer, prefixPattern, readList } from '../services/list.ts'
 import { permit } from '../services/permissions.ts'
 
 const name = z.string().check(z.minLength(1), z.maxLength(100), z.refine((v) => !/[\u0000-\u001f]/.test(v), 'control'))
@@ -40,11 +40,14 @@ export function auditRoutes() {
       where.push(or(sql`lower(${auditLog.actor}) like ${p}`, sql`${auditLog.action} like ${p}`, eq(auditLog.target, params.q))!)
     }
     const condition = and(...where)
-    const [rows, [total]] = await Promise.all([
+    // counted as far as the cap (or the page asked for) and no further: "10.000+" past it
+    const counting = cappedCount(c.get('deps').config.auditCountCap, params)
+    const [rows, [counted]] = await Promise.all([
       db.select().from(auditLog).where(condition)
         .orderBy(...auditOrder(params.sort))
         .limit(params.size).offset(params.offset),
-      db.select({ n: count() }).from(auditLog).where(condition),
+      db.select({ n: sql<number>`count(*)::int` })
+        .from(db.select({ one: sql`1` }).from(auditLog).where(condition).limit(counting.limit).as('matching')),
     ])
     const items = rows.map((row) => {
       const { ip, ...detail } = (row.detail ?? {}) as Record<string, unknown>
@@ -53,7 +56,8 @@ export function auditRoutes() {
         requestId: row.requestId, ip: typeof ip === 'string' ? ip : null, detail,
       }
     })
-    return c.json(listAnswer(items, total?.n ?? 0, params))
+    const { total, totalCapped } = counting.answer(Number(counted?.n ?? 0))
+    return c.json({ ...listAnswer(items, total, params), totalCapped })
   })
 
   return r

@@ -26,6 +26,7 @@ import {
 } from '../services/sessions.ts'
 import { DEFAULT_SECURITY, policyOf, readSetting, recordedPolicyOf, sessionTiming, siteCompany, type SecuritySettings } from '../services/settings.ts'
 import { publicRoute } from '../services/route-access.ts'
+import { mailLocaleOf } from '../services/user-locale.ts'
 
 const LOGIN_IP_MAX = 30
 const LOGIN_IP_WINDOW_MS = 15 * 60_000
@@ -380,7 +381,7 @@ export async function changePassword(c: Context<AppEnv>, user: UserRow, newPassw
         await db.update(appUser).set({ passwordHash: await hashPassword(randomPassword(32)), mustChangePassword: true }).where(eq(appUser.id, other.id))
         await endUserSessions(db, other.id, 'passwordCompromised', now)
         await audit(c, 'user.passwordCompromised', other.id, null)
-        const m = MAILS.passwordCompromised[c.get('locale')]
+        const m = MAILS.passwordCompromised[await mailLocaleOf(db, other)]
         await queueNotice(c, other.companyId, other.email, m.subject, m.text({ name: `${other.firstName} ${other.lastName}` }))
         throw new AppError(400, 'PASSWORD_POLICY', [{ path: 'newPassword', code: 'policy' }])
       }
@@ -393,6 +394,6 @@ export async function changePassword(c: Context<AppEnv>, user: UserRow, newPassw
   // a change while signed in keeps the session it was made from; every other session ends
   await endUserSessions(db, user.id, 'passwordChanged', now, opts.keepSessionId)
   await audit(c, 'user.passwordChanged', user.id, user.username)
-  const m = MAILS.passwordChanged[c.get('locale')]
+  const m = MAILS.passwordChanged[await mailLocaleOf(db, user)]
   await queueNotice(c, user.companyId, user.email, m.subject, m.text({ name: `${user.firstName} ${user.lastName}` }))
 }

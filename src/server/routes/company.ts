@@ -237,10 +237,10 @@ export function companyRoutes() {
   })
 
   r.put('/settings/preferences', permit('preferences:update'), async (c) => {
-    const { version, defaultCurrency, language, timeZone, ...thresholds } = await readJson(c, PreferencesBody)
+    const { version, defaultCurrency, language, timeZone, browserLanguage, ...thresholds } = await readJson(c, PreferencesBody)
     const { db, clock } = c.get('deps')
     const companyId = c.get('session').companyId
-    const data = { ...thresholds, defaultCurrency, language, timeZone }
+    const data = { ...thresholds, defaultCurrency, language, browserLanguage: browserLanguage ?? DEFAULT_PREFERENCES.browserLanguage, timeZone }
     const { before, version: next } = await updatePreferences(db, companyId, data, version, clock.now())
     await auditBySession(c, 'settings.preferences.updated', companyId, { before, after: data })
     return c.json({ ...data, defaults: DEFAULT_PREFERENCES, version: next })

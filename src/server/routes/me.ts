@@ -9,7 +9,7 @@ import { may, signedIn } from '../services/permissions.ts'
 import { verifyPassword } from '../services/passwords.ts'
 import { hit } from '../services/rate-limit.ts'
 import { requireCustomHeaders, userView } from '../services/sessions.ts'
-import { DEFAULT_SECURITY, notificationSettings, policyOf, readSetting, type SecuritySettings } from '../services/settings.ts'
+import { DEFAULT_PREFERENCES, DEFAULT_SECURITY, notificationSettings, policyOf, readSetting, type SecuritySettings } from '../services/settings.ts'
 import { changePassword } from './auth.ts'
 
 const DAY_MS = 86_400_000
@@ -17,6 +17,9 @@ const DAY_MS = 86_400_000
 export const ROLE_EXPIRY_WINDOW_DAYS = 14
 const PASSWORD_TRIES_MAX = 10
 const PASSWORD_TRIES_WINDOW_MS = 15 * 60_000
+
+/** The person's own language (issue 25 item 5); null: none of their own (the browser's or the company's applies). */
+const LanguageBody = z.strictObject({ language: z.nullable(z.enum(['tr', 'en', 'ru'], 'requiredSelection')) })
 
 const ChangeBody = z.strictObject({
   oldPassword: z.string().check(z.minLength(1), z.maxLength(128)),
@@ -107,10 +110,25 @@ export function meRoutes() {
    */
   r.get('/profile/company', signedIn(), async (c) => {
     const { db } = c.get('deps')
+    const session = c.get('session')
     const [row] = await db.select({ language: company.language, timeZone: company.timeZone, defaultCurrency: company.defaultCurrency })
-      .from(company).where(eq(company.id, c.get('session').companyId)).limit(1)
+      .from(company).where(eq(company.id, session.companyId)).limit(1)
     if (!row) throw new AppError(404, 'NOT_FOUND')
-    return c.json(row)
+    const [user] = await db.select({ locale: appUser.locale }).from(appUser).where(eq(appUser.id, session.userId)).limit(1)
+    const { browserLanguage } = await readSetting(db, session.companyId, 'preferences', DEFAULT_PREFERENCES)
+    // the person's own language first, then (when the company allows it) the browser's, then the company's
+    return c.json({ ...row, personalLanguage: user?.locale ?? null, browserLanguage })
+  })
+
+  /**
+   * The person's own language (issue 25 item 5): applied at every sign-in on any device, and the
+   * language of the mails sent to them. null: none of their own.
+   */
+  r.put('/profile/language', requireCustomHeaders, signedIn(), async (c) => {
+    const { language } = await readJson(c, LanguageBody)
+    const { db } = c.get('deps')
+    await db.update(appUser).set({ locale: language }).where(eq(appUser.id, c.get('session').userId))
+    return c.json({ personalLanguage: language })
   })
 
   r.get('/tasks', signedIn(), async (c) => {

@@ -27,6 +27,7 @@ import { sendTemporaryPassword, signInHistory, unlockUser } from '../services/us
 import { endUserSessions } from '../services/sessions.ts'
 import { DEFAULT_SECURITY, policyOf, readSetting, recordedPolicyOf } from '../services/settings.ts'
 import { resolveAddress } from './party.ts'
+import { mailLocaleOf } from '../services/user-locale.ts'
 
 
 /** Spec 4's status messages, per language. */
@@ -382,10 +383,13 @@ export function userRoutes() {
         }
         if (addressValues) await t.insert(address).values({ companyId, entityName: 'user', entityId: id, ...addressValues, createdAt: now, updatedAt: now })
         if (notify) {
-          const m = MAILS.welcome[c.get('locale')]
+          // in the company's language: the new user has chosen none yet (issue 25 item 5), not the creator's
+          const m = MAILS.welcome[await mailLocaleOf(t, { locale: null, companyId })]
           const text = m.text({ name: `${p.firstName.trim()} ${p.lastName.trim()}`, username: p.username, password: temporary })
           welcomeMailId = await enqueueMail(t, keyFrom(config.secretsKey), { to: p.email.trim().toLowerCase(), companyId, subject: m.subject, text })
         }
+        // a new user holds roles: the entry is written with them, both or neither (issue 28's rule)
+        await auditBySession(c, 'user.created', id, { after: { username: p.username, email: p.email, roles: [p.mainRole, p.defaultRole, ...others.map((o) => o.roleId)] } }, t)
         return id
       })
     } catch (error) {
@@ -393,7 +397,6 @@ export function userRoutes() {
       if (target) throw new AppError(409, 'USER_EXISTS', [{ path: target, code: 'exists' }])
       throw error
     }
-    await auditBySession(c, 'user.created', userId, { after: { username: p.username, email: p.email, roles: [p.mainRole, p.defaultRole, ...others.map((o) => o.roleId)] } })
     if (notify) outbox?.kick()
     // the welcome mail is queued, not sent (issue 25 item 3): the page says so and where to follow it
     const welcomeMail = welcomeMailId ? { id: welcomeMailId, status: 'pending' as const } : null
@@ -538,6 +541,9 @@ export function userRoutes() {
     const was = superadmin && touched.has(superadmin.id) ? stored.get(superadmin.id) : undefined
     const demotes = !!was && (!was.validUntil || was.validUntil > now) && target.status === 'active'
       && !wanted.some((x) => x.roleId === superadmin!.id && x.validTo === null)
+    const shape = (list: Array<{ roleId: string; isMain: boolean; isDefault: boolean; validTo: string | null }>) =>
+      list.map((x) => ({ role: byId.get(x.roleId)?.name ?? x.roleId, isMain: x.isMain, isDefault: x.isDefault, validTo: x.validTo }))
+        .sort((p, q) => p.role.localeCompare(q.role))
     await db.transaction(async (tx) => {
       const t = tx as unknown as Db
       // the user, and every role added, ended or re-marked, within the caller's own permissions
@@ -556,13 +562,11 @@ export function userRoutes() {
         await t.insert(userRole).values({ userId: id, roleId: x.roleId, isMain: x.isMain, isDefault: x.isDefault, validUntil })
           .onConflictDoUpdate({ target: [userRole.userId, userRole.roleId], set: { isMain: x.isMain, isDefault: x.isDefault, validUntil } })
       }
-    })
-    const shape = (list: Array<{ roleId: string; isMain: boolean; isDefault: boolean; validTo: string | null }>) =>
-      list.map((x) => ({ role: byId.get(x.roleId)?.name ?? x.roleId, isMain: x.isMain, isDefault: x.isDefault, validTo: x.validTo }))
-        .sort((p, q) => p.role.localeCompare(q.role))
-    await auditBySession(c, 'user.roles.updated', id, {
-      before: { roles: shape(before.map((x) => ({ ...x, validTo: x.validUntil ? trDateOf(x.validUntil) : null }))), version: body.version },
-      after: { roles: shape(wanted), version: body.version + 1 },
+      // the roles and their entry: one transaction (issue 28's rule)
+      await auditBySession(c, 'user.roles.updated', id, {
+        before: { roles: shape(before.map((x) => ({ ...x, validTo: x.validUntil ? trDateOf(x.validUntil) : null }))), version: body.version },
+        after: { roles: shape(wanted), version: body.version + 1 },
+      }, t)
     })
     return c.json(await detailOf(db, session.companyId, id, config.apiBase, clock.now()))
   })

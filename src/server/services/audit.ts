@@ -1,6 +1,7 @@
 import type { Context } from 'hono'
 import { sql } from 'drizzle-orm'
 import type { AppEnv } from '../types.ts'
+import type { Db } from '../db/client.ts'
 import { auditLog } from '../db/schema.ts'
 import { redact } from '../../lib/redact.ts'
 
@@ -19,12 +20,13 @@ export function redactSecrets(value: unknown): unknown {
  * Audit entries (SECURITY.md): who, when (UTC, by the database), what, and the request id. The
  * entry belongs to the caller's company, else to the company of the user it is about. What a client
  * typed (a card number as a username, a CVC in a detail) is redacted before it is stored, and so is
- * every secret-looking field of a before/after.
+ * every secret-looking field of a before/after. `db`: the transaction of the write it records, when
+ * the write grants power (issue 28: the write and its entry are one transaction, both or neither).
  */
-export async function audit(c: Context<AppEnv>, action: string, target: string | null, actor: string | null, detail?: Record<string, unknown>) {
+export async function audit(c: Context<AppEnv>, action: string, target: string | null, actor: string | null, detail?: Record<string, unknown>, db: Db = c.get('deps').db) {
   const sessionCompany = (c.var as { session?: { companyId: string } }).session?.companyId ?? null
   const uuid = target && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(target) ? target : null
-  await c.get('deps').db.insert(auditLog).values({
+  await db.insert(auditLog).values({
     action,
     target: target === null ? null : redact(target),
     actor: actor === null ? null : redact(actor),
@@ -35,12 +37,15 @@ export async function audit(c: Context<AppEnv>, action: string, target: string |
   })
 }
 
-/** An audit entry by the signed-in caller (administration writes): the actor is their username. */
-export async function auditBySession(c: Context<AppEnv>, action: string, target: string | null, detail?: Record<string, unknown>) {
+/**
+ * An audit entry by the signed-in caller (administration writes): the actor is their username.
+ * `db`: the write's transaction, as for `audit`.
+ */
+export async function auditBySession(c: Context<AppEnv>, action: string, target: string | null, detail?: Record<string, unknown>, db: Db = c.get('deps').db) {
   const session = (c.var as { session?: { userId: string } }).session
   const rows = session
-    ? await c.get('deps').db.execute(sql`select username from app_user where id = ${session.userId}::uuid`)
+    ? await db.execute(sql`select username from app_user where id = ${session.userId}::uuid`)
     : null
   const username = (rows as unknown as { rows?: Array<{ username: string }> } | null)?.rows?.[0]?.username ?? null
-  await audit(c, action, target, username, detail)
+  await audit(c, action, target, username, detail, db)
 }

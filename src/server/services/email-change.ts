@@ -18,6 +18,7 @@ import { audit } from './audit.ts'
 import { enqueueMail } from './outbox.ts'
 import { voidTempPasswords } from './password-reset.ts'
 import { keyFrom } from './secrets.ts'
+import { mailLocaleOf } from './user-locale.ts'
 
 export const EMAIL_CHANGE_HOURS = 24
 /** The web page the links open; the token travels in the fragment, which no server or proxy logs. */
@@ -60,12 +61,9 @@ export async function requestEmailChange(t: Db, c: Context<AppEnv>, user: UserRo
     userId: user.id, companyId: user.companyId, oldEmail: user.email, newEmail, confirmTokenHash: hashOf(confirm), cancelTokenHash: hashOf(cancel),
     requestedBy: session.userId, createdAt: now, expiresAt,
   })
-  // the owner's own request in the language they use; an administrator's in the company's
-  let locale: ServerLocale = c.get('locale')
-  if (session.userId !== user.id) {
-    const [co] = await t.select({ language: company.language }).from(company).where(eq(company.id, user.companyId))
-    locale = isServerLocale(co?.language) ? co.language : 'tr'
-  }
+  // the owner's own request in the language they use; an administrator's in the company's;
+  // the owner's own language when they chose one (issue 25 item 5)
+  const locale: ServerLocale = await mailLocaleOf(t, user, session.userId === user.id ? c.get('locale') : undefined)
   const [actor] = await t.select({ username: appUser.username, firstName: appUser.firstName, lastName: appUser.lastName }).from(appUser).where(eq(appUser.id, session.userId))
   const name = `${user.firstName} ${user.lastName}`
   const by = actor ? `${actor.firstName} ${actor.lastName} (${actor.username})` : '?'

@@ -9,6 +9,7 @@ import { MAILS } from '../mail-texts.ts'
 import { randomPassword } from './passwords.ts'
 import { DEFAULT_SECURITY, policyOf, readSetting, type SecuritySettings } from './settings.ts'
 import type { JobHandler } from './outbox.ts'
+import { mailLocaleOf } from './user-locale.ts'
 
 export const TEMP_PASSWORD_MINUTES = 30
 export const TEMP_MS = TEMP_PASSWORD_MINUTES * 60_000
@@ -83,7 +84,7 @@ export function forgotPasswordJob(clock: Clock): JobHandler {
     const temp = temporaryPassword(security, user.username)
     await db.insert(tempPassword).values({ userId: user.id, passwordHash: tempHash(temp), expiresAt: new Date(now.getTime() + TEMP_MS), createdAt: now })
     await db.insert(auditLog).values({ action: 'auth.forgotPassword', target: user.id, actor: null, requestId: job.requestId, detail: { ip: job.ip }, at: now })
-    const m = MAILS.temporaryPassword[job.locale]
+    const m = MAILS.temporaryPassword[await mailLocaleOf(db, user, job.locale)]
     return { mail: { to: user.email, companyId: user.companyId, subject: m.subject, text: m.text({ name: `${user.firstName} ${user.lastName}`, password: temp, minutes: TEMP_PASSWORD_MINUTES }) } }
   }
 }

@@ -45,6 +45,8 @@ export const DEFAULT_SECURITY: SecuritySettings = {
 export type Preferences = {
   defaultCurrency: CurrencySetting
   language: 'tr' | 'en' | 'ru'
+  /** A person without a language of their own gets their browser's (when translated), not the company's (issue 25 item 5). */
+  browserLanguage: boolean
   timeZone: string
   inactiveUserThresholdMinutes: number
   activityThrottleMinutes: number
@@ -55,6 +57,7 @@ export type Preferences = {
 export const DEFAULT_PREFERENCES: Preferences = {
   defaultCurrency: CURRENCY_BY_LANGUAGE,
   language: 'tr',
+  browserLanguage: true,
   timeZone: 'Europe/Istanbul',
   inactiveUserThresholdMinutes: 10,
   activityThrottleMinutes: 2,

@@ -14,6 +14,7 @@ import { enqueueMail } from './outbox.ts'
 import { keyFrom } from './secrets.ts'
 import { endUserSessions } from './sessions.ts'
 import type { SecuritySettings } from './settings.ts'
+import { mailLocaleOf } from './user-locale.ts'
 
 export type UserRow = typeof appUser.$inferSelect
 /**
@@ -51,7 +52,7 @@ export async function lockAccount(c: Context<AppEnv>, user: UserRow, attempts: n
   if (won.length === 0) return
   await endUserSessions(db, user.id, 'accountLocked', now)
   await audit(c, 'user.lockedOut', user.id, user.username, { attempts })
-  const m = MAILS.accountLocked[c.get('locale')]
+  const m = MAILS.accountLocked[await mailLocaleOf(db, user)]
   await queueNotice(c, user.companyId, user.email, m.subject, m.text({ name: `${user.firstName} ${user.lastName}`, attempts }))
 }
 

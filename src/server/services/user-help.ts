@@ -13,6 +13,7 @@ import { emailNotificationsOn } from './notifications.ts'
 import { hit } from './rate-limit.ts'
 import { keyFrom } from './secrets.ts'
 import { DEFAULT_SECURITY, readSetting } from './settings.ts'
+import { mailLocaleOf } from './user-locale.ts'
 
 /**
  * Per-user help on a user's page (issue 25 item 4, as Keycloak's console has it): unlock a locked
@@ -57,7 +58,7 @@ export async function unlockUser(c: Context<AppEnv>, id: string): Promise<void> 
       before: { lockedAt: before.lockedAt?.toISOString() ?? null, failedLogins: before.failedLogins }, after: { lockedAt: null, failedLogins: 0 },
     }))
     if (mails) {
-      const m = MAILS.accountReactivated[c.get('locale')]
+      const m = MAILS.accountReactivated[await mailLocaleOf(t, before)]
       const text = m.text({ name: `${before.firstName} ${before.lastName}`, by: `${actor.firstName} ${actor.lastName}`.trim() })
       await enqueueMail(t, keyFrom(config.secretsKey), { to: before.email, subject: m.subject, text, companyId: before.companyId })
     }
@@ -85,7 +86,7 @@ export async function sendTemporaryPassword(c: Context<AppEnv>, id: string): Pro
     if (user.status !== 'active') throw new AppError(409, 'USER_NOT_ACTIVE')
     const temp = temporaryPassword(security, user.username)
     await t.insert(tempPassword).values({ userId: user.id, passwordHash: tempHash(temp), expiresAt: new Date(now.getTime() + TEMP_MS), createdAt: now })
-    const m = MAILS.temporaryPassword[c.get('locale')]
+    const m = MAILS.temporaryPassword[await mailLocaleOf(t, user)]
     await enqueueMail(t, keyFrom(config.secretsKey), {
       to: user.email, companyId: user.companyId, subject: m.subject,
       text: m.text({ name: `${user.firstName} ${user.lastName}`, password: temp, minutes: TEMP_PASSWORD_MINUTES }),

@@ -18,7 +18,7 @@ export const FIELDS = {
   notification: ['internalNotification', 'emailNotification'],
   mailServer: ['security', 'host', 'port', 'authRequired', 'user', 'password', 'from'],
   security: ['complexity', 'uniqueAmongUsers', 'minLength', 'expiryDays', 'historyCount', 'maxFailedLogins', 'expiryWarningDays', 'addressFailureLimit', 'addressWindowMinutes'],
-  preferences: ['defaultCurrency', 'language', 'timeZone', 'inactiveUserThresholdMinutes', 'activityThrottleMinutes', 'timeToLockMinutes', 'logoutWaitMinutes'],
+  preferences: ['defaultCurrency', 'language', 'browserLanguage', 'timeZone', 'inactiveUserThresholdMinutes', 'activityThrottleMinutes', 'timeToLockMinutes', 'logoutWaitMinutes'],
 } as const satisfies Record<Category, readonly string[]>
 
 const SCHEMAS = { notification: NotificationSettingsBody, mailServer: MailServerBody, security: SecuritySettingsBody, preferences: PreferencesBody }

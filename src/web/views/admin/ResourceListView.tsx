@@ -5,7 +5,7 @@ import type { ActorRefFrom } from 'xstate'
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { resourceListMachine } from '../../../../machines/resource-list/resource-list.machine.ts'
 import {
-  PAGE_SIZES, pageCount, paramsFromSearch, searchFromParams, showingRange, type ListParams,
+  PAGE_SIZES, lastReachablePage, pageCount, paramsFromSearch, searchFromParams, showingRange, type ListParams,
 } from '../../../domain/list-params.ts'
 import { reasonText } from '../../i18n/reasons.ts'
 import { getInspect } from '../../inspector.ts'
@@ -61,11 +61,18 @@ export function ResourceTable<T extends { id: string }>({ list, columns, caption
   const sizeId = useId()
   const state = useSelector(list, (s) => (s.matches('failed') ? 'failed' : s.matches('empty') ? 'empty' : s.hasTag('busy') || s.matches('searching') ? 'loading' : 'ready'))
   const items = useSelector(list, (s) => s.context.items) as T[]
-  const total = useSelector(list, (s) => s.context.total)
+  const count = useSelector(list, (s) => s.context.total)
+  const capped = useSelector(list, (s) => s.context.totalCapped)
   const error = useSelector(list, (s) => s.context.error)
   const params: ListParams = useSelector(list, (s) => s.context.params, sameJson)
-  const { start, end } = showingRange(params.page, params.size, total)
-  const pages = pageCount(params.size, total)
+  const range = showingRange(params.page, params.size, count)
+  // written in the reader's locale ("10.000", "10,000", "10 000"); a capped count reads "10.000+"
+  const start = i18n.number(range.start)
+  const end = i18n.number(range.end)
+  const total = `${i18n.number(count)}${capped ? '+' : ''}`
+  const pages = `${i18n.number(pageCount(params.size, count))}${capped ? '+' : ''}`
+  const lastPage = lastReachablePage(params.size, count, capped)
+  const page = i18n.number(params.page)
   const sortOf = (key: string) => (params.sort === key ? 'ascending' : params.sort === `-${key}` ? 'descending' : 'none')
 
   return (
@@ -115,8 +122,8 @@ export function ResourceTable<T extends { id: string }>({ list, columns, caption
         <button type="button" className={styles.secondaryButton} disabled={params.page <= 1} onClick={() => list.send({ type: 'page.go', page: params.page - 1 })}>
           <Trans>Önceki</Trans>
         </button>
-        <span>{t`Sayfa ${params.page} / ${pages}`}</span>
-        <button type="button" className={styles.secondaryButton} disabled={params.page >= pages} onClick={() => list.send({ type: 'page.go', page: params.page + 1 })}>
+        <span>{t`Sayfa ${page} / ${pages}`}</span>
+        <button type="button" className={styles.secondaryButton} disabled={params.page >= lastPage} onClick={() => list.send({ type: 'page.go', page: params.page + 1 })}>
           <Trans>Sonraki</Trans>
         </button>
       </div>

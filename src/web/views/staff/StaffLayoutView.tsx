@@ -9,8 +9,7 @@ import { runtimeConfig } from '../../config.ts'
 import { LanguageSelector } from '../../components/LanguageSelector.tsx'
 import { useHeadingFocus } from '../../components/useHeadingFocus.ts'
 import { sessionActor } from '../../flows/session.ts'
-import { activateLocale } from '../../i18n/index.ts'
-import { loadCompanyDefaults } from '../../flows/company-defaults.ts'
+import { choosePersonalLanguage, loadCompanyDefaults } from '../../flows/company-defaults.ts'
 import { useSessionNavigation } from '../auth/useSessionNavigation.ts'
 import { DASHBOARD_PAGE, SEARCH_PERMISSIONS, SETTINGS_PERMISSIONS } from '../admin/pages.ts'
 import { HeaderLogo } from '../admin/company/HeaderLogo.tsx'
@@ -110,7 +109,7 @@ export function StaffLayoutView({ children }: { children?: ReactNode }) {
             </button>
             {ownPhoto && <img src={ownPhoto} alt="" width={28} height={28} data-testid="own-photo" style={{ borderRadius: '50%', objectFit: 'cover' }} />}
             <span className={styles.user} title={user?.username}>{displayName(user)}</span>
-            <LanguageSelector onChange={(l) => void activateLocale(l)} />
+            <LanguageSelector onChange={(l) => void choosePersonalLanguage(l).catch(() => {})} />
           </div>
         </div>
       </header>

@@ -91,6 +91,10 @@ function Outbox() {
   return (
     <>
       <p><Trans>Sunucunun gönderdiği her e-posta önce bu kutuya yazılır ve gidene kadar yeniden denenir. Gönderilen e-postalar 30 gün sonra silinir; e-postaların metni gösterilmez.</Trans></p>
+      {!can('mailserver:update') && (
+        // issue 25: a retry helps only once the mail server works, and only a mailserver:update holder can fix it (docs/decisions/admin-first-day.md)
+        <p><Trans>Gönderilemeyen e-postalar, e-posta sunucusu düzeldiğinde kendiliğinden yeniden denenir. Sunucu ayarlarını düzeltmek ve bir e-postayı hemen yeniden göndermek, e-posta sunucusunu değiştirme yetkisi olanlara (süper yönetici) aittir.</Trans></p>
+      )}
       <div role="status" aria-live="polite">
         {done && retrying && <p className={staff.yes}><Trans>E-posta yeniden gönderim için sıraya alındı: {retrying.recipient}</Trans></p>}
         {failure && <p className={staff.no}>{failureText(failure, i18n)}</p>}

@@ -3,7 +3,7 @@ import { useLingui } from '@lingui/react/macro'
 import { formatNumber } from '../../../../domain/money.ts'
 import { preferencesFlow } from '../../../flows/company-settings.ts'
 import { CompanyNav } from '../AreaPageView.tsx'
-import { EditorForm, EditorSelectField, EditorTextField, useDraft, useEditor } from '../EditorForm.tsx'
+import { EditorCheckbox, EditorForm, EditorSelectField, EditorTextField, useDraft, useEditor } from '../EditorForm.tsx'
 import { StaffPage } from '../../staff/StaffPage.tsx'
 import { useCan } from '../../staff/useCan.ts'
 import { PREFERENCES_PAGE } from '../pages.ts'
@@ -26,6 +26,8 @@ function PreferencesForm() {
     <EditorForm editor={editor} label={t`Tercihler`} readOnly={!can('preferences:update')}>
       <EditorSelectField editor={editor} name="defaultCurrency" label={t`Varsayılan para birimi`} required options={currencyOptions(i18n)} />
       <EditorSelectField editor={editor} name="language" label={t`Dil`} required options={LANGUAGE_OPTIONS} />
+      <EditorCheckbox editor={editor} name="browserLanguage" label={t`Kendi dilini seçmemiş çalışanlar tarayıcılarının dilini görsün`}
+        hint={t`Türkçe, İngilizce veya Rusça olduğunda; yoksa şirketin dili. Her çalışan kendi dilini üst çubuktan seçebilir, seçimi her girişte uygulanır.`} />
       <EditorSearchSelect editor={editor} name="timeZone" label={t`Saat dilimi`} options={zones}
         hint={t`Aramak için yazın: şehir, saat diliminin adı veya UTC farkı.`} />
       <fieldset>
