@@ -9,8 +9,9 @@ import { createTestApp, dbKinds, type TestApp } from '../support/test-app.ts'
 /**
  * Issue 25 (with issue 28's rule): a write that grants power and its audit entry are one
  * transaction. POST /user (a new user with roles) and PUT /user/{id}/roles wrote their entry after
- * the transaction: an audit write that failed left a user (or roles) nobody could trace. Here the
- * database refuses the entry (a trigger) and nothing of the write may remain.
+ * the transaction: an audit write that failed left a user (or roles) nobody could trace. So did
+ * POST, PUT and DELETE /role. Here the database refuses the entry (a trigger) and nothing of the
+ * write may remain.
  */
 describe.each(dbKinds())('a new user and its audit entry are one transaction on %s', (kind) => {
   let t: TestApp
@@ -81,5 +82,39 @@ describe.each(dbKinds())('a new user and its audit entry are one transaction on 
     expect(again.status, JSON.stringify(again.body)).toBe(200)
     expect((await t.db.select().from(userRole).where(eq(userRole.userId, id))).map((r) => r.roleId).sort()).toEqual([roleId, admin].sort())
     expect((await t.db.select().from(auditLog).where(eq(auditLog.action, 'user.roles.updated'))).map((e) => e.target)).toEqual([id])
+  })
+
+  it('POST, PUT and DELETE /role: when the entry cannot be written, the role is not created, changed or deleted', async () => {
+    const { a } = await start()
+    const base = { roleType: 'main', groupId: null, gdprLevel: 'INTERNAL', teamSize: 5, isMainRole: false }
+    const permissions = [{ permtag: 'company', actions: ['read'] }]
+    await refuseAudit('role.created')
+    expect((await a.post('/role', { ...base, rolename: 'ROLE_SATIS', permissions })).status).toBe(500)
+    expect(await t.db.select().from(role).where(eq(role.name, 'ROLE_SATIS'))).toEqual([])
+    await t.db.execute(sql`drop trigger refuse_audit on audit_log`)
+    const created = await a.post('/role', { ...base, rolename: 'ROLE_SATIS', permissions })
+    expect(created.status, JSON.stringify(created.body)).toBe(201)
+    const id = created.body.id as string
+    const [stored] = await t.db.select().from(role).where(eq(role.id, id))
+
+    // a change of name and permissions (the caller's password again), refused with its entry
+    await refuseAudit('role.updated')
+    const change = { ...base, version: 1, rolename: 'ROLE_SATIS_2', permissions: [{ permtag: 'company', actions: ['read', 'update'] }], currentPassword: TEST_ADMIN.password }
+    const updated = await a.put(`/role/${id}`, change)
+    expect(updated.status, JSON.stringify(updated.body)).toBe(500)
+    expect((await t.db.select().from(role).where(eq(role.id, id)))[0]).toEqual(stored)
+    await t.db.execute(sql`drop trigger refuse_audit on audit_log`)
+
+    await refuseAudit('role.deleted')
+    expect((await a.del(`/role/${id}`)).status).toBe(500)
+    expect((await t.db.select().from(role).where(eq(role.id, id)))[0]).toEqual(stored)
+    await t.db.execute(sql`drop trigger refuse_audit on audit_log`)
+
+    // with the entries written, each write goes through together with its entry
+    expect((await a.put(`/role/${id}`, change)).status).toBe(200)
+    expect((await a.del(`/role/${id}`)).status).toBe(200)
+    const entries = await t.db.select().from(auditLog).where(eq(auditLog.target, id))
+    expect(entries.map((e) => e.action).sort()).toEqual(['role.created', 'role.deleted', 'role.updated'])
+    expect(entries.find((e) => e.action === 'role.updated')!.detail).toMatchObject({ before: { rolename: 'ROLE_SATIS' }, after: { rolename: 'ROLE_SATIS_2' }, added: ['company:update'] })
   })
 })

@@ -3,7 +3,6 @@ import * as z from 'zod/mini'
 import { RoleBody, RoleUpdateBody } from '../../domain/schemas/admin.ts'
 import type { AppEnv } from '../types.ts'
 import { idParam, readJson, readQuery, uuidString } from '../http.ts'
-import { auditBySession } from '../services/audit.ts'
 import { listAnswer, readList } from '../services/list.ts'
 import { permit } from '../services/permissions.ts'
 import { createRole, deleteRole, filterRoles, getRole, LEVELS, listRoles, roleView, updateRole } from '../services/roles.ts'
@@ -44,25 +43,22 @@ export function roleRoutes() {
     const body = await readJson(c, RoleBody)
     const { db, clock } = c.get('deps')
     const row = await createRole(c, db, body, clock.now())
-    await auditBySession(c, 'role.created', row.id, { after: roleView(row) })
     return c.json(roleView(row), 201)
   })
 
-  /** A change (services/roles.ts `updateRole` says who may, and when the password is asked again). */
+  /** A change (services/roles.ts `updateRole` says who may, and when the password is asked again); each write and its audit entry are one transaction. */
   r.put('/:id', permit('role:update'), async (c) => {
     const id = idParam(c)
     const { currentPassword, ...body } = await readJson(c, RoleUpdateBody)
     const { db, clock, outbox } = c.get('deps')
-    const { current, updated, added, removed } = await updateRole(c, db, id, body, currentPassword, () => clock.now())
+    const { updated, added, removed } = await updateRole(c, db, id, body, currentPassword, () => clock.now())
     if (added.length || removed.length) outbox?.kick()
-    await auditBySession(c, 'role.updated', id, { before: roleView(current), after: roleView(updated), ...(added.length || removed.length ? { added, removed, reauthenticated: true } : {}) })
     return c.json(roleView(updated))
   })
 
   r.delete('/:id', permit('role:delete'), async (c) => {
     const id = idParam(c)
-    const current = await deleteRole(c, c.get('deps').db, id)
-    await auditBySession(c, 'role.deleted', id, { before: roleView(current) })
+    await deleteRole(c, c.get('deps').db, id)
     return c.json({ ok: true })
   })
 

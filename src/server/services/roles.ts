@@ -8,6 +8,7 @@ import type { AppEnv } from '../types.ts'
 import type { Db } from '../db/client.ts'
 import { role, userGroup, userRole } from '../db/schema.ts'
 import { AppError, type FieldIssue, isUniqueViolation } from '../errors.ts'
+import { auditBySession } from './audit.ts'
 import { assertRoleWrite } from './authority.ts'
 import { containsPattern, orderBy, type ListParams } from './list.ts'
 import { announceToSuperadmins, requireReauth } from './reauth.ts'
@@ -15,7 +16,7 @@ import { announceToSuperadmins, requireReauth } from './reauth.ts'
 /**
  * Roles and their permission bundles (issue 13) within a company: the queries and rules of
  * routes/role.ts (issue 26 item 3). Every write that grants power is one transaction that checks
- * the caller's authority again under its locks (services/authority.ts, issue 28).
+ * the caller's authority again under its locks (services/authority.ts, issue 28) and writes its audit entry.
  */
 
 type RoleRow = typeof role.$inferSelect
@@ -118,6 +119,8 @@ export async function createRole(c: Context<AppEnv>, db: Db, body: RoleInput, no
       gdprLevel: body.gdprLevel, teamSize: body.teamSize, isMainRole: body.isMainRole, permissions: toRolePermissions(permissions),
       createdAt: now, updatedAt: now,
     }).returning()
+    // the grant and its audit entry are one transaction (issue 28)
+    await auditBySession(c, 'role.created', inserted!.id, { after: roleView(inserted!) }, t)
     return inserted!
   }))
 }
@@ -159,6 +162,7 @@ export async function updateRole(
       isMainRole: body.isMainRole, permissions: toRolePermissions(permissions), version: locked.version + 1, updatedAt: now(),
     }).where(and(eq(role.id, id), eq(role.version, body.version))).returning()
     if (row && (added.length || removed.length)) await announceToSuperadmins(t, c, { kind: 'rolePermissions', role: row.name, added, removed })
+    if (row) await auditBySession(c, 'role.updated', id, { before: roleView(current), after: roleView(row), ...(added.length || removed.length ? { added, removed, reauthenticated: true } : {}) }, t)
     return row
   }))
   if (!updated) throw new AppError(409, 'CONFLICT')
@@ -179,6 +183,7 @@ export async function deleteRole(c: Context<AppEnv>, db: Db, id: string): Promis
     const holders = (await holderCounts(t, [id])).get(id) ?? 0
     if (holders > 0) throw new AppError(409, 'ROLE_IN_USE', [{ path: 'holders', code: String(holders) }])
     await t.delete(role).where(eq(role.id, id))
+    await auditBySession(c, 'role.deleted', id, { before: roleView(locked) }, t)
   })
   return current
 }
