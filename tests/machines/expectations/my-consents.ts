@@ -15,7 +15,7 @@ export const MY_CONSENTS_TEXTS = {
   contract: 'Sözleşme Onayı',
   given: 'Verildi',
   withdrawnStatus: 'Geri alındı',
-  withdrawButton: 'Geri al',
+  withdrawButton: 'İzni geri al',
   confirmQuestion: 'Bu izni geri almak istediğinize emin misiniz?',
   confirm: 'Evet, geri al',
   cancel: 'Vazgeç',
