@@ -4,7 +4,8 @@ import type { AnyEventObject } from 'xstate'
 import { myConsentsExpectations, MY_CONSENTS_TEXTS as T } from '../../machines/expectations/my-consents.ts'
 import { CONSENT_TICKET, myConsentsModel, SMS_ID } from '../../machines/models/my-consents.model.ts'
 import type { GeneratedPath, PathStep } from '../../support/paths.ts'
-import { caughtSms, E2E_SMS_COOLDOWN_S, endSmsVerification, type E2eServer } from '../server.ts'
+import { SMS_RESEND_COOLDOWN_S } from '../../../src/domain/sms.ts'
+import { caughtSms, devSmsTicket, endSmsVerification, type E2eServer } from '../server.ts'
 import type { Driver } from './types.ts'
 
 /**
@@ -40,12 +41,8 @@ async function post(server: E2eServer, path: string, body: unknown, headers: Rec
 
 /** The phone's TSS application and its two consents, through the sales API (as the purchase page records them). */
 async function applied(server: E2eServer, tab: Tab) {
-  expect((await post(server, '/notification/sendsms', { gsmNumber: tab.phone, content: 'otp', smsSource: 'tss' })).status).toBe(200)
-  tab.sentAt = Date.now()
-  let inbox: Array<{ text: string }> = []
-  await expect.poll(async () => (inbox = await caughtSms(server.url, tab.e164)).length, { timeout: 15_000 }).toBeGreaterThan(0)
-  const code = /(\d{6})/.exec(inbox.at(-1)!.text)![1]!
-  const ticket = String((await post(server, '/notification/verifysms', { gsmNumber: tab.phone, code, smsSource: 'tss' })).body.ticket)
+  // the application's own verification without a code: the number's one code a minute is the page's
+  const ticket = await devSmsTicket(server.url, tab.e164, 'tss')
   const app = await post(server, '/digitalchannels/application', {
     ticket, product: 'tss', step: 'consents',
     data: {
@@ -81,6 +78,8 @@ function plansOf(path: PathStep[]) {
 }
 
 async function answer(route: Route, plan: Plan | undefined, server: E2eServer, tab: Tab, request: Request) {
+  // what the page sent, as it sent it (before anything is answered)
+  tab.bodies[LOAD(new URL(request.url())) ? 'loadConsents' : 'withdrawConsent'].push(JSON.parse(request.postData() ?? 'null'))
   if (plan === undefined || plan === 'hold') return undefined
   if (plan === 'network') return route.abort('connectionrefused')
   if (plan === 'expire') await endSmsVerification(server.url, tab.e164, 'consents')
@@ -92,7 +91,7 @@ async function answer(route: Route, plan: Plan | undefined, server: E2eServer, t
 }
 
 async function verify(page: Page, server: E2eServer, tab: Tab) {
-  const wait = tab.sentAt + (E2E_SMS_COOLDOWN_S + 1) * 1000 - Date.now()
+  const wait = tab.sentAt + (SMS_RESEND_COOLDOWN_S + 1) * 1000 - Date.now()
   if (wait > 0) await page.waitForTimeout(wait)
   const before = (await caughtSms(server.url, tab.e164)).length
   await page.locator('input[name=phone]').fill(tab.phone)
@@ -101,7 +100,7 @@ async function verify(page: Page, server: E2eServer, tab: Tab) {
   await expect.poll(async () => (inbox = await caughtSms(server.url, tab.e164)).length, { timeout: 15_000 }).toBeGreaterThan(before)
   tab.sentAt = Date.now()
   const verified = page.waitForResponse((r) => r.url().endsWith('/api/v1/notification/verifysms'))
-  await page.locator('input[name=code]').fill(/(\d{6})/.exec(inbox.at(-1)!.text)![1]!)
+  await page.locator('input[name=code]').fill(/(\d{6})/.exec(inbox[0]!.text)![1]!)
   await page.getByRole('button', { name: 'Doğrula' }).click()
   tab.ticket = String(((await (await verified).json()) as { ticket: string }).ticket)
 }
@@ -119,14 +118,8 @@ export const myConsentsDriver: Driver = {
     paths.set(page, path)
     const phone = freshPhone()
     const tab: Tab = { phone, e164: `+90${phone.slice(1)}`, smsRecordId: null, ticket: null, sentAt: 0, plans: plansOf(path), bodies: { loadConsents: [], withdrawConsent: [] } }
-    tabs.set(page, tab)
     if (loads(path).some(Boolean) || path.some((s) => s.event.type === 'withdraw.confirm')) await applied(server, tab)
-    page.on('request', (r) => {
-      const url = new URL(r.url())
-      if (r.method() !== 'POST') return
-      if (LOAD(url)) tab.bodies.loadConsents.push(r.postDataJSON())
-      if (WITHDRAW(url)) tab.bodies.withdrawConsent.push(r.postDataJSON())
-    })
+    tabs.set(page, tab)
     await page.route(LOAD, (route) => answer(route, tab.plans.load.shift(), server, tab, route.request()))
     await page.route(WITHDRAW, (route) => answer(route, tab.plans.withdraw.shift(), server, tab, route.request()))
     await page.goto('/izinlerim')
