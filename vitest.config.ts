@@ -37,6 +37,8 @@ export default defineConfig({
           name: 'web',
           environment: 'jsdom',
           include: ['tests/web/**/*.test.{ts,tsx}'],
+          // jsdom renders and Intl formats are CPU-bound: beside the browser lanes on 2 cores, 5 s is not enough
+          testTimeout: 15_000,
         },
       },
     ],

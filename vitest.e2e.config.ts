@@ -28,5 +28,8 @@ export default defineConfig({
     fileParallelism: false,
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    // an expect.poll waits on a condition; 1 s (vitest's default) is shorter than a busy 2-core CI
+    // machine takes to answer a list or deliver a mail beside the other browser lanes
+    expect: { poll: { timeout: 10_000 } },
   },
 })

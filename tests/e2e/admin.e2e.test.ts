@@ -268,5 +268,5 @@ describe('administration shell and top menu (real server, Chromium)', () => {
     const found = await axeViolations(page, paths)
     expect(found).toEqual({})
     await page.close()
-  })
+  }, 180_000) // 21 pages, each loaded and scanned by axe: more than the file's 60 s on a busy CI machine
 })

@@ -54,6 +54,31 @@ async function probe(context: BrowserContext) {
   })
 }
 
+const patched = new WeakSet<Page>()
+/**
+ * A prerendered page paints before it is live: a tap before hydration may be lost (a person taps
+ * again). Every page's `goto` and `reload` return once the app's root has committed
+ * (src/web/routes/__root.tsx sets `html[data-live]`); `waitUntil: 'commit'` asks for no wait.
+ */
+function actOnceLive(page: Page): Page {
+  if (patched.has(page)) return page
+  patched.add(page)
+  const live = () => page.waitForFunction(() => !document.getElementById('root') || document.documentElement.dataset.live === 'true', undefined, { timeout: 30_000 })
+  const goto = page.goto.bind(page)
+  const reload = page.reload.bind(page)
+  page.goto = async (url, options) => {
+    const response = await goto(url, options)
+    if (options?.waitUntil !== 'commit') await live()
+    return response
+  }
+  page.reload = async (options) => {
+    const response = await reload(options)
+    if (options?.waitUntil !== 'commit') await live()
+    return response
+  }
+  return page
+}
+
 /** Debian's Chromium, headless, with a fresh user-data directory. */
 export async function launch(opts: { viewport?: { width: number; height: number }; baseUrl?: string; locale?: string; hasTouch?: boolean } = {}): Promise<Browser> {
   const dir = await mkdtemp(join(tmpdir(), 'ke-chrome-'))
@@ -69,17 +94,13 @@ export async function launch(opts: { viewport?: { width: number; height: number 
     timezoneId: 'Europe/Istanbul',
   })
   await probe(context)
+  context.on('page', actOnceLive)
   return {
     context,
     baseUrl,
     async page(path) {
-      const page = await context.newPage()
-      if (path) {
-        await page.goto(path)
-        // a prerendered page paints before it is live: a tap before hydration may be lost (a person
-        // taps again); tests act once the app's root has committed (src/web/routes/__root.tsx)
-        await page.waitForFunction(() => !document.getElementById('root') || document.documentElement.dataset.live === 'true', undefined, { timeout: 30_000 })
-      }
+      const page = actOnceLive(await context.newPage())
+      if (path) await page.goto(path)
       return page
     },
     async close() {

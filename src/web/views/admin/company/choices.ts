@@ -29,22 +29,38 @@ function zonePart(zone: string, locale: string, timeZoneName: 'longOffset' | 'lo
   }
 }
 
+/** A zone's offset now in minutes and as "UTC+03:00": the same in every language, so found once per zone. */
+const offsets = new Map<string, { minutes: number; label: string }>()
+function zoneOffset(zone: string): { minutes: number; label: string } {
+  let known = offsets.get(zone)
+  if (!known) {
+    const label = zonePart(zone, 'en', 'longOffset').replace(/^GMT$/, 'GMT+00:00').replace(/^GMT/, 'UTC')
+    const m = /([+-])(\d{2}):?(\d{2})?/.exec(label)
+    known = { label, minutes: m ? (m[1] === '-' ? -1 : 1) * (Number(m[2]) * 60 + Number(m[3] ?? 0)) : 0 }
+    offsets.set(zone, known)
+  }
+  return known
+}
+
+/** One list per language: building it takes one date format per zone (about 420), a visible pause on a phone. */
+const optionsByLocale = new Map<string, Array<{ value: string; name: string }>>()
+
 /**
  * The time zones as a searchable choice with readable names in the reader's language (issue 25
  * item 12): "İstanbul · Türkiye Saati (UTC+03:00) · Europe/Istanbul", ordered by offset; typing a
  * city, the zone's name, "UTC+3" or the IANA code finds it.
  */
 export function timeZoneOptions(locale: string): Array<{ value: string; name: string }> {
-  const offsetMinutes = (offset: string) => {
-    const m = /([+-])(\d{2}):?(\d{2})?/.exec(offset)
-    return m ? (m[1] === '-' ? -1 : 1) * (Number(m[2]) * 60 + Number(m[3] ?? 0)) : 0
-  }
-  return timeZones().map((zone) => {
-    const offset = zonePart(zone, locale, 'longOffset').replace(/^GMT$/, 'GMT+00:00').replace(/^GMT/, 'UTC')
+  const known = optionsByLocale.get(locale)
+  if (known) return known
+  const options = timeZones().map((zone) => {
+    const offset = zoneOffset(zone)
     const generic = zonePart(zone, locale, 'longGeneric')
     const city = zone.split('/').pop()!.replace(/_/g, ' ')
     const readable = generic && !/^GMT|^UTC/.test(generic) ? `${city} · ${generic}` : city
-    return { value: zone, name: `${readable} (${offset}) · ${zone}`, minutes: offsetMinutes(offset) }
+    return { value: zone, name: `${readable} (${offset.label}) · ${zone}`, minutes: offset.minutes }
   }).sort((a, b) => a.minutes - b.minutes || a.name.localeCompare(b.name, locale))
     .map(({ value, name }) => ({ value, name }))
+  optionsByLocale.set(locale, options)
+  return options
 }
