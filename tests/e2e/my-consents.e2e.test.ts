@@ -122,6 +122,10 @@ describe('the customer\'s consent page (issue 24 item 10), real server, Chromium
     await verify(page, E164)
     await expect.poll(() => card('Açık Rıza Beyanı').innerText()).toContain('Geri alındı')
     expect(await page.getByRole('button', { name: /^İzni geri al/ }).count()).toBe(1)
+    // on a phone nothing is wider than the screen (the texts and hashes open)
+    await page.setViewportSize({ width: 375, height: 800 })
+    for (const summary of await page.getByText('Metni göster').all()) await summary.click()
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375)
     await page.close()
   })
 
