@@ -179,3 +179,13 @@ export function scopeFits(name: ConsentName, scope: string): boolean {
   if (name === 'markconcent') return (MESSAGE_CHANNELS as readonly string[]).includes(scope)
   return (['erkenbes', 'pratikbes', 'tss', 'seyahatsaglik'] as readonly string[]).includes(scope)
 }
+
+/**
+ * Whether a customer may withdraw their answer to a document on their consent page (issue 24 item
+ * 10, KVKK art. 11): the explicit consents (health data, commercial messages per channel). The
+ * notice (read) and the declarations (pre-contract form, contract approval, ...) record facts the
+ * contract rests on and are not withdrawn.
+ */
+export function isWithdrawable(doc: Pick<ConsentDocument, 'kind'>): boolean {
+  return doc.kind === 'consent'
+}

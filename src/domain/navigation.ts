@@ -16,6 +16,9 @@ export const MARKET_PATHS = [
 /** The personal-data notice (KVKK aydınlatma metni) the footer links to: a page of this app. */
 export const KVKK_NOTICE_PATH = '/kvkk-aydinlatma-metni'
 
+/** The customer's consent page (issue 24 item 10, KVKK art. 11): see and withdraw consents after an SMS verification. */
+export const MY_CONSENTS_PATH = '/izinlerim'
+
 export const RESULT_PATHS = ['/result/success', '/result/error', '/result/tss-success', '/result/tss-error'] as const
 
 /** Staff paths: reserved for signed-in staff (spec 2.1 "/navbar, /navbar/home/main, /inbox, /auth"). */
@@ -35,7 +38,7 @@ export type NavigationDecision = 'public' | 'staff' | 'redirect'
  */
 export function classifyPath(pathname: string): NavigationDecision {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname
-  if (path === '/' || path === PENSION_PRODUCT_PATH || path === KVKK_NOTICE_PATH) return 'public'
+  if (path === '/' || path === PENSION_PRODUCT_PATH || path === KVKK_NOTICE_PATH || path === MY_CONSENTS_PATH) return 'public'
   if ((MARKET_PATHS as readonly string[]).includes(path)) return 'public'
   if (RESULT_PATHS.some((p) => path.startsWith(p))) return 'public'
   if (STAFF_PREFIXES.some((p) => underPrefix(path, p))) return 'staff'

@@ -16,8 +16,11 @@ export const SMS_DAILY_PER_IP = 30
 export const SMS_VERIFIED_TICKET_S = 30 * 60
 export { SMS_CODE_LENGTH, SMS_CODE_VALIDITY_S }
 
-/** What a code is for: one sales flow (the code is bound to phone and purpose). */
-export const SMS_PURPOSES = ['sales', 'erkenbes', 'pratikbes', 'tss', 'seyahatsaglik'] as const
+/**
+ * What a code is for: one sales flow, or the customer's consent page (`consents`, issue 24 item 10);
+ * the code and its ticket are bound to phone and purpose.
+ */
+export const SMS_PURPOSES = ['sales', 'erkenbes', 'pratikbes', 'tss', 'seyahatsaglik', 'consents'] as const
 export type SmsPurpose = (typeof SMS_PURPOSES)[number]
 
 /** The server's own SMS templates: `content` may only name one of them, never carry text. */

@@ -393,6 +393,31 @@ export const ERROR_MESSAGES = {
     en: 'The pre-information form has been renewed because your answers or the price changed; please read and confirm the new form',
     ru: 'Форма предварительной информации обновлена, так как изменились ваши ответы или цена; прочитайте и подтвердите новую форму',
   },
+  CONSENT_NOT_FOUND: {
+    tr: 'Bu telefon numarasıyla verilmiş böyle bir izin bulunamadı',
+    en: 'No such consent was given with this phone number',
+    ru: 'Такое согласие с этим номером телефона не найдено',
+  },
+  CONSENT_NOT_WITHDRAWABLE: {
+    tr: 'Bu metin bir beyan ya da bilgilendirmedir, geri alınamaz; yalnız açık rıza ve ticari ileti izinleri geri alınabilir',
+    en: 'This text is a declaration or a notice and cannot be withdrawn; only explicit consents and permissions for commercial messages can',
+    ru: 'Этот текст является заявлением или уведомлением и не может быть отозван; отозвать можно только явные согласия и разрешения на коммерческие сообщения',
+  },
+  CONSENT_ALREADY_WITHDRAWN: {
+    tr: 'Bu izni zaten geri aldınız',
+    en: 'You have already withdrawn this consent',
+    ru: 'Вы уже отозвали это согласие',
+  },
+  CONSENT_NOT_GIVEN: {
+    tr: 'Bu izin verilmemiş; geri alınacak bir şey yok',
+    en: 'This consent was not given; there is nothing to withdraw',
+    ru: 'Это согласие не было дано; отзывать нечего',
+  },
+  CONSENT_CHANGED: {
+    tr: 'Bu izin siz sayfayı açtıktan sonra değişti; lütfen listeyi yenileyiniz',
+    en: 'This consent changed after you opened the page; please reload the list',
+    ru: 'Это согласие изменилось после открытия страницы; обновите список',
+  },
   PRE_INFORMATION_NOT_FOUND: {
     tr: 'Ön bilgilendirme formu bulunamadı; lütfen formu yeniden açınız',
     en: 'The pre-information form was not found; please open the form again',

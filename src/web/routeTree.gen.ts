@@ -14,6 +14,7 @@ import { Route as SiteRouteImport } from './routes/_site'
 import { Route as InboxRouteImport } from './routes/inbox'
 import { Route as NavbarRouteImport } from './routes/navbar'
 import { Route as SiteIndexRouteImport } from './routes/_site/index'
+import { Route as SiteIzinlerimRouteImport } from './routes/_site/izinlerim'
 import { Route as SiteKvkkAydinlatmaMetniRouteImport } from './routes/_site/kvkk-aydinlatma-metni'
 import { Route as AuthIndexRouteImport } from './routes/auth/index'
 import { Route as AuthEmailChangeRouteImport } from './routes/auth/email-change'
@@ -84,6 +85,11 @@ const NavbarRoute = NavbarRouteImport.update({
 const SiteIndexRoute = SiteIndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => SiteRoute,
+} as any)
+const SiteIzinlerimRoute = SiteIzinlerimRouteImport.update({
+  id: '/izinlerim',
+  path: '/izinlerim',
   getParentRoute: () => SiteRoute,
 } as any)
 const SiteKvkkAydinlatmaMetniRoute = SiteKvkkAydinlatmaMetniRouteImport.update({
@@ -346,6 +352,7 @@ export interface FileRoutesByFullPath {
   '/': typeof SiteIndexRoute
   '/inbox': typeof InboxRoute
   '/navbar': typeof NavbarRouteWithChildren
+  '/izinlerim': typeof SiteIzinlerimRoute
   '/kvkk-aydinlatma-metni': typeof SiteKvkkAydinlatmaMetniRoute
   '/auth/email-change': typeof AuthEmailChangeRoute
   '/auth/forgot-password': typeof AuthForgotPasswordRoute
@@ -397,6 +404,7 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   '/$': typeof SplatRoute
   '/inbox': typeof InboxRoute
+  '/izinlerim': typeof SiteIzinlerimRoute
   '/kvkk-aydinlatma-metni': typeof SiteKvkkAydinlatmaMetniRoute
   '/auth/email-change': typeof AuthEmailChangeRoute
   '/auth/forgot-password': typeof AuthForgotPasswordRoute
@@ -451,6 +459,7 @@ export interface FileRoutesById {
   '/_site': typeof SiteRouteWithChildren
   '/inbox': typeof InboxRoute
   '/navbar': typeof NavbarRouteWithChildren
+  '/_site/izinlerim': typeof SiteIzinlerimRoute
   '/_site/kvkk-aydinlatma-metni': typeof SiteKvkkAydinlatmaMetniRoute
   '/auth/email-change': typeof AuthEmailChangeRoute
   '/auth/forgot-password': typeof AuthForgotPasswordRoute
@@ -507,6 +516,7 @@ export interface FileRouteTypes {
     | '/'
     | '/inbox'
     | '/navbar'
+    | '/izinlerim'
     | '/kvkk-aydinlatma-metni'
     | '/auth/email-change'
     | '/auth/forgot-password'
@@ -558,6 +568,7 @@ export interface FileRouteTypes {
   to:
     | '/$'
     | '/inbox'
+    | '/izinlerim'
     | '/kvkk-aydinlatma-metni'
     | '/auth/email-change'
     | '/auth/forgot-password'
@@ -611,6 +622,7 @@ export interface FileRouteTypes {
     | '/_site'
     | '/inbox'
     | '/navbar'
+    | '/_site/izinlerim'
     | '/_site/kvkk-aydinlatma-metni'
     | '/auth/email-change'
     | '/auth/forgot-password'
@@ -710,6 +722,13 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/'
       preLoaderRoute: typeof SiteIndexRouteImport
+      parentRoute: typeof SiteRoute
+    }
+    '/_site/izinlerim': {
+      id: '/_site/izinlerim'
+      path: '/izinlerim'
+      fullPath: '/izinlerim'
+      preLoaderRoute: typeof SiteIzinlerimRouteImport
       parentRoute: typeof SiteRoute
     }
     '/_site/kvkk-aydinlatma-metni': {
@@ -1045,6 +1064,7 @@ declare module '@tanstack/react-router' {
 }
 
 interface SiteRouteChildren {
+  SiteIzinlerimRoute: typeof SiteIzinlerimRoute
   SiteKvkkAydinlatmaMetniRoute: typeof SiteKvkkAydinlatmaMetniRoute
   SiteIndexRoute: typeof SiteIndexRoute
   SiteResultErrorRoute: typeof SiteResultErrorRoute
@@ -1061,6 +1081,7 @@ interface SiteRouteChildren {
 }
 
 const SiteRouteChildren: SiteRouteChildren = {
+  SiteIzinlerimRoute: SiteIzinlerimRoute,
   SiteKvkkAydinlatmaMetniRoute: SiteKvkkAydinlatmaMetniRoute,
   SiteIndexRoute: SiteIndexRoute,
   SiteResultErrorRoute: SiteResultErrorRoute,

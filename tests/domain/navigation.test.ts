@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { classifyPath, KVKK_NOTICE_PATH } from '../../src/domain/navigation.ts'
+import { classifyPath, KVKK_NOTICE_PATH, MY_CONSENTS_PATH } from '../../src/domain/navigation.ts'
 
 describe('navigation guard (spec 2.1) and the staff area', () => {
   it('lets the tasks page and every /navbar path through to the app, where the shell decides', () => {
@@ -17,6 +17,10 @@ describe('navigation guard (spec 2.1) and the staff area', () => {
     expect(classifyPath(KVKK_NOTICE_PATH)).toBe('public')
     expect(classifyPath(KVKK_NOTICE_PATH + '/')).toBe('public')
     expect(classifyPath(KVKK_NOTICE_PATH + '/baska')).toBe('redirect')
+    // the customer's consent page (issue 24 item 10), written out: a renamed path must fail here
+    expect(MY_CONSENTS_PATH).toBe('/izinlerim')
+    expect(classifyPath('/izinlerim')).toBe('public')
+    expect(classifyPath('/izinlerim/baska')).toBe('redirect')
     expect(classifyPath('/kvkk')).toBe('redirect')
   })
 })

@@ -129,3 +129,12 @@ export async function endSmsVerification(baseUrl: string, phone: string, purpose
   })
   if (res.status !== 204) throw new Error(`ending the SMS verification of ${phone}: ${res.status} ${await res.text()}`)
 }
+
+/** A ticket of a phone's verification for a purpose, without a code sent (POST /api/v1/dev/sms/ticket, with the SMS catcher only). */
+export async function devSmsTicket(baseUrl: string, phone: string, purpose: string): Promise<string> {
+  const res = await fetch(`${baseUrl}/api/v1/dev/sms/ticket`, {
+    method: 'POST', headers: { authorization: `Bearer ${DEV_ROUTES_TOKEN}`, 'content-type': 'application/json' }, body: JSON.stringify({ phone, purpose }),
+  })
+  if (res.status !== 200) throw new Error(`a ticket for ${phone}: ${res.status} ${await res.text()}`)
+  return ((await res.json()) as { ticket: string }).ticket
+}

@@ -47,6 +47,8 @@ import { searchExpectations } from './expectations/search.ts'
 import { searchModel } from './models/search.model.ts'
 import { formPanelExpectations } from './expectations/form-panel.ts'
 import { formPanelModel } from './models/form-panel.model.ts'
+import { myConsentsExpectations } from './expectations/my-consents.ts'
+import { myConsentsModel } from './models/my-consents.model.ts'
 
 export type Entry = { model: Model; expectations: Expectations }
 
@@ -73,4 +75,6 @@ export const MACHINES: Entry[] = [
   { model: uploadModel, expectations: uploadExpectations },
   { model: searchModel, expectations: searchExpectations },
   { model: formPanelModel, expectations: formPanelExpectations },
+  // the customer's consent page (issue 24 item 10)
+  { model: myConsentsModel, expectations: myConsentsExpectations },
 ]

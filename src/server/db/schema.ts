@@ -460,7 +460,16 @@ export const legalPermission = pgTable('legal_permission', {
   userAgent: text('user_agent'),
   requestId: text('request_id').notNull(),
   at: timestamp('at', { withTimezone: true }).notNull(),
-}, (t) => [index('legal_permission_party_idx').on(t.partyId, t.name, t.at), index('legal_permission_sale_idx').on(t.saleId)])
+  /**
+   * The SMS-verified phone (E.164) that recorded it (issue 24 item 10): the customer's consent page
+   * shows and withdraws the records of the phone it verifies. Null only for records older than it
+   * that no application, purchase or pre-information form of a phone names.
+   */
+  phone: text('phone'),
+}, (t) => [
+  index('legal_permission_party_idx').on(t.partyId, t.name, t.at), index('legal_permission_sale_idx').on(t.saleId),
+  index('legal_permission_phone_idx').on(t.phone, t.at),
+])
 
 // ---- unfinished online applications (issue 15): one per verified phone and product, kept a while ----
 

@@ -10,7 +10,8 @@ import { isLoopback } from '../services/client-ip.ts'
 import type { MailCatcher } from '../services/mail.ts'
 import { publicRoute } from '../services/route-access.ts'
 import type { SmsCatcher } from '../services/sms/catcher.ts'
-import { endTickets } from '../services/sms/codes.ts'
+import { endTickets, issueTicket } from '../services/sms/codes.ts'
+import { smsKey } from './notification.ts'
 
 const endVerificationSchema = z.object({ phone: z.string(), purpose: z.enum(SMS_PURPOSES) })
 
@@ -31,7 +32,10 @@ function sameSecret(a: string, b: string): boolean {
  * catcher caught, no customer's), POST /dev/sms/end-verification { phone, purpose } ends that
  * phone's verification for that purpose now (its SMS tickets are refused from then on, as once
  * their 30 minutes are over): how a test has the server refuse the ticket a page sends without
- * touching the page's request.
+ * touching the page's request. POST /dev/sms/ticket { phone, purpose } answers `{ ticket }`, the
+ * ticket a verification of that phone for that purpose would give, without sending a code (a test
+ * arranges a phone's application without spending the number's one code a minute, which the page
+ * under test then needs; it gives nothing GET /dev/sms, which shows every code, does not).
  */
 export function devRoutes(catcher: MailCatcher | null, smsCatcher: SmsCatcher | null, token: string | null) {
   const r = new Hono<AppEnv>()
@@ -54,6 +58,13 @@ export function devRoutes(catcher: MailCatcher | null, smsCatcher: SmsCatcher | 
       const { db, clock } = c.get('deps')
       await endTickets(db, phone, body.purpose, clock.now())
       return c.body(null, 204)
+    })
+    r.post('/sms/ticket', async (c) => {
+      const body = await readJson(c, endVerificationSchema)
+      const phone = normalizeTrMobile(body.phone)
+      if (!phone) throw new AppError(400, 'VALIDATION', [{ path: 'phone', code: 'invalid' }])
+      const { config, clock } = c.get('deps')
+      return c.json({ ticket: issueTicket(smsKey(config.secretsKey), phone, body.purpose, clock.now()).ticket })
     })
   }
   if (catcher) {

@@ -300,6 +300,7 @@ export function salesRoutes() {
       userAgent: c.req.header('user-agent')?.slice(0, 300) ?? null,
       requestId: c.get('requestId'),
       at,
+      phone: proof.phone,
     }).returning()
     await audit(c, 'consent.' + status.toLowerCase(), `${doc.name}:${body.scope}`, partyId, { saleId: application.id, documentId: doc.documentId, permissionId: row!.id })
     return c.json({

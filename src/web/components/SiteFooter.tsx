@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { CLIENT_VERSION, COMPANY } from '../../domain/constants.ts'
-import { KVKK_NOTICE_PATH } from '../../domain/navigation.ts'
+import { KVKK_NOTICE_PATH, MY_CONSENTS_PATH } from '../../domain/navigation.ts'
 import { Clock } from './Clock.tsx'
 import { CookieNotice } from './CookieNotice.tsx'
 import { linkHref } from './SiteHeader.tsx'
@@ -59,6 +59,7 @@ export function SiteFooter({ mainSite }: { mainSite: (path: string) => string })
         <ul className={styles.legalLinks}>
           <li><a href={KVKK_NOTICE_PATH}><Trans>KVKK Aydınlatma Metni</Trans></a></li>
           <li><a href={`${KVKK_NOTICE_PATH}#cerezler`}><Trans>Çerez Politikası</Trans></a></li>
+          <li><a href={MY_CONSENTS_PATH}><Trans>İzinlerim</Trans></a></li>
         </ul>
         <p className={styles.registration} data-testid="company-registration">
           <Trans>{tradeName} · MERSİS no: {mersisNo} · İstanbul Ticaret Sicili no: {registryNo} · Adres: {address} · KEP: {kep}</Trans>

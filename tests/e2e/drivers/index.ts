@@ -19,6 +19,7 @@ import { formPanelDriver } from './form-panel.ts'
 import { loadDriver } from './load.ts'
 import { searchDriver } from './search.ts'
 import { uploadDriver } from './upload.ts'
+import { myConsentsDriver } from './my-consents.ts'
 import type { Driver } from './types.ts'
 
 /** Every machine replayed in the browser (tests/e2e/model-paths.e2e.test.ts), one driver module each. */
@@ -43,6 +44,8 @@ export const DRIVERS: Driver[] = [
   uploadDriver,
   searchDriver,
   formPanelDriver,
+  // the customer's consent page (issue 24 item 10)
+  myConsentsDriver,
   // it installs Playwright's clock in the shared browser context (left running)
   smsVerificationDriver,
   // last: it installs Playwright's clock in the shared browser context (it cannot be removed)
