@@ -80,7 +80,7 @@ describe('the router context carries the session (issue 26 item 6)', () => {
   })
 })
 
-describe('search parameters: zod schemas with defaults, never a failure (issue 26 item 6)', () => {
+describe('search parameters: validators with defaults, never a failure (issue 26 item 6)', () => {
   it('redirect: a text is kept; a number, a list or an object is dropped', () => {
     expect(redirectSearch.parse({ redirect: '/navbar/settings/users' })).toEqual({ redirect: '/navbar/settings/users' })
     for (const bad of [123, ['/a', '/b'], { a: 1 }, null, true]) expect(redirectSearch.parse({ redirect: bad })).toEqual({ redirect: undefined })
