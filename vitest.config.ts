@@ -25,8 +25,9 @@ export default defineConfig({
           name: 'server',
           environment: 'node',
           include: ['tests/server/**/*.test.ts'],
-          // one migrated and seeded database per run, copied by every test file
+          // one migrated and seeded database per run, copied by every test file and put back between its tests
           globalSetup: ['tests/support/global-setup.ts'],
+          setupFiles: ['tests/support/server-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -5,6 +5,7 @@ import pg from 'pg'
 import { loadConfig } from '../../src/server/config.ts'
 import { openDatabase } from '../../src/server/db/client.ts'
 import { prepareDatabase } from '../../src/server/main.ts'
+import { compactDump } from '../support/global-setup.ts'
 
 /**
  * The e2e run's prepared databases, made once by its global setup with the servers' own start-up
@@ -33,7 +34,8 @@ export async function prepareE2eDatabases(env: Record<string, string>): Promise<
   await prepareDatabase(database, config)
   const pglite = (database as unknown as { pglite: import('@electric-sql/pglite').PGlite }).pglite
   const dump = join(dir, 'e2e-seeded.tar')
-  await writeFile(dump, Buffer.from(await (await pglite.dumpDataDir('none')).arrayBuffer()))
+  // without the WAL segments kept only for reuse (16 MB each, which every server would load)
+  await writeFile(dump, await compactDump(pglite))
   await database.close()
   process.env.E2E_PGLITE_DUMP = dump
   return { cleanup: () => rm(dir, { recursive: true, force: true }) }

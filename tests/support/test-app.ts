@@ -1,4 +1,6 @@
 import { readFile } from 'node:fs/promises'
+import { PGlite } from '@electric-sql/pglite'
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import pg from 'pg'
 import { inject } from 'vitest'
 import { createApp } from '../../src/server/app.ts'
@@ -14,7 +16,7 @@ import { mailSettingsResolver } from '../../src/server/services/mail-settings.ts
 import { keyFrom } from '../../src/server/services/secrets.ts'
 import { createSmsCatcher } from '../../src/server/services/sms/catcher.ts'
 import type { SmsPort } from '../../src/server/services/sms/port.ts'
-import { withDatabase } from './global-setup.ts'
+import { adminQuery, withDatabase } from './global-setup.ts'
 
 export type DbKind = 'pglite' | 'postgres'
 
@@ -30,33 +32,151 @@ export function dbKinds(opts: { postgres?: `not needed: ${string}` } = {}): DbKi
   return inject('pgTemplate') ? ['pglite', 'postgres'] : ['pglite']
 }
 
-/** A fresh, migrated and seeded database of the given kind, private to the caller. */
-export async function openTestDatabase(kind: DbKind): Promise<Database & { drop(): Promise<void>; url?: string }> {
-  if (kind === 'pglite') {
+export type TestDatabase = Database & {
+  /** Gives the database back: it is put back as seeded for the next test of the file, or dropped. */
+  drop(): Promise<void>
+  /** PostgreSQL: the database's URL (a second server process, a pool of its own, can open it). */
+  url?: string
+}
+
+/**
+ * A migrated and seeded database of the given kind, private to the caller until `drop()`.
+ *
+ * Loading the seeded PGlite dump costs about a CPU-second and copying the PostgreSQL template a
+ * CREATE DATABASE, so a test file loads or copies one database per kind and lends it to test after
+ * test: `drop()` puts it back exactly as seeded (tests/support/db-reset.ts) and the next caller gets
+ * it. A caller that needs a second database at the same time gets another one. Once given back, the
+ * caller's handle refuses every query (as a closed database would), so an app left running by a test
+ * cannot write into the next test's database.
+ */
+export async function openTestDatabase(kind: DbKind): Promise<TestDatabase> {
+  return kind === 'pglite' ? leasePglite() : leasePostgres()
+}
+
+const VERIFY = process.env.TEST_DB_VERIFY_RESET === '1'
+/** PGlite instances put back and ready, and how each looked when seeded (TEST_DB_VERIFY_RESET). */
+const idlePglite: PGlite[] = []
+const idlePostgres: string[] = []
+const seededFingerprint = new Map<PGlite | string, string>()
+let pgliteLoads = 0
+let resets = 0
+let discarded = 0
+
+async function leasePglite(): Promise<TestDatabase> {
+  let client = idlePglite.pop()
+  if (!client) {
     const dump = await readFile(inject('pgliteDump'))
-    const db = await openDatabase({ dataDir: 'memory://', loadDataDir: new Blob([dump]) })
-    return { ...db, drop: () => db.close() }
+    client = await PGlite.create('memory://', { extensions: { pg_trgm }, loadDataDir: new Blob([dump]) })
+    pgliteLoads++
+    if (VERIFY) seededFingerprint.set(client, await fingerprint((q) => client!.query<{ f: string }>(q).then((r) => r.rows)))
   }
-  const url = process.env.TEST_DATABASE_URL!
-  const template = inject('pgTemplate')!
-  const name = `ke_t_${process.pid}_${Math.random().toString(36).slice(2, 10)}`
-  const admin = new pg.Client({ connectionString: url })
-  await admin.connect()
-  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`)
-  await admin.end()
-  const db = await openDatabase({ url: withDatabase(url, name) })
+  const real = client
+  let released = false
+  // the caller's handle: every method refuses once the database is given back
+  const handle = new Proxy(real, {
+    get(target, prop) {
+      const value = Reflect.get(target, prop, target) as unknown
+      if (typeof value !== 'function') return value
+      return (...args: unknown[]) => {
+        if (released) throw new Error('the test database was given back (PGlite is closed for this caller)')
+        return (value as (...a: unknown[]) => unknown).apply(target, args)
+      }
+    },
+  })
+  const db = await openDatabase({ pglite: handle })
   return {
     ...db,
-    /** The database's URL: a second server process (pool) can open the same database. */
-    url: withDatabase(url, name),
+    close: async () => {},
     async drop() {
-      await db.close()
-      const c = new pg.Client({ connectionString: url })
-      await c.connect()
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
-      await c.end()
+      if (released) return
+      released = true
+      if (real.closed) return
+      // the session as a new connection has it: no prepared statements (the session check's), settings, locks or temp tables
+      await real.exec('DISCARD ALL')
+      const { rows } = await real.query<{ ok: boolean }>('SELECT ke_reset.reset() AS ok')
+      resets++
+      if (!rows[0]!.ok) {
+        discarded++
+        await real.close()
+        return
+      }
+      if (VERIFY) await verifyReset(seededFingerprint.get(real)!, (q) => real.query<{ f: string }>(q).then((r) => r.rows))
+      idlePglite.push(real)
     },
   }
+}
+
+async function leasePostgres(): Promise<TestDatabase> {
+  const url = process.env.TEST_DATABASE_URL!
+  let name = idlePostgres.pop()
+  if (!name) {
+    name = `${inject('pgPrefix')}${Math.random().toString(36).slice(2, 10)}`
+    await adminQuery(url, `CREATE DATABASE ${name} TEMPLATE ${inject('pgTemplate')!}`)
+    if (VERIFY) seededFingerprint.set(name, await withClient(withDatabase(url, name), (c) => fingerprint((q) => c.query<{ f: string }>(q).then((r) => r.rows))))
+  }
+  const own = withDatabase(url, name)
+  const db = await openDatabase({ url: own })
+  let released = false
+  return {
+    ...db,
+    url: own,
+    async drop() {
+      if (released) return
+      released = true
+      await db.close()
+      // connections of the test's own (a second server, a lock holder) end as DROP DATABASE would end them
+      const ok = await withClient(own, async (c) => {
+        await c.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()')
+        const { rows } = await c.query<{ ok: boolean }>('SELECT ke_reset.reset() AS ok')
+        resets++
+        if (rows[0]!.ok && VERIFY) await verifyReset(seededFingerprint.get(name!)!, (q) => c.query<{ f: string }>(q).then((r) => r.rows))
+        return rows[0]!.ok
+      })
+      if (ok) {
+        idlePostgres.push(name!)
+        return
+      }
+      discarded++
+      await adminQuery(url, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+    },
+  }
+}
+
+type Rows = (query: string) => Promise<Array<{ f: string }>>
+/** Every table's rows and every sequence, digested (tests/support/db-reset.ts). */
+async function fingerprint(rows: Rows): Promise<string> {
+  return (await rows('SELECT ke_reset.fingerprint() AS f'))[0]!.f
+}
+
+async function withClient<T>(url: string, work: (c: pg.Client) => Promise<T>): Promise<T> {
+  const c = new pg.Client({ connectionString: url })
+  await c.connect()
+  try {
+    return await work(c)
+  } finally {
+    await c.end()
+  }
+}
+
+async function verifyReset(seeded: string, rows: Rows): Promise<void> {
+  const now = await fingerprint(rows)
+  if (now !== seeded) {
+    const a = new Set(seeded.split('\n'))
+    throw new Error(`TEST_DB_VERIFY_RESET: the database put back differs from the seeded one: ${now.split('\n').filter((l) => !a.has(l)).join(', ')}`)
+  }
+}
+
+/** How many PGlite dumps this file loaded, how many databases it put back and how many it discarded instead. */
+export function testDatabaseStats(): { loads: number; resets: number; discarded: number } {
+  return { loads: pgliteLoads, resets, discarded }
+}
+
+/** Closes what the file's tests gave back (tests/support/server-setup.ts, after the file). */
+export async function closeTestDatabases(): Promise<ReturnType<typeof testDatabaseStats>> {
+  for (const client of idlePglite.splice(0)) await client.close()
+  const url = process.env.TEST_DATABASE_URL
+  for (const name of idlePostgres.splice(0)) await adminQuery(url!, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+  return testDatabaseStats()
 }
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>

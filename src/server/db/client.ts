@@ -39,9 +39,10 @@ const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
 /**
  * Opens PGlite (a folder, or `memory://`) or PostgreSQL (a connection URL). Both get the same
  * drizzle schema and the same migrations. `loadDataDir` starts PGlite from a dump (tests use it
- * to skip seeding).
+ * to skip seeding); `pglite` uses an instance already open (tests lend one to test after test), which
+ * `close()` then leaves open.
  */
-export async function openDatabase(opts: { url?: string | null; dataDir?: string; loadDataDir?: Blob; health?: DbHealth; connectTimeoutMs?: number }): Promise<Database> {
+export async function openDatabase(opts: { url?: string | null; dataDir?: string; loadDataDir?: Blob; pglite?: PGlite; health?: DbHealth; connectTimeoutMs?: number }): Promise<Database> {
   if (opts.url) {
     // a request waits this long for a connection, then answers 503 (db-health: the others at once)
     const pool = new pg.Pool({ connectionString: opts.url, max: 10, connectionTimeoutMillis: opts.connectTimeoutMs ?? 3_000 })
@@ -78,8 +79,8 @@ export async function openDatabase(opts: { url?: string | null; dataDir?: string
     }
   }
   const dataDir = opts.dataDir ?? 'memory://'
-  if (!dataDir.startsWith('memory://')) await mkdir(dataDir, { recursive: true })
-  const client = await PGlite.create(dataDir, { extensions: { pg_trgm }, ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}) })
+  if (!opts.pglite && !dataDir.startsWith('memory://')) await mkdir(dataDir, { recursive: true })
+  const client = opts.pglite ?? await PGlite.create(dataDir, { extensions: { pg_trgm }, ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}) })
   const db = drizzlePglite(client, { schema })
   return {
     db,
@@ -89,7 +90,7 @@ export async function openDatabase(opts: { url?: string | null; dataDir?: string
       await migratePglite(db, { migrationsFolder })
     },
     exclusive: (work) => work(),
-    close: () => client.close(),
+    close: async () => { if (!opts.pglite) await client.close() },
     // exposed for tests that snapshot a seeded database
     ...({ pglite: client } as object),
   }
