@@ -4,10 +4,10 @@ import type { AnyEventObject } from 'xstate'
 import { toContract, toParticipant, type PersonValues } from '../../../src/domain/bes-forms.ts'
 import type { ApplicationData } from '../../../src/domain/schemas/application.ts'
 import { besPurchaseExpectations } from '../../machines/expectations/bes-purchase.ts'
-import { besPurchaseModel, CONTRACT, PEOPLE } from '../../machines/models/bes-purchase.model.ts'
+import { besPurchaseModel, CONTRACT, PEOPLE, TICKET } from '../../machines/models/bes-purchase.model.ts'
 import type { E2eServer } from '../server.ts'
 import {
-  answersAfter, arrangeAnswers, arrangeOtherPayment, buyOnServer, pay, payElsewhere, purchaseFeasible, saveApplication, TABS, verifyPhone, watchPurchase,
+  answersAfter, arrangeAnswers, arrangeOtherPayment, checkPurchaseSent, buyOnServer, pay, payElsewhere, purchaseFeasible, saveApplication, TABS, verifyPhone, watchPurchase,
 } from './purchase.ts'
 import type { Driver } from './types.ts'
 
@@ -49,6 +49,7 @@ export const besPurchaseDriver: Driver = {
   model: besPurchaseModel,
   expectations: besPurchaseExpectations,
   feasible: purchaseFeasible(besPurchaseModel),
+  checkSent: (page, id, expected) => checkPurchaseSent(page, id, expected, TICKET),
   async open(page, path, server) {
     await watchPurchase(page, path)
     if (path[0]?.event.type === 'payment.retry') {
