@@ -219,8 +219,6 @@ export function purchaseExpectations(opts: {
       changes: (p, e) => ({ data: { ...p.data, ...e.data }, error: null, quoted: opts.quotedAmount }) },
     { name: '"Tekrar dene" on the result page opens the payment step of that purchase', from: 'opening', event: 'payment.retry', to: 'payment',
       changes: (_p, e) => ({ purchase: e.purchase, retry: true, error: null, opening: false }) },
-    { name: 'a quote the tariff refuses stays, with the reason', from: 'quote', event: 'quote.submit', when: (_c, e) => !opts.quotable(e.data), to: 'quote',
-      changes: { error: 'QUOTE_INCOMPLETE' } },
     { name: 'the address\'s quote, priced: on to SMS verification, its price the one seen', from: 'opening', event: 'quote.submit', when: (_c, e) => opts.quotable(e.data), to: 'sms',
       changes: (p, e) => ({ data: { ...p.data, ...e.data }, error: null, quoted: opts.quotedAmount, opening: false }) },
     { name: 'the address\'s quote, refused by the tariff: the quote step, with the reason', from: 'opening', event: 'quote.submit', when: (_c, e) => !opts.quotable(e.data), to: 'quote',
