@@ -7,7 +7,7 @@ import { besPurchaseExpectations } from '../../machines/expectations/bes-purchas
 import { besPurchaseModel, CONTRACT, PEOPLE, TICKET } from '../../machines/models/bes-purchase.model.ts'
 import type { E2eServer } from '../server.ts'
 import {
-  answersAfter, arrangeAnswers, arrangeOtherPayment, checkPurchaseSent, buyOnServer, pay, payElsewhere, purchaseFeasible, saveApplication, TABS, verifyPhone, watchPurchase,
+  answersAfter, arrangeAnswers, arrangeOtherPayment, checkPurchaseSent, expectEndedVerificationSaid, buyOnServer, pay, payElsewhere, purchaseFeasible, saveApplication, TABS, verifyPhone, watchPurchase,
 } from './purchase.ts'
 import type { Driver } from './types.ts'
 
@@ -85,7 +85,12 @@ export const besPurchaseDriver: Driver = {
         await page.getByRole('button', { name: NEXT }).click()
         break
       }
-      case 'xstate.done.actor.smsVerification': await verifyPhone(page, server); break
+      case 'xstate.done.actor.smsVerification':
+        // issue 22 item 2: an ended verification is asked for again, saying so (never a "Tekrar dene" the server must refuse)
+        await expectEndedVerificationSaid(page, step, 'Telefon doğrulamanızın süresi doldu; lütfen numaranızı yeniden doğrulayınız. Kaydedilen bilgileriniz doğrulamadan sonra geri gelecek.')
+        expect(await page.getByRole('button', { name: 'Tekrar dene' }).count(), 'a "Tekrar dene" after an ended verification').toBe(0)
+        await verifyPhone(page, server)
+        break
       case 'profile.submit':
         await fillPerson(page, v, 'participant')
         await page.locator('input[name=payerIsOther]').setChecked(e.payerIsOther === true)

@@ -360,6 +360,19 @@ async function arrangeAnswer(page: Page, server: E2eServer, next: AnyEventObject
   // APPLICATION_NOT_FOUND is real: a fresh phone has nothing saved
 }
 
+/**
+ * The step before `step` was a call the server refused because it ended the verification
+ * (SMS_TICKET_INVALID): the SMS step must say so, in these words, before the phone is verified
+ * again (the replay checks no screen there: the next step is the verification's own answer).
+ */
+export async function expectEndedVerificationSaid(page: Page, step: PathStep, words: string) {
+  const path = TABS.get(page)!.path
+  const before = path[path.indexOf(step) - 1]?.event as AnyEventObject | undefined
+  if (!before?.type.startsWith('xstate.error.actor.') || (before.error as { code?: string } | undefined)?.code !== 'SMS_TICKET_INVALID') return
+  await page.getByRole('alert').filter({ hasText: words }).first().waitFor({ state: 'visible', timeout: 10_000 })
+    .catch(() => { throw new Error(`the SMS step after an ended verification does not say "${words}"`) })
+}
+
 /** A fresh phone verified with the code the server's SMS catcher caught. */
 export async function verifyPhone(page: Page, server: E2eServer) {
   const phone = freshPhone()
@@ -535,7 +548,10 @@ export function purchaseDriver(spec: PurchaseDriverSpec): Driver {
           // the first quote is the page address's (sent when the page opens); later ones are the quote step's "Satın Al"
           if (!first) await spec.buy(page)
           break
-        case 'xstate.done.actor.sms': await verifyPhone(page, server); break
+        case 'xstate.done.actor.sms':
+          await expectEndedVerificationSaid(page, step, 'Telefon doğrulamanızın süresi doldu; lütfen numaranızı yeniden doğrulayınız')
+          await verifyPhone(page, server)
+          break
         case 'resume.accept': await page.getByRole('button', { name: 'Kaldığım yerden devam et' }).click(); break
         case 'resume.decline': await page.getByRole('button', { name: 'Baştan başla' }).click(); break
         case 'section.submit': await submitSection(page, e.value as Record<string, unknown>, stateOf(step.state.value).startsWith('saving'), next?.event as AnyEventObject | undefined); break
