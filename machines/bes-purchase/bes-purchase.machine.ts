@@ -149,6 +149,8 @@ export const besPurchaseMachine = setup({
     rememberApplication: assign({ applicationId: ({ event }) => (event as unknown as { output: SavedApplication }).output.id }),
   },
   guards: {
+    /** The server has ended the phone's verification (SMS_TICKET_INVALID): no retry with that ticket can succeed. */
+    ticketExpired: ({ event }) => reasonOf((event as { error?: unknown }).error) === 'SMS_TICKET_INVALID',
     isPreInformationConfirmed: ({ event }) => event.type === 'preInformation.confirm' && event.accepted,
     isPreInformationOutdated: ({ event }) => ['PRE_INFORMATION_CHANGED', 'PRE_INFORMATION_REQUIRED'].includes(reasonOf((event as { error?: unknown }).error) ?? ''),
     hasQuickErrors: ({ context, event }) => has(quickProfileErrors(context.product, event as Ev<'quick.submit'>, (event as Ev<'quick.submit'>).at)),
@@ -226,6 +228,7 @@ export const besPurchaseMachine = setup({
           actions: assign({
             phone: ({ event }) => (event.output as SmsVerificationOutput).phone,
             ticket: ({ event }) => (event.output as SmsVerificationOutput).ticket,
+            reason: null,
           }),
         },
       },
@@ -322,11 +325,15 @@ export const besPurchaseMachine = setup({
           { guard: 'isSavedContract', target: 'consents', actions: 'rememberApplication' },
           { target: 'summary', actions: 'rememberApplication' },
         ],
-        onError: { target: 'saveFailed', actions: assign({ reason: ({ event }) => reasonOf(event.error) }) },
+        onError: [
+          // an ended verification: the phone is verified again (the saved steps come back with it), never a retry that cannot succeed
+          { guard: 'ticketExpired', target: 'verifying', actions: assign({ ticket: null, reason: 'SMS_TICKET_INVALID', errors: {} }) },
+          { target: 'saveFailed', actions: assign({ reason: ({ event }) => reasonOf(event.error) }) },
+        ],
       },
       exit: assign({ reason: null }),
     },
-    /** The step could not be saved (network, an expired verification): try again. */
+    /** The step could not be saved (a network failure): try again. (An ended verification asks for the phone again instead.) */
     saveFailed: {
       on: { retry: 'saving' },
     },
@@ -356,7 +363,10 @@ export const besPurchaseMachine = setup({
           partyId: context.profile?.nationalId ?? context.applicationId ?? '',
         }),
         onDone: { target: 'saving', actions: assign({ saving: 'consents' }) },
-        onError: { target: 'consents', actions: assign({ reason: ({ event }) => reasonOf(event.error) }) },
+        onError: [
+          { guard: 'ticketExpired', target: 'verifying', actions: assign({ ticket: null, reason: 'SMS_TICKET_INVALID', errors: {} }) },
+          { target: 'consents', actions: assign({ reason: ({ event }) => reasonOf(event.error) }) },
+        ],
       },
     },
     summary: {
@@ -373,7 +383,10 @@ export const besPurchaseMachine = setup({
         src: 'loadPreInformation',
         input: ({ context }) => ({ ticket: context.ticket ?? '', product: context.product }),
         onDone: { target: 'preInformation', actions: assign({ preInformation: ({ event }) => event.output }) },
-        onError: { target: 'summary', actions: assign({ reason: ({ event }) => reasonOf(event.error) }) },
+        onError: [
+          { guard: 'ticketExpired', target: 'verifying', actions: assign({ ticket: null, reason: 'SMS_TICKET_INVALID', errors: {} }) },
+          { target: 'summary', actions: assign({ reason: ({ event }) => reasonOf(event.error) }) },
+        ],
       },
     },
     preInformation: {
@@ -398,6 +411,7 @@ export const besPurchaseMachine = setup({
           { target: 'payment', actions: assign({ purchase: ({ event }) => event.output }) },
         ],
         onError: [
+          { guard: 'ticketExpired', target: 'verifying', actions: assign({ ticket: null, reason: 'SMS_TICKET_INVALID', errors: {} }) },
           // the form given is no longer the answers' (another tab changed them): the new form, to be read again
           { guard: 'isPreInformationOutdated', target: 'loadingPreInformation', actions: assign({ reason: ({ event }) => reasonOf(event.error) }) },
           { target: 'summary', actions: assign({ reason: ({ event }) => reasonOf(event.error) }) },

@@ -19,8 +19,10 @@ import { providedLater, reasonOf } from './not-provided.ts'
  *
  * Issue 21: the price is the server's, from the insured person's data. The quote's price is what
  * the customer saw (`quoted`); every save answers the server's price (`price`). When they differ
- * the summary shows both and waits for `price.accept` (`summary.priceChanged`); a purchase the
- * server prices differently again comes back there. A person outside the product's ages stays on
+ * the summary shows both and waits for `price.accept` (`summary.priceChanged`); a pre-information
+ * form the server prices differently (another tab changed the answers) comes back there. The
+ * purchase itself costs what the confirmed form says (the server refuses it with 409
+ * PRE_INFORMATION_CHANGED otherwise: the new form is given and read again, with that message). A person outside the product's ages stays on
  * the profile with the rule's message. A purchase whose payment is under way in another tab (the
  * server says so, or the card form is told 409) waits for that payment (`otherPayment`) and ends
  * with its outcome. `payment.retry` (the result page's "Tekrar dene") opens the payment step of a
@@ -62,6 +64,8 @@ export type PurchaseContext = {
   retry: boolean
   /** The pre-information form the server gave for the answers as saved (issue 24 item 4): shown, confirmed, named by the purchase. */
   preInformation: PreInformation | null
+  /** The page was opened with a quote or a purchase in its address, which it hands on as it mounts (`opening`, until then). */
+  opening: boolean
 }
 
 /** The pre-information form as the server gives it (src/domain/schemas/purchase.ts PreInformationView). */
@@ -80,8 +84,11 @@ export type PurchaseEvent =
   | { type: 'payment.done'; status: PurchaseOutcome }
   | { type: 'payment.elsewhere' }
   | { type: 'payment.retry'; purchase: PurchaseSummary }
+  /** The purchase in the page's address cannot be opened (not one, or no longer): the quote step, as for a plain visit. */
+  | { type: 'opening.failed' }
 
-export type PurchaseInput = { data?: ApplicationData }
+/** `opening`: the page's address carries a quote or a purchase to retry, handed on as the page mounts (the quote step is not drawn until then). */
+export type PurchaseInput = { data?: ApplicationData; opening?: boolean }
 export type PurchaseOutput = { purchaseId: string; outcome: PurchaseOutcome }
 export type SaveInput = { ticket: string; product: ApplicationProduct; step: string; data: ApplicationData }
 /** The purchase names the pre-information form the customer confirmed (issue 24 item 4). */
@@ -146,6 +153,13 @@ export function createPurchaseMachine(config: PurchaseFlowConfig) {
       createPurchase: providedLater<PurchaseSummary, CreatePurchaseInput>('createPurchase'),
       watchPayment: providedLater<OtherPaymentOutcome, { id: string }>('watchPayment'),
     },
+    actions: {
+      /** The quote taken: its answers, and its price as the one the customer has seen. */
+      takeQuote: assign(({ context, event }) => {
+        const data = { ...context.data, ...(event as Extract<PurchaseEvent, { type: 'quote.submit' }>).data }
+        return { data, error: null, quoted: priceOfQuote(product, data, (event as Extract<PurchaseEvent, { type: 'quote.submit' }>).at) }
+      }),
+    },
     guards: {
       quoteOk: ({ event }) => event.type === 'quote.submit' && config.quoteIsComplete(event.data, event.at),
       isVerified: ({ context }) => context.ticket !== null,
@@ -154,9 +168,11 @@ export function createPurchaseMachine(config: PurchaseFlowConfig) {
       ticketExpired: ({ event }) => reasonOf((event as { error?: unknown }).error) === 'SMS_TICKET_INVALID',
       hasPriceChanged: ({ context }) => context.price !== null && context.price !== context.quoted,
       isPaidElsewhere: ({ event }) => (event as { output?: PurchaseSummary }).output?.paymentInProgress === true,
-      isRepriced: ({ context, event }) => (event as { output?: PurchaseSummary }).output?.amount !== context.quoted,
+      // the form the server gives is priced from the answers it holds (another tab may have changed them since the summary)
+      isFormRepriced: ({ context, event }) => (event as { output?: PreInformation }).output?.amount !== context.quoted,
       isRetry: ({ context }) => context.retry,
       otherPaymentSucceeded: ({ event }) => (event as { output?: OtherPaymentOutcome }).output === 'success',
+      isOpening: ({ context }) => context.opening,
       isPreInformationConfirmed: ({ event }) => event.type === 'preInformation.confirm' && event.accepted,
       isPreInformationOutdated: ({ event }) => ['PRE_INFORMATION_CHANGED', 'PRE_INFORMATION_REQUIRED'].includes(reasonOf((event as { error?: unknown }).error) ?? ''),
     },
@@ -164,25 +180,34 @@ export function createPurchaseMachine(config: PurchaseFlowConfig) {
     id: config.id,
     context: ({ input }) => ({
       product, data: input?.data ?? {}, ticket: null, phone: null, applicationId: null, saved: null, fieldErrors: {}, missing: [], choices: {},
-      purchase: null, outcome: null, error: null, quoted: null, price: null, retry: false, preInformation: null,
+      purchase: null, outcome: null, error: null, quoted: null, price: null, retry: false, preInformation: null, opening: input?.opening === true,
     }),
-    initial: 'quote',
+    initial: 'start',
     states: {
-      quote: {
+      /** A page opened with a quote or a purchase in its address waits for it (`opening`); a plain visit is the quote step. */
+      start: {
+        always: [{ guard: 'isOpening', target: 'opening' }, { target: 'quote' }],
+      },
+      /** The address's quote, or its purchase to retry, is being handed on: nothing of the quote step is drawn meanwhile. */
+      opening: {
+        tags: ['busy'],
         on: {
           'quote.submit': [
-            {
-              guard: 'quoteOk',
-              target: 'routeAfterQuote',
-              actions: assign(({ context, event }) => {
-                const data = { ...context.data, ...event.data }
-                return { data, error: null, quoted: priceOfQuote(product, data, event.at) }
-              }),
-            },
-            { actions: assign({ error: 'QUOTE_INCOMPLETE' }) },
+            { guard: 'quoteOk', target: 'routeAfterQuote', actions: 'takeQuote' },
+            { target: 'quote', actions: assign({ error: 'QUOTE_INCOMPLETE' }) },
           ],
           // the result page's "Tekrar dene": the payment step of that purchase, straight away
           'payment.retry': { target: 'payment', actions: assign({ purchase: ({ event }) => event.purchase, retry: true, error: null }) },
+          'opening.failed': 'quote',
+        },
+        // handed on: a later way back to the start is a plain visit's
+        exit: assign({ opening: false }),
+      },
+      quote: {
+        on: {
+          // the quote step's quick quote offers "Satın Al" only for what the tariff prices: a quote it refuses can only come
+          // from the page's address, which the opening answers (QUOTE_INCOMPLETE shows here then)
+          'quote.submit': { guard: 'quoteOk', target: 'routeAfterQuote', actions: 'takeQuote' },
         },
       },
       routeAfterQuote: {
@@ -315,7 +340,11 @@ export function createPurchaseMachine(config: PurchaseFlowConfig) {
           id: 'loadPreInformation',
           src: 'loadPreInformation',
           input: ({ context }) => ({ ticket: context.ticket!, product }),
-          onDone: { target: 'preInformation', actions: assign({ preInformation: ({ event }) => event.output }) },
+          onDone: [
+            // the form's price is not the one the customer has accepted: both prices on the summary, the new one confirmed first
+            { guard: 'isFormRepriced', target: 'summary.priceChanged', actions: assign({ price: ({ event }) => event.output.amount, preInformation: null }) },
+            { target: 'preInformation', actions: assign({ preInformation: ({ event }) => event.output }) },
+          ],
           onError: [
             { guard: 'ticketExpired', target: 'sms', actions: assign({ ticket: null, error: 'SMS_TICKET_INVALID' }) },
             { target: 'summary', actions: assign({ error: ({ event }) => reasonOf(event.error) }) },
@@ -339,13 +368,14 @@ export function createPurchaseMachine(config: PurchaseFlowConfig) {
           input: ({ context }) => ({ ticket: context.ticket!, product, preInformationId: context.preInformation?.id ?? '' }),
           onDone: [
             // another tab's payment of this purchase waits for the bank: wait for it, do not pay twice
+            // (the purchase costs what the confirmed form says: the server refuses it, 409 PRE_INFORMATION_CHANGED, once the
+            // answers or their price are no longer the form's, so a purchase is never priced differently here)
             { guard: 'isPaidElsewhere', target: 'otherPayment', actions: assign({ purchase: ({ event }) => event.output, error: null }) },
-            { guard: 'isRepriced', target: 'summary.priceChanged', actions: assign({ price: ({ event }) => event.output.amount, error: null }) },
             { target: 'payment', actions: assign({ purchase: ({ event }) => event.output, error: null }) },
           ],
           onError: [
             { guard: 'ticketExpired', target: 'sms', actions: assign({ ticket: null, error: 'SMS_TICKET_INVALID' }) },
-            // the form given is no longer the answers' (another tab changed them): the new form, to be read again
+            // the form confirmed is no longer the answers' (another tab changed them): the new form, to be read again, saying why
             { guard: 'isPreInformationOutdated', target: 'loadingPreInformation', actions: assign({ error: ({ event }) => reasonOf(event.error) }) },
             { target: 'summary', actions: assign({ error: ({ event }) => reasonOf(event.error) }) },
           ],
@@ -357,8 +387,8 @@ export function createPurchaseMachine(config: PurchaseFlowConfig) {
           // the card form was told a payment of it is under way elsewhere (or it was paid meanwhile)
           'payment.elsewhere': { target: 'otherPayment', actions: assign({ error: null }) },
           back: [
-            // a purchase opened from its result page has no answers here: back is a new quote
-            { guard: 'isRetry', target: 'quote', actions: assign({ retry: false, purchase: null }) },
+            // a purchase opened from its result page has no answers here: back is a new quote, as a plain visit starts
+            { guard: 'isRetry', target: 'start', actions: assign({ retry: false, purchase: null }) },
             { target: 'summary' },
           ],
         },

@@ -1,5 +1,6 @@
 import { assign, setup } from 'xstate'
 import { toCalendarDate } from '../../src/domain/dates.ts'
+import { monthlyPlan, type InstalmentPlan } from '../../src/domain/instalments.ts'
 import { quoteTss, type Gender, type OutpatientVisits, type TssQuote } from '../../src/domain/tariff.ts'
 import { providedLater, reasonOf } from '../shared/not-provided.ts'
 
@@ -12,11 +13,14 @@ import { providedLater, reasonOf } from '../shared/not-provided.ts'
 export type City = { value: string; name: string }
 export type QuickProfileValues = { gender: string; citycode: string; birthdate: string }
 export type QuickFieldError = 'requiredSelection' | 'required' | 'date' | 'ageRange'
+type PricedQuote = Extract<TssQuote, { ok: true }>
+/** A quote whose options carry their annual premium split into the 12 monthly instalments the page shows (the view only words them). */
+export type QuoteWithInstalments = Omit<PricedQuote, 'options'> & { options: Array<PricedQuote['options'][number] & { monthly: InstalmentPlan }> }
 export type TssQuickQuoteContext = {
   cities: City[]
   values: QuickProfileValues
   errors: Partial<Record<keyof QuickProfileValues, QuickFieldError>>
-  quote: Extract<TssQuote, { ok: true }> | null
+  quote: QuoteWithInstalments | null
   loadError: string | null
   chosen: OutpatientVisits | 0 | null
 }
@@ -60,7 +64,7 @@ export const tssQuickQuoteMachine = setup({
     showQuote: assign(({ event }) => {
       const e = event as Submit
       const q = quoteTss({ gender: e.gender as Gender, citycode: e.citycode, birthdate: e.birthdate.trim() }, new Date(e.at))
-      return { values: valuesOf(e), errors: {}, quote: q.ok ? q : null }
+      return { values: valuesOf(e), errors: {}, quote: q.ok ? { ...q, options: q.options.map((o) => ({ ...o, monthly: monthlyPlan(o.annualTry) })) } : null }
     }),
   },
 }).createMachine({

@@ -11,3 +11,11 @@ export function instalmentPlan(total: number, count: number): InstalmentPlan {
   const first = kurus - rest * (n - 1)
   return { count: n, first: first / 100, rest: rest / 100, total: kurus / 100 }
 }
+
+/** The TSS quick quote shows each option's annual premium as 12 monthly instalments (issue 24 item 8). */
+export const TSS_MONTHLY_INSTALMENTS = 12
+
+/** An annual premium in the quick quote's 12 monthly instalments: they add up to it, the first carries the rounding. */
+export function monthlyPlan(annualTry: number): InstalmentPlan {
+  return instalmentPlan(annualTry, TSS_MONTHLY_INSTALMENTS)
+}

@@ -147,31 +147,6 @@ describe('statechart paths in the browser (real server, Chromium)', () => {
   })
 
   const only = process.env.E2E_MACHINES?.split(',')
-/**
- * TEMPORARY (issue 22): seven browser paths of the purchase machines that broke when the
- * pre-information step merged (issue 24 item 4), left out by their exact event sequence and named
- * in the report; the 100% gate excuses only what these paths alone take. Why: the pre-information
- * form pins the price and the answers, so a purchase priced differently from the page now meets
- * 409 PRE_INFORMATION_CHANGED before it can answer with a new price (the driver's "another tab"
- * arrangements and the machines' createPurchase -> priceChanged need redoing), and a BES save's
- * retry after a failure did not leave saveFailed under CI load. Empty this list with those fixes.
- */
-const KNOWN_BROKEN: Record<string, string[]> = {
-  'tss-purchase': [
-    'quote.submit > xstate.done.actor.sms > xstate.done.actor.resumeApplication > section.submit > xstate.done.actor.saveApplication > section.submit > xstate.done.actor.saveApplication > consents.submit > xstate.done.actor.recordConsents > summary.confirm > xstate.done.actor.loadPreInformation > preInformation.confirm > xstate.done.actor.createPurchase > price.accept',
-    'quote.submit > xstate.done.actor.sms > xstate.done.actor.resumeApplication > resume.accept > consents.submit > xstate.done.actor.recordConsents > summary.confirm > xstate.done.actor.loadPreInformation > preInformation.confirm > xstate.error.actor.createPurchase > xstate.error.actor.loadPreInformation',
-    'quote.submit > xstate.done.actor.sms > xstate.done.actor.resumeApplication > resume.accept > consents.submit > xstate.done.actor.recordConsents > summary.confirm > xstate.done.actor.loadPreInformation > preInformation.confirm > xstate.done.actor.createPurchase > back > consents.submit > xstate.done.actor.recordConsents',
-  ],
-  'travel-purchase': [
-    'quote.submit > xstate.done.actor.sms > xstate.done.actor.resumeApplication > resume.accept > consents.submit > xstate.done.actor.recordConsents > summary.confirm > xstate.done.actor.loadPreInformation > preInformation.confirm > xstate.error.actor.createPurchase > xstate.error.actor.loadPreInformation',
-    'quote.submit > xstate.done.actor.sms > xstate.done.actor.resumeApplication > resume.accept > consents.submit > xstate.done.actor.recordConsents > summary.confirm > xstate.done.actor.loadPreInformation > preInformation.confirm > xstate.done.actor.createPurchase > back > consents.submit > xstate.error.actor.recordConsents',
-  ],
-  'bes-purchase': [
-    'quick.submit > xstate.done.actor.smsVerification > xstate.done.actor.resumeApplication > contract.submit > xstate.error.actor.saveApplication > retry',
-    'quick.submit > xstate.done.actor.smsVerification > xstate.done.actor.resumeApplication > consents.submit > xstate.done.actor.recordConsents > xstate.done.actor.saveApplication > summary.confirm > xstate.done.actor.loadPreInformation > preInformation.confirm > xstate.error.actor.createPurchase > xstate.error.actor.loadPreInformation',
-  ],
-}
-const label = (p: GeneratedPath) => p.steps.map((s) => s.event.type).join(' > ')
 
   for (const driver of DRIVERS.filter((d) => !only || only.includes(d.model.name))) {
     describe(driver.model.name, () => {
@@ -179,24 +154,14 @@ const label = (p: GeneratedPath) => p.steps.map((s) => s.event.type).join(' > ')
       const checked = { ignored: '' as string, sent: new Set<string>() }
       // chosen among the paths the browser can perform; what those cannot take fails the 100% gate below
       const feasible = generatePaths(driver.model).filter((p) => driver.feasible?.(p) ?? true)
-      const chosen = withOutcomes(driver, feasible, coveringPaths(driver.model, feasible))
-      const broken = new Set(KNOWN_BROKEN[driver.model.name] ?? [])
-      const paths = chosen.filter((p) => !broken.has(label(p)))
-      // what only the left-out paths would take (replayed in the model)
-      const excused = new Set<string>()
-      for (const p of chosen.filter((x) => broken.has(label(x)))) {
-        const r = startReplay(driver.model)
-        try { p.steps.forEach((st) => r.advance(st.event)) } finally { r.actor.stop() }
-        for (const k of r.taken) excused.add(k)
-      }
+      const paths = withOutcomes(driver, feasible, coveringPaths(driver.model, feasible))
       const hasIgnored = Object.values(driver.expectations.states).some((s) => (s.ignores ?? []).length > 0)
 
       afterAll(() => {
         const total = allTransitions(driver.model.machine)
         const covered = [...total.keys()].filter((k) => taken.has(k))
         report.push(`${driver.model.name.padEnd(18)} paths ${paths.length}  transitions ${covered.length}/${total.size} (${Math.round((covered.length / total.size) * 1000) / 10}%)  requests checked: ${[...checked.sent].join(', ') || 'none'}  ignored: ${checked.ignored || 'none'}`)
-        if (broken.size) report.push(`${driver.model.name.padEnd(18)} KNOWN BROKEN, left out: ${chosen.length - paths.length} path(s) (KNOWN_BROKEN, issue 22)`)
-        expect([...total.keys()].filter((k) => !taken.has(k) && !excused.has(k)), `${driver.model.name}: transitions no browser path took`).toEqual([])
+        expect([...total.keys()].filter((k) => !taken.has(k)), `${driver.model.name}: transitions no browser path took`).toEqual([])
         if (hasIgnored && driver.ignore) expect(checked.ignored, `${driver.model.name}: no ignored event was made to happen in the browser`).not.toBe('')
       })
 
@@ -208,6 +173,13 @@ const label = (p: GeneratedPath) => p.steps.map((s) => s.event.type).join(' > ')
         page.on('request', (r) => { if (new URL(r.url()).pathname.startsWith('/api/')) requests.push(r) })
         // the model replayed beside the page: its contexts feed the rules' conditions and the screens' words
         const model = startReplay(driver.model)
+        // the snapshots of this very path replayed in the model, for the rules of the answers ahead (the generator's own
+        // snapshots stand for every history that serialises alike: their prices may be another history's)
+        const replayed: Snapshot[] = []
+        {
+          const r = startReplay(driver.model)
+          try { for (const st of path.steps) { r.advance(st.event); replayed.push(r.actor.getSnapshot() as Snapshot) } } finally { r.actor.stop() }
+        }
         try {
           await driver.open(page, path.steps, server)
           for (const [i, step] of path.steps.entries()) {
@@ -233,7 +205,7 @@ const label = (p: GeneratedPath) => p.steps.map((s) => s.event.type).join(' > ')
             const busy = isAnswer(next?.event)
             const ahead: string[][] = [expected]
             for (let j = i + 1; busy && j < path.steps.length && isAnswer(path.steps[j]!.event); j++) {
-              const further = rulesTo(driver.expectations, path.steps[j - 1]!.state, path.steps[j]!.event)
+              const further = rulesTo(driver.expectations, replayed[j - 1]!, path.steps[j]!.event)
               if (!further) break
               ahead.push(further)
             }

@@ -24,7 +24,8 @@ const SAVING_STEP: Record<string, string> = { profile: STEP.personal, custodian:
 const RESUMED = 'Yarım kalan başvurunuz bulundu'
 /** The BES page's words for a failure (src/web/views/sales/bes/messages.ts restated). */
 const REASON: Record<string, string> = {
-  SMS_TICKET_INVALID: 'Telefon doğrulamanızın süresi doldu; sayfayı yenileyip numaranızı yeniden doğrulayınız. Bilgileriniz kaydedildi.',
+  // issue 22: an ended verification asks for the phone again (never a "Tekrar dene" the server must refuse)
+  SMS_TICKET_INVALID: 'Telefon doğrulamanızın süresi doldu; lütfen numaranızı yeniden doğrulayınız. Kaydedilen bilgileriniz doğrulamadan sonra geri gelecek.',
   NETWORK: 'Bağlantı kurulamadı. İnternet bağlantınızı kontrol edip tekrar deneyiniz.',
   OTHER_PAYMENT_FAILED: 'Diğer penceredeki ödeme tamamlanamadı; bu satın almayı şimdi buradan ödeyebilirsiniz.',
   // issue 24 item 4
@@ -89,6 +90,10 @@ function restored(saved: { id: string; data: Record<string, any> }, at: C['resum
 /** The step a save is for: the form just sent, the consents once recorded, the same step again on retry. */
 const SAVED_BY: Record<string, string> = { 'profile.submit': 'profile', 'custodian.submit': 'custodian', 'payer.submit': 'payer', 'contract.submit': 'contract', 'xstate.done.actor.recordConsents': 'consents' }
 
+/** The server ended the phone's verification: every later call with that ticket is refused (SMS_TICKET_INVALID). */
+const expired = (e: { error?: { code?: string } }) => e.error?.code === 'SMS_TICKET_INVALID'
+/** Back to the SMS step without the ended ticket, the reason shown there, no field errors. */
+const EXPIRED = { ticket: null, reason: 'SMS_TICKET_INVALID', errors: {} }
 const noErrors = (c: C) => expect(c.errors).toEqual({})
 const hasErrors = (c: C) => expect(Object.keys(c.errors).length).toBeGreaterThan(0)
 const verified = (c: C) => {
@@ -166,7 +171,11 @@ export const besPurchaseExpectations: Expectations<C> = {
     saveFailed: {
       words: { tr: 'adım kaydedilemedi, "Tekrar dene" görünür', en: 'the step could not be saved, "Tekrar dene" shows' },
       screen: (c) => step(SAVING_STEP[c.saving!]!, { enabled: ['Tekrar dene'] }),
-      context: (c) => expect(c.reason).toBeTruthy(),
+      context: (c) => {
+        expect(c.reason).toBeTruthy()
+        // an ended verification never offers a retry (the server refuses that ticket again)
+        expect(c.reason).not.toBe('SMS_TICKET_INVALID')
+      },
       ignores: [anyQuick, confirm, back],
     },
     consents: {
@@ -240,7 +249,7 @@ export const besPurchaseExpectations: Expectations<C> = {
     { name: 'a complete quick profile goes on to the SMS check', from: 'quickProfile', event: 'quick.submit', when: (_c, e) => !over100(e.birthdate), to: 'verifying',
       changes: (_p, e) => ({ errors: {}, quick: { gender: e.gender, citycode: e.citycode, birthdate: e.birthdate.trim() } }) },
     { name: 'a verified phone looks for an unfinished application', from: 'verifying', event: 'xstate.done.actor.smsVerification', to: 'resuming',
-      changes: (_p, e) => ({ phone: e.output.phone, ticket: e.output.ticket }) },
+      changes: (_p, e) => ({ phone: e.output.phone, ticket: e.output.ticket, reason: null }) },
     { name: 'a saved contract: on at the consents, everything before put back', from: 'resuming', event: 'xstate.done.actor.resumeApplication',
       when: (_c, e) => !!e.output.data.pensionContract, to: 'consents', changes: (_p, e) => restored(e.output, 'consents') },
     { name: 'a saved minor without a custodian: on at the custodian', from: 'resuming', event: 'xstate.done.actor.resumeApplication',
@@ -265,7 +274,9 @@ export const besPurchaseExpectations: Expectations<C> = {
     { name: 'a saved payer goes on to the contract', from: 'saving', event: 'xstate.done.actor.saveApplication', when: (c) => c.saving === 'payer', to: 'contract', changes: SAVED },
     { name: 'a saved contract goes on to the consents', from: 'saving', event: 'xstate.done.actor.saveApplication', when: (c) => c.saving === 'contract', to: 'consents', changes: SAVED },
     { name: 'saved consents go on to the summary', from: 'saving', event: 'xstate.done.actor.saveApplication', when: (c) => c.saving === 'consents', to: 'summary', changes: SAVED },
-    { name: 'a failed save offers a retry, with the reason', from: 'saving', event: 'xstate.error.actor.saveApplication', to: 'saveFailed', changes: (_p, e) => ({ reason: e.error.code }) },
+    { name: 'a failed save offers a retry, with the reason', from: 'saving', event: 'xstate.error.actor.saveApplication', when: (_c, e) => !expired(e), to: 'saveFailed', changes: (_p, e) => ({ reason: e.error.code }) },
+    { name: 'a save refused for an ended verification asks for the phone again, saying why (no retry: the server refuses that ticket for good)', from: 'saving',
+      event: 'xstate.error.actor.saveApplication', when: (_c, e) => expired(e), to: 'verifying', changes: EXPIRED },
     { name: 'retry saves the same step again (the last reason goes)', from: 'saveFailed', event: 'retry', to: 'saving', changes: {} },
     { name: 'a custodian under 18 is refused (and needs a phone)', from: 'custodian', event: 'custodian.submit', when: (_c, e) => under18(e.values), to: 'custodian',
       changes: { errors: { userphone: 'required', birthdate: 'notAdult' } } },
@@ -291,12 +302,14 @@ export const besPurchaseExpectations: Expectations<C> = {
       changes: (_p, e) => ({ consents: e.choices, errors: {}, reason: null }) },
     { name: 'back from the consents to the contract, without their problems', from: 'consents', event: 'back', to: 'contract', changes: { errors: {}, reason: null } },
     { name: 'recorded consents are saved with the application', from: 'recordingConsents', event: 'xstate.done.actor.recordConsents', to: 'saving', changes: { saving: 'consents' } },
-    { name: 'consents that could not be recorded are asked again', from: 'recordingConsents', event: 'xstate.error.actor.recordConsents', to: 'consents',
+    { name: 'consents that could not be recorded are asked again', from: 'recordingConsents', event: 'xstate.error.actor.recordConsents', when: (_c, e) => !expired(e), to: 'consents',
       changes: (_p, e) => ({ reason: e.error.code }) },
+    { name: 'consents refused for an ended verification: the phone again', from: 'recordingConsents', event: 'xstate.error.actor.recordConsents', when: (_c, e) => expired(e), to: 'verifying', changes: EXPIRED },
     { name: 'confirming the summary asks for the pre-information form (the last refusal goes)', from: 'summary', event: 'summary.confirm', to: 'loadingPreInformation', changes: { reason: null } },
     { name: 'the form given is shown', from: 'loadingPreInformation', event: 'xstate.done.actor.loadPreInformation', to: 'preInformation', changes: (_p, e) => ({ preInformation: e.output }) },
-    { name: 'the form cannot be given: back to the summary with the reason', from: 'loadingPreInformation', event: 'xstate.error.actor.loadPreInformation', to: 'summary',
+    { name: 'the form cannot be given: back to the summary with the reason', from: 'loadingPreInformation', event: 'xstate.error.actor.loadPreInformation', when: (_c, e) => !expired(e), to: 'summary',
       changes: (_p, e) => ({ reason: e.error.code }) },
+    { name: 'the form refused for an ended verification: the phone again', from: 'loadingPreInformation', event: 'xstate.error.actor.loadPreInformation', when: (_c, e) => expired(e), to: 'verifying', changes: EXPIRED },
     { name: 'the form confirmed with its box opens the purchase', from: 'preInformation', event: 'preInformation.confirm', when: (_c, e) => e.accepted === true, to: 'startingPurchase', changes: { reason: null } },
     { name: 'the box left unticked: the step stays and says so', from: 'preInformation', event: 'preInformation.confirm', when: (_c, e) => e.accepted !== true, to: 'preInformation',
       changes: { reason: 'PRE_INFORMATION_UNCONFIRMED' } },
@@ -308,8 +321,9 @@ export const besPurchaseExpectations: Expectations<C> = {
       when: (_c, e) => e.output.paymentInProgress !== true, to: 'payment', changes: (_p, e) => ({ purchase: e.output }) },
     { name: 'a payment of the purchase is under way in another tab: its outcome is awaited', from: 'startingPurchase', event: 'xstate.done.actor.createPurchase',
       when: (_c, e) => e.output.paymentInProgress === true, to: 'otherPayment', changes: (_p, e) => ({ purchase: e.output }) },
-    { name: 'a purchase that cannot be opened returns to the summary with the reason', from: 'startingPurchase', event: 'xstate.error.actor.createPurchase', when: (_c, e) => !PRE_INFO_CODES.includes(e.error.code), to: 'summary',
+    { name: 'a purchase that cannot be opened returns to the summary with the reason', from: 'startingPurchase', event: 'xstate.error.actor.createPurchase', when: (_c, e) => !PRE_INFO_CODES.includes(e.error.code) && !expired(e), to: 'summary',
       changes: (_p, e) => ({ reason: e.error.code }) },
+    { name: 'a purchase refused for an ended verification: the phone again', from: 'startingPurchase', event: 'xstate.error.actor.createPurchase', when: (_c, e) => expired(e), to: 'verifying', changes: EXPIRED },
     { name: 'the card form is told a payment is already in progress: its outcome is awaited', from: 'payment', event: 'payment.elsewhere', to: 'otherPayment', changes: { reason: null } },
     { name: '"Tekrar dene" on the result page opens the card form of that purchase', from: 'quickProfile', event: 'payment.retry', to: 'payment',
       changes: (_p, e) => ({ purchase: e.purchase, retry: true, reason: null, errors: {} }) },

@@ -88,7 +88,17 @@ export function purchaseExpectations(opts: {
     quote: {
       words: { tr: 'teklif adımı: ürünün soruları ve fiyatı', en: 'the quote step: the product questions and the price' },
       screen: { headings: [opts.titles.page, opts.titles.quote], enabled: ['Teklif Al'] },
-      ignores: [{ type: 'summary.confirm' }, anyPay, { type: 'resume.accept' }],
+      // (the result page's retry and a purchase that cannot be opened are the opening's: a quote on screen has nothing to take them)
+      ignores: [{ type: 'summary.confirm' }, anyPay, { type: 'resume.accept' }, { type: 'opening.failed' }, { type: 'payment.retry', purchase: PURCHASE }],
+    },
+    start: { words: { tr: 'sayfa açılır', en: 'the page opens' }, transient: true },
+    opening: {
+      words: { tr: 'adresteki teklif ya da yeniden ödenecek satın alma devralınıyor; teklif adımı çizilmez', en: 'the address\'s quote or purchase to retry is being taken over; the quote step is not drawn' },
+      // the quick quote's form does not flash while the page hands its address on
+      screen: { headings: [opts.titles.page], absent: [opts.titles.quote] },
+      tags: { busy: true },
+      context: (c) => expect(c.opening).toBe(true),
+      ignores: [{ type: 'summary.confirm' }, anyPay, { type: 'back' }],
     },
     routeAfterQuote: { words: { tr: 'teklif alındı', en: 'quote taken' }, transient: true },
     sms: {
@@ -150,7 +160,11 @@ export function purchaseExpectations(opts: {
     preInformation: {
       words: { tr: 'ön bilgilendirme formu: okunur, kendi kutusuyla onaylanır', en: 'pre-information form: read, confirmed with its own box' },
       screen: { headings: [opts.titles.page, PRE_INFO], enabled: [TO_PAYMENT, BACK, 'Formu PDF olarak indir'] },
-      context: (c) => expect(c.preInformation?.id).toBe(PRE_INFORMATION.id),
+      context: (c) => {
+        expect(c.preInformation?.id).toBe(PRE_INFORMATION.id)
+        // the form read is at the price the customer accepted
+        expect(c.preInformation?.amount).toBe(c.quoted)
+      },
       ignores: [{ type: 'summary.confirm' }, anyPay, { type: 'price.accept' }],
     },
     purchasing: {
@@ -203,10 +217,13 @@ export function purchaseExpectations(opts: {
       changes: (p, e) => ({ data: { ...p.data, ...e.data }, error: null, quoted: opts.quotedAmount }) },
     { name: 'an already verified phone goes straight back to the first section, the price of the quote the one seen', from: 'quote', event: 'quote.submit', when: (c, e) => opts.quotable(e.data) && c.ticket !== null, to: first,
       changes: (p, e) => ({ data: { ...p.data, ...e.data }, error: null, quoted: opts.quotedAmount }) },
-    { name: '"Tekrar dene" on the result page opens the payment step of that purchase', from: 'quote', event: 'payment.retry', to: 'payment',
-      changes: (_p, e) => ({ purchase: e.purchase, retry: true, error: null }) },
-    { name: 'a quote the tariff refuses stays, with the reason', from: 'quote', event: 'quote.submit', when: (_c, e) => !opts.quotable(e.data), to: 'quote',
-      changes: { error: 'QUOTE_INCOMPLETE' } },
+    { name: '"Tekrar dene" on the result page opens the payment step of that purchase', from: 'opening', event: 'payment.retry', to: 'payment',
+      changes: (_p, e) => ({ purchase: e.purchase, retry: true, error: null, opening: false }) },
+    { name: 'the address\'s quote, priced: on to SMS verification, its price the one seen', from: 'opening', event: 'quote.submit', when: (_c, e) => opts.quotable(e.data), to: 'sms',
+      changes: (p, e) => ({ data: { ...p.data, ...e.data }, error: null, quoted: opts.quotedAmount, opening: false }) },
+    { name: 'the address\'s quote, refused by the tariff: the quote step, with the reason', from: 'opening', event: 'quote.submit', when: (_c, e) => !opts.quotable(e.data), to: 'quote',
+      changes: { error: 'QUOTE_INCOMPLETE', opening: false } },
+    { name: 'the address\'s purchase cannot be opened: the quote step, as for a plain visit', from: 'opening', event: 'opening.failed', to: 'quote', changes: { opening: false } },
     { name: 'a verified phone: look for an unfinished application', from: 'sms', event: 'xstate.done.actor.sms', to: 'resuming',
       changes: (_p, e) => ({ ticket: e.output.ticket, phone: e.output.phone }) },
     { name: 'back from SMS to the quote', from: 'sms', event: 'back', to: 'quote', changes: {} },
@@ -230,8 +247,10 @@ export function purchaseExpectations(opts: {
     { name: 'confirming the summary asks the server for the pre-information form', from: 'summary.ready', event: 'summary.confirm', to: 'loadingPreInformation', changes: { error: null } },
     { name: 'confirming the new price asks for the pre-information form at it', from: 'summary.priceChanged', event: 'price.accept', to: 'loadingPreInformation',
       changes: (p) => ({ quoted: p.price, error: null }) },
-    { name: 'the form given is shown', from: 'loadingPreInformation', event: 'xstate.done.actor.loadPreInformation', to: 'preInformation',
-      changes: (_p, e) => ({ preInformation: e.output }) },
+    { name: 'the form given, at the price accepted, is shown', from: 'loadingPreInformation', event: 'xstate.done.actor.loadPreInformation', when: (c, e) => e.output.amount === c.quoted,
+      to: 'preInformation', changes: (_p, e) => ({ preInformation: e.output }) },
+    { name: 'the form given at another price (another tab changed the answers): the summary says the price changed, old and new', from: 'loadingPreInformation',
+      event: 'xstate.done.actor.loadPreInformation', when: (c, e) => e.output.amount !== c.quoted, to: 'summary.priceChanged', changes: (_p, e) => ({ price: e.output.amount, preInformation: null }) },
     { name: 'the form cannot be given (expired verification): the phone again', from: 'loadingPreInformation', event: 'xstate.error.actor.loadPreInformation',
       when: (_c, e) => code(e) === 'SMS_TICKET_INVALID', to: 'sms', changes: { ticket: null, error: 'SMS_TICKET_INVALID' } },
     { name: 'the form cannot be given: back to the summary with the reason', from: 'loadingPreInformation', event: 'xstate.error.actor.loadPreInformation',
@@ -243,10 +262,8 @@ export function purchaseExpectations(opts: {
     { name: 'the form confirmed is no longer the answers\' (another tab changed them): the new form', from: 'purchasing', event: 'xstate.error.actor.createPurchase',
       when: (_c, e) => PRE_INFO_CODES.includes(code(e) ?? ''), to: 'loadingPreInformation', changes: (_p, e) => ({ error: code(e) }) },
     { name: 'back from the summary to the consents', from: 'summary', event: 'back', to: 'consents', changes: {} },
-    { name: 'the server priced the purchase at the accepted price: the payment', from: 'purchasing', event: 'xstate.done.actor.createPurchase',
-      when: (c, e) => !e.output.paymentInProgress && e.output.amount === c.quoted, to: 'payment', changes: (_p, e) => ({ purchase: e.output, error: null }) },
-    { name: 'the server prices the purchase differently: back to the summary, old and new price', from: 'purchasing', event: 'xstate.done.actor.createPurchase',
-      when: (c, e) => !e.output.paymentInProgress && e.output.amount !== c.quoted, to: 'summary.priceChanged', changes: (_p, e) => ({ price: e.output.amount, error: null }) },
+    { name: 'the purchase made (at the confirmed form\'s price): the payment', from: 'purchasing', event: 'xstate.done.actor.createPurchase',
+      when: (_c, e) => !e.output.paymentInProgress, to: 'payment', changes: (_p, e) => ({ purchase: e.output, error: null }) },
     { name: 'a payment of the purchase is under way in another tab: its outcome is awaited', from: 'purchasing', event: 'xstate.done.actor.createPurchase',
       when: (_c, e) => e.output.paymentInProgress === true, to: 'otherPayment', changes: (_p, e) => ({ purchase: e.output, error: null }) },
     { name: 'an expired verification asks for the phone again', from: 'purchasing', event: 'xstate.error.actor.createPurchase', when: (_c, e) => code(e) === 'SMS_TICKET_INVALID', to: 'sms',
@@ -257,7 +274,7 @@ export function purchaseExpectations(opts: {
     { name: 'the card form is told a payment is already in progress: its outcome is awaited', from: 'payment', event: 'payment.elsewhere', to: 'otherPayment', changes: { error: null } },
     // the payment step is reached at the accepted price only: back is the summary at that price
     { name: 'back from the payment to the summary', from: 'payment', event: 'back', when: (c) => !c.retry, to: 'summary.ready', changes: {} },
-    { name: 'back from a payment opened on the result page: a new quote', from: 'payment', event: 'back', when: (c) => c.retry, to: 'quote',
+    { name: 'back from a payment opened on the result page: a new quote, as a plain visit starts', from: 'payment', event: 'back', when: (c) => c.retry, to: 'quote',
       changes: { retry: false, purchase: null } },
     { name: 'the other payment succeeded: this tab shows that result', from: 'otherPayment', event: 'xstate.done.actor.watchPayment', when: (_c, e) => e.output === 'success', to: 'done',
       changes: { outcome: 'success' } },
@@ -331,7 +348,7 @@ export function purchaseExpectations(opts: {
     },
     initial: (c, input) => expect(c).toEqual({
       product: opts.product, data: input?.data ?? {}, ticket: null, phone: null, applicationId: null, saved: null, fieldErrors: {}, missing: [], choices: {},
-      purchase: null, outcome: null, error: null, quoted: null, price: null, retry: false, preInformation: null,
+      purchase: null, outcome: null, error: null, quoted: null, price: null, retry: false, preInformation: null, opening: input?.opening === true,
     }),
     equivalentMutants: opts.equivalentMutants ?? {},
     describeEvent: (e) => {
@@ -347,6 +364,7 @@ export function purchaseExpectations(opts: {
       if (t === 'price.accept') return { tr: 'müşteri yeni fiyatı onaylar', en: 'the customer accepts the new price' }
       if (t === 'preInformation.confirm') return (e as { accepted?: boolean }).accepted ? { tr: 'müşteri ön bilgilendirme formunu onaylar', en: 'the customer confirms the pre-information form' } : { tr: 'müşteri formun kutusunu işaretlemeden devam etmek ister', en: 'the customer goes on without ticking the form\'s box' }
       if (t === 'payment.elsewhere') return { tr: 'kart formu, ödemenin başka pencerede sürdüğünü öğrenir (409)', en: 'the card form learns a payment is under way elsewhere (409)' }
+      if (t === 'opening.failed') return { tr: 'adresteki satın alma açılamaz (yok ya da artık değil)', en: 'the purchase in the address cannot be opened (none, or no longer)' }
       if (t === 'payment.retry') return { tr: 'sonuç sayfasında "Tekrar dene"ye basılır', en: '"Tekrar dene" is pressed on the result page' }
       if (t === 'payment.done') return { tr: `ödeme biter (${ev.status})`, en: `the payment ends (${ev.status})` }
       if (t.startsWith('xstate.done.actor.')) return { tr: `${t.slice(18)} tamamlanır`, en: `${t.slice(18)} completes` }

@@ -47,9 +47,18 @@ const showsQuote = (c: TssQuickQuoteContext, _p: TssQuickQuoteContext, e: Submit
   expect(c.values).toEqual({ gender: e.gender, citycode: e.citycode, birthdate: e.birthdate.trim() })
   expect(c.errors).toEqual({})
   expect(c.quote!.options.map((o) => o.visits)).toEqual([0, 8, 10, 12])
-  for (const o of c.quote!.options) expect(o.annualTry).toBeGreaterThan(0)
+  for (const o of c.quote!.options) {
+    expect(o.annualTry).toBeGreaterThan(0)
+    // 12 monthly instalments of whole kuruş adding up to the annual premium, the first carrying the rounding (issue 24 item 8)
+    const kurus = Math.round(o.annualTry * 100)
+    const rest = Math.floor(kurus / 12)
+    expect(o.monthly).toEqual({ count: 12, first: (kurus - 11 * rest) / 100, rest: rest / 100, total: kurus / 100 })
+  }
   // the 30-year-old İstanbul man's 10-visit price (docs/decisions/tariff.md): 13,068 TRY a year
-  if (e.gender === 'male' && e.citycode === '34' && e.birthdate === '1996-01-15') expect(c.quote!.options[2]!.annualTry).toBe(13068)
+  if (e.gender === 'male' && e.citycode === '34' && e.birthdate === '1996-01-15') {
+    expect(c.quote!.options[2]!.annualTry).toBe(13068)
+    expect(c.quote!.options[2]!.monthly).toEqual({ count: 12, first: 1089, rest: 1089, total: 13068 })
+  }
 }
 
 const anySubmit = { type: 'form.submit', at: '2026-03-02T09:00:00.000Z', gender: 'male', citycode: '34', birthdate: '1996-01-15' }

@@ -95,11 +95,11 @@ export const besPurchaseModel: Model = {
   errors: {
     smsVerification: [],
     resumeApplication: [err('APPLICATION_NOT_FOUND')],
-    // an ended verification (whose retry the server refuses again) and a network failure (whose retry can succeed)
+    // an ended verification (the phone again: the server refuses that ticket for good) and a network failure (whose retry can succeed)
     saveApplication: [err('SMS_TICKET_INVALID'), err('NETWORK')],
-    recordConsents: [err('NETWORK')],
-    loadPreInformation: [err('NETWORK')],
-    createPurchase: [err('NETWORK'), err('PRE_INFORMATION_CHANGED')],
+    recordConsents: [err('SMS_TICKET_INVALID'), err('NETWORK')],
+    loadPreInformation: [err('SMS_TICKET_INVALID'), err('NETWORK')],
+    createPurchase: [err('SMS_TICKET_INVALID'), err('NETWORK'), err('PRE_INFORMATION_CHANGED')],
     watchPayment: [err('NETWORK')],
   },
   // the guards read the step being saved, the minor and payer flags, and whether a purchase started

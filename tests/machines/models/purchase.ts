@@ -42,6 +42,10 @@ export function purchaseModel(opts: {
   return {
     name: opts.name,
     machine: opts.machine,
+    // the page opened with a quote (or a purchase to retry) in its address, as PurchaseView gives it and the browser replay opens it:
+    // it hands it on as it mounts (the machine's own default answers, {}, until the quote comes); a plain visit's start is the way
+    // back from a payment opened on the result page (the opening is over then)
+    input: { opening: true },
     events: [
       { type: 'quote.submit', data: opts.quotes.good, at: AT },
       { type: 'quote.submit', data: opts.quotes.bad, at: AT },
@@ -59,6 +63,7 @@ export function purchaseModel(opts: {
       { type: 'payment.done', status: 'error' },
       { type: 'payment.elsewhere' },
       { type: 'payment.retry', purchase: bought },
+      { type: 'opening.failed' },
     ],
     outputs: {
       sms: [{ phone: '+905321234567', ticket: TICKET }],
@@ -67,9 +72,10 @@ export function purchaseModel(opts: {
       // the server's price of the saved answers: the quote's, or another (an older insured person)
       saveApplication: [saved('x'), saved('x', OTHER_PRICE)],
       recordConsents: [undefined],
-      loadPreInformation: [PRE_INFORMATION],
-      // the purchase at the accepted price, at another one, or with a payment of it under way in another tab
-      createPurchase: [bought, { ...bought, amount: OTHER_PRICE }, { ...bought, paymentInProgress: true }],
+      // the form at the quote's price, or at another one (another tab saved an older insured person meanwhile)
+      loadPreInformation: [{ ...PRE_INFORMATION, amount: opts.quotedAmount }, { ...PRE_INFORMATION, amount: OTHER_PRICE }],
+      // the purchase (at the confirmed form's price: the server refuses any other), or with a payment of it under way in another tab
+      createPurchase: [bought, { ...bought, paymentInProgress: true }],
       watchPayment: ['success', 'failed'],
     },
     errors: {
@@ -84,7 +90,7 @@ export function purchaseModel(opts: {
       value: s.value, verified: s.context.ticket !== null, saved: s.context.saved?.step ?? null, fieldErrors: Object.keys(s.context.fieldErrors).length > 0,
       missing: s.context.missing.length > 0, purchase: s.context.purchase !== null, outcome: s.context.outcome, error: s.context.error,
       app: s.context.applicationId !== null, repriced: s.context.price !== null && s.context.price !== s.context.quoted, retry: s.context.retry,
-      preInformation: s.context.preInformation !== null,
+      preInformation: s.context.preInformation !== null, opening: s.context.opening,
     }),
     invariants: (s) => {
       // the browser never holds an amount of its own: only the server's purchase carries one

@@ -2,7 +2,7 @@ import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useActorRef, useSelector } from '@xstate/react'
-import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react'
+import { lazy, Suspense, useEffect, useRef, type ReactNode } from 'react'
 import type { ActorRefFrom } from 'xstate'
 import type { PurchaseMachine } from '../../../../machines/shared/purchase.ts'
 import type { smsVerificationMachine } from '../../../../machines/sms-verification/sms-verification.machine.ts'
@@ -84,7 +84,11 @@ type SmsActor = ActorRefFrom<typeof smsVerificationMachine>
 /** A product's purchase page bound to its machine: one step on screen at a time. */
 export function PurchaseView(p: PurchasePageProps) {
   const { i18n } = useLingui()
-  const actor = useActorRef(p.machine, { input: { data: p.initial ?? {} }, inspect: getInspect() })
+  // a page opened with a quote (or a purchase to retry) in its address hands it to the machine on
+  // mount: until then the machine is `opening` and the quote step is not drawn (its quick quote would
+  // start, load the provinces and flash its form for nothing)
+  const opening = typeof location !== 'undefined' && (!!p.initial || new URLSearchParams(location.search).has('purchase'))
+  const actor = useActorRef(p.machine, { input: { data: p.initial ?? {}, opening }, inspect: getInspect() })
   const value = useSelector(actor, (s) => (typeof s.value === 'string' ? s.value : Object.keys(s.value)[0]!))
   const priceChanged = useSelector(actor, (s) => s.matches({ summary: 'priceChanged' }))
   const ctx = useSelector(actor, (s) => s.context)
@@ -93,11 +97,7 @@ export function PurchaseView(p: PurchasePageProps) {
   const output = useSelector(actor, (s) => (s.status === 'done' ? s.output : null))
   const heading = useRef<HTMLDivElement>(null)
   const started = useRef(false)
-  // a page opened with a quote (or a purchase to retry) in its address hands it to the machine on
-  // mount: until then the quote step is not drawn (its quick quote would start, load the provinces
-  // and flash its form for nothing)
-  const [handing, setHanding] = useState(() => typeof location !== 'undefined' && (!!p.initial || new URLSearchParams(location.search).has('purchase')))
-  const stepsCode = usePart(STEPS, value !== 'quote')
+  const stepsCode = usePart(STEPS, value !== 'quote' && value !== 'opening')
 
   useEffect(() => {
     if (started.current) return
@@ -108,14 +108,12 @@ export function PurchaseView(p: PurchasePageProps) {
       fetchPurchase(retry).then((view) => {
         if (view.status === 'issued') return location.assign(`${p.resultPath('success')}?purchase=${encodeURIComponent(view.id)}`)
         actor.send({ type: 'payment.retry', purchase: { id: view.id, amount: view.amount, currency: view.currency, paymentInProgress: view.paymentInProgress } })
-        setHanding(false)
-      }, () => { /* not a purchase (any more): the quote, as for a plain visit */ setHanding(false) })
+      }, () => { /* not a purchase (any more): the quote, as for a plain visit */ actor.send({ type: 'opening.failed' }) })
       return
     }
     if (!p.initial) return
     started.current = true
     actor.send({ type: 'quote.submit', data: p.initial, at: new Date().toISOString() })
-    setHanding(false)
   }, [actor, p.initial, p])
   useEffect(() => {
     if (output?.purchaseId) location.assign(`${p.resultPath(output.outcome)}?purchase=${encodeURIComponent(output.purchaseId)}`)
@@ -123,7 +121,7 @@ export function PurchaseView(p: PurchasePageProps) {
   // a new step: its heading is where keyboard and screen reader users continue (not the page's
   // first step: the page opens at its top, as the prerendered page painted it; no jump on hydration)
   const shownStep = useRef<string | null>(null)
-  const stepReady = value === 'quote' || !!stepsCode
+  const stepReady = value === 'quote' || value === 'opening' || !!stepsCode
   useEffect(() => {
     if (!stepReady) return
     const first = shownStep.current === null
@@ -148,7 +146,7 @@ export function PurchaseView(p: PurchasePageProps) {
   const reason = ctx.error ? i18n._(REASONS[ctx.error] ?? CATALOGUE.TECHNICAL) : null
   const step = value.startsWith('saving') ? value[6]!.toLowerCase() + value.slice(7) : value === 'recordingConsents' ? 'consents'
     : value === 'purchasing' || value === 'loadingPreInformation' ? 'preInformation'
-    : value === 'otherPayment' ? 'payment' : value
+    : value === 'otherPayment' ? 'payment' : value === 'opening' ? 'quote' : value
   const stepper = ['quote', 'sms', ...Object.keys(STEP_NAMES).filter((k) => k !== 'quote' && k !== 'sms' && (k !== 'healthPolicy' || p.product === 'tss'))]
   const common = { busy, reason, onBack: () => actor.send({ type: 'back' }) }
   const onSection = (v: unknown) => actor.send({ type: 'section.submit', value: v, at: new Date().toISOString() })
@@ -161,7 +159,7 @@ export function PurchaseView(p: PurchasePageProps) {
   const loading = <p role="status"><Trans>Yükleniyor…</Trans></p>
   const { SmsVerificationView, ProfileStep, HealthPolicyStep, ResumeOffer, SummaryStep, ConsentsStep, PreInformationStep } = stepsCode ?? {}
   if (step === 'quote') {
-    body = handing ? null : <>{reason && <p className={`container ${styles.alert}`} role="alert">{reason}</p>}{p.quote(onQuoteBought)}</>
+    body = value === 'opening' ? null : <>{reason && <p className={`container ${styles.alert}`} role="alert">{reason}</p>}{p.quote(onQuoteBought)}</>
   } else if (step === 'sms') {
     body = !SmsVerificationView ? loading : sms ? <>{reason && <p className={styles.alert} role="alert">{reason}</p>}<SmsVerificationView actor={sms} />{backButton}</> : null
   } else if (step === 'resuming') {

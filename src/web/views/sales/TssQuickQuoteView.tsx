@@ -3,7 +3,6 @@ import { useLingui } from '@lingui/react/macro'
 import { useActorRef, useSelector } from '@xstate/react'
 import { useEffect, useRef } from 'react'
 import { formatMoney } from '../../../domain/money.ts'
-import { instalmentPlan } from '../../../domain/purchase.ts'
 import { TssQuickQuoteForm, type TssQuoteOptionView } from '../../components/sales/TssQuickQuoteForm.tsx'
 import { tssQuickQuoteFlow } from '../../flows/tss-quick-quote.ts'
 import { getInspect } from '../../inspector.ts'
@@ -35,11 +34,11 @@ export function TssQuickQuoteView({ onBought }: { onBought?(search: string): voi
   })
 
   const options: TssQuoteOptionView[] | null = ctx.quote
-    ? ctx.quote.options.map((o) => {
-      // 12 instalments that add up to the annual premium (issue 24 item 8): the first carries the rounding
-      const plan = instalmentPlan(o.annualTry, 12)
-      return { visits: o.visits, annual: formatMoney(o.annualTry, 'TRY', i18n.locale, { fractionDigits: 0 }), monthly: formatMoney(plan.rest, 'TRY', i18n.locale), firstMonth: plan.first !== plan.rest ? formatMoney(plan.first, 'TRY', i18n.locale) : null, buyHref: `/urunler/market/tss?${search(o.visits)}` }
-    })
+    // the machine's 12 monthly instalments of each option (src/domain/instalments.ts monthlyPlan), in words
+    ? ctx.quote.options.map((o) => ({
+      visits: o.visits, annual: formatMoney(o.annualTry, 'TRY', i18n.locale, { fractionDigits: 0 }), monthly: formatMoney(o.monthly.rest, 'TRY', i18n.locale),
+      firstMonth: o.monthly.first !== o.monthly.rest ? formatMoney(o.monthly.first, 'TRY', i18n.locale) : null, buyHref: `/urunler/market/tss?${search(o.visits)}`,
+    }))
     : null
   const text = (code: string | undefined) =>
     code === 'requiredSelection' ? i18n._(FIELD.requiredSelection)

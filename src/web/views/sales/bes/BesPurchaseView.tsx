@@ -167,6 +167,8 @@ export function BesPurchaseView({ product }: { product: BesProduct }) {
         {step === 'quick' && (
           <QuickStep cities={cities} initial={ctx.quick} errors={errs(ctx.errors)} onSubmit={(v) => actor.send({ type: 'quick.submit', at: at(), ...v })} />
         )}
+        {/* the verification the server ended (SMS_TICKET_INVALID): the phone again, saying why */}
+        {step === 'sms' && !busy && ctx.reason && <p className={styles.alert} role="alert">{failure(ctx.reason)}</p>}
         {step === 'sms' && sms && <SmsVerificationView actor={sms} />}
         {step === 'sms' && busy && <p role="status"><Trans>Başvurunuz hazırlanıyor…</Trans></p>}
         {step === 'personal' && (

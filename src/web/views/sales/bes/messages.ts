@@ -40,7 +40,7 @@ export function fieldText(i18n: I18n, field: string, code: string | undefined, e
 
 /** Failures of the purchase's calls. */
 export const BES_REASONS: Record<string, MessageDescriptor> = {
-  SMS_TICKET_INVALID: msg`Telefon doğrulamanızın süresi doldu; sayfayı yenileyip numaranızı yeniden doğrulayınız. Bilgileriniz kaydedildi.`,
+  SMS_TICKET_INVALID: msg`Telefon doğrulamanızın süresi doldu; lütfen numaranızı yeniden doğrulayınız. Kaydedilen bilgileriniz doğrulamadan sonra geri gelecek.`,
   NETWORK: msg`Bağlantı kurulamadı. İnternet bağlantınızı kontrol edip tekrar deneyiniz.`,
   // issue 21
   OTHER_PAYMENT_FAILED: msg`Diğer penceredeki ödeme tamamlanamadı; bu satın almayı şimdi buradan ödeyebilirsiniz.`,
