@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef } from 'react'
+import { useEffect, useId, useRef, useState } from 'react'
 import { useActorRef, useSelector } from '@xstate/react'
 import type { ActorRefFrom } from 'xstate'
 import { Trans, useLingui } from '@lingui/react/macro'
@@ -7,8 +7,6 @@ import { formPanelFlow } from '../../../../flows/panel.ts'
 import { getInspect } from '../../../../inspector.ts'
 import { useModalDialog } from '../../../../components/useModalDialog.ts'
 import { EditorForm, useEditor, type EditorActor } from '../../EditorForm.tsx'
-import { AddressFields } from '../../company/AddressView.tsx'
-import { JobTitleFields } from '../../company/JobTitlesView.tsx'
 import companyStyles from '../../company/Company.module.css'
 import { useLoaded, useLoader } from '../../../staff/useFlow.ts'
 import staff from '../../../staff/StaffLayout.module.css'
@@ -21,6 +19,27 @@ import staff from '../../../staff/StaffLayout.module.css'
  * /party/address). Once saved, the wizard's lists load again and the new record is chosen.
  */
 export type AddKind = 'jobTitle' | 'location'
+
+/**
+ * The company pages' fields (and with them their pages' code, about 7 KiB gzipped) load when a
+ * dialog first opens, not with the wizard (issue 23's staff budget); a failed download is tried
+ * again at the next opening.
+ */
+const loadFields = () => Promise.all([import('../../company/AddressView.tsx'), import('../../company/JobTitlesView.tsx')])
+  .then(([address, jobTitles]) => ({ AddressFields: address.AddressFields, JobTitleFields: jobTitles.JobTitleFields }))
+type Fields = Awaited<ReturnType<typeof loadFields>>
+let fieldsLoaded: Fields | undefined
+
+function useFields(needed: boolean): Fields | undefined {
+  const [fields, setFields] = useState(fieldsLoaded)
+  useEffect(() => {
+    if (!needed || fields) return
+    let live = true
+    loadFields().then((f) => { fieldsLoaded = f; if (live) setFields(f) }, () => {})
+    return () => { live = false }
+  }, [needed, fields])
+  return fields
+}
 export type InPlacePanel = ActorRefFrom<typeof formPanelFlow>
 
 /** The wizard field each kind fills. */
@@ -44,6 +63,7 @@ export function InPlaceAddDialog({ panel, onAdded, focusField }: {
   const kind = useSelector(panel, (s) => (s.matches('showing') ? (s.context.id as AddKind) : null))
   const round = useSelector(panel, (s) => s.context.round)
   const ref = useModalDialog(kind !== null)
+  const fields = useFields(kind !== null)
   const titleId = useId()
   const close = () => panel.send({ type: 'close' })
   const saved = (added: AddKind, id: string) => {
@@ -64,8 +84,8 @@ export function InPlaceAddDialog({ panel, onAdded, focusField }: {
               : <Trans>Adres şirketin adreslerine çalışma yeri olarak eklenir ve bu kullanıcı için seçilir.</Trans>}
           </p>
           {kind === 'jobTitle'
-            ? <JobTitleAdd key={round} label={title} onSaved={(id) => saved('jobTitle', id)} onClose={close} />
-            : <LocationAdd key={round} label={title} onSaved={(id) => saved('location', id)} onClose={close} />}
+            ? <JobTitleAdd key={round} fields={fields} label={title} onSaved={(id) => saved('jobTitle', id)} onClose={close} />
+            : <LocationAdd key={round} fields={fields} label={title} onSaved={(id) => saved('location', id)} onClose={close} />}
         </>
       )}
     </dialog>
@@ -90,28 +110,30 @@ function CancelButton({ onClose }: { onClose: () => void }) {
   return <button type="button" className={staff.secondaryButton} onClick={onClose}><Trans>Vazgeç</Trans></button>
 }
 
-function JobTitleAdd({ label, onSaved, onClose }: { label: string; onSaved: (id: string) => void; onClose: () => void }) {
+type AddProps = { fields: Fields | undefined; label: string; onSaved: (id: string) => void; onClose: () => void }
+
+function JobTitleAdd({ fields, label, onSaved, onClose }: AddProps) {
   const { i18n } = useLingui()
   const editor = useEditor(jobTitleEditorFlow, NEW)
   const levels = useLoaded(useLoader(experienceLevelsFlow, { locale: i18n.locale }))
   useOnSaved(editor, onSaved)
-  if (!levels) return <p role="status"><Trans>Yükleniyor…</Trans></p>
+  if (!levels || !fields) return <p role="status"><Trans>Yükleniyor…</Trans></p>
   return (
     <EditorForm editor={editor} label={label} extraActions={<CancelButton onClose={onClose} />}>
-      <JobTitleFields editor={editor} levels={levels} />
+      <fields.JobTitleFields editor={editor} levels={levels} />
     </EditorForm>
   )
 }
 
-function LocationAdd({ label, onSaved, onClose }: { label: string; onSaved: (id: string) => void; onClose: () => void }) {
+function LocationAdd({ fields, label, onSaved, onClose }: AddProps) {
   const { i18n } = useLingui()
   const editor = useEditor(addressEditorFlow, NEW)
   const lists = useLoaded(useLoader(addressListsFlow, { locale: i18n.locale }))
   useOnSaved(editor, onSaved)
-  if (!lists) return <p role="status"><Trans>Yükleniyor…</Trans></p>
+  if (!lists || !fields) return <p role="status"><Trans>Yükleniyor…</Trans></p>
   return (
     <EditorForm editor={editor} label={label} extraActions={<CancelButton onClose={onClose} />}>
-      <AddressFields editor={editor} types={lists.types} countries={lists.countries} />
+      <fields.AddressFields editor={editor} types={lists.types} countries={lists.countries} />
     </EditorForm>
   )
 }
