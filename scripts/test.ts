@@ -6,7 +6,8 @@
  *          ├ e2e (the browser files of no other lane) ── e2e-pg (the money and sign-in flows, on
  *          │   PostgreSQL with TEST_DATABASE_URL; named e2e-flows and on PGlite without)
  *          └ e2e-paths (the statecharts' browser replay)
- *   then: session-budget (the session check against its floor, issue 27), once the others have finished
+ *   then: session-budget (the session check against its floor, issue 27), once the others have finished,
+ *   and timing (tests/server/auth-timing.test.ts: sign-in answers alike in time, issue 9)
  *
  * `--ci` (what .ci/run uses) adds typecheck, lint and the fresh-clone smoke test (`npm install &&
  * npm start` in a clone), at low CPU priority (they have no timeouts), and fails when a browser or
@@ -40,7 +41,7 @@ const ci = args.has('--ci')
 const started = Date.now()
 mkdirSync('test-results', { recursive: true })
 // reports of an earlier run must not count for this one
-for (const f of ['unit', 'server', 'e2e', 'e2e-paths', 'e2e-pg', 'e2e-flows']) rmSync(`test-results/${f}.json`, { force: true })
+for (const f of ['unit', 'server', 'timing', 'e2e', 'e2e-paths', 'e2e-pg', 'e2e-flows']) rmSync(`test-results/${f}.json`, { force: true })
 // the browser lanes' statechart coverage: each lane adds its files, the last to end writes the report
 rmSync('test-results/coverage/e2e', { recursive: true, force: true })
 
@@ -58,7 +59,9 @@ if (ci) {
 }
 // one vitest stage at a time beside the browser stages: with 2 cores, more would starve the tests' timeouts
 stages.push({ name: 'unit+web', cmd: vitest('unit', '--project', 'unit', '--project', 'web'), report: 'unit' })
-stages.push({ name: 'server', cmd: vitest('server', '--project', 'server'), report: 'server', order: ['unit+web'] })
+// the sign-in timing file times requests: it runs in the quiet 'timing' stage below, not beside the browsers
+const TIMING_FILE = 'tests/server/auth-timing.test.ts'
+stages.push({ name: 'server', cmd: vitest('server', '--project', 'server', '--exclude', TIMING_FILE), report: 'server', order: ['unit+web'] })
 stages.push({ name: 'build', cmd: ['npm', 'run', '--silent', 'build'] })
 stages.push({ name: 'budgets', cmd: [node, 'scripts/bench.ts', '--no-build', '--budget'], after: ['build'] })
 if (hasChrome) {
@@ -73,6 +76,8 @@ if (hasChrome) {
 }
 // the session check's ratio to its physical floor (issue 27): last, on a quieter machine, since it times requests
 stages.push({ name: 'session-budget', cmd: [node, 'scripts/bench-session.ts', '--budget'], order: ['server', 'e2e', 'e2e-paths', 'e2e-pg', 'e2e-flows'] })
+// sign-in and forgot-password answer alike in time (issue 9 item 4): after the browsers, as the session check
+stages.push({ name: 'timing', cmd: vitest('timing', '--project', 'server', TIMING_FILE), report: 'timing', order: ['session-budget'] })
 if (ci) stages.push({ name: 'smoke', cmd: [node, 'scripts/smoke.ts'], nice: true, after: ['build'] })
 
 const problems: string[] = []

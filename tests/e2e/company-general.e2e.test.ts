@@ -279,15 +279,27 @@ describe('company settings pages (issue 12) in Turkish, real server, Chromium', 
     await page.close()
   })
 
-  it('the company language is the staff default until a person chooses their own (spec 9)', async () => {
+  it('the company language is the staff default until a person chooses their own (spec 9), after the browser\'s when the company allows it (issue 25 item 5)', async () => {
     const page = await browser.context.newPage()
     await page.goto('/navbar/settings/company/general')
     const f = form(page, 'Şirket bilgileri')
     await f.locator('select[name=language]').selectOption('en')
     await f.getByRole('button', { name: 'Kaydet' }).click()
     await f.getByText('Değişiklikler kaydedildi.').waitFor()
-    // no language of her own yet: the staff area follows the company's at its next load
+    // no language of her own yet, and the company lets the browser's come first: this Turkish browser stays Turkish
     await page.reload()
+    await heading(page, 'Genel')
+    // without the browser's, the staff area follows the company's at its next load
+    await page.goto('/navbar/settings/company/preferences')
+    const p = form(page, 'Tercihler')
+    const browserFirst = p.getByLabel('Kendi dilini seçmemiş çalışanlar tarayıcılarının dilini görsün')
+    expect(await browserFirst.isChecked()).toBe(true)
+    await browserFirst.uncheck()
+    const sent = page.waitForRequest((r) => r.method() === 'PUT' && /\/api\/v1\/company\//.test(r.url()))
+    await p.getByRole('button', { name: 'Kaydet' }).click()
+    expect((await sent).postDataJSON()).toMatchObject({ browserLanguage: false })
+    await p.getByText('Değişiklikler kaydedildi.').waitFor()
+    await page.goto('/navbar/settings/company/general')
     await heading(page, 'General')
     // her own choice wins from now on, also after a reload
     await page.locator('select[name=locale]').first().selectOption('tr')
