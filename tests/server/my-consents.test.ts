@@ -6,6 +6,7 @@ import { SMS_RESEND_COOLDOWN_S } from '../../src/domain/sms.ts'
 import { auditLog, legalPermission } from '../../src/server/db/schema.ts'
 import { agent } from '../support/fixtures.ts'
 import { createTestApp, dbKinds, type TestApp } from '../support/test-app.ts'
+import { TSS_DATA } from '../support/sales-data.ts'
 
 /**
  * The customer's consent page (issue 24 item 10, KVKK art. 11): a phone verified by SMS for the
@@ -16,15 +17,6 @@ import { createTestApp, dbKinds, type TestApp } from '../support/test-app.ts'
 const PHONE = '0532 123 45 67'
 const OTHER = '0533 765 43 21'
 const NOW = new Date('2026-03-02T09:00:00Z')
-const person = {
-  firstname: 'Ayşe', lastname: 'Çağlar-Öztürk', nationalId: '10000000146', nationality: 'TR', birthdate: '1990-05-17',
-  email: 'ayse.caglar@example.com', userphone: '05321234567',
-}
-const ANSWERED = [{ id: 'chronic', answer: false }, { id: 'surgery', answer: false }, { id: 'medication', answer: false }]
-const TSS_DATA = {
-  quickProfile: { gender: 'female', citycode: '34', birthdate: '1990-05-17' }, outpatientVisits: 10, personalProfile: person,
-  healthPolicy: { questions: ANSWERED, isotherpolicy: false, birthCollateral: false, healthdeclarationconcent: true },
-}
 const sha = (s: string) => createHash('sha256').update(s, 'utf8').digest('hex')
 
 for (const kind of dbKinds()) {

@@ -7,6 +7,7 @@ import { quoteTss } from '../../src/domain/tariff.ts'
 import { preInformation, purchase } from '../../src/server/db/schema.ts'
 import { agent } from '../support/fixtures.ts'
 import { createTestApp, dbKinds, type TestApp } from '../support/test-app.ts'
+import { TSS_DATA, TSS_PERSON } from '../support/sales-data.ts'
 
 /**
  * The pre-information form before payment (issue 24 item 4): given with the customer's own answers
@@ -15,15 +16,6 @@ import { createTestApp, dbKinds, type TestApp } from '../support/test-app.ts'
  */
 const PHONE = '0532 123 45 67'
 const NOW = new Date('2026-03-02T09:00:00Z')
-const person = {
-  firstname: 'Ayşe', lastname: 'Çağlar-Öztürk', nationalId: '10000000146', nationality: 'TR', birthdate: '1990-05-17',
-  email: 'ayse.caglar@example.com', userphone: '05321234567',
-}
-const ANSWERED = [{ id: 'chronic', answer: false }, { id: 'surgery', answer: false }, { id: 'medication', answer: false }]
-const TSS_DATA = {
-  quickProfile: { gender: 'female', citycode: '34', birthdate: '1990-05-17' }, outpatientVisits: 10, personalProfile: person,
-  healthPolicy: { questions: ANSWERED, isotherpolicy: false, birthCollateral: false, healthdeclarationconcent: true },
-}
 const sha = (s: string) => createHash('sha256').update(s, 'utf8').digest('hex')
 
 for (const kind of dbKinds()) {
@@ -146,7 +138,7 @@ for (const kind of dbKinds()) {
 
     it('BES: the contract\'s form names the contribution, funds and the 60-day withdrawal; a form of another phone\'s application is refused', async () => {
       const besData = {
-        personalProfile: person,
+        personalProfile: TSS_PERSON,
         pensionContract: { currencyOfInvest: 'TRY', freqOfInvest: 'monthly', contributionAmount: 1250.5, fundChoice: [{ code: 'KES', share: 100 }] },
       }
       const { ticket } = await ready(besData, 'pratikbes')

@@ -13,7 +13,7 @@ import { publicRoute } from '../services/route-access.ts'
 import { requireCustomHeaders } from '../services/sessions.ts'
 import { readLiveTicket } from '../services/sms/codes.ts'
 import { smsKey } from './notification.ts'
-import { textSha256 } from './sales.ts'
+import { consentProof } from './sales.ts'
 
 /**
  * The customer's consent page (issue 24 item 10, KVKK art. 11; docs/decisions/consents.md "The
@@ -141,14 +141,7 @@ export function myConsentsRoutes() {
         name: given.name,
         status: 'WITHDRAWN',
         scope: given.scope,
-        documentId: doc.documentId,
-        documentVersion: doc.version,
-        locale,
-        textSha256: textSha256(doc.text[locale]),
-        channel: 'WEB',
-        ip: c.get('clientIp'),
-        userAgent: c.req.header('user-agent')?.slice(0, 300) ?? null,
-        requestId: c.get('requestId'),
+        ...consentProof(c, doc),
         at,
         phone,
       }).returning()

@@ -3,7 +3,7 @@ import { Hono, type Context } from 'hono'
 import { getCookie, setCookie } from 'hono/cookie'
 import { and, desc, eq, getTableColumns, gt, inArray, lt, sql } from 'drizzle-orm'
 import * as z from 'zod/mini'
-import { consentDocument, consentsFor, PERMISSION_STATUSES, scopeFits, statusFits, type PermissionStatus, type SalesProduct } from '../../domain/consents.ts'
+import { consentDocument, consentsFor, PERMISSION_STATUSES, scopeFits, statusFits, type ConsentDocument, type PermissionStatus, type SalesProduct } from '../../domain/consents.ts'
 import { legalPermissionSchema } from '../../domain/schemas/legal-permission.ts'
 import {
   APPLICATION_KEEP_HOURS, resumeApplicationSchema, saveApplicationSchema, type ApplicationData, type ApplicationProduct, type SavedApplication,
@@ -56,6 +56,21 @@ function header(c: Context<AppEnv>, name: string, required: boolean): string | n
 
 export function textSha256(text: string): string {
   return createHash('sha256').update(text, 'utf8').digest('hex')
+}
+
+/** What proves a consent record came through this request: the document shown in the reader's language, its text's hash, where from. */
+export function consentProof(c: Context<AppEnv>, doc: ConsentDocument) {
+  const locale = c.get('locale')
+  return {
+    documentId: doc.documentId,
+    documentVersion: doc.version,
+    locale,
+    textSha256: textSha256(doc.text[locale]),
+    channel: 'WEB' as const,
+    ip: c.get('clientIp'),
+    userAgent: c.req.header('user-agent')?.slice(0, 300) ?? null,
+    requestId: c.get('requestId'),
+  }
 }
 
 /** The phone a verification ticket proves, for this product only (401 otherwise). */
@@ -281,7 +296,6 @@ export function salesRoutes() {
       ? await db.select({ id: company.id }).from(company).where(eq(company.id, companyHeader)).limit(1)
       : companyHeader ? [] : [await siteCompany(db)].filter((x) => x !== undefined)
     if (companyHeader && companies.length === 0) throw new AppError(400, 'VALIDATION', [{ path: 'companyId', code: 'unknown' }])
-    const locale = c.get('locale')
     const at = clock.now()
     const [row] = await db.insert(legalPermission).values({
       companyId: companies[0]?.id ?? null,
@@ -291,14 +305,7 @@ export function salesRoutes() {
       name: doc.name,
       status,
       scope: body.scope,
-      documentId: doc.documentId,
-      documentVersion: doc.version,
-      locale,
-      textSha256: textSha256(doc.text[locale]),
-      channel: 'WEB',
-      ip: c.get('clientIp'),
-      userAgent: c.req.header('user-agent')?.slice(0, 300) ?? null,
-      requestId: c.get('requestId'),
+      ...consentProof(c, doc),
       at,
       phone: proof.phone,
     }).returning()
