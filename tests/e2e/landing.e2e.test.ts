@@ -12,7 +12,17 @@ const ALLOWED = [/Katılım/g, /Türkiye/g, /Türkçe/g, /A\.Ş\./g, /Français/
 const sections = (page: Page) => page.getByRole('tablist', { name: 'Bölümler' })
 const tab = (page: Page, name: string) => sections(page).getByRole('tab', { name, exact: true })
 
+/**
+ * A tap on a tab selects it. On a busy machine a tap right after the page went live is sometimes
+ * lost (the page's code-split part still hydrating; the root cause is not found yet, see the
+ * closing note of 2026-11-27): a person taps again, and so does this, at most twice more.
+ */
 async function openSection(page: Page, name: string) {
+  for (let tap = 0; tap < 2; tap++) {
+    await tab(page, name).click()
+    const selected = await expect.poll(() => tab(page, name).getAttribute('aria-selected'), { timeout: 3_000 }).toBe('true').then(() => true, () => false)
+    if (selected) return
+  }
   await tab(page, name).click()
   await expect.poll(() => tab(page, name).getAttribute('aria-selected')).toBe('true')
 }
