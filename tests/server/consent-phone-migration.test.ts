@@ -1,17 +1,6 @@
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
-import { PGlite } from '@electric-sql/pglite'
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
-import { sql } from 'drizzle-orm'
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
-import pg from 'pg'
+import { rm } from 'node:fs/promises'
 import { describe, expect, it } from 'vitest'
-import { withDatabase } from '../support/global-setup.ts'
+import { emptyDatabase, migrationsBefore, MIGRATIONS } from '../support/migration-db.ts'
 import { dbKinds } from '../support/test-app.ts'
 
 /**
@@ -20,53 +9,8 @@ import { dbKinds } from '../support/test-app.ts'
  * pre-information form given to it, or a party that was the phone), so that the customer's consent
  * page shows them; a record no phone names stays without one.
  */
-const MIGRATIONS = fileURLToPath(new URL('../../src/server/db/migrations', import.meta.url))
-type Journal = { entries: Array<{ idx: number; tag: string; when: number }> }
-
 /** The migrations folder up to (without) the backfill. */
-async function beforeBackfill(): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), 'ke-migrations-consent-phone-'))
-  await cp(MIGRATIONS, dir, { recursive: true })
-  const journal = JSON.parse(await readFile(join(dir, 'meta/_journal.json'), 'utf8')) as Journal
-  const at = journal.entries.findIndex((e) => e.tag.endsWith('sales24b-consent-phone'))
-  expect(at).toBeGreaterThan(0)
-  for (const e of journal.entries.slice(at)) await rm(join(dir, `${e.tag}.sql`))
-  journal.entries = journal.entries.slice(0, at)
-  await writeFile(join(dir, 'meta/_journal.json'), JSON.stringify(journal))
-  return dir
-}
-
-async function open(kind: 'pglite' | 'postgres') {
-  if (kind === 'pglite') {
-    const client = await PGlite.create('memory://', { extensions: { pg_trgm } })
-    const db = drizzlePglite(client)
-    return {
-      query: async (text: string) => (await client.query<Record<string, unknown>>(text)).rows,
-      migrate: async (folder: string) => { await db.execute(sql.raw('CREATE EXTENSION IF NOT EXISTS pg_trgm')); await migratePglite(db, { migrationsFolder: folder }) },
-      close: () => client.close(),
-    }
-  }
-  const url = process.env.TEST_DATABASE_URL!
-  const name = `ke_cph_${process.pid}_${Math.random().toString(36).slice(2, 8)}`
-  const admin = new pg.Client({ connectionString: url })
-  await admin.connect()
-  await admin.query(`CREATE DATABASE ${name}`)
-  await admin.end()
-  const pool = new pg.Pool({ connectionString: withDatabase(url, name), max: 2 })
-  pool.on('error', () => {})
-  const db = drizzlePg(pool)
-  return {
-    query: async (text: string) => (await pool.query(text)).rows as Record<string, unknown>[],
-    migrate: async (folder: string) => { await db.execute(sql.raw('CREATE EXTENSION IF NOT EXISTS pg_trgm')); await migratePg(db, { migrationsFolder: folder }) },
-    async close() {
-      await pool.end()
-      const c = new pg.Client({ connectionString: url })
-      await c.connect()
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
-      await c.end()
-    },
-  }
-}
+const beforeBackfill = () => migrationsBefore((tag) => tag.endsWith('sales24b-consent-phone'))
 
 const A = '11111111-1111-4111-8111-111111111111'
 const B = '22222222-2222-4222-8222-222222222222'
@@ -79,7 +23,7 @@ for (const kind of dbKinds()) {
   describe(`consent records get their phone [${kind}]`, { timeout: 120_000 }, () => {
     it('from the open application, the purchase, the pre-information form or a phone party; none otherwise', async () => {
       const folder = await beforeBackfill()
-      const e = await open(kind)
+      const e = await emptyDatabase(kind)
       try {
         await e.migrate(folder)
         await e.query(`INSERT INTO sales_application (id, phone, product, step, data, created_at, updated_at, expires_at) VALUES ('${A}', '+905321111111', 'tss', 'consents', '{}', ${T}, ${T}, ${T})`)

@@ -1,17 +1,7 @@
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { readFile, rm } from 'node:fs/promises'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
-import { PGlite } from '@electric-sql/pglite'
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
-import { sql } from 'drizzle-orm'
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
-import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { withDatabase } from '../support/global-setup.ts'
+import { emptyDatabase, migrationsBefore, MIGRATIONS, type Engine, type Journal } from '../support/migration-db.ts'
 import { dbKinds } from '../support/test-app.ts'
 
 /**
@@ -22,69 +12,10 @@ import { dbKinds } from '../support/test-app.ts'
  * without losing a row, so that the unique indexes of one purchase per application and one live
  * payment per purchase can be created.
  */
-const MIGRATIONS = fileURLToPath(new URL('../../src/server/db/migrations', import.meta.url))
 const LAST_OF_OLD_MAIN = '0011_assign'
 
-type Journal = { entries: Array<{ idx: number; tag: string; when: number }> }
-
 /** The migrations folder as the earlier main had it: up to 0011, nothing after. */
-async function oldMainFolder(): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), 'ke-migrations-0011-'))
-  await cp(MIGRATIONS, dir, { recursive: true })
-  const journal = JSON.parse(await readFile(join(dir, 'meta/_journal.json'), 'utf8')) as Journal
-  const last = journal.entries.findIndex((e) => e.tag === LAST_OF_OLD_MAIN)
-  expect(last).toBeGreaterThan(0)
-  for (const e of journal.entries.slice(last + 1)) await rm(join(dir, `${e.tag}.sql`))
-  journal.entries = journal.entries.slice(0, last + 1)
-  await writeFile(join(dir, 'meta/_journal.json'), JSON.stringify(journal))
-  return dir
-}
-
-type Engine = {
-  query<T = Record<string, unknown>>(text: string): Promise<T[]>
-  migrate(folder: string): Promise<void>
-  close(): Promise<void>
-}
-
-async function open(kind: 'pglite' | 'postgres'): Promise<Engine> {
-  if (kind === 'pglite') {
-    const client = await PGlite.create('memory://', { extensions: { pg_trgm } })
-    const db = drizzlePglite(client)
-    return {
-      query: async <T,>(text: string) => (await client.query<T>(text)).rows,
-      async migrate(folder) {
-        await db.execute(sql.raw('CREATE EXTENSION IF NOT EXISTS pg_trgm'))
-        await migratePglite(db, { migrationsFolder: folder })
-      },
-      close: () => client.close(),
-    }
-  }
-  const url = process.env.TEST_DATABASE_URL!
-  const name = `ke_mig_${process.pid}_${Math.random().toString(36).slice(2, 8)}`
-  const admin = new pg.Client({ connectionString: url })
-  await admin.connect()
-  await admin.query(`CREATE DATABASE ${name}`)
-  await admin.end()
-  const pool = new pg.Pool({ connectionString: withDatabase(url, name), max: 2 })
-  // the DROP ... WITH (FORCE) of close() may still reach a client that pool.end() is closing: that
-  // client's 'terminating connection' is the end we asked for, not a failure of the test
-  pool.on('error', () => {})
-  const db = drizzlePg(pool)
-  return {
-    query: async <T,>(text: string) => (await pool.query(text)).rows as T[],
-    async migrate(folder) {
-      await db.execute(sql.raw('CREATE EXTENSION IF NOT EXISTS pg_trgm'))
-      await migratePg(db, { migrationsFolder: folder })
-    },
-    async close() {
-      await pool.end()
-      const c = new pg.Client({ connectionString: url })
-      await c.connect()
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
-      await c.end()
-    },
-  }
-}
+const oldMainFolder = () => migrationsBefore((tag) => tag > LAST_OF_OLD_MAIN)
 
 const journal = async () => JSON.parse(await readFile(join(MIGRATIONS, 'meta/_journal.json'), 'utf8')) as Journal
 const indexes = async (e: Engine) => (await e.query<{ indexname: string }>(`SELECT indexname FROM pg_indexes WHERE schemaname = 'public'`)).map((r) => r.indexname)
@@ -96,7 +27,7 @@ for (const kind of dbKinds()) {
     afterAll(async () => rm(old, { recursive: true, force: true }))
 
     it('a fresh database takes every migration, the money and authority indexes and tables included', async () => {
-      const e = await open(kind)
+      const e = await emptyDatabase(kind)
       try {
         await e.migrate(MIGRATIONS)
         const applied = await e.query<{ n: string }>('SELECT count(*)::text AS n FROM drizzle.__drizzle_migrations')
@@ -113,7 +44,7 @@ for (const kind of dbKinds()) {
     })
 
     it('a database the earlier main left at 0011, with duplicate purchases and live payments, migrates forward and keeps every row', async () => {
-      const e = await open(kind)
+      const e = await emptyDatabase(kind)
       try {
         await e.migrate(old)
         expect(await indexes(e)).not.toContain('purchase_application_uq')
