@@ -1,10 +1,11 @@
-import { useEffect, useId, useRef, useState } from 'react'
+import { useEffect, useId, useRef } from 'react'
 import { useActorRef, useSelector } from '@xstate/react'
 import type { ActorRefFrom } from 'xstate'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { NEW, addressEditorFlow, addressListsFlow, experienceLevelsFlow, jobTitleEditorFlow } from '../../../../flows/company.ts'
 import { formPanelFlow } from '../../../../flows/panel.ts'
 import { getInspect } from '../../../../inspector.ts'
+import { lazyPart, usePart } from '../../../../lazy-part.ts'
 import { useModalDialog } from '../../../../components/useModalDialog.ts'
 import { EditorForm, useEditor, type EditorActor } from '../../EditorForm.tsx'
 import companyStyles from '../../company/Company.module.css'
@@ -22,24 +23,11 @@ export type AddKind = 'jobTitle' | 'location'
 
 /**
  * The company pages' fields (and with them their pages' code, about 7 KiB gzipped) load when a
- * dialog first opens, not with the wizard (issue 23's staff budget); a failed download is tried
- * again at the next opening.
+ * dialog opens or on the first sign of intent, not with the wizard (issue 23's staff budget).
  */
-const loadFields = () => Promise.all([import('../../company/AddressView.tsx'), import('../../company/JobTitlesView.tsx')])
-  .then(([address, jobTitles]) => ({ AddressFields: address.AddressFields, JobTitleFields: jobTitles.JobTitleFields }))
-type Fields = Awaited<ReturnType<typeof loadFields>>
-let fieldsLoaded: Fields | undefined
-
-function useFields(needed: boolean): Fields | undefined {
-  const [fields, setFields] = useState(fieldsLoaded)
-  useEffect(() => {
-    if (!needed || fields) return
-    let live = true
-    loadFields().then((f) => { fieldsLoaded = f; if (live) setFields(f) }, () => {})
-    return () => { live = false }
-  }, [needed, fields])
-  return fields
-}
+const FIELDS = lazyPart(() => Promise.all([import('../../company/AddressView.tsx'), import('../../company/JobTitlesView.tsx')])
+  .then(([address, jobTitles]) => ({ AddressFields: address.AddressFields, JobTitleFields: jobTitles.JobTitleFields })))
+type Fields = NonNullable<ReturnType<typeof FIELDS.loaded>>
 export type InPlacePanel = ActorRefFrom<typeof formPanelFlow>
 
 /** The wizard field each kind fills. */
@@ -63,7 +51,7 @@ export function InPlaceAddDialog({ panel, onAdded, focusField }: {
   const kind = useSelector(panel, (s) => (s.matches('showing') ? (s.context.id as AddKind) : null))
   const round = useSelector(panel, (s) => s.context.round)
   const ref = useModalDialog(kind !== null)
-  const fields = useFields(kind !== null)
+  const fields = usePart(FIELDS, kind !== null)
   const titleId = useId()
   const close = () => panel.send({ type: 'close' })
   const saved = (added: AddKind, id: string) => {
