@@ -26,6 +26,7 @@ export function isDataPrivacyLevel(value: unknown): value is DataPrivacyLevel {
  * - customers' consents include the health declaration consent (special categories): SENSITIVE;
  * - payments needing action name orders and purchases (a card's first 6 and last 4 digits, a
  *   customer's charge): CONFIDENTIAL;
+ * - the tariff versions (prices and funds, who loaded them): INTERNAL;
  * - the dashboard and one's own profile: PUBLIC.
  */
 const MINIMUM: Record<string, { read: DataPrivacyLevel; write: DataPrivacyLevel }> = {
@@ -43,6 +44,7 @@ const MINIMUM: Record<string, { read: DataPrivacyLevel; write: DataPrivacyLevel 
   audit: { read: 'CONFIDENTIAL', write: 'CONFIDENTIAL' },
   consent: { read: 'SENSITIVE', write: 'SENSITIVE' },
   payment: { read: 'CONFIDENTIAL', write: 'CONFIDENTIAL' },
+  tariff: { read: 'INTERNAL', write: 'INTERNAL' },
   dashboard: { read: 'PUBLIC', write: 'PUBLIC' },
   profile: { read: 'PUBLIC', write: 'PUBLIC' },
 }

@@ -6,9 +6,11 @@
  * the fund's own documents); the kind is translated by the web layer. `risk` is the fund's risk
  * value on the 1 (lowest) to 7 (highest) scale of its KID.
  */
-export type FundKind = 'moneyMarket' | 'sukuk' | 'standard' | 'flexible' | 'gold' | 'equity'
+export const FUND_KINDS = ['moneyMarket', 'sukuk', 'standard', 'flexible', 'gold', 'equity'] as const
+export type FundKind = (typeof FUND_KINDS)[number]
 export type Fund = { code: string; name: string; kind: FundKind; risk: 1 | 2 | 3 | 4 | 5 | 6 | 7 }
 
+/** Version 1's funds (issue 24: the server keeps the funds offered in each tariff version, docs/decisions/tariffs.md). */
 export const FUNDS: readonly Fund[] = [
   { code: 'KEP', name: 'Katılım Emeklilik Para Piyasası Katılım Emeklilik Yatırım Fonu', kind: 'moneyMarket', risk: 1 },
   { code: 'KEK', name: 'Katılım Emeklilik Kira Sertifikaları Katılım Emeklilik Yatırım Fonu', kind: 'sukuk', risk: 2 },
@@ -23,8 +25,8 @@ export type FundShare = { code: string; share: number }
 /** At most this many funds in one distribution (a contract splits across a few, not all). */
 export const MAX_FUNDS_PER_CONTRACT = FUNDS.length
 
-export function fundByCode(code: string): Fund | undefined {
-  return FUNDS.find((f) => f.code === code)
+export function fundByCode(code: string, funds: readonly Fund[] = FUNDS): Fund | undefined {
+  return funds.find((f) => f.code === code)
 }
 
 /** The sum of the shares (whole percentages). */
@@ -38,11 +40,11 @@ export type FundChoiceProblem = 'empty' | 'unknownFund' | 'duplicateFund' | 'not
  * What is wrong with a distribution, or null when it is valid: known funds, each once, each share a
  * whole percentage from 1 to 100, together exactly 100. Funds with share 0 are left out before.
  */
-export function fundChoiceProblem(shares: readonly FundShare[]): FundChoiceProblem | null {
+export function fundChoiceProblem(shares: readonly FundShare[], funds: readonly Fund[] = FUNDS): FundChoiceProblem | null {
   if (shares.length === 0) return 'empty'
   const seen = new Set<string>()
   for (const s of shares) {
-    if (!fundByCode(s.code)) return 'unknownFund'
+    if (!fundByCode(s.code, funds)) return 'unknownFund'
     if (seen.has(s.code)) return 'duplicateFund'
     seen.add(s.code)
     if (!Number.isInteger(s.share)) return 'notWhole'

@@ -23,6 +23,8 @@ export const PERMISSION_CATALOGUE = [
   { tag: 'consent', actions: ['read', 'consent'] },
   // payments needing action (issue 21): read the list; update records what was done (a reversal)
   { tag: 'payment', actions: ['read', 'update'] },
+  // the products' tariffs and funds (issue 24): read the versions; update loads a new version
+  { tag: 'tariff', actions: ['read', 'update'] },
   { tag: 'profile', actions: ['read', 'update'] },
 ] as const satisfies ReadonlyArray<{ tag: string; actions: readonly PermissionAction[] }>
 
@@ -76,7 +78,9 @@ const every = (tag: PermissionTag): RolePermission => ({
  * The bundles of the three system roles (owner SYSTEM), seeded with the first company:
  * - ROLE_SUPERADMIN: everything.
  * - ROLE_ADMIN: runs the company day to day: everything except the security policy and mail server
- *   (read only) and deleting roles; reads the audit log; sees and settles payments needing action.
+ *   (read only) and deleting roles; reads the audit log; sees and settles payments needing action;
+ *   reads the tariff versions (loading a new one, which changes what customers pay, is the superadmin's
+ *   or a role given `tariff:update`; docs/decisions/tariffs.md).
  * - ROLE_USER: a staff member: the dashboard, reading the company, its groups and roles, and their
  *   own profile.
  */
@@ -88,7 +92,9 @@ export const ROLE_BUNDLES: Record<'ROLE_SUPERADMIN' | 'ROLE_ADMIN' | 'ROLE_USER'
     { permtag: 'security', actions: ['read'] },
     every('preferences'), every('group'),
     { permtag: 'role', actions: ['read', 'create', 'update'] },
-    every('user'), every('userstatus'), every('audit'), every('dashboard'), every('consent'), every('payment'), every('profile'),
+    every('user'), every('userstatus'), every('audit'), every('dashboard'), every('consent'), every('payment'),
+    { permtag: 'tariff', actions: ['read'] },
+    every('profile'),
   ],
   ROLE_USER: [
     { permtag: 'company', actions: ['read'] },

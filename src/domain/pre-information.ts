@@ -2,7 +2,8 @@ import { fundByCode } from './funds.ts'
 import { formatMoney } from './money.ts'
 import { hasBirthCover, isTravelCoverage } from './purchase.ts'
 import type { ApplicationData, ApplicationProduct } from './schemas/application.ts'
-import { SCHENGEN_MINIMUM_EUR, TRAVEL_COVER_EUR, TSS_BIRTH_WAITING_MONTHS } from './tariff.ts'
+import { SCHENGEN_MINIMUM_EUR } from './tariff.ts'
+import { SEED_TARIFF, type TariffFigures } from './tariff-version.ts'
 
 /**
  * The pre-information form (ön bilgilendirme formu, issue 24 item 4): what the customer is given
@@ -47,7 +48,7 @@ type Words = {
   company: { heading: string; lines: string[] }
   person: { heading: string; name: string; nationalId: string; birthdate: string; email: string; phone: string; custodian: string; payer: string }
   cover: { heading: string }
-  tss: { visits: (n: number) => string; inpatientOnly: string; inpatient: string; birth: (yes: boolean) => string; sgk: string; waiting: string }
+  tss: { visits: (n: number) => string; inpatientOnly: string; inpatient: string; birth: (yes: boolean, months: number) => string; sgk: string; waiting: string }
   travel: { region: string; regions: Record<string, string>; dates: string; cover: string; level: Record<string, string>; covid: (yes: boolean) => string; schengen: (minimum: string) => string; assistance: string }
   bes: { plan: Record<'erkenbes' | 'pratikbes', string>; contribution: string; frequency: Record<string, string>; funds: string; state: string; participation: string }
   price: { heading: string; policy: (amount: string) => string; contract: (amount: string) => string; card: string }
@@ -73,7 +74,7 @@ const WORDS: Record<PreInformationLocale, Words> = {
     cover: { heading: 'Teminat ve sözleşme bilgileri' },
     tss: {
       visits: (n) => `Ayakta tedavi: yılda ${n} vizite`, inpatientOnly: 'Ayakta tedavi: yok (yalnız yatarak tedavi)', inpatient: 'Yatarak tedavi: anlaşmalı özel hastanelerde SGK farkları dahil',
-      birth: (yes) => (yes ? `Doğum teminatı: var (${TSS_BIRTH_WAITING_MONTHS} ay bekleme süresiyle)` : 'Doğum teminatı: yok'),
+      birth: (yes, months) => (yes ? `Doğum teminatı: var (${months} ay bekleme süresiyle)` : 'Doğum teminatı: yok'),
       sgk: 'Sigortalının SGK\'lı olması gerekir; poliçe SGK\'nın karşılamadığı farkları öder.',
       waiting: 'Sağlık beyanınızda bildirdiğiniz durumlar teminat dışı bırakılabilir veya ek prim gerektirebilir; beyanın eksik ya da yanlış olması tazminatı etkiler.',
     },
@@ -130,7 +131,7 @@ const WORDS: Record<PreInformationLocale, Words> = {
     cover: { heading: 'Cover and contract' },
     tss: {
       visits: (n) => `Outpatient treatment: ${n} visits a year`, inpatientOnly: 'Outpatient treatment: none (inpatient only)', inpatient: 'Inpatient treatment: at contracted private hospitals, SGK differences included',
-      birth: (yes) => (yes ? `Maternity cover: included (${TSS_BIRTH_WAITING_MONTHS}-month waiting period)` : 'Maternity cover: not included'),
+      birth: (yes, months) => (yes ? `Maternity cover: included (${months}-month waiting period)` : 'Maternity cover: not included'),
       sgk: 'The insured person must be covered by SGK; the policy pays the differences SGK does not.',
       waiting: 'Conditions stated in your health declaration may be excluded or need an extra premium; an incomplete or wrong declaration affects claims.',
     },
@@ -187,7 +188,7 @@ const WORDS: Record<PreInformationLocale, Words> = {
     cover: { heading: 'Покрытие и условия договора' },
     tss: {
       visits: (n) => `Амбулаторное лечение: ${n} визитов в год`, inpatientOnly: 'Амбулаторное лечение: нет (только стационар)', inpatient: 'Стационарное лечение: в частных больницах-партнёрах, включая доплаты сверх SGK',
-      birth: (yes) => (yes ? `Покрытие родов: есть (период ожидания ${TSS_BIRTH_WAITING_MONTHS} месяцев)` : 'Покрытие родов: нет'),
+      birth: (yes, months) => (yes ? `Покрытие родов: есть (период ожидания ${months} месяцев)` : 'Покрытие родов: нет'),
       sgk: 'Застрахованный должен быть застрахован в SGK; полис оплачивает разницу, которую SGK не покрывает.',
       waiting: 'Состояния, указанные в декларации о здоровье, могут быть исключены из покрытия или потребовать доплаты; неполная или неверная декларация влияет на выплаты.',
     },
@@ -234,7 +235,10 @@ const WORDS: Record<PreInformationLocale, Words> = {
  * The form of a product for an application's answers, priced at `amount` (the server's price), in a
  * language. Pure: the same answers, price and language give the same text (and hash).
  */
-export function preInformationForm(product: ApplicationProduct, data: ApplicationData, amount: number, currency: string, locale: PreInformationLocale, now: Date): PreInformationForm {
+export function preInformationForm(
+  product: ApplicationProduct, data: ApplicationData, amount: number, currency: string, locale: PreInformationLocale, now: Date,
+  figures: TariffFigures = SEED_TARIFF,
+): PreInformationForm {
   const w = WORDS[locale]
   const money = (a: number | string, c = currency) => formatMoney(a, c, locale)
   const person = data.personalProfile
@@ -253,10 +257,10 @@ export function preInformationForm(product: ApplicationProduct, data: Applicatio
   const isContract = product === 'erkenbes' || product === 'pratikbes'
   if (product === 'tss') {
     const visits = data.outpatientVisits ?? 0
-    cover.push(w.tss.inpatient, visits === 0 ? w.tss.inpatientOnly : w.tss.visits(visits), w.tss.birth(hasBirthCover(data, now)), w.tss.sgk, w.tss.waiting)
+    cover.push(w.tss.inpatient, visits === 0 ? w.tss.inpatientOnly : w.tss.visits(visits), w.tss.birth(hasBirthCover(data, now, figures), figures.tss.birthWaitingMonths), w.tss.sgk, w.tss.waiting)
   } else if (product === 'seyahatsaglik' && data.travelPlan) {
     const plan = data.travelPlan
-    const eur = isTravelCoverage(plan.coverageType) ? TRAVEL_COVER_EUR[plan.coverageType] : 0
+    const eur = isTravelCoverage(plan.coverageType) ? figures.travel.coverEur[plan.coverageType] : 0
     cover.push(
       `${w.travel.region}: ${w.travel.regions[plan.travelLocation] ?? plan.travelLocation}`,
       `${w.travel.dates}: ${formatDay(plan.startDate, locale)} – ${formatDay(plan.endDate, locale)}`,
@@ -270,7 +274,7 @@ export function preInformationForm(product: ApplicationProduct, data: Applicatio
     cover.push(
       w.bes.plan[product],
       `${w.bes.contribution}: ${money(c.contributionAmount, c.currencyOfInvest)} (${w.bes.frequency[c.freqOfInvest] ?? c.freqOfInvest})`,
-      `${w.bes.funds}: ${c.fundChoice.map((f) => `${fundByCode(f.code)?.name ?? f.code} %${f.share}`).join(', ')}`,
+      `${w.bes.funds}: ${c.fundChoice.map((f) => `${fundByCode(f.code, figures.funds)?.name ?? f.code} %${f.share}`).join(', ')}`,
       w.bes.participation,
       w.bes.state,
     )

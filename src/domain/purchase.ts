@@ -1,6 +1,8 @@
 import type { ApplicationData, ApplicationProduct } from './schemas/application.ts'
 import { contributionProblem, needsCustodian, participantAgeProblem } from './bes.ts'
 import { isAdultBirthDate, isChildBirthDate, isWithinInsurableAgeRange } from './dates.ts'
+import { fundChoiceProblem } from './funds.ts'
+import { SEED_TARIFF, type TariffFigures } from './tariff-version.ts'
 import { quoteTravel, quoteTss, TRAVEL_COVERAGES, TRAVEL_REGIONS, type TravelCoverage, type TravelRegion } from './tariff.ts'
 
 /**
@@ -93,14 +95,14 @@ export function isOutsideProductAges(product: ApplicationProduct, data: Applicat
  * older than the quote's person changes it. `SECTION_MISSING` until the quote (or BES contract)
  * is there.
  */
-export function quotedPrice(product: ApplicationProduct, data: ApplicationData, now: Date): PurchasePrice {
+export function quotedPrice(product: ApplicationProduct, data: ApplicationData, now: Date, figures: TariffFigures = SEED_TARIFF): PurchasePrice {
   if (isOutsideProductAges(product, data, now)) return { ok: false, code: 'AGE_OUT_OF_RANGE', section: data.personalProfile ? 'personalProfile' : product === 'seyahatsaglik' ? 'travelPlan' : 'quickProfile' }
   switch (product) {
     case 'tss': {
       if (!data.quickProfile) return missing('quickProfile')
       if (data.outpatientVisits === undefined) return missing('outpatientVisits')
       const birthCollateral = data.healthPolicy ? data.healthPolicy.birthCollateral : data.birthCollateral
-      const quote = quoteTss({ ...data.quickProfile, birthdate: insuredBirthdate(product, data)!, birthCollateral }, now)
+      const quote = quoteTss({ ...data.quickProfile, birthdate: insuredBirthdate(product, data)!, birthCollateral }, now, figures.tss)
       if (!quote.ok) return { ok: false, code: quote.reason === 'AGE_OUT_OF_RANGE' ? 'AGE_OUT_OF_RANGE' : 'NOT_PRICEABLE', section: 'quickProfile' }
       const option = quote.options.find((o) => o.visits === data.outpatientVisits)
       if (!option) return { ok: false, code: 'NOT_PRICEABLE', section: 'outpatientVisits' }
@@ -110,7 +112,7 @@ export function quotedPrice(product: ApplicationProduct, data: ApplicationData, 
       const plan = data.travelPlan
       if (!plan) return missing('travelPlan')
       if (!isTravelRegion(plan.travelLocation) || !isTravelCoverage(plan.coverageType)) return { ok: false, code: 'NOT_PRICEABLE', section: 'travelPlan' }
-      const quote = quoteTravel({ ...plan, birthdate: insuredBirthdate(product, data)!, travelLocation: plan.travelLocation, coverageType: plan.coverageType }, now)
+      const quote = quoteTravel({ ...plan, birthdate: insuredBirthdate(product, data)!, travelLocation: plan.travelLocation, coverageType: plan.coverageType }, now, figures.travel)
       if (!quote.ok) return { ok: false, code: quote.reason === 'AGE_OUT_OF_RANGE' ? 'AGE_OUT_OF_RANGE' : 'NOT_PRICEABLE', section: 'travelPlan' }
       return { ok: true, amountTry: quote.premiumTry, currency: 'TRY', kind: 'policy' }
     }
@@ -120,6 +122,8 @@ export function quotedPrice(product: ApplicationProduct, data: ApplicationData, 
       if (!contract) return missing('pensionContract')
       // the plan's rules (src/domain/bes.ts): its frequencies, TRY, at least the monthly minimum per month paid
       if (contributionProblem(product, contract) !== null) return { ok: false, code: 'NOT_PRICEABLE', section: 'pensionContract' }
+      // the funds the version in force offers (a fund a new version no longer offers cannot be bought)
+      if (fundChoiceProblem(contract.fundChoice, figures.funds) !== null) return { ok: false, code: 'NOT_PRICEABLE', section: 'pensionContract' }
       return { ok: true, amountTry: Math.round(contract.contributionAmount * 100) / 100, currency: 'TRY', kind: 'contract' }
     }
   }
@@ -144,7 +148,7 @@ function missing(section: string): PurchasePrice {
  * The amount to charge for an application of a product, or why it cannot be charged yet: every
  * section the product needs, then `quotedPrice` (the insured person's age window and price).
  */
-export function purchasePrice(product: ApplicationProduct, data: ApplicationData, now: Date): PurchasePrice {
+export function purchasePrice(product: ApplicationProduct, data: ApplicationData, now: Date, figures: TariffFigures = SEED_TARIFF): PurchasePrice {
   if (!data.personalProfile) return missing('personalProfile')
   switch (product) {
     case 'tss':
@@ -164,13 +168,13 @@ export function purchasePrice(product: ApplicationProduct, data: ApplicationData
       if (!data.custodianProfile && !isOutsideProductAges(product, data, now) && needsCustodian(data.personalProfile.birthdate, now)) return missing('custodianProfile')
       break
   }
-  return quotedPrice(product, data, now)
+  return quotedPrice(product, data, now, figures)
 }
 
 /** Whether the insured person may have birth cover (TSS: a woman of 18-44, by the profile's birth date). */
-export function hasBirthCover(data: ApplicationData, now: Date): boolean {
+export function hasBirthCover(data: ApplicationData, now: Date, figures: TariffFigures = SEED_TARIFF): boolean {
   if (!data.quickProfile || !data.healthPolicy?.birthCollateral) return false
-  const quote = quoteTss({ ...data.quickProfile, birthdate: insuredBirthdate('tss', data)!, birthCollateral: true }, now)
+  const quote = quoteTss({ ...data.quickProfile, birthdate: insuredBirthdate('tss', data)!, birthCollateral: true }, now, figures.tss)
   return quote.ok && quote.birthCollateral
 }
 

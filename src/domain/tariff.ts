@@ -18,6 +18,32 @@ export const OUTPATIENT_OPTIONS = [8, 10, 12] as const
 export type OutpatientVisits = (typeof OUTPATIENT_OPTIONS)[number]
 export type Gender = (typeof GENDERS)[number]
 
+/**
+ * The figures of one tariff version (issue 24 "Tariffs and funds are data", docs/decisions/tariffs.md):
+ * the server keeps them versioned in the database (`tariff_version`) and prices a sale with the
+ * version in force on its day; the constants below are version 1, the figures the database is
+ * seeded with, and the figures the browser's quick quote uses when it is given none.
+ */
+export type AgeBand = { from: number; to: number }
+export type TssFigures = {
+  ageBands: ReadonlyArray<AgeBand & { inpatientTry: number }>
+  cityGroup1: readonly string[]
+  cityGroup2: readonly string[]
+  cityFactors: Readonly<Record<CityGroup, number>>
+  outpatientLoading: Readonly<Record<OutpatientVisits, number>>
+  femaleLoading: number
+  birthLoading: number
+  birthWaitingMonths: number
+}
+export type TravelFigures = {
+  coverEur: Readonly<Record<TravelCoverage, number>>
+  coverageFactor: Readonly<Record<TravelCoverage, number>>
+  regionFactor: Readonly<Record<TravelRegion, number>>
+  lengthBands: ReadonlyArray<AgeBand & { baseTry: number }>
+  ageFactors: ReadonlyArray<AgeBand & { factor: number }>
+  covidLoading: number
+}
+
 /** Age bands (completed years on the quote date) and the yearly inpatient premium in TRY. */
 export const TSS_AGE_BANDS: ReadonlyArray<{ from: number; to: number; inpatientTry: number }> = [
   { from: 0, to: 17, inpatientTry: 4_200 },
@@ -31,8 +57,8 @@ export const TSS_AGE_BANDS: ReadonlyArray<{ from: number; to: number; inpatientT
 /** City groups by province plate code: contracted-hospital prices differ most between them. */
 export const TSS_CITY_GROUP_1 = ['06', '34', '35'] as const
 export const TSS_CITY_GROUP_2 = ['01', '07', '16', '26', '27', '33', '38', '41', '42', '48', '59'] as const
-export const TSS_CITY_FACTORS = { 1: 1.2, 2: 1.05, 3: 0.9 } as const
-export type CityGroup = keyof typeof TSS_CITY_FACTORS
+export type CityGroup = 1 | 2 | 3
+export const TSS_CITY_FACTORS: Readonly<Record<CityGroup, number>> = { 1: 1.2, 2: 1.05, 3: 0.9 }
 
 /** Outpatient cover adds this share of the inpatient premium. */
 export const TSS_OUTPATIENT_LOADING: Record<OutpatientVisits, number> = { 8: 0.55, 10: 0.65, 12: 0.75 }
@@ -41,9 +67,16 @@ export const TSS_FEMALE_LOADING = 0.1
 export const TSS_BIRTH_LOADING = 0.18
 export const TSS_BIRTH_WAITING_MONTHS = 10
 
-export function cityGroupOf(cityCode: string): CityGroup {
-  if ((TSS_CITY_GROUP_1 as readonly string[]).includes(cityCode)) return 1
-  if ((TSS_CITY_GROUP_2 as readonly string[]).includes(cityCode)) return 2
+/** Version 1's TSS figures (the constants above). */
+export const SEED_TSS: TssFigures = {
+  ageBands: TSS_AGE_BANDS, cityGroup1: TSS_CITY_GROUP_1, cityGroup2: TSS_CITY_GROUP_2, cityFactors: TSS_CITY_FACTORS,
+  outpatientLoading: TSS_OUTPATIENT_LOADING, femaleLoading: TSS_FEMALE_LOADING, birthLoading: TSS_BIRTH_LOADING,
+  birthWaitingMonths: TSS_BIRTH_WAITING_MONTHS,
+}
+
+export function cityGroupOf(cityCode: string, figures: TssFigures = SEED_TSS): CityGroup {
+  if (figures.cityGroup1.includes(cityCode)) return 1
+  if (figures.cityGroup2.includes(cityCode)) return 2
   return 3
 }
 
@@ -67,21 +100,22 @@ function tryOf(kurus: number): number {
 }
 
 /** Yearly and monthly premium for inpatient only (visits 0) and for each outpatient option. */
-export function quoteTss(input: TssQuoteInput, now: Date): TssQuote {
+export function quoteTss(input: TssQuoteInput, now: Date, figures: TssFigures = SEED_TSS): TssQuote {
   if (!/^\d{2}$/.test(input.citycode) || Number(input.citycode) < 1 || Number(input.citycode) > 81) return { ok: false, reason: 'BAD_CITY' }
   const age = ageOn(input.birthdate, now)
   if (age === null) return { ok: false, reason: 'BAD_DATE' }
   // spec 5's window: later than 69 years ago and earlier than 15 days ago
   if (!isWithinInsurableAgeRange(input.birthdate, now)) return { ok: false, reason: 'AGE_OUT_OF_RANGE' }
-  const band = TSS_AGE_BANDS.find((b) => age >= b.from && age <= b.to)!
-  const cityGroup = cityGroupOf(input.citycode)
+  const band = figures.ageBands.find((b) => age >= b.from && age <= b.to)
+  if (!band) return { ok: false, reason: 'AGE_OUT_OF_RANGE' }
+  const cityGroup = cityGroupOf(input.citycode, figures)
   const birthCoverAvailable = input.gender === 'female' && age >= 18 && age <= 44
   const birthCollateral = birthCoverAvailable && !!input.birthCollateral
-  let inpatient = band.inpatientTry * 100 * TSS_CITY_FACTORS[cityGroup]
-  if (birthCoverAvailable) inpatient *= 1 + TSS_FEMALE_LOADING
-  if (birthCollateral) inpatient *= 1 + TSS_BIRTH_LOADING
+  let inpatient = band.inpatientTry * 100 * figures.cityFactors[cityGroup]
+  if (birthCoverAvailable) inpatient *= 1 + figures.femaleLoading
+  if (birthCollateral) inpatient *= 1 + figures.birthLoading
   const option = (visits: OutpatientVisits | 0): TssOption => {
-    const annual = tryOf(inpatient * (1 + (visits === 0 ? 0 : TSS_OUTPATIENT_LOADING[visits])))
+    const annual = tryOf(inpatient * (1 + (visits === 0 ? 0 : figures.outpatientLoading[visits])))
     return { visits, annualTry: annual, monthlyTry: Math.ceil((annual / 12) * 100) / 100 }
   }
   return { ok: true, age, cityGroup, birthCoverAvailable, birthCollateral, options: [option(0), ...OUTPATIENT_OPTIONS.map(option)] }
@@ -116,6 +150,11 @@ export const TRAVEL_AGE_FACTORS: ReadonlyArray<{ from: number; to: number; facto
   { from: 75, to: 100, factor: 3 },
 ]
 export const TRAVEL_COVID_LOADING = 0.15
+/** Version 1's travel figures (the constants above). */
+export const SEED_TRAVEL: TravelFigures = {
+  coverEur: TRAVEL_COVER_EUR, coverageFactor: TRAVEL_COVERAGE_FACTOR, regionFactor: TRAVEL_REGION_FACTOR,
+  lengthBands: TRAVEL_LENGTH_BANDS, ageFactors: TRAVEL_AGE_FACTORS, covidLoading: TRAVEL_COVID_LOADING,
+}
 /** A policy can be bought up to this many days before the trip starts. */
 export const TRAVEL_MAX_DAYS_AHEAD = 180
 
@@ -137,7 +176,7 @@ export function tripDays(start: CalendarDate, end: CalendarDate): number {
   return Math.round((t(end) - t(start)) / 86_400_000) + 1
 }
 
-export function quoteTravel(input: TravelQuoteInput, now: Date): TravelQuote {
+export function quoteTravel(input: TravelQuoteInput, now: Date, figures: TravelFigures = SEED_TRAVEL): TravelQuote {
   const start = toCalendarDate(input.startDate)
   const end = toCalendarDate(input.endDate)
   const age = ageOn(input.birthdate, now)
@@ -149,11 +188,12 @@ export function quoteTravel(input: TravelQuoteInput, now: Date): TravelQuote {
   if (compareDates(start, addDays(day, TRAVEL_MAX_DAYS_AHEAD)) > 0) return { ok: false, reason: 'START_TOO_FAR' }
   if (compareDates(end, start) < 0) return { ok: false, reason: 'END_BEFORE_START' }
   const days = tripDays(start, end)
-  const band = TRAVEL_LENGTH_BANDS.find((b) => days >= b.from && days <= b.to)
+  const band = figures.lengthBands.find((b) => days >= b.from && days <= b.to)
   if (!band) return { ok: false, reason: 'TOO_LONG' }
-  const ageFactor = TRAVEL_AGE_FACTORS.find((b) => age >= b.from && age <= b.to)!.factor
-  let kurus = band.baseTry * 100 * TRAVEL_REGION_FACTOR[input.travelLocation] * TRAVEL_COVERAGE_FACTOR[input.coverageType] * ageFactor
-  if (input.covid) kurus *= 1 + TRAVEL_COVID_LOADING
-  const coverEur = TRAVEL_COVER_EUR[input.coverageType]
+  const ageBand = figures.ageFactors.find((b) => age >= b.from && age <= b.to)
+  if (!ageBand) return { ok: false, reason: 'AGE_OUT_OF_RANGE' }
+  let kurus = band.baseTry * 100 * figures.regionFactor[input.travelLocation] * figures.coverageFactor[input.coverageType] * ageBand.factor
+  if (input.covid) kurus *= 1 + figures.covidLoading
+  const coverEur = figures.coverEur[input.coverageType]
   return { ok: true, age, days, coverEur, meetsSchengenVisa: coverEur >= SCHENGEN_MINIMUM_EUR, premiumTry: tryOf(kurus) }
 }

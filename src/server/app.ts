@@ -12,6 +12,7 @@ import { errorMessage, resolveLocale, type ErrorCode, type ServerLocale } from '
 import { authRoutes } from './routes/auth.ts'
 import { auditRoutes } from './routes/audit.ts'
 import { consentRoutes } from './routes/consent.ts'
+import { tariffRoutes } from './routes/tariffs.ts'
 import { outboxRoutes } from './routes/outbox.ts'
 import { clientRoutes } from './routes/client.ts'
 import { healthRoutes } from './routes/health.ts'
@@ -246,6 +247,7 @@ export function createApp(deps: AppDeps) {
   main.route('/dashboard', dashboardRoutes())
   main.route('/search', searchRoutes())
   main.route('/payment', paymentActionRoutes())
+  main.route('/tariff', tariffRoutes())
   serviceAt(config.paymentApiBase).route('/moneyio/collection', paymentRoutes())
   if (config.gateway.kind === 'banksim') main.route('/banksim', bankSimulatorRoutes())
   // longer bases first, so that /api/v1 does not swallow /api/v1/payment

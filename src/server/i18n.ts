@@ -494,6 +494,22 @@ export const ERROR_MESSAGES = {
     en: 'The code was entered wrongly too many times and no longer works; please ask for a new one',
     ru: 'Код был введён неверно слишком много раз и больше не действует; запросите новый код',
   },
+  // tariff versions (issue 24, routes/tariffs.ts): the staff page names each row's problem itself
+  TARIFF_INVALID: {
+    tr: 'Tarife dosyası yüklenemedi: hatalı satırları düzeltip yeniden yükleyiniz',
+    en: 'The tariff file could not be loaded: correct the rows in error and load it again',
+    ru: 'Не удалось загрузить файл тарифа: исправьте строки с ошибками и загрузите его снова',
+  },
+  TARIFF_DAY_TAKEN: {
+    tr: 'Bu tarihte yürürlüğe girecek bir tarife sürümü zaten var',
+    en: 'A tariff version already takes effect on this date',
+    ru: 'На эту дату уже есть версия тарифа',
+  },
+  TARIFF_NOT_FOUND: {
+    tr: 'Tarife sürümü bulunamadı',
+    en: 'Tariff version not found',
+    ru: 'Версия тарифа не найдена',
+  },
 } as const satisfies Record<string, Texts>
 
 /** The users list as CSV (issue 28 item 10): readable column names and values, per language. */

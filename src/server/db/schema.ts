@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import {
-  bigserial, boolean, customType, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid, uniqueIndex, index,
+  bigserial, boolean, customType, date, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uuid, uniqueIndex, index,
 } from 'drizzle-orm/pg-core'
 
 /** Binary data: a Buffer goes to both drivers (node-postgres would send a plain Uint8Array as text). */
@@ -507,6 +507,32 @@ export const preInformation = pgTable('pre_information', {
   requestId: text('request_id').notNull(),
 }, (t) => [index('pre_information_application_idx').on(t.applicationId, t.givenAt)])
 
+// ---- tariff versions (issue 24, docs/decisions/tariffs.md): the TSS and travel prices and the pension funds, as data ----
+
+/**
+ * One version of the figures (src/domain/tariff-version.ts), in force from `effective_from` (a day
+ * in Europe/Istanbul) until the next version's day. Never changed once written: a correction is a
+ * new version. Version 1 is seeded with the figures of src/domain (migration 'tariffs24c-seed').
+ */
+export const tariffVersion = pgTable('tariff_version', {
+  id: serial('id').primaryKey(),
+  /** 1, 2, 3... in the order loaded (the upload holds a table lock while it numbers). */
+  version: integer('version').notNull(),
+  effectiveFrom: date('effective_from', { mode: 'string' }).notNull(),
+  figures: jsonb('figures').$type<Record<string, unknown>>().notNull(),
+  /** Who loaded it (the username; 'system' for the seed), when, from which file, with what note. */
+  createdBy: text('created_by').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  sourceName: text('source_name'),
+  note: text('note'),
+  /** The SHA-256 of the uploaded file (hex), to tell which file it was. */
+  sourceSha256: text('source_sha256'),
+}, (t) => [
+  uniqueIndex('tariff_version_version_uq').on(t.version),
+  // one version per day: the version in force on a day is never ambiguous
+  uniqueIndex('tariff_version_effective_uq').on(t.effectiveFrom),
+])
+
 // ---- online purchases (issue 15, docs/decisions/purchase.md): an application priced by the server, paid by card ----
 
 export const purchase = pgTable('purchase', {
@@ -537,6 +563,8 @@ export const purchase = pgTable('purchase', {
   issuedAt: timestamp('issued_at', { withTimezone: true }),
   /** The pre-information form the customer confirmed before paying (issue 24 item 4; null for purchases made before it). */
   preInformationId: uuid('pre_information_id'),
+  /** The tariff version the amount was priced with (issue 24: the version in force on the purchase's day; null before versions). */
+  tariffVersionId: integer('tariff_version_id').references(() => tariffVersion.id),
 }, (t) => [
   uniqueIndex('purchase_policy_number_uq').on(t.policyNumber),
   // one purchase per application (issue 21): the same application gives back its purchase

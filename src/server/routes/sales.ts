@@ -8,6 +8,8 @@ import { legalPermissionSchema } from '../../domain/schemas/legal-permission.ts'
 import {
   APPLICATION_KEEP_HOURS, resumeApplicationSchema, saveApplicationSchema, type ApplicationData, type ApplicationProduct, type SavedApplication,
 } from '../../domain/schemas/application.ts'
+import type { TariffFigures } from '../../domain/tariff-version.ts'
+import { tariffInForce } from '../services/tariffs.ts'
 import { AGE_RULE_CODE, healthAnswersProblem, purchasePrice, quotedPrice, type PurchasePrice } from '../../domain/purchase.ts'
 import {
   createPurchaseSchema, preInformationDocumentSchema, preInformationRequestSchema, type PreInformationView, type PurchaseView,
@@ -114,9 +116,9 @@ function refusal(product: ApplicationProduct, price: Extract<PurchasePrice, { ok
   return new AppError(400, 'VALIDATION', [{ path: price.section, code: `purchase.${price.code}` }])
 }
 
-function savedView(row: typeof salesApplication.$inferSelect, now: Date): SavedApplication {
+function savedView(row: typeof salesApplication.$inferSelect, now: Date, figures: TariffFigures): SavedApplication {
   const data = row.data as ApplicationData
-  const price = quotedPrice(row.product as ApplicationProduct, data, now)
+  const price = quotedPrice(row.product as ApplicationProduct, data, now, figures)
   return {
     id: row.id, product: row.product as ApplicationProduct, step: row.step, data,
     updatedAt: row.updatedAt.toISOString(), expiresAt: row.expiresAt.toISOString(),
@@ -234,12 +236,12 @@ async function callerApplication(c: Context<AppEnv>, ticket: string, product: Ap
  * The pre-information form of an application as it stands (issue 24 item 4): its answers at the
  * price the purchase would charge now, in a language; with its plain text and that text's hash.
  */
-function currentForm(application: typeof salesApplication.$inferSelect, locale: ServerLocale, now: Date) {
+function currentForm(application: typeof salesApplication.$inferSelect, locale: ServerLocale, now: Date, figures: TariffFigures) {
   const product = application.product as ApplicationProduct
   const data = application.data as ApplicationData
-  const price = purchasePrice(product, data, now)
+  const price = purchasePrice(product, data, now, figures)
   if (!price.ok) throw refusal(product, price, data)
-  const form = preInformationForm(product, data, price.amountTry, price.currency, locale, now)
+  const form = preInformationForm(product, data, price.amountTry, price.currency, locale, now, figures)
   const text = preInformationText(form)
   return { form, text, sha: textSha256(text), price }
 }
@@ -334,8 +336,9 @@ export function salesRoutes() {
     const phone = await verifiedPhone(c, body.ticket, body.product)
     const { db, clock } = c.get('deps')
     const now = clock.now()
-    // repriced at every save from the insured person's data; a person outside the product's ages is refused with its rule
-    const price = quotedPrice(body.product, body.data, now)
+    // repriced at every save from the insured person's data (the tariff version in force now); a person outside the product's ages is refused with its rule
+    const tariff = await tariffInForce(db, now)
+    const price = quotedPrice(body.product, body.data, now, tariff.figures)
     if (!price.ok && price.code === 'AGE_OUT_OF_RANGE') throw refusal(body.product, price, body.data)
     // a health declaration is saved whole: every question answered (issue 24; the browser's step asks the same)
     const health = body.data.healthPolicy ? healthAnswersError(body.data.healthPolicy) : null
@@ -346,7 +349,7 @@ export function salesRoutes() {
       .values({ phone, product: body.product, step: body.step, data: body.data, createdAt: now, updatedAt: now, expiresAt })
       .onConflictDoUpdate({ target: [salesApplication.phone, salesApplication.product], set: { step: body.step, data: body.data, updatedAt: now, expiresAt } })
       .returning()
-    return c.json(savedView(row!, now))
+    return c.json(savedView(row!, now, tariff.figures))
   })
 
   r.post('/application/resume', async (c) => {
@@ -357,7 +360,7 @@ export function salesRoutes() {
       .where(and(eq(salesApplication.phone, phone), eq(salesApplication.product, body.product), gt(salesApplication.expiresAt, clock.now())))
       .limit(1)
     if (!rows[0]) throw new AppError(404, 'APPLICATION_NOT_FOUND')
-    return c.json(savedView(rows[0], clock.now()))
+    return c.json(savedView(rows[0], clock.now(), (await tariffInForce(db, clock.now())).figures))
   })
 
   /**
@@ -372,7 +375,7 @@ export function salesRoutes() {
     const { db, clock } = c.get('deps')
     const now = clock.now()
     const locale = c.get('locale')
-    const { form, text, sha, price } = currentForm(application, locale, now)
+    const { form, text, sha, price } = currentForm(application, locale, now, (await tariffInForce(db, now)).figures)
     const [row] = await db.insert(preInformation).values({
       applicationId: application.id, phone, product: body.product, documentId: form.documentId, documentVersion: form.version, locale,
       textSha256: sha, text, amount: price.amountTry.toFixed(2), currency: price.currency, givenAt: now,
@@ -393,7 +396,8 @@ export function salesRoutes() {
     const given = await givenForm(c, body.id, application.id)
     if (!given) throw new AppError(404, 'PRE_INFORMATION_NOT_FOUND')
     const locale: ServerLocale = isServerLocale(given.locale) ? given.locale : 'tr'
-    const { form, sha } = currentForm(application, locale, c.get('deps').clock.now())
+    const now = c.get('deps').clock.now()
+    const { form, sha } = currentForm(application, locale, now, (await tariffInForce(c.get('deps').db, now)).figures)
     if (sha !== given.textSha256) throw new AppError(409, 'PRE_INFORMATION_CHANGED')
     const pdf = await preInformationPdf(form, given.givenAt, sha)
     c.header('Cache-Control', 'no-store')
@@ -422,7 +426,9 @@ export function salesRoutes() {
       .where(and(eq(salesApplication.phone, phone), eq(salesApplication.product, body.product), gt(salesApplication.expiresAt, now)))
       .limit(1)
     if (!application) throw new AppError(404, 'APPLICATION_NOT_FOUND')
-    const price = purchasePrice(body.product, application.data as ApplicationData, now)
+    // priced with the tariff version in force now (issue 24), whose id the purchase records
+    const tariff = await tariffInForce(db, now)
+    const price = purchasePrice(body.product, application.data as ApplicationData, now, tariff.figures)
     if (!price.ok) throw refusal(body.product, price, application.data as ApplicationData)
     const missing = await unrecordedConsents(c, application.id, body.product)
     if (missing.length) throw new AppError(400, 'CONSENT_REQUIRED', missing.map((name) => ({ path: name, code: 'required' })))
@@ -430,7 +436,7 @@ export function salesRoutes() {
     const given = body.preInformationId ? await givenForm(c, body.preInformationId, application.id) : null
     if (!given) throw new AppError(400, 'PRE_INFORMATION_REQUIRED', [{ path: 'preInformationId', code: 'required' }])
     const formLocale: ServerLocale = isServerLocale(given.locale) ? given.locale : 'tr'
-    const shown = currentForm(application, formLocale, now)
+    const shown = currentForm(application, formLocale, now, tariff.figures)
     if (shown.sha !== given.textSha256) throw new AppError(409, 'PRE_INFORMATION_CHANGED')
     const person = (application.data as ApplicationData).personalProfile
     const pdf = given.confirmedAt || !person?.email ? null : await preInformationPdf(shown.form, given.givenAt, shown.sha)
@@ -462,9 +468,10 @@ export function salesRoutes() {
       createdAt: now,
       updatedAt: now,
       preInformationId: given.id,
+      tariffVersionId: tariff.id,
     }).onConflictDoUpdate({
       target: purchase.applicationId,
-      set: { data: application.data, amount, currency: price.currency, locale: c.get('locale'), updatedAt: now, preInformationId: given.id },
+      set: { data: application.data, amount, currency: price.currency, locale: c.get('locale'), updatedAt: now, preInformationId: given.id, tariffVersionId: tariff.id },
       setWhere: sql`${purchase.status} = 'awaitingPayment' AND ${purchase.liveOrderId} IS NULL`,
     }).returning({ ...getTableColumns(purchase), created: sql<boolean>`(xmax = 0)` })
     })
