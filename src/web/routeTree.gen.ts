@@ -40,6 +40,7 @@ import { Route as NavbarSettingsConsentsRouteImport } from './routes/navbar/sett
 import { Route as NavbarSettingsGlobalSettingsRouteImport } from './routes/navbar/settings/global-settings'
 import { Route as NavbarSettingsPaymentsRouteImport } from './routes/navbar/settings/payments'
 import { Route as NavbarSettingsRolesRouteImport } from './routes/navbar/settings/roles'
+import { Route as NavbarSettingsTariffsRouteImport } from './routes/navbar/settings/tariffs'
 import { Route as NavbarSettingsTeamRouteImport } from './routes/navbar/settings/team'
 import { Route as NavbarSettingsUsersRouteImport } from './routes/navbar/settings/users'
 import { Route as SiteUrunlerBirikimBireyselEmeklilikRouteImport } from './routes/_site/urunler/birikim/bireysel-emeklilik'
@@ -218,6 +219,11 @@ const NavbarSettingsRolesRoute = NavbarSettingsRolesRouteImport.update({
   path: '/settings/roles',
   getParentRoute: () => NavbarRoute,
 } as any)
+const NavbarSettingsTariffsRoute = NavbarSettingsTariffsRouteImport.update({
+  id: '/settings/tariffs',
+  path: '/settings/tariffs',
+  getParentRoute: () => NavbarRoute,
+} as any)
 const NavbarSettingsTeamRoute = NavbarSettingsTeamRouteImport.update({
   id: '/settings/team',
   path: '/settings/team',
@@ -377,6 +383,7 @@ export interface FileRoutesByFullPath {
   '/navbar/settings/global-settings': typeof NavbarSettingsGlobalSettingsRoute
   '/navbar/settings/payments': typeof NavbarSettingsPaymentsRoute
   '/navbar/settings/roles': typeof NavbarSettingsRolesRoute
+  '/navbar/settings/tariffs': typeof NavbarSettingsTariffsRoute
   '/navbar/settings/team': typeof NavbarSettingsTeamRoute
   '/navbar/settings/users': typeof NavbarSettingsUsersRouteWithChildren
   '/navbar/settings/': typeof NavbarSettingsIndexRoute
@@ -430,6 +437,7 @@ export interface FileRoutesByTo {
   '/navbar/settings/global-settings': typeof NavbarSettingsGlobalSettingsRoute
   '/navbar/settings/payments': typeof NavbarSettingsPaymentsRoute
   '/navbar/settings/roles': typeof NavbarSettingsRolesRoute
+  '/navbar/settings/tariffs': typeof NavbarSettingsTariffsRoute
   '/navbar/settings/team': typeof NavbarSettingsTeamRoute
   '/navbar/settings': typeof NavbarSettingsIndexRoute
   '/urunler/birikim/bireysel-emeklilik': typeof SiteUrunlerBirikimBireyselEmeklilikRoute
@@ -485,6 +493,7 @@ export interface FileRoutesById {
   '/navbar/settings/global-settings': typeof NavbarSettingsGlobalSettingsRoute
   '/navbar/settings/payments': typeof NavbarSettingsPaymentsRoute
   '/navbar/settings/roles': typeof NavbarSettingsRolesRoute
+  '/navbar/settings/tariffs': typeof NavbarSettingsTariffsRoute
   '/navbar/settings/team': typeof NavbarSettingsTeamRoute
   '/navbar/settings/users': typeof NavbarSettingsUsersRouteWithChildren
   '/navbar/settings/': typeof NavbarSettingsIndexRoute
@@ -541,6 +550,7 @@ export interface FileRouteTypes {
     | '/navbar/settings/global-settings'
     | '/navbar/settings/payments'
     | '/navbar/settings/roles'
+    | '/navbar/settings/tariffs'
     | '/navbar/settings/team'
     | '/navbar/settings/users'
     | '/navbar/settings/'
@@ -594,6 +604,7 @@ export interface FileRouteTypes {
     | '/navbar/settings/global-settings'
     | '/navbar/settings/payments'
     | '/navbar/settings/roles'
+    | '/navbar/settings/tariffs'
     | '/navbar/settings/team'
     | '/navbar/settings'
     | '/urunler/birikim/bireysel-emeklilik'
@@ -648,6 +659,7 @@ export interface FileRouteTypes {
     | '/navbar/settings/global-settings'
     | '/navbar/settings/payments'
     | '/navbar/settings/roles'
+    | '/navbar/settings/tariffs'
     | '/navbar/settings/team'
     | '/navbar/settings/users'
     | '/navbar/settings/'
@@ -906,6 +918,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof NavbarSettingsRolesRouteImport
       parentRoute: typeof NavbarRoute
     }
+    '/navbar/settings/tariffs': {
+      id: '/navbar/settings/tariffs'
+      path: '/settings/tariffs'
+      fullPath: '/navbar/settings/tariffs'
+      preLoaderRoute: typeof NavbarSettingsTariffsRouteImport
+      parentRoute: typeof NavbarRoute
+    }
     '/navbar/settings/team': {
       id: '/navbar/settings/team'
       path: '/settings/team'
@@ -1127,6 +1146,7 @@ interface NavbarRouteChildren {
   NavbarSettingsGlobalSettingsRoute: typeof NavbarSettingsGlobalSettingsRoute
   NavbarSettingsPaymentsRoute: typeof NavbarSettingsPaymentsRoute
   NavbarSettingsRolesRoute: typeof NavbarSettingsRolesRoute
+  NavbarSettingsTariffsRoute: typeof NavbarSettingsTariffsRoute
   NavbarSettingsTeamRoute: typeof NavbarSettingsTeamRoute
   NavbarSettingsUsersRoute: typeof NavbarSettingsUsersRouteWithChildren
   NavbarSettingsIndexRoute: typeof NavbarSettingsIndexRoute
@@ -1156,6 +1176,7 @@ const NavbarRouteChildren: NavbarRouteChildren = {
   NavbarSettingsGlobalSettingsRoute: NavbarSettingsGlobalSettingsRoute,
   NavbarSettingsPaymentsRoute: NavbarSettingsPaymentsRoute,
   NavbarSettingsRolesRoute: NavbarSettingsRolesRoute,
+  NavbarSettingsTariffsRoute: NavbarSettingsTariffsRoute,
   NavbarSettingsTeamRoute: NavbarSettingsTeamRoute,
   NavbarSettingsUsersRoute: NavbarSettingsUsersRouteWithChildren,
   NavbarSettingsIndexRoute: NavbarSettingsIndexRoute,

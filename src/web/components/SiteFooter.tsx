@@ -61,6 +61,9 @@ export function SiteFooter({ mainSite }: { mainSite: (path: string) => string })
           <li><a href={`${KVKK_NOTICE_PATH}#cerezler`}><Trans>Çerez Politikası</Trans></a></li>
           <li><a href={MY_CONSENTS_PATH}><Trans>İzinlerim</Trans></a></li>
         </ul>
+        <p className={styles.registration} data-testid="illustrative-figures">
+          <Trans>Bu site bir demodur: gösterilen primler, tarifeler ve emeklilik fonları örnek amaçlıdır; gerçek bir teklif, tarife veya yatırım tavsiyesi değildir.</Trans>
+        </p>
         <p className={styles.registration} data-testid="company-registration">
           <Trans>{tradeName} · MERSİS no: {mersisNo} · İstanbul Ticaret Sicili no: {registryNo} · Adres: {address} · KEP: {kep}</Trans>
         </p>

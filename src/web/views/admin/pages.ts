@@ -53,6 +53,10 @@ export const CONSENTS_PAGE = {
   path: '/navbar/settings/consents', title: msg`Rıza kayıtları`, permission: 'consent:read',
   summary: msg`Satış başvurularında okunan, verilen ve geri alınan izinler.`,
 } as const satisfies AdminPage
+export const TARIFFS_PAGE = {
+  path: '/navbar/settings/tariffs', title: msg`Ürünler ve tarifeler`, permission: 'tariff:read',
+  summary: msg`Sağlık ve seyahat fiyatları ile emeklilik fonlarının sürümleri.`,
+} as const satisfies AdminPage
 export const DASHBOARD_PAGE = { path: '/navbar/dashboard', title: msg`Gösterge paneli`, permission: 'dashboard:read' } as const satisfies AdminPage
 
 /** The company area is shown when any of its pages may be read. */
@@ -60,4 +64,4 @@ export const COMPANY_PERMISSIONS: readonly string[] = COMPANY_PAGES.map((p) => p
 /** Global search covers users, groups and roles. */
 export const SEARCH_PERMISSIONS: readonly string[] = ['user:read', 'group:read', 'role:read']
 /** The settings hub is shown when any of its areas is. */
-export const SETTINGS_PERMISSIONS: readonly string[] = [...COMPANY_PERMISSIONS, TEAM_PAGE.permission, ROLES_PAGE.permission, USERS_PAGE.permission, AUDIT_PAGE.permission, PAYMENTS_PAGE.permission, CONSENTS_PAGE.permission]
+export const SETTINGS_PERMISSIONS: readonly string[] = [...COMPANY_PERMISSIONS, TEAM_PAGE.permission, ROLES_PAGE.permission, USERS_PAGE.permission, AUDIT_PAGE.permission, PAYMENTS_PAGE.permission, CONSENTS_PAGE.permission, TARIFFS_PAGE.permission]

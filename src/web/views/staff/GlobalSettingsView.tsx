@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router'
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { AUDIT_PAGE, COMPANY_PAGES, CONSENTS_PAGE, COMPANY_PERMISSIONS, PAYMENTS_PAGE, ROLES_PAGE, TEAM_PAGE, USERS_PAGE, type AdminPage } from '../admin/pages.ts'
+import { AUDIT_PAGE, COMPANY_PAGES, CONSENTS_PAGE, TARIFFS_PAGE, COMPANY_PERMISSIONS, PAYMENTS_PAGE, ROLES_PAGE, TEAM_PAGE, USERS_PAGE, type AdminPage } from '../admin/pages.ts'
 import { StaffPage } from './StaffPage.tsx'
 import { useCan } from './useCan.ts'
 import styles from './StaffLayout.module.css'
@@ -19,7 +19,7 @@ export function GlobalSettingsView() {
       </Link>
     </article>
   )
-  const any = can(COMPANY_PERMISSIONS) || [TEAM_PAGE, ROLES_PAGE, USERS_PAGE, AUDIT_PAGE, PAYMENTS_PAGE, CONSENTS_PAGE].some((p) => can(p.permission))
+  const any = can(COMPANY_PERMISSIONS) || [TEAM_PAGE, ROLES_PAGE, USERS_PAGE, AUDIT_PAGE, PAYMENTS_PAGE, CONSENTS_PAGE, TARIFFS_PAGE].some((p) => can(p.permission))
   return (
     <StaffPage title={msg`Şirket Ayarları`}>
       {!any && <p className={styles.notice} role="status"><Trans>Aktif rolünüzün yönetebileceği bir ayar yok.</Trans></p>}
@@ -39,6 +39,7 @@ export function GlobalSettingsView() {
         {card(AUDIT_PAGE)}
         {card(PAYMENTS_PAGE)}
         {card(CONSENTS_PAGE)}
+        {card(TARIFFS_PAGE)}
       </div>
     </StaffPage>
   )
