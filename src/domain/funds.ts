@@ -22,10 +22,19 @@ export const FUNDS: readonly Fund[] = [
 
 export type FundShare = { code: string; share: number }
 
+/** The funds offered where no version is given: version 1's, or the browser page's version in force (./tariff-version.ts). */
+let fundsInUse: readonly Fund[] = FUNDS
+export function setFundsInUse(funds: readonly Fund[]): void {
+  fundsInUse = funds
+}
+export function fundsOffered(): readonly Fund[] {
+  return fundsInUse
+}
+
 /** At most this many funds in one distribution (a contract splits across a few, not all). */
 export const MAX_FUNDS_PER_CONTRACT = FUNDS.length
 
-export function fundByCode(code: string, funds: readonly Fund[] = FUNDS): Fund | undefined {
+export function fundByCode(code: string, funds: readonly Fund[] = fundsInUse): Fund | undefined {
   return funds.find((f) => f.code === code)
 }
 
@@ -39,12 +48,14 @@ export type FundChoiceProblem = 'empty' | 'unknownFund' | 'duplicateFund' | 'not
 /**
  * What is wrong with a distribution, or null when it is valid: known funds, each once, each share a
  * whole percentage from 1 to 100, together exactly 100. Funds with share 0 are left out before.
+ * `funds` null: any well-formed fund code (the server's request schema; the purchase then checks
+ * the codes against the tariff version in force, whose funds may differ from version 1's).
  */
-export function fundChoiceProblem(shares: readonly FundShare[], funds: readonly Fund[] = FUNDS): FundChoiceProblem | null {
+export function fundChoiceProblem(shares: readonly FundShare[], funds: readonly Fund[] | null = fundsInUse): FundChoiceProblem | null {
   if (shares.length === 0) return 'empty'
   const seen = new Set<string>()
   for (const s of shares) {
-    if (!fundByCode(s.code, funds)) return 'unknownFund'
+    if (funds ? !fundByCode(s.code, funds) : !/^[A-Z]{3}$/.test(s.code)) return 'unknownFund'
     if (seen.has(s.code)) return 'duplicateFund'
     seen.add(s.code)
     if (!Number.isInteger(s.share)) return 'notWhole'

@@ -3,7 +3,7 @@ import { formatMoney } from './money.ts'
 import { hasBirthCover, isTravelCoverage } from './purchase.ts'
 import type { ApplicationData, ApplicationProduct } from './schemas/application.ts'
 import { SCHENGEN_MINIMUM_EUR } from './tariff.ts'
-import { SEED_TARIFF, type TariffFigures } from './tariff-version.ts'
+import { tariffInUse, type TariffFigures } from './tariff-version.ts'
 
 /**
  * The pre-information form (ön bilgilendirme formu, issue 24 item 4): what the customer is given
@@ -237,7 +237,7 @@ const WORDS: Record<PreInformationLocale, Words> = {
  */
 export function preInformationForm(
   product: ApplicationProduct, data: ApplicationData, amount: number, currency: string, locale: PreInformationLocale, now: Date,
-  figures: TariffFigures = SEED_TARIFF,
+  figures: TariffFigures = tariffInUse(),
 ): PreInformationForm {
   const w = WORDS[locale]
   const money = (a: number | string, c = currency) => formatMoney(a, c, locale)

@@ -1,5 +1,5 @@
-import { FUNDS, type Fund } from './funds.ts'
-import { SEED_TRAVEL, SEED_TSS, type TravelFigures, type TssFigures } from './tariff.ts'
+import { FUNDS, fundsOffered, setFundsInUse, type Fund } from './funds.ts'
+import { figuresInUse, SEED_TRAVEL, SEED_TSS, setFiguresInUse, type TravelFigures, type TssFigures } from './tariff.ts'
 
 /**
  * A tariff version's figures (issue 24 "Tariffs and funds are data", docs/decisions/tariffs.md):
@@ -11,6 +11,24 @@ import { SEED_TRAVEL, SEED_TSS, type TravelFigures, type TssFigures } from './ta
 export type TariffFigures = { tss: TssFigures; travel: TravelFigures; funds: readonly Fund[] }
 
 export const SEED_TARIFF: TariffFigures = { tss: SEED_TSS, travel: SEED_TRAVEL, funds: FUNDS }
+
+/** The figures pricing uses when it is given none (version 1's, or the browser page's version in force). */
+export function tariffInUse(): TariffFigures {
+  return { ...figuresInUse(), funds: fundsOffered() }
+}
+
+/**
+ * The browser's quick quotes, summaries and fund table price with the version in force that the
+ * page was served with (the server puts it in the page's configuration); a value that does not look
+ * like figures is ignored (version 1's stay). Never called on the server.
+ */
+export function setTariffInUse(figures: unknown): boolean {
+  const f = figures as Partial<TariffFigures> | null
+  if (!f || typeof f !== 'object' || !f.tss || !f.travel || !Array.isArray(f.funds) || !Array.isArray(f.tss.ageBands) || !Array.isArray(f.travel.lengthBands)) return false
+  setFiguresInUse(f.tss, f.travel)
+  setFundsInUse(f.funds)
+  return true
+}
 
 /** A version as the server describes it (staff page, public figures). */
 export type TariffVersionSummary = {

@@ -13,6 +13,7 @@ import { authRoutes } from './routes/auth.ts'
 import { auditRoutes } from './routes/audit.ts'
 import { consentRoutes } from './routes/consent.ts'
 import { tariffRoutes } from './routes/tariffs.ts'
+import { tariffInForce, type TariffInForce } from './services/tariffs.ts'
 import { outboxRoutes } from './routes/outbox.ts'
 import { clientRoutes } from './routes/client.ts'
 import { healthRoutes } from './routes/health.ts'
@@ -118,7 +119,7 @@ function envelope(config: ServerConfig): MiddlewareHandler<AppEnv> {
   }
 }
 
-function injectConfig(html: string, config: ServerConfig): string {
+function injectConfig(html: string, config: ServerConfig, tariff: TariffInForce | null): string {
   const publicConfig = {
     apiBase: config.apiBase,
     paymentApiBase: config.paymentApiBase,
@@ -127,6 +128,8 @@ function injectConfig(html: string, config: ServerConfig): string {
     envelopeKey: config.encryptRequests ? config.envelopeKey : null,
     inspector: config.inspector,
     caughtMessages: caughtMessages(config),
+    // the tariff version in force (issue 24): the page's quick quotes and fund table price with it
+    tariff: tariff ? { id: tariff.id, version: tariff.version, effectiveFrom: tariff.effectiveFrom, figures: tariff.figures } : null,
   }
   const json = JSON.stringify(publicConfig).replace(/</g, '\\u003c')
   return html.replace('<!--app-config-->', `<script type="application/json" id="app-config">${json}</script>`)
@@ -288,7 +291,9 @@ export function createApp(deps: AppDeps) {
       if (classifyPath(url.pathname) === 'redirect') {
         return c.redirect(redirectTarget(config.mainSiteOrigin), 302)
       }
-      const html = injectConfig(await web.html(url.pathname + url.search), config)
+      // without the database the page still serves: its quotes then use the figures it was built with
+      const tariff = await tariffInForce(full.db, full.clock.now()).catch(() => null)
+      const html = injectConfig(await web.html(url.pathname + url.search), config, tariff)
       c.header('Cache-Control', 'no-cache')
       return c.html(html)
     })

@@ -9,6 +9,8 @@ export type RuntimeConfig = {
   inspector: boolean
   /** Messages the server keeps instead of sending (its built-in catchers): staff pages say so. */
   caughtMessages: CaughtMessages
+  /** The tariff version in force when the page was served (issue 24), its figures unchecked: ../domain/tariff-version.ts `setTariffInUse` checks them. */
+  tariff?: { id: number; version: number; effectiveFrom: string; figures: unknown } | null
 }
 
 export type CaughtMessages = { mail: boolean; sms: boolean }

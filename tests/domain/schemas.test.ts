@@ -58,9 +58,13 @@ describe('sales payload schemas (strict)', () => {
     expect(pensionContractSchema.safeParse(c).success).toBe(true)
     expect(pensionContractSchema.safeParse({ ...c, contributionAmount: 0 }).success).toBe(false)
     expect(pensionContractSchema.safeParse({ ...c, freqOfInvest: 'daily' }).success).toBe(false)
-    // the fund distribution: known participation funds, whole percentages, 100 in all
+    // the fund distribution: well-formed fund codes, whole percentages, 100 in all; which funds are
+    // offered is the tariff version's (issue 24: a purchase refuses a fund its version does not offer,
+    // tests/domain/tariff-version.test.ts)
     expect(codes(pensionContractSchema.safeParse({ ...c, fundChoice: [{ code: 'KES', share: 60 }, { code: 'KEA', share: 30 }] }))).toContain('fundChoice.invalid')
-    expect(pensionContractSchema.safeParse({ ...c, fundChoice: [{ code: 'XXX', share: 100 }] }).success).toBe(false)
+    expect(pensionContractSchema.safeParse({ ...c, fundChoice: [{ code: 'XXX', share: 100 }] }).success).toBe(true)
+    expect(pensionContractSchema.safeParse({ ...c, fundChoice: [{ code: 'faiz', share: 100 }] }).success).toBe(false)
+    expect(pensionContractSchema.safeParse({ ...c, fundChoice: [{ code: 'KES', share: 50 }, { code: 'KES', share: 50 }] }).success).toBe(false)
     expect(pensionContractSchema.safeParse({ ...c, fundChoice: 'KES' }).success).toBe(false)
   })
 

@@ -87,7 +87,8 @@ export const pensionContractSchema = /* @__PURE__ */ z.strictObject({
   /** The fund distribution: participation funds in whole percentages summing to 100 (src/domain/funds.ts). */
   fundChoice: z.array(z.strictObject({ code: shortText('fundChoice.code', 10), share: z.number() })).check(
     z.maxLength(MAX_FUNDS_PER_CONTRACT, 'fundChoice.invalid'),
-    z.refine((v) => fundChoiceProblem(v) === null, 'fundChoice.invalid'),
+    // well-formed here; the funds themselves are checked against the tariff version in force (src/domain/purchase.ts)
+    z.refine((v) => fundChoiceProblem(v, null) === null, 'fundChoice.invalid'),
   ),
 })
 export type PensionContract = z.infer<typeof pensionContractSchema>

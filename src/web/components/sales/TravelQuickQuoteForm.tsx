@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useId, type FormEvent, type ReactNode } from 'react'
 import { formatMoney } from '../../../domain/money.ts'
-import { SCHENGEN_MINIMUM_EUR, TRAVEL_COVER_EUR } from '../../../domain/tariff.ts'
+import { figuresInUse, SCHENGEN_MINIMUM_EUR } from '../../../domain/tariff.ts'
 import { plainClick } from './plain-click.ts'
 import { GenderChoice } from './GenderChoice.tsx'
 import styles from './Quote.module.css'
@@ -23,6 +23,8 @@ export type TravelQuickQuoteFormProps = {
 export function TravelQuickQuoteForm(p: TravelQuickQuoteFormProps) {
   const { t, i18n } = useLingui()
   const eur = (n: number) => formatMoney(n, 'EUR', i18n.locale, { fractionDigits: 0 })
+  // the cover of the tariff version in force (issue 24)
+  const TRAVEL_COVER_EUR = figuresInUse().travel.coverEur
   const standard = eur(TRAVEL_COVER_EUR.standard)
   const plus = eur(TRAVEL_COVER_EUR.plus)
   const premium = eur(TRAVEL_COVER_EUR.premium)

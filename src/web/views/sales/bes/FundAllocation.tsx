@@ -2,8 +2,10 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { msg } from '@lingui/core/macro'
 import type { MessageDescriptor } from '@lingui/core'
 import { useId } from 'react'
-import { FUNDS, sharesTotal, type FundKind, type FundShare } from '../../../../domain/funds.ts'
+import { fundsOffered, sharesTotal, type FundKind, type FundShare } from '../../../../domain/funds.ts'
 import styles from './bes.module.css'
+// the version in force the page was served with (issue 24)
+import '../../../tariff-in-use.ts'
 
 const KINDS: Record<FundKind, MessageDescriptor> = {
   moneyMarket: msg`Para piyasası`,
@@ -21,6 +23,8 @@ const KINDS: Record<FundKind, MessageDescriptor> = {
 export function FundAllocation({ shares, onChange, error }: { shares: FundShare[]; onChange(next: FundShare[]): void; error?: string | undefined }) {
   const { t, i18n } = useLingui()
   const id = useId()
+  // the funds of the tariff version in force (issue 24)
+  const FUNDS = fundsOffered()
   const total = sharesTotal(shares)
   const shareOf = (code: string) => shares.find((s) => s.code === code)?.share ?? 0
   const set = (code: string, text: string) => {
