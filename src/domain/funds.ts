@@ -22,19 +22,25 @@ export const FUNDS: readonly Fund[] = [
 
 export type FundShare = { code: string; share: number }
 
-/** The funds offered where no version is given: version 1's, or the browser page's version in force (./tariff-version.ts). */
-let fundsInUse: readonly Fund[] = FUNDS
-export function setFundsInUse(funds: readonly Fund[]): void {
-  fundsInUse = funds
+/**
+ * The funds offered where no version is given: the version in force the browser page was served
+ * with (`__servedTariff`, as ./tariff.ts reads it), else version 1's; `setFundsInUse` overrides (tests).
+ */
+let override: readonly Fund[] | null = null
+export function setFundsInUse(funds: readonly Fund[] | null): void {
+  override = funds
 }
 export function fundsOffered(): readonly Fund[] {
-  return fundsInUse
+  if (override) return override
+  const served = (globalThis as { __servedTariff?: { funds?: unknown } }).__servedTariff?.funds
+  if (Array.isArray(served) && served.length > 0 && served.every((f: Partial<Fund>) => typeof f?.code === 'string' && typeof f.name === 'string')) return served as Fund[]
+  return FUNDS
 }
 
 /** At most this many funds in one distribution (a contract splits across a few, not all). */
 export const MAX_FUNDS_PER_CONTRACT = FUNDS.length
 
-export function fundByCode(code: string, funds: readonly Fund[] = fundsInUse): Fund | undefined {
+export function fundByCode(code: string, funds: readonly Fund[] = fundsOffered()): Fund | undefined {
   return funds.find((f) => f.code === code)
 }
 
@@ -51,7 +57,7 @@ export type FundChoiceProblem = 'empty' | 'unknownFund' | 'duplicateFund' | 'not
  * `funds` null: any well-formed fund code (the server's request schema; the purchase then checks
  * the codes against the tariff version in force, whose funds may differ from version 1's).
  */
-export function fundChoiceProblem(shares: readonly FundShare[], funds: readonly Fund[] | null = fundsInUse): FundChoiceProblem | null {
+export function fundChoiceProblem(shares: readonly FundShare[], funds: readonly Fund[] | null = fundsOffered()): FundChoiceProblem | null {
   if (shares.length === 0) return 'empty'
   const seen = new Set<string>()
   for (const s of shares) {

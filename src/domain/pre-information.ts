@@ -1,9 +1,9 @@
-import { fundByCode } from './funds.ts'
+import { fundByCode, fundsOffered } from './funds.ts'
 import { formatMoney } from './money.ts'
 import { hasBirthCover, isTravelCoverage } from './purchase.ts'
 import type { ApplicationData, ApplicationProduct } from './schemas/application.ts'
-import { SCHENGEN_MINIMUM_EUR } from './tariff.ts'
-import { tariffInUse, type TariffFigures } from './tariff-version.ts'
+import { figuresInUse, SCHENGEN_MINIMUM_EUR } from './tariff.ts'
+import type { TariffFigures } from './tariff-version.ts'
 
 /**
  * The pre-information form (ön bilgilendirme formu, issue 24 item 4): what the customer is given
@@ -237,7 +237,7 @@ const WORDS: Record<PreInformationLocale, Words> = {
  */
 export function preInformationForm(
   product: ApplicationProduct, data: ApplicationData, amount: number, currency: string, locale: PreInformationLocale, now: Date,
-  figures: TariffFigures = tariffInUse(),
+  figures: TariffFigures = { ...figuresInUse(), funds: fundsOffered() },
 ): PreInformationForm {
   const w = WORDS[locale]
   const money = (a: number | string, c = currency) => formatMoney(a, c, locale)

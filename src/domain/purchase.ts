@@ -1,9 +1,9 @@
 import type { ApplicationData, ApplicationProduct } from './schemas/application.ts'
 import { contributionProblem, needsCustodian, participantAgeProblem } from './bes.ts'
 import { isAdultBirthDate, isChildBirthDate, isWithinInsurableAgeRange } from './dates.ts'
-import { fundChoiceProblem } from './funds.ts'
-import { tariffInUse, type TariffFigures } from './tariff-version.ts'
-import { quoteTravel, quoteTss, TRAVEL_COVERAGES, TRAVEL_REGIONS, type TravelCoverage, type TravelRegion } from './tariff.ts'
+import { fundChoiceProblem, fundsOffered } from './funds.ts'
+import type { TariffFigures } from './tariff-version.ts'
+import { figuresInUse, quoteTravel, quoteTss, TRAVEL_COVERAGES, TRAVEL_REGIONS, type TravelCoverage, type TravelRegion } from './tariff.ts'
 
 /**
  * The price of an online purchase (issue 15, docs/decisions/purchase.md): a pure function of the
@@ -95,7 +95,7 @@ export function isOutsideProductAges(product: ApplicationProduct, data: Applicat
  * older than the quote's person changes it. `SECTION_MISSING` until the quote (or BES contract)
  * is there.
  */
-export function quotedPrice(product: ApplicationProduct, data: ApplicationData, now: Date, figures: TariffFigures = tariffInUse()): PurchasePrice {
+export function quotedPrice(product: ApplicationProduct, data: ApplicationData, now: Date, figures: TariffFigures = { ...figuresInUse(), funds: fundsOffered() }): PurchasePrice {
   if (isOutsideProductAges(product, data, now)) return { ok: false, code: 'AGE_OUT_OF_RANGE', section: data.personalProfile ? 'personalProfile' : product === 'seyahatsaglik' ? 'travelPlan' : 'quickProfile' }
   switch (product) {
     case 'tss': {
@@ -148,7 +148,7 @@ function missing(section: string): PurchasePrice {
  * The amount to charge for an application of a product, or why it cannot be charged yet: every
  * section the product needs, then `quotedPrice` (the insured person's age window and price).
  */
-export function purchasePrice(product: ApplicationProduct, data: ApplicationData, now: Date, figures: TariffFigures = tariffInUse()): PurchasePrice {
+export function purchasePrice(product: ApplicationProduct, data: ApplicationData, now: Date, figures: TariffFigures = { ...figuresInUse(), funds: fundsOffered() }): PurchasePrice {
   if (!data.personalProfile) return missing('personalProfile')
   switch (product) {
     case 'tss':
@@ -172,7 +172,7 @@ export function purchasePrice(product: ApplicationProduct, data: ApplicationData
 }
 
 /** Whether the insured person may have birth cover (TSS: a woman of 18-44, by the profile's birth date). */
-export function hasBirthCover(data: ApplicationData, now: Date, figures: TariffFigures = tariffInUse()): boolean {
+export function hasBirthCover(data: ApplicationData, now: Date, figures: TariffFigures = { ...figuresInUse(), funds: fundsOffered() }): boolean {
   if (!data.quickProfile || !data.healthPolicy?.birthCollateral) return false
   const quote = quoteTss({ ...data.quickProfile, birthdate: insuredBirthdate('tss', data)!, birthCollateral: true }, now, figures.tss)
   return quote.ok && quote.birthCollateral

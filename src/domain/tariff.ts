@@ -75,22 +75,23 @@ export const SEED_TSS: TssFigures = {
 }
 
 /**
- * The figures a call without figures uses: version 1's, unless the browser page was given the
- * version in force (`setTariffInUse` of ./tariff-version.ts, from the page's configuration). The
- * server always passes the version it loaded.
+ * The figures a call without figures uses: the version in force that the browser page was served
+ * with (src/web/config.ts puts the page's `tariff` on globalThis as `__servedTariff`; read at each
+ * call, checked for shape), else version 1's. The server always passes the version it loaded and
+ * never sets it. `setFiguresInUse` overrides both (tests).
  */
-let tssInUse: TssFigures = SEED_TSS
-// version 1's travel figures are defined below; set there
-let travelInUse: TravelFigures
-export function setFiguresInUse(tss: TssFigures, travel: TravelFigures): void {
-  tssInUse = tss
-  travelInUse = travel
+let override: { tss: TssFigures; travel: TravelFigures } | null = null
+export function setFiguresInUse(tss: TssFigures | null, travel: TravelFigures | null): void {
+  override = tss && travel ? { tss, travel } : null
 }
 export function figuresInUse(): { tss: TssFigures; travel: TravelFigures } {
-  return { tss: tssInUse, travel: travelInUse }
+  if (override) return override
+  const served = (globalThis as { __servedTariff?: { tss?: TssFigures; travel?: TravelFigures } }).__servedTariff
+  if (served && Array.isArray(served.tss?.ageBands) && Array.isArray(served.travel?.lengthBands)) return { tss: served.tss, travel: served.travel }
+  return { tss: SEED_TSS, travel: SEED_TRAVEL }
 }
 
-export function cityGroupOf(cityCode: string, figures: TssFigures = tssInUse): CityGroup {
+export function cityGroupOf(cityCode: string, figures: TssFigures = figuresInUse().tss): CityGroup {
   if (figures.cityGroup1.includes(cityCode)) return 1
   if (figures.cityGroup2.includes(cityCode)) return 2
   return 3
@@ -116,7 +117,7 @@ function tryOf(kurus: number): number {
 }
 
 /** Yearly and monthly premium for inpatient only (visits 0) and for each outpatient option. */
-export function quoteTss(input: TssQuoteInput, now: Date, figures: TssFigures = tssInUse): TssQuote {
+export function quoteTss(input: TssQuoteInput, now: Date, figures: TssFigures = figuresInUse().tss): TssQuote {
   if (!/^\d{2}$/.test(input.citycode) || Number(input.citycode) < 1 || Number(input.citycode) > 81) return { ok: false, reason: 'BAD_CITY' }
   const age = ageOn(input.birthdate, now)
   if (age === null) return { ok: false, reason: 'BAD_DATE' }
@@ -171,7 +172,6 @@ export const SEED_TRAVEL: TravelFigures = {
   coverEur: TRAVEL_COVER_EUR, coverageFactor: TRAVEL_COVERAGE_FACTOR, regionFactor: TRAVEL_REGION_FACTOR,
   lengthBands: TRAVEL_LENGTH_BANDS, ageFactors: TRAVEL_AGE_FACTORS, covidLoading: TRAVEL_COVID_LOADING,
 }
-travelInUse = SEED_TRAVEL
 /** A policy can be bought up to this many days before the trip starts. */
 export const TRAVEL_MAX_DAYS_AHEAD = 180
 
@@ -193,7 +193,7 @@ export function tripDays(start: CalendarDate, end: CalendarDate): number {
   return Math.round((t(end) - t(start)) / 86_400_000) + 1
 }
 
-export function quoteTravel(input: TravelQuoteInput, now: Date, figures: TravelFigures = travelInUse): TravelQuote {
+export function quoteTravel(input: TravelQuoteInput, now: Date, figures: TravelFigures = figuresInUse().travel): TravelQuote {
   const start = toCalendarDate(input.startDate)
   const end = toCalendarDate(input.endDate)
   const age = ageOn(input.birthdate, now)

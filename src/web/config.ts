@@ -34,6 +34,10 @@ function read(): RuntimeConfig {
 
 export const runtimeConfig: RuntimeConfig = read()
 
+// the tariff version in force the page was served with (issue 24): src/domain/tariff.ts and funds.ts
+// price and list funds with it (a global, so that pages without prices load none of that code)
+if (runtimeConfig.tariff) (globalThis as { __servedTariff?: unknown }).__servedTariff = runtimeConfig.tariff.figures
+
 /** A page of the provider's main site ({host} in the spec); this app's own origin by default. */
 export function mainSiteUrl(path: string): string {
   return (runtimeConfig.mainSiteOrigin ?? '') + path

@@ -14,7 +14,11 @@ function withFunds(funds: TariffFigures['funds']): TariffFigures {
   return { ...SEED_TARIFF, funds }
 }
 
-afterEach(() => { setTariffInUse(SEED_TARIFF) })
+afterEach(async () => {
+  ;(await import('../../src/domain/tariff.ts')).setFiguresInUse(null, null)
+  ;(await import('../../src/domain/funds.ts')).setFundsInUse(null)
+  delete (globalThis as { __servedTariff?: unknown }).__servedTariff
+})
 
 describe('pricing with a version\'s figures', () => {
   it('the same answers cost what the given figures say (version 1 by default)', () => {
@@ -55,6 +59,24 @@ describe('pricing with a version\'s figures', () => {
     expect(setTariffInUse(JSON.parse(JSON.stringify(doubled)))).toBe(true)
     const q = quoteTss({ gender: 'male', citycode: '06', birthdate: '1990-05-17' }, NOW)
     expect(q.ok && q.options[0]!.annualTry).toBe(15_840)
+  })
+
+  it('the page\'s served version (src/web/config.ts sets globalThis.__servedTariff) is what a call without figures uses', async () => {
+    const { figuresInUse, setFiguresInUse } = await import('../../src/domain/tariff.ts')
+    const { fundsOffered, setFundsInUse } = await import('../../src/domain/funds.ts')
+    // no override: what the page was served with decides
+    setFiguresInUse(null, null)
+    setFundsInUse(null)
+    expect(figuresInUse().tss).toBe(SEED_TARIFF.tss)
+    const served = JSON.parse(JSON.stringify({ ...SEED_TARIFF, funds: FUNDS.slice(0, 3), travel: { ...SEED_TARIFF.travel, covidLoading: 0.5 } })) as TariffFigures
+    ;(globalThis as { __servedTariff?: unknown }).__servedTariff = served
+    expect(fundsOffered().map((f) => f.code)).toEqual(['KEP', 'KEK', 'KES'])
+    const trip = { birthdate: '1990-05-17', travelLocation: 'schengen' as const, coverageType: 'standard' as const, covid: true, startDate: '2026-04-01', endDate: '2026-04-05' }
+    expect(quoteTravel(trip, NOW)).toMatchObject({ ok: true, premiumTry: 675 })
+    // nonsense served: version 1's
+    ;(globalThis as { __servedTariff?: unknown }).__servedTariff = { tss: 1, funds: [{}] }
+    expect(quoteTravel(trip, NOW)).toMatchObject({ ok: true, premiumTry: 517 })
+    expect(fundsOffered()).toBe(FUNDS)
   })
 })
 

@@ -8,8 +8,6 @@ import { ApiError } from '../api/errors.ts'
 import { loadFlow } from './load.ts'
 import { createPurchase, loadPreInformation, recordConsentAnswers, watchPurchasePayment } from './purchase.ts'
 import { smsVerificationFlow } from './sms-verification.ts'
-// the version in force the page was served with (issue 24)
-import '../tariff-in-use.ts'
 
 /** The machine reads reason codes, never English text. */
 function reason(error: unknown): { code: string } {

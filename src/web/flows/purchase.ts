@@ -6,8 +6,6 @@ import type { PreInformationView, PurchaseView } from '../../domain/schemas/purc
 import { call, callBlob } from '../api/client.ts'
 import { ApiError } from '../api/errors.ts'
 import { smsVerificationFlow } from './sms-verification.ts'
-// the version in force the page was served with (issue 24)
-import '../tariff-in-use.ts'
 
 /**
  * A product purchase machine with its real effects (docs/decisions/purchase.md): the application

@@ -1,8 +1,6 @@
 import { fromPromise } from 'xstate'
 import { tssQuickQuoteMachine, type City } from '../../../machines/tss-quick-quote/tss-quick-quote.machine.ts'
 import { call } from '../api/client.ts'
-// the version in force the page was served with (issue 24)
-import '../tariff-in-use.ts'
 
 /** The health quick quote with its one effect: the provinces from the lookup service. */
 export const tssQuickQuoteFlow = tssQuickQuoteMachine.provide({

@@ -8,8 +8,6 @@ import { travelQuickQuoteMachine, type TravelFieldError } from '../../../../mach
 import { TravelQuickQuoteForm } from '../../components/sales/TravelQuickQuoteForm.tsx'
 import { getInspect } from '../../inspector.ts'
 import { FIELD } from '../../i18n/reasons.ts'
-// the version in force the page was served with (issue 24)
-import '../../tariff-in-use.ts'
 
 const TEXTS: Record<TravelFieldError, MessageDescriptor> = {
   required: FIELD.required,

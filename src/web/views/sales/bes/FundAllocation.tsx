@@ -4,8 +4,6 @@ import type { MessageDescriptor } from '@lingui/core'
 import { useId } from 'react'
 import { fundsOffered, sharesTotal, type FundKind, type FundShare } from '../../../../domain/funds.ts'
 import styles from './bes.module.css'
-// the version in force the page was served with (issue 24)
-import '../../../tariff-in-use.ts'
 
 const KINDS: Record<FundKind, MessageDescriptor> = {
   moneyMarket: msg`Para piyasası`,
