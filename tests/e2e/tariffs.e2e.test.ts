@@ -92,7 +92,7 @@ describe('"Ürünler ve tarifeler" (issue 24), real server, Chromium', () => {
 
     // its CSV downloads as the file that was loaded
     const download = page.waitForEvent('download')
-    await page.getByRole('button', { name: 'Sürüm 2 CSV dosyasını indir' }).click()
+    await page.getByRole('button', { name: 'CSV indir (sürüm 2)' }).click()
     const file = await download
     expect(file.suggestedFilename()).toBe('tarife-v2.csv')
     const csv = (await readFile((await file.path())!, 'utf8')).replace(/^\uFEFF/, '')

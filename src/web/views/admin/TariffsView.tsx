@@ -114,7 +114,7 @@ function Versions({ list, shown }: { list: Loader<{ items: TariffListItem[] }>; 
               <td>{[v.sourceName, v.note].filter(Boolean).join(' — ') || '—'}</td>
               <td>
                 <Link to="." search={{ v: v.id }} className={styles.secondaryButton} aria-label={t`Sürüm ${v.version} rakamlarını göster`}><Trans>Göster</Trans></Link>{' '}
-                <button type="button" className={styles.secondaryButton} aria-label={t`Sürüm ${v.version} CSV dosyasını indir`}
+                <button type="button" className={styles.secondaryButton} aria-label={t`CSV indir (sürüm ${v.version})`}
                   onClick={() => exporter.send({ type: 'request', subject: { id: v.id, version: v.version } })}><Trans>CSV indir</Trans></button>
               </td>
             </tr>
