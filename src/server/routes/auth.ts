@@ -15,7 +15,7 @@ import { hashPassword, needsRehash, randomPassword, verifyPassword } from '../se
 import { enqueueJob } from '../services/outbox.ts'
 import { countAttempt, lockAccount, queueNotice, recordFailure } from '../services/sign-in-failures.ts'
 import {
-  findTempPassword, NIL_UUID, tempChangesPassword, tempSignsIn, useTempPassword, voidTempPasswords, type ForgotPasswordJob,
+  findTempPassword, NIL_UUID, redeemTempPassword, tempChangesPassword, tempSignsIn, voidTempPasswords, type ForgotPasswordJob,
 } from '../services/password-reset.ts'
 import { cancelEmailChange, confirmEmailChange } from '../services/email-change.ts'
 import { hit } from '../services/rate-limit.ts'
@@ -130,19 +130,15 @@ export function authRoutes() {
       throw new AppError(401, 'INVALID_CREDENTIALS')
     }
     if (viaTemp) {
-      if (!(await useTempPassword(db, temp, now))) {
-        await settle(true)
-        throw new AppError(401, 'INVALID_CREDENTIALS')
-      }
-      await settle(false)
+      // the old password stops working (kept in the history); the temporary one only serves the change:
+      // one transaction, so a failure anywhere leaves the temporary password usable and nothing half-done
+      const redeemed = await redeemTempPassword(db, user, temp, await hashPassword(randomPassword(32)), now, async (tx) => {
+        if (user.lockedAt) await audit(c, 'user.reactivated', user.id, user.username, { via: 'temporaryPassword' }, tx)
+        await audit(c, 'auth.login.passwordExpired', user.id, user.username, { via: 'temporaryPassword' }, tx)
+      })
+      await settle(!redeemed)
+      if (!redeemed) throw new AppError(401, 'INVALID_CREDENTIALS')
       await trust(c, user.id, now)
-      // the old password stops working (kept in the history); the temporary one only serves the change
-      await db.insert(passwordHistory).values({ userId: user.id, passwordHash: user.passwordHash, createdAt: now })
-      await db.update(appUser).set({ passwordHash: await hashPassword(randomPassword(32)), mustChangePassword: true, failedLogins: 0, lockedAt: null })
-        .where(eq(appUser.id, user.id))
-      await endUserSessions(db, user.id, 'passwordReset', now)
-      if (user.lockedAt) await audit(c, 'user.reactivated', user.id, user.username, { via: 'temporaryPassword' })
-      await audit(c, 'auth.login.passwordExpired', user.id, user.username, { via: 'temporaryPassword' })
       return c.json({ passwordExpired: true, reason: 'temporary', username: user.username, policy: policyOf(security) })
     }
     await settle(false)
@@ -378,22 +374,31 @@ export async function changePassword(c: Context<AppEnv>, user: UserRow, newPassw
     const others = await db.select().from(appUser).where(and(eq(appUser.companyId, user.companyId), ne(appUser.id, user.id), eq(appUser.status, 'active')))
     for (const other of others) {
       if (await verifyPassword(other.passwordHash, newPassword)) {
-        await db.update(appUser).set({ passwordHash: await hashPassword(randomPassword(32)), mustChangePassword: true }).where(eq(appUser.id, other.id))
-        await endUserSessions(db, other.id, 'passwordCompromised', now)
-        await audit(c, 'user.passwordCompromised', other.id, null)
+        const replacement = await hashPassword(randomPassword(32))
+        await db.transaction(async (t) => {
+          const tx = t as unknown as Db
+          await tx.update(appUser).set({ passwordHash: replacement, mustChangePassword: true }).where(eq(appUser.id, other.id))
+          await endUserSessions(tx, other.id, 'passwordCompromised', now)
+          await audit(c, 'user.passwordCompromised', other.id, null, undefined, tx)
+        })
         const m = MAILS.passwordCompromised[await mailLocaleOf(db, other)]
         await queueNotice(c, other.companyId, other.email, m.subject, m.text({ name: `${other.firstName} ${other.lastName}` }))
         throw new AppError(400, 'PASSWORD_POLICY', [{ path: 'newPassword', code: 'policy' }])
       }
     }
   }
-  await db.insert(passwordHistory).values({ userId: user.id, passwordHash: user.passwordHash, createdAt: now })
-  await db.update(appUser).set({ passwordHash: await hashPassword(newPassword), passwordChangedAt: now, mustChangePassword: false, failedLogins: 0, passwordPolicy: recordedPolicyOf(security) })
-    .where(eq(appUser.id, user.id))
-  await voidTempPasswords(db, user.id, now)
-  // a change while signed in keeps the session it was made from; every other session ends
-  await endUserSessions(db, user.id, 'passwordChanged', now, opts.keepSessionId)
-  await audit(c, 'user.passwordChanged', user.id, user.username)
+  const newHash = await hashPassword(newPassword)
+  // the change itself is one transaction (issue 26 item 3); the notice mail is queued once it holds
+  await db.transaction(async (t) => {
+    const tx = t as unknown as Db
+    await tx.insert(passwordHistory).values({ userId: user.id, passwordHash: user.passwordHash, createdAt: now })
+    await tx.update(appUser).set({ passwordHash: newHash, passwordChangedAt: now, mustChangePassword: false, failedLogins: 0, passwordPolicy: recordedPolicyOf(security) })
+      .where(eq(appUser.id, user.id))
+    await voidTempPasswords(tx, user.id, now)
+    // a change while signed in keeps the session it was made from; every other session ends
+    await endUserSessions(tx, user.id, 'passwordChanged', now, opts.keepSessionId)
+    await audit(c, 'user.passwordChanged', user.id, user.username, undefined, tx)
+  })
   const m = MAILS.passwordChanged[await mailLocaleOf(db, user)]
   await queueNotice(c, user.companyId, user.email, m.subject, m.text({ name: `${user.firstName} ${user.lastName}` }))
 }
