@@ -8,7 +8,7 @@ export default defineConfig({
   catalogs: [
     {
       path: '<rootDir>/src/locales/{locale}/messages',
-      include: ['<rootDir>/src/web', '<rootDir>/src/domain'],
+      include: ['<rootDir>/src/web', '<rootDir>/src/domain', '<rootDir>/src/server/i18n.ts'],
       exclude: ['<rootDir>/src/web/views/KvkkNoticeView.tsx', '<rootDir>/src/web/i18n/notice.ts'],
     },
     // the KVKK notice's long legal text has its own catalog, loaded with its page: `/` does not carry it

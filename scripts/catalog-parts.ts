@@ -5,7 +5,8 @@
  * site part only (about 10 KiB gzipped less per page, in Turkish); the staff routes load the other
  * part before they render (src/web/routes/__root.tsx). The .po files stay one catalog per language
  * (`npm run extract`, translators and merges are unchanged): this Vite plugin splits them at build
- * time, compiled exactly as `lingui compile` does (tests/scripts/catalog-parts.test.ts).
+ * time, compiled exactly as `lingui compile` does (tests/scripts/catalog-parts.test.ts). Texts
+ * only the server uses (origin src/server/ alone) are in neither part.
  */
 import { readFile } from 'node:fs/promises'
 import { resolve } from 'node:path'
@@ -15,6 +16,9 @@ import type { Plugin } from 'vite'
 
 /** Files only the staff area imports (the admin, auth and staff views and their routes). */
 export const STAFF_ORIGIN = /^src\/web\/(views\/(admin|auth|staff)\/|routes\/(navbar|auth|inbox)[/.])/
+
+/** The server's own texts (src/server/i18n.ts): in the same catalog, read by the server only. */
+export const SERVER_ORIGIN = /^src\/server\//
 
 export type Part = 'site' | 'staff'
 type Compiled = ReturnType<typeof compileMessage>
@@ -29,7 +33,10 @@ export async function catalogPart(locale: string, part: Part, root = ROOT): Prom
   const out: Record<string, Compiled> = {}
   for (const [id, entry] of Object.entries(catalog)) {
     if (entry.obsolete) continue
-    const origins = (entry.origin ?? []).map((o) => o[0])
+    const all = (entry.origin ?? []).map((o) => o[0])
+    // texts only the server uses (src/server/i18n.ts's error codes no page shows by code) never reach the browser
+    const origins = all.filter((o) => !SERVER_ORIGIN.test(o))
+    if (all.length > 0 && origins.length === 0) continue
     const staffOnly = origins.length > 0 && origins.every((o) => STAFF_ORIGIN.test(o))
     if ((part === 'staff') !== staffOnly) continue
     // an untranslated text falls back to the Turkish source, as lingui.config.ts's fallbackLocales says

@@ -42,14 +42,17 @@ export const DEFAULT_AMOUNT = '1'
 /** The largest amount one test payment may charge (our choice; the spec names none): 100,000.00. */
 export const PAYMENT_AMOUNT_MAX = 100_000
 export const DEFAULT_TRX_TYPE = 'P01'
-/** Transaction types of spec 3.4, in the order the form offers them. */
+/**
+ * Transaction types of spec 3.4, in the order the form offers them; `name` is the one source of
+ * each type's name, a Lingui message (Turkish source; English and Russian in src/locales).
+ */
 export const TRX_TYPES = [
-  { code: 'P01', name: '3D Provizyon' },
-  { code: 'S01', name: '3D Satış' },
-  { code: 'P02', name: 'Normal Provizyon' },
-  { code: 'S02', name: 'Normal Satış' },
-  { code: 'T01', name: 'İptal' },
-  { code: 'T02', name: 'İade' },
+  { code: 'P01', name: /*i18n*/ { id: 'TRX_P01', message: '3D Provizyon' } },
+  { code: 'S01', name: /*i18n*/ { id: 'TRX_S01', message: '3D Satış' } },
+  { code: 'P02', name: /*i18n*/ { id: 'TRX_P02', message: 'Normal Provizyon' } },
+  { code: 'S02', name: /*i18n*/ { id: 'TRX_S02', message: 'Normal Satış' } },
+  { code: 'T01', name: /*i18n*/ { id: 'TRX_T01', message: 'İptal' } },
+  { code: 'T02', name: /*i18n*/ { id: 'TRX_T02', message: 'İade' } },
 ] as const
 export type TrxTypeCode = (typeof TRX_TYPES)[number]['code']
 export const TRX_TYPE_CODES: readonly TrxTypeCode[] = TRX_TYPES.map((t) => t.code)

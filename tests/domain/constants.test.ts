@@ -20,8 +20,8 @@ describe('constants of spec 9', () => {
     expect((domain as Record<string, unknown>)[name]).toEqual(value)
   })
 
-  it('TRX_TYPES in order with their Turkish names', () => {
-    expect(domain.TRX_TYPES).toEqual([
+  it('TRX_TYPES in order with their Turkish names (the one source of those names, as catalog entries)', () => {
+    expect(domain.TRX_TYPES.map((t) => ({ code: t.code, name: t.name.message }))).toEqual([
       { code: 'P01', name: '3D Provizyon' },
       { code: 'S01', name: '3D Satış' },
       { code: 'P02', name: 'Normal Provizyon' },
@@ -29,6 +29,7 @@ describe('constants of spec 9', () => {
       { code: 'T01', name: 'İptal' },
       { code: 'T02', name: 'İade' },
     ])
+    for (const t of domain.TRX_TYPES) expect(t.name.id).toBe(`TRX_${t.code}`)
   })
 })
 

@@ -20,6 +20,7 @@ const catalog = (locale: string) => ['messages', 'kvkk'].flatMap((name) => parse
 const tr = catalog('tr')
 const en = catalog('en')
 const ru = catalog('ru')
+const trText = new Map(tr.map((e) => [e.id, e.str]))
 
 // Turkish-only letters; an English text containing one still has Turkish in it.
 const TURKISH = /[ğĞışŞİçÇöÖüÜ]/
@@ -41,7 +42,9 @@ describe('translation catalogs', () => {
   it('keep every placeholder of the source in each translation', () => {
     for (const entries of [en, ru]) {
       for (const e of entries) {
-        const wanted = [...e.id.matchAll(/\{(\w+)/g)].map((m) => m[1]).sort()
+        // the source is the Turkish text: the msgid itself, or for an explicit id (a server error code) its Turkish msgstr
+        const source = trText.get(e.id) || e.id
+        const wanted = [...source.matchAll(/\{(\w+)/g)].map((m) => m[1]).sort()
         const got = [...e.str.matchAll(/\{(\w+)/g)].map((m) => m[1]).sort()
         expect(got, e.id).toEqual(wanted)
       }
@@ -55,5 +58,15 @@ describe('translation catalogs', () => {
         expect(TURKISH.test(stripped), `${e.id} -> ${e.str}`).toBe(false)
       }
     }
+  })
+})
+
+describe('plural forms (issue 26 item 7)', () => {
+  const plurals = (entries: Entry[]) => entries.filter((e) => /\{\w+, plural,/.test(e.id))
+  it('a count shown with a noun is a plural in the source, and every language gives its own forms', () => {
+    expect(plurals(tr).length).toBeGreaterThan(10)
+    for (const e of plurals(en)) expect(e.str, e.id).toMatch(/\bone \{[^}]*\}.*\bother \{/)
+    // Russian needs three forms: 1 (21, 31...), 2-4 (22-24...), 5-20 (25-30, 11-14...)
+    for (const e of plurals(ru)) expect(e.str, e.id).toMatch(/\bone \{[^}]*\} few \{[^}]*\} many \{[^}]*\} other \{/)
   })
 })

@@ -1,32 +1,31 @@
 import { Hono, type Context } from 'hono'
-import { and, desc, eq, isNull, ne, sql } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import * as z from 'zod/mini'
 import { checkPassword, isWeakerPolicy } from '../../domain/password.ts'
 import { isValidEmail } from '../../domain/email.ts'
 import type { AppEnv } from '../types.ts'
 import type { Db } from '../db/client.ts'
-import { appUser, passwordHistory, staffSession } from '../db/schema.ts'
+import { appUser, staffSession } from '../db/schema.ts'
 import { AppError } from '../errors.ts'
 import { errorMessage } from '../i18n.ts'
 import { readJson } from '../http.ts'
-import { MAILS } from '../mail-texts.ts'
 import { audit } from '../services/audit.ts'
 import { hashPassword, needsRehash, randomPassword, verifyPassword } from '../services/passwords.ts'
 import { enqueueJob } from '../services/outbox.ts'
-import { countAttempt, lockAccount, queueNotice, recordFailure } from '../services/sign-in-failures.ts'
+import { countAttempt, lockAccount, recordFailure } from '../services/sign-in-failures.ts'
 import {
-  findTempPassword, NIL_UUID, tempChangesPassword, tempSignsIn, useTempPassword, voidTempPasswords, type ForgotPasswordJob,
+  findTempPassword, NIL_UUID, redeemTempPassword, tempChangesPassword, tempSignsIn, type ForgotPasswordJob,
 } from '../services/password-reset.ts'
 import { cancelEmailChange, confirmEmailChange } from '../services/email-change.ts'
 import { hit } from '../services/rate-limit.ts'
 import { hasDeviceCookie, isTrustedAddress, rememberAddress, reserveAttempt, setDeviceCookie, settleAttempt, usernameKey } from '../services/login-limits.ts'
 import {
-  clearSessionCookie, endSession, endUserSessions, requireCustomHeaders, requireSession, setSessionCookie,
+  clearSessionCookie, endSession, requireCustomHeaders, requireSession, setSessionCookie,
   startSession, tokenHash, newToken, userView,
 } from '../services/sessions.ts'
 import { DEFAULT_SECURITY, policyOf, readSetting, recordedPolicyOf, sessionTiming, siteCompany, type SecuritySettings } from '../services/settings.ts'
+import { changePassword } from '../services/password-change.ts'
 import { publicRoute } from '../services/route-access.ts'
-import { mailLocaleOf } from '../services/user-locale.ts'
 
 const LOGIN_IP_MAX = 30
 const LOGIN_IP_WINDOW_MS = 15 * 60_000
@@ -130,19 +129,15 @@ export function authRoutes() {
       throw new AppError(401, 'INVALID_CREDENTIALS')
     }
     if (viaTemp) {
-      if (!(await useTempPassword(db, temp, now))) {
-        await settle(true)
-        throw new AppError(401, 'INVALID_CREDENTIALS')
-      }
-      await settle(false)
+      // the old password stops working (kept in the history); the temporary one only serves the change:
+      // one transaction, so a failure anywhere leaves the temporary password usable and nothing half-done
+      const redeemed = await redeemTempPassword(db, user, temp, await hashPassword(randomPassword(32)), now, async (tx) => {
+        if (user.lockedAt) await audit(c, 'user.reactivated', user.id, user.username, { via: 'temporaryPassword' }, tx)
+        await audit(c, 'auth.login.passwordExpired', user.id, user.username, { via: 'temporaryPassword' }, tx)
+      })
+      await settle(!redeemed)
+      if (!redeemed) throw new AppError(401, 'INVALID_CREDENTIALS')
       await trust(c, user.id, now)
-      // the old password stops working (kept in the history); the temporary one only serves the change
-      await db.insert(passwordHistory).values({ userId: user.id, passwordHash: user.passwordHash, createdAt: now })
-      await db.update(appUser).set({ passwordHash: await hashPassword(randomPassword(32)), mustChangePassword: true, failedLogins: 0, lockedAt: null })
-        .where(eq(appUser.id, user.id))
-      await endUserSessions(db, user.id, 'passwordReset', now)
-      if (user.lockedAt) await audit(c, 'user.reactivated', user.id, user.username, { via: 'temporaryPassword' })
-      await audit(c, 'auth.login.passwordExpired', user.id, user.username, { via: 'temporaryPassword' })
       return c.json({ passwordExpired: true, reason: 'temporary', username: user.username, policy: policyOf(security) })
     }
     await settle(false)
@@ -355,45 +350,4 @@ export function authRoutes() {
   })
 
   return r
-}
-
-/**
- * Sets a new password under the company policy: the rules, the history, and "unique among all
- * users" (a collision is refused with the generic policy answer, and the other account, whose
- * password is now known to this user, is treated as compromised). Every session of the user ends,
- * except `keepSessionId` (the change made while signed in).
- */
-export async function changePassword(c: Context<AppEnv>, user: UserRow, newPassword: string, security: SecuritySettings, opts: { keepSessionId?: string } = {}) {
-  const { db, clock } = c.get('deps')
-  const now = clock.now()
-  const result = checkPassword(newPassword, policyOf(security), { username: user.username })
-  if (!result.ok) throw new AppError(400, 'PASSWORD_POLICY', result.failures.map((code) => ({ path: 'newPassword', code })))
-  if (await verifyPassword(user.passwordHash, newPassword)) throw new AppError(400, 'PASSWORD_REUSED', [{ path: 'newPassword', code: 'sameAsOld' }])
-  const history = await db.select().from(passwordHistory).where(eq(passwordHistory.userId, user.id))
-    .orderBy(desc(passwordHistory.createdAt)).limit(security.historyCount)
-  for (const old of history) {
-    if (await verifyPassword(old.passwordHash, newPassword)) throw new AppError(400, 'PASSWORD_REUSED', [{ path: 'newPassword', code: 'history' }])
-  }
-  if (security.uniqueAmongUsers) {
-    const others = await db.select().from(appUser).where(and(eq(appUser.companyId, user.companyId), ne(appUser.id, user.id), eq(appUser.status, 'active')))
-    for (const other of others) {
-      if (await verifyPassword(other.passwordHash, newPassword)) {
-        await db.update(appUser).set({ passwordHash: await hashPassword(randomPassword(32)), mustChangePassword: true }).where(eq(appUser.id, other.id))
-        await endUserSessions(db, other.id, 'passwordCompromised', now)
-        await audit(c, 'user.passwordCompromised', other.id, null)
-        const m = MAILS.passwordCompromised[await mailLocaleOf(db, other)]
-        await queueNotice(c, other.companyId, other.email, m.subject, m.text({ name: `${other.firstName} ${other.lastName}` }))
-        throw new AppError(400, 'PASSWORD_POLICY', [{ path: 'newPassword', code: 'policy' }])
-      }
-    }
-  }
-  await db.insert(passwordHistory).values({ userId: user.id, passwordHash: user.passwordHash, createdAt: now })
-  await db.update(appUser).set({ passwordHash: await hashPassword(newPassword), passwordChangedAt: now, mustChangePassword: false, failedLogins: 0, passwordPolicy: recordedPolicyOf(security) })
-    .where(eq(appUser.id, user.id))
-  await voidTempPasswords(db, user.id, now)
-  // a change while signed in keeps the session it was made from; every other session ends
-  await endUserSessions(db, user.id, 'passwordChanged', now, opts.keepSessionId)
-  await audit(c, 'user.passwordChanged', user.id, user.username)
-  const m = MAILS.passwordChanged[await mailLocaleOf(db, user)]
-  await queueNotice(c, user.companyId, user.email, m.subject, m.text({ name: `${user.firstName} ${user.lastName}` }))
 }

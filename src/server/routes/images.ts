@@ -1,9 +1,8 @@
 import { Hono } from 'hono'
 import type { AppEnv } from '../types.ts'
-import { and, eq } from 'drizzle-orm'
-import { appUser, companyLogo, userPhoto } from '../db/schema.ts'
 import { AppError } from '../errors.ts'
 import { idParam } from '../http.ts'
+import { companyLogoOf, userPhotoOf } from '../services/images.ts'
 import { may, permit } from '../services/permissions.ts'
 
 function imageResponse(image: { data: Uint8Array; contentType: string }, filename: string): Response {
@@ -27,7 +26,7 @@ export function imageRoutes() {
   r.get('/company/:id/logo', permit('company:read'), async (c) => {
     const id = idParam(c)
     if (id !== c.get('session').companyId) throw new AppError(404, 'NOT_FOUND')
-    const [logo] = await c.get('deps').db.select().from(companyLogo).where(eq(companyLogo.companyId, id))
+    const logo = await companyLogoOf(c.get('deps').db, id)
     if (!logo) throw new AppError(404, 'NOT_FOUND')
     return imageResponse(logo, 'logo.png')
   })
@@ -36,8 +35,7 @@ export function imageRoutes() {
     const id = idParam(c)
     const session = c.get('session')
     if (id !== session.userId && !(await may(c, 'user:read'))) throw new AppError(403, 'FORBIDDEN')
-    const [photo] = await c.get('deps').db.select({ data: userPhoto.data, contentType: userPhoto.contentType }).from(userPhoto)
-      .innerJoin(appUser, eq(appUser.id, userPhoto.userId)).where(and(eq(userPhoto.userId, id), eq(appUser.companyId, session.companyId)))
+    const photo = await userPhotoOf(c.get('deps').db, id, session.companyId)
     if (!photo) throw new AppError(404, 'NOT_FOUND')
     return imageResponse(photo, 'photo.png')
   })

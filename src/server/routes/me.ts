@@ -10,7 +10,7 @@ import { verifyPassword } from '../services/passwords.ts'
 import { hit } from '../services/rate-limit.ts'
 import { requireCustomHeaders, userView } from '../services/sessions.ts'
 import { DEFAULT_PREFERENCES, DEFAULT_SECURITY, notificationSettings, policyOf, readSetting, type SecuritySettings } from '../services/settings.ts'
-import { changePassword } from './auth.ts'
+import { changePassword } from '../services/password-change.ts'
 
 const DAY_MS = 86_400_000
 /** Other-group roles whose valid-until date is this close are "about to expire". */

@@ -1,3 +1,6 @@
+import { and, eq } from 'drizzle-orm'
+import type { Db } from '../db/client.ts'
+import { appUser, companyLogo, userPhoto } from '../db/schema.ts'
 import { AppError } from '../errors.ts'
 
 /** The largest image upload accepted (company logo, user photo), in bytes. */
@@ -32,4 +35,17 @@ export async function reencodeImage(input: Uint8Array, opts: { field: string; si
     if (error instanceof AppError) throw error
     throw new AppError(415, 'UNSUPPORTED_IMAGE')
   }
+}
+
+/** The company's stored (re-encoded) logo, or null. */
+export async function companyLogoOf(db: Db, companyId: string): Promise<{ data: Uint8Array; contentType: string } | null> {
+  const [logo] = await db.select({ data: companyLogo.data, contentType: companyLogo.contentType }).from(companyLogo).where(eq(companyLogo.companyId, companyId))
+  return logo ?? null
+}
+
+/** A user's stored (re-encoded) photo, only for a user of `companyId`; else null. */
+export async function userPhotoOf(db: Db, userId: string, companyId: string): Promise<{ data: Uint8Array; contentType: string } | null> {
+  const [photo] = await db.select({ data: userPhoto.data, contentType: userPhoto.contentType }).from(userPhoto)
+    .innerJoin(appUser, eq(appUser.id, userPhoto.userId)).where(and(eq(userPhoto.userId, userId), eq(appUser.companyId, companyId)))
+  return photo ?? null
 }

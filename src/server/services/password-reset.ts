@@ -3,11 +3,12 @@ import { and, eq, isNull, ne, sql } from 'drizzle-orm'
 import { checkPassword } from '../../domain/password.ts'
 import type { Clock } from '../types.ts'
 import type { Db } from '../db/client.ts'
-import { appUser, auditLog, tempPassword } from '../db/schema.ts'
+import { appUser, auditLog, passwordHistory, tempPassword } from '../db/schema.ts'
 import type { ServerLocale } from '../i18n.ts'
 import { MAILS } from '../mail-texts.ts'
 import { randomPassword } from './passwords.ts'
 import { DEFAULT_SECURITY, policyOf, readSetting, type SecuritySettings } from './settings.ts'
+import { endUserSessions } from './sessions.ts'
 import type { JobHandler } from './outbox.ts'
 import { mailLocaleOf } from './user-locale.ts'
 
@@ -51,6 +52,29 @@ export async function useTempPassword(db: Db, row: TempRow, now: Date): Promise<
   await db.update(tempPassword).set({ voidedAt: now })
     .where(and(eq(tempPassword.userId, row.userId), ne(tempPassword.id, row.id), isNull(tempPassword.voidedAt)))
   return true
+}
+
+/**
+ * The temporary-password sign-in's writes, all in one transaction (issue 26 item 3): the temporary
+ * password is used (the others voided), the old password goes into the history and stops working
+ * (a random hash, computed before the transaction), the change is forced, the lock is lifted, the
+ * user's sessions end, and `record` writes the audit rows. A failure at any statement leaves
+ * nothing written: the temporary password still works. False when a parallel use won.
+ */
+export async function redeemTempPassword(
+  db: Db, user: { id: string; passwordHash: string }, row: TempRow, replacementHash: string, now: Date,
+  record: (tx: Db) => Promise<void>,
+): Promise<boolean> {
+  return db.transaction(async (t) => {
+    const tx = t as unknown as Db
+    if (!(await useTempPassword(tx, row, now))) return false
+    await tx.insert(passwordHistory).values({ userId: user.id, passwordHash: user.passwordHash, createdAt: now })
+    await tx.update(appUser).set({ passwordHash: replacementHash, mustChangePassword: true, failedLogins: 0, lockedAt: null })
+      .where(eq(appUser.id, user.id))
+    await endUserSessions(tx, user.id, 'passwordReset', now)
+    await record(tx)
+    return true
+  })
 }
 
 /** Voids every temporary password of a user (the password changed). */

@@ -3,16 +3,16 @@ import type { I18n, MessageDescriptor } from '@lingui/core'
 
 /** Spec 8: the error catalogue's fallback texts (Turkish source, exact). */
 export const CATALOGUE = {
-  UNEXPECTED: msg`Sistemsel hata oluştu, lütfen daha sonra tekrar deneyiniz`,
-  KVT_GATEWAY_ERR4: msg`Kredi kartı doğrulama için Banka Sistemine erişilemiyor !`,
+  UNEXPECTED: /*i18n*/ { id: 'UNEXPECTED' },
+  KVT_GATEWAY_ERR4: /*i18n*/ { id: 'KVT_GATEWAY_ERR4' },
   NETWORK: msg`Servise erişim sağlanamadı, internet erişiminizi kontrol ediniz`,
   TECHNICAL: msg`Teknik bir hata oluştu`,
-  NOT_FOUND_404: msg`Teknik Hata(404): Servis Çağrısı Yapılamadı!`,
-  PASSWORD_EXPIRED: msg`Şifrenizin süresi dolmuş, değiştirin lütfen`,
-  LEVEL_ERROR: msg`Hatalı Seviye`,
+  NOT_FOUND_404: /*i18n*/ { id: 'NOT_FOUND' },
+  PASSWORD_EXPIRED: /*i18n*/ { id: 'PASSWORD_EXPIRED' },
+  LEVEL_ERROR: /*i18n*/ { id: 'LEVEL_ERROR' },
   // spec 8's English texts are the English translations of these (issue 24 item 6): Turkish and Russian readers read their own language
-  SMS_WRONG_CODE: msg`Hatalı doğrulama kodu girildi !!!`,
-  SMS_SEND_FAILED: msg`SMS mesajı gönderilirken hata oluştu`,
+  SMS_WRONG_CODE: /*i18n*/ { id: 'SMS_CODE_WRONG' },
+  SMS_SEND_FAILED: /*i18n*/ { id: 'SMS_SEND_FAILED' },
 } as const satisfies Record<string, MessageDescriptor>
 
 /** A failed call, as the client sees it: no response at all, or a status with the server's body. */

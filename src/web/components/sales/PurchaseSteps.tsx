@@ -19,7 +19,7 @@ const CODE_TEXT: Record<string, MessageDescriptor> = {
   tooLong: msg`Girilen değer çok uzun`,
   'email.invalid': FIELD.email,
   'nationalId.invalid': msg`Geçerli bir T.C. Kimlik No giriniz`,
-  'userphone.invalid': msg`Lütfen 05 ile başlayan geçerli bir cep telefonu numarası giriniz`,
+  'userphone.invalid': /*i18n*/ { id: 'SMS_INVALID_PHONE' },
   'consent.required': msg`Devam etmek için sağlık beyanını onaylamalısınız`,
   'healthQuestion.required': msg`Bu soruyu Evet veya Hayır seçerek yanıtlamalısınız`,
   'otherpolicy.required': msg`Önceki poliçenin şirketini ve numarasını giriniz`,
@@ -126,9 +126,9 @@ export function ProfileStep(p: StepProps<Profile> & { phone: string }) {
 }
 
 const HEALTH_QUESTIONS: ReadonlyArray<{ id: HealthQuestionId; text: MessageDescriptor }> = [
-  { id: 'chronic', text: msg`Süregelen (kronik) bir hastalığınız var mı?` },
-  { id: 'surgery', text: msg`Son 5 yılda ameliyat oldunuz mu veya ameliyat öneriliyor mu?` },
-  { id: 'medication', text: msg`Düzenli kullandığınız bir ilaç var mı?` },
+  { id: 'chronic', text: /*i18n*/ { id: 'HEALTH_Q_CHRONIC' } },
+  { id: 'surgery', text: /*i18n*/ { id: 'HEALTH_Q_SURGERY' } },
+  { id: 'medication', text: /*i18n*/ { id: 'HEALTH_Q_MEDICATION' } },
 ]
 
 type HealthPolicyValue = {

@@ -71,7 +71,7 @@ export function fieldRuleText(i18n: I18n, field: string, code: string | undefine
     case 'birthdate':
     case 'otherpolicyenddate': return i18n._(msg`${fieldLabel} geçerli bir tarih olmalıdır (gün, ay, yıl)`)
     case 'email': return i18n._(msg`E-posta adresi ad@alanadi.com biçiminde olmalıdır`)
-    case 'userphone': return i18n._(msg`Lütfen 05 ile başlayan geçerli bir cep telefonu numarası giriniz`)
+    case 'userphone': return i18n._(/*i18n*/ { id: 'SMS_INVALID_PHONE' })
     case 'idserialno': return i18n._(msg`Kimlik kartı seri no yalnızca harf ve rakamlardan oluşur, en fazla 12 karakter (örnek: A12B34567)`)
     case 'contributionAmount': return i18n._(msg`Katkı payı tutarı TL olarak, en fazla 2 kuruş hanesiyle yazılmalıdır (örnek: 1.250,50)`)
     default: return i18n._(msg`${fieldLabel}: girilen değer bu alanın kurallarına uymuyor`)

@@ -30,7 +30,7 @@ function DailyChart({ daily, days }: { daily: DashboardAnswer['daily']; days: nu
   return (
     <figure>
       <svg viewBox={`0 0 ${W} ${H}`} className={styles.chart} role="img" aria-labelledby="daily-chart-title">
-        <title id="daily-chart-title">{t`Son ${days} günde girişler ve kilitlenmeler`}</title>
+        <title id="daily-chart-title">{t`Son ${plural(days, { one: '# günde', other: '# günde' })} girişler ve kilitlenmeler`}</title>
         <line x1={PAD} x2={W - PAD} y1={H - PAD} y2={H - PAD} stroke="#4d5b56" />
         {daily.map((d, i) => {
           const x = PAD + i * slot + slot / 2

@@ -1,7 +1,7 @@
 import { useCallback } from 'react'
 import { Link } from '@tanstack/react-router'
 import { msg } from '@lingui/core/macro'
-import { Trans, useLingui } from '@lingui/react/macro'
+import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { profileFlow } from '../../flows/profile.ts'
 import { userFlow } from '../../flows/users.ts'
 import { LoadState } from '../staff/LoadState.tsx'
@@ -56,7 +56,7 @@ export function ProfileView() {
               <dt><Trans>Aktif rol</Trans></dt><dd>{p.activeRole}</dd>
               <dt><Trans>Şifre değişikliği</Trans></dt><dd>{date(p.passwordChangedAt)}</dd>
               <dt><Trans>Şifre geçerliliği</Trans></dt>
-              <dd>{p.password.expiresAt ? <Trans>{date(p.password.expiresAt)} tarihine kadar ({p.password.daysLeft} gün)</Trans> : <Trans>Süresiz</Trans>}</dd>
+              <dd>{p.password.expiresAt ? <Trans>{date(p.password.expiresAt)} tarihine kadar (<Plural value={p.password.daysLeft ?? 0} one="# gün" other="# gün" />)</Trans> : <Trans>Süresiz</Trans>}</dd>
             </dl>
             <h2><Trans>Rollerim</Trans></h2>
             <RoleAssignments roles={p.roles} />

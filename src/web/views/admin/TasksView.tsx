@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
 import { msg } from '@lingui/core/macro'
-import { Trans, useLingui } from '@lingui/react/macro'
+import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import toast from 'react-hot-toast'
 import { reactivateFlow, tasksFlow } from '../../flows/tasks.ts'
 import { LoadState } from '../staff/LoadState.tsx'
@@ -43,7 +43,7 @@ export function TasksView() {
               {tasks.password && (
                 <section className={styles.notice} aria-labelledby="task-password">
                   <h2 id="task-password"><Trans>Şifrenizin süresi doluyor</Trans></h2>
-                  <p><Trans>Şifreniz {tasks.password.daysLeft} gün içinde ({date(tasks.password.expiresAt)}) geçersiz olacak.</Trans></p>
+                  <p><Trans>Şifreniz <Plural value={tasks.password.daysLeft} one="# gün" other="# gün" /> içinde ({date(tasks.password.expiresAt)}) geçersiz olacak.</Trans></p>
                   <p><Link to="/navbar/change-password"><Trans>Şifremi şimdi değiştir</Trans></Link></p>
                 </section>
               )}
@@ -106,7 +106,7 @@ export function TasksView() {
                           : n.kind === 'passwordChanged' ? <Trans>Şifreniz değiştirildi.</Trans>
                           : n.kind === 'passwordCompromised' ? (n.own ? <Trans>Şifreniz güvenlik nedeniyle geçersiz kılındı; Şifremi unuttum ile yenileyin.</Trans>
                             : <Trans>{n.username} kullanıcısının şifresi güvenlik nedeniyle geçersiz kılındı.</Trans>)
-                          : <Trans>Şifre politikası değişti: {n.affected} kullanıcının şifresi bir sonraki girişinde yeni politikaya göre denetlenecek.</Trans>}
+                          : <Trans>Şifre politikası değişti: <Plural value={n.affected ?? 0} one="# kullanıcının" other="# kullanıcının" /> şifresi bir sonraki girişinde yeni politikaya göre denetlenecek.</Trans>}
                       </li>
                     ))}
                   </ul>

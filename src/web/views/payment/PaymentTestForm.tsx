@@ -1,4 +1,4 @@
-import { Trans, useLingui } from '@lingui/react/macro'
+import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { useNavigate } from '@tanstack/react-router'
 import { useActorRef, useSelector } from '@xstate/react'
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react'
@@ -282,8 +282,8 @@ function InstalmentWords({ plan, currency }: { plan: InstalmentPlan; currency: s
   return (
     <p className={styles.hint} data-testid="installment-plan" aria-live="polite">
       {n === 1 ? <Trans>Tek çekim: {whole}</Trans>
-        : plan.first === plan.rest ? <Trans>{n} taksit x {each}; toplam {whole}</Trans>
-          : <Trans>{n} taksit: ilk taksit {first}, sonraki {others} taksit {each}; toplam {whole}</Trans>}
+        : plan.first === plan.rest ? <Trans><Plural value={n} one="# taksit" other="# taksit" /> x {each}; toplam {whole}</Trans>
+          : <Trans><Plural value={n} one="# taksit" other="# taksit" />: ilk taksit {first}, sonraki <Plural value={others} one="# taksit" other="# taksit" /> {each}; toplam {whole}</Trans>}
     </p>
   )
 }

@@ -1,5 +1,6 @@
 import { msg } from '@lingui/core/macro'
 import type { I18n, MessageDescriptor } from '@lingui/core'
+import { TRX_TYPES } from '../../../domain/constants.ts'
 import type { CardFormMessageCode } from '../../../domain/messages.ts'
 import { CATALOGUE } from '../../api/errors.ts'
 import { reasonText } from '../../i18n/reasons.ts'
@@ -8,8 +9,8 @@ import { reasonText } from '../../i18n/reasons.ts'
 export const CARD_FORM_TEXT: Record<CardFormMessageCode, MessageDescriptor> = {
   'number.required': msg`Kredi kartı numarası girmelisiniz`,
   'number.invalid': msg`Kredi kartı numarasını kontrol ediniz.`,
-  'number.binRejected': msg`Girdiğiniz kredi kartı numarası geçerli değil`,
-  'number.debitCard': msg`Banka kartı ile ödeme alınamıyor; lütfen bir kredi kartı kullanın.`,
+  'number.binRejected': /*i18n*/ { id: 'CARD_REJECTED' },
+  'number.debitCard': /*i18n*/ { id: 'CARD_DEBIT' },
   'name.required': msg`Kredi kartı üzerinde yazan ad-soyadı girmelisiniz`,
   'name.tooLong': msg`Ad-soyad en fazla 40 karakter olabilir.`,
   'name.invalid': msg`Ad-soyad yalnızca harf ve boşluk içerebilir.`,
@@ -32,15 +33,8 @@ export const CARD_FORM_TEXT: Record<CardFormMessageCode, MessageDescriptor> = {
   'paymentDay.invalid': msg`Ödeme günü 1 ile 28 arasında olmalıdır.`,
 }
 
-/** The six transaction types of spec 3.4 with their Turkish names. */
-export const TRX_TYPE_TEXT: Record<string, MessageDescriptor> = {
-  P01: msg`3D Provizyon`,
-  S01: msg`3D Satış`,
-  P02: msg`Normal Provizyon`,
-  S02: msg`Normal Satış`,
-  T01: msg`İptal`,
-  T02: msg`İade`,
-}
+/** The six transaction types of spec 3.4 with their names (src/domain/constants.ts holds them). */
+export const TRX_TYPE_TEXT: Record<string, MessageDescriptor> = Object.fromEntries(TRX_TYPES.map((t) => [t.code, t.name]))
 
 /**
  * Why a payment did not go through, in the customer's words (issue 21: declined by the bank, 3-D
@@ -52,12 +46,12 @@ const PAYMENT_REASONS: Record<string, MessageDescriptor> = {
   THREE_D_FAILED: msg`3D Secure doğrulaması başarısız oldu: bankanızın gönderdiği tek kullanımlık şifre doğrulanamadı.`,
   DECLINED: msg`Kartınızı veren banka ödemeyi onaylamadı. Bankanızla görüşebilir ya da başka bir kartla deneyebilirsiniz.`,
   CANCELLED: msg`Ödemeyi bankanın 3D Secure sayfasında siz iptal ettiniz; kartınızdan tutar çekilmedi.`,
-  CARD_REJECTED: msg`Girdiğiniz kredi kartı numarası geçerli değil`,
-  CARD_DEBIT: msg`Banka kartı ile ödeme alınamıyor; lütfen bir kredi kartı kullanın.`,
+  CARD_REJECTED: /*i18n*/ { id: 'CARD_REJECTED' },
+  CARD_DEBIT: /*i18n*/ { id: 'CARD_DEBIT' },
   ORDER_IDS_EXHAUSTED: msg`Bu kartla bugün daha fazla ödeme başlatılamıyor; lütfen başka bir kart kullanınız veya yarın tekrar deneyiniz.`,
   PAYMENT_IN_PROGRESS: msg`Bu satın alma için bir ödeme zaten sürüyor; sonucu bekleniyor.`,
   PURCHASE_ALREADY_PAID: msg`Bu satın almanın ödemesi zaten alındı.`,
-  VALIDATION: msg`Gönderilen bilgiler geçerli değil`,
+  VALIDATION: /*i18n*/ { id: 'VALIDATION' },
   KVT_GATEWAY_ERR4: CATALOGUE.KVT_GATEWAY_ERR4,
 }
 

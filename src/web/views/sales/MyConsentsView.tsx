@@ -30,7 +30,7 @@ const STATUS: Record<string, MessageDescriptor> = {
 const MESSAGE_CHANNEL: Record<string, MessageDescriptor> = { SMS: msg`SMS`, EMAIL: msg`E-posta`, CALL: msg`Telefon araması` }
 const RECORD_CHANNEL: Record<string, MessageDescriptor> = { WEB: msg`İnternet sitesi` }
 const REASONS: Record<string, MessageDescriptor> = {
-  SMS_TICKET_INVALID: msg`Telefon doğrulamanızın süresi doldu; lütfen numaranızı yeniden doğrulayınız`,
+  SMS_TICKET_INVALID: /*i18n*/ { id: 'SMS_TICKET_INVALID' },
   CONSENT_ALREADY_WITHDRAWN: msg`Bu izni zaten geri aldınız; liste yenilendi.`,
   CONSENT_CHANGED: msg`Bu izin siz sayfayı açtıktan sonra değişti; liste yenilendi.`,
   CONSENT_NOT_FOUND: msg`Bu izin bulunamadı; liste yenilendi.`,

@@ -46,8 +46,8 @@ const MID_FLOW = new Set(['resumeOffer', 'profile', 'healthPolicy', 'consents', 
 
 const REASONS: Record<string, MessageDescriptor> = {
   QUOTE_INCOMPLETE: msg`Teklif bilgileri eksik veya geçersiz; lütfen teklifi yeniden alınız`,
-  SMS_TICKET_INVALID: msg`Telefon doğrulamanızın süresi doldu; lütfen numaranızı yeniden doğrulayınız`,
-  CONSENT_REQUIRED: msg`Devam etmek için zorunlu onayları vermelisiniz`,
+  SMS_TICKET_INVALID: /*i18n*/ { id: 'SMS_TICKET_INVALID' },
+  CONSENT_REQUIRED: /*i18n*/ { id: 'CONSENT_REQUIRED' },
   NETWORK: CATALOGUE.NETWORK,
   // issue 21
   OTHER_PAYMENT_FAILED: msg`Diğer penceredeki ödeme tamamlanamadı; bu satın almayı şimdi buradan ödeyebilirsiniz.`,

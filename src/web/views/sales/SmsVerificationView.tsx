@@ -12,13 +12,13 @@ type SmsActor = ActorRefFrom<typeof smsVerificationMachine>
 
 /** Words for the machine's reason codes (spec 8's two SMS texts are the catalogue's). */
 const REASONS: Record<string, MessageDescriptor> = {
-  INVALID_PHONE: msg`Lütfen 05 ile başlayan geçerli bir cep telefonu numarası giriniz`,
-  SMS_INVALID_PHONE: msg`Lütfen 05 ile başlayan geçerli bir cep telefonu numarası giriniz`,
+  INVALID_PHONE: /*i18n*/ { id: 'SMS_INVALID_PHONE' },
+  SMS_INVALID_PHONE: /*i18n*/ { id: 'SMS_INVALID_PHONE' },
   SMS_CODE_WRONG: CATALOGUE.SMS_WRONG_CODE,
   SMS_SEND_FAILED: CATALOGUE.SMS_SEND_FAILED,
-  SMS_CODE_EXPIRED: msg`Doğrulama kodunun süresi doldu; lütfen yeni kod isteyiniz`,
-  SMS_ATTEMPTS_EXHAUSTED: msg`Kod çok kez hatalı girildi ve geçersiz oldu; lütfen yeni kod isteyiniz`,
-  SMS_RESEND_TOO_SOON: msg`Yeni kod istemeden önce biraz bekleyiniz`,
+  SMS_CODE_EXPIRED: /*i18n*/ { id: 'SMS_CODE_EXPIRED' },
+  SMS_ATTEMPTS_EXHAUSTED: /*i18n*/ { id: 'SMS_ATTEMPTS_EXHAUSTED' },
+  SMS_RESEND_TOO_SOON: /*i18n*/ { id: 'SMS_RESEND_TOO_SOON' },
   NETWORK: CATALOGUE.NETWORK,
   UNEXPECTED: CATALOGUE.UNEXPECTED,
 }

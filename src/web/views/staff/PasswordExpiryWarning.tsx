@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react'
+import { plural } from '@lingui/core/macro'
 import { useLingui } from '@lingui/react/macro'
 import toast from 'react-hot-toast'
 import { expiryWarning, tasksFlow } from '../../flows/tasks.ts'
@@ -12,7 +13,7 @@ function Warning() {
   useEffect(() => {
     if (tasks?.password) {
       const days = tasks.password.daysLeft
-      toast(t`Şifrenizin süresi ${days} gün içinde doluyor. Profilinizden değiştirebilirsiniz.`, { id: 'password-expiry', icon: '⚠️' })
+      toast(t`Şifrenizin süresi ${plural(days, { one: '# gün', other: '# gün' })} içinde doluyor. Profilinizden değiştirebilirsiniz.`, { id: 'password-expiry', icon: '⚠️' })
     }
   }, [tasks, t])
   return null

@@ -1,6 +1,6 @@
 import { useMemo } from 'react'
+import { plural } from '@lingui/core/macro'
 import { useLingui } from '@lingui/react/macro'
-import { formatNumber } from '../../../../domain/money.ts'
 import { preferencesFlow } from '../../../flows/company-settings.ts'
 import { CompanyNav } from '../AreaPageView.tsx'
 import { EditorCheckbox, EditorForm, EditorSelectField, EditorTextField, useDraft, useEditor } from '../EditorForm.tsx'
@@ -17,10 +17,9 @@ function PreferencesForm() {
   const draft = useDraft(editor)
   const defaults = (draft.defaults ?? {}) as Record<string, number | undefined>
   const zones = useMemo(() => timeZoneOptions(i18n.locale), [i18n.locale])
-  const number = (n: number) => formatNumber(n, i18n.locale, { maximumFractionDigits: 2 })
   const byDefault = (field: string) => {
     const value = defaults[field]
-    return value === undefined ? undefined : t`Varsayılan: ${number(value)} dakika`
+    return value === undefined ? undefined : t`Varsayılan: ${plural(value, { one: '# dakika', other: '# dakika' })}`
   }
   return (
     <EditorForm editor={editor} label={t`Tercihler`} readOnly={!can('preferences:update')}>

@@ -1,6 +1,6 @@
 import { useId, useMemo } from 'react'
 import { useSelector } from '@xstate/react'
-import { Trans, useLingui } from '@lingui/react/macro'
+import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { useModalDialog } from '../../../components/useModalDialog.ts'
 import fieldStyles from '../../../components/Field.module.css'
 import {
@@ -79,8 +79,8 @@ function SecurityForm() {
         <h2 id={titleId}><Trans>Değişikliğin etkisi</Trans></h2>
         <p data-affected={affected}>
           {affected === 0
-            ? <Trans>Hiçbir kullanıcının şifresi bu politikadan etkilenmiyor ({users} kullanıcı).</Trans>
-            : <Trans>{affected} kullanıcının şifresi daha zayıf bir politikayla belirlendi ({users} kullanıcıdan). Bir sonraki girişlerinde şifreleri yeni politikaya göre denetlenecek; yalnızca uymayanlardan yeni şifre istenecek.</Trans>}
+            ? <Trans>Hiçbir kullanıcının şifresi bu politikadan etkilenmiyor (<Plural value={users} one="# kullanıcı" other="# kullanıcı" />).</Trans>
+            : <Trans><Plural value={affected} one="# kullanıcının" other="# kullanıcının" /> şifresi daha zayıf bir politikayla belirlendi (<Plural value={users} one="# kullanıcıdan" other="# kullanıcıdan" />). Bir sonraki girişlerinde şifreleri yeni politikaya göre denetlenecek; yalnızca uymayanlardan yeni şifre istenecek.</Trans>}
         </p>
         <div className={styles.pager}>
           <button type="button" className={styles.secondaryButton} onClick={() => confirm.send({ type: 'cancel' })}><Trans>Vazgeç</Trans></button>

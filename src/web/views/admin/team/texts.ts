@@ -15,12 +15,12 @@ export const LEVEL_TEXT: Record<GroupLevel, MessageDescriptor> = {
 /** The reasons the organisation builder shows for a refused move, save or delete (by the server's code). */
 const REASON_TEXT: Record<string, MessageDescriptor> = {
   LEVEL_ERROR: CATALOGUE.LEVEL_ERROR,
-  GROUP_CYCLE: msg`Bir grup kendi alt grubunun altına taşınamaz`,
+  GROUP_CYCLE: /*i18n*/ { id: 'GROUP_CYCLE' },
   CONFLICT: msg`Bu grup bu arada başka biri tarafından değiştirildi; ağacı yeniden yükleyin`,
-  GROUP_EXISTS: msg`Bu adda bir grup zaten var`,
-  GROUP_NOT_EMPTY: msg`Alt grubu, üyesi veya rolü olan bir grup silinemez`,
+  GROUP_EXISTS: /*i18n*/ { id: 'GROUP_EXISTS' },
+  GROUP_NOT_EMPTY: /*i18n*/ { id: 'GROUP_NOT_EMPTY' },
   NOT_FOUND: msg`Bu grup artık yok; ağacı yeniden yükleyin`,
-  FORBIDDEN: msg`Bu işlem için yetkiniz yok`,
+  FORBIDDEN: /*i18n*/ { id: 'FORBIDDEN' },
   NETWORK: CATALOGUE.NETWORK,
   UNEXPECTED: CATALOGUE.UNEXPECTED,
 }

@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'react'
 import { Link } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
-import { Trans, useLingui } from '@lingui/react/macro'
+import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import type { ListParams } from '../../../../domain/list-params.ts'
 import { sessionActor } from '../../../flows/session.ts'
 import {
@@ -53,8 +53,9 @@ function Filters({ list }: { list: ListActor }) {
 /**
  * Bulk status change on the confirm-action statechart: the chosen status (the form's value), a
  * question naming the count, then the outcome per user; the selection is the checkboxes' values.
+ * Exported for tests/web/plurals.test.tsx (the count in every language's plural forms).
  */
-function BulkStatus({ selected, onDone }: { selected: Map<string, string>; onDone: () => void }) {
+export function BulkStatus({ selected, onDone }: { selected: Map<string, string>; onDone: () => void }) {
   const { t, i18n } = useLingui()
   const id = useId()
   const labels = useStatusLabels()
@@ -72,7 +73,7 @@ function BulkStatus({ selected, onDone }: { selected: Map<string, string>; onDon
   const askedLabel = asked ? labels[asked.status] : ''
   return (
     <div className={styles.toolbar} role="group" aria-label={t`Toplu işlem`}>
-      <span role="status">{count > 0 ? <Trans>{count} kullanıcı seçildi</Trans> : <Trans>Toplu işlem için kullanıcı seçiniz</Trans>}</span>
+      <span role="status">{count > 0 ? <Plural value={count} one="# kullanıcı seçildi" other="# kullanıcı seçildi" /> : <Trans>Toplu işlem için kullanıcı seçiniz</Trans>}</span>
       <label htmlFor={`${id}-status`}>
         <Trans>Yeni durum</Trans>
         <select id={`${id}-status`} name="bulkStatus" value={status} onChange={(e) => setStatus(e.currentTarget.value as UserStatus)}>
@@ -97,7 +98,7 @@ function BulkStatus({ selected, onDone }: { selected: Map<string, string>; onDon
       )}
       <dialog ref={dialog} aria-labelledby={`${id}-title`} className={styles.card} onCancel={(e) => { e.preventDefault(); if (!busy) confirm.send({ type: 'cancel' }) }}>
         <h2 id={`${id}-title`}><Trans>Toplu durum değişikliği</Trans></h2>
-        <p><Trans>{askedCount} kullanıcının durumu “{askedLabel}” olarak değiştirilsin mi?</Trans></p>
+        <p><Trans><Plural value={askedCount} one="# kullanıcının" other="# kullanıcının" /> durumu “{askedLabel}” olarak değiştirilsin mi?</Trans></p>
         {asked && asked.status !== 'active' && <p><Trans>Bu kullanıcıların açık oturumları hemen sonlanır.</Trans></p>}
         {asked?.status === 'removed' && <p><Trans>Sistemden kaldırma geri alınamaz.</Trans></p>}
         {failure && <p className={styles.notice} role="alert">{failureText(failure, i18n)}</p>}

@@ -21,7 +21,7 @@ const CODES: Record<string, MessageDescriptor> = {
 const BY_FIELD: Record<string, Record<string, MessageDescriptor>> = {
   nationalId: { invalid: msg`Geçerli bir T.C. kimlik numarası (yabancılar için pasaport numarası) giriniz` },
   email: { invalid: FIELD.email },
-  userphone: { invalid: msg`Lütfen 05 ile başlayan geçerli bir cep telefonu numarası giriniz` },
+  userphone: { invalid: /*i18n*/ { id: 'SMS_INVALID_PHONE' } },
   birthdate: { invalid: msg`Geçerli bir doğum tarihi giriniz` },
 }
 

@@ -1,0 +1,93 @@
+import { eq, sql } from 'drizzle-orm'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { appUser, auditLog, passwordHistory, staffSession, tempPassword } from '../../src/server/db/schema.ts'
+import { agent, createUser } from '../support/fixtures.ts'
+import { createTestApp, dbKinds, type TestApp } from '../support/test-app.ts'
+
+const PASSWORD = 'Güçlü-Parola-2026!'
+const NEW_PASSWORD = 'Yepyeni-Şifre-Q7!'
+
+/**
+ * Issue 26 item 3: the temporary-password sign-in and the password change write several rows; each
+ * is one transaction. The database refuses the last statement (the audit entry) and nothing of the
+ * change may remain. On both engines: transactions are what differs between PGlite and PostgreSQL.
+ */
+describe.each(dbKinds())('password writes are all or nothing on %s', (kind) => {
+  let t: TestApp
+  beforeEach(async () => { t = await createTestApp(kind, {}, { mail: true }) })
+  afterEach(async () => {
+    // the test database is reused by the next test: the refusal must not outlive this one
+    await t.db.execute(sql`drop trigger if exists refuse_audit on audit_log`)
+    await t.close()
+  })
+
+  /** The database refuses audit entries of `action` from now on (the last statement of the write). */
+  async function refuseAudit(action: string) {
+    await t.db.execute(sql.raw(`create or replace function refuse_audit() returns trigger language plpgsql as $$
+      begin if new.action = '${action}' then raise exception 'audit refused'; end if; return new; end $$`))
+    await t.db.execute(sql.raw('create trigger refuse_audit before insert on audit_log for each row execute function refuse_audit()'))
+  }
+  const allowAudit = () => t.db.execute(sql`drop trigger refuse_audit on audit_log`)
+
+  /** What a password write touches, for one user. */
+  async function state(userId: string) {
+    const [user] = await t.db.select().from(appUser).where(eq(appUser.id, userId))
+    return {
+      hash: user!.passwordHash, mustChange: user!.mustChangePassword, lockedAt: user!.lockedAt, failedLogins: user!.failedLogins,
+      history: (await t.db.select().from(passwordHistory).where(eq(passwordHistory.userId, userId))).length,
+      temps: (await t.db.select().from(tempPassword).where(eq(tempPassword.userId, userId))).map((r) => ({ used: !!r.usedAt, voided: !!r.voidedAt })),
+      liveSessions: (await t.db.select().from(staffSession).where(eq(staffSession.userId, userId))).filter((s) => !s.endedAt).length,
+    }
+  }
+
+  async function temporaryPassword(email: string): Promise<string> {
+    const before = t.mails.length
+    expect((await agent(t.request).post('/auth/forgotPassword', { email })).status).toBe(202)
+    await expect.poll(() => t.mails.length, { timeout: 10_000 }).toBe(before + 1)
+    return /Geçici şifreniz: (\S+)/.exec(t.mails.at(-1)!.text)![1]!
+  }
+
+  it('a temporary-password sign-in whose last statement fails leaves the password, the history, the lock and the sessions as they were', async () => {
+    const user = await createUser(t.db, { username: 'can', password: PASSWORD, email: 'can@example.com' })
+    // a live session that the sign-in would end, and a lock it would lift
+    expect((await agent(t.request).post('/auth/login', { username: 'can', password: PASSWORD })).status).toBe(200)
+    const temp = await temporaryPassword('can@example.com')
+    await t.db.update(appUser).set({ lockedAt: new Date(), failedLogins: 5 }).where(eq(appUser.id, user.id))
+    const before = await state(user.id)
+    expect(before).toMatchObject({ liveSessions: 1, temps: [{ used: false, voided: false }] })
+
+    await refuseAudit('auth.login.passwordExpired')
+    const refused = await agent(t.request).post('/auth/login', { username: 'can', password: temp })
+    expect(refused.status).toBe(500)
+    // the attempt itself is counted before the password is checked (sign-in-failures.ts), apart from the write
+    expect(await state(user.id)).toEqual({ ...before, failedLogins: before.failedLogins + 1 })
+    expect(await t.db.select().from(auditLog).where(eq(auditLog.action, 'user.reactivated'))).toEqual([])
+
+    // the temporary password was not spent: once the entry can be written, it signs in and does it all
+    await allowAudit()
+    const ok = await agent(t.request).post('/auth/login', { username: 'can', password: temp })
+    expect(ok.body).toMatchObject({ passwordExpired: true, reason: 'temporary' })
+    expect(await state(user.id)).toMatchObject({ mustChange: true, lockedAt: null, failedLogins: 0, history: before.history + 1, liveSessions: 0, temps: [{ used: true, voided: false }] })
+    expect((await state(user.id)).hash).not.toBe(before.hash)
+  })
+
+  it('a password change whose last statement fails keeps the old password, its history and the other sessions', async () => {
+    const user = await createUser(t.db, { username: 'deniz', password: PASSWORD, email: 'deniz@example.com' })
+    const a = agent(t.request)
+    expect((await a.post('/auth/login', { username: 'deniz', password: PASSWORD })).status).toBe(200)
+    expect((await agent(t.request).post('/auth/login', { username: 'deniz', password: PASSWORD })).status).toBe(200)
+    await temporaryPassword('deniz@example.com')
+    const before = await state(user.id)
+    expect(before).toMatchObject({ liveSessions: 2, temps: [{ used: false, voided: false }] })
+
+    await refuseAudit('user.passwordChanged')
+    const refused = await a.post('/profile/password', { oldPassword: PASSWORD, newPassword: NEW_PASSWORD })
+    expect(refused.status).toBe(500)
+    expect(await state(user.id)).toEqual(before)
+    expect((await agent(t.request).post('/auth/login', { username: 'deniz', password: PASSWORD })).status).toBe(200)
+
+    await allowAudit()
+    expect((await a.post('/profile/password', { oldPassword: PASSWORD, newPassword: NEW_PASSWORD })).status).toBe(200)
+    expect(await state(user.id)).toMatchObject({ history: before.history + 1, temps: [{ used: false, voided: true }], liveSessions: 1 })
+  })
+})
