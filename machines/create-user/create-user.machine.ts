@@ -120,6 +120,7 @@ export const createUserMachine = setup({
     showGroupRolesIssues: assign({ errors: ({ context }) => stepIssues('groupRoles', context, context.today) }),
     showRefusal: assign({ errors: ({ event }) => refusal((event as { error?: unknown }).error)?.errors ?? {}, error: null }),
     clearErrors: assign({ errors: {} }),
+    forgetErrors: assign({ errors: {}, error: null }),
   },
   guards: {
     isPersonalInvalid: invalid('personal'),
@@ -164,7 +165,7 @@ export const createUserMachine = setup({
       entry: { type: 'saveDraft', params: { step: 'personal' } },
       on: {
         'personal.change': { actions: [assign({ personal: ({ context, event }) => ({ ...context.personal, ...event.values }) }), assign({ errors: settle('personal') }), { type: 'saveDraft', params: { step: 'personal' } }] },
-        'wizard.cancel': 'cancelled',
+        'wizard.cancel': { target: 'cancelled', actions: 'forgetErrors' },
         'step.next': [
           { guard: 'isPersonalInvalid', actions: 'showPersonalIssues' },
           { target: 'address', actions: 'clearErrors' },
@@ -176,7 +177,7 @@ export const createUserMachine = setup({
       entry: { type: 'saveDraft', params: { step: 'address' } },
       on: {
         'address.change': { actions: [assign({ address: ({ context, event }) => ({ ...context.address, ...event.values }) }), assign({ errors: settle('address') }), { type: 'saveDraft', params: { step: 'address' } }] },
-        'wizard.cancel': 'cancelled',
+        'wizard.cancel': { target: 'cancelled', actions: 'forgetErrors' },
         'step.back': { target: 'personal', actions: 'clearErrors' },
         'step.next': [
           { guard: 'isAddressInvalid', actions: 'showAddressIssues' },
@@ -189,7 +190,7 @@ export const createUserMachine = setup({
       entry: { type: 'saveDraft', params: { step: 'groupRoles' } },
       on: {
         'groupRoles.change': { actions: [assign({ groupRoles: ({ context, event }) => ({ ...context.groupRoles, ...event.values }) }), assign({ errors: settle('groupRoles') }), { type: 'saveDraft', params: { step: 'groupRoles' } }] },
-        'wizard.cancel': 'cancelled',
+        'wizard.cancel': { target: 'cancelled', actions: 'forgetErrors' },
         'step.back': { target: 'address', actions: 'clearErrors' },
         'step.next': [
           { guard: 'isGroupRolesInvalid', actions: 'showGroupRolesIssues' },
@@ -203,7 +204,7 @@ export const createUserMachine = setup({
       on: {
         'step.back': 'groupRoles',
         'form.submit': 'creating',
-        'wizard.cancel': 'cancelled',
+        'wizard.cancel': { target: 'cancelled', actions: 'forgetErrors' },
       },
     },
     creating: {
@@ -226,7 +227,7 @@ export const createUserMachine = setup({
       on: {
         'form.submit': { target: 'creating', actions: assign({ error: null }) },
         'step.back': { target: 'review', actions: assign({ error: null }) },
-        'wizard.cancel': 'cancelled',
+        'wizard.cancel': { target: 'cancelled', actions: 'forgetErrors' },
       },
     },
     created: { type: 'final', entry: 'clearDraft' },

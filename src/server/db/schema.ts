@@ -250,6 +250,9 @@ export const auditLog = pgTable('audit_log', {
   index('audit_log_company_actor_lower_idx').on(t.companyId, sql`(lower(${t.actor})) text_pattern_ops`, t.at),
   index('audit_log_company_action_pattern_idx').on(t.companyId, t.action.op('text_pattern_ops')),
   index('audit_log_company_actor_at_idx').on(t.companyId, t.actor, t.at.desc().nullsFirst(), t.seq.desc().nullsFirst()),
+  // the sort by actor descending keeps the newest first within an actor (actor desc, at desc, seq
+  // desc): the index above read backwards gives the oldest first, so it has an index of its own
+  index('audit_log_company_actor_desc_at_idx').on(t.companyId, t.actor.desc().nullsFirst(), t.at.desc().nullsFirst(), t.seq.desc().nullsFirst()),
 ])
 
 // ---- company settings (security policy, mail server, preferences, notifications), one row per category ----

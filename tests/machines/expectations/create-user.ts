@@ -176,6 +176,7 @@ export const createUserExpectations: Expectations<CreateUserContext> = {
       then: (c) => expect({ personal: c.personal, address: c.address, groupRoles: c.groupRoles }).toEqual(EMPTY_DRAFTS) },
     ...(['personal', 'address', 'groupRoles', 'review', 'failed'] as const).map((step) => ({
       name: `"${CANCEL}" on ${step} ends the wizard without creating anyone`, from: step, event: 'wizard.cancel', to: 'cancelled',
+      then: (c: CreateUserContext) => { expect(c.errors).toEqual({}); expect(c.error).toBeNull() },
     })),
     { name: 'typing on step 1 is kept', from: 'personal', event: 'personal.change', to: 'personal',
       then: (c, p, e) => expect(c.personal).toEqual({ ...p.personal, ...e.values }) },

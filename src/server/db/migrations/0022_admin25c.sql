@@ -1,0 +1,1 @@
+CREATE INDEX "audit_log_company_actor_desc_at_idx" ON "audit_log" USING btree ("company_id","actor" DESC NULLS FIRST,"at" DESC NULLS FIRST,"seq" DESC NULLS FIRST);
