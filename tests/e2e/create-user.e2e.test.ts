@@ -140,6 +140,8 @@ describe('create user: the 3-step wizard (real server, Chromium)', () => {
     expect((await admin.call('GET', '/user?q=vazgecilen')).body.total).toBe(0)
     expect((await admin.call('GET', '/user?q=deniz.kara')).body.total).toBe(1)
     await page.close()
+    // the next test signs in through the form
+    await browser.context.clearCookies()
   })
 
   it('creates a user through the three steps (the valid-to message first), refuses a duplicate username on step 1, and the new user signs in with the mailed temporary password', async () => {

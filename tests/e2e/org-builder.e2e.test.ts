@@ -30,6 +30,8 @@ const parentName = async (page: Page, name: string) => {
   const g = all.find((x) => x.name === name)!
   return all.find((x) => x.id === g.parentId)?.name ?? null
 }
+/** The seeded company's name (src/server/db/seed.ts). */
+const COMPANY = 'Katılım Emeklilik ve Hayat A.Ş.'
 const node = (page: Page, name: string) => page.getByRole('treeitem', { name: new RegExp(`^${name}\\s*,`) })
 const status = (page: Page) => page.getByTestId('org-status')
 const transform = (page: Page) => page.getByTestId('org-world').evaluate((el) => (el as HTMLElement).style.transform)
@@ -53,7 +55,8 @@ async function drag(page: Page, from: string, to: string, opts: { release?: bool
 async function openTeam(page: Page) {
   await page.goto('/navbar/settings/team')
   await page.getByRole('heading', { level: 1, name: 'Ekip' }).waitFor()
-  await node(page, 'Şirket').waitFor()
+  // the root is the company, by its name (issue 25 item 10)
+  await node(page, COMPANY).waitFor()
 }
 
 describe('organisation builder: the Team page (real server, Chromium)', () => {
@@ -143,7 +146,7 @@ describe('organisation builder: the Team page (real server, Chromium)', () => {
     // the toolbar's last button ("Ağacı yeniden yükle", always there), then Tab into the chart
     await page.getByRole('button', { name: 'Ağacı yeniden yükle' }).focus()
     await page.keyboard.press('Tab')
-    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Şirket, Kök')
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe(`${COMPANY}, Şirket`)
     // root > Bölge Müdürlüğü (first by name) > Operasyon > Ekip Alfa
     for (const key of ['ArrowDown', 'ArrowDown', 'ArrowDown']) await page.keyboard.press(key)
     await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Ekip Alfa, Ekip')

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise, waitFor } from 'xstate'
 import { createUserMachine } from '../../machines/create-user/create-user.machine.ts'
-import { parseDraft, resumeStep, type CreateUserDraft } from '../../src/domain/create-user.ts'
+import { parseDraft, resumeStep, stepIssues, type CreateUserDraft } from '../../src/domain/create-user.ts'
 import { createUserFlow } from '../../src/web/flows/create-user.ts'
 import { DRAFT_KEY, forgetCreateUserDraft } from '../../src/web/flows/create-user-draft.ts'
 import { setItem } from '../../src/web/storage.ts'
@@ -47,6 +47,15 @@ describe('issue 25 in the browser\'s code', () => {
     // a field without an error gets none while typing
     actor.send({ type: 'personal.change', values: { firstName: '' } })
     expect(actor.getSnapshot().context.errors.firstName).toBeUndefined()
+  })
+
+  it('item 11: a hyphen between two letters is accepted in staff names (double-barrelled surnames); other marks are not', () => {
+    const issues = (lastName: string) => stepIssues('personal', { personal: { ...VALID_PERSONAL, lastName }, address: VALID_ADDRESS, groupRoles: { isAssigntoGroup: false, chosengroup: '', isAssigntoOtherGroup: false, selectedRoles: [], selectedMain: '' } } as never, '2026-11-27')
+    expect(issues('Kara-Yıldız')).toEqual({})
+    expect(issues('Çağlar-Öztürk Demir')).toEqual({})
+    expect(issues('Kara-').lastName).toBe('name')
+    expect(issues('-Kara').lastName).toBe('name')
+    expect(issues("O'Brien").lastName).toBe('name')
   })
 
   describe('item 6: the wizard\'s draft in this tab', () => {
