@@ -3,7 +3,9 @@ import { resolve } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { launch, type Browser } from './browser.ts'
-import { DEMO_PASSWORD, startE2eServer, type E2eServer } from './server.ts'
+import { caughtMail, DEMO_PASSWORD, startE2eServer, type E2eServer } from './server.ts'
+import { TEST_ADMIN } from '../support/constants.ts'
+import { apiSession, createRoleHolder, signInWithTemporary } from './staff.ts'
 
 const AXE = resolve(import.meta.dirname, '../../node_modules/axe-core/axe.min.js')
 
@@ -309,5 +311,42 @@ describe('organisation builder: the Team page (real server, Chromium)', () => {
     await page.keyboard.press('ArrowRight')
     expect(await scan()).toEqual([])
     await page.keyboard.press('Escape')
+  })
+
+  it('a person who may read the team but not change it cannot start a drag, by mouse or keyboard, and is told why (issue 25 item 10)', async () => {
+    const admin = await apiSession(server.url, TEST_ADMIN.username, TEST_ADMIN.password)
+    const reader = await admin.call('POST', '/role', {
+      rolename: 'ROLE_EKIP_OKUR', roleType: 'main', groupId: null, gdprLevel: 'PUBLIC', teamSize: null, isMainRole: true,
+      permissions: [{ permtag: 'group', actions: ['read'] }, { permtag: 'profile', actions: ['read'] }],
+    })
+    expect(reader.status, JSON.stringify(reader.body)).toBe(201)
+    const made = await createRoleHolder(admin, { username: 'okur.ekip', firstName: 'Okur', lastName: 'Ekip', nationalIdBase: '345678912' }, reader.body.id as string)
+    expect(made.status, JSON.stringify(made.body)).toBe(201)
+    await expect.poll(async () => (await caughtMail(server.url, 'okur.ekip@example.com')).length, { timeout: 15_000 }).toBe(1)
+    const temporary = /Geçici şifreniz: (\S+)/.exec((await caughtMail(server.url, 'okur.ekip@example.com'))[0]!.text)![1]!
+    const other = await launch({ baseUrl: server.url })
+    try {
+      const p = await other.context.newPage()
+      await signInWithTemporary(p, 'okur.ekip', temporary, 'Ekip-Okur-Şifre-9!')
+      await p.waitForURL((u) => !u.pathname.startsWith('/auth/'))
+      await openTeam(p)
+      const before = await node(p, 'Ekip Alfa').boundingBox()
+      const cannot = 'Grupları taşıma yetkiniz yok: rolünüz ekibi görüntüleyebilir ama değiştiremez.'
+      // the mouse: pressing and moving a block does not pick it up
+      await drag(p, 'Ekip Alfa', 'Operasyon')
+      await expect.poll(() => status(p).textContent()).toContain(cannot)
+      expect(await p.locator('[data-target]').count()).toBe(0)
+      expect(await node(p, 'Ekip Alfa').boundingBox()).toEqual(before)
+      // the keyboard: Space on a block says the same
+      await p.reload()
+      await openTeam(p)
+      await node(p, 'Ekip Alfa').focus()
+      await p.keyboard.press('Space')
+      await expect.poll(() => status(p).textContent()).toContain(cannot)
+      await p.keyboard.press('ArrowRight')
+      expect(await p.locator('[data-target]').count()).toBe(0)
+    } finally {
+      await other.close()
+    }
   })
 })
