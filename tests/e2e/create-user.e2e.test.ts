@@ -63,7 +63,7 @@ describe('create user: the 3-step wizard (real server, Chromium)', () => {
     await page.waitForURL((u) => !u.pathname.startsWith('/auth/'))
     await page.goto('/navbar/settings/users/new')
     await stepHeading(page, 'Kişisel Bilgiler')
-    await page.getByText('Girdikleriniz bu sekmede saklanır: sayfayı yenileseniz de kaybolmaz.', { exact: false }).waitFor()
+    await page.getByText('Girdikleriniz bu sekmede saklanır; sayfayı yenileseniz de kaybolmaz.', { exact: false }).waitFor()
     const stored = () => page.evaluate(() => sessionStorage.getItem('ke-create-user-draft'))
 
     // an error under a field goes once that field is corrected; the others stay

@@ -331,7 +331,7 @@ describe('organisation builder: the Team page (real server, Chromium)', () => {
       await p.waitForURL((u) => !u.pathname.startsWith('/auth/'))
       await openTeam(p)
       const before = await node(p, 'Ekip Alfa').boundingBox()
-      const cannot = 'Grupları taşıma yetkiniz yok: rolünüz ekibi görüntüleyebilir ama değiştiremez.'
+      const cannot = 'Grupları taşıma yetkiniz yok: bir yöneticiden grup değiştirme yetkisi isteyin.'
       // the mouse: pressing and moving a block does not pick it up
       await drag(p, 'Ekip Alfa', 'Operasyon')
       await expect.poll(() => status(p).textContent()).toContain(cannot)

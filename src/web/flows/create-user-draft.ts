@@ -1,14 +1,15 @@
 import type { CreateUserDrafts, DraftStep } from '../../domain/create-user.ts'
-import { getItem } from '../storage.ts'
+import { CREATE_USER_DRAFT_KEY, forgetCreateUserDraft, getItem } from '../storage.ts'
 
 /**
  * The create-user wizard's draft in this tab's sessionStorage (issue 25 item 6): it survives a
  * reload and goes with the tab. It holds what the three steps show (no password: the wizard has
  * none) and whose it is (company and username), so another person signing in on the same tab does
- * not get it; a sign-out forgets it (`forgetCreateUserDraft` in the session flow). Kept apart from
- * the wizard's flow so that the session flow can forget it without loading the wizard.
+ * not get it; a sign-out forgets it (`forgetCreateUserDraft` of ../storage.ts, which the session
+ * flow calls without loading the wizard's code).
  */
-export const DRAFT_KEY = 'ke-create-user-draft'
+export const DRAFT_KEY = CREATE_USER_DRAFT_KEY
+export { forgetCreateUserDraft }
 
 function owner(): string | null {
   const company = getItem('companyId')
@@ -43,10 +44,4 @@ export function saveCreateUserDraft(step: DraftStep, drafts: CreateUserDrafts): 
   } catch {
     // storage full or disabled: the wizard works without a draft
   }
-}
-
-export function forgetCreateUserDraft(): void {
-  try {
-    tabStore()?.removeItem(DRAFT_KEY)
-  } catch { /* nothing to forget */ }
 }

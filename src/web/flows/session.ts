@@ -9,8 +9,7 @@ import { permissionsStamp } from '../../domain/permissions.ts'
 import { ApiError } from '../api/errors.ts'
 import { call, onPermissionsStamp, onUnauthorized } from '../api/client.ts'
 import { getInspect } from '../inspector.ts'
-import { getItem, removeItem, setItem } from '../storage.ts'
-import { forgetCreateUserDraft } from './create-user-draft.ts'
+import { forgetCreateUserDraft, getItem, removeItem, setItem } from '../storage.ts'
 
 type LoginAnswer =
   | { passwordExpired: false; user: SessionUser; timing: SessionTiming; at: number }

@@ -83,7 +83,7 @@ export function OrgChart({ actor, selectedId, onSelect, canMove }: { actor: OrgA
   const fitted = useRef(false)
 
   const nameOf = useCallback((id: string | null) => (id === null || id === ROOT_ID ? t`Şirket` : byId.get(id)?.name ?? ''), [byId, t])
-  const cannotMove = t`Grupları taşıma yetkiniz yok: rolünüz ekibi görüntüleyebilir ama değiştiremez. Bir grubu taşımak için bir yöneticiden grup değiştirme yetkisi isteyin.`
+  const cannotMove = t`Grupları taşıma yetkiniz yok: bir yöneticiden grup değiştirme yetkisi isteyin.`
   // the root block is the company itself, by its name, as "Şirket" (issue 25 item 10); "Şirket, Kök" until the name is known
   const companyName = useCompanyDefaults()?.name
 

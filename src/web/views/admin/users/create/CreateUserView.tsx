@@ -131,7 +131,7 @@ function Wizard({ options, reload }: { options: WizardOptions; reload: () => voi
           </li>
         ))}
       </ol>
-      <p style={{ fontSize: 'var(--text-sm)', color: 'var(--color-muted)' }}><Trans>Girdikleriniz bu sekmede saklanır: sayfayı yenileseniz de kaybolmaz. Kullanıcı oluşturulunca ya da Vazgeç'e basınca silinir.</Trans></p>
+      <p style={{ fontSize: 'var(--text-sm)', color: 'var(--color-muted)' }}><Trans>Girdikleriniz bu sekmede saklanır; sayfayı yenileseniz de kaybolmaz.</Trans></p>
       <form ref={form} className={styles.card} onSubmit={submit} noValidate aria-busy={busy} aria-labelledby="wizard-step">
         <h2 id="wizard-step" ref={heading} tabIndex={-1}>{i18n._(STEPS[index]!.title)}</h2>
         <fieldset disabled={busy} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
