@@ -15,7 +15,9 @@ import { openBenchDatabase, seedBenchCompany, signedInApp } from './bench-db.ts'
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000)
 const RUNS = Number(process.env.BENCH_RUNS ?? 40)
 const TARGET_P95_MS = 100
-const { database, drop } = await openBenchDatabase('ke_bench')
+// BENCH_DB_PREFIX names the PostgreSQL database (a helper's branch, on a shared cluster)
+const PREFIX = process.env.BENCH_DB_PREFIX ?? 'ke_bench'
+const { database, drop } = await openBenchDatabase(PREFIX)
 const AUDIT_ROWS = Number(process.env.BENCH_AUDIT_ROWS ?? (database.kind === 'postgres' ? 1_000_000 : 100_000))
 // 1:9:90, as a real company's chart: management groups, their units, the units' teams
 const GROUPS = Number(process.env.BENCH_GROUPS ?? 5_000)
@@ -67,6 +69,7 @@ try {
     ['audit: action prefix + time window', `/audit?action=auth.&from=${new Date(Date.now() - 7 * 86_400_000).toISOString()}`],
     ['audit: search (actor prefix)', '/audit?q=user42'],
     ['audit: sort by actor', '/audit?sort=actor'],
+    ['audit: sort by actor, descending', '/audit?sort=-actor'],
     ['users: first page', '/user'],
     ['users: search "yılmaz4"', `/user?q=${encodeURIComponent('yılmaz4')}`],
     ['users: search e-mail', '/user?q=kullanici9999%40'],
@@ -98,7 +101,7 @@ try {
 } finally {
   // BENCH_KEEP_DB=1 leaves the PostgreSQL database for EXPLAIN (its name is printed)
   if (process.env.BENCH_KEEP_DB && database.kind === 'postgres') {
-    console.log(`kept the database ke_bench_${process.pid} (BENCH_KEEP_DB)`)
+    console.log(`kept the database ${PREFIX}_${process.pid} (BENCH_KEEP_DB)`)
     await database.close()
   } else await drop()
 }

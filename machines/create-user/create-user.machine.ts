@@ -1,7 +1,8 @@
 import { assign, setup } from 'xstate'
 import {
-  EMPTY_ADDRESS, EMPTY_GROUP_ROLES, EMPTY_PERSONAL, createUserBody, stepIssues, stepOfPath,
-  type AddressDraft, type CreateUserDrafts, type CreateUserStep, type GroupRolesDraft, type PersonalDraft, type StepIssues,
+  EMPTY_ADDRESS, EMPTY_GROUP_ROLES, EMPTY_PERSONAL, createUserBody, resumeStep, stepIssues, stepOfPath,
+  type AddressDraft, type CreateUserDraft, type CreateUserDrafts, type CreateUserStep, type DraftStep, type GroupRolesDraft,
+  type PersonalDraft, type StepIssues,
 } from '../../src/domain/create-user.ts'
 import type { CreateUserInput } from '../../src/domain/schemas/user.ts'
 import { providedLater, reasonOf } from '../shared/not-provided.ts'
@@ -14,6 +15,12 @@ import { providedLater, reasonOf } from '../shared/not-provided.ts'
  * e-mail or national ID) returns to the step of the first issue with its field errors; any other
  * failure waits in `failed` for a retry. While `creating`, a second submit is not handled, so a
  * double click sends one request.
+ *
+ * The draft survives a reload (issue 25 item 6): `restoring` reads the tab's saved draft
+ * (`loadDraft`) and opens its step, or the first earlier step whose checks fail (a draft is not
+ * trusted); every change and every step opened saves it (`saveDraft`, with the step); the creation
+ * and "Vazgeç" (`wizard.cancel`, final `cancelled`) forget it (`clearDraft`). An unreadable draft
+ * is forgotten and the wizard starts empty.
  */
 export type CreateUserInputOf = { today: string }
 export type CreatedUser = {
@@ -39,6 +46,7 @@ export type CreateUserEvent =
   | { type: 'step.next' }
   | { type: 'step.back' }
   | { type: 'form.submit' }
+  | { type: 'wizard.cancel' }
 
 type Failure = { code?: string; issues?: Array<{ path: string; code: string }> }
 
@@ -79,6 +87,11 @@ const settle = (step: CreateUserStep) => ({ context, event }: { context: CreateU
   }
   return next
 }
+/** A restored draft (the answer of `loadDraft`) that opens at `step`; null is no draft. */
+const resumesAt = (step: DraftStep) => ({ context, event }: { context: CreateUserContext; event: unknown }) => {
+  const draft = (event as { output?: CreateUserDraft | null }).output
+  return !!draft && resumeStep(draft, context.today) === step
+}
 const refusedAt = (step: CreateUserStep) => ({ event }: { event: unknown }) => refusal((event as { error?: unknown }).error)?.step === step
 
 export const createUserMachine = setup({
@@ -90,18 +103,32 @@ export const createUserMachine = setup({
   },
   actors: {
     createUser: providedLater<CreatedUser, CreateUserInput>('createUser'),
+    /** The tab's saved draft, null when there is none; fails on one that cannot be read. */
+    loadDraft: providedLater<CreateUserDraft | null>('loadDraft'),
   },
   actions: {
+    /** Side effects the web layer provides (src/web/flows/create-user.ts); nothing here. */
+    saveDraft: (_, _params: { step: DraftStep }) => undefined,
+    clearDraft: () => undefined,
+    restoreDraft: assign(({ event }) => {
+      const draft = (event as { output?: CreateUserDraft | null }).output
+      if (!draft) return {}
+      return { personal: draft.personal, address: draft.address, groupRoles: draft.groupRoles }
+    }),
     showPersonalIssues: assign({ errors: ({ context }) => stepIssues('personal', context, context.today) }),
     showAddressIssues: assign({ errors: ({ context }) => stepIssues('address', context, context.today) }),
     showGroupRolesIssues: assign({ errors: ({ context }) => stepIssues('groupRoles', context, context.today) }),
     showRefusal: assign({ errors: ({ event }) => refusal((event as { error?: unknown }).error)?.errors ?? {}, error: null }),
     clearErrors: assign({ errors: {} }),
+    forgetErrors: assign({ errors: {}, error: null }),
   },
   guards: {
     isPersonalInvalid: invalid('personal'),
     isAddressInvalid: invalid('address'),
     isGroupRolesInvalid: invalid('groupRoles'),
+    resumesAtAddress: resumesAt('address'),
+    resumesAtGroupRoles: resumesAt('groupRoles'),
+    resumesAtReview: resumesAt('review'),
     isPersonalRefused: refusedAt('personal'),
     isAddressRefused: refusedAt('address'),
     isGroupRolesRefused: refusedAt('groupRoles'),
@@ -117,12 +144,28 @@ export const createUserMachine = setup({
     error: null,
     created: null,
   }),
-  initial: 'personal',
+  initial: 'restoring',
   states: {
+    /** The tab's saved draft, if any, is read back (a reload keeps what was typed). */
+    restoring: {
+      invoke: {
+        id: 'loadDraft',
+        src: 'loadDraft',
+        onDone: [
+          { guard: 'resumesAtReview', target: 'review', actions: 'restoreDraft' },
+          { guard: 'resumesAtGroupRoles', target: 'groupRoles', actions: 'restoreDraft' },
+          { guard: 'resumesAtAddress', target: 'address', actions: 'restoreDraft' },
+          { target: 'personal', actions: 'restoreDraft' },
+        ],
+        onError: { target: 'personal', actions: 'clearDraft' },
+      },
+    },
     /** Step 1: personal details. */
     personal: {
+      entry: { type: 'saveDraft', params: { step: 'personal' } },
       on: {
-        'personal.change': { actions: [assign({ personal: ({ context, event }) => ({ ...context.personal, ...event.values }) }), assign({ errors: settle('personal') })] },
+        'personal.change': { actions: [assign({ personal: ({ context, event }) => ({ ...context.personal, ...event.values }) }), assign({ errors: settle('personal') }), { type: 'saveDraft', params: { step: 'personal' } }] },
+        'wizard.cancel': { target: 'cancelled', actions: 'forgetErrors' },
         'step.next': [
           { guard: 'isPersonalInvalid', actions: 'showPersonalIssues' },
           { target: 'address', actions: 'clearErrors' },
@@ -131,8 +174,10 @@ export const createUserMachine = setup({
     },
     /** Step 2: the personal address. */
     address: {
+      entry: { type: 'saveDraft', params: { step: 'address' } },
       on: {
-        'address.change': { actions: [assign({ address: ({ context, event }) => ({ ...context.address, ...event.values }) }), assign({ errors: settle('address') })] },
+        'address.change': { actions: [assign({ address: ({ context, event }) => ({ ...context.address, ...event.values }) }), assign({ errors: settle('address') }), { type: 'saveDraft', params: { step: 'address' } }] },
+        'wizard.cancel': { target: 'cancelled', actions: 'forgetErrors' },
         'step.back': { target: 'personal', actions: 'clearErrors' },
         'step.next': [
           { guard: 'isAddressInvalid', actions: 'showAddressIssues' },
@@ -142,8 +187,10 @@ export const createUserMachine = setup({
     },
     /** Step 3: group and roles (the yes/no questions of spec 4 are fields of this step). */
     groupRoles: {
+      entry: { type: 'saveDraft', params: { step: 'groupRoles' } },
       on: {
-        'groupRoles.change': { actions: [assign({ groupRoles: ({ context, event }) => ({ ...context.groupRoles, ...event.values }) }), assign({ errors: settle('groupRoles') })] },
+        'groupRoles.change': { actions: [assign({ groupRoles: ({ context, event }) => ({ ...context.groupRoles, ...event.values }) }), assign({ errors: settle('groupRoles') }), { type: 'saveDraft', params: { step: 'groupRoles' } }] },
+        'wizard.cancel': { target: 'cancelled', actions: 'forgetErrors' },
         'step.back': { target: 'address', actions: 'clearErrors' },
         'step.next': [
           { guard: 'isGroupRolesInvalid', actions: 'showGroupRolesIssues' },
@@ -153,9 +200,11 @@ export const createUserMachine = setup({
     },
     /** Everything typed, before the user is created. */
     review: {
+      entry: { type: 'saveDraft', params: { step: 'review' } },
       on: {
         'step.back': 'groupRoles',
         'form.submit': 'creating',
+        'wizard.cancel': { target: 'cancelled', actions: 'forgetErrors' },
       },
     },
     creating: {
@@ -178,9 +227,12 @@ export const createUserMachine = setup({
       on: {
         'form.submit': { target: 'creating', actions: assign({ error: null }) },
         'step.back': { target: 'review', actions: assign({ error: null }) },
+        'wizard.cancel': { target: 'cancelled', actions: 'forgetErrors' },
       },
     },
-    created: { type: 'final' },
+    created: { type: 'final', entry: 'clearDraft' },
+    /** "Vazgeç": nothing is created and the draft is forgotten. */
+    cancelled: { type: 'final', entry: 'clearDraft' },
   },
   output: ({ context }) => context.created,
 })

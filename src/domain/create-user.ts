@@ -102,3 +102,51 @@ export function stepOfPath(path: string): CreateUserStep | null {
   const head = path.split('.')[0]
   return head === 'personal' || head === 'address' || head === 'groupRoles' ? head : null
 }
+
+/**
+ * The wizard's draft as kept across a reload (issue 25 item 6): the three steps as typed and the
+ * step on screen. It never holds a password or a secret (the wizard has none: the server makes the
+ * temporary password).
+ */
+export type DraftStep = CreateUserStep | 'review'
+export type CreateUserDraft = CreateUserDrafts & { step: DraftStep }
+
+const DRAFT_STEPS: readonly DraftStep[] = ['personal', 'address', 'groupRoles', 'review']
+const isRecord = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v)
+/** The known fields of `shape`, each taken from `value` when it has the same type (a stored text cannot become code). */
+function sameShape<T extends Record<string, unknown>>(shape: T, value: unknown): T {
+  const v = isRecord(value) ? value : {}
+  const out: Record<string, unknown> = { ...shape }
+  for (const [key, empty] of Object.entries(shape)) {
+    if (Array.isArray(empty)) continue
+    if (typeof v[key] === typeof empty) out[key] = v[key]
+  }
+  return out as T
+}
+
+/**
+ * A stored draft, read back: only the wizard's own fields, each of its own type; null for anything
+ * else (an unknown step, not an object). Values are not trusted: the statechart resumes at the
+ * first step whose checks fail (`resumeStep`).
+ */
+export function parseDraft(value: unknown): CreateUserDraft | null {
+  if (!isRecord(value) || !DRAFT_STEPS.includes(value.step as DraftStep)) return null
+  const personal = sameShape(EMPTY_PERSONAL, value.personal)
+  if (!['', 'male', 'female'].includes(personal.gender)) personal.gender = ''
+  const address = sameShape(EMPTY_ADDRESS, value.address)
+  if (address.status !== 'create' && address.status !== 'edit') address.status = 'create'
+  const groupRoles = sameShape(EMPTY_GROUP_ROLES, value.groupRoles)
+  const roles = isRecord(value.groupRoles) && Array.isArray(value.groupRoles.selectedRoles) ? value.groupRoles.selectedRoles : []
+  groupRoles.selectedRoles = roles.filter(isRecord).map((r) => ({ roleId: String(r.roleId ?? ''), validTo: String(r.validTo ?? '') }))
+  return { step: value.step as DraftStep, personal, address, groupRoles }
+}
+
+/** Where a restored draft opens: its step, or the first step before it whose checks fail. */
+export function resumeStep(draft: CreateUserDraft, today: string): DraftStep {
+  const order: CreateUserStep[] = ['personal', 'address', 'groupRoles']
+  for (const step of order) {
+    if (step === draft.step) return step
+    if (Object.keys(stepIssues(step, draft, today)).length > 0) return step
+  }
+  return 'review'
+}

@@ -12,9 +12,10 @@ export function isValidPersonName(value: string): boolean {
 }
 
 /**
- * A customer's name on the sales forms (issue 24 item 7): spec 5's letters and whitespace, and a
- * hyphen between two letters for a double-barrelled surname ('Çağlar-Öztürk'), as the customer's
- * documents spell it. Staff names and the card holder keep the spec's check (`isValidPersonName`).
+ * A customer's name on the sales forms (issue 24 item 7) and a staff member's name (issue 25 item
+ * 11): spec 5's letters and whitespace, and a hyphen between two letters for a double-barrelled
+ * surname ('Çağlar-Öztürk'), as the person's documents spell it. The card holder keeps the spec's
+ * check (`isValidPersonName`).
  */
 export function isValidCustomerName(value: string): boolean {
   if (typeof value !== 'string') return false

@@ -68,6 +68,8 @@ export type ServerConfig = {
    * item 14): past it the list says "10.000+" and counts no further than the page asked for needs.
    */
   auditCountCap: number
+  /** The same for the users list (USER_COUNT_CAP, 10,000; issue 25 item 14): "10.000+" past it. */
+  userCountCap: number
   /** Secure attribute (and __Host- prefix) on the session cookie. */
   cookieSecure: boolean
   /** Seed demo staff at the first start (default: on with PGlite, off with DATABASE_URL). */
@@ -275,6 +277,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     mailServerAllow: addressList(env.MAIL_SERVER_ALLOW, 'MAIL_SERVER_ALLOW'),
     dbConnectTimeoutMs: int(env.DB_CONNECT_TIMEOUT_MS, 3_000, 'DB_CONNECT_TIMEOUT_MS'),
     auditCountCap: Math.max(1, int(env.AUDIT_COUNT_CAP, 10_000, 'AUDIT_COUNT_CAP')),
+    userCountCap: Math.max(1, int(env.USER_COUNT_CAP, 10_000, 'USER_COUNT_CAP')),
     cookieSecure: bool(env.COOKIE_SECURE, true),
     demoData: bool(env.DEMO_DATA, !env.DATABASE_URL),
     demoPassword: env.DEMO_PASSWORD || null,

@@ -45,3 +45,13 @@ export function setItem(key: StorageKey, value: string): void {
 export function removeItem(key: StorageKey): void {
   store()?.removeItem(STORAGE_KEYS[key])
 }
+
+/** The create-user wizard's draft in this tab's sessionStorage (src/web/flows/create-user-draft.ts). */
+export const CREATE_USER_DRAFT_KEY = 'ke-create-user-draft'
+
+/** Forgets the wizard's draft (sign-out, creation, cancel): here so that the session flow need not load the wizard's code. */
+export function forgetCreateUserDraft(): void {
+  try {
+    sessionStorage.removeItem(CREATE_USER_DRAFT_KEY)
+  } catch { /* no storage: nothing to forget */ }
+}

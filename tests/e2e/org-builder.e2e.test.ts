@@ -3,7 +3,9 @@ import { resolve } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { launch, type Browser } from './browser.ts'
-import { DEMO_PASSWORD, startE2eServer, type E2eServer } from './server.ts'
+import { caughtMail, DEMO_PASSWORD, startE2eServer, type E2eServer } from './server.ts'
+import { TEST_ADMIN } from '../support/constants.ts'
+import { apiSession, createRoleHolder, signInWithTemporary } from './staff.ts'
 
 const AXE = resolve(import.meta.dirname, '../../node_modules/axe-core/axe.min.js')
 
@@ -30,6 +32,8 @@ const parentName = async (page: Page, name: string) => {
   const g = all.find((x) => x.name === name)!
   return all.find((x) => x.id === g.parentId)?.name ?? null
 }
+/** The seeded company's name (src/server/db/seed.ts). */
+const COMPANY = 'Katılım Emeklilik ve Hayat A.Ş.'
 const node = (page: Page, name: string) => page.getByRole('treeitem', { name: new RegExp(`^${name}\\s*,`) })
 const status = (page: Page) => page.getByTestId('org-status')
 const transform = (page: Page) => page.getByTestId('org-world').evaluate((el) => (el as HTMLElement).style.transform)
@@ -53,7 +57,8 @@ async function drag(page: Page, from: string, to: string, opts: { release?: bool
 async function openTeam(page: Page) {
   await page.goto('/navbar/settings/team')
   await page.getByRole('heading', { level: 1, name: 'Ekip' }).waitFor()
-  await node(page, 'Şirket').waitFor()
+  // the root is the company, by its name (issue 25 item 10)
+  await node(page, COMPANY).waitFor()
 }
 
 describe('organisation builder: the Team page (real server, Chromium)', () => {
@@ -143,7 +148,7 @@ describe('organisation builder: the Team page (real server, Chromium)', () => {
     // the toolbar's last button ("Ağacı yeniden yükle", always there), then Tab into the chart
     await page.getByRole('button', { name: 'Ağacı yeniden yükle' }).focus()
     await page.keyboard.press('Tab')
-    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Şirket, Kök')
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe(`${COMPANY}, Şirket`)
     // root > Bölge Müdürlüğü (first by name) > Operasyon > Ekip Alfa
     for (const key of ['ArrowDown', 'ArrowDown', 'ArrowDown']) await page.keyboard.press(key)
     await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Ekip Alfa, Ekip')
@@ -306,5 +311,42 @@ describe('organisation builder: the Team page (real server, Chromium)', () => {
     await page.keyboard.press('ArrowRight')
     expect(await scan()).toEqual([])
     await page.keyboard.press('Escape')
+  })
+
+  it('a person who may read the team but not change it cannot start a drag, by mouse or keyboard, and is told why (issue 25 item 10)', async () => {
+    const admin = await apiSession(server.url, TEST_ADMIN.username, TEST_ADMIN.password)
+    const reader = await admin.call('POST', '/role', {
+      rolename: 'ROLE_EKIP_OKUR', roleType: 'main', groupId: null, gdprLevel: 'PUBLIC', teamSize: null, isMainRole: true,
+      permissions: [{ permtag: 'group', actions: ['read'] }, { permtag: 'profile', actions: ['read'] }],
+    })
+    expect(reader.status, JSON.stringify(reader.body)).toBe(201)
+    const made = await createRoleHolder(admin, { username: 'okur.ekip', firstName: 'Okur', lastName: 'Ekip', nationalIdBase: '345678912' }, reader.body.id as string)
+    expect(made.status, JSON.stringify(made.body)).toBe(201)
+    await expect.poll(async () => (await caughtMail(server.url, 'okur.ekip@example.com')).length, { timeout: 15_000 }).toBe(1)
+    const temporary = /Geçici şifreniz: (\S+)/.exec((await caughtMail(server.url, 'okur.ekip@example.com'))[0]!.text)![1]!
+    const other = await launch({ baseUrl: server.url })
+    try {
+      const p = await other.context.newPage()
+      await signInWithTemporary(p, 'okur.ekip', temporary, 'Ekip-Okur-Şifre-9!')
+      await p.waitForURL((u) => !u.pathname.startsWith('/auth/'))
+      await openTeam(p)
+      const before = await node(p, 'Ekip Alfa').boundingBox()
+      const cannot = 'Grupları taşıma yetkiniz yok: bir yöneticiden grup değiştirme yetkisi isteyin.'
+      // the mouse: pressing and moving a block does not pick it up
+      await drag(p, 'Ekip Alfa', 'Operasyon')
+      await expect.poll(() => status(p).textContent()).toContain(cannot)
+      expect(await p.locator('[data-target]').count()).toBe(0)
+      expect(await node(p, 'Ekip Alfa').boundingBox()).toEqual(before)
+      // the keyboard: Space on a block says the same
+      await p.reload()
+      await openTeam(p)
+      await node(p, 'Ekip Alfa').focus()
+      await p.keyboard.press('Space')
+      await expect.poll(() => status(p).textContent()).toContain(cannot)
+      await p.keyboard.press('ArrowRight')
+      expect(await p.locator('[data-target]').count()).toBe(0)
+    } finally {
+      await other.close()
+    }
   })
 })

@@ -59,10 +59,11 @@ describe.each(dbKinds())('top-menu endpoints (profile, tasks, password, dashboar
 
   it('profile/company: the own company\'s language, time zone and currency, for any signed-in role', async () => {
     const a = await signIn('calisan')
-    // with the person's own language (none yet) and whether the browser's may come before the company's (issue 25 item 5)
-    expect((await a.get('/profile/company')).body).toEqual({ language: 'tr', timeZone: 'Europe/Istanbul', defaultCurrency: 'LANGUAGE', personalLanguage: null, browserLanguage: true })
+    // with the person's own language (none yet) and whether the browser's may come before the company's (issue 25 item 5),
+    // and the company's name (the org chart's root, issue 25 item 10)
+    expect((await a.get('/profile/company')).body).toEqual({ name: 'Katılım Emeklilik ve Hayat A.Ş.', language: 'tr', timeZone: 'Europe/Istanbul', defaultCurrency: 'LANGUAGE', personalLanguage: null, browserLanguage: true })
     await t.db.update(company).set({ language: 'en', timeZone: 'Europe/Berlin', defaultCurrency: 'USD' })
-    expect((await a.get('/profile/company')).body).toEqual({ language: 'en', timeZone: 'Europe/Berlin', defaultCurrency: 'USD', personalLanguage: null, browserLanguage: true })
+    expect((await a.get('/profile/company')).body).toEqual({ name: 'Katılım Emeklilik ve Hayat A.Ş.', language: 'en', timeZone: 'Europe/Berlin', defaultCurrency: 'USD', personalLanguage: null, browserLanguage: true })
   })
 
   it('dashboard: allowed with dashboard:read, refused (403) for a role without it', async () => {

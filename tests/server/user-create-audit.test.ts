@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm'
 import { afterEach, describe, expect, it } from 'vitest'
-import { appUser, auditLog, outbox, role, userRole } from '../../src/server/db/schema.ts'
+import { appUser, auditLog, outbox, role, staffSession, userRole } from '../../src/server/db/schema.ts'
 import { tcknCheckDigits } from '../../src/domain/tckn.ts'
 import { TEST_ADMIN } from '../support/constants.ts'
 import { agent, jobTitleAndLocation } from '../support/fixtures.ts'
@@ -82,6 +82,28 @@ describe.each(dbKinds())('a new user and its audit entry are one transaction on 
     expect(again.status, JSON.stringify(again.body)).toBe(200)
     expect((await t.db.select().from(userRole).where(eq(userRole.userId, id))).map((r) => r.roleId).sort()).toEqual([roleId, admin].sort())
     expect((await t.db.select().from(auditLog).where(eq(auditLog.action, 'user.roles.updated'))).map((e) => e.target)).toEqual([id])
+  })
+
+  it('POST /user/{id}/status: when the entry cannot be written, the user keeps their status and their sessions (issue 25 item 14\'s move into services/users.ts)', async () => {
+    const { a, body } = await start()
+    const created = await a.post('/user', body('deniz.kara'))
+    expect(created.status, JSON.stringify(created.body)).toBe(201)
+    const id = created.body.id as string
+    const companyId = (await t.db.select().from(appUser).where(eq(appUser.id, id)))[0]!.companyId
+    await t.db.insert(staffSession).values({ userId: id, companyId, tokenHash: 'x'.repeat(64), ip: '127.0.0.1', userAgent: 'test', absoluteExpiresAt: new Date(Date.now() + 3_600_000) })
+    const open = async () => (await t.db.select().from(staffSession).where(eq(staffSession.userId, id))).filter((r) => r.endedAt === null).length
+    expect(await open()).toBe(1)
+    await refuseAudit('user.status')
+    const res = await a.post(`/user/${id}/status`, { status: 'suspended' })
+    expect(res.status, JSON.stringify(res.body)).toBe(500)
+    expect((await t.db.select().from(appUser).where(eq(appUser.id, id)))[0]!.status).toBe('active')
+    expect(await open()).toBe(1)
+    await t.db.execute(sql`drop trigger refuse_audit on audit_log`)
+    const again = await a.post(`/user/${id}/status`, { status: 'suspended' })
+    expect(again.status, JSON.stringify(again.body)).toBe(200)
+    expect((await t.db.select().from(appUser).where(eq(appUser.id, id)))[0]!.status).toBe('suspended')
+    expect(await open()).toBe(0)
+    expect((await t.db.select().from(auditLog).where(eq(auditLog.action, 'user.status'))).map((e) => e.target)).toEqual([id])
   })
 
   it('POST, PUT and DELETE /role: when the entry cannot be written, the role is not created, changed or deleted', async () => {

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini'
 import { toCalendarDate } from '../dates.ts'
 import { isValidEmail } from '../email.ts'
-import { isValidPersonName } from '../names.ts'
+import { isValidCustomerName } from '../names.ts'
 import { isValidTrMobile } from '../phone.ts'
 import { isValidTckn } from '../tckn.ts'
 import { AddressBody } from './company.ts'
@@ -16,7 +16,7 @@ import { emptyFieldIssues } from '../missing-fields.ts'
  */
 
 const uuid = z.string().check(z.regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'requiredSelection'))
-const name = z.string().check(z.refine((v) => v.trim() !== '', 'required'), z.maxLength(40, 'tooLong'), z.refine((v) => isValidPersonName(v), 'name'))
+const name = z.string().check(z.refine((v) => v.trim() !== '', 'required'), z.maxLength(40, 'tooLong'), z.refine((v) => isValidCustomerName(v), 'name'))
 const isoDate = z.string().check(z.refine((v) => v !== '', 'required'), z.regex(/^\d{4}-\d{2}-\d{2}$/, 'date'), z.refine((v) => toCalendarDate(v) !== null, 'date'))
 
 export const USERNAME = /^[a-z0-9][a-z0-9._-]{2,39}$/

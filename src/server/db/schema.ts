@@ -168,6 +168,14 @@ export const appUser = pgTable('app_user', {
   uniqueIndex('app_user_company_national_id_uq').on(t.companyId, t.nationalId),
   // the list's free-text search (issue 14): one trigram index over what `q` matches (USER_SEARCH_TEXT)
   index('app_user_search_trgm_idx').using('gin', sql`(lower(${t.username} || ' ' || ${t.firstName} || ' ' || ${t.lastName} || ' ' || ${t.email} || ' ' || coalesce(${t.nationalId}, ''))) gin_trgm_ops`),
+  // the list's page in each of its sorts (issue 25 item 14): read in order and stopped at the page,
+  // not 100,000 users sorted for 20 (first page 129 ms -> 0.1 ms on PostgreSQL at 100,000 users)
+  index('app_user_company_username_idx').on(t.companyId, t.username, t.id),
+  index('app_user_company_first_name_idx').on(t.companyId, t.firstName, t.id),
+  index('app_user_company_last_name_idx').on(t.companyId, t.lastName, t.id),
+  index('app_user_company_email_idx').on(t.companyId, t.email, t.id),
+  index('app_user_company_created_at_idx').on(t.companyId, t.createdAt, t.id),
+  index('app_user_company_status_idx').on(t.companyId, t.status, t.id),
 ])
 
 /** A user's profile photo (issue 14): the re-encoded square PNG, never the uploaded bytes. */
@@ -250,6 +258,9 @@ export const auditLog = pgTable('audit_log', {
   index('audit_log_company_actor_lower_idx').on(t.companyId, sql`(lower(${t.actor})) text_pattern_ops`, t.at),
   index('audit_log_company_action_pattern_idx').on(t.companyId, t.action.op('text_pattern_ops')),
   index('audit_log_company_actor_at_idx').on(t.companyId, t.actor, t.at.desc().nullsFirst(), t.seq.desc().nullsFirst()),
+  // the sort by actor descending keeps the newest first within an actor (actor desc, at desc, seq
+  // desc): the index above read backwards gives the oldest first, so it has an index of its own
+  index('audit_log_company_actor_desc_at_idx').on(t.companyId, t.actor.desc().nullsFirst(), t.at.desc().nullsFirst(), t.seq.desc().nullsFirst()),
 ])
 
 // ---- company settings (security policy, mail server, preferences, notifications), one row per category ----

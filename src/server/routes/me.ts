@@ -111,7 +111,8 @@ export function meRoutes() {
   r.get('/profile/company', signedIn(), async (c) => {
     const { db } = c.get('deps')
     const session = c.get('session')
-    const [row] = await db.select({ language: company.language, timeZone: company.timeZone, defaultCurrency: company.defaultCurrency })
+    // the name too: the org chart's root shows it (issue 25 item 10)
+    const [row] = await db.select({ name: company.name, language: company.language, timeZone: company.timeZone, defaultCurrency: company.defaultCurrency })
       .from(company).where(eq(company.id, session.companyId)).limit(1)
     if (!row) throw new AppError(404, 'NOT_FOUND')
     const [user] = await db.select({ locale: appUser.locale }).from(appUser).where(eq(appUser.id, session.userId)).limit(1)

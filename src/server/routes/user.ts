@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono'
 import * as z from 'zod/mini'
-import { and, asc, count, eq, inArray, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm'
-import { calendarDateOf, formatIsoDate, isAdultBirthDate, toCalendarDate } from '../../domain/dates.ts'
+import { and, eq, or, sql } from 'drizzle-orm'
+import { formatIsoDate, isAdultBirthDate, toCalendarDate } from '../../domain/dates.ts'
 import { normalizeTrMobile } from '../../domain/phone.ts'
 import { BulkStatusBody, CreateUserBody, UpdateRolesBody, UpdateUserBody, UserStatusBody, USER_REQUIRED_ON_UPDATE, groupRolesIssues, personalIssues, roleAssignmentIssues, updateUserIssues } from '../../domain/schemas/user.ts'
 import { missingFields } from '../../domain/missing-fields.ts'
@@ -10,24 +10,23 @@ import type { Db } from '../db/client.ts'
 import { address, appUser, company, jobTitle, role, userGroup, userPhoto, userRole } from '../db/schema.ts'
 import { AppError, type FieldIssue } from '../errors.ts'
 import { idParam, readJson, uuidString } from '../http.ts'
-import { errorMessage, USER_EXPORT_TEXTS } from '../i18n.ts'
+import { errorMessage } from '../i18n.ts'
 import { MAILS } from '../mail-texts.ts'
 import { audit, auditBySession } from '../services/audit.ts'
 import { emailNotificationsOn } from '../services/notifications.ts'
 import { enqueueMail } from '../services/outbox.ts'
-import { containsPattern, listAnswer, orderBy, readList, type ListParams } from '../services/list.ts'
+import { readList } from '../services/list.ts'
 import { hashPassword, randomPassword } from '../services/passwords.ts'
 import { assertGrantable, assertUserWithinReach } from '../services/authority.ts'
-import { pendingEmailOf, requestEmailChange } from '../services/email-change.ts'
+import { requestEmailChange } from '../services/email-change.ts'
 import { may, permit } from '../services/permissions.ts'
 import { keyFrom } from '../services/secrets.ts'
 import { reencodeImage } from '../services/images.ts'
-import { toCsv } from '../services/csv.ts'
 import { sendTemporaryPassword, signInHistory, unlockUser } from '../services/user-help.ts'
-import { endUserSessions } from '../services/sessions.ts'
 import { DEFAULT_SECURITY, policyOf, readSetting, recordedPolicyOf } from '../services/settings.ts'
 import { resolveAddress } from './party.ts'
 import { mailLocaleOf } from '../services/user-locale.ts'
+import { USER_LIST_SORTS, changeUserStatus, exportUsers, keepAnotherSuperadmin, listUsers, photoUrl, trDateOf, userDetail, type UserListParams } from '../services/users.ts'
 
 
 /** Spec 4's status messages, per language. */
@@ -36,6 +35,18 @@ const STATUS_MESSAGES = {
   active: { tr: 'Kullanıcı yeniden etkinleştirildi !', en: 'User is Activated again !', ru: 'Пользователь снова активирован!' },
   removed: { tr: 'Kullanıcı sistemden kaldırıldı !', en: 'User is Removed from System !', ru: 'Пользователь удалён из системы!' },
 } as const
+
+const PHOTO_SIZE = 256
+
+/** The list's parameters (q, filters, sort, page) from the query. */
+function readUserList(c: Context<AppEnv>): UserListParams {
+  return readList(c, USER_LIST_SORTS, {
+    status: z.enum(['active', 'suspended', 'removed']),
+    locked: z.enum(['true', 'false']),
+    group: uuidString,
+    role: uuidString,
+  })
+}
 
 function uniqueTarget(error: unknown): string | null {
   const e = error as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string; message?: string }; message?: string }
@@ -51,83 +62,6 @@ function uniqueTarget(error: unknown): string | null {
 /** The end of a valid-to day in Türkiye (UTC+3): an other-group role is valid through that day. */
 function endOfDayTr(date: string): Date {
   return new Date(`${date}T23:59:59.999+03:00`)
-}
-
-/** The calendar day in Türkiye (UTC+3) of a moment: the valid-to date of an assignment valid until then. */
-function trDateOf(at: Date): string {
-  return formatIsoDate(calendarDateOf(at)!)
-}
-
-/** The photo's address (with its change time, so a new photo is not served from the cache), or null. */
-function photoUrl(apiBase: string, id: string, updatedAt: Date | null | undefined): string | null {
-  return updatedAt ? `${apiBase}/images/user/${id}/photo?v=${updatedAt.getTime()}` : null
-}
-
-async function detailOf(db: Db, companyId: string, id: string, apiBase: string, now: Date = new Date()) {
-  const [u] = await db.select().from(appUser).where(and(eq(appUser.id, id), eq(appUser.companyId, companyId)))
-  if (!u) throw new AppError(404, 'NOT_FOUND')
-  const [photo] = await db.select({ updatedAt: userPhoto.updatedAt }).from(userPhoto).where(eq(userPhoto.userId, id))
-  const roles = await db.select({
-    id: role.id, name: role.name, isMain: userRole.isMain, isDefault: userRole.isDefault, validUntil: userRole.validUntil,
-    groupId: role.groupId, groupName: userGroup.name,
-  }).from(userRole).innerJoin(role, eq(role.id, userRole.roleId)).leftJoin(userGroup, eq(userGroup.id, role.groupId))
-    .where(eq(userRole.userId, id)).orderBy(asc(role.name))
-  const [group] = u.groupId ? await db.select({ name: userGroup.name }).from(userGroup).where(eq(userGroup.id, u.groupId)) : []
-  const [title] = u.jobTitleId ? await db.select({ title: jobTitle.title }).from(jobTitle).where(eq(jobTitle.id, u.jobTitleId)) : []
-  const [location] = u.workLocationId ? await db.select({ name: address.locationName }).from(address).where(eq(address.id, u.workLocationId)) : []
-  return {
-    id: u.id, username: u.username, firstName: u.firstName, lastName: u.lastName, email: u.email, status: u.status, locked: u.lockedAt !== null,
-    gender: u.gender, country: u.countryCode, jobTitleId: u.jobTitleId, jobTitle: title?.title ?? null, workLocationId: u.workLocationId, workLocation: location?.name ?? null,
-    mobilePhone: u.mobilePhone, groupId: u.groupId, groupName: group?.name ?? null, version: u.version, createdAt: u.createdAt.toISOString(),
-    nationalId: u.nationalId, passportNo: u.passportNo, birthDate: u.birthDate, photo: photoUrl(apiBase, u.id, photo?.updatedAt),
-    roles: roles.map((r) => ({
-      id: r.id, name: r.name, isMain: r.isMain, isDefault: r.isDefault, validUntil: r.validUntil?.toISOString() ?? null,
-      validTo: r.validUntil ? trDateOf(r.validUntil) : null, groupId: r.groupId, groupName: r.groupName ?? null,
-    })),
-    rolesVersion: u.rolesVersion,
-    /** A change of e-mail address waiting for the new address's confirmation (issue 28). */
-    pendingEmail: await pendingEmailOf(db, u.id, now),
-  }
-}
-
-
-
-
-const LIST_SORTS = ['username', 'firstName', 'lastName', 'email', 'createdAt', 'status'] as const
-const EXPORT_MAX_ROWS = 100_000
-const PHOTO_SIZE = 256
-
-/**
- * What the list's `q` searches: username, first and last name, e-mail and national ID, lower-cased
- * in one text, which the trigram index app_user_search_trgm_idx covers (schema.ts; the same
- * expression, or PostgreSQL does not use the index).
- */
-const USER_SEARCH_TEXT = sql`lower(${appUser.username} || ' ' || ${appUser.firstName} || ' ' || ${appUser.lastName} || ' ' || ${appUser.email} || ' ' || coalesce(${appUser.nationalId}, ''))`
-
-function readUserList(c: Context<AppEnv>) {
-  return readList(c, LIST_SORTS, {
-    status: z.enum(['active', 'suspended', 'removed']),
-    locked: z.enum(['true', 'false']),
-    group: uuidString,
-    role: uuidString,
-  })
-}
-
-function listCondition(c: Context<AppEnv>, params: ReturnType<typeof readUserList>): SQL {
-  const where: SQL[] = [eq(appUser.companyId, c.get('session').companyId)]
-  const f = params.filters
-  if (f.status) where.push(eq(appUser.status, f.status))
-  if (f.locked) where.push(f.locked === 'true' ? isNotNull(appUser.lockedAt) : isNull(appUser.lockedAt))
-  if (f.group) where.push(eq(appUser.groupId, f.group.toLowerCase()))
-  if (f.role) where.push(sql`exists (select 1 from ${userRole} where ${userRole.userId} = ${appUser.id} and ${userRole.roleId} = ${f.role.toLowerCase()})`)
-  if (params.q) where.push(sql`${USER_SEARCH_TEXT} like ${containsPattern(params.q)}`)
-  return and(...where)!
-}
-
-function userOrder(params: ListParams<unknown>): SQL[] {
-  return orderBy(params, {
-    username: appUser.username, firstName: appUser.firstName, lastName: appUser.lastName, email: appUser.email, createdAt: appUser.createdAt, status: appUser.status,
-  }, [asc(appUser.username)], appUser.id)
 }
 
 /** The audited fields of a user (before/after of an edit). */
@@ -155,76 +89,13 @@ async function editableUser(c: Context<AppEnv>): Promise<string> {
   return id
 }
 
-/**
- * Refuses (`code`) unless the company keeps another active superadmin whose superadmin role does not
- * end. Call it inside the write's transaction: it locks the company row first, so two admins who
- * suspend or demote two different superadmins at the same moment are served one after the other,
- * and the second sees the first's change (PostgreSQL's read committed takes a new snapshot per
- * statement).
- */
-async function keepAnotherSuperadmin(t: Db, companyId: string, exceptId: string, code: 'LAST_SUPERADMIN' | 'LAST_SUPERADMIN_ROLE') {
-  await t.select({ id: company.id }).from(company).where(eq(company.id, companyId)).for('update')
-  const others = await t.select({ id: appUser.id }).from(appUser)
-    .innerJoin(userRole, eq(userRole.userId, appUser.id)).innerJoin(role, eq(role.id, userRole.roleId))
-    .where(and(eq(appUser.companyId, companyId), eq(appUser.status, 'active'), ne(appUser.id, exceptId), eq(role.name, 'ROLE_SUPERADMIN'), isNull(userRole.validUntil)))
-    .limit(1)
-  if (others.length === 0) throw new AppError(422, code)
-}
-
-/**
- * Status (spec 4): active, suspended, removed. Suspending or removing ends the user's sessions at
- * once; removed is terminal and keeps the audit trail; nobody changes their own status, and the
- * last active superadmin stays active.
- */
-async function changeStatus(c: Context<AppEnv>, id: string, status: 'active' | 'suspended' | 'removed') {
-  const { db, clock } = c.get('deps')
-  const session = c.get('session')
-  if (id === session.userId) throw new AppError(422, 'SELF_STATUS')
-  const [u] = await db.select().from(appUser).where(and(eq(appUser.id, id), eq(appUser.companyId, session.companyId)))
-  if (!u) throw new AppError(404, 'NOT_FOUND')
-  if (u.status === 'removed') throw new AppError(422, 'USER_REMOVED')
-  const isSuper = status !== 'active' && (await db.select({ id: role.id }).from(userRole).innerJoin(role, eq(role.id, userRole.roleId))
-    .where(and(eq(userRole.userId, id), eq(role.name, 'ROLE_SUPERADMIN')))).length > 0
-  const now = clock.now()
-  await db.transaction(async (tx) => {
-    const t = tx as unknown as Db
-    await assertUserWithinReach(t, c, id)
-    if (isSuper) await keepAnotherSuperadmin(t, session.companyId, id, 'LAST_SUPERADMIN')
-    await t.update(appUser).set({ status, version: u.version + 1 }).where(eq(appUser.id, id))
-  })
-  if (status !== 'active') await endUserSessions(db, id, status === 'removed' ? 'userRemoved' : 'userSuspended', now)
-  await auditBySession(c, 'user.status', id, { before: { status: u.status }, after: { status } })
-}
-
 /** Users of the caller's company (issue 11: the list and the re-activation of locked accounts). */
 export function userRoutes() {
   const r = new Hono<AppEnv>()
 
   r.get('/', permit('user:read'), async (c) => {
-    const params = readUserList(c)
     const { db, config } = c.get('deps')
-    const condition = listCondition(c, params)
-    const [rows, [total]] = await Promise.all([
-      db.select().from(appUser).where(condition).orderBy(...userOrder(params)).limit(params.size).offset(params.offset),
-      db.select({ n: count() }).from(appUser).where(condition),
-    ])
-    const ids = rows.map((u) => u.id)
-    const [roles, photos, groups] = ids.length === 0 ? [[], [], []] : await Promise.all([
-      db.select({ userId: userRole.userId, name: role.name, isMain: userRole.isMain, validUntil: userRole.validUntil })
-        .from(userRole).innerJoin(role, eq(role.id, userRole.roleId)).where(inArray(userRole.userId, ids)),
-      db.select({ userId: userPhoto.userId, updatedAt: userPhoto.updatedAt }).from(userPhoto).where(inArray(userPhoto.userId, ids)),
-      // the names of this page's groups only (a company may have thousands)
-      db.select({ id: userGroup.id, name: userGroup.name }).from(userGroup)
-        .where(and(eq(userGroup.companyId, c.get('session').companyId), inArray(userGroup.id, [...new Set(rows.flatMap((u) => (u.groupId ? [u.groupId] : [])))]))),
-    ])
-    const items = rows.map((u) => ({
-      id: u.id, username: u.username, firstName: u.firstName, lastName: u.lastName, email: u.email, status: u.status,
-      locked: u.lockedAt !== null, lockedAt: u.lockedAt?.toISOString() ?? null, createdAt: u.createdAt.toISOString(),
-      groupName: groups.find((g) => g.id === u.groupId)?.name ?? null,
-      photo: photoUrl(config.apiBase, u.id, photos.find((p) => p.userId === u.id)?.updatedAt),
-      roles: roles.filter((x) => x.userId === u.id).map((x) => ({ name: x.name, isMain: x.isMain, validUntil: x.validUntil?.toISOString() ?? null })),
-    }))
-    return c.json(listAnswer(items, total?.n ?? 0, params))
+    return c.json(await listUsers(db, c.get('session').companyId, readUserList(c), { apiBase: config.apiBase, countCap: config.userCountCap }))
   })
 
   /**
@@ -233,25 +104,7 @@ export function userRoutes() {
    * names and values in the request's language and the creation time in the company's time zone.
    */
   r.get('/export', permit('user:read'), async (c) => {
-    const params = readUserList(c)
-    const { db } = c.get('deps')
-    const companyId = c.get('session').companyId
-    const rows = await db.select().from(appUser).where(listCondition(c, params)).orderBy(...userOrder(params)).limit(EXPORT_MAX_ROWS)
-    const ids = rows.map((u) => u.id)
-    const roles = ids.length === 0 ? [] : await db.select({ userId: userRole.userId, name: role.name })
-      .from(userRole).innerJoin(role, eq(role.id, userRole.roleId)).where(inArray(userRole.userId, ids))
-    const groups = await db.select({ id: userGroup.id, name: userGroup.name }).from(userGroup).where(eq(userGroup.companyId, companyId))
-    const [co] = await db.select({ timeZone: company.timeZone }).from(company).where(eq(company.id, companyId))
-    const timeZone = co?.timeZone || 'Europe/Istanbul'
-    // 'sv-SE' writes 2026-11-23 12:00:00: readable, and sorts as text
-    const when = new Intl.DateTimeFormat('sv-SE', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' })
-    const texts = USER_EXPORT_TEXTS[c.get('locale')]
-    const header = texts.columns.map((name, i) => (i === texts.columns.length - 1 ? `${name} (${timeZone})` : name))
-    const csv = toCsv(header, rows.map((u) => [
-      u.username, u.firstName, u.lastName, u.email, texts.status[u.status] ?? u.status, u.lockedAt ? texts.yes : texts.no,
-      groups.find((g) => g.id === u.groupId)?.name ?? '', roles.filter((x) => x.userId === u.id).map((x) => x.name).sort().join(' '), when.format(u.createdAt),
-    ]))
-    await auditBySession(c, 'user.exported', null, { rows: rows.length, q: params.q, filters: params.filters })
+    const csv = await exportUsers(c, readUserList(c))
     return new Response(csv, {
       headers: {
         'content-type': 'text/csv; charset=utf-8',
@@ -268,7 +121,7 @@ export function userRoutes() {
     const results: Array<{ id: string; ok: boolean; code?: string; message: string }> = []
     for (const id of [...new Set(ids.map((x) => x.toLowerCase()))]) {
       try {
-        await changeStatus(c, id, status)
+        await changeUserStatus(c, id, status)
         results.push({ id, ok: true, message: STATUS_MESSAGES[status][locale] })
       } catch (error) {
         if (!(error instanceof AppError) || error.status >= 500) throw error
@@ -400,12 +253,12 @@ export function userRoutes() {
     if (notify) outbox?.kick()
     // the welcome mail is queued, not sent (issue 25 item 3): the page says so and where to follow it
     const welcomeMail = welcomeMailId ? { id: welcomeMailId, status: 'pending' as const } : null
-    return c.json({ ...(await detailOf(db, companyId, userId, c.get('deps').config.apiBase)), welcomeMail }, 201)
+    return c.json({ ...(await userDetail(db, companyId, userId, c.get('deps').config.apiBase)), welcomeMail }, 201)
   })
 
   /** Spec 7.5 `GET /user/{id}`: the user with roles, group and job title (user:read; every user their own, profile:read). */
   r.get('/:id', permit('user:read', 'profile:read'), async (c) => {
-    return c.json(await detailOf(c.get('deps').db, c.get('session').companyId, await readableUser(c), c.get('deps').config.apiBase))
+    return c.json(await userDetail(c.get('deps').db, c.get('session').companyId, await readableUser(c), c.get('deps').config.apiBase))
   })
 
   /** Spec 7.5 `GET /user/userInfo/{id}`: personal information (identity, birth date, addresses). */
@@ -431,7 +284,7 @@ export function userRoutes() {
   r.post('/:id/status', permit('userstatus:update'), async (c) => {
     const id = idParam(c)
     const { status } = await readJson(c, UserStatusBody)
-    await changeStatus(c, id, status)
+    await changeUserStatus(c, id, status)
     return c.json({ status, message: STATUS_MESSAGES[status][c.get('locale')] })
   })
 
@@ -494,7 +347,7 @@ export function userRoutes() {
     if (!after) throw new AppError(409, 'CONFLICT')
     if (pendingEmail) outbox?.kick()
     await auditBySession(c, 'user.updated', id, { before: editable(before), after: editable(after), ...(pendingEmail ? { emailChangeRequested: email } : {}) })
-    return c.json(await detailOf(db, session.companyId, id, config.apiBase, clock.now()))
+    return c.json(await userDetail(db, session.companyId, id, config.apiBase, clock.now()))
   })
 
   /**
@@ -568,7 +421,7 @@ export function userRoutes() {
         after: { roles: shape(wanted), version: body.version + 1 },
       }, t)
     })
-    return c.json(await detailOf(db, session.companyId, id, config.apiBase, clock.now()))
+    return c.json(await userDetail(db, session.companyId, id, config.apiBase, clock.now()))
   })
 
   /**

@@ -8,7 +8,7 @@ import { getItem } from '../storage.ts'
  * Preferences pages), with the person's own language (null: none) and whether the company lets a
  * person without one see their browser's language (issue 25 item 5).
  */
-export type CompanyDefaults = { language: string; timeZone: string; defaultCurrency: string; personalLanguage?: string | null; browserLanguage?: boolean }
+export type CompanyDefaults = { name?: string; language: string; timeZone: string; defaultCurrency: string; personalLanguage?: string | null; browserLanguage?: boolean }
 
 let current: CompanyDefaults | null = null
 const listeners = new Set<() => void>()

@@ -5,6 +5,8 @@ import { call } from '../api/client.ts'
 import { loadFlow } from './load.ts'
 import { ApiError } from '../api/errors.ts'
 import { getItem } from '../storage.ts'
+import { parseDraft, type CreateUserDraft } from '../../domain/create-user.ts'
+import { forgetCreateUserDraft, readCreateUserDraft, saveCreateUserDraft } from './create-user-draft.ts'
 
 export type Choice = { value: string; label: string }
 export type RoleChoice = Choice & { groupId: string | null; roleType: string }
@@ -67,9 +69,24 @@ export function todayInTurkey(now = new Date()): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Istanbul', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now)
 }
 
-/** The create-user statechart with POST /user (user:create). */
+/**
+ * The create-user statechart with POST /user (user:create) and its draft in this tab's
+ * sessionStorage (./create-user-draft.ts): read back at the start, saved on every change and step,
+ * forgotten once created or cancelled. A draft that is not the wizard's shape is unreadable.
+ */
 export const createUserFlow = createUserMachine.provide({
+  actions: {
+    saveDraft: ({ context }, params) => saveCreateUserDraft(params.step, context),
+    clearDraft: () => forgetCreateUserDraft(),
+  },
   actors: {
+    loadDraft: fromPromise<CreateUserDraft | null, void>(async () => {
+      const stored = readCreateUserDraft()
+      if (stored === null) return null
+      const draft = parseDraft(stored)
+      if (!draft) throw new Error('DRAFT_UNREADABLE')
+      return draft
+    }),
     createUser: fromPromise<CreatedUser, CreateUserInput>(async ({ input }) => {
       try {
         const user = await call<{ id: string; username: string; welcomeMail: { id: string; status: string } | null }>('/user', { method: 'POST', body: input, authenticated: true })

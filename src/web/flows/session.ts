@@ -9,7 +9,7 @@ import { permissionsStamp } from '../../domain/permissions.ts'
 import { ApiError } from '../api/errors.ts'
 import { call, onPermissionsStamp, onUnauthorized } from '../api/client.ts'
 import { getInspect } from '../inspector.ts'
-import { getItem, removeItem, setItem } from '../storage.ts'
+import { forgetCreateUserDraft, getItem, removeItem, setItem } from '../storage.ts'
 
 type LoginAnswer =
   | { passwordExpired: false; user: SessionUser; timing: SessionTiming; at: number }
@@ -128,6 +128,7 @@ export function createSessionActor() {
       persistIdleTime: (_, params) => setItem('idleTime', String(params.idleSeconds)),
       clearSession: () => {
         for (const key of ['session', 'sessionId', 'companyId', 'activeRole', 'loginTime', 'idleTime'] as const) removeItem(key)
+        forgetCreateUserDraft()
       },
       broadcast: (_, params) => channel?.postMessage({ kind: params.kind, at: params.at } satisfies BroadcastMessage),
       reportActivity: () => {

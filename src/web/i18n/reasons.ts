@@ -58,7 +58,7 @@ export const FIELD = {
   date: msg`Geçerli bir tarih giriniz`,
   birthdate: ADULT,
   adult: ADULT,
-  name: msg`Ad ve soyad yalnızca harf ve boşluk içerebilir`,
+  name: msg`Ad ve soyad yalnızca harf, boşluk ve iki harf arasında kısa çizgi içerebilir`,
   range: msg`Değer izin verilen aralıkta değil`,
   'rolename.prefix': msg`Rol adı ROLE_ ile başlamalı ve yalnızca büyük harf, rakam ve alt çizgi içermelidir (örnek: ROLE_SATIS)`,
   fixed: msg`SYSTEM sahipli rolün bu alanı değiştirilemez`,

@@ -4,6 +4,25 @@ import type { Expectations } from '../../support/expectations.ts'
 import { reasonSays } from './texts.ts'
 import { CREATED, TODAY, VALID_PERSONAL, groupRolesProblem, isCompleteAddress, isCompletePersonal } from '../models/create-user.model.ts'
 
+type Draft = { step: string } & Pick<CreateUserContext, 'personal' | 'address' | 'groupRoles'>
+/** Where a restored draft reopens: its own step, unless an earlier step breaks a rule (then that one). */
+function reopensAt(d: Draft): string {
+  if (d.step === 'personal' || !isCompletePersonal(d.personal)) return 'personal'
+  if (d.step === 'address' || !isCompleteAddress(d.address)) return 'address'
+  if (d.step === 'groupRoles' || groupRolesProblem(d.groupRoles, TODAY) !== null) return 'groupRoles'
+  return 'review'
+}
+const EMPTY_DRAFTS = {
+  personal: {
+    username: '', firstName: '', lastName: '', gender: '', country: 'TR', nationalId: '', passportNo: '', jobTitleId: '', workLocationId: '', email: '',
+    mobilePhone: '', birthDate: '', mainRole: '', defaultRole: '',
+  },
+  address: { status: 'create', addressid: 'create-new', locationtype: '', locationname: '', countrycode: 'TR', citycode: '', districtcode: '', suburbcode: '', zipcode: '', addresstext: '' },
+  groupRoles: { isAssigntoGroup: false, chosengroup: '', isAssigntoOtherGroup: false, selectedRoles: [], selectedMain: '' },
+}
+const LIST = 'Kullanıcı'
+const CANCEL = 'Vazgeç'
+
 const PERSONAL = 'Kişisel Bilgiler'
 const ADDRESS = 'Adres Bilgileri'
 const GROUP_ROLES = 'Grup ve Roller'
@@ -66,6 +85,20 @@ function createBody(c: CreateUserContext) {
 /** Create user (spec 2.2, 3.1, 4, 5; issue 14), written apart from machines/create-user. */
 export const createUserExpectations: Expectations<CreateUserContext> = {
   states: {
+    restoring: {
+      words: { tr: 'sekmede kalan taslak okunuyor', en: 'the draft kept in this tab is read back' },
+      unseen: 'reading the tab\'s draft is one read of sessionStorage: the step (empty or restored) shows at once',
+      context: (c) => expect({ personal: c.personal, address: c.address, groupRoles: c.groupRoles }).toEqual(EMPTY_DRAFTS),
+    },
+    cancelled: {
+      words: { tr: 'vazgeçildi: taslak silindi, kullanıcı listesi açık', en: 'cancelled: the draft is gone, the user list is open' },
+      screen: { headings: [LIST], absent: [PERSONAL, REVIEW] },
+      context: (c, s) => {
+        expect(s.status).toBe('done')
+        expect(s.output).toBeNull()
+        expect(c.created).toBeNull()
+      },
+    },
     personal: {
       words: { tr: '1. adım: kişisel bilgiler formu açık', en: 'step 1: the personal details form is open' },
       screen: { headings: [PERSONAL], enabled: [NEXT], absent: [CREATED_TEXT] },
@@ -109,7 +142,7 @@ export const createUserExpectations: Expectations<CreateUserContext> = {
       tags: { busy: true },
       context: (c) => expect(c.error).toBeNull(),
       // a double click sends one request; nothing can be changed meanwhile
-      ignores: [{ type: 'form.submit' }, { type: 'step.back' }, { type: 'step.next' }, ...ignoredChanges('creating')],
+      ignores: [{ type: 'form.submit' }, { type: 'step.back' }, { type: 'step.next' }, { type: 'wizard.cancel' }, ...ignoredChanges('creating')],
     },
     failed: {
       words: { tr: 'oluşturulamadı, nedeni görünür', en: 'not created, the reason shows' },
@@ -128,6 +161,23 @@ export const createUserExpectations: Expectations<CreateUserContext> = {
     },
   },
   rules: [
+    { name: 'no draft in this tab: step 1 opens empty', from: 'restoring', event: 'xstate.done.actor.loadDraft', when: (_c, e) => e.output === null, to: 'personal',
+      then: (c) => expect({ personal: c.personal, address: c.address, groupRoles: c.groupRoles }).toEqual(EMPTY_DRAFTS) },
+    // a kept draft reopens its step with what was typed (an earlier step that breaks a rule opens instead)
+    ...(['personal', 'address', 'groupRoles', 'review'] as const).map((step) => ({
+      name: `a kept draft that reopens at ${step} brings back what was typed`, from: 'restoring', event: 'xstate.done.actor.loadDraft',
+      when: (_c: CreateUserContext, e: { output: Draft | null }) => e.output !== null && reopensAt(e.output) === step, to: step,
+      then: (c: CreateUserContext, _p: CreateUserContext, e: { output: Draft }) => {
+        expect({ personal: c.personal, address: c.address, groupRoles: c.groupRoles }).toEqual({ personal: e.output.personal, address: e.output.address, groupRoles: e.output.groupRoles })
+        expect(c.errors).toEqual({})
+      },
+    })),
+    { name: 'an unreadable draft is forgotten: step 1 opens empty', from: 'restoring', event: 'xstate.error.actor.loadDraft', to: 'personal',
+      then: (c) => expect({ personal: c.personal, address: c.address, groupRoles: c.groupRoles }).toEqual(EMPTY_DRAFTS) },
+    ...(['personal', 'address', 'groupRoles', 'review', 'failed'] as const).map((step) => ({
+      name: `"${CANCEL}" on ${step} ends the wizard without creating anyone`, from: step, event: 'wizard.cancel', to: 'cancelled',
+      then: (c: CreateUserContext) => { expect(c.errors).toEqual({}); expect(c.error).toBeNull() },
+    })),
     { name: 'typing on step 1 is kept', from: 'personal', event: 'personal.change', to: 'personal',
       then: (c, p, e) => expect(c.personal).toEqual({ ...p.personal, ...e.values }) },
     { name: 'an incomplete step 1 shows its field errors and stays', from: 'personal', event: 'step.next', when: (c) => !isCompletePersonal(c.personal), to: 'personal',
@@ -187,7 +237,8 @@ export const createUserExpectations: Expectations<CreateUserContext> = {
     const n = Object.keys(c.errors).length
     return n > 0 ? [`Formda düzeltilmesi gereken ${n} alan var.`, ...(c.errors.selectedValid === 'validToRequired' ? [VALID_TO] : [])] : null
   },
-  inputs: { createUser: (p) => createBody(p) },
+  // reading the tab's draft takes nothing
+  inputs: { createUser: (p) => createBody(p), loadDraft: () => undefined },
   // every field empty; spec 3.1: the address status defaults to create, its id to create-new; a Turkish citizen in Türkiye by default
   initial: (c, input) => expect(c).toEqual({
     personal: {
@@ -212,6 +263,12 @@ export const createUserExpectations: Expectations<CreateUserContext> = {
     }
     if (e.type === 'step.next') return { tr: `kullanıcı "${NEXT}" düğmesine basar`, en: `the user presses "${NEXT}"` }
     if (e.type === 'step.back') return { tr: `kullanıcı "${BACK}" düğmesine basar`, en: `the user presses "${BACK}"` }
+    if (e.type === 'wizard.cancel') return { tr: `kullanıcı "${CANCEL}" düğmesine basar`, en: `the user presses "${CANCEL}"` }
+    if (e.type.startsWith('xstate.done.actor.loadDraft')) {
+      const d = (e as { output?: Draft | null }).output
+      return d ? { tr: `sekmede ${d.step} adımında kalmış bir taslak var`, en: `the tab holds a draft saved at ${d.step}` } : { tr: 'sekmede taslak yok', en: 'the tab holds no draft' }
+    }
+    if (e.type.startsWith('xstate.error.actor.loadDraft')) return { tr: 'sekmedeki taslak okunamıyor', en: 'the tab\'s draft cannot be read' }
     if (e.type === 'form.submit') return { tr: `kullanıcı "${CREATE}" (ya da "${RETRY}") düğmesine basar`, en: `the user presses "${CREATE}" (or "${RETRY}")` }
     if (e.type.startsWith('xstate.done.actor.createUser')) return { tr: 'sunucu kullanıcıyı oluşturur', en: 'the server creates the user' }
     if (e.type.startsWith('xstate.error.actor.createUser')) {

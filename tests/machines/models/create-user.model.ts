@@ -33,6 +33,19 @@ export const OTHER_ROLE_DATED = { isAssigntoOtherGroup: true, selectedRoles: [{ 
 export const GROUP_NOT_CHOSEN = { isAssigntoGroup: true, chosengroup: '' }
 export const NO_GROUP = { isAssigntoGroup: false, chosengroup: '', isAssigntoOtherGroup: false, selectedRoles: [] }
 
+/**
+ * Drafts a reload reads back (issue 25 item 6), one for each step a draft reopens: step 2 after a
+ * complete step 1, step 3 after complete steps 1 and 2, the review after all three, and a draft
+ * saved at the review whose step 1 breaks a rule (an edited store): it reopens step 1.
+ */
+const EMPTY_GROUP_ROLES = { isAssigntoGroup: false, chosengroup: '', isAssigntoOtherGroup: false, selectedRoles: [], selectedMain: '' }
+const EMPTY_ADDRESS = { status: 'create', addressid: 'create-new', locationtype: '', locationname: '', countrycode: 'TR', citycode: '', districtcode: '', suburbcode: '', zipcode: '', addresstext: '' }
+export const DRAFT_AT_ADDRESS = { step: 'address', personal: VALID_PERSONAL, address: { ...EMPTY_ADDRESS, locationname: 'Ev' }, groupRoles: EMPTY_GROUP_ROLES }
+export const DRAFT_AT_GROUP_ROLES = { step: 'groupRoles', personal: VALID_PERSONAL, address: VALID_ADDRESS, groupRoles: { ...EMPTY_GROUP_ROLES, ...OTHER_ROLE_NO_DATE } }
+export const DRAFT_AT_REVIEW = { step: 'review', personal: VALID_PERSONAL, address: VALID_ADDRESS, groupRoles: EMPTY_GROUP_ROLES }
+export const DRAFT_MINOR = { step: 'review', personal: { ...VALID_PERSONAL, ...MINOR }, address: VALID_ADDRESS, groupRoles: EMPTY_GROUP_ROLES }
+export const DRAFTS = [DRAFT_AT_ADDRESS, DRAFT_AT_GROUP_ROLES, DRAFT_AT_REVIEW, DRAFT_MINOR]
+
 export const CREATED = { id: '55555555-5555-4555-8555-555555555555', username: 'selin.aksoy' }
 
 type Drafts = { personal: Record<string, unknown>; address: Record<string, unknown>; groupRoles: { isAssigntoGroup: boolean; chosengroup: string; isAssigntoOtherGroup: boolean; selectedRoles: Array<{ roleId: string; validTo: string }> } }
@@ -68,9 +81,11 @@ export const createUserModel: Model = {
     { type: 'step.next' },
     { type: 'step.back' },
     { type: 'form.submit' },
+    { type: 'wizard.cancel' },
   ],
-  outputs: { createUser: [CREATED] },
+  outputs: { createUser: [CREATED], loadDraft: [null, ...DRAFTS] },
   errors: {
+    loadDraft: [err('DRAFT_UNREADABLE')],
     createUser: [
       err('USER_EXISTS', { issues: [{ path: 'personal.username', code: 'exists' }] }),
       err('VALIDATION', { issues: [{ path: 'address.citycode', code: 'requiredSelection' }] }),

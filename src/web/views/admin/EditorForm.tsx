@@ -196,14 +196,16 @@ function ReauthDialog({ editor }: { editor: EditorActor }) {
  * ("stay" or "discard and leave"), closing or reloading the tab makes the browser warn. `isDirty`
  * is read at the moment of leaving. Render the answered element where the dialog may live.
  */
-export function useLeaveGuard({ isDirty, shouldBlock, onStay, onLeave }: {
+export function useLeaveGuard({ isDirty, shouldBlock, beforeUnload = true, onStay, onLeave }: {
   isDirty: () => boolean
+  /** Whether closing or reloading the page asks too (off where a reload keeps what was typed). */
+  beforeUnload?: boolean
   /** Whether a navigation inside the app asks (default: `isDirty`). */
   shouldBlock?: (to: { current: { pathname: string }; next: { pathname: string } }) => boolean
   onStay?: () => void
   onLeave?: () => void
 }): ReactNode {
-  const blocker = useBlocker({ shouldBlockFn: shouldBlock ?? isDirty, enableBeforeUnload: isDirty, withResolver: true })
+  const blocker = useBlocker({ shouldBlockFn: shouldBlock ?? isDirty, enableBeforeUnload: beforeUnload ? isDirty : false, withResolver: true })
   const asking = blocker.status === 'blocked'
   const dialog = useModalDialog(asking)
   const titleId = useId()

@@ -9,6 +9,7 @@ import staff from '../../staff/StaffLayout.module.css'
 import styles from './Team.module.css'
 import { culled, edgePath, fitView, layoutTree, LEAF, NODE, nodeAt, PANE_ASPECT, reveal, ROOT_ID, zoomAround, type Size } from './layout.ts'
 import { useGroupTexts } from './texts.ts'
+import { useCompanyDefaults } from '../../../flows/company-defaults.ts'
 
 export type OrgActor = ActorRefFrom<typeof orgBuilderFlow>
 
@@ -82,6 +83,9 @@ export function OrgChart({ actor, selectedId, onSelect, canMove }: { actor: OrgA
   const fitted = useRef(false)
 
   const nameOf = useCallback((id: string | null) => (id === null || id === ROOT_ID ? t`Şirket` : byId.get(id)?.name ?? ''), [byId, t])
+  const cannotMove = t`Grupları taşıma yetkiniz yok: bir yöneticiden grup değiştirme yetkisi isteyin.`
+  // the root block is the company itself, by its name, as "Şirket" (issue 25 item 10); "Şirket, Kök" until the name is known
+  const companyName = useCompanyDefaults()?.name
 
   const setView = useCallback((next: { x: number; y: number; zoom: number }) => {
     setPan({ x: next.x, y: next.y })
@@ -243,7 +247,9 @@ export function OrgChart({ actor, selectedId, onSelect, canMove }: { actor: OrgA
     if (g.kind === 'pan') { setPan({ x: g.x + e.clientX - g.sx, y: g.y + e.clientY - g.sy }); return }
     const p = worldPoint(e.clientX, e.clientY)
     if (g.kind === 'press') {
-      if (g.id === ROOT_ID || !canMove || Math.hypot(e.clientX - g.sx, e.clientY - g.sy) < 6) return
+      if (g.id === ROOT_ID || Math.hypot(e.clientX - g.sx, e.clientY - g.sy) < 6) return
+      // without the right to move groups no drag starts, and the person is told why (issue 25 item 10)
+      if (!canMove) { gesture.current = null; setStatus({ text: cannotMove, error: true }); return }
       actor.send({ type: 'drag.start', id: g.id })
       if (!actor.getSnapshot().matches({ ready: 'dragging' })) { gesture.current = null; return }
       gesture.current = { kind: 'drag', id: g.id, pointerId: g.pointerId }
@@ -304,7 +310,8 @@ export function OrgChart({ actor, selectedId, onSelect, canMove }: { actor: OrgA
     else if (key === 'ArrowLeft') next = siblings[at - 1]
     else if (key === 'Home') next = ROOT_ID
     else if (key === 'End') next = layout.order[layout.order.length - 1]
-    else if ((key === ' ' || key === 'Enter') && id !== ROOT_ID && canMove) { e.preventDefault(); actor.send({ type: 'drag.start', id }); return }
+    else if ((key === ' ' || key === 'Enter') && id !== ROOT_ID && !canMove) { e.preventDefault(); setStatus({ text: cannotMove, error: true }); return }
+    else if ((key === ' ' || key === 'Enter') && id !== ROOT_ID) { e.preventDefault(); actor.send({ type: 'drag.start', id }); return }
     else return
     e.preventDefault()
     if (next) { live.current.focusedId = next; setFocusedId(next); onSelect(next === ROOT_ID ? null : next) }
@@ -320,7 +327,7 @@ export function OrgChart({ actor, selectedId, onSelect, canMove }: { actor: OrgA
   }, [layout, view, size, focusedId, dragging, target])
   const edges = useMemo(() => edgePath(layout, view, size), [layout, view, size])
   const lod: 0 | 1 | 2 = zoom < 0.2 ? 0 : zoom < 0.7 ? 1 : 2
-  const levelText = (level: OrgGroup['level'] | 'company') => (level === 'company' ? t`Kök` : texts.level(level))
+  const levelText = (level: OrgGroup['level'] | 'company') => (level === 'company' ? (companyName ? t`Şirket` : t`Kök`) : texts.level(level))
   const targetId = target ? target.parentId ?? ROOT_ID : null
 
   // the toolbar stays in every state (zoom works while the tree loads); a reload keeps the last tree in view
@@ -356,7 +363,7 @@ export function OrgChart({ actor, selectedId, onSelect, canMove }: { actor: OrgA
             const siblings = n.parentId ? layout.children.get(n.parentId) ?? [] : [ROOT_ID]
             const look: TargetLook = targetId === n.id ? (target!.check.ok ? 'valid' : 'invalid') : null
             return (
-              <NodeBlock key={n.id} id={n.id} name={nameOf(n.id)} level={n.level} levelText={levelText(n.level)} x={n.x} y={n.y} w={n.w} h={n.h}
+              <NodeBlock key={n.id} id={n.id} name={n.id === ROOT_ID && companyName ? companyName : nameOf(n.id)} level={n.level} levelText={levelText(n.level)} x={n.x} y={n.y} w={n.w} h={n.h}
                 ariaLevel={n.depth + 1} setSize={siblings.length} posInSet={siblings.indexOf(n.id) + 1}
                 selected={n.id === (selectedId ?? ROOT_ID)} focusable={n.id === focusedId} dragged={n.id === dragging} look={look} lod={lod}
                 badge={look === 'invalid' ? (target!.check.ok === false && target!.check.reason === 'cycle' ? '↺' : i18n._(CATALOGUE.LEVEL_ERROR)) : null} />

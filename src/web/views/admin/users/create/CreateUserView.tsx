@@ -1,9 +1,10 @@
 import { useEffect, useRef, type FormEvent } from 'react'
-import { Link } from '@tanstack/react-router'
+import { Link, useNavigate } from '@tanstack/react-router'
 import { useActorRef, useSelector } from '@xstate/react'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { msg } from '@lingui/core/macro'
 import { createUserFlow, todayInTurkey, wizardOptionsFlow, type WizardOptions } from '../../../../flows/create-user.ts'
+import { forgetCreateUserDraft } from '../../../../flows/create-user-draft.ts'
 import { reasonText } from '../../../../i18n/reasons.ts'
 import { getInspect } from '../../../../inspector.ts'
 import { LoadState } from '../../../staff/LoadState.tsx'
@@ -68,17 +69,26 @@ function Wizard({ options, reload }: { options: WizardOptions; reload: () => voi
   const focusField = (kind: AddKind) => form.current?.querySelector<HTMLSelectElement>(`select[name=${FIELD_OF[kind]}]`)?.focus()
   // the editor forms' leave guard: anything typed and not yet created asks before leaving
   const initial = useRef(actor.getSnapshot().context)
+  // a reload keeps the draft (sessionStorage), so only leaving inside the app asks; leaving then forgets it
   const leaveGuard = useLeaveGuard({
     isDirty: () => {
       const s = actor.getSnapshot()
       const typed = ({ personal, address, groupRoles }: typeof s.context) => JSON.stringify([personal, address, groupRoles])
       return s.status === 'active' && typed(s.context) !== typed(initial.current)
     },
+    beforeUnload: false,
+    onLeave: () => forgetCreateUserDraft(),
   })
-  const first = useRef(true)
-  // each new step moves the focus to its heading (not on the first render: the page heading has it)
+  const navigate = useNavigate()
   useEffect(() => {
-    if (first.current) { first.current = false; return }
+    if (state === 'cancelled') void navigate({ to: '/navbar/settings/users' })
+  }, [state, navigate])
+  const previous = useRef(state)
+  // each new step moves the focus to its heading (not when the page opens, restored or not: the page heading has it)
+  useEffect(() => {
+    const was = previous.current
+    previous.current = state
+    if (was === state || was === 'restoring') return
     heading.current?.focus()
   }, [state])
 
@@ -104,6 +114,7 @@ function Wizard({ options, reload }: { options: WizardOptions; reload: () => voi
     )
   }
 
+  if (state === 'restoring' || state === 'cancelled') return <p role="status"><Trans>Yükleniyor…</Trans></p>
   const index = stepIndex(state)
   const onReview = index === 3
   const submit = (e: FormEvent) => {
@@ -120,6 +131,7 @@ function Wizard({ options, reload }: { options: WizardOptions; reload: () => voi
           </li>
         ))}
       </ol>
+      <p style={{ fontSize: 'var(--text-sm)', color: 'var(--color-muted)' }}><Trans>Girdikleriniz bu sekmede saklanır; sayfayı yenileseniz de kaybolmaz.</Trans></p>
       <form ref={form} className={styles.card} onSubmit={submit} noValidate aria-busy={busy} aria-labelledby="wizard-step">
         <h2 id="wizard-step" ref={heading} tabIndex={-1}>{i18n._(STEPS[index]!.title)}</h2>
         <fieldset disabled={busy} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
@@ -132,6 +144,7 @@ function Wizard({ options, reload }: { options: WizardOptions; reload: () => voi
         <div role="status" aria-live="polite">{state === 'creating' && <p><Trans>Kullanıcı oluşturuluyor…</Trans></p>}</div>
         {state === 'failed' && <p className={styles.notice} role="alert">{reasonText(error, i18n)}</p>}
         <div className={styles.pager}>
+          <button type="button" className={styles.secondaryButton} disabled={busy} onClick={() => actor.send({ type: 'wizard.cancel' })}><Trans>Vazgeç</Trans></button>
           {index > 0 && (
             <button type="button" className={styles.secondaryButton} disabled={busy} onClick={() => actor.send({ type: 'step.back' })}><Trans>Geri</Trans></button>
           )}

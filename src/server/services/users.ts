@@ -1,0 +1,199 @@
+import type { Context } from 'hono'
+import { and, asc, eq, inArray, isNotNull, isNull, ne, sql, type SQL } from 'drizzle-orm'
+import { calendarDateOf, formatIsoDate } from '../../domain/dates.ts'
+import type { AppEnv } from '../types.ts'
+import type { Db } from '../db/client.ts'
+import { address, appUser, company, jobTitle, role, userGroup, userPhoto, userRole } from '../db/schema.ts'
+import { AppError } from '../errors.ts'
+import { USER_EXPORT_TEXTS } from '../i18n.ts'
+import { auditBySession } from './audit.ts'
+import { assertUserWithinReach } from './authority.ts'
+import { toCsv } from './csv.ts'
+import { pendingEmailOf } from './email-change.ts'
+import { cappedCount, containsPattern, listAnswer, orderBy, type ListParams } from './list.ts'
+import { endUserSessions } from './sessions.ts'
+
+/**
+ * The users of a company (issue 11; issue 25 item 14, issue 26 item 3): the list, its CSV, one
+ * user's details and a status change, the queries and rules that routes/user.ts used to hold. The
+ * route reads and checks the request and answers; what is read and written, and in which
+ * transaction, is here.
+ */
+
+export const USER_LIST_SORTS = ['username', 'firstName', 'lastName', 'email', 'createdAt', 'status'] as const
+export type UserListFilters = { status?: 'active' | 'suspended' | 'removed'; locked?: 'true' | 'false'; group?: string; role?: string }
+export type UserListParams = ListParams<UserListFilters>
+const EXPORT_MAX_ROWS = 100_000
+
+/**
+ * What the list's `q` searches: username, first and last name, e-mail and national ID, lower-cased
+ * in one text, which the trigram index app_user_search_trgm_idx covers (schema.ts; the same
+ * expression, or PostgreSQL does not use the index).
+ */
+const USER_SEARCH_TEXT = sql`lower(${appUser.username} || ' ' || ${appUser.firstName} || ' ' || ${appUser.lastName} || ' ' || ${appUser.email} || ' ' || coalesce(${appUser.nationalId}, ''))`
+
+function listCondition(companyId: string, params: UserListParams): SQL {
+  const where: SQL[] = [eq(appUser.companyId, companyId)]
+  const f = params.filters
+  if (f.status) where.push(eq(appUser.status, f.status))
+  if (f.locked) where.push(f.locked === 'true' ? isNotNull(appUser.lockedAt) : isNull(appUser.lockedAt))
+  if (f.group) where.push(eq(appUser.groupId, f.group.toLowerCase()))
+  if (f.role) where.push(sql`exists (select 1 from ${userRole} where ${userRole.userId} = ${appUser.id} and ${userRole.roleId} = ${f.role.toLowerCase()})`)
+  if (params.q) where.push(sql`${USER_SEARCH_TEXT} like ${containsPattern(params.q)}`)
+  return and(...where)!
+}
+
+function userOrder(params: ListParams<unknown>): SQL[] {
+  return orderBy(params, {
+    username: appUser.username, firstName: appUser.firstName, lastName: appUser.lastName, email: appUser.email, createdAt: appUser.createdAt, status: appUser.status,
+  }, [asc(appUser.username)], appUser.id)
+}
+
+/** The photo's address (with its change time, so a new photo is not served from the cache), or null. */
+export function photoUrl(apiBase: string, id: string, updatedAt: Date | null | undefined): string | null {
+  return updatedAt ? `${apiBase}/images/user/${id}/photo?v=${updatedAt.getTime()}` : null
+}
+
+/**
+ * One page of the list with its roles, photos and group names, and a capped count (issue 25 item
+ * 14): an exact count of 100,000 users costs more than the page itself, so it counts at most
+ * `countCap` matches (or as far as the page asked for) and answers `totalCapped` past it, as the
+ * audit log does.
+ */
+export async function listUsers(db: Db, companyId: string, params: UserListParams, options: { apiBase: string; countCap: number }) {
+  const condition = listCondition(companyId, params)
+  const counting = cappedCount(options.countCap, params)
+  const [rows, [counted]] = await Promise.all([
+    db.select().from(appUser).where(condition).orderBy(...userOrder(params)).limit(params.size).offset(params.offset),
+    db.select({ n: sql<number>`count(*)::int` })
+      .from(db.select({ one: sql`1` }).from(appUser).where(condition).limit(counting.limit).as('matching')),
+  ])
+  const ids = rows.map((u) => u.id)
+  const [roles, photos, groups] = ids.length === 0 ? [[], [], []] : await Promise.all([
+    db.select({ userId: userRole.userId, name: role.name, isMain: userRole.isMain, validUntil: userRole.validUntil })
+      .from(userRole).innerJoin(role, eq(role.id, userRole.roleId)).where(inArray(userRole.userId, ids)),
+    db.select({ userId: userPhoto.userId, updatedAt: userPhoto.updatedAt }).from(userPhoto).where(inArray(userPhoto.userId, ids)),
+    // the names of this page's groups only (a company may have thousands)
+    db.select({ id: userGroup.id, name: userGroup.name }).from(userGroup)
+      .where(and(eq(userGroup.companyId, companyId), inArray(userGroup.id, [...new Set(rows.flatMap((u) => (u.groupId ? [u.groupId] : [])))]))),
+  ])
+  const items = rows.map((u) => ({
+    id: u.id, username: u.username, firstName: u.firstName, lastName: u.lastName, email: u.email, status: u.status,
+    locked: u.lockedAt !== null, lockedAt: u.lockedAt?.toISOString() ?? null, createdAt: u.createdAt.toISOString(),
+    groupName: groups.find((g) => g.id === u.groupId)?.name ?? null,
+    photo: photoUrl(options.apiBase, u.id, photos.find((p) => p.userId === u.id)?.updatedAt),
+    roles: roles.filter((x) => x.userId === u.id).map((x) => ({ name: x.name, isMain: x.isMain, validUntil: x.validUntil?.toISOString() ?? null })),
+  }))
+  const { total, totalCapped } = counting.answer(Number(counted?.n ?? 0))
+  return { ...listAnswer(items, total, params), totalCapped }
+}
+
+/**
+ * The filtered list as CSV (the list's q, filters and sort; every page, at most 100,000 rows),
+ * written by the maintained CSV writer (services/csv.ts: byte-order mark, every cell quoted,
+ * formulas defused), with column names and values in `locale` and the creation time in the
+ * company's time zone. The export is audited (`user.exported`).
+ */
+export async function exportUsers(c: Context<AppEnv>, params: UserListParams): Promise<string> {
+  const { db } = c.get('deps')
+  const companyId = c.get('session').companyId
+  const rows = await db.select().from(appUser).where(listCondition(companyId, params)).orderBy(...userOrder(params)).limit(EXPORT_MAX_ROWS)
+  const ids = rows.map((u) => u.id)
+  const roles = ids.length === 0 ? [] : await db.select({ userId: userRole.userId, name: role.name })
+    .from(userRole).innerJoin(role, eq(role.id, userRole.roleId)).where(inArray(userRole.userId, ids))
+  const groupIds = [...new Set(rows.flatMap((u) => (u.groupId ? [u.groupId] : [])))]
+  const groups = groupIds.length === 0 ? [] : await db.select({ id: userGroup.id, name: userGroup.name }).from(userGroup)
+    .where(and(eq(userGroup.companyId, companyId), inArray(userGroup.id, groupIds)))
+  const [co] = await db.select({ timeZone: company.timeZone }).from(company).where(eq(company.id, companyId))
+  const timeZone = co?.timeZone || 'Europe/Istanbul'
+  // 'sv-SE' writes 2026-11-23 12:00:00: readable, and sorts as text
+  const when = new Intl.DateTimeFormat('sv-SE', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' })
+  const texts = USER_EXPORT_TEXTS[c.get('locale')]
+  const header = texts.columns.map((name, i) => (i === texts.columns.length - 1 ? `${name} (${timeZone})` : name))
+  const csv = toCsv(header, rows.map((u) => [
+    u.username, u.firstName, u.lastName, u.email, texts.status[u.status] ?? u.status, u.lockedAt ? texts.yes : texts.no,
+    groups.find((g) => g.id === u.groupId)?.name ?? '', roles.filter((x) => x.userId === u.id).map((x) => x.name).sort().join(' '), when.format(u.createdAt),
+  ]))
+  await auditBySession(c, 'user.exported', null, { rows: rows.length, q: params.q, filters: params.filters })
+  return csv
+}
+
+/** The calendar day in Türkiye (UTC+3) of a moment: the valid-to date of an assignment valid until then. */
+export function trDateOf(at: Date): string {
+  return formatIsoDate(calendarDateOf(at)!)
+}
+
+/** One user of the company as the user's page shows them; 404 for anyone else. */
+export async function userDetail(db: Db, companyId: string, id: string, apiBase: string, now: Date = new Date()) {
+  const [u] = await db.select().from(appUser).where(and(eq(appUser.id, id), eq(appUser.companyId, companyId)))
+  if (!u) throw new AppError(404, 'NOT_FOUND')
+  const [photo] = await db.select({ updatedAt: userPhoto.updatedAt }).from(userPhoto).where(eq(userPhoto.userId, id))
+  const roles = await db.select({
+    id: role.id, name: role.name, isMain: userRole.isMain, isDefault: userRole.isDefault, validUntil: userRole.validUntil,
+    groupId: role.groupId, groupName: userGroup.name,
+  }).from(userRole).innerJoin(role, eq(role.id, userRole.roleId)).leftJoin(userGroup, eq(userGroup.id, role.groupId))
+    .where(eq(userRole.userId, id)).orderBy(asc(role.name))
+  const [group] = u.groupId ? await db.select({ name: userGroup.name }).from(userGroup).where(eq(userGroup.id, u.groupId)) : []
+  const [title] = u.jobTitleId ? await db.select({ title: jobTitle.title }).from(jobTitle).where(eq(jobTitle.id, u.jobTitleId)) : []
+  const [location] = u.workLocationId ? await db.select({ name: address.locationName }).from(address).where(eq(address.id, u.workLocationId)) : []
+  return {
+    id: u.id, username: u.username, firstName: u.firstName, lastName: u.lastName, email: u.email, status: u.status, locked: u.lockedAt !== null,
+    gender: u.gender, country: u.countryCode, jobTitleId: u.jobTitleId, jobTitle: title?.title ?? null, workLocationId: u.workLocationId, workLocation: location?.name ?? null,
+    mobilePhone: u.mobilePhone, groupId: u.groupId, groupName: group?.name ?? null, version: u.version, createdAt: u.createdAt.toISOString(),
+    nationalId: u.nationalId, passportNo: u.passportNo, birthDate: u.birthDate, photo: photoUrl(apiBase, u.id, photo?.updatedAt),
+    roles: roles.map((r) => ({
+      id: r.id, name: r.name, isMain: r.isMain, isDefault: r.isDefault, validUntil: r.validUntil?.toISOString() ?? null,
+      validTo: r.validUntil ? trDateOf(r.validUntil) : null, groupId: r.groupId, groupName: r.groupName ?? null,
+    })),
+    rolesVersion: u.rolesVersion,
+    /** A change of e-mail address waiting for the new address's confirmation (issue 28). */
+    pendingEmail: await pendingEmailOf(db, u.id, now),
+  }
+}
+
+/**
+ * Refuses (`code`) unless the company keeps another active superadmin whose superadmin role does not
+ * end. Call it inside the write's transaction: it locks the company row first, so two admins who
+ * suspend or demote two different superadmins at the same moment are served one after the other,
+ * and the second sees the first's change (PostgreSQL's read committed takes a new snapshot per
+ * statement).
+ */
+export async function keepAnotherSuperadmin(t: Db, companyId: string, exceptId: string, code: 'LAST_SUPERADMIN' | 'LAST_SUPERADMIN_ROLE') {
+  await t.select({ id: company.id }).from(company).where(eq(company.id, companyId)).for('update')
+  const others = await t.select({ id: appUser.id }).from(appUser)
+    .innerJoin(userRole, eq(userRole.userId, appUser.id)).innerJoin(role, eq(role.id, userRole.roleId))
+    .where(and(eq(appUser.companyId, companyId), eq(appUser.status, 'active'), ne(appUser.id, exceptId), eq(role.name, 'ROLE_SUPERADMIN'), isNull(userRole.validUntil)))
+    .limit(1)
+  if (others.length === 0) throw new AppError(422, code)
+}
+
+/**
+ * Status (spec 4): active, suspended, removed. Suspending or removing ends the user's sessions at
+ * once; removed is terminal and keeps the audit trail; nobody changes their own status, and the
+ * last active superadmin stays active. One transaction: the user's row (locked by the reach
+ * check), the superadmin rule, the status, the ended sessions and the audit entry are written
+ * together or not at all.
+ */
+export async function changeUserStatus(c: Context<AppEnv>, id: string, status: 'active' | 'suspended' | 'removed') {
+  const { db, clock } = c.get('deps')
+  const session = c.get('session')
+  if (id === session.userId) throw new AppError(422, 'SELF_STATUS')
+  const now = clock.now()
+  await db.transaction(async (tx) => {
+    const t = tx as unknown as Db
+    const [before] = await t.select({ status: appUser.status }).from(appUser).where(and(eq(appUser.id, id), eq(appUser.companyId, session.companyId)))
+    if (!before) throw new AppError(404, 'NOT_FOUND')
+    if (before.status === 'removed') throw new AppError(422, 'USER_REMOVED')
+    await assertUserWithinReach(t, c, id)
+    // read again once the reach check has locked the row: a parallel change is seen, not overwritten
+    const [u] = await t.select().from(appUser).where(eq(appUser.id, id))
+    if (!u) throw new AppError(404, 'NOT_FOUND')
+    if (u.status === 'removed') throw new AppError(422, 'USER_REMOVED')
+    const isSuper = status !== 'active' && (await t.select({ id: role.id }).from(userRole).innerJoin(role, eq(role.id, userRole.roleId))
+      .where(and(eq(userRole.userId, id), eq(role.name, 'ROLE_SUPERADMIN')))).length > 0
+    if (isSuper) await keepAnotherSuperadmin(t, session.companyId, id, 'LAST_SUPERADMIN')
+    await t.update(appUser).set({ status, version: u.version + 1 }).where(eq(appUser.id, id))
+    if (status !== 'active') await endUserSessions(t, id, status === 'removed' ? 'userRemoved' : 'userSuspended', now)
+    await auditBySession(c, 'user.status', id, { before: { status: u.status }, after: { status } }, t)
+  })
+}
