@@ -464,6 +464,17 @@ export const ERROR_MESSAGES = {
     en: 'To see the policy details and document, verify your phone number or use the link in your e-mail',
     ru: 'Чтобы увидеть данные полиса и документ, подтвердите номер телефона или воспользуйтесь ссылкой из письма',
   },
+  // ---- policy / contract document verification (issue 24 item 5, routes/documents.ts) ----
+  DOCUMENT_CODE_INVALID: {
+    tr: 'Doğrulama kodu geçerli değil: belgede yazan 12 karakterlik kodu giriniz',
+    en: 'The verification code is not valid: enter the 12-character code printed on the document',
+    ru: 'Код проверки недействителен: введите 12-значный код, напечатанный на документе',
+  },
+  DOCUMENT_NOT_FOUND: {
+    tr: 'Bu doğrulama koduyla düzenlenmiş bir poliçe ya da sözleşme bulunamadı',
+    en: 'No policy or contract has been issued with this verification code',
+    ru: 'Полис или договор с таким кодом проверки не найден',
+  },
   TSS_AGE_WINDOW: {
     tr: 'Tamamlayıcı Sağlık Sigortası 15 günlükten 69 yaşına kadar olan kişilere yapılabilir; sigortalının doğum tarihi bu aralıkta değil',
     en: 'Complementary Health Insurance covers people from 15 days old up to the age of 69; the insured person\'s birth date is outside this range',

@@ -190,7 +190,7 @@ for (const kind of dbKinds()) {
       expect(text).toContain(String(view.policyNumber))
       expect(text).toContain('Ayşe Çağlar')
       expect(text).toContain('Seyahat Sağlık Sigortası')
-      expect(text).toContain('Schengen vizesi için asgari teminatı karşılar')
+      expect(text.replace(/\n/g, ' ')).toContain('Schengen vizesi için istenen asgari €30.000 tedavi teminatını karşılar')
       const premium = quoteTravel({ ...TRAVEL_DATA.travelPlan, travelLocation: 'schengen', coverageType: 'standard' }, NOW)
       // the amount in Turkish notation (the purchase was made in Turkish): "₺1.234,50"
       if (!premium.ok) throw new Error('no premium')
@@ -277,7 +277,7 @@ for (const kind of dbKinds()) {
       expect((await bankAnswers(orderId, true)).status).toBe(200)
       expect(String((await api.get(`/digitalchannels/purchase/${id}`)).body.policyNumber)).toMatch(/^BES-2026-\d{10}$/)
       const text = await pdfText(new Uint8Array(await (await document(id)).arrayBuffer()))
-      for (const line of ['3 aylık katkı payı', 'Katılım Emeklilik Standart Katılım Emeklilik Yatırım Fonu %70', 'Fatma Çağlar', 'Ali Çağlar']) expect(text.replace(/\n/g, ' ')).toContain(line)
+      for (const line of ['Ödeme dönemi 3 aylık', 'Katılım Emeklilik Standart Katılım Emeklilik Yatırım Fonu (KES) 3 · %70', 'Fatma Çağlar', 'Ali Çağlar']) expect(text.replace(/\n/g, ' ')).toContain(line)
     })
 
     it('BES: below the plan minimum, a frequency the plan does not offer, or shares not summing to 100 cannot be bought', async () => {

@@ -537,8 +537,14 @@ export const purchase = pgTable('purchase', {
   issuedAt: timestamp('issued_at', { withTimezone: true }),
   /** The pre-information form the customer confirmed before paying (issue 24 item 4; null for purchases made before it). */
   preInformationId: uuid('pre_information_id'),
+  /**
+   * The verification code printed on the policy or contract document (issue 24 item 5, src/domain/document-code.ts):
+   * drawn when the purchase is issued (or, for a purchase issued before codes existed, when its document is first made).
+   */
+  documentCode: text('document_code'),
 }, (t) => [
   uniqueIndex('purchase_policy_number_uq').on(t.policyNumber),
+  uniqueIndex('purchase_document_code_uq').on(t.documentCode),
   // one purchase per application (issue 21): the same application gives back its purchase
   uniqueIndex('purchase_application_uq').on(t.applicationId),
 ])
