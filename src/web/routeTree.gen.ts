@@ -29,6 +29,8 @@ import { Route as NavbarChangePasswordRouteImport } from './routes/navbar/change
 import { Route as NavbarDashboardRouteImport } from './routes/navbar/dashboard'
 import { Route as NavbarPermissionsRouteImport } from './routes/navbar/permissions'
 import { Route as NavbarProfileRouteImport } from './routes/navbar/profile'
+import { Route as SiteDogrulaIndexRouteImport } from './routes/_site/dogrula/index'
+import { Route as SiteDogrulaCodeRouteImport } from './routes/_site/dogrula/$code'
 import { Route as SiteResultErrorRouteImport } from './routes/_site/result/error'
 import { Route as SiteResultSuccessRouteImport } from './routes/_site/result/success'
 import { Route as SiteResultTssErrorRouteImport } from './routes/_site/result/tss-error'
@@ -161,6 +163,16 @@ const NavbarProfileRoute = NavbarProfileRouteImport.update({
   id: '/profile',
   path: '/profile',
   getParentRoute: () => NavbarRoute,
+} as any)
+const SiteDogrulaIndexRoute = SiteDogrulaIndexRouteImport.update({
+  id: '/dogrula/',
+  path: '/dogrula/',
+  getParentRoute: () => SiteRoute,
+} as any)
+const SiteDogrulaCodeRoute = SiteDogrulaCodeRouteImport.update({
+  id: '/dogrula/$code',
+  path: '/dogrula/$code',
+  getParentRoute: () => SiteRoute,
 } as any)
 const SiteResultErrorRoute = SiteResultErrorRouteImport.update({
   id: '/result/error',
@@ -367,6 +379,7 @@ export interface FileRoutesByFullPath {
   '/navbar/profile': typeof NavbarProfileRoute
   '/auth/': typeof AuthIndexRoute
   '/navbar/': typeof NavbarIndexRoute
+  '/dogrula/$code': typeof SiteDogrulaCodeRoute
   '/result/error': typeof SiteResultErrorRoute
   '/result/success': typeof SiteResultSuccessRoute
   '/result/tss-error': typeof SiteResultTssErrorRoute
@@ -379,6 +392,7 @@ export interface FileRoutesByFullPath {
   '/navbar/settings/roles': typeof NavbarSettingsRolesRoute
   '/navbar/settings/team': typeof NavbarSettingsTeamRoute
   '/navbar/settings/users': typeof NavbarSettingsUsersRouteWithChildren
+  '/dogrula/': typeof SiteDogrulaIndexRoute
   '/navbar/settings/': typeof NavbarSettingsIndexRoute
   '/urunler/birikim/bireysel-emeklilik': typeof SiteUrunlerBirikimBireyselEmeklilikRoute
   '/urunler/market/erkenbes': typeof SiteUrunlerMarketErkenbesRoute
@@ -420,6 +434,7 @@ export interface FileRoutesByTo {
   '/': typeof SiteIndexRoute
   '/auth': typeof AuthIndexRoute
   '/navbar': typeof NavbarIndexRoute
+  '/dogrula/$code': typeof SiteDogrulaCodeRoute
   '/result/error': typeof SiteResultErrorRoute
   '/result/success': typeof SiteResultSuccessRoute
   '/result/tss-error': typeof SiteResultTssErrorRoute
@@ -431,6 +446,7 @@ export interface FileRoutesByTo {
   '/navbar/settings/payments': typeof NavbarSettingsPaymentsRoute
   '/navbar/settings/roles': typeof NavbarSettingsRolesRoute
   '/navbar/settings/team': typeof NavbarSettingsTeamRoute
+  '/dogrula': typeof SiteDogrulaIndexRoute
   '/navbar/settings': typeof NavbarSettingsIndexRoute
   '/urunler/birikim/bireysel-emeklilik': typeof SiteUrunlerBirikimBireyselEmeklilikRoute
   '/urunler/market/erkenbes': typeof SiteUrunlerMarketErkenbesRoute
@@ -475,6 +491,7 @@ export interface FileRoutesById {
   '/_site/': typeof SiteIndexRoute
   '/auth/': typeof AuthIndexRoute
   '/navbar/': typeof NavbarIndexRoute
+  '/_site/dogrula/$code': typeof SiteDogrulaCodeRoute
   '/_site/result/error': typeof SiteResultErrorRoute
   '/_site/result/success': typeof SiteResultSuccessRoute
   '/_site/result/tss-error': typeof SiteResultTssErrorRoute
@@ -487,6 +504,7 @@ export interface FileRoutesById {
   '/navbar/settings/roles': typeof NavbarSettingsRolesRoute
   '/navbar/settings/team': typeof NavbarSettingsTeamRoute
   '/navbar/settings/users': typeof NavbarSettingsUsersRouteWithChildren
+  '/_site/dogrula/': typeof SiteDogrulaIndexRoute
   '/navbar/settings/': typeof NavbarSettingsIndexRoute
   '/_site/urunler/birikim/bireysel-emeklilik': typeof SiteUrunlerBirikimBireyselEmeklilikRoute
   '/_site/urunler/market/erkenbes': typeof SiteUrunlerMarketErkenbesRoute
@@ -531,6 +549,7 @@ export interface FileRouteTypes {
     | '/navbar/profile'
     | '/auth/'
     | '/navbar/'
+    | '/dogrula/$code'
     | '/result/error'
     | '/result/success'
     | '/result/tss-error'
@@ -543,6 +562,7 @@ export interface FileRouteTypes {
     | '/navbar/settings/roles'
     | '/navbar/settings/team'
     | '/navbar/settings/users'
+    | '/dogrula/'
     | '/navbar/settings/'
     | '/urunler/birikim/bireysel-emeklilik'
     | '/urunler/market/erkenbes'
@@ -584,6 +604,7 @@ export interface FileRouteTypes {
     | '/'
     | '/auth'
     | '/navbar'
+    | '/dogrula/$code'
     | '/result/error'
     | '/result/success'
     | '/result/tss-error'
@@ -595,6 +616,7 @@ export interface FileRouteTypes {
     | '/navbar/settings/payments'
     | '/navbar/settings/roles'
     | '/navbar/settings/team'
+    | '/dogrula'
     | '/navbar/settings'
     | '/urunler/birikim/bireysel-emeklilik'
     | '/urunler/market/erkenbes'
@@ -638,6 +660,7 @@ export interface FileRouteTypes {
     | '/_site/'
     | '/auth/'
     | '/navbar/'
+    | '/_site/dogrula/$code'
     | '/_site/result/error'
     | '/_site/result/success'
     | '/_site/result/tss-error'
@@ -650,6 +673,7 @@ export interface FileRouteTypes {
     | '/navbar/settings/roles'
     | '/navbar/settings/team'
     | '/navbar/settings/users'
+    | '/_site/dogrula/'
     | '/navbar/settings/'
     | '/_site/urunler/birikim/bireysel-emeklilik'
     | '/_site/urunler/market/erkenbes'
@@ -828,6 +852,20 @@ declare module '@tanstack/react-router' {
       fullPath: '/navbar/profile'
       preLoaderRoute: typeof NavbarProfileRouteImport
       parentRoute: typeof NavbarRoute
+    }
+    '/_site/dogrula/': {
+      id: '/_site/dogrula/'
+      path: '/dogrula'
+      fullPath: '/dogrula/'
+      preLoaderRoute: typeof SiteDogrulaIndexRouteImport
+      parentRoute: typeof SiteRoute
+    }
+    '/_site/dogrula/$code': {
+      id: '/_site/dogrula/$code'
+      path: '/dogrula/$code'
+      fullPath: '/dogrula/$code'
+      preLoaderRoute: typeof SiteDogrulaCodeRouteImport
+      parentRoute: typeof SiteRoute
     }
     '/_site/result/error': {
       id: '/_site/result/error'
@@ -1067,10 +1105,12 @@ interface SiteRouteChildren {
   SiteIzinlerimRoute: typeof SiteIzinlerimRoute
   SiteKvkkAydinlatmaMetniRoute: typeof SiteKvkkAydinlatmaMetniRoute
   SiteIndexRoute: typeof SiteIndexRoute
+  SiteDogrulaCodeRoute: typeof SiteDogrulaCodeRoute
   SiteResultErrorRoute: typeof SiteResultErrorRoute
   SiteResultSuccessRoute: typeof SiteResultSuccessRoute
   SiteResultTssErrorRoute: typeof SiteResultTssErrorRoute
   SiteResultTssSuccessRoute: typeof SiteResultTssSuccessRoute
+  SiteDogrulaIndexRoute: typeof SiteDogrulaIndexRoute
   SiteUrunlerBirikimBireyselEmeklilikRoute: typeof SiteUrunlerBirikimBireyselEmeklilikRoute
   SiteUrunlerMarketErkenbesRoute: typeof SiteUrunlerMarketErkenbesRoute
   SiteUrunlerMarketPratikbesRoute: typeof SiteUrunlerMarketPratikbesRoute
@@ -1084,10 +1124,12 @@ const SiteRouteChildren: SiteRouteChildren = {
   SiteIzinlerimRoute: SiteIzinlerimRoute,
   SiteKvkkAydinlatmaMetniRoute: SiteKvkkAydinlatmaMetniRoute,
   SiteIndexRoute: SiteIndexRoute,
+  SiteDogrulaCodeRoute: SiteDogrulaCodeRoute,
   SiteResultErrorRoute: SiteResultErrorRoute,
   SiteResultSuccessRoute: SiteResultSuccessRoute,
   SiteResultTssErrorRoute: SiteResultTssErrorRoute,
   SiteResultTssSuccessRoute: SiteResultTssSuccessRoute,
+  SiteDogrulaIndexRoute: SiteDogrulaIndexRoute,
   SiteUrunlerBirikimBireyselEmeklilikRoute:
     SiteUrunlerBirikimBireyselEmeklilikRoute,
   SiteUrunlerMarketErkenbesRoute: SiteUrunlerMarketErkenbesRoute,
