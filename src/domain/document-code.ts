@@ -1,3 +1,5 @@
+import { DOCUMENT_CHECK_PATH } from './navigation.ts'
+
 /**
  * The verification code printed on every policy and contract document (issue 24 item 5,
  * docs/decisions/documents.md): 12 characters of an alphabet without look-alikes (no 0/O, 1/I/L),
@@ -25,7 +27,7 @@ export function formatDocumentCode(code: string): string {
 
 /** The public page that checks a code (on the site's origin). */
 export function documentCheckPath(code: string): string {
-  return `/dogrula/${code}`
+  return `${DOCUMENT_CHECK_PATH}/${code}`
 }
 
 /**
