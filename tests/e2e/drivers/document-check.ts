@@ -48,18 +48,46 @@ const REAL = new WeakMap<Page, DocumentCheck>()
 const CHECK = '**/digitalchannels/documents/verify/**'
 type Answer = AnyEventObject & { output?: { missing?: string }; error?: { code?: string } }
 
-/** The code to put in the address or the form so that the server gives the answer the path wants next. */
-async function codeFor(server: E2eServer, next: Answer | undefined): Promise<string> {
+/** A well-formed code whose check the driver holds or cuts off (no answer of it is ever shown). */
+const HELD_CODE = 'YYYY-3333-YYYY'
+
+/**
+ * The code to put in the address or the form so that the server gives the answer the path wants
+ * next, written differently from the address's when it is the same code (with or without its
+ * hyphens), so that submitting it is a new address and a new check.
+ */
+async function codeFor(server: E2eServer, next: Answer | undefined, current: string | null = null): Promise<string> {
+  let code = (await issuedDocument(server)).code
   if (next?.type === 'xstate.done.actor.checkDocument') {
-    if (next.output?.missing === 'malformed') return MALFORMED_CODE
-    if (next.output?.missing === 'unknown') return UNKNOWN_CODE
-  }
-  return (await issuedDocument(server)).code
+    if (next.output?.missing === 'malformed') code = MALFORMED_CODE
+    if (next.output?.missing === 'unknown') code = UNKNOWN_CODE
+  } else code = HELD_CODE
+  return current === code ? code.replace(/-/g, '') : code
 }
 
+/**
+ * How the page's next check is answered: the real server's answer when the path's next step is an
+ * answer, cut off when it is a failure, held otherwise (the path acts while loading, or ends there).
+ * One route per page: a held request stays held when the plan changes.
+ */
+type Mode = 'real' | 'fail' | 'hold'
+function modeFor(next: Answer | undefined): Mode {
+  if (next?.type === 'xstate.done.actor.checkDocument') return 'real'
+  if (next?.type === 'xstate.error.actor.checkDocument') return 'fail'
+  return 'hold'
+}
+const PLANS = new WeakMap<Page, { mode: Mode }>()
 async function arrange(page: Page, next: Answer | undefined) {
-  await page.unroute(CHECK)
-  if (next?.type === 'xstate.error.actor.checkDocument') await page.route(CHECK, (route) => route.abort('connectionrefused'))
+  const mode = modeFor(next)
+  const known = PLANS.get(page)
+  if (known) { known.mode = mode; return }
+  const plan = { mode }
+  PLANS.set(page, plan)
+  await page.route(CHECK, (route) => {
+    if (plan.mode === 'fail') return route.abort('connectionrefused')
+    if (plan.mode === 'hold') return undefined
+    return route.fallback()
+  })
 }
 
 /** `/dogrula/<code>` (issue 24 item 5): the address's code, then codes typed in the page's form. */
@@ -76,16 +104,18 @@ export const documentCheckDriver: Driver = {
     await page.goto(`/dogrula/${await codeFor(server, first)}`)
   },
   async act(page, step, next, server) {
+    if (step.event.type.startsWith('xstate.')) return
     await arrange(page, next?.event as Answer | undefined)
     if (step.event.type === 'retry') await page.getByRole('button', { name: 'Tekrar dene' }).click()
     if (step.event.type === 'code.change') {
-      await page.getByLabel('Doğrulama kodu').fill(await codeFor(server, next?.event as Answer | undefined))
+      const current = decodeURIComponent(new URL(page.url()).pathname.split('/').pop() ?? '')
+      await page.getByLabel('Doğrulama kodu').fill(await codeFor(server, next?.event as Answer | undefined, current))
       await page.getByRole('button', { name: 'Sorgula' }).click()
     }
   },
   // the page shows the real document's number and masked holder, not the model's
   screenContext(page, context) {
     const real = REAL.get(page)
-    return context.check && real ? { ...context, check: { ...context.check, number: real.number, holder: real.holder, nationalId: real.nationalId } } : context
+    return context.check && real ? { ...context, check: { ...context.check, number: real.number, holder: real.holder, nationalId: real.nationalId, status: real.status } } : context
   },
 }

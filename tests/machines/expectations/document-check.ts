@@ -6,6 +6,11 @@ import { CATALOGUE } from './texts.ts'
 /** The page's words (src/web/views/sales/DocumentCheckView.tsx), written apart from machines/document-check. */
 const LOADING = 'Belge sorgulanıyor…'
 const IN_FORCE = 'Geçerli poliçe: yürürlükte'
+/** A document's heading by its kind and whether it is in force today. */
+const FOUND_HEADING = {
+  policy: { inForce: IN_FORCE, notStarted: 'Geçerli poliçe: teminat henüz başlamadı', ended: 'Bu poliçenin süresi sona erdi' },
+  contract: { inForce: 'Geçerli sözleşme: yürürlükte', notStarted: 'Geçerli sözleşme: henüz yürürlüğe girmedi', ended: 'Bu poliçenin süresi sona erdi' },
+} as const
 const UNKNOWN = 'Bu kodla düzenlenmiş bir belge bulunamadı'
 const MALFORMED = 'Bu bir doğrulama kodu değil'
 const FAILED = 'Belge sorgulanamadı'
@@ -28,7 +33,7 @@ export const documentCheckExpectations: Expectations<DocumentCheckContext> = {
     found: {
       words: { tr: 'belgenin özeti (kişisel bilgiler maskeli) görünür', en: 'the document\'s key facts (personal data masked) show' },
       // the masked holder and identity number, never the whole
-      screen: (c) => ({ headings: [IN_FORCE], texts: [c.check!.number, c.check!.holder, c.check!.nationalId], absent: [RETRY, LOADING] }),
+      screen: (c) => ({ headings: [FOUND_HEADING[c.check!.kind][c.check!.status]], texts: [c.check!.number, c.check!.holder, c.check!.nationalId], absent: [RETRY, LOADING] }),
       outcome: true,
       context: (c) => { expect(c.check).not.toBeNull(); expect(c.missing).toBeNull(); expect(c.error).toBeNull() },
       ignores: [retry],
