@@ -8,6 +8,7 @@ import { formatDocumentCode, type DocumentCheck } from '../../../domain/document
 import { formatMoney } from '../../../domain/money.ts'
 import { CATALOGUE } from '../../api/errors.ts'
 import { documentCheckFlow } from '../../flows/document-check.ts'
+import { DOCUMENT_CHECK_MARK, hasDocumentCheckCatalog, loadDocumentCheckCatalog } from '../../i18n/document-check.ts'
 import { getInspect } from '../../inspector.ts'
 import styles from './DocumentCheck.module.css'
 
@@ -25,6 +26,7 @@ const REGIONS: Record<string, MessageDescriptor> = {
 
 /** "Sorgula" with a code typed by the reader: the address becomes /dogrula/<code> (the page's flow follows it). */
 export function DocumentCodeForm({ initial = '' }: { initial?: string }) {
+  const { i18n } = useLingui()
   const navigate = useNavigate()
   const onSubmit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault()
@@ -36,7 +38,7 @@ export function DocumentCodeForm({ initial = '' }: { initial?: string }) {
       <div className={styles.field}>
         <label className={styles.label} htmlFor="document-code"><Trans>Doğrulama kodu</Trans></label>
         <input id="document-code" name="code" className={styles.input} defaultValue={initial} required maxLength={40} autoComplete="off" spellCheck={false} placeholder="XXXX-XXXX-XXXX" aria-describedby="document-code-hint" />
-        <span id="document-code-hint" className={styles.note}><Trans>Poliçe ya da sözleşme belgesinin her sayfasında yazan 12 karakterlik kod.</Trans></span>
+        <span id="document-code-hint" className={styles.note}>{i18n._(DOCUMENT_CHECK_MARK)}</span>
       </div>
       <button type="submit" className={styles.button}><Trans>Sorgula</Trans></button>
     </form>
@@ -105,8 +107,22 @@ function Outcome({ code }: { code: string }) {
   )
 }
 
+/**
+ * Loads the page's catalog into the active language's messages when they lack it (after a language
+ * switch; the routes' loaders loaded it for the first render); true once they hold it.
+ */
+function useDocumentCheckCatalog(): boolean {
+  const { i18n } = useLingui()
+  const ready = hasDocumentCheckCatalog(i18n)
+  useEffect(() => {
+    if (!ready) void loadDocumentCheckCatalog(i18n)
+  }, [i18n, i18n.locale, ready])
+  return ready
+}
+
 /** `/dogrula/<code>`: the check of the code the address carries, and a form for another code. */
 export function DocumentCheckView({ code }: { code: string | null }) {
+  if (!useDocumentCheckCatalog()) return <div className={styles.page} />
   return (
     <div className={styles.page}>
       <h1><Trans>Belge doğrulama</Trans></h1>

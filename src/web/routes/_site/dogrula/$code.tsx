@@ -1,5 +1,7 @@
 import { msg } from '@lingui/core/macro'
 import { createFileRoute } from '@tanstack/react-router'
+import { i18n } from '../../../i18n/index.ts'
+import { loadDocumentCheckCatalog } from '../../../i18n/document-check.ts'
 import { useDocumentTitle } from '../../../components/useDocumentTitle.ts'
 import { useLingui } from '@lingui/react'
 import { DocumentCheckView } from '../../../views/sales/DocumentCheckView.tsx'
@@ -11,6 +13,7 @@ const TITLE = msg`Belge doğrulama`
  * document, in the address. Not prerendered (every code is its own address); `/dogrula` is.
  */
 export const Route = createFileRoute('/_site/dogrula/$code')({
+  loader: () => loadDocumentCheckCatalog(i18n),
   component: function DocumentCheckPage() {
     const { i18n } = useLingui()
     useDocumentTitle(i18n._(TITLE))

@@ -1,5 +1,7 @@
 import { msg } from '@lingui/core/macro'
 import { createFileRoute } from '@tanstack/react-router'
+import { i18n } from '../../../i18n/index.ts'
+import { loadDocumentCheckCatalog } from '../../../i18n/document-check.ts'
 import { titled } from '../../../components/titled.tsx'
 import { DocumentCheckView } from '../../../views/sales/DocumentCheckView.tsx'
 
@@ -9,5 +11,7 @@ function DocumentCheckIndex() {
 }
 
 export const Route = createFileRoute('/_site/dogrula/')({
+  // the page's own catalog before the first render: the prerendered form hydrates as it is
+  loader: () => loadDocumentCheckCatalog(i18n),
   component: titled(msg`Belge doğrulama`, DocumentCheckIndex),
 })
