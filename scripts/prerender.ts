@@ -37,8 +37,6 @@ export const PAGES = [
   ...['erkenbes', 'pratikbes', 'tss', 'seyahatsaglik', 'tsshizliteklif', 'seyahatsaglikhizliteklif'].map((p) => page(`/urunler/market/${p}`, `urunler/market/${p}`)),
   ...['success', 'error', 'tss-success', 'tss-error'].map((p) => page(`/result/${p}`, `result/${p}`)),
   page('/kvkk-aydinlatma-metni', 'kvkk-aydinlatma-metni'),
-  // the document check's form (issue 24 item 5); /dogrula/<code> itself is one address per code
-  page('/dogrula', 'dogrula/index'),
 ]
 
 /** The list the server reads (src/server/main.ts): a path -> its file under dist/client/prerendered. */

@@ -19,7 +19,7 @@ export const KVKK_NOTICE_PATH = '/kvkk-aydinlatma-metni'
 /** The customer's consent page (issue 24 item 10, KVKK art. 11): see and withdraw consents after an SMS verification. */
 export const MY_CONSENTS_PATH = '/izinlerim'
 
-/** The public check of a policy or contract document (issue 24 item 5): `/dogrula` (a form) and `/dogrula/<code>`. */
+/** The public check of a policy or contract document (issue 24 item 5): `/dogrula/<code>`. */
 export const DOCUMENT_CHECK_PATH = '/dogrula'
 
 export const RESULT_PATHS = ['/result/success', '/result/error', '/result/tss-success', '/result/tss-error'] as const
@@ -38,13 +38,13 @@ export type NavigationDecision = 'public' | 'staff' | 'redirect'
  * and sends every other path to the provider's individual-pension page. This product also serves
  * the home page `/` and that pension page itself (otherwise the redirect would loop when the main
  * site is this app), the KVKK notice the footer links to, the consent page, the document check
- * (`/dogrula`, `/dogrula/<code>`) and the staff area.
+ * (`/dogrula/<code>`) and the staff area.
  */
 export function classifyPath(pathname: string): NavigationDecision {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname
   if (path === '/' || path === PENSION_PRODUCT_PATH || path === KVKK_NOTICE_PATH || path === MY_CONSENTS_PATH) return 'public'
   if ((MARKET_PATHS as readonly string[]).includes(path)) return 'public'
-  if (underPrefix(path, DOCUMENT_CHECK_PATH)) return 'public'
+  if (path.startsWith(DOCUMENT_CHECK_PATH + '/') && !path.slice(DOCUMENT_CHECK_PATH.length + 1).includes('/')) return 'public'
   if (RESULT_PATHS.some((p) => path.startsWith(p))) return 'public'
   if (STAFF_PREFIXES.some((p) => underPrefix(path, p))) return 'staff'
   return 'redirect'

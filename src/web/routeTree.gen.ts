@@ -29,7 +29,6 @@ import { Route as NavbarChangePasswordRouteImport } from './routes/navbar/change
 import { Route as NavbarDashboardRouteImport } from './routes/navbar/dashboard'
 import { Route as NavbarPermissionsRouteImport } from './routes/navbar/permissions'
 import { Route as NavbarProfileRouteImport } from './routes/navbar/profile'
-import { Route as SiteDogrulaIndexRouteImport } from './routes/_site/dogrula/index'
 import { Route as SiteDogrulaCodeRouteImport } from './routes/_site/dogrula/$code'
 import { Route as SiteResultErrorRouteImport } from './routes/_site/result/error'
 import { Route as SiteResultSuccessRouteImport } from './routes/_site/result/success'
@@ -163,11 +162,6 @@ const NavbarProfileRoute = NavbarProfileRouteImport.update({
   id: '/profile',
   path: '/profile',
   getParentRoute: () => NavbarRoute,
-} as any)
-const SiteDogrulaIndexRoute = SiteDogrulaIndexRouteImport.update({
-  id: '/dogrula/',
-  path: '/dogrula/',
-  getParentRoute: () => SiteRoute,
 } as any)
 const SiteDogrulaCodeRoute = SiteDogrulaCodeRouteImport.update({
   id: '/dogrula/$code',
@@ -392,7 +386,6 @@ export interface FileRoutesByFullPath {
   '/navbar/settings/roles': typeof NavbarSettingsRolesRoute
   '/navbar/settings/team': typeof NavbarSettingsTeamRoute
   '/navbar/settings/users': typeof NavbarSettingsUsersRouteWithChildren
-  '/dogrula/': typeof SiteDogrulaIndexRoute
   '/navbar/settings/': typeof NavbarSettingsIndexRoute
   '/urunler/birikim/bireysel-emeklilik': typeof SiteUrunlerBirikimBireyselEmeklilikRoute
   '/urunler/market/erkenbes': typeof SiteUrunlerMarketErkenbesRoute
@@ -446,7 +439,6 @@ export interface FileRoutesByTo {
   '/navbar/settings/payments': typeof NavbarSettingsPaymentsRoute
   '/navbar/settings/roles': typeof NavbarSettingsRolesRoute
   '/navbar/settings/team': typeof NavbarSettingsTeamRoute
-  '/dogrula': typeof SiteDogrulaIndexRoute
   '/navbar/settings': typeof NavbarSettingsIndexRoute
   '/urunler/birikim/bireysel-emeklilik': typeof SiteUrunlerBirikimBireyselEmeklilikRoute
   '/urunler/market/erkenbes': typeof SiteUrunlerMarketErkenbesRoute
@@ -504,7 +496,6 @@ export interface FileRoutesById {
   '/navbar/settings/roles': typeof NavbarSettingsRolesRoute
   '/navbar/settings/team': typeof NavbarSettingsTeamRoute
   '/navbar/settings/users': typeof NavbarSettingsUsersRouteWithChildren
-  '/_site/dogrula/': typeof SiteDogrulaIndexRoute
   '/navbar/settings/': typeof NavbarSettingsIndexRoute
   '/_site/urunler/birikim/bireysel-emeklilik': typeof SiteUrunlerBirikimBireyselEmeklilikRoute
   '/_site/urunler/market/erkenbes': typeof SiteUrunlerMarketErkenbesRoute
@@ -562,7 +553,6 @@ export interface FileRouteTypes {
     | '/navbar/settings/roles'
     | '/navbar/settings/team'
     | '/navbar/settings/users'
-    | '/dogrula/'
     | '/navbar/settings/'
     | '/urunler/birikim/bireysel-emeklilik'
     | '/urunler/market/erkenbes'
@@ -616,7 +606,6 @@ export interface FileRouteTypes {
     | '/navbar/settings/payments'
     | '/navbar/settings/roles'
     | '/navbar/settings/team'
-    | '/dogrula'
     | '/navbar/settings'
     | '/urunler/birikim/bireysel-emeklilik'
     | '/urunler/market/erkenbes'
@@ -673,7 +662,6 @@ export interface FileRouteTypes {
     | '/navbar/settings/roles'
     | '/navbar/settings/team'
     | '/navbar/settings/users'
-    | '/_site/dogrula/'
     | '/navbar/settings/'
     | '/_site/urunler/birikim/bireysel-emeklilik'
     | '/_site/urunler/market/erkenbes'
@@ -852,13 +840,6 @@ declare module '@tanstack/react-router' {
       fullPath: '/navbar/profile'
       preLoaderRoute: typeof NavbarProfileRouteImport
       parentRoute: typeof NavbarRoute
-    }
-    '/_site/dogrula/': {
-      id: '/_site/dogrula/'
-      path: '/dogrula'
-      fullPath: '/dogrula/'
-      preLoaderRoute: typeof SiteDogrulaIndexRouteImport
-      parentRoute: typeof SiteRoute
     }
     '/_site/dogrula/$code': {
       id: '/_site/dogrula/$code'
@@ -1110,7 +1091,6 @@ interface SiteRouteChildren {
   SiteResultSuccessRoute: typeof SiteResultSuccessRoute
   SiteResultTssErrorRoute: typeof SiteResultTssErrorRoute
   SiteResultTssSuccessRoute: typeof SiteResultTssSuccessRoute
-  SiteDogrulaIndexRoute: typeof SiteDogrulaIndexRoute
   SiteUrunlerBirikimBireyselEmeklilikRoute: typeof SiteUrunlerBirikimBireyselEmeklilikRoute
   SiteUrunlerMarketErkenbesRoute: typeof SiteUrunlerMarketErkenbesRoute
   SiteUrunlerMarketPratikbesRoute: typeof SiteUrunlerMarketPratikbesRoute
@@ -1129,7 +1109,6 @@ const SiteRouteChildren: SiteRouteChildren = {
   SiteResultSuccessRoute: SiteResultSuccessRoute,
   SiteResultTssErrorRoute: SiteResultTssErrorRoute,
   SiteResultTssSuccessRoute: SiteResultTssSuccessRoute,
-  SiteDogrulaIndexRoute: SiteDogrulaIndexRoute,
   SiteUrunlerBirikimBireyselEmeklilikRoute:
     SiteUrunlerBirikimBireyselEmeklilikRoute,
   SiteUrunlerMarketErkenbesRoute: SiteUrunlerMarketErkenbesRoute,

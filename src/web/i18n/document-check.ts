@@ -1,8 +1,8 @@
 import type { I18n, Messages } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
-import { isLocale, type Locale } from './index.ts'
 
 /** The document check page's own catalog (lingui.config.ts): the other public pages do not carry its texts. */
+type Locale = 'tr' | 'en' | 'ru'
 const CATALOGS: Record<Locale, () => Promise<{ messages: Messages }>> = {
   tr: () => import('../../locales/tr/document-check.po'),
   en: () => import('../../locales/en/document-check.po'),
@@ -21,7 +21,8 @@ export function hasDocumentCheckCatalog(i18n: I18n): boolean {
  * loaders await it (the prerendered form hydrates with its text), the view again after a language switch.
  */
 export async function loadDocumentCheckCatalog(i18n: I18n): Promise<void> {
-  const locale = isLocale(i18n.locale) ? i18n.locale : 'tr'
+  // not ./index.ts's isLocale: this module loads with the page's chunk, which would then split the i18n module out of the entry
+  const locale: Locale = Object.hasOwn(CATALOGS, i18n.locale) ? (i18n.locale as Locale) : 'tr'
   if (hasDocumentCheckCatalog(i18n)) return
   const { messages } = await CATALOGS[locale]()
   if (i18n.locale === locale) i18n.load(locale, messages)

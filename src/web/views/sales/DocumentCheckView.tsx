@@ -4,6 +4,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useActorRef, useSelector } from '@xstate/react'
 import { useNavigate } from '@tanstack/react-router'
 import { useEffect, useRef, type FormEvent } from 'react'
+import type { ActorRefFrom } from 'xstate'
 import { formatDocumentCode, type DocumentCheck } from '../../../domain/document-code.ts'
 import { formatMoney } from '../../../domain/money.ts'
 import { CATALOGUE } from '../../api/errors.ts'
@@ -46,15 +47,8 @@ export function DocumentCodeForm({ initial = '' }: { initial?: string }) {
 }
 
 /** The code's answer: the document's key facts (masked), no such document, or why the check failed. */
-function Outcome({ code }: { code: string }) {
+function Outcome({ actor }: { actor: ActorRefFrom<typeof documentCheckFlow> }) {
   const { i18n, t } = useLingui()
-  const actor = useActorRef(documentCheckFlow, { input: { code }, inspect: getInspect() })
-  const first = useRef(code)
-  useEffect(() => {
-    if (code === first.current) return
-    first.current = code
-    actor.send({ type: 'code.change', code })
-  }, [code, actor])
   const state = useSelector(actor, (s) => s.value as 'loading' | 'found' | 'notFound' | 'failed')
   const check = useSelector(actor, (s) => s.context.check)
   const missing = useSelector(actor, (s) => s.context.missing)
@@ -108,8 +102,9 @@ function Outcome({ code }: { code: string }) {
 }
 
 /**
- * Loads the page's catalog into the active language's messages when they lack it (after a language
- * switch; the routes' loaders loaded it for the first render); true once they hold it.
+ * Loads the page's own catalog into the active language's messages when they lack it (at the first
+ * render and after a language switch; only this chunk imports it, so the entry carries none of it);
+ * true once they hold it.
  */
 function useDocumentCheckCatalog(): boolean {
   const { i18n } = useLingui()
@@ -121,13 +116,21 @@ function useDocumentCheckCatalog(): boolean {
 }
 
 /** `/dogrula/<code>`: the check of the code the address carries, and a form for another code. */
-export function DocumentCheckView({ code }: { code: string | null }) {
+export function DocumentCheckView({ code }: { code: string }) {
+  // the check starts at once, whether or not the page's texts are there yet
+  const actor = useActorRef(documentCheckFlow, { input: { code }, inspect: getInspect() })
+  const first = useRef(code)
+  useEffect(() => {
+    if (code === first.current) return
+    first.current = code
+    actor.send({ type: 'code.change', code })
+  }, [code, actor])
   if (!useDocumentCheckCatalog()) return <div className={styles.page} />
   return (
     <div className={styles.page}>
       <h1><Trans>Belge doğrulama</Trans></h1>
       <p><Trans>Katılım Emeklilik ve Hayat A.Ş. tarafından düzenlenen poliçe ve sözleşmelerin geçerliliğini, belgede yazan doğrulama koduyla sorgulayabilirsiniz.</Trans></p>
-      {code !== null && <Outcome code={code} />}
+      <Outcome actor={actor} />
       <DocumentCodeForm />
     </div>
   )

@@ -1,7 +1,5 @@
 import { msg } from '@lingui/core/macro'
 import { createFileRoute } from '@tanstack/react-router'
-import { i18n } from '../../../i18n/index.ts'
-import { loadDocumentCheckCatalog } from '../../../i18n/document-check.ts'
 import { useDocumentTitle } from '../../../components/useDocumentTitle.ts'
 import { useLingui } from '@lingui/react'
 import { DocumentCheckView } from '../../../views/sales/DocumentCheckView.tsx'
@@ -10,10 +8,10 @@ const TITLE = msg`Belge doğrulama`
 
 /**
  * The public check of a policy or contract document (issue 24 item 5): the code printed on the
- * document, in the address. Not prerendered (every code is its own address); `/dogrula` is.
+ * document, in the address. Not prerendered (every code is its own address); the page's texts load
+ * with its chunk (src/web/i18n/document-check.ts).
  */
 export const Route = createFileRoute('/_site/dogrula/$code')({
-  loader: () => loadDocumentCheckCatalog(i18n),
   component: function DocumentCheckPage() {
     const { i18n } = useLingui()
     useDocumentTitle(i18n._(TITLE))
