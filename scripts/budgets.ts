@@ -27,7 +27,7 @@ let sizes: Promise<BundleSizes> | undefined
 const bundle = () => (sizes ??= bundleSizes())
 const KiB = (bytes: number) => Math.round((bytes / 1024) * 10) / 10
 
-const PUBLIC = /^\/($|urunler\/|result\/|kvkk)/
+const PUBLIC = /^\/($|urunler\/|result\/|kvkk|dogrula)/
 const STAFF = /^\/(auth|navbar|inbox)(\/|$)/
 
 /** The route of a group that loads the most JavaScript (gzipped); `extra` bytes load with each of them. */

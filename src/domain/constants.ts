@@ -107,4 +107,7 @@ export const COMPANY = {
   address: 'Esentepe Mah. Büyükdere Cad. No: 199, 34394 Şişli/İstanbul',
   kep: 'katilimemeklilik.demo@hs01.kep.tr',
   privacyEmail: 'kvkk@katilimemeklilik.example',
+  /** The customer line (the site's header and footer) and the travel policies' 24/7 assistance line (issue 24 item 5). */
+  phone: '0850 222 0 565',
+  assistancePhone: '+90 850 222 0 566',
 } as const

@@ -31,6 +31,7 @@ import { searchRoutes } from './routes/search.ts'
 import { notificationRoutes } from './routes/notification.ts'
 import { salesRoutes } from './routes/sales.ts'
 import { myConsentsRoutes } from './routes/my-consents.ts'
+import { documentRoutes } from './routes/documents.ts'
 import { bankSimulatorRoutes } from './routes/bank-simulator.ts'
 import { isFramePagePath, paymentCallbackRoutes, paymentRoutes } from './routes/payment.ts'
 import { paymentActionRoutes } from './routes/payment-actions.ts'
@@ -242,6 +243,7 @@ export function createApp(deps: AppDeps) {
   if ((deps.mailCatcher || deps.smsCatcher) && config.devRoutes.enabled) main.route('/dev', devRoutes(deps.mailCatcher ?? null, deps.smsCatcher ?? null, config.devRoutes.token))
   main.route('/notification', notificationRoutes())
   main.route('/digitalchannels/consents', myConsentsRoutes())
+  main.route('/digitalchannels/documents', documentRoutes())
   main.route('/digitalchannels', salesRoutes())
   main.route('/client', clientRoutes())
   main.route('/health', healthRoutes())

@@ -124,6 +124,8 @@ export const ERROR_MESSAGES = {
   TARIFF_INVALID: /*i18n*/ { id: 'TARIFF_INVALID', message: 'Tarife dosyası yüklenemedi: hatalı satırları düzeltip yeniden yükleyiniz' },
   TARIFF_DAY_TAKEN: /*i18n*/ { id: 'TARIFF_DAY_TAKEN', message: 'Bu tarihte yürürlüğe girecek bir tarife sürümü zaten var' },
   TARIFF_NOT_FOUND: /*i18n*/ { id: 'TARIFF_NOT_FOUND', message: 'Tarife sürümü bulunamadı' },
+  DOCUMENT_CODE_INVALID: /*i18n*/ { id: 'DOCUMENT_CODE_INVALID', message: 'Doğrulama kodu geçerli değil: belgede yazan 12 karakterlik kodu giriniz' },
+  DOCUMENT_NOT_FOUND: /*i18n*/ { id: 'DOCUMENT_NOT_FOUND', message: 'Bu doğrulama koduyla düzenlenmiş bir poliçe ya da sözleşme bulunamadı' },
 } as const satisfies Record<string, ServerText>
 
 /** The users list as CSV (issue 28 item 10): readable column names and values, per language. */

@@ -212,22 +212,25 @@ export const MAILS = {
   purchaseDocument: {
     tr: {
       subject: 'Poliçe / sözleşme özetiniz',
-      text: (p: { name: string; number: string; amount: string; link: string | null; days: number }) =>
-        `Sayın ${p.name},\n\n${p.amount} tutarındaki ödemeniz alındı. ${p.number} numaralı poliçe / sözleşme özetiniz ekteki PDF dosyasındadır.\n\n` +
+      text: (p: { name: string; number: string; amount: string; link: string | null; days: number; code: string; check: string }) =>
+        `Sayın ${p.name},\n\n${p.amount} tutarındaki ödemeniz alındı. ${p.number} numaralı poliçe / sözleşme belgeniz ekteki PDF dosyasındadır.\n` +
+        `Belgenin doğrulama kodu ${p.code}; geçerliliği ${p.check} adresinden doğrulanabilir.\n\n` +
         (p.link ? `Poliçe / sözleşme ayrıntılarınızı ${p.days} gün boyunca şu bağlantıdan görebilirsiniz (bağlantıyı kimseyle paylaşmayınız):\n${p.link}\n\n` : '') +
         'Bizi tercih ettiğiniz için teşekkür ederiz.\n',
     },
     en: {
       subject: 'Your policy / contract summary',
-      text: (p: { name: string; number: string; amount: string; link: string | null; days: number }) =>
-        `Dear ${p.name},\n\nYour payment of ${p.amount} has been received. The summary of your policy / contract ${p.number} is in the attached PDF file.\n\n` +
+      text: (p: { name: string; number: string; amount: string; link: string | null; days: number; code: string; check: string }) =>
+        `Dear ${p.name},\n\nYour payment of ${p.amount} has been received. The document of your policy / contract ${p.number} is in the attached PDF file.\n` +
+        `Its verification code is ${p.code}; its validity can be checked at ${p.check}.\n\n` +
         (p.link ? `For ${p.days} days you can see the details of your policy / contract at this link (do not share it with anyone):\n${p.link}\n\n` : '') +
         'Thank you for choosing us.\n',
     },
     ru: {
       subject: 'Сводка вашего полиса / договора',
-      text: (p: { name: string; number: string; amount: string; link: string | null; days: number }) =>
-        `Уважаемый(ая) ${p.name},\n\nВаш платёж на сумму ${p.amount} получен. Сводка полиса / договора ${p.number} во вложенном PDF-файле.\n\n` +
+      text: (p: { name: string; number: string; amount: string; link: string | null; days: number; code: string; check: string }) =>
+        `Уважаемый(ая) ${p.name},\n\nВаш платёж на сумму ${p.amount} получен. Документ полиса / договора ${p.number} во вложенном PDF-файле.\n` +
+        `Код проверки документа ${p.code}; его подлинность можно проверить по адресу ${p.check}.\n\n` +
         (p.link ? `В течение ${p.days} дней данные полиса / договора доступны по этой ссылке (никому её не передавайте):\n${p.link}\n\n` : '') +
         'Благодарим, что выбрали нас.\n',
     },

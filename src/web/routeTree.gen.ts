@@ -29,6 +29,7 @@ import { Route as NavbarChangePasswordRouteImport } from './routes/navbar/change
 import { Route as NavbarDashboardRouteImport } from './routes/navbar/dashboard'
 import { Route as NavbarPermissionsRouteImport } from './routes/navbar/permissions'
 import { Route as NavbarProfileRouteImport } from './routes/navbar/profile'
+import { Route as SiteDogrulaCodeRouteImport } from './routes/_site/dogrula/$code'
 import { Route as SiteResultErrorRouteImport } from './routes/_site/result/error'
 import { Route as SiteResultSuccessRouteImport } from './routes/_site/result/success'
 import { Route as SiteResultTssErrorRouteImport } from './routes/_site/result/tss-error'
@@ -162,6 +163,11 @@ const NavbarProfileRoute = NavbarProfileRouteImport.update({
   id: '/profile',
   path: '/profile',
   getParentRoute: () => NavbarRoute,
+} as any)
+const SiteDogrulaCodeRoute = SiteDogrulaCodeRouteImport.update({
+  id: '/dogrula/$code',
+  path: '/dogrula/$code',
+  getParentRoute: () => SiteRoute,
 } as any)
 const SiteResultErrorRoute = SiteResultErrorRouteImport.update({
   id: '/result/error',
@@ -373,6 +379,7 @@ export interface FileRoutesByFullPath {
   '/navbar/profile': typeof NavbarProfileRoute
   '/auth/': typeof AuthIndexRoute
   '/navbar/': typeof NavbarIndexRoute
+  '/dogrula/$code': typeof SiteDogrulaCodeRoute
   '/result/error': typeof SiteResultErrorRoute
   '/result/success': typeof SiteResultSuccessRoute
   '/result/tss-error': typeof SiteResultTssErrorRoute
@@ -427,6 +434,7 @@ export interface FileRoutesByTo {
   '/': typeof SiteIndexRoute
   '/auth': typeof AuthIndexRoute
   '/navbar': typeof NavbarIndexRoute
+  '/dogrula/$code': typeof SiteDogrulaCodeRoute
   '/result/error': typeof SiteResultErrorRoute
   '/result/success': typeof SiteResultSuccessRoute
   '/result/tss-error': typeof SiteResultTssErrorRoute
@@ -483,6 +491,7 @@ export interface FileRoutesById {
   '/_site/': typeof SiteIndexRoute
   '/auth/': typeof AuthIndexRoute
   '/navbar/': typeof NavbarIndexRoute
+  '/_site/dogrula/$code': typeof SiteDogrulaCodeRoute
   '/_site/result/error': typeof SiteResultErrorRoute
   '/_site/result/success': typeof SiteResultSuccessRoute
   '/_site/result/tss-error': typeof SiteResultTssErrorRoute
@@ -540,6 +549,7 @@ export interface FileRouteTypes {
     | '/navbar/profile'
     | '/auth/'
     | '/navbar/'
+    | '/dogrula/$code'
     | '/result/error'
     | '/result/success'
     | '/result/tss-error'
@@ -594,6 +604,7 @@ export interface FileRouteTypes {
     | '/'
     | '/auth'
     | '/navbar'
+    | '/dogrula/$code'
     | '/result/error'
     | '/result/success'
     | '/result/tss-error'
@@ -649,6 +660,7 @@ export interface FileRouteTypes {
     | '/_site/'
     | '/auth/'
     | '/navbar/'
+    | '/_site/dogrula/$code'
     | '/_site/result/error'
     | '/_site/result/success'
     | '/_site/result/tss-error'
@@ -840,6 +852,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/navbar/profile'
       preLoaderRoute: typeof NavbarProfileRouteImport
       parentRoute: typeof NavbarRoute
+    }
+    '/_site/dogrula/$code': {
+      id: '/_site/dogrula/$code'
+      path: '/dogrula/$code'
+      fullPath: '/dogrula/$code'
+      preLoaderRoute: typeof SiteDogrulaCodeRouteImport
+      parentRoute: typeof SiteRoute
     }
     '/_site/result/error': {
       id: '/_site/result/error'
@@ -1086,6 +1105,7 @@ interface SiteRouteChildren {
   SiteIzinlerimRoute: typeof SiteIzinlerimRoute
   SiteKvkkAydinlatmaMetniRoute: typeof SiteKvkkAydinlatmaMetniRoute
   SiteIndexRoute: typeof SiteIndexRoute
+  SiteDogrulaCodeRoute: typeof SiteDogrulaCodeRoute
   SiteResultErrorRoute: typeof SiteResultErrorRoute
   SiteResultSuccessRoute: typeof SiteResultSuccessRoute
   SiteResultTssErrorRoute: typeof SiteResultTssErrorRoute
@@ -1103,6 +1123,7 @@ const SiteRouteChildren: SiteRouteChildren = {
   SiteIzinlerimRoute: SiteIzinlerimRoute,
   SiteKvkkAydinlatmaMetniRoute: SiteKvkkAydinlatmaMetniRoute,
   SiteIndexRoute: SiteIndexRoute,
+  SiteDogrulaCodeRoute: SiteDogrulaCodeRoute,
   SiteResultErrorRoute: SiteResultErrorRoute,
   SiteResultSuccessRoute: SiteResultSuccessRoute,
   SiteResultTssErrorRoute: SiteResultTssErrorRoute,

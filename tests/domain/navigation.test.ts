@@ -22,5 +22,8 @@ describe('navigation guard (spec 2.1) and the staff area', () => {
     expect(classifyPath('/izinlerim')).toBe('public')
     expect(classifyPath('/izinlerim/baska')).toBe('redirect')
     expect(classifyPath('/kvkk')).toBe('redirect')
+    // the document check: its form and a code (issue 24 item 5); nothing that only begins like it
+    for (const path of ['/dogrula/HZS8-NPM3-5BQN', '/dogrula/HZS8-NPM3-5BQN/']) expect(classifyPath(path), path).toBe('public')
+    for (const path of ['/dogrula', '/dogrulama', '/dogrulax/ABC', '/dogrula/ABC/x']) expect(classifyPath(path), path).toBe('redirect')
   })
 })

@@ -49,6 +49,8 @@ import { formPanelExpectations } from './expectations/form-panel.ts'
 import { formPanelModel } from './models/form-panel.model.ts'
 import { myConsentsExpectations } from './expectations/my-consents.ts'
 import { myConsentsModel } from './models/my-consents.model.ts'
+import { documentCheckExpectations } from './expectations/document-check.ts'
+import { documentCheckModel } from './models/document-check.model.ts'
 
 export type Entry = { model: Model; expectations: Expectations }
 
@@ -77,4 +79,5 @@ export const MACHINES: Entry[] = [
   { model: formPanelModel, expectations: formPanelExpectations },
   // the customer's consent page (issue 24 item 10)
   { model: myConsentsModel, expectations: myConsentsExpectations },
+  { model: documentCheckModel, expectations: documentCheckExpectations },
 ]

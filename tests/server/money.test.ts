@@ -452,7 +452,7 @@ for (const kind of dbKinds()) {
       // the mail's link
       await t.outbox.drain()
       const mail = t.mails.find((m) => m.to.includes('ayse.caglar@example.com') && m.subject === 'Poliçe / sözleşme özetiniz')!
-      const link = new URL(/https?:\/\/\S+/.exec(mail.text)![0])
+      const link = new URL(/https?:\/\/\S+\/result\/\S+/.exec(mail.text)![0])
       expect(link.origin + link.pathname).toBe(`${ORIGIN}/result/tss-success`)
       expect(link.searchParams.get('purchase')).toBe(id)
       const key = link.searchParams.get('key')!

@@ -1,6 +1,4 @@
 import { eq } from 'drizzle-orm'
-import { PDFDocument } from 'pdf-lib'
-import { inflateSync } from 'node:zlib'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { consentsFor } from '../../src/domain/consents.ts'
 import { SMS_RESEND_COOLDOWN_S } from '../../src/domain/sms.ts'
@@ -10,6 +8,7 @@ import { outbox, paymentOrder, purchase } from '../../src/server/db/schema.ts'
 import { BANK_SIM_CLIENT_ID, TEST_CARDS } from '../../src/server/services/gateway/bank-simulator.ts'
 import { signParams } from '../../src/server/services/gateway/hash.ts'
 import { agent } from '../support/fixtures.ts'
+import { pdfText as pdfTextOf } from '../support/pdf-text.ts'
 import { withForm } from './pre-information-form.ts'
 import { createTestApp, dbKinds, type TestApp } from '../support/test-app.ts'
 
@@ -39,24 +38,9 @@ const TRAVEL_DATA = {
 }
 const NOW = new Date('2026-03-02T09:00:00Z')
 
-/** The text drawn in a PDF made by pdf-lib: the hex glyph strings of its content streams, decoded through its ToUnicode map. */
+/** The text drawn in a PDF (tests/support/pdf-text.ts), as one string. */
 async function pdfText(bytes: Uint8Array): Promise<string> {
-  const doc = await PDFDocument.load(bytes)
-  const raw = Buffer.from(bytes).toString('latin1')
-  // ToUnicode CMap: <glyph> <unicode> pairs
-  const map = new Map<string, string>()
-  for (const m of raw.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
-    let text: string
-    try { text = inflateSync(Buffer.from(m[1]!, 'latin1')).toString('latin1') } catch { continue }
-    for (const r of text.matchAll(/<([0-9A-F]{4})> <([0-9A-F]{4,8})>/g)) map.set(r[1]!, String.fromCodePoint(...(r[2]!.match(/.{4}/g) ?? []).map((h) => parseInt(h, 16))))
-  }
-  const out: string[] = [doc.getTitle() ?? '']
-  for (const m of raw.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
-    let text: string
-    try { text = inflateSync(Buffer.from(m[1]!, 'latin1')).toString('latin1') } catch { continue }
-    for (const s of text.matchAll(/<([0-9A-F]+)> Tj/g)) out.push((s[1]!.match(/.{4}/g) ?? []).map((g) => map.get(g) ?? '?').join(''))
-  }
-  return out.join('\n')
+  return (await pdfTextOf(bytes)).text
 }
 
 for (const kind of dbKinds()) {
@@ -190,7 +174,7 @@ for (const kind of dbKinds()) {
       expect(text).toContain(String(view.policyNumber))
       expect(text).toContain('Ayşe Çağlar')
       expect(text).toContain('Seyahat Sağlık Sigortası')
-      expect(text).toContain('Schengen vizesi için asgari teminatı karşılar')
+      expect(text.replace(/\n/g, ' ')).toContain('Schengen vizesi için istenen asgari €30.000 tedavi teminatını karşılar')
       const premium = quoteTravel({ ...TRAVEL_DATA.travelPlan, travelLocation: 'schengen', coverageType: 'standard' }, NOW)
       // the amount in Turkish notation (the purchase was made in Turkish): "₺1.234,50"
       if (!premium.ok) throw new Error('no premium')
@@ -277,7 +261,7 @@ for (const kind of dbKinds()) {
       expect((await bankAnswers(orderId, true)).status).toBe(200)
       expect(String((await api.get(`/digitalchannels/purchase/${id}`)).body.policyNumber)).toMatch(/^BES-2026-\d{10}$/)
       const text = await pdfText(new Uint8Array(await (await document(id)).arrayBuffer()))
-      for (const line of ['3 aylık katkı payı', 'Katılım Emeklilik Standart Katılım Emeklilik Yatırım Fonu %70', 'Fatma Çağlar', 'Ali Çağlar']) expect(text.replace(/\n/g, ' ')).toContain(line)
+      for (const line of ['Ödeme dönemi 3 aylık', 'Katılım Emeklilik Standart Katılım Emeklilik Yatırım Fonu (KES) 3 · %70', 'Fatma Çağlar', 'Ali Çağlar']) expect(text.replace(/\n/g, ' ')).toContain(line)
     })
 
     it('BES: below the plan minimum, a frequency the plan does not offer, or shares not summing to 100 cannot be bought', async () => {

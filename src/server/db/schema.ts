@@ -576,8 +576,14 @@ export const purchase = pgTable('purchase', {
   preInformationId: uuid('pre_information_id'),
   /** The tariff version the amount was priced with (issue 24: the version in force on the purchase's day; null before versions). */
   tariffVersionId: integer('tariff_version_id').references(() => tariffVersion.id),
+  /**
+   * The verification code printed on the policy or contract document (issue 24 item 5, src/domain/document-code.ts):
+   * drawn when the purchase is issued (or, for a purchase issued before codes existed, when its document is first made).
+   */
+  documentCode: text('document_code'),
 }, (t) => [
   uniqueIndex('purchase_policy_number_uq').on(t.policyNumber),
+  uniqueIndex('purchase_document_code_uq').on(t.documentCode),
   // one purchase per application (issue 21): the same application gives back its purchase
   uniqueIndex('purchase_application_uq').on(t.applicationId),
 ])

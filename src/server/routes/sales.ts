@@ -496,13 +496,13 @@ export function salesRoutes() {
     return c.json(purchaseView(row, await accessOf(c, row, key), await paymentState(c, row)))
   })
 
-  /** The policy or contract summary PDF of an issued purchase. */
+  /** The policy or contract document (PDF) of an issued purchase, with its verification code. */
   r.get('/purchase/:id/document', async (c) => {
     const { key } = readQuery(c, PurchaseQuery)
     const row = await purchaseOf(c)
     if ((await accessOf(c, row, key)) !== 'full') throw new AppError(403, 'PURCHASE_ACCESS_REQUIRED')
     if (row.status !== 'issued') throw new AppError(409, 'PURCHASE_NOT_ISSUED')
-    const pdf = await purchasePdf(row)
+    const pdf = await purchasePdf(c.get('deps').db, row, c.get('deps').config.publicOrigin ?? new URL(c.req.url).origin)
     c.header('Cache-Control', 'no-store')
     c.header('Content-Type', 'application/pdf')
     c.header('Content-Disposition', `attachment; filename="${pdfFileName(row)}"`)

@@ -12,7 +12,7 @@ import { AppError } from '../errors.ts'
 import { calendarDateOf, formatIsoDate, toCalendarDate } from '../../domain/dates.ts'
 import { DEFAULT_TIMEZONE } from '../../domain/constants.ts'
 import { parseTariffCsv, tariffCsvRows } from '../../domain/tariff-csv.ts'
-import type { TariffFigures } from '../../domain/tariff-version.ts'
+import { SEED_TARIFF, type TariffFigures } from '../../domain/tariff-version.ts'
 import { isUniqueViolation } from '../errors.ts'
 import { audit } from './audit.ts'
 
@@ -33,6 +33,16 @@ export async function tariffInForce(db: Db, now: Date): Promise<TariffInForce> {
     .from(tariffVersion).where(lte(tariffVersion.effectiveFrom, tariffDay(now))).orderBy(desc(tariffVersion.effectiveFrom)).limit(1)
   if (!row) throw new AppError(503, 'SERVICE_UNAVAILABLE')
   return { ...row, figures: row.figures as unknown as TariffFigures }
+}
+
+/**
+ * The figures a purchase was priced with: its recorded version's (issue 24), or version 1's for a
+ * purchase recorded before versions existed. Its policy document shows these, never today's.
+ */
+export async function tariffOfPurchase(db: Db, tariffVersionId: number | null): Promise<TariffFigures> {
+  if (tariffVersionId === null) return SEED_TARIFF
+  const [row] = await db.select({ figures: tariffVersion.figures }).from(tariffVersion).where(eq(tariffVersion.id, tariffVersionId)).limit(1)
+  return row ? (row.figures as unknown as TariffFigures) : SEED_TARIFF
 }
 
 /** Each version's state on `now`'s day: the one in force, those still to come, those replaced. */

@@ -20,6 +20,7 @@ import { loadDriver } from './load.ts'
 import { searchDriver } from './search.ts'
 import { uploadDriver } from './upload.ts'
 import { myConsentsDriver } from './my-consents.ts'
+import { documentCheckDriver } from './document-check.ts'
 import type { Driver } from './types.ts'
 
 /** Every machine replayed in the browser (tests/e2e/model-paths.e2e.test.ts), one driver module each. */
@@ -46,6 +47,8 @@ export const DRIVERS: Driver[] = [
   formPanelDriver,
   // the customer's consent page (issue 24 item 10)
   myConsentsDriver,
+  // the public document check (issue 24 item 5)
+  documentCheckDriver,
   // it installs Playwright's clock in the shared browser context (left running)
   smsVerificationDriver,
   // last: it installs Playwright's clock in the shared browser context (it cannot be removed)
