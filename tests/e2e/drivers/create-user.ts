@@ -5,6 +5,7 @@ import { createUserModel } from '../../machines/models/create-user.model.ts'
 import { TEST_ADMIN } from '../../support/constants.ts'
 import type { E2eServer } from '../server.ts'
 import { addWizardOptions, apiSession, signIn } from '../staff.ts'
+import { pressAgain } from './ignore.ts'
 import type { Driver } from './types.ts'
 
 let optionsFor: string | null = null
@@ -20,6 +21,11 @@ export const createUserDriver: Driver = {
   id: 'createUser',
   model: createUserModel,
   expectations: createUserExpectations,
+  // "Geri" pressed while the user is being created (the request held): nothing can be changed meanwhile
+  async ignore(page, state, event) {
+    if (state !== 'creating' || event.type !== 'step.back') return false
+    return pressAgain(page.getByRole('button', { name: 'Geri' }))
+  },
   async open(page, _path, server) {
     await companyOptions(server)
     await signIn(page, TEST_ADMIN.username, TEST_ADMIN.password)
