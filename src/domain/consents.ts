@@ -87,8 +87,11 @@ export const CONSENT_DOCUMENTS: readonly ConsentDocument[] = [
     name: 'infoconcent',
     version: 1,
     kind: 'declaration',
-    requiredFor: ALL,
-    askedFor: ALL,
+    // Asked by no product since the pre-information step shows the whole form and records its
+    // acceptance (with the mail of its copy): a second box on the consents step asked the same
+    // before the form was even shown (issue 24). Kept so that older records still verify.
+    requiredFor: [],
+    askedFor: [],
     title: { tr: 'Ön Bilgilendirme Formu', en: 'Pre-contract Information Form', ru: 'Форма предварительной информации' },
     text: {
       tr: 'Sözleşmeden önce ürünün teminatlarını, kesintileri, fonları, cayma hakkımı ve şikâyet yollarını anlatan ön bilgilendirme formunu okudum, bir örneğini e-posta ile aldım.',

@@ -121,3 +121,9 @@ export function sanitizeInspection<T extends object>(message: T): T {
   }
   return out as T
 }
+
+/** The options the Stately inspector runs with (src/web/inspector.ts): every message it sends is sanitised. */
+export const INSPECTOR_OPTIONS = {
+  autoStart: true,
+  serialize: <T extends object>(message: T): T => sanitizeInspection(message),
+} as const

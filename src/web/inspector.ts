@@ -1,29 +1,21 @@
 import type { InspectionEvent, Observer } from 'xstate'
 import { runtimeConfig } from './config.ts'
-import { sanitizeInspection } from './inspect-sanitize.ts'
 
 type Inspect = Observer<InspectionEvent> | ((event: InspectionEvent) => void)
 let inspect: Inspect | undefined
 
 /**
- * The options the Stately inspector runs with: every message it sends to the inspector window goes
- * through the one sanitising function (src/web/inspect-sanitize.ts `sanitizeInspection`), as the
- * package's `serialize` step, which sees every message (deferred ones included) with all its parts.
- */
-export const INSPECTOR_OPTIONS = {
-  autoStart: true,
-  serialize: <T extends object>(message: T): T => sanitizeInspection(message),
-} as const
-
-/**
- * The Stately inspector (development, or INSPECTOR=true on the server). Loaded lazily, so
- * production pages never download it unless asked. Pass `getInspect()` to `createActor`. The
- * server sends `Cross-Origin-Opener-Policy: same-origin-allow-popups` while it is on (the inspector
- * window must keep its opener: docs/decisions/inspector.md).
+ * The Stately inspector (development, or INSPECTOR=true on the server). Loaded lazily, with its
+ * sanitiser, so production pages never download either unless asked. Every message it sends to
+ * the inspector window goes through the one sanitising function (src/web/inspect-sanitize.ts
+ * `INSPECTOR_OPTIONS`: `sanitizeInspection` as the package's `serialize` step), which sees every message (deferred
+ * ones included) with all its parts. Pass `getInspect()` to `createActor`. The server sends
+ * `Cross-Origin-Opener-Policy: same-origin-allow-popups` while it is on (the inspector window must
+ * keep its opener: docs/decisions/inspector.md).
  */
 export async function startInspector(): Promise<void> {
   if (!(import.meta.env.DEV || runtimeConfig.inspector) || inspect) return
-  const { createBrowserInspector } = await import('@statelyai/inspect')
+  const [{ createBrowserInspector }, { INSPECTOR_OPTIONS }] = await Promise.all([import('@statelyai/inspect'), import('./inspect-sanitize.ts')])
   inspect = createBrowserInspector(INSPECTOR_OPTIONS).inspect
 }
 

@@ -41,7 +41,6 @@ describe('the customer\'s consent page (issue 24 item 10), real server, Chromium
     await record('gdprtextread', 'READ', 'KVKK-AYDINLATMA-v1')
     await record('gdprconcent', 'ACCEPTED', 'KVKK-ACIKRIZA-v1')
     await record('markconcent', 'ACCEPTED', 'TICARI-ILETI-v1', 'EMAIL')
-    await record('infoconcent', 'ACCEPTED', 'ON-BILGILENDIRME-v1')
     await record('trxconcent', 'ACCEPTED', 'SOZLESME-ONAY-v1')
   }, 120_000)
   afterAll(async () => {
@@ -88,7 +87,7 @@ describe('the customer\'s consent page (issue 24 item 10), real server, Chromium
     expect(healthText).toContain(today)
     expect(await card('Ticari Elektronik İleti İzni (E-posta)').innerText()).toContain('Verildi')
     // a notice and the declarations: shown, never withdrawable
-    for (const title of ['Kişisel Verilerin Korunması Hakkında Aydınlatma Metni', 'Ön Bilgilendirme Formu', 'Sözleşme Onayı']) {
+    for (const title of ['Kişisel Verilerin Korunması Hakkında Aydınlatma Metni', 'Sözleşme Onayı']) {
       await card(title).waitFor()
       expect(await card(title).getByRole('button').count(), title).toBe(0)
     }

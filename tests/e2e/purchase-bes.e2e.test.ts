@@ -96,8 +96,8 @@ async function consents(page: Page) {
   // explicit consents and declarations are separate and unticked
   for (const box of await boxes.all()) expect(await box.isChecked()).toBe(false)
   await page.getByRole('button', { name: 'Devam Et' }).click()
-  await expect.poll(() => page.getByText('Devam etmek için bu onay gereklidir').count(), { timeout: 15_000 }).toBe(3)
-  for (const name of ['gdprtextread', 'infoconcent', 'trxconcent']) await page.locator(`input[name=${name}]`).check()
+  await expect.poll(() => page.getByText('Devam etmek için bu onay gereklidir').count(), { timeout: 15_000 }).toBe(2)
+  for (const name of ['gdprtextread', 'trxconcent']) await page.locator(`input[name=${name}]`).check()
   await page.getByRole('button', { name: 'Devam Et' }).click()
   await stepHeading(page, 'Özet')
 }

@@ -43,7 +43,6 @@ function nextSave(page: Page) {
 const TSS_CONSENT_LABELS = [
   ['gdprtextread', '“Kişisel Verilerin Korunması Hakkında Aydınlatma Metni” başlıklı metni okudum'],
   ['gdprconcent', '“Açık Rıza Beyanı” başlıklı metindeki açık rızayı veriyorum'],
-  ['infoconcent', '“Ön Bilgilendirme Formu” başlıklı metni okudum ve onaylıyorum'],
   ['trxconcent', '“Sözleşme Onayı” başlıklı metni okudum ve onaylıyorum'],
 ] as const
 
@@ -204,20 +203,23 @@ describe('buying the way Turkish customers expect (issue 24)', () => {
     expect(await form.locator('input[name=gdprconcent]').count()).toBe(0)
     expect(await form.getByText('Açık Rıza Beyanı').count()).toBe(0)
     expect(await form.getByText('Onaylıyorum', { exact: true }).count()).toBe(0)
-    const labels = [TSS_CONSENT_LABELS[0], TSS_CONSENT_LABELS[2], TSS_CONSENT_LABELS[3],
+    const labels = [TSS_CONSENT_LABELS[0], TSS_CONSENT_LABELS[2],
       ['noworkconcent', '“Çalışmama Beyanı” başlıklı metni okudum ve onaylıyorum'], ['willconcent', '“Lehtar Bilgilendirmesi” başlıklı metni okudum ve onaylıyorum']] as const
     for (const [name, label] of labels) expect(await form.getByLabel(label, { exact: true }).getAttribute('name')).toBe(name)
     await form.getByRole('button', { name: 'Devam Et' }).click()
-    await expect.poll(() => form.getByText('Devam etmek için bu onay gereklidir').count()).toBe(3)
+    await expect.poll(() => form.getByText('Devam etmek için bu onay gereklidir').count()).toBe(2)
+    // the pre-contract form is accepted on its own step, not asked a second time here
+    expect(await form.locator('input[name=infoconcent]').count()).toBe(0)
     // what is recorded: only the consents the product asks
     const recorded: string[] = []
     page.on('request', (r) => { if (r.url().endsWith('/digitalchannels/legalpermission')) recorded.push((r.postDataJSON() as { name: string }).name) })
-    for (const [, label] of [labels[0], labels[1], labels[2]]) await form.getByLabel(label, { exact: true }).check()
+    for (const [, label] of [labels[0], labels[1]]) await form.getByLabel(label, { exact: true }).check()
     await form.getByLabel('SMS ile ticari ileti almak istiyorum').check()
     await form.getByRole('button', { name: 'Devam Et' }).click()
     await heading('Özet')
     expect(recorded).not.toContain('gdprconcent')
-    expect(recorded).toEqual(expect.arrayContaining(['gdprtextread', 'infoconcent', 'trxconcent', 'markconcent']))
+    expect(recorded).toEqual(expect.arrayContaining(['gdprtextread', 'trxconcent', 'markconcent']))
+    expect(recorded).not.toContain('infoconcent')
     await page.getByText('₺1.250,50').first().waitFor()
     await page.close()
   }, 120_000)

@@ -57,7 +57,7 @@ async function giveConsents(page: Page) {
   // the required ones block: nothing ticked is refused with a message
   await form.getByRole('button', { name: 'Devam' }).click()
   await expect.poll(() => form.getByRole('alert').first().textContent()).toContain('zorunlu onayları')
-  for (const name of ['gdprtextread', 'gdprconcent', 'infoconcent', 'trxconcent']) await form.locator(`input[name=${name}]`).check()
+  for (const name of ['gdprtextread', 'gdprconcent', 'trxconcent']) await form.locator(`input[name=${name}]`).check()
   await form.getByRole('button', { name: 'Devam' }).click()
   await page.getByTestId('step-summary').getByRole('button', { name: 'Onayla ve ödemeye geç' }).click()
   await confirmPreInformation(page)

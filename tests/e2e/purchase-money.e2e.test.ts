@@ -75,7 +75,7 @@ describe('the sale\'s money path in Chromium (issue 21)', () => {
     await health.getByRole('button', { name: 'Devam' }).click()
     const consents = page.getByTestId('step-consents')
     await consents.waitFor()
-    for (const name of ['gdprtextread', 'gdprconcent', 'infoconcent', 'trxconcent']) await consents.locator(`input[name=${name}]`).check()
+    for (const name of ['gdprtextread', 'gdprconcent', 'trxconcent']) await consents.locator(`input[name=${name}]`).check()
     await consents.getByRole('button', { name: 'Devam' }).click()
   }
 
@@ -119,7 +119,7 @@ describe('the sale\'s money path in Chromium (issue 21)', () => {
     await tabB.getByTestId('resume-offer').getByRole('button', { name: 'Kaldığım yerden devam et' }).click()
     const consents = tabB.getByTestId('step-consents')
     await consents.waitFor()
-    for (const name of ['gdprtextread', 'gdprconcent', 'infoconcent', 'trxconcent']) await consents.locator(`input[name=${name}]`).check()
+    for (const name of ['gdprtextread', 'gdprconcent', 'trxconcent']) await consents.locator(`input[name=${name}]`).check()
     await consents.getByRole('button', { name: 'Devam' }).click()
     await tabB.getByTestId('step-summary').getByRole('button', { name: 'Onayla ve ödemeye geç', exact: true }).click()
     await confirmPreInformation(tabB)

@@ -27,9 +27,12 @@ describe('consent texts (src/domain/consents.ts)', () => {
     expect(tss.find((d) => d.name === 'gdprtextread')!.kind).toBe('notice')
     expect(tss.filter((d) => d.kind === 'consent').map((d) => d.name)).toEqual(['gdprconcent', 'markconcent'])
     // nothing chosen: every required one is missing (nothing pre-ticked)
-    expect(missingConsents('tss', {})).toEqual(['gdprtextread', 'gdprconcent', 'infoconcent', 'trxconcent'])
+    expect(missingConsents('tss', {})).toEqual(['gdprtextread', 'gdprconcent', 'trxconcent'])
+    // the pre-contract form is accepted on its own step, not asked again here; its text stays for old records
+    for (const p of ['erkenbes', 'pratikbes', 'tss', 'seyahatsaglik'] as const) expect(consentsFor(p).map((d) => d.name)).not.toContain('infoconcent')
+    expect(consentDocument('ON-BILGILENDIRME-v1')?.name).toBe('infoconcent')
     // commercial messages never block a purchase
-    expect(missingConsents('erkenbes', { gdprtextread: { accepted: true }, infoconcent: { accepted: true }, trxconcent: { accepted: true } })).toEqual([])
+    expect(missingConsents('erkenbes', { gdprtextread: { accepted: true }, trxconcent: { accepted: true } })).toEqual([])
     expect(consentsFor('tss').map((d) => d.name)).not.toContain('noworkconcent')
     expect(consentsFor('pratikbes').map((d) => d.name)).toContain('willconcent')
   })

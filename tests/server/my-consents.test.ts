@@ -70,7 +70,7 @@ for (const kind of dbKinds()) {
       expect(sales).toHaveLength(1)
       expect(sales[0]).toMatchObject({ saleId, product: 'tss', policyNumber: null, startedAt: expect.any(String) })
       const byKey = new Map(sales[0]!.consents.map((x) => [`${String(x.name)}:${String(x.scope)}`, x]))
-      expect([...byKey.keys()]).toEqual(['gdprtextread:tss', 'gdprconcent:tss', 'markconcent:SMS', 'markconcent:EMAIL', 'markconcent:CALL', 'infoconcent:tss', 'trxconcent:tss'])
+      expect([...byKey.keys()]).toEqual(['gdprtextread:tss', 'gdprconcent:tss', 'markconcent:SMS', 'markconcent:EMAIL', 'markconcent:CALL', 'trxconcent:tss'])
       expect(byKey.get('gdprconcent:tss')).toMatchObject({
         title: 'Açık Rıza Beyanı', documentId: 'KVKK-ACIKRIZA-v1', version: 1, status: 'ACCEPTED', channel: 'WEB', withdrawable: true, locale: 'tr',
         textSha256: sha(consentDocument('KVKK-ACIKRIZA-v1')!.text.tr), text: consentDocument('KVKK-ACIKRIZA-v1')!.text.tr,

@@ -131,7 +131,7 @@ export const besPurchaseDriver: Driver = {
       }
       case 'consents.submit': {
         const choices = e.choices as Record<string, { accepted: boolean }>
-        for (const name of ['gdprtextread', 'infoconcent', 'trxconcent']) await page.locator(`input[name=${name}]`).setChecked(choices[name]?.accepted === true)
+        for (const name of ['gdprtextread', 'trxconcent']) await page.locator(`input[name=${name}]`).setChecked(choices[name]?.accepted === true)
         await page.getByRole('button', { name: NEXT }).click()
         break
       }

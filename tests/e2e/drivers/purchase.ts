@@ -593,7 +593,7 @@ export function purchaseDriver(spec: PurchaseDriverSpec): Driver {
         case 'consents.submit': {
           const form = page.getByTestId('step-consents')
           const all = stateOf(step.state.value) === 'recordingConsents'
-          for (const name of ['gdprtextread', 'gdprconcent', 'infoconcent', 'trxconcent']) await form.locator(`input[name=${name}]`).setChecked(all || name === 'gdprtextread')
+          for (const name of ['gdprtextread', 'gdprconcent', 'trxconcent']) await form.locator(`input[name=${name}]`).setChecked(all || name === 'gdprtextread')
           await form.getByRole('button', { name: 'Devam' }).click()
           break
         }

@@ -54,8 +54,8 @@ const participantOk = (p: Person) => complete(p) && !!p.fathername && !!p.mother
 /** Early BES (the model's plan): at least 100 TL a month; shares of known funds summing to 100. */
 const contractOk = (v: { contributionAmount: string; fundChoice: { share: number }[] }) =>
   Number(v.contributionAmount) >= 100 && v.fundChoice.reduce((s, f) => s + f.share, 0) === 100
-/** The information notice read, the pre-contract form and the contract approval accepted. */
-const consentsOk = (ch: Record<string, { accepted: boolean }>) => ['gdprtextread', 'infoconcent', 'trxconcent'].every((n) => ch[n]?.accepted === true)
+/** The information notice read and the contract approval accepted (the pre-contract form has its own step). */
+const consentsOk = (ch: Record<string, { accepted: boolean }>) => ['gdprtextread', 'trxconcent'].every((n) => ch[n]?.accepted === true)
 
 /** A person's form as kept and sent: the text trimmed, empty fields left out, nationality and ID serial number upper case. */
 function clean(values: Person): Person {

@@ -7,7 +7,7 @@ import { APPLICATION_ID, PRE_INFORMATION, PURCHASE, TICKET } from '../models/pur
 /**
  * The purchase flow of a product (issue 15, docs/decisions/purchase.md), written apart from
  * machines/shared/purchase.ts: quote -> SMS -> resume offer -> the product's sections, each saved
- * -> consents (gdprtextread, gdprconcent, infoconcent and trxconcent required for health and travel)
+ * -> consents (gdprtextread, gdprconcent and trxconcent required for health and travel)
  * -> summary -> the server's purchase -> payment -> done.
  */
 export type SectionSpec = {
@@ -59,7 +59,7 @@ const IN_PROGRESS = 'Bu satın alma için bir ödeme zaten sürüyor.'
 const repriced = (c: PurchaseContext) => c.price !== null && c.price !== c.quoted
 /** The server's price of an application as saved (issue 21), else the one known before. */
 const savedPrice = (saved: { price?: { amount: number } | null } | null, p: PurchaseContext) => saved?.price?.amount ?? p.price
-const REQUIRED = ['gdprtextread', 'gdprconcent', 'infoconcent', 'trxconcent']
+const REQUIRED = ['gdprtextread', 'gdprconcent', 'trxconcent']
 const code = (e: { error?: { code?: string } }) => e.error?.code
 
 /**

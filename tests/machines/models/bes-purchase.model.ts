@@ -37,8 +37,8 @@ export const CONTRACT = {
   belowMinimum: { currencyOfInvest: 'TRY', freqOfInvest: 'monthly', contributionAmount: '50', fundChoice: [{ code: 'KES', share: 60 }, { code: 'KEA', share: 30 }] },
 }
 export const CONSENTS = {
-  all: { gdprtextread: { accepted: true }, infoconcent: { accepted: true }, trxconcent: { accepted: true }, markconcent: { accepted: false } },
-  noContract: { gdprtextread: { accepted: true }, infoconcent: { accepted: true } },
+  all: { gdprtextread: { accepted: true }, trxconcent: { accepted: true }, markconcent: { accepted: false } },
+  noContract: { gdprtextread: { accepted: true } },
 }
 export const PURCHASE = { id: 'Qx3f0c2a1111422283334444', amount: 250, currency: 'TRY' }
 

@@ -25,7 +25,7 @@ export const HEALTH_POLICY_UNDECLARED = { ...HEALTH_POLICY, healthdeclarationcon
 /** The pre-information form the server gives before payment (issue 24 item 4). */
 export const PRE_INFORMATION = { id: '5b8f3a2e-1c4d-4e6f-8a9b-0c1d2e3f4a5b', title: 'Ön Bilgilendirme Formu', sections: [{ heading: 'Şirket', lines: ['Katılım Emeklilik ve Hayat A.Ş.'] }], amount: 13068, currency: 'TRY' }
 export const ALL_CONSENTS = {
-  gdprtextread: { accepted: true }, gdprconcent: { accepted: true }, infoconcent: { accepted: true }, trxconcent: { accepted: true },
+  gdprtextread: { accepted: true }, gdprconcent: { accepted: true }, trxconcent: { accepted: true },
 }
 
 export function purchaseModel(opts: {

@@ -8,7 +8,7 @@ import styles from './Quote.module.css'
 /**
  * The consents step of every purchase (issue 24 item 9; spec 3.2, 7.3): the consents the product
  * asks (`consentsFor`: a BES application is not asked the health-data consent), each text shown in
- * full, each answer its own unticked checkbox named after its document ("“Ön Bilgilendirme Formu”
+ * full, each answer its own unticked checkbox named after its document ("“Sözleşme Onayı”
  * başlıklı metni okudum ve onaylıyorum", not "Onaylıyorum" four times); commercial messages per
  * channel. The required ones block: each missing one says so under its text. Presentational: the
  * product's machine decides what is missing.
