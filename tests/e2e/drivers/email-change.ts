@@ -121,6 +121,7 @@ export const emailChangeDriver: Driver = {
     }
     await page.waitForFunction(() => !!(window as unknown as { __e2eCoverage: Record<string, unknown> }).__e2eCoverage.emailChange)
   },
+  ignoreRest: (path) => path.end.matches('submitting') && path.steps.at(-1)?.event.type === 'link.submit',
   // the link's button pressed again while its request is on its way (held): disabled by the view, ignored by the machine
   async ignore(page, state, event) {
     if (state !== 'submitting' || event.type !== 'link.submit') return false

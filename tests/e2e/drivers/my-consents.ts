@@ -126,6 +126,7 @@ export const myConsentsDriver: Driver = {
     await page.goto('/izinlerim')
     await page.waitForFunction(() => !!(window as unknown as { __e2eCoverage: Record<string, unknown> }).__e2eCoverage.myConsents)
   },
+  ignoreRest: (path) => path.end.matches('withdrawing') && path.steps.at(-1)?.event.type === 'withdraw.confirm',
   // "Geri çek" (the confirmation's button) pressed again while the withdrawal is on its way (held): disabled by the view
   async ignore(page, state, event) {
     if (state !== 'withdrawing' || event.type !== 'withdraw.confirm') return false

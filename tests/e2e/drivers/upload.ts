@@ -113,6 +113,7 @@ export const uploadDriver: Driver = {
     }
     await page.waitForFunction(() => (window as unknown as { __e2eCoverage: Record<string, { value: unknown }> }).__e2eCoverage.upload?.value != null)
   },
+  ignoreRest: (path) => (path.end.matches('uploading') && path.steps.at(-1)?.event.type === 'upload.submit') || (path.end.matches('removing') && path.steps.at(-1)?.event.type === 'remove.request'),
   // "Fotoğrafı kaydet" pressed again while the photo is sent, "... kaldır" again while the picture is removed (their requests held)
   async ignore(page, state, event) {
     const { kind } = paths.get(page)!
