@@ -245,7 +245,7 @@ describe('statechart paths in the browser (real server, Chromium)', () => {
             }
             // once per machine: an event this state must ignore changes nothing, and sends nothing
             // (not while an answer the server gives by itself is due: the state would move on under the check)
-            if (driver.ignore && !checked.ignored && !busy && after.status === 'active') {
+            if (driver.ignore && !checked.ignored && (!busy || driver.ignoreWhileBusy) && after.status === 'active') {
               for (const leaf of leaves) {
                 for (const candidate of driver.expectations.states[leaf]?.ignores ?? []) {
                   // what the page says, and whether it changes by itself (a countdown): then compared without its figures

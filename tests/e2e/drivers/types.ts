@@ -53,4 +53,6 @@ export type Driver = {
    * path ends there): when the covering set has none, the replay adds the shortest feasible one.
    */
   ignoreRest?(path: GeneratedPath): boolean
+  /** The driver holds every answer until the path's answer step: a busy state is stable, and `ignore` may act there too. */
+  ignoreWhileBusy?: boolean
 }
