@@ -6,16 +6,18 @@
  * is run against that machine's replay with its independent expectations; prints the kills per
  * machine and kind and every survivor with the reason (why nothing noticed it). `--sample` draws
  * mutants by a seed (printed; `--seed` repeats a run). A sample runs with every `npm test`
- * (tests/machines/mutants.sample.test.ts). Mutants of the views (a text, an event a screen sends)
- * are not made by this script: they need a build and the browser replay each (docs/testing.md).
+ * (tests/machines/mutants.sample.test.ts). `--views <machine>`: mutants of that machine's views
+ * (a text shown, an event a control sends, a property of it), each a build and the machine's
+ * browser replay (scripts/mutants-views.ts).
  */
 import { spawnSync } from 'node:child_process'
 import { existsSync, readFileSync, rmSync } from 'node:fs'
 
 const args = process.argv.slice(2)
 if (args.includes('--views')) {
-  console.error('view mutants are not made by this script (a build and a browser replay each): see docs/testing.md, "Mutants of the views"')
-  process.exit(2)
+  // the views' mutants: a build and the machine's browser replay each (scripts/mutants-views.ts)
+  const v = spawnSync(process.execPath, ['scripts/mutants-views.ts', ...args], { stdio: 'inherit' })
+  process.exit(v.status ?? 1)
 }
 const option = (name: string) => {
   const i = args.indexOf(`--${name}`)

@@ -48,12 +48,13 @@ export function transitionKey(t: TransitionLike): string {
  * What the end-to-end tests read: per machine id, the transitions taken, the last state and the
  * number of microsteps that took a transition (an ignored event adds none).
  */
-export type Coverage = Record<string, { taken: string[]; value: unknown; status: string; steps: number }>
+export type Coverage = Record<string, { taken: string[]; value: unknown; status: string; steps: number; received?: number; lastReceived?: string[] }>
 
 /**
  * Opt-in test hook (tests/e2e/browser.ts): only when the test harness has set
  * `window.__e2eCoverage = {}` before the page's scripts run does every actor report its
- * microsteps (the transitions taken) and its state there, and each newly taken transition to the
+ * microsteps (the transitions taken), the events it received (a count and the last few types) and
+ * its state there, and each newly taken transition to the
  * harness's `window.__e2eCoverageReport` when it exists. A normal page never sets either.
  */
 function coverageProbe(background: boolean): ((event: InspectionEvent) => void) | undefined {
@@ -64,6 +65,12 @@ function coverageProbe(background: boolean): ((event: InspectionEvent) => void) 
     const root = (event.actorRef as unknown as { logic?: { id?: string; root?: unknown } }).logic
     if (!root?.root || !root.id) return
     const entry = (store[root.id] ??= { taken: [], value: null, status: 'active', steps: 0 })
+    if (event.type === '@xstate.event') {
+      // what reached the machine, whether or not it took a transition (an ignored event must reach it and change nothing)
+      const type = (event as unknown as { event?: { type?: string } }).event?.type ?? ''
+      entry.received = (entry.received ?? 0) + 1
+      entry.lastReceived = [...(entry.lastReceived ?? []), type].slice(-8)
+    }
     if (event.type === '@xstate.microstep') {
       const transitions = (event as unknown as { _transitions: TransitionLike[] })._transitions
       if (transitions.length > 0) entry.steps = (entry.steps ?? 0) + 1

@@ -50,6 +50,19 @@ export const besPurchaseDriver: Driver = {
   expectations: besPurchaseExpectations,
   feasible: purchaseFeasible(besPurchaseModel),
   checkSent: (page, id, expected) => checkPurchaseSent(page, id, expected, TICKET),
+  ignoreRest: (path) => path.end.matches('saving') && path.steps.at(-1)?.event.type === 'retry',
+  // "Geri" pressed while a step is being saved (the driver holds the save): the page sends `back`, the machine must ignore it
+  async ignore(page, state, event) {
+    if (state !== 'saving' || event.type !== 'back') return false
+    // (the held save is made as the state is entered: a moment after the replay sees the state)
+    const tab = TABS.get(page)!
+    for (let i = 0; i < 50 && tab.held !== 'application'; i++) await page.waitForTimeout(100)
+    if (tab.held !== 'application') return false
+    const back = page.getByRole('button', { name: 'Geri', exact: true })
+    if (!(await back.isVisible())) return false
+    await back.click()
+    return true
+  },
   async open(page, path, server) {
     await watchPurchase(page, path)
     if (path[0]?.event.type === 'payment.retry') {
@@ -134,7 +147,7 @@ export const besPurchaseDriver: Driver = {
       case 'back': await page.getByRole('button', { name: 'Geri', exact: true }).click(); break
       case 'retry': {
         // a path that ends with the retry: its save is held, so the busy step is what shows
-        if (!next) await page.route('**/api/v1/digitalchannels/application', () => { /* held until the page closes */ })
+        if (!next) await page.route('**/api/v1/digitalchannels/application', () => { TABS.get(page)!.held = 'application' /* held until the page closes */ })
         const alert = page.getByRole('alert').filter({ has: page.getByRole('button', { name: 'Tekrar dene' }) })
         await alert.getByRole('button', { name: 'Tekrar dene' }).click()
         // the press is taken once the step waits again (a condition, not a time: a loaded machine may take a while)

@@ -137,6 +137,21 @@ export const confirmActionDriver: Driver = {
     }
     await page.waitForFunction(() => (window as unknown as { __e2eCoverage: Record<string, { value: unknown }> }).__e2eCoverage.confirmAction?.value != null)
   },
+  // "Test e-postası gönder" pressed again while the check or the mail is on its way (held): the view disables it, and
+  // should it send, the machine must ignore another request; "Sil" pressed again while the deletion is on its way, likewise
+  async ignore(page, state, event) {
+    if (state !== 'running' && state !== 'preparing') return false
+    const mail = page.getByRole('button', { name: 'Test e-postası gönder' })
+    const again = event.type === 'request' && (await mail.isVisible()) ? mail
+      : event.type === 'confirm' && state === 'running' ? page.getByRole('dialog', { name: 'Silinsin mi?' }).getByRole('button', { name: 'Sil', exact: true }) : null
+    if (!again || !(await again.isVisible())) return false
+    if (await again.isDisabled()) {
+      await again.click({ force: true })
+      return 'view'
+    }
+    await again.click()
+    return true
+  },
   async act(page, step, next) {
     const e = step.event
     if (e.type.startsWith('xstate.')) return

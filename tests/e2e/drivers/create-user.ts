@@ -8,6 +8,7 @@ import { DRAFT_KEY } from '../../../src/web/flows/create-user-draft.ts'
 import type { PathStep } from '../../support/paths.ts'
 import type { E2eServer } from '../server.ts'
 import { addWizardOptions, apiSession, signIn } from '../staff.ts'
+import { pressAgain } from './ignore.ts'
 import type { Driver } from './types.ts'
 
 let optionsFor: string | null = null
@@ -74,6 +75,11 @@ export const createUserDriver: Driver = {
   // the test company has no group yet, so "assign to a group now" cannot be answered yes (the box is
   // disabled and says why); the step's other rules (an other-group role without a date) take the same transitions
   feasible: (path) => path.steps.every((s) => (s.event as AnyEventObject & { values?: { isAssigntoGroup?: boolean } }).values?.isAssigntoGroup !== true),
+  // "Geri" pressed while the user is being created (the request held): nothing can be changed meanwhile
+  async ignore(page, state, event) {
+    if (state !== 'creating' || event.type !== 'step.back') return false
+    return pressAgain(page.getByRole('button', { name: 'Geri' }))
+  },
   async open(page, path, server) {
     await companyOptions(server)
     await signIn(page, TEST_ADMIN.username, TEST_ADMIN.password)

@@ -7,6 +7,7 @@ import { TEST_ADMIN } from '../../support/constants.ts'
 import type { GeneratedPath, PathStep } from '../../support/paths.ts'
 import { caughtMail, type E2eServer } from '../server.ts'
 import { addWizardOptions, apiSession } from '../staff.ts'
+import { pressAgain } from './ignore.ts'
 import type { Driver } from './types.ts'
 
 /**
@@ -119,6 +120,12 @@ export const emailChangeDriver: Driver = {
       await page.goto('/auth/email-change#confirm=eksik')
     }
     await page.waitForFunction(() => !!(window as unknown as { __e2eCoverage: Record<string, unknown> }).__e2eCoverage.emailChange)
+  },
+  ignoreRest: (path) => path.end.matches('submitting') && path.steps.at(-1)?.event.type === 'link.submit',
+  // the link's button pressed again while its request is on its way (held): disabled by the view, ignored by the machine
+  async ignore(page, state, event) {
+    if (state !== 'submitting' || event.type !== 'link.submit') return false
+    return pressAgain(page.getByRole('button', { name: tabs.get(page)!.action === 'confirm' ? 'E-posta adresimi onayla' : 'Değişikliği iptal et' }))
   },
   async act(page, step, _next, server) {
     const path = paths.get(page)!

@@ -3,6 +3,7 @@ import { expect } from 'vitest'
 import type { AnyEventObject } from 'xstate'
 import { forgotPasswordExpectations } from '../../machines/expectations/forgot-password.ts'
 import { forgotPasswordModel } from '../../machines/models/forgot-password.model.ts'
+import { pressAgain } from './ignore.ts'
 import type { Driver } from './types.ts'
 
 /**
@@ -18,6 +19,8 @@ export const forgotPasswordDriver: Driver = {
   id: 'forgotPassword',
   model: forgotPasswordModel,
   expectations: forgotPasswordExpectations,
+  // (every request is held until the path's answer step)
+  ignoreWhileBusy: true,
   async open(page) {
     const state: State = { held: null, bodies: [] }
     states.set(page, state)
@@ -62,7 +65,8 @@ export const forgotPasswordDriver: Driver = {
   // a second press of "Geçici Şifre Gönder" while the first request is on its way sends nothing
   async ignore(page, state, event) {
     if (state !== 'submitting' || event.type !== 'form.submit') return false
-    await page.getByRole('button', { name: 'Geçici Şifre Gönder' }).click()
-    return true
+    // (the page sends no second submit while the first is on its way: nothing may reach the machine)
+    const done = await pressAgain(page.getByRole('button', { name: 'Geçici Şifre Gönder' }))
+    return done && 'view'
   },
 }

@@ -65,6 +65,12 @@ export const formPanelDriver: Driver = {
     for (const key of [GROUP_A, GROUP_B]) await page.locator(`[data-node-id="${ids.get(page)!.get(key)}"]`).waitFor()
     await page.waitForFunction(() => (window as unknown as { __e2eCoverage: Record<string, { value: unknown }> }).__e2eCoverage.formPanel?.value != null)
   },
+  // the company's own block pressed while no group is chosen: the chart sends `close`, which a closed panel ignores
+  async ignore(page, state, event) {
+    if (state !== 'closed' || event.type !== 'close') return false
+    await page.locator('[data-node-id="__company__"]').click()
+    return true
+  },
   async act(page, step) {
     const e = step.event as AnyEventObject & { id?: string }
     const panel = page.locator('form[aria-label="Yeni grup"], form[aria-label="Grubu düzenle"]')

@@ -1,4 +1,5 @@
 import type { Page, Route } from 'playwright-core'
+import { expect } from 'vitest'
 import type { AnyEventObject } from 'xstate'
 import { loadExpectations } from '../../machines/expectations/load.ts'
 import { loadModel, WEEK } from '../../machines/models/load.model.ts'
@@ -54,6 +55,15 @@ export const loadDriver: Driver = {
     await page.goto('/navbar/dashboard')
     // the page's own load actor (the header's are background: they set no state)
     await page.waitForFunction(() => (window as unknown as { __e2eCoverage: Record<string, { value: unknown }> }).__e2eCoverage.load?.value != null)
+  },
+  // "Yenile" while the data loads (its request held): the view disables it, so no second load can start
+  async ignore(page, state, event) {
+    if (state !== 'loading' || event.type !== 'reload' || modes.get(page)?.mode !== 'hold') return false
+    const reload = page.getByRole('button', { name: 'Yenile', exact: true })
+    if (!(await reload.isVisible())) return false
+    expect(await reload.isDisabled(), '"Yenile" while loading').toBe(true)
+    await reload.click({ force: true })
+    return 'view'
   },
   async act(page, step, next) {
     const e = step.event as AnyEventObject & { params?: { days: number } }

@@ -6,6 +6,7 @@ import { CONSENT_TICKET, myConsentsModel, SMS_ID } from '../../machines/models/m
 import type { GeneratedPath, PathStep } from '../../support/paths.ts'
 import { SMS_RESEND_COOLDOWN_S } from '../../../src/domain/sms.ts'
 import { caughtSms, devSmsTicket, endSmsVerification, type E2eServer } from '../server.ts'
+import { pressAgain } from './ignore.ts'
 import type { Driver } from './types.ts'
 
 /**
@@ -124,6 +125,12 @@ export const myConsentsDriver: Driver = {
     await page.route(WITHDRAW, (route) => answer(route, tab.plans.withdraw.shift(), server, tab, route.request()))
     await page.goto('/izinlerim')
     await page.waitForFunction(() => !!(window as unknown as { __e2eCoverage: Record<string, unknown> }).__e2eCoverage.myConsents)
+  },
+  ignoreRest: (path) => path.end.matches('withdrawing') && path.steps.at(-1)?.event.type === 'withdraw.confirm',
+  // "Geri çek" (the confirmation's button) pressed again while the withdrawal is on its way (held): disabled by the view
+  async ignore(page, state, event) {
+    if (state !== 'withdrawing' || event.type !== 'withdraw.confirm') return false
+    return pressAgain(page.getByRole('button', { name: T.confirm }))
   },
   async act(page, step, _next, server) {
     const tab = tabs.get(page)!

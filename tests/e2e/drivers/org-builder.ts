@@ -6,6 +6,7 @@ import { GROUPS, orgBuilderModel } from '../../machines/models/org-builder.model
 import type { PathStep } from '../../support/paths.ts'
 import { DEMO_PASSWORD, type E2eServer } from '../server.ts'
 import { apiSession, signInOnce } from '../staff.ts'
+import { pressAgain } from './ignore.ts'
 import type { Driver } from './types.ts'
 
 /**
@@ -150,6 +151,15 @@ export const orgBuilderDriver: Driver = {
     state.plan.load = first?.kind === 'load' ? (first.ok ? 'real' : 'fail') : 'hold'
     await page.goto('/navbar/settings/team')
     await page.waitForFunction(() => !!(window as unknown as { __e2eCoverage: Record<string, unknown> }).__e2eCoverage.orgBuilder)
+  },
+  // "Son taşımayı geri al" pressed while there is nothing it may undo (the chart loading, a move being saved, a deletion
+  // asked or under way): the view disables it, and nothing may reach the machine
+  async ignore(page, _state, event) {
+    if (event.type !== 'undo') return false
+    const undo = page.getByRole('button', { name: 'Son taşımayı geri al' })
+    // (not under an open dialog: a forced press there would land on the dialog's backdrop)
+    if ((await page.locator('dialog[open]').count()) > 0 || !(await undo.isVisible()) || !(await undo.isDisabled())) return false
+    return pressAgain(undo)
   },
   async act(page, step) {
     const state = pages.get(page)!

@@ -8,6 +8,7 @@ export const paymentResultDriver: Driver = {
   id: 'paymentResult',
   model: paymentResultModel,
   expectations: paymentResultExpectations,
+  ignoreNone: "retry is its only ignored event, and no screen but the failed one has a control that sends it (\"Tekrar dene\" shows only there)",
   async open(page, path, server) {
     const first = path[0]?.event as AnyEventObject & { output?: unknown }
     await page.goto('/')

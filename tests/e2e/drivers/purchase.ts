@@ -130,6 +130,8 @@ export type Tab = {
   appPrice: number | null
   /** The page's reads of its purchase fail (the wait for another tab's payment cannot follow it). */
   cutReads: boolean
+  /** The call the driver holds unanswered (the path ends while the page waits for it), if any. */
+  held: 'preinformation' | 'purchase' | 'application' | null
   /** The path the page performs (a step's server answers are arranged before the step, however many follow one another). */
   path: PathStep[]
   /** What the page sent, per call (POST bodies, the consents' saleId header), in order; and the id of each pre-information form it was given. */
@@ -143,7 +145,7 @@ export const TABS = new WeakMap<Page, Tab>()
 
 /** Remembers the sale's id from the page's own calls; the result page opens when the flow ends (the probe keeps the flow's last state). */
 export async function watchPurchase(page: Page, path: PathStep[]) {
-  TABS.set(page, { saleId: null, ticket: null, opened: false, phone: null, purchaseId: null, other: null, lastSave: null, appPrice: null, cutReads: false, path, sent: {}, forms: [], apps: [], tickets: [] })
+  TABS.set(page, { saleId: null, ticket: null, opened: false, phone: null, purchaseId: null, other: null, lastSave: null, appPrice: null, cutReads: false, held: null, path, sent: {}, forms: [], apps: [], tickets: [] })
   await page.route(PURCHASE_READ, (route: Route) => (route.request().method() === 'GET' && TABS.get(page)!.cutReads ? route.abort('connectionrefused') : route.fallback()))
   page.on('request', (r: Request) => {
     const call = SENT_CALLS.find((c) => r.method() === 'POST' && new URL(r.url()).pathname === `${API}/${c}`)
@@ -451,6 +453,34 @@ export async function buyOnServer(server: E2eServer, product: ApplicationProduct
   return ((await bought.json()) as { id: string }).id
 }
 
+/** The page's next call to `call` is left unanswered until the page closes (the path ends while the page waits for it). */
+export async function holdCall(page: Page, call: 'preinformation' | 'purchase') {
+  await page.route(`**${API}/${call}`, (route: Route) => { TABS.get(page)!.held = call; void route })
+}
+
+/**
+ * The ignored event a customer can make on a purchase page: "Geri" pressed while the page waits for
+ * the pre-information form or for the purchase (the driver holds that call): the page sends `back`,
+ * the machine must ignore it (no step back, no second call).
+ */
+export async function ignoreInPurchase(page: Page, state: string, event: AnyEventObject): Promise<boolean> {
+  const call = state === 'loadingPreInformation' ? 'preinformation' : state === 'purchasing' ? 'purchase' : null
+  if (!call || event.type !== 'back') return false
+  // (the held call is made as the state is entered: a moment after the replay sees the state)
+  const tab = TABS.get(page)!
+  for (let i = 0; i < 50 && tab.held !== call; i++) await page.waitForTimeout(100)
+  if (tab.held !== call) return false
+  await page.getByRole('button', { name: 'Geri', exact: true }).click()
+  return true
+}
+
+/** A path that ends as the page waits for the pre-information form or the purchase (the driver holds that call). */
+export function restsWaiting(path: GeneratedPath): boolean {
+  const last = path.steps.at(-1)?.event as AnyEventObject | undefined
+  return (path.end.matches('loadingPreInformation') && (last?.type === 'summary.confirm' || last?.type === 'price.accept'))
+    || (path.end.matches('purchasing') && last?.type === 'preInformation.confirm' && last.accepted === true)
+}
+
 export function purchaseDriver(spec: PurchaseDriverSpec): Driver {
   /** What the server holds for an application saved at the path's step: the quote and every section (the purchase prices them). */
   const seed = (page: Page, server: E2eServer) => (ticket: string, output: unknown) => {
@@ -517,6 +547,8 @@ export function purchaseDriver(spec: PurchaseDriverSpec): Driver {
     expectations: spec.expectations,
     feasible: purchaseFeasible(spec.model, spec.isGood),
     checkSent: (page, id, expected) => checkPurchaseSent(page, id, expected, MODEL_TICKET),
+    ignore: ignoreInPurchase,
+    ignoreRest: restsWaiting,
     async open(page, path, server) {
       await watchPurchase(page, path)
       const first = path[0]!.event as AnyEventObject
@@ -568,14 +600,14 @@ export function purchaseDriver(spec: PurchaseDriverSpec): Driver {
         case 'summary.confirm':
         case 'price.accept':
           // a path that ends while the purchase is being made: its request is held, so the busy summary is what shows
-          if (!next) await page.route(`**${API}/preinformation`, () => { /* held until the page closes */ })
+          if (!next) await holdCall(page, 'preinformation')
           await page.getByRole('button', { name: e.type === 'price.accept' ? 'Yeni fiyatı onayla ve ödemeye geç' : 'Onayla ve ödemeye geç', exact: true }).click()
           break
         case 'preInformation.confirm': {
           // issue 24 item 4: the form's own box, then "Ödemeye geç"
           const form = page.getByTestId('step-preInformation')
           await form.locator('input[name=preinformation]').setChecked(e.accepted === true)
-          if (!next && e.accepted === true) await page.route(`**${API}/purchase`, () => { /* held until the page closes */ })
+          if (!next && e.accepted === true) await holdCall(page, 'purchase')
           await form.getByRole('button', { name: 'Ödemeye geç', exact: true }).click()
           break
         }

@@ -7,6 +7,7 @@ import { resourceEditorModel } from '../../machines/models/resource-editor.model
 import type { PathStep } from '../../support/paths.ts'
 import { DEMO_PASSWORD, type E2eServer } from '../server.ts'
 import { apiSession, signInOnce } from '../staff.ts'
+import { pressAgain } from './ignore.ts'
 import type { Driver } from './types.ts'
 
 /**
@@ -150,6 +151,11 @@ export const resourceEditorDriver: Driver = {
     const load = path.steps.slice(0, k).map((s) => s.event.type).lastIndexOf('xstate.done.actor.load')
     return loadMode(path.steps, load) !== 'noSector'
   }),
+  // "Kaydet" pressed again while the record is saved (the save held), or while someone else's save is on screen (conflict)
+  async ignore(page, state, event) {
+    if ((state !== 'saving' && state !== 'conflict') || event.type !== 'form.submit') return false
+    return pressAgain(page.getByRole('form', { name: 'Şirket bilgileri' }).getByRole('button', { name: 'Kaydet', exact: true }))
+  },
   async act(page, step, next, server) {
     const e = step.event as AnyEventObject & { field?: string; value?: unknown }
     const form = page.getByRole('form', { name: 'Şirket bilgileri' })

@@ -74,7 +74,8 @@ export const resourceListDriver: Driver = {
       const router = (window as unknown as { __TSR_ROUTER__: { navigate(o: object): Promise<void> } }).__TSR_ROUTER__
       await router.navigate({ to: '/navbar/settings/audit', search: (s: object) => ({ ...s }) })
     })
-    return true
+    // the address unchanged: the page tells the list nothing (nothing may reach it)
+    return 'view'
   },
   async act(page, step, next) {
     const e = step.event as AnyEventObject & Record<string, unknown>

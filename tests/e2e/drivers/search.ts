@@ -75,6 +75,21 @@ export const searchDriver: Driver = {
     await page.getByLabel('Genel arama').waitFor()
     await page.waitForFunction(() => (window as unknown as { __e2eCoverage: Record<string, { value: unknown }> }).__e2eCoverage.search?.value != null)
   },
+  // the field left while the list is closed: the page sends `close` (on every blur), which the closed list must ignore;
+  // an arrow pressed in a waiting or searching field is stopped by the view (it asks the machine whether it can)
+  async ignore(page, state, event) {
+    const field = page.getByLabel('Genel arama')
+    if (state === 'closed' && event.type === 'close') {
+      await field.focus()
+      await field.blur()
+      return true
+    }
+    if ((state === 'waiting' || state === 'searching') && event.type === 'move.next') {
+      await field.press('ArrowDown')
+      return 'view'
+    }
+    return false
+  },
   async act(page, step, next) {
     const e = step.event as AnyEventObject & { q?: string; index?: number }
     const field = page.getByLabel('Genel arama')

@@ -207,6 +207,14 @@ export const sessionDriver: Driver = {
   model: sessionModel,
   expectations: sessionExpectations,
   feasible: (path: GeneratedPath) => path.steps.every((s, i) => canSend(s.event, i === 0 ? null : path.steps[i - 1]!.state, i)),
+  // activity while locked: the pointer moved on the lock screen (more than the page's one-second throttle after the last
+  // activity it noted) reaches the machine as `activity`, which must neither unlock nor report anything
+  async ignore(page, state, event) {
+    if (state !== 'signedIn.inactivity.lockedOut.locked' || event.type !== 'activity') return false
+    await sleepFor(page, 1_100)
+    await move(page)
+    return true
+  },
 
   async open(page, steps, server) {
     const pool = pools.get(server.url) ?? { active: null, locked: [], expiring: 0 }

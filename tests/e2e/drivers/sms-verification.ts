@@ -5,6 +5,7 @@ import { smsVerificationExpectations } from '../../machines/expectations/sms-ver
 import { PHONES, smsVerificationModel } from '../../machines/models/sms-verification.model.ts'
 import type { PathStep } from '../../support/paths.ts'
 import { caughtSms, type E2eServer } from '../server.ts'
+import { pressAgain } from './ignore.ts'
 import type { Driver } from './types.ts'
 
 /**
@@ -95,12 +96,10 @@ export const smsVerificationDriver: Driver = {
     // (sending only while its request is held: a real answer leaves the state at once)
     if (state === 'sending' && !states.get(page)!.held) return false
     if ((state === 'sending' || state === 'lockedOut') && event.type === 'phone.submit') {
-      await page.getByRole('button', { name: 'Kod Gönder' }).click({ force: true })
-      return true
+      return pressAgain(page.getByRole('button', { name: 'Kod Gönder' }))
     }
     if (state === 'awaitingCode.entering' && event.type === 'code.resend') {
-      await page.getByRole('button', { name: /^Yeni kod gönder \(/ }).click({ force: true })
-      return true
+      return pressAgain(page.getByRole('button', { name: /^Yeni kod gönder \(/ }))
     }
     return false
   },

@@ -32,6 +32,13 @@ export const tssQuickQuoteDriver: Driver = {
     await page.goto('/urunler/market/tsshizliteklif')
     await page.waitForFunction(() => !!(window as unknown as { __e2eCoverage: Record<string, unknown> }).__e2eCoverage.tssQuickQuote)
   },
+  ignoreRest: (path) => path.end.matches('loadingCities') && path.steps.at(-1)?.event.type === 'retry',
+  // "Teklif Al" pressed while the provinces are still loading (their request held): the page sends form.submit, the machine ignores it
+  async ignore(page, state, event) {
+    if (state !== 'loadingCities' || event.type !== 'form.submit') return false
+    await page.getByRole('button', { name: 'Teklif Al' }).click()
+    return true
+  },
   async act(page, step, next) {
     const e = step.event as AnyEventObject & Record<string, string>
     if (e.type.startsWith('xstate.')) return

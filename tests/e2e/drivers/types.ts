@@ -35,7 +35,24 @@ export type Driver = {
   /**
    * Performs, in the state the page is in, one event that state must ignore (its expectation's
    * `ignores`), as a person would (a second press while a request is on its way, a key while
-   * locked). Returns false when it cannot make that event happen there.
+   * locked). Returns false when it cannot make that event happen there; 'view' when the person's
+   * action is one the view itself stops (a disabled button pressed): then nothing may reach the
+   * machine either. The replay checks that the event reached the live actor (or, for 'view', that
+   * nothing did), and that the state, the transitions taken, the requests and the page's words
+   * stayed as they were.
    */
-  ignore?(page: Page, state: string, event: AnyEventObject): Promise<boolean>
+  ignore?(page: Page, state: string, event: AnyEventObject): Promise<boolean | 'view'>
+  /**
+   * Why no ignored event of this machine can be made to happen in the browser (for a machine with
+   * `ignores` and no `ignore`): printed in the replay's report. A machine with ignored events needs
+   * one or the other.
+   */
+  ignoreNone?: string
+  /**
+   * A path that ends where `ignore` can act (a busy state whose request the driver holds as the
+   * path ends there): when the covering set has none, the replay adds the shortest feasible one.
+   */
+  ignoreRest?(path: GeneratedPath): boolean
+  /** The driver holds every answer until the path's answer step: a busy state is stable, and `ignore` may act there too. */
+  ignoreWhileBusy?: boolean
 }

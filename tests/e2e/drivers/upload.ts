@@ -7,6 +7,7 @@ import { uploadModel } from '../../machines/models/upload.model.ts'
 import type { GeneratedPath, PathStep } from '../../support/paths.ts'
 import { DEMO_PASSWORD, type E2eServer } from '../server.ts'
 import { signInOnce } from '../staff.ts'
+import { pressAgain } from './ignore.ts'
 import type { Driver } from './types.ts'
 
 /**
@@ -111,6 +112,18 @@ export const uploadDriver: Driver = {
       await page.getByRole('button', { name: 'Fotoğrafı kaldır' }).waitFor()
     }
     await page.waitForFunction(() => (window as unknown as { __e2eCoverage: Record<string, { value: unknown }> }).__e2eCoverage.upload?.value != null)
+  },
+  ignoreRest: (path) => (path.end.matches('uploading') && path.steps.at(-1)?.event.type === 'upload.submit') || (path.end.matches('removing') && path.steps.at(-1)?.event.type === 'remove.request'),
+  // "Fotoğrafı kaydet" pressed again while the photo is sent, "... kaldır" again while the picture is removed (their requests held)
+  async ignore(page, state, event) {
+    const { kind } = paths.get(page)!
+    if (state === 'uploading' && event.type === 'upload.submit' && plans.get(page)?.POST === 'hold') {
+      return pressAgain(page.getByRole('group', { name: 'Profil fotoğrafı yükle' }).getByRole('button', { name: 'Fotoğrafı kaydet' }))
+    }
+    if (state === 'removing' && event.type === 'remove.request' && plans.get(page)?.DELETE === 'hold') {
+      return pressAgain(page.getByRole('button', { name: kind === 'logo' ? 'Logoyu kaldır' : 'Fotoğrafı kaldır' }))
+    }
+    return false
   },
   async act(page, step, next) {
     const e = step.event
