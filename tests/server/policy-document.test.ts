@@ -8,6 +8,7 @@ import { issuePurchase, purchasePdf } from '../../src/server/services/purchase.t
 import { policyDocumentPdf, withDocumentCode } from '../../src/server/services/policy-document.ts'
 import { pdfText } from '../support/pdf-text.ts'
 import { createTestApp, dbKinds, type TestApp } from '../support/test-app.ts'
+import { ISSUED_PERSON, ISSUED_TSS_DATA } from '../support/sales-data.ts'
 
 /**
  * Issue 24 item 5: the policy / contract document per product (what its customer and the
@@ -17,16 +18,8 @@ import { createTestApp, dbKinds, type TestApp } from '../support/test-app.ts'
  */
 const ORIGIN = 'https://shop.example'
 const ISSUED = new Date('2026-03-02T09:00:00Z') // 12:00 in Istanbul
-const person = {
-  firstname: 'Ayşe', lastname: 'Çağlar', nationalId: '10000000146', nationality: 'TR', birthdate: '1990-05-17',
-  email: 'ayse.caglar@example.com', userphone: '05321234567',
-}
-const TSS_DATA = {
-  quickProfile: { gender: 'female', citycode: '34', birthdate: '1990-05-17' },
-  outpatientVisits: 10,
-  personalProfile: person,
-  healthPolicy: { questions: [{ id: 'chronic', answer: false }, { id: 'surgery', answer: false }, { id: 'medication', answer: false }], isotherpolicy: false, birthCollateral: true, healthdeclarationconcent: true },
-}
+const person = ISSUED_PERSON
+const TSS_DATA = ISSUED_TSS_DATA
 const TRAVEL_PLAN = {
   birthdate: '1988-11-03', gender: 'male', travelLocation: 'schengen', travelLength: 10, covid: true, coverageType: 'standard', startDate: '2026-04-01', endDate: '2026-04-10',
 }

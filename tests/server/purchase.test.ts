@@ -11,6 +11,7 @@ import { agent } from '../support/fixtures.ts'
 import { pdfText as pdfTextOf } from '../support/pdf-text.ts'
 import { withForm } from './pre-information-form.ts'
 import { createTestApp, dbKinds, type TestApp } from '../support/test-app.ts'
+import { ISSUED_PERSON, ISSUED_TSS_DATA } from '../support/sales-data.ts'
 
 const ORIGIN = 'http://shop.localhost'
 const STORE_KEY = 'purchase|store-key'
@@ -19,16 +20,8 @@ const GOOD = TEST_CARDS.find((c) => c.scenario === 'success')!.number
 const DECLINED = TEST_CARDS.find((c) => c.scenario === 'declined')!.number
 let seq = 100
 
-const person = {
-  firstname: 'Ayşe', lastname: 'Çağlar', nationalId: '10000000146', nationality: 'TR', birthdate: '1990-05-17',
-  email: 'ayse.caglar@example.com', userphone: '05321234567',
-}
-const TSS_DATA = {
-  quickProfile: { gender: 'female', citycode: '34', birthdate: '1990-05-17' },
-  outpatientVisits: 10,
-  personalProfile: person,
-  healthPolicy: { questions: [{ id: 'chronic', answer: false }, { id: 'surgery', answer: false }, { id: 'medication', answer: false }], isotherpolicy: false, birthCollateral: true, healthdeclarationconcent: true },
-}
+const person = ISSUED_PERSON
+const TSS_DATA = ISSUED_TSS_DATA
 const TRAVEL_DATA = {
   personalProfile: person,
   travelPlan: {

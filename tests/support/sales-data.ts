@@ -11,3 +11,15 @@ export const TSS_DATA = {
   quickProfile: { gender: 'female', citycode: '34', birthdate: '1990-05-17' }, outpatientVisits: 10, personalProfile: TSS_PERSON,
   healthPolicy: { questions: TSS_ANSWERED, isotherpolicy: false, birthCollateral: false, healthdeclarationconcent: true },
 }
+
+/** An issued TSS purchase's applicant and answers (birth cover taken), as the purchase and document tests record them. */
+export const ISSUED_PERSON = {
+  firstname: 'Ayşe', lastname: 'Çağlar', nationalId: '10000000146', nationality: 'TR', birthdate: '1990-05-17',
+  email: 'ayse.caglar@example.com', userphone: '05321234567',
+}
+export const ISSUED_TSS_DATA = {
+  quickProfile: { gender: 'female', citycode: '34', birthdate: '1990-05-17' },
+  outpatientVisits: 10,
+  personalProfile: ISSUED_PERSON,
+  healthPolicy: { questions: TSS_ANSWERED, isotherpolicy: false, birthCollateral: true, healthdeclarationconcent: true },
+}
