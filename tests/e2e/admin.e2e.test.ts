@@ -52,7 +52,7 @@ describe('administration shell and top menu (real server, Chromium)', () => {
     expect(await nav(page).getByRole('link').allTextContents()).toEqual(
       ['Ana sayfa', 'Gösterge paneli', 'Ayarlar', 'Görevler', 'Profil', 'Yetkilerim', 'Şifre değiştir'])
     const main = page.getByRole('main')
-    expect(await main.getByRole('heading', { level: 2 }).allTextContents()).toEqual(['Şirket', 'Ekip', 'Yetkiler', 'Kullanıcı', 'Denetim kaydı', 'İşlem gereken ödemeler', 'Rıza kayıtları'])
+    expect(await main.getByRole('heading', { level: 2 }).allTextContents()).toEqual(['Şirket', 'Ekip', 'Yetkiler', 'Kullanıcı', 'Denetim kaydı', 'İşlem gereken ödemeler', 'Rıza kayıtları', 'Ürünler ve tarifeler'])
     // the company area lists its eight pages (the mail server page came with issue 12, the outbox with issue 25)
     expect(await main.getByRole('article').first().getByRole('listitem').allTextContents())
       .toEqual(['Genel', 'Adres', 'Unvanlar', 'Bildirim', 'Posta sunucusu', 'Posta kutusu', 'Güvenlik', 'Tercihler'])

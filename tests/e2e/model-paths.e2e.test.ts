@@ -250,8 +250,9 @@ describe('statechart paths in the browser (real server, Chromium)', () => {
                 for (const candidate of driver.expectations.states[leaf]?.ignores ?? []) {
                   // what the page says, and whether it changes by itself (a countdown): then compared without its figures
                   // (measured after a pause: the requests the state itself makes as it is entered are out by then)
+                  // (longer than a second: a countdown ticks once a second, and a shorter look can fall between two ticks)
                   const textBefore = await flowText(page)
-                  await page.waitForTimeout(300)
+                  await page.waitForTimeout(1_100)
                   const ticking = (await flowText(page)) !== textBefore
                   const words = (t: string) => (ticking ? t.replace(/\d+/g, '#') : t)
                   const before = await live(page, driver.id)

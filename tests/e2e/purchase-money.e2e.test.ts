@@ -296,7 +296,8 @@ describe('the sale\'s money path in Chromium (issue 21)', () => {
       // the link in the customer's mail shows it all, and the PDF downloads
       let mail: Array<{ text: string }> = []
       await expect.poll(async () => (mail = (await caughtMail(server.url, email)).filter((m) => m.subject === 'Poliçe / sözleşme özetiniz')).length, { timeout: 20_000 }).toBe(1)
-      const link = new URL(/https?:\/\/\S+/.exec(mail[0]!.text)![0])
+      // the mail's result link (it also carries the document's verification address, /dogrula/<code>)
+      const link = new URL(/https?:\/\/\S+\/result\/\S+/.exec(mail[0]!.text)![0])
       const mailed = await other.page(link.pathname + link.search)
       await expect.poll(() => mailed.getByTestId('policy-number').textContent(), { timeout: 15_000 }).toMatch(/^TSS-/)
       const href = (await mailed.getByTestId('policy-pdf').getAttribute('href'))!
