@@ -27,6 +27,12 @@ async function axe(page: Page): Promise<string[]> {
 const stepHeading = (page: Page, name: string) => page.getByRole('heading', { level: 2, name }).waitFor()
 const current = (page: Page) => page.locator('[aria-current=step]').textContent()
 const next = (page: Page) => page.getByRole('button', { name: 'İleri' }).click()
+/** Picks a cascading address select's first choice once its options have come (each waits for the one before). */
+async function pickFirst(page: Page, name: string) {
+  const select = page.locator(`select[name=${name}]`)
+  await expect.poll(() => select.locator('option').count(), { timeout: 15_000 }).toBeGreaterThan(1)
+  await select.selectOption({ index: 1 })
+}
 
 async function fillPersonal(page: Page, p: { username: string; email: string; nationalId: string }) {
   await page.locator('input[name=username]').fill(p.username)
@@ -103,12 +109,8 @@ describe('create user: the 3-step wizard (real server, Chromium)', () => {
     // finish: the user is created and the draft is gone
     await next(page)
     await stepHeading(page, 'Adres Bilgileri')
-    const city = page.locator('select[name=citycode]')
-    await expect.poll(() => city.locator('option').count(), { timeout: 15_000 }).toBeGreaterThan(1)
-    await city.selectOption({ index: 1 })
-    const district = page.locator('select[name=districtcode]')
-    await expect.poll(() => district.locator('option').count(), { timeout: 15_000 }).toBeGreaterThan(1)
-    await district.selectOption({ index: 1 })
+    await pickFirst(page, 'citycode')
+    await pickFirst(page, 'districtcode')
     await page.locator('input[name=zipcode]').fill('34000')
     await next(page)
     await stepHeading(page, 'Grup ve Roller')
@@ -171,15 +173,9 @@ describe('create user: the 3-step wizard (real server, Chromium)', () => {
     violations.address = await axe(page)
     await page.locator('select[name=locationtype]').selectOption({ index: 1 })
     await page.locator('input[name=locationname]').fill('Ev')
-    const city = page.locator('select[name=citycode]')
-    await expect.poll(() => city.locator('option').count(), { timeout: 15_000 }).toBeGreaterThan(1)
-    await city.selectOption({ index: 1 })
-    const district = page.locator('select[name=districtcode]')
-    await expect.poll(() => district.locator('option').count(), { timeout: 15_000 }).toBeGreaterThan(1)
-    await district.selectOption({ index: 1 })
-    const suburb = page.locator('select[name=suburbcode]')
-    await expect.poll(() => suburb.locator('option').count(), { timeout: 15_000 }).toBeGreaterThan(1)
-    await suburb.selectOption({ index: 1 })
+    await pickFirst(page, 'citycode')
+    await pickFirst(page, 'districtcode')
+    await pickFirst(page, 'suburbcode')
     await expect.poll(() => page.locator('input[name=zipcode]').inputValue()).toMatch(/^\d{5}$/)
     await page.locator('input[name=addresstext]').fill('Bağdat Caddesi 1')
     // back and next keep what was typed
