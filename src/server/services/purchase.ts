@@ -14,7 +14,8 @@ import { MAILS } from '../mail-texts.ts'
 import { enqueueJob, type JobHandler } from './outbox.ts'
 import { isUniqueViolation } from '../errors.ts'
 import { wrap } from './pdf-text.ts'
-import { documentFontBytes, newDocumentCode, policyDocumentPdf, withDocumentCode } from './policy-document.ts'
+import { newDocumentCode, policyDocumentPdf, withDocumentCode } from './policy-document.ts'
+import { documentFontBytes } from './pdf-writer.ts'
 import { tariffOfPurchase } from './tariffs.ts'
 
 /**
