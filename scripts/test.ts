@@ -21,7 +21,12 @@
 import { spawn } from 'node:child_process'
 import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
 
-type Report = { numPassedTests: number; numFailedTests: number; numPendingTests: number }
+type Report = {
+  numPassedTests: number
+  numFailedTests: number
+  numPendingTests: number
+  testResults?: { name: string; message?: string; assertionResults?: { fullName: string; status: string; failureMessages?: string[] }[] }[]
+}
 type Stage = {
   name: string
   cmd: string[]
@@ -164,6 +169,25 @@ for (const stage of stages) {
   totals.failed += report.numFailedTests
   totals.skipped += report.numPendingTests
 }
+
+// the failures again, last, where a reader of the run's tail (CI prints only its end) sees them
+const failures: string[] = []
+for (const stage of stages) {
+  const r = results.get(stage.name)
+  const file = `test-results/${stage.report}.json`
+  if (!stage.report || !r || r.startedAt < 0 || !existsSync(file)) continue
+  const report = JSON.parse(readFileSync(file, 'utf8')) as Report
+  for (const f of report.testResults ?? []) {
+    const where = f.name.replace(`${process.cwd()}/`, '')
+    if (f.message && !(f.assertionResults ?? []).some((a) => a.status === 'failed')) failures.push(`${stage.name} ${where}: ${f.message.split('\n')[0]}`)
+    for (const a of f.assertionResults ?? []) {
+      if (a.status !== 'failed') continue
+      const first = (a.failureMessages ?? []).join('\n').split('\n').filter((l) => l.trim()).slice(0, 6).map((l) => `    ${l.slice(0, 300)}`)
+      failures.push(`${stage.name} ${where} > ${a.fullName}\n${first.join('\n')}`)
+    }
+  }
+}
+if (failures.length) console.log(`\nfailed tests (${failures.length}):\n${failures.slice(0, 12).join('\n')}${failures.length > 12 ? `\n... and ${failures.length - 12} more (test-results/*.json)` : ''}`)
 
 const seconds = Math.round((Date.now() - started) / 1000)
 console.log('\nstage            start    time     cpu   result')
