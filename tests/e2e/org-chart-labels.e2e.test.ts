@@ -77,7 +77,7 @@ describe('org chart labels at 29 groups (issue 25 item 10, Chromium)', () => {
   }, 120_000)
   afterAll(async () => {
     await browser?.close()
-    await server?.close()
+    await server?.stop()
   })
 
   it('opens with every label of the blocks in view at 12 px or more, and every cut name in full in its tooltip and accessible name', async () => {

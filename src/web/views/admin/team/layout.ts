@@ -230,9 +230,10 @@ export function fitView(layout: Layout, size: Size, clamp: (z: number) => number
 
 /**
  * The zoom at which a block's labels are 12 px on screen (issue 25 item 10): a name and a level line
- * are 14 px in world pixels (Team.module.css), so at 12/14 they read 12 px.
+ * are 14 px in world pixels (Team.module.css), so at 12/14 they read 12 px (rounded up to the
+ * machine's zoom steps of 0.001, which would round 0.857 to 11.998 px).
  */
-export const LEGIBLE_ZOOM = 12 / 14
+export const LEGIBLE_ZOOM = Math.ceil((12 / 14) * 1000) / 1000
 
 /**
  * The chart's first view: the whole tree (`fitView`) when its labels are legible there; else, as a
