@@ -169,6 +169,7 @@ export const AUDIT_FIELDS: Record<string, T> = {
   level: /*i18n*/ { id: 'audit.f.level', message: 'Düzey' },
   parentId: /*i18n*/ { id: 'audit.f.parentId', message: 'Üst grup' },
   title: /*i18n*/ { id: 'audit.f.title', message: 'Unvan' },
+  jobtitle: /*i18n*/ { id: 'audit.f.jobtitle', message: 'Unvan adı' },
   experienceLevel: /*i18n*/ { id: 'audit.f.experienceLevel', message: 'Deneyim düzeyi' },
   colorCode: /*i18n*/ { id: 'audit.f.colorCode', message: 'Renk' },
   locationtype: /*i18n*/ { id: 'audit.f.locationtype', message: 'Yer türü' },

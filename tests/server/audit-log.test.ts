@@ -6,7 +6,7 @@ import { appUser, auditLog, role } from '../../src/server/db/schema.ts'
 import { AUDIT_ACTIONS, AUDIT_FIELDS, AUDIT_SENTENCES, turkishCase } from '../../src/server/audit-texts.ts'
 import { PERMISSION_STATUSES } from '../../src/domain/consents.ts'
 import { TEST_ADMIN } from '../support/constants.ts'
-import { agent, createUser } from '../support/fixtures.ts'
+import { agent, createUser, jobTitleAndLocation } from '../support/fixtures.ts'
 import { createTestApp, dbKinds, type TestApp } from '../support/test-app.ts'
 
 /**
@@ -131,6 +131,12 @@ describe.each(dbKinds())('the audit log read by a person on %s', (kind) => {
     expect(after.items.map((e) => e.text)).toEqual(['Ayşe Yılmaz, ROLE_DENETCI (silindi) rolünü sildi', 'Ayşe Yılmaz, ROLE_DENETCI (silindi) rolünü oluşturdu'])
     expect(after.items[0]!.what).toEqual({ label: 'ROLE_DENETCI (silindi)', href: null, deleted: true })
     expect((await list('target=' + id, 'en')).items[0]!.text).toBe('Ayşe Yılmaz deleted the role ROLE_DENETCI (deleted)')
+    // a job title by the name its entry kept (its view names it `jobtitle`)
+    const { jobTitleId } = await jobTitleAndLocation(a, companyId)
+    expect((await a.del(`/company/jobtitle/${jobTitleId}?version=1`)).status).toBe(200)
+    const title = (await list('action=jobtitle.deleted')).items[0]!
+    expect(title.text).toBe('Ayşe Yılmaz, Uzman (silindi) unvanını sildi')
+    expect(title.changes.map((c) => c.label)).toEqual(['Unvan adı', 'Deneyim düzeyi', 'Renk'])
   })
 
   it('shows the fields that changed by name, ids as names, secrets never', async () => {

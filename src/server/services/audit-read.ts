@@ -49,7 +49,7 @@ export type ReadableEntry = {
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
-const HIDDEN = new Set(['id', 'version', 'updatedAt', 'addressid', 'holders', 'logo', 'passwordSealed', 'ip'])
+const HIDDEN = new Set(['id', 'version', 'updatedAt', 'addressid', 'jobtitleid', 'textColour', 'holders', 'logo', 'passwordSealed', 'ip'])
 const SETTINGS_PAGE: Record<string, string> = {
   'settings.security.updated': 'security', 'settings.mailServer.updated': 'mail-server', 'settings.mailServer.tested': 'mail-server',
   'settings.notification.updated': 'notification', 'settings.preferences.updated': 'preferences',
@@ -171,7 +171,7 @@ function resolveTarget(row: Row, detail: Record<string, unknown>, names: Names, 
       return name !== undefined ? { label: name, href: `/navbar/settings/team?q=${encodeURIComponent(name)}`, deleted: false } : gone(recorded(detail, ['name']))
     }
     case 'address': return known(names.addresses.get(id), '/navbar/settings/company/address') ?? gone(recorded(detail, ['locationname']))
-    case 'jobtitle': return known(names.jobTitles.get(id), '/navbar/settings/company/job-titles') ?? gone(recorded(detail, ['title']))
+    case 'jobtitle': return known(names.jobTitles.get(id), '/navbar/settings/company/job-titles') ?? gone(recorded(detail, ['jobtitle', 'title']))
     case 'company': {
       const page = SETTINGS_PAGE[row.action] ?? 'general'
       return known(names.companies.get(id), `/navbar/settings/company/${page}`) ?? gone(recorded(detail, ['name']))
