@@ -37,7 +37,8 @@ function Filters({ list }: { list: ListActor }) {
       {text('actor', t`Kim (kullanıcı adı)`)}
       <label htmlFor={`${id}-action`}>
         {t`İşlem`}
-        <select id={`${id}-action`} value={params.filters.action ?? ''} onChange={(e) => send('action', e.currentTarget.value)}>
+        {/* named by aria-label too: inside its label, a select's chosen option would join its name ("İşlem Tümü") */}
+        <select id={`${id}-action`} aria-label={t`İşlem`} value={params.filters.action ?? ''} onChange={(e) => send('action', e.currentTarget.value)}>
           <option value="">{t`Tümü`}</option>
           {params.filters.action && !actions?.items.some((a) => a.action === params.filters.action) && <option value={params.filters.action}>{params.filters.action}</option>}
           {actions?.items.map((a) => <option key={a.action} value={a.action}>{a.name}</option>)}
