@@ -252,6 +252,9 @@ function readableValue(key: string, value: unknown, names: Names, locale: Server
   return String(value)
 }
 
+/** The fields' order in the drawer and the CSV: as AUDIT_FIELDS names them (stored JSONB keeps no order of its own). */
+const FIELD_ORDER = new Map(Object.keys(AUDIT_FIELDS).map((k, i) => [k, i]))
+
 /** The fields that changed (a creation: every field it set; a deletion: every field it had), named and readable. */
 export function changesOf(detail: Record<string, unknown>, names: Names, locale: ServerLocale): Change[] {
   const before = (detail.before && typeof detail.before === 'object' ? detail.before : {}) as Record<string, unknown>
@@ -259,7 +262,7 @@ export function changesOf(detail: Record<string, unknown>, names: Names, locale:
   const hasSides = 'before' in detail || 'after' in detail
   const out: Change[] = []
   if (hasSides) {
-    for (const key of new Set([...Object.keys(before), ...Object.keys(after)])) {
+    for (const key of [...new Set([...Object.keys(before), ...Object.keys(after)])].sort((x, y) => (FIELD_ORDER.get(x) ?? 1e6) - (FIELD_ORDER.get(y) ?? 1e6))) {
       if (HIDDEN.has(key) || !AUDIT_FIELDS[key]) continue
       if (JSON.stringify(before[key]) === JSON.stringify(after[key])) continue
       const b = readableValue(key, before[key], names, locale)
@@ -269,7 +272,7 @@ export function changesOf(detail: Record<string, unknown>, names: Names, locale:
     }
   } else {
     // an entry without before/after (a test of the mail server, a resend): its facts, as "after"
-    for (const [key, value] of Object.entries(detail)) {
+    for (const [key, value] of Object.entries(detail).sort(([x], [y]) => (FIELD_ORDER.get(x) ?? 1e6) - (FIELD_ORDER.get(y) ?? 1e6))) {
       if (HIDDEN.has(key) || !AUDIT_FIELDS[key]) continue
       const a = readableValue(key, value, names, locale)
       if (a !== null) out.push({ field: key, label: serverText(AUDIT_FIELDS[key]!, locale), before: null, after: a })
