@@ -168,11 +168,13 @@ describe.each(dbKinds())('the audit log read by a person on %s', (kind) => {
       { companyId, actor: TEST_ADMIN.username, action: 'user.updated', target: mehmet.id, at: at('2025-03-02T09:00:00Z'), detail: { before: { firstName: 'Mehmet' }, after: { firstName: 'Memo' } } },
       { companyId, actor: TEST_ADMIN.username, action: 'role.updated', target: null, at: at('2025-03-03T09:00:00Z') },
       { companyId, actor: 'mehmet.demir', action: 'auth.logout', target: mehmet.id, at: at('2025-03-04T09:00:00Z') },
+      // by him, about nothing: found as his by the actor side alone
+      { companyId, actor: 'mehmet.demir', action: 'auth.unlock.failed', target: null, at: at('2025-03-06T09:00:00Z') },
     ])
     const texts = async (q: string) => (await list(q)).items.map((e) => e.text)
     // the user's own events: as actor and as target
-    expect(await texts(`user=${mehmet.id}`)).toEqual(['Mehmet Demir oturumu kapattı', "Ayşe Yılmaz, Mehmet Demir'in bilgilerini değiştirdi", 'Mehmet Demir oturum açtı'])
-    expect(await texts('actor=mehmet.demir')).toEqual(['Mehmet Demir oturumu kapattı', 'Mehmet Demir oturum açtı'])
+    expect(await texts(`user=${mehmet.id}`)).toEqual(['Mehmet Demir ekran kilidini açamadı (yanlış şifre)', 'Mehmet Demir oturumu kapattı', "Ayşe Yılmaz, Mehmet Demir'in bilgilerini değiştirdi", 'Mehmet Demir oturum açtı'])
+    expect(await texts('actor=mehmet.demir')).toEqual(['Mehmet Demir ekran kilidini açamadı (yanlış şifre)', 'Mehmet Demir oturumu kapattı', 'Mehmet Demir oturum açtı'])
     expect(await texts(`action=user.updated&user=${mehmet.id}`)).toEqual(["Ayşe Yılmaz, Mehmet Demir'in bilgilerini değiştirdi"])
     // the target typed as a name finds entries about the user of that name
     expect((await list('target=Mehmet%20Demir&from=2025-03-01&to=2025-03-05')).total).toBe(3)
