@@ -18,6 +18,7 @@ import { PhotoCropper } from './PhotoCropper.tsx'
 import { RoleAssignmentsSection } from './RoleAssignmentsSection.tsx'
 import { UserDetailsForm } from './UserDetailsForm.tsx'
 import { UserHelpSection } from './UserHelpSection.tsx'
+import { UserEventsSection } from './UserEventsSection.tsx'
 import { Avatar, StatusText } from './UserBits.tsx'
 import { staffDateFormat, useCompanyDefaults } from '../../../flows/company-defaults.ts'
 
@@ -165,6 +166,7 @@ export function UserDetailsView({ userId }: { userId: string }) {
             {can('userstatus:update') && <StatusActions user={user} onChanged={reread} />}
             <UserHelpSection user={user} manage={can('user:update')} own={user.id === ownId} onChanged={reread} />
             {!can('userstatus:update') && <p>{t`Durum`}: <StatusText status={user.status} locked={user.locked} /></p>}
+            {can('audit:read') && <UserEventsSection key={user.id} userId={user.id} name={`${user.firstName} ${user.lastName}`} />}
           </div>
         )}
       </LoadState>
