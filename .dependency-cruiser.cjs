@@ -25,20 +25,13 @@ const VIEWS_STILL_CALLING_THE_API = [
 const ROUTES_STILL_QUERYING = [
   'src/server/routes/audit.ts',
   'src/server/routes/auth.ts',
-  'src/server/routes/bank-simulator.ts',
-  'src/server/routes/consent.ts',
   'src/server/routes/dashboard.ts',
-  'src/server/routes/documents.ts',
-  'src/server/routes/health.ts',
   'src/server/routes/lookup.ts',
   'src/server/routes/me.ts',
   'src/server/routes/my-consents.ts',
-  'src/server/routes/outbox.ts',
   'src/server/routes/party.ts',
   'src/server/routes/payment-actions.ts',
   'src/server/routes/payment.ts',
-  'src/server/routes/search.ts',
-  'src/server/routes/tariffs.ts',
   'src/server/routes/user.ts',
 ]
 
