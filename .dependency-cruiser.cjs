@@ -26,11 +26,9 @@ const ROUTES_STILL_QUERYING = [
   'src/server/routes/audit.ts',
   'src/server/routes/auth.ts',
   'src/server/routes/dashboard.ts',
-  'src/server/routes/lookup.ts',
   'src/server/routes/me.ts',
   'src/server/routes/my-consents.ts',
   'src/server/routes/party.ts',
-  'src/server/routes/payment-actions.ts',
   'src/server/routes/payment.ts',
   'src/server/routes/user.ts',
 ]
