@@ -28,7 +28,6 @@ const ROUTES_STILL_QUERYING = [
   'src/server/routes/dashboard.ts',
   'src/server/routes/me.ts',
   'src/server/routes/my-consents.ts',
-  'src/server/routes/party.ts',
   'src/server/routes/payment.ts',
   'src/server/routes/user.ts',
 ]
