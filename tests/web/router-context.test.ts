@@ -2,9 +2,8 @@ import { createMemoryHistory, createRouter } from '@tanstack/react-router'
 import { describe, expect, it } from 'vitest'
 import { listSearchOf } from '../../src/domain/list-params.ts'
 import { USER_FILTERS } from '../../src/domain/user-list.ts'
-import { listSearch, logoutSearch, purchaseResultSearch, purchaseRetrySearch, redirectSearch, teamSearch, travelPurchaseSearch, tssPurchaseSearch } from '../../src/domain/search.ts'
+import { listSearch, logoutSearch, purchaseResultSearch, purchaseRetrySearch, redirectSearch, teamSearch, tssPurchaseSearch } from '../../src/domain/search.ts'
 import { tssQuoteFromSearch } from '../../src/web/views/sales/TssPurchaseView.tsx'
-import { travelPlanFromSearch } from '../../src/web/views/sales/TravelPurchaseView.tsx'
 import type { SessionAccess, SettledSession } from '../../src/web/flows/guards.ts'
 import { routeTree } from '../../src/web/routeTree.gen.ts'
 
@@ -133,13 +132,6 @@ describe('the purchase and result pages read their search through the route (iss
     }
   })
 
-  it('travel: the plan, covid read from the router\'s boolean; a missing date is no plan', () => {
-    const raw = { gender: 'male', birthdate: '1985-02-03', travelLocation: 'schengen', coverageType: 'plus', covid: true, startDate: '2026-12-01', endDate: '2026-12-10' }
-    expect(travelPlanFromSearch(travelPurchaseSearch.parse(raw))?.travelPlan).toMatchObject({ covid: true, travelLength: 10, coverageType: 'plus' })
-    expect(travelPlanFromSearch(travelPurchaseSearch.parse({ ...raw, covid: 'false' }))?.travelPlan?.covid).toBe(false)
-    expect(travelPlanFromSearch(travelPurchaseSearch.parse({ ...raw, endDate: 20261210 }))).toBeNull()
-  })
-
   it('a purchase to retry and a result\'s key: a text; a list or an object is dropped', () => {
     expect(purchaseRetrySearch.parse({ purchase: 'AbCdEfGhIjKlMnOpQrStUvWx' })).toEqual({ purchase: 'AbCdEfGhIjKlMnOpQrStUvWx' })
     expect(purchaseRetrySearch.parse({ purchase: ['a'] })).toEqual({ purchase: undefined })
@@ -155,8 +147,6 @@ describe('the purchase and result pages read their search through the route (iss
     expect(strict(bes, '/_site/urunler/market/erkenbes')).toEqual({ purchase: 'AbCdEfGhIjKlMnOpQrStUvWx' })
     const result = await go('/result/success?purchase=AbCdEfGhIjKlMnOpQrStUvWx&key=mf3k.abc&x=%7B%7D', signedOut)
     expect(strict(result, '/_site/result/success')).toEqual({ purchase: 'AbCdEfGhIjKlMnOpQrStUvWx', key: 'mf3k.abc' })
-    const travel = await go('/urunler/market/seyahatsaglik?covid=%7B%7D&startDate=1', signedOut)
-    expect(strict(travel, '/_site/urunler/market/seyahatsaglik')).toMatchObject({ covid: false, startDate: '1' })
-    for (const r of [tss, bes, result, travel]) expect(r.state.matches.some((m) => m.status === 'error')).toBe(false)
+    for (const r of [tss, bes, result]) expect(r.state.matches.some((m) => m.status === 'error')).toBe(false)
   })
 })
