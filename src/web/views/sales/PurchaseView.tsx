@@ -67,6 +67,8 @@ export type PurchasePageProps = {
   title: ReactNode
   /** The quote carried over from the quick quote's "Satın Al" (the page's address), if any. */
   initial: ApplicationData | null
+  /** `?purchase=<id>` (the route's validated search): the result page's "Tekrar dene", a purchase to pay again */
+  retry?: string | undefined
   /** The quote step: the product's quick quote, whose "Satın Al" gives `onBought` its answers as an address query. */
   quote(onBought: (search: string) => void): ReactNode
   /** The quote an address query of this page carries (null: not a quote). */
@@ -87,7 +89,7 @@ export function PurchaseView(p: PurchasePageProps) {
   // a page opened with a quote (or a purchase to retry) in its address hands it to the machine on
   // mount: until then the machine is `opening` and the quote step is not drawn (its quick quote would
   // start, load the provinces and flash its form for nothing)
-  const opening = typeof location !== 'undefined' && (!!p.initial || new URLSearchParams(location.search).has('purchase'))
+  const opening = typeof location !== 'undefined' && (!!p.initial || !!p.retry)
   const actor = useActorRef(p.machine, { input: { data: p.initial ?? {}, opening }, inspect: getInspect() })
   const value = useSelector(actor, (s) => (typeof s.value === 'string' ? s.value : Object.keys(s.value)[0]!))
   const priceChanged = useSelector(actor, (s) => s.matches({ summary: 'priceChanged' }))
@@ -102,7 +104,7 @@ export function PurchaseView(p: PurchasePageProps) {
   useEffect(() => {
     if (started.current) return
     // the result page's "Tekrar dene" (?purchase=<id>, issue 21): the payment step of that purchase
-    const retry = typeof location === 'undefined' ? null : new URLSearchParams(location.search).get('purchase')
+    const retry = typeof location === 'undefined' ? null : p.retry
     if (retry) {
       started.current = true
       fetchPurchase(retry).then((view) => {
