@@ -3,6 +3,7 @@ import { passwordChangeExpectations } from '../../machines/expectations/password
 import { passwordChangeModel } from '../../machines/models/password-change.model.ts'
 import { expect } from 'vitest'
 import type { Page } from 'playwright-core'
+import { checkPassword } from '../../../src/domain/password.ts'
 import { TEST_ADMIN } from '../../support/constants.ts'
 import { caughtMail, DEMO_PASSWORD, type E2eServer } from '../server.ts'
 import { apiSession, createRoleHolder } from '../staff.ts'
@@ -12,7 +13,7 @@ import type { Driver } from './types.ts'
 const CHANGE = '**/api/v1/auth/changeExpiredPassword'
 
 /** Who signs in on each page, with the password the change form takes as the old one; the change requests' bodies. */
-const signedIn = new WeakMap<Page, { username: string; password: string; typedOld?: string; bodies: unknown[] }>()
+const signedIn = new WeakMap<Page, { username: string; password: string; typedOld?: string; typedNew?: string; bodies: unknown[] }>()
 let serial = 0
 
 /**
@@ -61,6 +62,7 @@ export const passwordChangeDriver: Driver = {
   async act(page, step, next) {
     const e = step.event as AnyEventObject & Record<string, string>
     if (e.type === 'field.change') await page.locator(`input[name=${e.field}]`).fill(e.value!)
+    if (e.type === 'field.change' && e.field === 'newPassword') signedIn.get(page)!.typedNew = e.value
     if (e.type === 'form.submit') {
       // a path that ends here rests in submitting: its request is held, never answered
       await page.unroute(CHANGE)
@@ -70,10 +72,17 @@ export const passwordChangeDriver: Driver = {
       signedIn.get(page)!.typedOld = old
       await page.locator('input[name=oldPassword]').fill(old)
       await page.locator('input[name=newPassword]').fill(e.newPassword!)
+      signedIn.get(page)!.typedNew = e.newPassword
       await page.locator('input[name=confirmPassword]').fill(e.confirmPassword!)
       await page.getByRole('button', { name: 'Şifreyi Değiştir' }).click()
     }
     if (e.type === 'form.cancel') await page.getByRole('button', { name: 'Vazgeç' }).click()
+  },
+  // the checklist as the page holds it: the form's fill of the new password is typing it (the model's submit is not)
+  screenContext(page, context) {
+    const typed = signedIn.get(page)?.typedNew
+    if (typed === undefined) return context
+    return { ...context, touched: true, failures: checkPassword(typed, context.policy, { username: signedIn.get(page)!.username }).failures }
   },
   // the oracle's input, with the person signed in here in place of the model's, and the old password as typed
   // (the temporary one, where the path wants the change accepted); never the repeat

@@ -8,6 +8,8 @@ const HEADING = 'Şifre değişikliği'
 const SUBMIT = 'Şifreyi Değiştir'
 const CANCEL = 'Vazgeç'
 const CHANGED = 'Şifreniz değiştirildi. Lütfen yeni şifrenizle giriş yapınız.'
+const MET = '(karşılanıyor)'
+const UNMET = '(karşılanmıyor)'
 
 type Submit = { oldPassword: string; newPassword: string; confirmPassword: string }
 
@@ -38,7 +40,11 @@ export const passwordChangeExpectations: Expectations<PasswordChangeContext> = {
   states: {
     editing: {
       words: { tr: 'şifre değiştirme formu açık', en: 'the password change form is open' },
-      screen: { headings: [HEADING], texts: ['Yeni şifre (tekrar)'], enabled: [SUBMIT, CANCEL] },
+      // the checklist says to a screen reader which rules the typed new password meets and which it does not
+      screen: (c) => ({
+        headings: [HEADING], enabled: [SUBMIT, CANCEL],
+        texts: ['Yeni şifre (tekrar)', ...(c.touched && c.failures.length > 0 ? [UNMET] : []), ...(c.touched && c.failures.length === 0 ? [MET] : [])],
+      }),
       tags: { busy: false },
       context: (c) => expect(c.changed).toBe(false),
     },
