@@ -52,8 +52,7 @@ const DIGITS = /\d{7,}/
  * guards read. How many fields still fail (hasErrors; the user fills them in one order), the
  * BIN status and whether it is the typed card's (needsBinCheck), the typed BIN (credit, debit or
  * none), connected or not and the order (isCurrentOrder); not the errors on screen, the reset
- * counter nor the typed texts (amount.blur's writing-out is checked by its rule); whether a reason shows, so
- * that a submit after a failure is replayed (its rule says the reason is cleared).
+ * counter, the reason nor the typed texts (amount.blur's writing-out is checked by its rule).
  */
 function abstractState(s: Snapshot) {
   const c = s.context as PaymentContext
@@ -61,8 +60,6 @@ function abstractState(s: Snapshot) {
     value: s.value, status: s.status, missing: Object.keys(paymentErrors(c, new Date(AT))).length,
     bin: c.bin, card: c.card.bin, checked: c.checkedBin === c.card.bin, submitted: c.submitted,
     connected: c.values.trxtype === 'P01', order: c.order?.orderId ?? null,
-    // whether a failure's reason is on screen: a submit must clear it (a mutant keeping it survived without this)
-    reason: c.reason !== null,
   }
 }
 
