@@ -5,26 +5,12 @@ import type { Page } from 'playwright-core'
 import { launch, type Browser } from './browser.ts'
 import { caughtMail, DEMO_PASSWORD, startE2eServer, type E2eServer } from './server.ts'
 import { TEST_ADMIN } from '../support/constants.ts'
-import { apiSession, createRoleHolder, signInWithTemporary } from './staff.ts'
+import { apiSession, createRoleHolder, pageApi as api, signInWithTemporary } from './staff.ts'
 
 const AXE = resolve(import.meta.dirname, '../../node_modules/axe-core/axe.min.js')
 
 type Group = { id: string; name: string; level: string; parentId: string | null; version: number }
 
-/** The API from inside the signed-in page (its cookie and the spec's headers). */
-function api<T>(page: Page, method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
-  return page.evaluate(async ({ method, path, body }) => {
-    const res = await fetch(`/api/v1${path}`, {
-      method,
-      headers: {
-        'content-type': 'application/json', trxType: 'FRM', locale: 'tr',
-        companyId: localStorage.getItem('companyId') ?? '', sessionId: localStorage.getItem('sessionId') ?? '', role_name: localStorage.getItem('activeRole') ?? '',
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    })
-    return { status: res.status, body: await res.json() }
-  }, { method, path, body }) as Promise<{ status: number; body: T }>
-}
 
 const groups = async (page: Page) => (await api<{ items: Group[] }>(page, 'GET', '/group')).body.items
 const parentName = async (page: Page, name: string) => {

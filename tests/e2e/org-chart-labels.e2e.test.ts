@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { launch, type Browser } from './browser.ts'
 import { DEMO_PASSWORD, startE2eServer, type E2eServer } from './server.ts'
+import { pageApi as api } from './staff.ts'
 
 /**
  * Issue 25 item 10: with 29 groups (long names, as a real company's) the org chart opens with every
@@ -12,19 +13,6 @@ import { DEMO_PASSWORD, startE2eServer, type E2eServer } from './server.ts'
 
 type Group = { id: string; name: string; level: string; parentId: string | null; version: number }
 
-function api<T>(page: Page, method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
-  return page.evaluate(async ({ method, path, body }) => {
-    const res = await fetch(`/api/v1${path}`, {
-      method,
-      headers: {
-        'content-type': 'application/json', trxType: 'FRM', locale: 'tr',
-        companyId: localStorage.getItem('companyId') ?? '', sessionId: localStorage.getItem('sessionId') ?? '', role_name: localStorage.getItem('activeRole') ?? '',
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    })
-    return { status: res.status, body: await res.json() }
-  }, { method, path, body }) as Promise<{ status: number; body: T }>
-}
 
 /** Every drawn block with what the eye gets: its labels' size on screen (computed size x the chart's scale), cut or not, its tooltip. */
 function drawnBlocks(page: Page) {

@@ -130,3 +130,18 @@ export async function createRoleHolder(session: ApiSession, who: { username: str
     groupRoles: { isAssigntoGroup: false, chosengroup: null, isAssigntoOtherGroup: false, selectedRoles: [], selectedMain: null },
   })
 }
+
+/** The API from inside the signed-in page (its cookie and the spec's headers). */
+export function pageApi<T>(page: Page, method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
+  return page.evaluate(async ({ method, path, body }) => {
+    const res = await fetch(`/api/v1${path}`, {
+      method,
+      headers: {
+        'content-type': 'application/json', trxType: 'FRM', locale: 'tr',
+        companyId: localStorage.getItem('companyId') ?? '', sessionId: localStorage.getItem('sessionId') ?? '', role_name: localStorage.getItem('activeRole') ?? '',
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    })
+    return { status: res.status, body: await res.json() }
+  }, { method, path, body }) as Promise<{ status: number; body: T }>
+}
