@@ -39,13 +39,17 @@ describe('translation catalogs', () => {
     expect(missing).toEqual([])
   })
 
+  // the audit sentences' Turkish case forms of the target (src/server/audit-texts.ts: "Mehmet Demir'i" is
+  // {targetAcc}) are Turkish grammar: English and Russian name the same target as {target}
+  const placeholders = (text: string) => [...new Set([...text.matchAll(/\{(\w+)/g)].map((m) => m[1]!.replace(/^target(Acc|Dat|Gen)$/, 'target')))].sort()
+
   it('keep every placeholder of the source in each translation', () => {
     for (const entries of [en, ru]) {
       for (const e of entries) {
         // the source is the Turkish text: the msgid itself, or for an explicit id (a server error code) its Turkish msgstr
         const source = trText.get(e.id) || e.id
-        const wanted = [...source.matchAll(/\{(\w+)/g)].map((m) => m[1]).sort()
-        const got = [...e.str.matchAll(/\{(\w+)/g)].map((m) => m[1]).sort()
+        const wanted = placeholders(source)
+        const got = placeholders(e.str)
         expect(got, e.id).toEqual(wanted)
       }
     }
