@@ -31,5 +31,10 @@ it(`a seeded sample of mutants of every kind is killed (seed ${seed})`, () => {
   const r = runMutationCheck({ machines: DRAWN, sample: SAMPLE, machineCount: MACHINES, seed, budgetMs: BUDGET_MS, reportDir: 'test-results/mutants' })
   console.log(`${r.lines.join('\n')}\nrepeat: MUTANTS_SEED=${seed} node scripts/mutants-ci.ts`)
   expect(r.verdicts.length, `no mutant ran (seed ${seed})`).toBeGreaterThan(0)
+  // an exploring run (scripts/mutants-ci.ts with a fresh seed) reports its survivors for review and does not fail
+  if (process.env.MUTANTS_REPORT_ONLY === '1') {
+    if (r.survivors.length) console.log(`\nNEW SURVIVORS to review (seed ${seed}; kill each with a test, or declare it in equivalentMutants with the reason):\n${r.survivors.map((v) => `  ${v.mutant.id}: ${v.reason}`).join('\n')}`)
+    return
+  }
   expect(r.survivors.map((v) => `${v.mutant.id}: ${v.reason}`), `surviving mutants (seed ${seed})`).toEqual([])
 }, 240_000)

@@ -130,6 +130,7 @@ export const uploadExpectations: Expectations<UploadContext> = {
     return c.error ? [] : null
   },
   equivalentMutants: {
+    'assign | upload.uploading --xstate.error.actor.upload#1--> upload.failed action#0 prepared kept': 'failed never reads prepared: its only ways out are file.select (choose clears it) and remove.request (removing sends nothing but the request); the assign only lets the prepared picture go from memory (found by the CI sample, seed 938281608)',
     'action | upload.checking --xstate.done.actor.check#1--> upload.uploading action#0 (xstate.assign) removed': 'a file sent at once is one the check has nothing to prepare for (src/web/flows/company.ts answers { review: false }), and choosing it cleared prepared: the assign writes the null it holds',
   },
   inputs: {
