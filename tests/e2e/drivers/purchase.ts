@@ -261,9 +261,15 @@ export async function payFromAnotherTab(page: Page, server: E2eServer, purchaseI
  */
 export async function arrangeOtherPayment(page: Page, server: E2eServer, next: AnyEventObject, machineId: string) {
   const tab = TABS.get(page)!
-  if (next.type === 'xstate.error.actor.watchPayment') tab.cutReads = true
-  await page.waitForFunction((id) => (window as unknown as { __e2eCoverage: Record<string, { value: unknown }> }).__e2eCoverage[id]?.value === 'otherPayment', machineId, { timeout: 20_000 })
-  if (next.type === 'xstate.error.actor.watchPayment') return
+  const cut = next.type === 'xstate.error.actor.watchPayment'
+  if (cut) tab.cutReads = true
+  // with the reads cut, the page can leave otherPayment (its watch fails) between two looks of a busy
+  // machine: then the watch's failure, taken from otherPayment, is the proof it waited there
+  await page.waitForFunction(({ id, cut }) => {
+    const entry = (window as unknown as { __e2eCoverage: Record<string, { value: unknown; taken: string[] }> }).__e2eCoverage[id]
+    return entry?.value === 'otherPayment' || (cut && !!entry?.taken.some((k) => /\.otherPayment --xstate\.error\.actor\.watchPayment#/.test(k)))
+  }, { id: machineId, cut }, { timeout: 20_000, polling: 50 })
+  if (cut) return
   await answerAtBank(server, tab.other!, next.output === 'success' ? 'approve' : 'cancel')
   tab.other = null
 }
