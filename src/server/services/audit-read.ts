@@ -4,6 +4,7 @@ import { address, appUser, auditLog, company, jobTitle, outbox, paymentOrder, ro
 import { serverText, type ServerLocale } from '../i18n.ts'
 import { AUDIT_ACTION_NAMES, AUDIT_FIELDS, AUDIT_SENTENCES, AUDIT_UNKNOWN, AUDIT_WORDS, caseEnding } from '../audit-texts.ts'
 import { CONSENT_DOCUMENTS } from '../../domain/consents.ts'
+import type { AuditChange, AuditEntry, SentencePart } from '../../domain/audit-entry.ts'
 
 /**
  * The audit log read by a person (issue 25 item 7): each entry as a sentence in the reader's
@@ -26,27 +27,8 @@ export function targetKind(action: string): TargetKind | null {
   }
 }
 
-/** The sentence's pieces: words, and the actor and target (the browser makes them links). */
-export type SentencePart = { text: string } | { actor: string; href: string | null } | { target: string; href: string | null; deleted: boolean }
-export type Change = { field: string; label: string; before: string | null; after: string | null }
-export type ReadableEntry = {
-  id: string
-  seq: number
-  at: string
-  /** The entry as stored: the actor's username (or what was typed), the action, the target's id. */
-  actor: string | null
-  target: string | null
-  action: string
-  actionName: string
-  sentence: SentencePart[]
-  text: string
-  /** The actor and the target as a person reads them: a name, their page's address (none when gone). */
-  who: { name: string; username: string | null; href: string | null }
-  what: { label: string; href: string | null; deleted: boolean } | null
-  changes: Change[]
-  ip: string | null
-  requestId: string | null
-}
+/** The answer's entry, with what the entry stored: the actor's username (or what was typed), the target's id. */
+export type ReadableEntry = AuditEntry & { seq: number; actor: string | null; target: string | null }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 const HIDDEN = new Set(['id', 'version', 'updatedAt', 'addressid', 'jobtitleid', 'textColour', 'holders', 'logo', 'passwordSealed', 'ip'])
@@ -256,11 +238,11 @@ function readableValue(key: string, value: unknown, names: Names, locale: Server
 const FIELD_ORDER = new Map(Object.keys(AUDIT_FIELDS).map((k, i) => [k, i]))
 
 /** The fields that changed (a creation: every field it set; a deletion: every field it had), named and readable. */
-export function changesOf(detail: Record<string, unknown>, names: Names, locale: ServerLocale): Change[] {
+export function changesOf(detail: Record<string, unknown>, names: Names, locale: ServerLocale): AuditChange[] {
   const before = (detail.before && typeof detail.before === 'object' ? detail.before : {}) as Record<string, unknown>
   const after = (detail.after && typeof detail.after === 'object' ? detail.after : {}) as Record<string, unknown>
   const hasSides = 'before' in detail || 'after' in detail
-  const out: Change[] = []
+  const out: AuditChange[] = []
   if (hasSides) {
     for (const key of [...new Set([...Object.keys(before), ...Object.keys(after)])].sort((x, y) => (FIELD_ORDER.get(x) ?? 1e6) - (FIELD_ORDER.get(y) ?? 1e6))) {
       if (HIDDEN.has(key) || !AUDIT_FIELDS[key]) continue

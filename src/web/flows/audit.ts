@@ -7,23 +7,9 @@ import { downloadFile } from './download.ts'
 import { actionFlow } from './confirm.ts'
 import { loadFlow } from './load.ts'
 
-/** A piece of an entry's sentence: words, or the actor or target (a link to their page when it exists). */
-export type SentencePart = { text: string } | { actor: string; href: string | null } | { target: string; href: string | null; deleted: boolean }
+import type { AuditEntry } from '../../domain/audit-entry.ts'
 
-/** One audit entry as GET /audit answers it: the sentence in the reader's language, names, the changed fields. */
-export type AuditEntry = {
-  id: string
-  at: string
-  action: string
-  actionName: string
-  sentence: SentencePart[]
-  text: string
-  who: { name: string; username: string | null; href: string | null }
-  what: { label: string; href: string | null; deleted: boolean } | null
-  changes: Array<{ field: string; label: string; before: string | null; after: string | null }>
-  requestId: string | null
-  ip: string | null
-}
+export type { AuditEntry, SentencePart } from '../../domain/audit-entry.ts'
 
 export { AUDIT_FILTERS } from '../../domain/admin-list-filters.ts'
 
