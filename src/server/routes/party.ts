@@ -8,7 +8,6 @@ import { companyContacts, createAddress, deleteAddress, listAddresses, updateAdd
 import { permit } from '../services/permissions.ts'
 
 /** The address cascade's check (routes/user.ts reads it from here). */
-export { resolveAddress } from '../services/addresses.ts'
 
 const uuid = uuidString
 const EntityQuery = z.strictObject({ entityname: z.enum(['company']), entityid: uuid })

@@ -8,14 +8,14 @@ import { errorMessage } from '../i18n.ts'
 import { readList } from '../services/list.ts'
 import { may, permit } from '../services/permissions.ts'
 import { sendTemporaryPassword, signInHistory, unlockUser } from '../services/user-help.ts'
+import { createUser, deleteUserPhoto, setUserPhoto, updateUser, updateUserRoles } from '../services/user-edit.ts'
 import {
-  USER_LIST_SORTS, assertCompanyUser, changeUserStatus, changeUserStatuses, createUser, deleteUserPhoto, exportUsers, listUsers,
-  setUserPhoto, updateUser, updateUserRoles, userDetail, userInfo, type UserListParams,
+  USER_LIST_SORTS, assertCompanyUser, changeUserStatus, changeUserStatuses, exportUsers, listUsers, userDetail, userInfo, type UserListParams,
 } from '../services/users.ts'
 
 /**
  * Users of the caller's company (issue 11, spec 7.5): the request is read and checked here, and
- * answered; every query, rule and transaction is in services/users.ts (issue 26 item 3).
+ * answered; every query, rule and transaction is in services/users.ts and services/user-edit.ts (issue 26 item 3).
  */
 
 /** Spec 4's status messages, per language. */
@@ -159,7 +159,7 @@ export function userRoutes() {
     return c.json(await userDetail(db, c.get('session').companyId, id, config.apiBase, clock.now()))
   })
 
-  /** A user's role assignments as one complete list with its version (issue 14): services/users.ts `updateUserRoles`. */
+  /** A user's role assignments as one complete list with its version (issue 14): services/user-edit.ts `updateUserRoles`. */
   r.put('/:id/roles', permit('user:update'), async (c) => {
     const id = idParam(c)
     const body = await readJson(c, UpdateRolesBody)
