@@ -1,7 +1,9 @@
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { launch, type Browser } from './browser.ts'
+import { confirmPreInformation, submitCard } from './drivers/purchase.ts'
 import { caughtSms } from './server.ts'
+import { TEST_CARDS } from '../../src/server/services/gateway/bank-simulator.ts'
 
 /**
  * Back, Forward and reload keep the customer in the purchase (issue 24 item 1), on the real server
@@ -112,4 +114,40 @@ describe('purchase steps as browser history entries; reload returns to the step 
       await page.close()
     }, 180_000)
   }
+
+  it('during 3-D Secure the browser Back is the card form\'s own back (the summary), not the home page; a reload there comes back to it', async () => {
+    const page = await b.page(PRODUCTS[1].path)
+    page.on('dialog', (d) => void d.accept())
+    const phone = phoneNo()
+    await page.locator('input[name=phone]').fill(phone)
+    await page.getByRole('button', { name: 'Kod Gönder' }).click()
+    let inbox: Array<{ text: string }> = []
+    await expect.poll(async () => (inbox = await caughtSms(base, phone)).length, { timeout: 15_000 }).toBe(1)
+    await page.locator('input[name=code]').fill(/(\d{6})/.exec(inbox[0]!.text)![1]!)
+    await page.getByRole('button', { name: 'Doğrula' }).click()
+    const form = page.getByTestId('step-profile')
+    await form.waitFor({ timeout: 20_000 })
+    for (const [name, value] of [['firstname', 'Ayşe'], ['lastname', 'Çağlar'], ['nationalId', '10000000146'], ['birthdate', '1990-05-17'], ['email', `ucd.${Date.now()}@example.com`]]) {
+      await form.locator(`input[name=${name}]`).fill(value!)
+    }
+    await form.getByRole('button', { name: 'Devam' }).click()
+    const consents = page.getByTestId('step-consents')
+    await consents.waitFor()
+    for (const name of ['gdprtextread', 'gdprconcent', 'trxconcent']) await consents.locator(`input[name=${name}]`).check()
+    await consents.getByRole('button', { name: 'Devam' }).click()
+    expect(await stepHeading(page, 'step-summary')).toBe('Özet')
+    await page.getByTestId('step-summary').getByRole('button', { name: 'Onayla ve ödemeye geç' }).click()
+    await confirmPreInformation(page)
+    await submitCard(page, TEST_CARDS.find((c) => c.scenario === 'success')!.number)
+    await page.frameLocator('iframe[name=ke-3d-frame]').getByTestId('otp-code').waitFor({ timeout: 20_000 })
+    // the bank's 3-D page is open: Back stays in the purchase, one step back from the card form (the summary)
+    await page.goBack()
+    expect(new URL(page.url()).pathname).toBe('/urunler/market/seyahatsaglik')
+    expect(await stepHeading(page, 'step-summary')).toBe('Özet')
+    // reload on the summary: the summary again, no new SMS
+    await page.reload()
+    expect(await stepHeading(page, 'step-summary')).toBe('Özet')
+    expect(await caughtSms(base, phone)).toHaveLength(1)
+    await page.close()
+  }, 180_000)
 })

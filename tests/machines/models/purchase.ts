@@ -69,7 +69,8 @@ export function purchaseModel(opts: {
       { type: 'payment.retry', purchase: bought },
       { type: 'opening.failed' },
       // issue 24 item 1: the page reloaded (or come back to with Forward) at a step after the verification
-      ...[...opts.sections.map((s) => s.step), 'consents', 'summary', 'payment'].map((step) => ({ type: 'restore', step })),
+      // (the first section is where a reload goes back to when an earlier section is not answered: a later step's restore takes it)
+      ...[...opts.sections.slice(1).map((s) => s.step), 'consents', 'summary', 'payment'].map((step) => ({ type: 'restore', step })),
     ],
     outputs: {
       sms: [{ phone: '+905321234567', ticket: TICKET }],
