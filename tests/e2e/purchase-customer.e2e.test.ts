@@ -248,7 +248,7 @@ describe('buying the way Turkish customers expect (issue 24)', () => {
     await page.close()
   }, 120_000)
 
-  it('item 1 (leave guard): between the verified phone and the payment, leaving the purchase (Back, a header link, closing) asks first; before it, not', async () => {
+  it('item 1 (leave guard): between the verified phone and the payment, leaving the purchase (a header link, closing) asks first, Back between its steps does not; before it, not', async () => {
     const b = await open('tr-TR')
     const page = await b.page('/')
     await page.goto('/urunler/market/tss?gender=female&citycode=06&birthdate=1990-05-17&visits=8')
@@ -273,15 +273,13 @@ describe('buying the way Turkish customers expect (issue 24)', () => {
     await page.getByTestId('step-profile').waitFor({ timeout: 20_000 })
     expect(asked).toEqual([])
     expect(await page.getByTestId('leave-purchase').isVisible()).toBe(false)
-    // a header link asks (the in-app question); staying keeps the step
-    await page.locator('header a[href="/"]').first().click()
-    await expect.poll(() => page.getByTestId('leave-purchase').isVisible()).toBe(true)
-    expect(await page.getByTestId('leave-purchase').getByRole('heading').textContent()).toBe('Satın alma yarıda kalacak')
-    await page.getByTestId('leave-purchase').getByRole('button', { name: 'Satın almaya devam et' }).click()
+    // a header link (a page load) asks: the browser's question; staying keeps the step
+    await page.locator('header a[href="/"]').first().click({ timeout: 3_000 }).catch(() => undefined)
+    await expect.poll(() => asked).toEqual(['beforeunload'])
     expect(new URL(page.url()).pathname).toBe('/urunler/market/tss')
     expect(await page.getByTestId('step-profile').isVisible()).toBe(true)
     // closing the tab: the browser asks
     await page.close({ runBeforeUnload: true })
-    await expect.poll(() => asked).toEqual(['beforeunload'])
+    await expect.poll(() => asked.length).toBe(2)
   }, 120_000)
 })
