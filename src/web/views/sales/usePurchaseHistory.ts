@@ -33,13 +33,22 @@ export function usePurchaseHistory(step: string | null, onBack: () => void, onFo
 
   useEffect(() => {
     const pathname = router.history.location.pathname
+    const keyOf = (state: unknown) => (state as Record<string, unknown>).__TSR_key
+    let seen = keyOf(router.history.location.state)
     return router.history.subscribe(({ location, action }) => {
+      const key = keyOf(location.state)
+      const moved = key !== seen
+      seen = key
       if (action.type !== 'BACK' && action.type !== 'FORWARD' && action.type !== 'GO') return
-      if (location.pathname !== pathname) return
+      // (a Back out of the page that the leave guard held is reported on the same entry: not a move)
+      if (!moved || location.pathname !== pathname) return
       const entry = (location.state as unknown as Record<string, unknown>)[STEP_KEY]
-      if (typeof entry !== 'string' || entry === current.current) return
+      if (typeof entry !== 'string') return
+      const back = action.type === 'BACK' || (action.type === 'GO' && action.index < 0)
+      // Back is always one step back (the entry may name the step on screen when the machine's back skipped one); Forward to the step on screen is nothing
+      if (!back && entry === current.current) return
       popped.current = true
-      if (action.type === 'BACK' || (action.type === 'GO' && action.index < 0)) handlers.current.onBack()
+      if (back) handlers.current.onBack()
       else handlers.current.onForward()
     })
   }, [router])
