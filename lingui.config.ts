@@ -8,7 +8,7 @@ export default defineConfig({
   catalogs: [
     {
       path: '<rootDir>/src/locales/{locale}/messages',
-      include: ['<rootDir>/src/web', '<rootDir>/src/domain', '<rootDir>/src/server/i18n.ts'],
+      include: ['<rootDir>/src/web', '<rootDir>/src/domain', '<rootDir>/src/server/i18n.ts', '<rootDir>/src/server/audit-texts.ts'],
       exclude: [
         '<rootDir>/src/web/views/KvkkNoticeView.tsx', '<rootDir>/src/web/i18n/notice.ts',
         '<rootDir>/src/web/views/sales/DocumentCheckView.tsx', '<rootDir>/src/web/i18n/document-check.ts',

@@ -1,11 +1,15 @@
 /**
  * What each route of the production build loads with the page, before any lazy import: its files,
  * raw and gzipped bytes (JS and CSS) and the gzipped JavaScript alone, from Vite's manifest in
- * dist/client. Used by `npm run bench` (the table) and its budgets (`--budget`).
+ * dist/client. A route counts its own chunks, its parent layouts' chunks (`_site.tsx` for every
+ * public page, `navbar.tsx` for the staff pages) and the Turkish catalog parts its path loads
+ * before it renders (src/web/i18n/parts.ts: the root route's `beforeLoad` imports them).
+ * Used by `npm run bench` (the table) and its budgets (`--budget`).
  */
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
+import { partsOf } from '../src/web/i18n/parts.ts'
 
 type Chunk = { file: string; src?: string; isEntry?: boolean; isDynamicEntry?: boolean; imports?: string[]; dynamicImports?: string[]; css?: string[] }
 type Manifest = Record<string, Chunk>
@@ -62,16 +66,23 @@ export async function bundleSizes(): Promise<BundleSizes> {
   const entry = Object.keys(manifest).find((k) => manifest[k]!.isEntry)!
   // route chunks: TanStack's code-split route modules (src/web/routes/**?tsr-split=...)
   const routeKeys = new Map<string, string[]>()
+  const fileOf = new Map<string, string>()
   for (const key of Object.keys(manifest)) {
     const m = /^src\/web\/routes\/(.+?)\.tsx\?tsr-split=/.exec(key)
     if (!m) continue
     const path = '/' + m[1]!.replace(/(^|\/)_[^/]+/g, '').replace(/(^|\/)index$/, '').replace(/^\//, '')
     routeKeys.set(path, [...(routeKeys.get(path) ?? []), key])
+    fileOf.set(path, m[1]!)
   }
+  // a route's parent layouts: the route files its file's name extends (`_site` of `_site/urunler/market/tss`)
+  const splitKeys = (file: string) => Object.keys(manifest).filter((k) => k.startsWith(`src/web/routes/${file}.tsx?tsr-split=`))
+  const parents = (file: string) => [...file.matchAll(/[/.]/g)].flatMap((m) => splitKeys(file.slice(0, m.index)))
   const base = closure(manifest, [entry])
   const routes: RouteSize[] = []
   for (const route of [...routeKeys.keys()].sort()) {
-    const files = new Set([...base, ...closure(manifest, routeKeys.get(route)!)])
+    const catalogParts = partsOf(route).map((part) => `virtual:catalog/tr/${part}`)
+    for (const key of catalogParts) if (!manifest[key]) throw new Error(`no ${key} in the manifest`)
+    const files = new Set([...base, ...closure(manifest, [...routeKeys.get(route)!, ...parents(fileOf.get(route)!), ...catalogParts])])
     routes.push({ route, files: files.size, ...(await measure(files)) })
   }
   const entrySize = await measure(base)

@@ -3,11 +3,14 @@
  * chart's load (GET /group/{companyId}) through the real app (in process, a signed-in superadmin),
  * on PostgreSQL when BENCH_DATABASE_URL or TEST_DATABASE_URL is set (a fresh database, dropped
  * afterwards), else on in-memory PGlite. Rows: 100,000 users, 5,000 groups (1:9:90 management,
- * units, teams; every user in a team) and 1,000,000 audit entries on PostgreSQL (100,000 on PGlite).
- * Prints p50 and p95 per query shape and whether each p95 is within 100 ms.
+ * units, teams; every user in a team) and 1,000,000 audit entries on PostgreSQL (100,000 on PGlite),
+ * then `vacuum analyze` (the state autovacuum leaves a real database in). The org chart loads the
+ * lean tree (`?view=tree`); the spec read with counts is measured beside it.
+ * Prints p50 and p95 per query shape, whether each p95 is within 100 ms, and the load average.
  * BENCH_ROWS (users), BENCH_AUDIT_ROWS and BENCH_GROUPS change the counts; BENCH_KEEP_DB=1 keeps the
  * PostgreSQL database for EXPLAIN.
  */
+import { cpus, loadavg } from 'node:os'
 import { sql } from 'drizzle-orm'
 import { company } from '../src/server/db/schema.ts'
 import { openBenchDatabase, seedBenchCompany, signedInApp } from './bench-db.ts'
@@ -56,7 +59,9 @@ try {
   await db.execute(sql`update app_user u set group_id = t.id
     from (select id, row_number() over (order by name) - 1 as k from user_group where level = 'team' and name like 'Ekip %') t
     where u.username like 'kullanici%' and t.k = (substring(u.username from 10)::int) % ${TEAMS}`)
-  await db.execute(sql`analyze`)
+  // what autovacuum does after such a bulk change (the update above left 100,000 dead rows and no
+  // visibility map): a real company's tables are vacuumed, so their index-only scans are
+  await db.execute(sql`vacuum analyze`)
   console.log(`\nLists at ${ROWS.toLocaleString('en')} users, ${(MANAGEMENT + UNITS + TEAMS).toLocaleString('en')} groups, ${AUDIT_ROWS.toLocaleString('en')} audit entries on ${database.kind} (rows made in ${Math.round(performance.now() - t0)} ms)`)
 
   const { app, config, cookie } = await signedInApp(database)
@@ -73,12 +78,19 @@ try {
     ['users: first page', '/user'],
     ['users: search "yılmaz4"', `/user?q=${encodeURIComponent('yılmaz4')}`],
     ['users: search e-mail', '/user?q=kullanici9999%40'],
+    ['users: search e-mail domain', '/user?q=%40example.com'],
+    ['users: search a name', `/user?q=${encodeURIComponent('şahin12')}`],
+    ['users: search username part', '/user?q=ici777'],
+    ['users: search, no match', '/user?q=xq-yok'],
     ['users: locked only', '/user?locked=true'],
     ['users: suspended, by last name', '/user?status=suspended&sort=lastName'],
-    ['org chart: the company\'s groups', `/group/${companyId}`],
-    ['org chart: teams only', `/group/${companyId}?filterByLevelType=team`],
+    ['org chart: its load (the lean tree)', `/group/${companyId}?view=tree`],
+    ['org chart: teams only (lean)', `/group/${companyId}?view=tree&filterByLevelType=team`],
+    ['groups with counts (spec 7.5 read)', `/group/${companyId}`],
+    ['groups with counts, teams only', `/group/${companyId}?filterByLevelType=team`],
   ]
   const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!
+  console.log(`load average (1, 5, 15 min) before measuring: ${loadavg().map((x) => x.toFixed(1)).join(', ')} on ${cpus().length} cores`)
   console.log('query'.padEnd(40), '   p50 ms', '   p95 ms', '   total', `  p95 <= ${TARGET_P95_MS} ms`)
   const missed: string[] = []
   for (const [label, path] of shapes) {
@@ -97,6 +109,7 @@ try {
     if (p95 > TARGET_P95_MS) missed.push(label)
     console.log(label.padEnd(40), pct(times, 50).toFixed(1).padStart(9), p95.toFixed(1).padStart(9), String(total).padStart(8), `  ${p95 <= TARGET_P95_MS ? 'yes' : 'NO'}`)
   }
+  console.log(`load average (1, 5, 15 min) at the end: ${loadavg().map((x) => x.toFixed(1)).join(', ')} on ${cpus().length} cores`)
   console.log(missed.length ? `p95 over ${TARGET_P95_MS} ms: ${missed.join('; ')}` : `every list's p95 within ${TARGET_P95_MS} ms`)
 } finally {
   // BENCH_KEEP_DB=1 leaves the PostgreSQL database for EXPLAIN (its name is printed)

@@ -1,12 +1,17 @@
 /**
- * The message catalogs in two parts (issue 23 goal 2): `virtual:catalog/<locale>/site` holds every
- * text that some file outside the staff area uses, `virtual:catalog/<locale>/staff` the texts only
- * the staff area uses (their every origin in the .po is under STAFF_ORIGIN). A public page loads the
- * site part only (about 10 KiB gzipped less per page, in Turkish); the staff routes load the other
- * part before they render (src/web/routes/__root.tsx). The .po files stay one catalog per language
- * (`npm run extract`, translators and merges are unchanged): this Vite plugin splits them at build
- * time, compiled exactly as `lingui compile` does (tests/scripts/catalog-parts.test.ts). Texts
- * only the server uses (origin src/server/ alone) are in neither part.
+ * The message catalogs in parts (issue 23 goal 2), one `virtual:catalog/<locale>/<part>` module each:
+ *  - `staff`: the texts only the staff area uses (their every origin in the .po is under STAFF_ORIGIN);
+ *  - `landing`: the texts only the landing sections use (`/` and the pension product page);
+ *  - `sales`: the texts only the purchase flows use (the market pages, the result pages, the
+ *    consents page and the document check);
+ *  - `site`: every other text the browser shows (the header, the footer, errors, the card form...).
+ * Every page loads the site part; the root route's `beforeLoad` loads the parts the matched path
+ * needs (src/web/i18n/index.ts, `PART_PATHS`) before anything renders or hydrates, so no text is
+ * shown untranslated. The .po files stay one catalog per language (`npm run extract`, translators
+ * and merges are unchanged): this Vite plugin splits them at build time, compiled exactly as
+ * `lingui compile` does (tests/scripts/catalog-parts.test.ts, which also checks that each route
+ * loads the parts of every file it imports). Texts only the server uses (origin src/server/ alone)
+ * are in no part.
  */
 import { readFile } from 'node:fs/promises'
 import { resolve } from 'node:path'
@@ -17,10 +22,19 @@ import type { Plugin } from 'vite'
 /** Files only the staff area imports (the admin, auth and staff views and their routes). */
 export const STAFF_ORIGIN = /^src\/web\/(views\/(admin|auth|staff)\/|routes\/(navbar|auth|inbox)[/.])/
 
+/** Files only the landing page and the pension product page import. */
+export const LANDING_ORIGIN = /^src\/web\/(components\/landing\/|components\/PensionFacts\.tsx$|views\/(HomeView|PensionProductView)\.tsx$)/
+
+/** Files only the purchase flows import (their routes: src/web/i18n/index.ts, PART_PATHS.sales). */
+export const SALES_ORIGIN = /^src\/web\/(views|components)\/sales\//
+
+/** A part's files: a text all of whose origins match one part's pattern is in that part only. */
+export const PART_ORIGINS = { staff: STAFF_ORIGIN, landing: LANDING_ORIGIN, sales: SALES_ORIGIN } as const
+
 /** The server's own texts (src/server/i18n.ts): in the same catalog, read by the server only. */
 export const SERVER_ORIGIN = /^src\/server\//
 
-export type Part = 'site' | 'staff'
+export type Part = 'site' | keyof typeof PART_ORIGINS
 type Compiled = ReturnType<typeof compileMessage>
 
 const ROOT = resolve(import.meta.dirname, '..')
@@ -37,12 +51,18 @@ export async function catalogPart(locale: string, part: Part, root = ROOT): Prom
     // texts only the server uses (src/server/i18n.ts's error codes no page shows by code) never reach the browser
     const origins = all.filter((o) => !SERVER_ORIGIN.test(o))
     if (all.length > 0 && origins.length === 0) continue
-    const staffOnly = origins.length > 0 && origins.every((o) => STAFF_ORIGIN.test(o))
-    if ((part === 'staff') !== staffOnly) continue
+    if (partOf(origins) !== part) continue
     // an untranslated text falls back to the Turkish source, as lingui.config.ts's fallbackLocales says
     out[id] = compileMessage(entry.translation || entry.message || id)
   }
   return out
+}
+
+/** The part a text belongs to, from the files it is used in. */
+export function partOf(origins: string[]): Part {
+  if (origins.length === 0) return 'site'
+  for (const [part, re] of Object.entries(PART_ORIGINS) as Array<[Part, RegExp]>) if (origins.every((o) => re.test(o))) return part
+  return 'site'
 }
 
 export function catalogParts(): Plugin {
@@ -54,7 +74,7 @@ export function catalogParts(): Plugin {
     },
     async load(id) {
       if (!id.startsWith('\0' + PREFIX)) return undefined
-      const m = /^(tr|en|ru)\/(site|staff)$/.exec(id.slice(PREFIX.length + 1))
+      const m = /^(tr|en|ru)\/(site|staff|landing|sales)$/.exec(id.slice(PREFIX.length + 1))
       if (!m) throw new Error(`unknown catalog part ${id.slice(1)}`)
       this.addWatchFile(resolve(ROOT, `src/locales/${m[1]}/messages.po`))
       const messages = await catalogPart(m[1]!, m[2] as Part)

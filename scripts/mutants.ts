@@ -6,7 +6,7 @@
  * is run against that machine's replay with its independent expectations; prints the kills per
  * machine and kind and every survivor with the reason (why nothing noticed it). `--sample` draws
  * mutants by a seed (printed; `--seed` repeats a run). A sample runs with every `npm test`
- * (tests/machines/mutants.sample.test.ts). `--views <machine>`: mutants of that machine's views
+ * (tests/mutants/sample.check.ts, in the stage "mutants" of npm test: scripts/mutants-ci.ts). `--views <machine>`: mutants of that machine's views
  * (a text shown, an event a control sends, a property of it), each a build and the machine's
  * browser replay (scripts/mutants-views.ts).
  */
@@ -26,7 +26,7 @@ const option = (name: string) => {
 const machine = args.find((a, i) => !a.startsWith('--') && !(i > 0 && args[i - 1]!.startsWith('--')))
 const started = Date.now()
 rmSync('reports/mutants.txt', { force: true })
-const r = spawnSync(process.execPath, ['node_modules/vitest/vitest.mjs', 'run', '--config', 'vitest.mutants.config.ts', '--reporter=dot', '--silent'], {
+const r = spawnSync(process.execPath, ['node_modules/vitest/vitest.mjs', 'run', '--config', 'vitest.mutants.config.ts', 'tests/mutants/mutants.check.ts', '--reporter=dot', '--silent'], {
   stdio: ['ignore', 'ignore', 'inherit'],
   env: {
     ...process.env,

@@ -6,7 +6,8 @@
  *          ├ e2e (the browser files of no other lane) ── e2e-pg (the money and sign-in flows, on
  *          │   PostgreSQL with TEST_DATABASE_URL; named e2e-flows and on PGlite without)
  *          └ e2e-paths (the statecharts' browser replay)
- *   then: session-budget (the session check against its floor, issue 27), once the others have finished,
+ *   then: mutants (a seeded sample of machine and view mutants, issue 22) once the browser lanes end,
+ *   session-budget (the session check against its floor, issue 27), once the others have finished,
  *   and timing (tests/server/auth-timing.test.ts: sign-in answers alike in time, issue 9)
  *
  * `--ci` (what .ci/run uses) adds typecheck, lint and the fresh-clone smoke test (`npm install &&
@@ -84,8 +85,11 @@ if (hasChrome) {
     ? { name: 'e2e-pg', cmd: browser('e2e-pg', '--config', 'vitest.e2e-pg.config.ts'), report: 'e2e-pg', after: ['build'], order: ['e2e'], env: { E2E_COVERAGE_KEEP: '1', E2E_DATABASE_URL: pgUrl } }
     : { name: 'e2e-flows', cmd: browser('e2e-flows', '--config', 'vitest.e2e.config.ts'), report: 'e2e-flows', after: ['build'], order: ['e2e'], env: { ...lane('flows'), E2E_DATABASE_URL: '' } })
 }
+// a seeded sample of machine and view mutants (issue 22 item 8, scripts/mutants-ci.ts, about 60 CPU-s): after the
+// browser lanes, whose build it borrows (kept aside while a mutant's build is served) and whose replay it needs passed
+if (hasChrome) stages.push({ name: 'mutants', cmd: [node, 'scripts/mutants-ci.ts'], nice: true, after: ['build', 'e2e-paths'], order: ['budgets', 'e2e', 'e2e-pg', 'e2e-flows'] })
 // the session check's ratio to its physical floor (issue 27): last, on a quieter machine, since it times requests
-stages.push({ name: 'session-budget', cmd: [node, 'scripts/bench-session.ts', '--budget'], order: ['server', 'e2e', 'e2e-paths', 'e2e-pg', 'e2e-flows'] })
+stages.push({ name: 'session-budget', cmd: [node, 'scripts/bench-session.ts', '--budget'], order: ['server', 'e2e', 'e2e-paths', 'e2e-pg', 'e2e-flows', 'mutants'] })
 // sign-in and forgot-password answer alike in time (issue 9 item 4): after the browsers, as the session check
 stages.push({ name: 'timing', cmd: vitest('timing', '--project', 'server', TIMING_FILE), report: 'timing', order: ['session-budget'] })
 if (ci) stages.push({ name: 'smoke', cmd: [node, 'scripts/smoke.ts'], nice: true, after: ['build'] })

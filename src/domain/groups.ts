@@ -79,3 +79,9 @@ export function treeOrder(groups: readonly { id: string; name: string; parentId:
   for (const g of groups) if (!seen.has(g.id)) { seen.add(g.id); out.push(g.id) }
   return out
 }
+
+/**
+ * The query of `GET /group/{id}` that answers the lean tree (issue 25 item 14): each group with only
+ * id, name, level, parentId and version, without counts (the org chart and the group pickers).
+ */
+export const GROUP_TREE = { view: 'tree' } as const

@@ -37,3 +37,64 @@ export const teamSearch: Validator<{ q?: string | undefined }> = {
 export const listSearch = (filterKeys: readonly string[]): Validator<Record<string, string | number>> => ({
   parse: (search) => listSearchOf(search && typeof search === 'object' && !Array.isArray(search) ? search : {}, filterKeys),
 })
+
+/**
+ * A search value as text: the router reads `?visits=8` as the number 8 and `?covid=true` as true
+ * (each value is JSON-parsed when it can be), so a number or a boolean is given back as the text
+ * the address holds; a list, an object or an over-long value is dropped.
+ */
+const searchText = (value: unknown, max = 100): string | undefined => {
+  const text = typeof value === 'string' ? value : typeof value === 'number' || typeof value === 'boolean' ? String(value) : undefined
+  return text !== undefined && text.length <= max ? text : undefined
+}
+
+/** `?purchase=<id>`: the result page's "Tekrar dene" (a purchase to pay again); the server says whether it is one. */
+export type PurchaseRetrySearch = { purchase?: string | undefined }
+
+/** `/urunler/market/tss`: the quick quote's answers (`?gender=&citycode=&birthdate=&visits=`) and a purchase to retry. */
+export type TssPurchaseSearch = PurchaseRetrySearch & { gender?: 'male' | 'female' | undefined; citycode?: string | undefined; birthdate?: string | undefined; visits?: 0 | 8 | 10 | 12 | undefined }
+export const tssPurchaseSearch: Validator<TssPurchaseSearch> = {
+  parse: (search) => {
+    const gender = searchText(search.gender)
+    const visits = Number(searchText(search.visits) ?? NaN)
+    return {
+      purchase: searchText(search.purchase),
+      gender: gender === 'male' || gender === 'female' ? gender : undefined,
+      citycode: searchText(search.citycode, 6),
+      birthdate: searchText(search.birthdate, 10),
+      visits: visits === 0 || visits === 8 || visits === 10 || visits === 12 ? visits : undefined,
+    }
+  },
+}
+
+/** `/urunler/market/seyahatsaglik`: the travel quick quote's plan and a purchase to retry. */
+export type TravelPurchaseSearch = PurchaseRetrySearch & {
+  gender?: 'male' | 'female' | undefined; birthdate?: string | undefined; travelLocation?: string | undefined; coverageType?: string | undefined
+  covid: boolean; startDate?: string | undefined; endDate?: string | undefined
+}
+export const travelPurchaseSearch: Validator<TravelPurchaseSearch> = {
+  parse: (search) => {
+    const gender = searchText(search.gender)
+    return {
+      purchase: searchText(search.purchase),
+      gender: gender === 'male' || gender === 'female' ? gender : undefined,
+      birthdate: searchText(search.birthdate, 10),
+      travelLocation: searchText(search.travelLocation, 40),
+      coverageType: searchText(search.coverageType, 40),
+      covid: searchText(search.covid) === 'true',
+      startDate: searchText(search.startDate, 10),
+      endDate: searchText(search.endDate, 10),
+    }
+  },
+}
+
+/** `/urunler/market/erkenbes` and `/pratikbes`: a purchase to retry. */
+export const purchaseRetrySearch: Validator<PurchaseRetrySearch> = {
+  parse: (search) => ({ purchase: searchText(search.purchase) }),
+}
+
+/** The result pages (`/result/...`): the purchase they show and the mailed link's key (issue 21). */
+export type PurchaseResultSearch = { purchase?: string | undefined; key?: string | undefined }
+export const purchaseResultSearch: Validator<PurchaseResultSearch> = {
+  parse: (search) => ({ purchase: searchText(search.purchase), key: searchText(search.key) }),
+}

@@ -30,7 +30,9 @@ async function registryTransitions(): Promise<MachineTransitions> {
  */
 export default async function setup(project: TestProject) {
   // npm test's lanes share the directory (scripts/test.ts empties it once, before them all)
-  if (!process.env.E2E_COVERAGE_KEEP) rmSync(COVERAGE_DIR, { recursive: true, force: true })
+  // (E2E_COVERAGE_OFF: a mutant's replay, scripts/mutants-views.ts, neither empties nor reports it)
+  const coverage = !process.env.E2E_COVERAGE_OFF
+  if (coverage && !process.env.E2E_COVERAGE_KEEP) rmSync(COVERAGE_DIR, { recursive: true, force: true })
   const prepared = await prepareE2eDatabases(e2eEnv())
   // the purchase flows verify a phone again after the resend cooldown: seconds here, not a minute
   const server = await startE2eServer(process.env.E2E_LANE ? `e2e-${process.env.E2E_LANE}` : 'e2e', { SMS_RESEND_COOLDOWN_S: String(E2E_SMS_COOLDOWN_S) })
@@ -38,7 +40,7 @@ export default async function setup(project: TestProject) {
   return async () => {
     await server.stop()
     await prepared.cleanup()
-    const report = writeE2eReport(await registryTransitions())
+    const report = coverage ? writeE2eReport(await registryTransitions()) : null
     if (report) console.log(`\nstatechart transitions taken in the browser: ${report}`)
   }
 }

@@ -80,6 +80,9 @@ async function checkScreen(page: Page, screen: Required<Screen>, where: string) 
     const busy = page.locator('[aria-busy="true"]').filter({ hasText: name }).or(page.locator(`[aria-busy="true"][aria-label="${name}"]`))
     await expect.poll(() => busy.count(), { timeout: 5_000, message: `${where}: "${name}" says it is busy` }).toBeGreaterThan(0)
   }
+  for (const title of screen.title) {
+    await expect.poll(() => page.title(), { timeout: 5_000, message: `${where}: the document's title begins with "${title}"` }).toMatch(new RegExp(`^${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}( \\||$)`))
+  }
   for (const text of screen.absent) {
     await expect.poll(() => page.getByText(text, { exact: false }).filter({ visible: true }).count(), { timeout: 5_000, message: `${where}: "${text}" must not show` }).toBe(0)
   }

@@ -95,6 +95,41 @@ describe('public pages arrive prerendered and hydrate in place (issue 23 goal 1)
     }
   })
 
+  it('a purchase page opened with a quote or a purchase to retry in its address renders without a hydration error; an ad\'s query still hydrates', { timeout: 120_000 }, async () => {
+    const open = async (path: string) => {
+      const page = await b.context.newPage()
+      const errors: string[] = []
+      page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()) })
+      page.on('pageerror', (e) => errors.push(e.message))
+      await watch(page)
+      await page.goto(path)
+      await hydrated(page)
+      const seen = await page.evaluate(() => {
+        const w = window as unknown as { __cls: number; __replaced: number; __firstMain: Element | null }
+        return { cls: w.__cls, replaced: w.__replaced, sameMain: !!w.__firstMain && w.__firstMain === document.querySelector('main') }
+      })
+      return { page, errors: errors.filter((e) => /hydrat|did not match|Minified React error|#418|#423|#425/i.test(e)), seen }
+    }
+    // the quick quote's "Satın Al": the quote goes to the machine, the page opens past the quote step
+    const quoted = await open('/urunler/market/tss?gender=female&citycode=34&birthdate=1990-01-01&visits=8')
+    expect(quoted.errors).toEqual([])
+    await quoted.page.getByRole('heading', { level: 1, name: 'Tamamlayıcı Sağlık Sigortası satın al' }).waitFor()
+    expect(await quoted.page.getByRole('button', { name: 'Teklif Al' }).count()).toBe(0)
+    await quoted.page.close()
+    // the result page's "Tekrar dene" with a purchase that does not exist: back to the quote step
+    const retry = await open('/urunler/market/tss?purchase=nonexistent')
+    await retry.page.getByRole('button', { name: 'Teklif Al' }).waitFor()
+    expect(retry.errors).toEqual([])
+    await retry.page.close()
+    // an ad's or an SMS link's query does not change the first screen: the prerendered markup hydrates in place
+    const ad = await open('/urunler/market/tss?utm_source=sms&gclid=x1')
+    expect(ad.errors).toEqual([])
+    expect(ad.seen.replaced).toBe(0)
+    expect(ad.seen.sameMain).toBe(true)
+    expect(ad.seen.cls).toBeLessThanOrEqual(0.02)
+    await ad.page.close()
+  })
+
   it('an English visitor gets each page in English, without a layout shift', { timeout: 120_000 }, async () => {
     const en = await launch({ viewport: PHONE, hasTouch: true, locale: 'en-US' })
     try {

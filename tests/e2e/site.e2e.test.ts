@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { catalogPart } from '../../scripts/catalog-parts.ts'
 import { launch, type Browser } from './browser.ts'
 
 describe('sales site frame', () => {
@@ -55,6 +56,26 @@ describe('sales site frame', () => {
     expect(disabled).toEqual(['Deutsch', 'Español', 'Español (México)', 'Français'])
     await page.getByRole('combobox', { name: 'Язык' }).selectOption('tr')
     await page.getByRole('link', { name: 'Bireysel Online Şube' }).first().waitFor()
+    await page.close()
+  })
+
+  it('a page of another area has its texts when reached by a link and after a language switch (catalog parts, issue 23)', async () => {
+    const page = await b.page('/')
+    await page.getByRole('combobox', { name: 'Dil' }).selectOption('en')
+    await page.getByRole('tab', { name: 'Frequently Asked Questions' }).waitFor()
+    // the plan's buy link: the purchase page in English, its texts in the purchase flows' part
+    await page.locator('a[href="/urunler/market/tss"]:visible').first().click()
+    await page.getByRole('button', { name: 'Get a Quote' }).waitFor()
+    expect(await page.title()).toContain('Buy Complementary Health Insurance')
+    await page.getByRole('combobox', { name: 'Language' }).selectOption('ru')
+    await page.getByRole('button', { name: 'Получить предложение' }).waitFor()
+    // back to the landing page, in Russian: its own part, in the language chosen after it was left
+    await page.goBack()
+    await page.getByRole('tab', { name: 'Частые вопросы' }).waitFor()
+    // no message id (a 6-character hash) shown instead of its text anywhere on the page
+    const ids = new Set((await Promise.all((['site', 'landing', 'sales'] as const).map((part) => catalogPart('ru', part)))).flatMap((m) => Object.keys(m)))
+    expect((await page.locator('body').innerText()).split(/\s+/).filter((w) => ids.has(w))).toEqual([])
+    await page.getByRole('combobox', { name: 'Язык' }).selectOption('tr')
     await page.close()
   })
 

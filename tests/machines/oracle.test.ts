@@ -1,7 +1,7 @@
 /**
  * The expectations are an oracle apart from the machine: a few named mutants of the kinds the
  * mutation check makes (tests/support/mutants.ts) are killed quickly here; `npm run test:mutants`
- * runs them all, and a seeded sample runs with every `npm test` (mutants.sample.test.ts).
+ * runs them all, and a seeded sample runs with every `npm test` (tests/mutants/sample.check.ts, scripts/mutants-ci.ts).
  */
 import { afterEach, describe, expect, it } from 'vitest'
 import { killOrExplain, mutantsOf, mutationPaths } from '../support/mutants.ts'

@@ -59,6 +59,18 @@ describe('payment machine: the server issues the order id (issue 21 point 6)', (
     expect(s.context.reason).toBe('PAYMENT_IN_PROGRESS')
     expect(notices).toEqual([{ type: 'notice', code: 'error', reason: 'PAYMENT_IN_PROGRESS' }])
   })
+
+  it('a submit after a refusal clears the refusal\'s reason while the new one is on its way', async () => {
+    let calls = 0
+    const actor = filled(async () => { if (++calls === 1) throw Object.assign(new Error('502'), { code: 'KVT_GATEWAY_ERR4' }); return new Promise<PaymentOrder>(() => {}) })
+    actor.send({ type: 'form.submit', at: AT })
+    await waitFor(actor, (x) => x.matches('editing') && x.context.reason === 'KVT_GATEWAY_ERR4')
+    // the BIN is checked already: straight to submitting
+    actor.send({ type: 'form.submit', at: AT })
+    const s = await waitFor(actor, (x) => x.matches('submitting'))
+    expect(s.context.reason).toBeNull()
+    expect(calls).toBe(2)
+  })
 })
 
 describe('payment machine: a refused card (issue 21 point 5)', () => {

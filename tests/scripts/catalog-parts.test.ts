@@ -5,9 +5,10 @@ import { messages as en } from '../../src/locales/en/messages.po'
 import { messages as ru } from '../../src/locales/ru/messages.po'
 import { messages as tr } from '../../src/locales/tr/messages.po'
 import { formatter } from '@lingui/format-po'
-import { catalogPart, SERVER_ORIGIN, STAFF_ORIGIN } from '../../scripts/catalog-parts.ts'
+import { catalogPart, PART_ORIGINS, SERVER_ORIGIN, STAFF_ORIGIN } from '../../scripts/catalog-parts.ts'
+import { PART_PATHS, partsOf } from '../../src/web/i18n/parts.ts'
 
-/** Issue 23 goal 2: the catalogs in a public part and a staff-only part (scripts/catalog-parts.ts). */
+/** Issue 23 goal 2: the catalogs in parts, a common one and one per area (scripts/catalog-parts.ts). */
 const ROOT = resolve(import.meta.dirname, '../..')
 
 function files(dir: string): string[] {
@@ -18,30 +19,78 @@ function files(dir: string): string[] {
 }
 
 describe('catalog parts', () => {
-  it.each([['tr', tr], ['en', en], ['ru', ru]] as const)('%s: the two parts together are the whole catalog, compiled as lingui compiles it, without overlap', async (locale, whole) => {
+  it.each([['tr', tr], ['en', en], ['ru', ru]] as const)('%s: the parts together are the whole catalog, compiled as lingui compiles it, without overlap', async (locale, whole) => {
     const site = await catalogPart(locale, 'site')
     const staff = await catalogPart(locale, 'staff')
-    expect(Object.keys(site).filter((id) => id in staff)).toEqual([])
+    const landing = await catalogPart(locale, 'landing')
+    const sales = await catalogPart(locale, 'sales')
+    const parts = [site, staff, landing, sales]
+    for (const [i, a] of parts.entries()) for (const b of parts.slice(i + 1)) expect(Object.keys(a).filter((id) => id in b)).toEqual([])
     // the whole catalog less the texts only the server uses (its error codes no page shows by code)
     const po = await formatter({ lineNumbers: false }).parse(readFileSync(join(ROOT, `src/locales/${locale}/messages.po`), 'utf8'), { locale, sourceLocale: 'tr', filename: 'messages.po' })
     const serverOnly = Object.entries(po).filter(([, e]) => !e.obsolete && (e.origin ?? []).length > 0 && e.origin!.every((o) => SERVER_ORIGIN.test(o[0]))).map(([id]) => id)
     expect(serverOnly).toContain('BAD_JSON')
     expect(serverOnly).not.toContain('UNEXPECTED')
-    expect({ ...site, ...staff, ...Object.fromEntries(serverOnly.map((id) => [id, whole[id]])) }).toEqual(whole)
-    for (const id of serverOnly) expect(id in site || id in staff, id).toBe(false)
+    expect({ ...site, ...staff, ...landing, ...sales, ...Object.fromEntries(serverOnly.map((id) => [id, whole[id]])) }).toEqual(whole)
+    for (const id of serverOnly) expect(parts.some((p) => id in p), id).toBe(false)
     // the split is worth having: the staff area's own texts are a large share
     expect(Object.keys(staff).length).toBeGreaterThan(300)
-    expect(Object.keys(site).length).toBeGreaterThan(300)
+    expect(Object.keys(site).length).toBeGreaterThan(200)
+    expect(Object.keys(landing).length).toBeGreaterThan(100)
+    expect(Object.keys(sales).length).toBeGreaterThan(250)
   })
 
-  it('the public part has the public pages\' texts; the staff part has only the staff area\'s', async () => {
+  it('the public parts have the public pages\' texts; the staff part has only the staff area\'s', async () => {
     const site = JSON.stringify(await catalogPart('tr', 'site'))
     const staff = JSON.stringify(await catalogPart('tr', 'staff'))
+    const landing = JSON.stringify(await catalogPart('tr', 'landing'))
+    const sales = JSON.stringify(await catalogPart('tr', 'sales'))
+    const publicParts = site + landing + sales
     for (const text of ['Erken BES satın al', 'Teklif Al', 'Pasaport numarası 5-20 harf veya rakamdan oluşmalıdır', 'İşlem sonucu alınıyor…']) {
-      expect(site, text).toContain(text)
+      expect(publicParts, text).toContain(text)
       expect(staff, text).not.toContain(text)
     }
     expect(staff).toContain('Personel Girişi')
+    // the landing sections' and the purchase steps' own texts are in their parts, not in the site part
+    expect(landing).toContain('Sıkça Sorulan Sorular')
+    expect(site).not.toContain('Sıkça Sorulan Sorular')
+    expect(sales).toContain('Onayla ve ödemeye geç')
+    expect(site).not.toContain('Onayla ve ödemeye geç')
+  })
+
+  it('each route loads the catalog parts of every file it imports (PART_PATHS)', () => {
+    // a route file's path: src/web/routes/_site/urunler/market/tss.tsx -> /urunler/market/tss
+    const routes = files(join(ROOT, 'src/web/routes')).filter((f) => !f.endsWith('__root.tsx'))
+    const pathOf = (file: string) => '/' + relative(join(ROOT, 'src/web/routes'), file).replace(/\.tsx?$/, '').split(/[/.]/)
+      .filter((s) => !s.startsWith('_') && s !== 'index').join('/').replace(/\$\w*/g, 'x')
+    const imported = (file: string, seen = new Set<string>()): Set<string> => {
+      if (seen.has(file)) return seen
+      seen.add(file)
+      for (const m of readFileSync(file, 'utf8').matchAll(/(?:from|import\()\s*'(\.[^']+)'/g)) {
+        const base = resolve(dirname(file), m[1]!)
+        const target = [base, `${base}.ts`, `${base}.tsx`].find((t) => statSync(t, { throwIfNoEntry: false })?.isFile())
+        if (target && /\.tsx?$/.test(target)) imported(target, seen)
+      }
+      return seen
+    }
+    const missing: string[] = []
+    let checked = 0
+    for (const route of routes) {
+      const path = pathOf(route)
+      // a module without texts of its own (a hook, a style) may be shared
+      const used = [...imported(route)].filter((f) => /msg`|<Trans|\bt`|msg\(|<Plural/.test(readFileSync(f, 'utf8'))).map((f) => relative(ROOT, f))
+      for (const [part, origin] of Object.entries(PART_ORIGINS)) {
+        if (used.some((f) => origin.test(f)) && !partsOf(path).includes(part as keyof typeof PART_PATHS)) missing.push(`${path} (${relative(ROOT, route)}) needs ${part}`)
+      }
+      checked++
+    }
+    expect(checked).toBeGreaterThan(40)
+    expect(missing).toEqual([])
+    // and the public pages carry no part they do not need
+    expect(partsOf('/')).toEqual(['landing'])
+    expect(partsOf('/urunler/market/tss')).toEqual(['sales'])
+    expect(partsOf('/kvkk-aydinlatma-metni')).toEqual([])
+    expect(partsOf('/navbar/profile')).toEqual(['staff'])
   })
 
   it('no file outside the staff area imports a file whose texts are in the staff part', () => {

@@ -63,9 +63,9 @@ describe('CI runs the README\'s test command', () => {
     expect(run).toContain('npm ci')
   })
 
-  it('npm test -- --ci has every stage: typecheck, lint, unit, server, build, budgets, the three browser lanes (flows on PostgreSQL), smoke', () => {
+  it('npm test -- --ci has every stage: typecheck, lint, unit, server, build, budgets, the three browser lanes (flows on PostgreSQL), mutants, smoke', () => {
     const runner = read('scripts/test.ts')
-    for (const stage of ['typecheck', 'lint', 'unit+web', 'server', 'build', 'budgets', 'e2e', 'e2e-paths', 'e2e-pg', 'e2e-flows', 'smoke']) {
+    for (const stage of ['typecheck', 'lint', 'unit+web', 'server', 'build', 'budgets', 'e2e', 'e2e-paths', 'e2e-pg', 'e2e-flows', 'mutants', 'smoke']) {
       expect(runner, stage).toContain(`name: '${stage}'`)
     }
   })

@@ -88,6 +88,19 @@ describe.each(dbKinds())('organisation tree and roles on %s', (kind) => {
     expect((sub.body.items as Group[]).map((g) => g.name).sort()).toEqual(['Birim', 'Ekip 1'])
     expect((await a.get(`/group/${u.id}?filterByLevelType=board`)).status).toBe(400)
     expect((await a.get('/group/00000000-0000-4000-8000-000000000000')).status).toBe(404)
+    // the org chart's lean tree (issue 25 item 14): by name, five fields each, no counts; a subtree; a level
+    const tree = await a.get(`/group/${companyId}?view=tree`)
+    expect(tree.status).toBe(200)
+    expect(tree.body.items).toEqual([
+      { id: u.id, name: 'Birim', level: 'unit', parentId: m.id, version: 1 },
+      { id: expect.any(String), name: 'Ekip 1', level: 'team', parentId: u.id, version: 1 },
+      { id: expect.any(String), name: 'Ekip 2', level: 'team', parentId: m.id, version: 1 },
+      { id: m.id, name: 'Müdürlük', level: 'management', parentId: null, version: 1 },
+    ])
+    expect(((await a.get(`/group/${u.id}?view=tree`)).body.items as Group[]).map((g) => g.name)).toEqual(['Birim', 'Ekip 1'])
+    expect(((await a.get(`/group/${companyId}?view=tree&filterByLevelType=team`)).body.items as Group[]).map((g) => g.name)).toEqual(['Ekip 1', 'Ekip 2'])
+    expect((await a.get(`/group/${companyId}?view=full`)).status).toBe(400)
+    expect((await a.get('/group/00000000-0000-4000-8000-000000000000?view=tree')).status).toBe(404)
   })
 
   it('refuses a group without name or type with the spec code, and deletes only empty groups', async () => {

@@ -32,6 +32,8 @@ export type Screen = {
   disabled?: string[]
   /** Buttons (accessible names) that say they are busy (aria-busy): the request they sent is on its way. */
   busy?: string[]
+  /** The document's title (the browser's tab, what a screen reader announces on arrival) begins with this. */
+  title?: string[]
 }
 
 export type StateExpectation<C = any> = {
@@ -139,7 +141,7 @@ export type Expectations<C = any> = {
 
 /** The screen of a snapshot: every active state's screen, merged. */
 export function screenOf(expectations: Expectations, snapshot: Snapshot): Required<Screen> {
-  const out = { texts: [] as string[], headings: [] as string[], absent: [] as string[], enabled: [] as string[], disabled: [] as string[], busy: [] as string[] }
+  const out = { texts: [] as string[], headings: [] as string[], absent: [] as string[], enabled: [] as string[], disabled: [] as string[], busy: [] as string[], title: [] as string[] }
   for (const path of activePaths(snapshot)) {
     const s = expectations.states[path]?.screen
     const screen = typeof s === 'function' ? s(snapshot.context) : s

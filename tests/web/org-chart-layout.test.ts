@@ -3,7 +3,7 @@ import { i18n } from '@lingui/core'
 import { messages as tr } from '../../src/locales/tr/messages.po'
 import type { GroupLevel } from '../../src/domain/groups.ts'
 import { fieldErrorText } from '../../src/web/i18n/reasons.ts'
-import { culled, edgePath, fitView, INDENT, layoutTree, LEAF, NODE, nodeAt, reveal, ROOT_ID, zoomAround } from '../../src/web/views/admin/team/layout.ts'
+import { culled, edgePath, firstView, fitView, INDENT, layoutTree, LEAF, NODE, nodeAt, reveal, ROOT_ID, zoomAround } from '../../src/web/views/admin/team/layout.ts'
 
 type G = { id: string; name: string; level: GroupLevel; parentId: string | null }
 
@@ -104,6 +104,27 @@ describe('org chart layout (compact: team columns, rows of subtrees)', () => {
     const left = (l.nodes.get('e')!.x - l.nodes.get('e')!.w / 2) * seen.zoom + seen.x
     expect(left).toBeGreaterThanOrEqual(0)
     expect(left + l.nodes.get('e')!.w).toBeLessThanOrEqual(size.width)
+  })
+})
+
+describe('the first view (issue 25 item 10)', () => {
+  const clamp = (z: number) => Math.min(2, Math.max(0.02, Math.round(z * 1000) / 1000))
+  it('is the whole tree while its 14 px labels read 12 px or more, else 12 px labels from the top with the company in view', () => {
+    const small = layoutTree(company(1).slice(0, 4))
+    const pane = { width: 700, height: 512 }
+    expect(firstView(small, pane, clamp)).toEqual(fitView(small, pane, clamp))
+    const big = layoutTree(company(3))
+    expect(fitView(big, pane, clamp).zoom).toBeLessThan(0.5)
+    const v = firstView(big, pane, clamp)
+    // 12 px on screen, not 11.998 (the zoom's 0.001 steps round down)
+    expect(14 * v.zoom).toBeGreaterThanOrEqual(12)
+    expect(14 * v.zoom).toBeLessThan(12.1)
+    const root = big.nodes.get(ROOT_ID)!
+    const top = root.y * v.zoom + v.y
+    const left = (root.x - root.w / 2) * v.zoom + v.x
+    expect(top).toBeGreaterThanOrEqual(0)
+    expect(left).toBeGreaterThanOrEqual(0)
+    expect(left + root.w * v.zoom).toBeLessThanOrEqual(pane.width)
   })
 })
 

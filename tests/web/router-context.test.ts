@@ -2,7 +2,8 @@ import { createMemoryHistory, createRouter } from '@tanstack/react-router'
 import { describe, expect, it } from 'vitest'
 import { listSearchOf } from '../../src/domain/list-params.ts'
 import { USER_FILTERS } from '../../src/domain/user-list.ts'
-import { listSearch, logoutSearch, redirectSearch, teamSearch } from '../../src/domain/search.ts'
+import { listSearch, logoutSearch, purchaseResultSearch, purchaseRetrySearch, redirectSearch, teamSearch, tssPurchaseSearch } from '../../src/domain/search.ts'
+import { tssQuoteFromSearch } from '../../src/web/views/sales/TssPurchaseView.tsx'
 import type { SessionAccess, SettledSession } from '../../src/web/flows/guards.ts'
 import { routeTree } from '../../src/web/routeTree.gen.ts'
 
@@ -115,5 +116,37 @@ describe('search parameters: validators with defaults, never a failure (issue 26
     // the route's own (validated) search: TanStack keeps the raw keys beside it in `search`, as it always did
     expect(list.state.matches.find((m) => m.routeId === '/navbar/settings/users/')!._strictSearch).toEqual({})
     expect(list.state.matches.some((m) => m.status === 'error')).toBe(false)
+  })
+})
+
+describe('the purchase and result pages read their search through the route (issue 26 item 6)', () => {
+  const strict = (router: Awaited<ReturnType<typeof go>>, routeId: string) => router.state.matches.find((m) => m.routeId === routeId)!._strictSearch
+
+  it('TSS: the quick quote\'s answers as the router parsed them (numbers too) become the quote; a bad value is no quote', () => {
+    // the router JSON-parses each value: ?citycode=34&visits=8 arrive as numbers
+    const search = tssPurchaseSearch.parse({ gender: 'female', citycode: 34, birthdate: '1990-05-01', visits: 8 })
+    expect(tssQuoteFromSearch(search)).toEqual({ quickProfile: { gender: 'female', citycode: '34', birthdate: '1990-05-01' }, outpatientVisits: 8 })
+    expect(tssQuoteFromSearch(tssPurchaseSearch.parse({ gender: 'female', citycode: '06', birthdate: '1990-05-01', visits: 0 }))?.outpatientVisits).toBe(0)
+    for (const bad of [{ visits: 9 }, { visits: [8] }, { gender: 'x' }, { citycode: { a: 1 } }, { birthdate: 'x'.repeat(200) }]) {
+      expect(tssQuoteFromSearch(tssPurchaseSearch.parse({ gender: 'female', citycode: '34', birthdate: '1990-05-01', visits: 8, ...bad })), JSON.stringify(bad)).toBeNull()
+    }
+  })
+
+  it('a purchase to retry and a result\'s key: a text; a list or an object is dropped', () => {
+    expect(purchaseRetrySearch.parse({ purchase: 'AbCdEfGhIjKlMnOpQrStUvWx' })).toEqual({ purchase: 'AbCdEfGhIjKlMnOpQrStUvWx' })
+    expect(purchaseRetrySearch.parse({ purchase: ['a'] })).toEqual({ purchase: undefined })
+    expect(purchaseResultSearch.parse({ purchase: 'AbCdEfGhIjKlMnOpQrStUvWx', key: 'mf3k.abc' })).toEqual({ purchase: 'AbCdEfGhIjKlMnOpQrStUvWx', key: 'mf3k.abc' })
+    expect(purchaseResultSearch.parse({ purchase: { x: 1 }, key: [1] })).toEqual({ purchase: undefined, key: undefined })
+  })
+
+  it('real navigations: each page gets its validated search, and junk gives the default, never an error page', async () => {
+    const signedOut = session('signedOut')
+    const tss = await go('/urunler/market/tss?gender=female&citycode=34&birthdate=1990-05-01&visits=8&purchase=%5B1%5D', signedOut)
+    expect(strict(tss, '/_site/urunler/market/tss')).toMatchObject({ gender: 'female', citycode: '34', birthdate: '1990-05-01', visits: 8, purchase: undefined })
+    const bes = await go('/urunler/market/erkenbes?purchase=AbCdEfGhIjKlMnOpQrStUvWx', signedOut)
+    expect(strict(bes, '/_site/urunler/market/erkenbes')).toEqual({ purchase: 'AbCdEfGhIjKlMnOpQrStUvWx' })
+    const result = await go('/result/success?purchase=AbCdEfGhIjKlMnOpQrStUvWx&key=mf3k.abc&x=%7B%7D', signedOut)
+    expect(strict(result, '/_site/result/success')).toEqual({ purchase: 'AbCdEfGhIjKlMnOpQrStUvWx', key: 'mf3k.abc' })
+    for (const r of [tss, bes, result]) expect(r.state.matches.some((m) => m.status === 'error')).toBe(false)
   })
 })

@@ -1,10 +1,10 @@
 import { randomInt } from 'node:crypto'
-import { and, eq, lt } from 'drizzle-orm'
 import { Hono, type Context } from 'hono'
 import { isLuhnValid } from '../../domain/card/brands.ts'
 import { formatMoney } from '../../domain/money.ts'
-import { bankSimTransaction } from '../db/schema.ts'
-import { BANK_SIM_CLIENT_ID, BANK_SIM_MERCHANT, scenarioOf, type BankSimScenario } from '../services/gateway/bank-simulator.ts'
+import {
+  BANK_SIM_CLIENT_ID, BANK_SIM_MERCHANT, bankSimTxn, concludeBankSimTxn, countBankSimAttempt, openBankSimTxn, scenarioOf, type BankSimScenario, type BankSimTxn,
+} from '../services/gateway/bank-simulator.ts'
 import { signParams, verifyParams } from '../services/gateway/hash.ts'
 import { esc, formHtml, frameCsp, nonce } from '../services/gateway/html.ts'
 import type { AppEnv } from '../types.ts'
@@ -21,7 +21,7 @@ const MAX_OTP_ATTEMPTS = 3
 export const CANCELLED_MD_ERROR = 'Cancelled by cardholder'
 const CURRENCY_NAMES: Record<string, string> = { '949': 'TRY', '840': 'USD', '978': 'EUR', '826': 'GBP' }
 
-type Txn = typeof bankSimTransaction.$inferSelect
+type Txn = BankSimTxn
 
 function page(c: Context<AppEnv>, body: string, opts: { status?: number; scriptNonce?: string | null; formAction?: string } = {}) {
   c.header('Content-Security-Policy', frameCsp(opts.scriptNonce ?? null, opts.formAction))
@@ -116,7 +116,7 @@ export function bankSimulatorRoutes() {
     if (!/^\d+\.\d{2}$/.test(p.amount ?? '') || !/^[A-Za-z0-9._-]{1,64}$/.test(p.oid ?? '')) return errorPage(c, 'Geçersiz istek')
     // a bank runs its own card's 3-D step: the merchant's card rules (ours) are applied before this page
     const scenario: BankSimScenario = scenarioOf(pan)
-    const [t] = await db.insert(bankSimTransaction).values({
+    const t = await openBankSimTxn(db, {
       orderId: p.oid!,
       scenario,
       otp: String(randomInt(100000, 1000000)),
@@ -128,7 +128,7 @@ export function bankSimulatorRoutes() {
       failUrl: p.failUrl ?? '',
       installment: Number(p.taksit) > 1 ? Number(p.taksit) : 1,
       trxKind: p.islemtipi === 'PreAuth' ? 'PreAuth' : 'Auth',
-    }).returning()
+    })
     if (scenario === 'noAnswer') {
       // the bank page never answers: hold the request until the payment's limit has passed
       const signal = c.req.raw.signal
@@ -138,7 +138,7 @@ export function bankSimulatorRoutes() {
       })
       return errorPage(c, 'Banka yanıt vermedi', 504)
     }
-    return otpPage(c, t!, false)
+    return otpPage(c, t, false)
   })
 
   r.post('/3d/confirm', async (c) => {
@@ -146,20 +146,15 @@ export function bankSimulatorRoutes() {
     const p = await readForm(c)
     const id = p?.txn ?? ''
     if (!p || !/^[0-9a-f-]{36}$/.test(id)) return errorPage(c, 'Geçersiz istek')
-    const [t] = await db.select().from(bankSimTransaction).where(eq(bankSimTransaction.id, id)).limit(1)
+    const t = await bankSimTxn(db, id)
     if (!t || t.status !== 'pending') return errorPage(c, 'İşlem bulunamadı ya da tamamlanmış', 409)
-    const conclude = async () => {
-      const [done] = await db.update(bankSimTransaction).set({ status: 'done' })
-        .where(and(eq(bankSimTransaction.id, t.id), eq(bankSimTransaction.status, 'pending'))).returning({ id: bankSimTransaction.id })
-      return !!done
-    }
+    const conclude = () => concludeBankSimTxn(db, t.id)
     if (p.action === 'cancel') {
       if (!(await conclude())) return errorPage(c, 'İşlem tamamlanmış', 409)
       return postBack(c, t, { mdStatus: '0', approved: false, procReturnCode: '99', errMsg: 'Kullanıcı işlemi iptal etti', mdErrorMsg: CANCELLED_MD_ERROR }, config.gateway.bankSimStoreKey)
     }
     if (p.otp !== t.otp) {
-      const [counted] = await db.update(bankSimTransaction).set({ attempts: t.attempts + 1 })
-        .where(and(eq(bankSimTransaction.id, t.id), eq(bankSimTransaction.status, 'pending'), lt(bankSimTransaction.attempts, MAX_OTP_ATTEMPTS - 1))).returning()
+      const counted = await countBankSimAttempt(db, t, MAX_OTP_ATTEMPTS)
       if (counted) return otpPage(c, counted, true)
       if (!(await conclude())) return errorPage(c, 'İşlem tamamlanmış', 409)
       return postBack(c, t, { mdStatus: '0', approved: false, procReturnCode: '99', errMsg: 'Tek kullanımlık şifre hatalı', mdErrorMsg: 'Not authenticated' }, config.gateway.bankSimStoreKey)

@@ -1,14 +1,9 @@
-import { Hono, type Context } from 'hono'
+import { Hono } from 'hono'
 import * as z from 'zod/mini'
-import { and, count, desc, eq, gte, lt, type SQL } from 'drizzle-orm'
 import type { AppEnv } from '../types.ts'
-import { company, legalPermission } from '../db/schema.ts'
-import { consentDocument, PERMISSION_STATUSES } from '../../domain/consents.ts'
-import { maskIp, maskPartyId } from '../../domain/masking.ts'
-import { CONSENT_EXPORT_TEXTS } from '../i18n.ts'
-import { auditBySession } from '../services/audit.ts'
-import { toCsv } from '../services/csv.ts'
-import { isoDateTime, listAnswer, orderBy, readList } from '../services/list.ts'
+import { PERMISSION_STATUSES } from '../../domain/consents.ts'
+import { exportConsents, listConsents } from '../services/consent-records.ts'
+import { isoDateTime, listAnswer, readList } from '../services/list.ts'
 import { permit } from '../services/permissions.ts'
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
@@ -23,8 +18,6 @@ const FILTERS = {
   from: isoDateTime,
   to: isoDateTime,
 }
-/** The CSV's rows at most (a larger export is narrowed with the filters). */
-export const CONSENT_EXPORT_MAX = 10_000
 
 /**
  * Consent records for staff (issue 25 item 8, `consent:read`): the sales flows' legal permissions
@@ -36,67 +29,15 @@ export const CONSENT_EXPORT_MAX = 10_000
 export function consentRoutes() {
   const r = new Hono<AppEnv>()
 
-  function query(c: Context<AppEnv>) {
-    const params = readList(c, ['at', 'name', 'status'], FILTERS)
-    const f = params.filters
-    const where: SQL[] = [eq(legalPermission.companyId, c.get('session').companyId)]
-    if (f.saleId) where.push(eq(legalPermission.saleId, f.saleId.toLowerCase()))
-    if (f.partyId) where.push(eq(legalPermission.partyId, f.partyId.startsWith('tel:') ? f.partyId : f.partyId.toUpperCase()))
-    if (f.name) where.push(eq(legalPermission.name, f.name))
-    if (f.status) where.push(eq(legalPermission.status, f.status))
-    if (f.channel) where.push(eq(legalPermission.channel, f.channel))
-    if (f.from) where.push(gte(legalPermission.at, new Date(f.from)))
-    if (f.to) where.push(lt(legalPermission.at, new Date(f.to)))
-    const order = orderBy(params, { at: legalPermission.at, name: legalPermission.name, status: legalPermission.status }, [desc(legalPermission.at)], legalPermission.id)
-    return { params, condition: and(...where), order }
-  }
-
-  const item = (row: typeof legalPermission.$inferSelect, locale: 'tr' | 'en' | 'ru') => ({
-    id: row.id,
-    at: row.at.toISOString(),
-    saleId: row.saleId,
-    party: maskPartyId(row.partyId),
-    name: row.name,
-    title: consentDocument(row.documentId)?.title[locale] ?? row.documentId,
-    documentId: row.documentId,
-    version: row.documentVersion,
-    textSha256: row.textSha256,
-    locale: row.locale,
-    status: row.status,
-    scope: row.scope,
-    channel: row.channel,
-    processStep: row.processStep,
-    ip: maskIp(row.ip),
-  })
-
   r.get('/', permit('consent:read'), async (c) => {
-    const { db } = c.get('deps')
-    const { params, condition, order } = query(c)
-    const [rows, [total]] = await Promise.all([
-      db.select().from(legalPermission).where(condition).orderBy(...order).limit(params.size).offset(params.offset),
-      db.select({ n: count() }).from(legalPermission).where(condition),
-    ])
-    const locale = c.get('locale')
-    return c.json(listAnswer(rows.map((row) => item(row, locale)), total?.n ?? 0, params))
+    const params = readList(c, ['at', 'name', 'status'], FILTERS)
+    const { items, total } = await listConsents(c.get('deps').db, c.get('session').companyId, params, c.get('locale'))
+    return c.json(listAnswer(items, total, params))
   })
 
   /** The filtered records as CSV (the shared CSV writer), in the reader's language and the company's time zone. */
   r.get('/csv', permit('consent:read'), async (c) => {
-    const { db } = c.get('deps')
-    const { params, condition, order } = query(c)
-    const rows = await db.select().from(legalPermission).where(condition).orderBy(...order).limit(CONSENT_EXPORT_MAX)
-    const [co] = await db.select({ timeZone: company.timeZone }).from(company).where(eq(company.id, c.get('session').companyId))
-    const timeZone = co?.timeZone || 'Europe/Istanbul'
-    const when = new Intl.DateTimeFormat('sv-SE', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' })
-    const locale = c.get('locale')
-    const texts = CONSENT_EXPORT_TEXTS[locale]
-    const header = texts.columns.map((name, i) => (i === 0 ? `${name} (${timeZone})` : name))
-    const csv = toCsv(header, rows.map((row) => {
-      const x = item(row, locale)
-      return [when.format(row.at), x.saleId, x.party, x.title, x.documentId, String(x.version), x.textSha256, x.locale,
-        texts.status[x.status] ?? x.status, x.scope, x.channel, x.processStep, x.ip]
-    }))
-    await auditBySession(c, 'consent.exported', null, { rows: rows.length, filters: params.filters })
+    const csv = await exportConsents(c, readList(c, ['at', 'name', 'status'], FILTERS))
     return new Response(csv, {
       headers: {
         'content-type': 'text/csv; charset=utf-8',

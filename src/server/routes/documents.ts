@@ -1,12 +1,10 @@
 import { Hono } from 'hono'
-import { and, eq } from 'drizzle-orm'
 import { normalizeDocumentCode } from '../../domain/document-code.ts'
 import type { AppEnv } from '../types.ts'
-import { purchase } from '../db/schema.ts'
 import { AppError } from '../errors.ts'
 import { hit } from '../services/rate-limit.ts'
 import { publicRoute } from '../services/route-access.ts'
-import { documentCheck } from '../services/policy-document.ts'
+import { documentCheck, issuedByCode } from '../services/policy-document.ts'
 import { tariffOfPurchase } from '../services/tariffs.ts'
 
 /**
@@ -32,7 +30,7 @@ export function documentRoutes() {
     if (!(await hit(db, `document-check:ip:${c.get('clientIp')}`, DOCUMENT_CHECKS_MAX, DOCUMENT_CHECKS_WINDOW_MS, now))) throw new AppError(429, 'RATE_LIMITED')
     const code = normalizeDocumentCode(c.req.param('code'))
     if (!code) throw new AppError(400, 'DOCUMENT_CODE_INVALID')
-    const [row] = await db.select().from(purchase).where(and(eq(purchase.documentCode, code), eq(purchase.status, 'issued'))).limit(1)
+    const row = await issuedByCode(db, code)
     if (!row) throw new AppError(404, 'DOCUMENT_NOT_FOUND')
     return c.json(documentCheck(row, now, await tariffOfPurchase(db, row.tariffVersionId)))
   })

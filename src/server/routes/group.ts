@@ -1,15 +1,17 @@
 import { Hono } from 'hono'
 import * as z from 'zod/mini'
+import { GROUP_TREE } from '../../domain/groups.ts'
 import { GroupBody, GroupMoveBody, GroupUpdateBody } from '../../domain/schemas/admin.ts'
 import type { AppEnv } from '../types.ts'
 import { idParam, readJson, readQuery } from '../http.ts'
 import { auditBySession } from '../services/audit.ts'
 import {
-  createGroup, deleteGroup, groupDetail, groupSubtree, groupView, listGroups, moveGroup, updateGroup,
+  createGroup, deleteGroup, groupDetail, groupSubtree, groupTree, groupView, listGroups, moveGroup, updateGroup,
 } from '../services/groups.ts'
 import { permit } from '../services/permissions.ts'
 
-const LevelQuery = z.strictObject({ filterByLevelType: z.optional(z.enum(['management', 'unit', 'team'])) })
+/** `view=tree`: only what the org chart draws (id, name, level, parentId, version), without counts. */
+const LevelQuery = z.strictObject({ filterByLevelType: z.optional(z.enum(['management', 'unit', 'team'])), view: z.optional(z.literal(GROUP_TREE.view)) })
 
 /**
  * The organisation tree (issue 13): groups of the caller's company. Moves run in a transaction that
@@ -30,12 +32,15 @@ export function groupRoutes() {
    * Spec 7.5 `GET /group/{id}` (optional filterByLevelType), as `GET /role/{id}` takes it: for the
    * company's id, the company's groups with their counts (an empty list when it has none yet);
    * for a group's id, that group and its subtree. One group alone: `GET /group/{id}/detail`.
+   * With `view=tree` the same groups as the org chart draws them (issue 25 item 14): five fields
+   * each, no counts, one query (the chart and the group pickers load this).
    */
   r.get('/:id', permit('group:read'), async (c) => {
     const id = idParam(c)
-    const { filterByLevelType } = readQuery(c, LevelQuery)
+    const { filterByLevelType, view } = readQuery(c, LevelQuery)
     const { db } = c.get('deps')
     const companyId = c.get('session').companyId
+    if (view === 'tree') return c.json({ items: await groupTree(db, companyId, id === companyId ? undefined : id, filterByLevelType) })
     if (id === companyId) return c.json({ items: await listGroups(db, companyId, filterByLevelType) })
     return c.json({ items: await groupSubtree(db, companyId, id, filterByLevelType) })
   })

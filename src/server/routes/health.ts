@@ -1,9 +1,9 @@
 import { Hono } from 'hono'
-import { sql } from 'drizzle-orm'
 import * as z from 'zod/mini'
 import type { AppEnv } from '../types.ts'
 import { readQuery } from '../http.ts'
 import { publicRoute } from '../services/route-access.ts'
+import { databaseAnswers } from '../services/health.ts'
 
 /**
  * `GET API_BASE/health`: whether this process serves and its database answers (one `select 1`),
@@ -16,7 +16,7 @@ export function healthRoutes() {
   r.use('*', publicRoute())
   r.get('/', async (c) => {
     readQuery(c, z.strictObject({}))
-    await c.get('deps').db.execute(sql`select 1`)
+    await databaseAnswers(c.get('deps').db)
     c.header('Cache-Control', 'no-store')
     return c.json({ status: 'ok' })
   })

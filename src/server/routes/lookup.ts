@@ -1,12 +1,10 @@
-import { Hono, type Context, type MiddlewareHandler } from 'hono'
+import { Hono, type MiddlewareHandler } from 'hono'
 import { etag } from 'hono/etag'
-import { and, asc, eq, ne } from 'drizzle-orm'
 import * as z from 'zod/mini'
 import type { AppEnv } from '../types.ts'
-import { AppError } from '../errors.ts'
 import { readQuery } from '../http.ts'
 import { localized, type ServerLocale } from '../i18n.ts'
-import { city, country, district, hometown, industry, nationality, optionItem } from '../db/schema.ts'
+import { cities, countries, districts, hometowns, industries, nationalities, options } from '../services/reference-data.ts'
 import { publicRoute } from '../services/route-access.ts'
 
 /** Reference data rarely changes: let browsers and proxies keep it for an hour, revalidate by ETag. */
@@ -34,8 +32,7 @@ export function lookupRoutes() {
 
   r.get('/industries', async (c) => {
     readQuery(c, noParams)
-    const { db } = c.get('deps')
-    const rows = await db.select().from(industry).orderBy(asc(industry.code))
+    const rows = await industries(c.get('deps').db)
     const locale = c.get('locale')
     // sections first (A..U), each followed by its divisions
     const sections = rows.filter((row) => row.level === 1)
@@ -50,22 +47,21 @@ export function lookupRoutes() {
   r.get('/countries', async (c) => {
     readQuery(c, noParams)
     const locale = c.get('locale')
-    const rows = await c.get('deps').db.select().from(country)
+    const rows = await countries(c.get('deps').db)
     return c.json(byName(rows.map((row) => ({ value: row.code, name: localized(row.name, locale), icon: row.icon })), locale))
   })
 
   r.get('/nationalities', async (c) => {
     readQuery(c, noParams)
     const locale = c.get('locale')
-    const rows = await c.get('deps').db.select().from(nationality).orderBy(asc(nationality.sort))
+    const rows = await nationalities(c.get('deps').db)
     return c.json(rows.map((row) => ({ value: row.code, name: localized(row.name, locale) })))
   })
 
   const optionList = (list: string, exclude?: string) => r.get(`/${list === 'experienceLevels' ? 'experiencelevels' : list === 'gdprLevels' ? 'gdprlevels' : list}`, async (c) => {
     readQuery(c, noParams)
     const locale = c.get('locale')
-    const where = exclude ? and(eq(optionItem.list, list), ne(optionItem.value, exclude)) : eq(optionItem.list, list)
-    const rows = await c.get('deps').db.select().from(optionItem).where(where).orderBy(asc(optionItem.sort))
+    const rows = await options(c.get('deps').db, list, exclude)
     return c.json(rows.map((row) => list === 'gdprLevels'
       ? { value: row.value, name: localized(row.name, locale), level: row.level }
       : { value: row.value, name: localized(row.name, locale) }))
@@ -75,42 +71,21 @@ export function lookupRoutes() {
   optionList('experienceLevels')
   optionList('gdprLevels')
 
-  async function requireCountry(c: Context<AppEnv>, code: string) {
-    const found = await c.get('deps').db.select({ code: country.code }).from(country).where(eq(country.code, code)).limit(1)
-    if (found.length === 0) throw new AppError(404, 'UNKNOWN_COUNTRY')
-  }
-  async function requireCity(c: Context<AppEnv>, cc: string, code: string) {
-    const found = await c.get('deps').db.select({ code: city.code }).from(city)
-      .where(and(eq(city.countryCode, cc), eq(city.code, code))).limit(1)
-    if (found.length === 0) throw new AppError(404, 'UNKNOWN_CITY')
-  }
-
   r.get('/cities', async (c) => {
     const q = readQuery(c, z.strictObject({ countryCode }))
-    await requireCountry(c, q.countryCode)
-    const rows = await c.get('deps').db.select().from(city).where(eq(city.countryCode, q.countryCode)).orderBy(asc(city.code))
+    const rows = await cities(c.get('deps').db, q.countryCode)
     return c.json(rows.map((row) => ({ value: row.code, name: row.name })))
   })
 
   r.get('/districts', async (c) => {
     const q = readQuery(c, z.strictObject({ countryCode, cityCode }))
-    await requireCountry(c, q.countryCode)
-    await requireCity(c, q.countryCode, q.cityCode)
-    const rows = await c.get('deps').db.select().from(district)
-      .where(and(eq(district.countryCode, q.countryCode), eq(district.cityCode, q.cityCode)))
+    const rows = await districts(c.get('deps').db, q.countryCode, q.cityCode)
     return c.json(byName(rows.map((row) => ({ value: row.code, name: row.name })), 'tr'))
   })
 
   r.get('/hometowns', async (c) => {
     const q = readQuery(c, z.strictObject({ countryCode, cityCode, districtCode }))
-    await requireCountry(c, q.countryCode)
-    await requireCity(c, q.countryCode, q.cityCode)
-    const { db } = c.get('deps')
-    const known = await db.select({ code: district.code }).from(district)
-      .where(and(eq(district.countryCode, q.countryCode), eq(district.cityCode, q.cityCode), eq(district.code, q.districtCode))).limit(1)
-    if (known.length === 0) throw new AppError(404, 'UNKNOWN_DISTRICT')
-    const rows = await db.select().from(hometown).where(and(
-      eq(hometown.countryCode, q.countryCode), eq(hometown.cityCode, q.cityCode), eq(hometown.districtCode, q.districtCode)))
+    const rows = await hometowns(c.get('deps').db, q.countryCode, q.cityCode, q.districtCode)
     return c.json(byName(rows.map((row) => ({ value: row.code, name: row.name, zipcode: row.zipcode })), 'tr'))
   })
 

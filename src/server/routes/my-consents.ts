@@ -13,7 +13,7 @@ import { publicRoute } from '../services/route-access.ts'
 import { requireCustomHeaders } from '../services/sessions.ts'
 import { readLiveTicket } from '../services/sms/codes.ts'
 import { smsKey } from './notification.ts'
-import { consentProof } from './sales.ts'
+import { consentProof } from '../services/sales-rules.ts'
 
 /**
  * The customer's consent page (issue 24 item 10, KVKK art. 11; docs/decisions/consents.md "The

@@ -1,40 +1,29 @@
-import { createHash } from 'node:crypto'
 import { Hono, type Context } from 'hono'
 import { getCookie, setCookie } from 'hono/cookie'
-import { and, desc, eq, getTableColumns, gt, inArray, lt, sql } from 'drizzle-orm'
 import * as z from 'zod/mini'
-import { consentDocument, consentsFor, PERMISSION_STATUSES, scopeFits, statusFits, type ConsentDocument, type PermissionStatus, type SalesProduct } from '../../domain/consents.ts'
+import { consentDocument, PERMISSION_STATUSES, scopeFits, statusFits, type PermissionStatus, type SalesProduct } from '../../domain/consents.ts'
 import { legalPermissionSchema } from '../../domain/schemas/legal-permission.ts'
-import {
-  APPLICATION_KEEP_HOURS, resumeApplicationSchema, saveApplicationSchema, type ApplicationData, type ApplicationProduct, type SavedApplication,
-} from '../../domain/schemas/application.ts'
-import type { TariffFigures } from '../../domain/tariff-version.ts'
-import { tariffInForce } from '../services/tariffs.ts'
-import { AGE_RULE_CODE, healthAnswersProblem, purchasePrice, quotedPrice, type PurchasePrice } from '../../domain/purchase.ts'
+import { resumeApplicationSchema, saveApplicationSchema, type ApplicationData, type ApplicationProduct } from '../../domain/schemas/application.ts'
+import { purchasePrice } from '../../domain/purchase.ts'
 import {
   createPurchaseSchema, preInformationDocumentSchema, preInformationRequestSchema, type PreInformationView, type PurchaseView,
 } from '../../domain/schemas/purchase.ts'
-import { preInformationForm, preInformationText } from '../../domain/pre-information.ts'
+import { tariffInForce } from '../services/tariffs.ts'
 import type { AppEnv } from '../types.ts'
-import type { Db } from '../db/client.ts'
-import { company, legalPermission, paymentOrder, preInformation, purchase, salesApplication } from '../db/schema.ts'
 import { AppError } from '../errors.ts'
-import { healthQuestionList, isServerLocale, type ErrorCode, type ServerLocale } from '../i18n.ts'
-import { MAILS } from '../mail-texts.ts'
-import { enqueueMail } from '../services/outbox.ts'
-import { keyFrom } from '../services/secrets.ts'
-import { readJson, readQuery, UUID_PATTERN } from '../http.ts'
-import { audit } from '../services/audit.ts'
-import { expirePurchaseLiveOrders } from '../services/payments.ts'
-import {
-  isPurchaseLinkKey, newPurchaseId, pdfFileName, preInformationPdf, PURCHASE_ID_PATTERN, PURCHASE_KEY_PATTERN, purchasePdf, type PurchaseRow,
-} from '../services/purchase.ts'
+import { isServerLocale, type ServerLocale } from '../i18n.ts'
+import { readJson, readQuery } from '../http.ts'
+import { isPurchaseLinkKey, pdfFileName, preInformationPdf, PURCHASE_KEY_PATTERN, purchasePdf, type PurchaseRow } from '../services/purchase.ts'
 import { hit } from '../services/rate-limit.ts'
+import {
+  consentCompanyId, createPurchase, givenForm, liveApplication, ownApplication, paymentState, purchaseById, recordConsent, recordPreInformation,
+  saveApplication, unrecordedConsents,
+} from '../services/sales.ts'
+import { applicationProblem, currentForm, healthAnswersError, partyOf, purchaseView, refusal, savedView } from '../services/sales-rules.ts'
 import { requireCustomHeaders } from '../services/sessions.ts'
 import { readLiveTicket } from '../services/sms/codes.ts'
 import { smsKey } from './notification.ts'
 import { publicRoute } from '../services/route-access.ts'
-import { siteCompany } from '../services/settings.ts'
 import { restoreProofSchema, restoreVerification } from '../services/sms-proof.ts'
 
 /**
@@ -44,6 +33,9 @@ import { restoreProofSchema, restoreVerification } from '../services/sms-proof.t
  * ACCEPTED, REJECTED or WITHDRAWN for consents and declarations), when, from which IP, through
  * which channel (web), at which step of which sale. Records are never updated: a withdrawal is a
  * new record, and the latest record of a party's consent is its state.
+ *
+ * This file reads the request, checks who may call and answers; the rules are in
+ * services/sales-rules.ts, the reads and writes in services/sales.ts (issue 26 item 3).
  */
 const ID = /^[A-Za-z0-9_.:-]{1,64}$/
 
@@ -55,25 +47,6 @@ function header(c: Context<AppEnv>, name: string, required: boolean): string | n
   }
   if (!ID.test(value)) throw new AppError(400, 'VALIDATION', [{ path: name, code: 'invalid' }])
   return value
-}
-
-export function textSha256(text: string): string {
-  return createHash('sha256').update(text, 'utf8').digest('hex')
-}
-
-/** What proves a consent record came through this request: the document shown in the reader's language, its text's hash, where from. */
-export function consentProof(c: Context<AppEnv>, doc: ConsentDocument) {
-  const locale = c.get('locale')
-  return {
-    documentId: doc.documentId,
-    documentVersion: doc.version,
-    locale,
-    textSha256: textSha256(doc.text[locale]),
-    channel: 'WEB' as const,
-    ip: c.get('clientIp'),
-    userAgent: c.req.header('user-agent')?.slice(0, 300) ?? null,
-    requestId: c.get('requestId'),
-  }
 }
 
 /** The phone a verification ticket proves, for this product only (401 otherwise). */
@@ -89,44 +62,6 @@ async function verifiedTicket(c: Context<AppEnv>, ticket: string, product: Appli
   return proof
 }
 
-/** The server's message for a person outside a product's ages: the product's rule in words. */
-const AGE_ERROR: Record<ApplicationProduct, ErrorCode> = {
-  tss: 'TSS_AGE_WINDOW', seyahatsaglik: 'TRAVEL_AGE_WINDOW', erkenbes: 'BES_AGE_WINDOW', pratikbes: 'BES_ADULT_ONLY',
-}
-
-/**
- * A TSS health declaration the server does not take (issue 24): each of its questions answered
- * once with yes or no, none other. The answer names the unanswered questions in the reader's
- * language (message) and as fields (`healthPolicy.questions.<id>`: `healthQuestion.required`).
- */
-function healthAnswersError(policy: ApplicationData['healthPolicy']): AppError | null {
-  const problem = healthAnswersProblem(policy)
-  if (!problem) return null
-  if (problem.kind === 'unanswered') {
-    const ids = problem.ids
-    return new AppError(400, 'HEALTH_QUESTIONS_UNANSWERED', ids.map((id) => ({ path: `healthPolicy.questions.${id}`, code: 'healthQuestion.required' })),
-      (locale) => ({ questions: healthQuestionList(ids, locale) }))
-  }
-  return new AppError(400, 'HEALTH_QUESTIONS_INVALID', problem.ids.map((id) => ({ path: `healthPolicy.questions.${id.slice(0, 40)}`, code: `healthQuestion.${problem.kind}` })))
-}
-
-/** A refused price as the answer: the product's age rule (on the birth date), else the section that cannot be priced. */
-function refusal(product: ApplicationProduct, price: Extract<PurchasePrice, { ok: false }>, data: ApplicationData): AppError {
-  if (price.code === 'AGE_OUT_OF_RANGE') return new AppError(400, AGE_ERROR[product], [{ path: `${price.section}.birthdate`, code: AGE_RULE_CODE[product] }])
-  if (price.code === 'HEALTH_QUESTIONS_UNANSWERED') return healthAnswersError(data.healthPolicy) ?? new AppError(400, 'VALIDATION', [{ path: price.section, code: `purchase.${price.code}` }])
-  return new AppError(400, 'VALIDATION', [{ path: price.section, code: `purchase.${price.code}` }])
-}
-
-function savedView(row: typeof salesApplication.$inferSelect, now: Date, figures: TariffFigures): SavedApplication {
-  const data = row.data as ApplicationData
-  const price = quotedPrice(row.product as ApplicationProduct, data, now, figures)
-  return {
-    id: row.id, product: row.product as ApplicationProduct, step: row.step, data,
-    updatedAt: row.updatedAt.toISOString(), expiresAt: row.expiresAt.toISOString(),
-    price: price.ok ? { amount: price.amountTry, currency: price.currency } : null,
-  }
-}
-
 /**
  * The purchase cookie (issue 21): the verified phone's SMS ticket, HttpOnly, sent only to the
  * purchase calls, until the ticket expires. With it the purchase's phone sees the details and the
@@ -138,59 +73,17 @@ function purchaseCookiePath(c: Context<AppEnv>): string {
   return `${c.get('deps').config.apiBase}/digitalchannels/purchase`
 }
 
-/** The person an application is about: their national ID, or (before the profile step) the verified phone. */
-function partyOf(application: typeof salesApplication.$inferSelect): string {
-  const nationalId = (application.data as ApplicationData).personalProfile?.nationalId
-  return nationalId ? nationalId : `tel:${application.phone}`
-}
-
 /** Purchases one verified phone may start in an hour (each prices an application; no SMS is sent). */
 export const PURCHASES_PER_PHONE_HOUR = 20
 
-type PaymentState = { paymentInProgress: boolean; lastFailure: string | null }
-
-function purchaseView(row: PurchaseRow, access: PurchaseView['access'], payment: PaymentState): PurchaseView {
-  const data = row.data as ApplicationData
-  const person = data.personalProfile
-  const full = access === 'full'
-  return {
-    id: row.id,
-    product: row.product as ApplicationProduct,
-    status: row.status as PurchaseView['status'],
-    amount: Number(row.amount),
-    currency: row.currency,
-    createdAt: row.createdAt.toISOString(),
-    issuedAt: row.issuedAt?.toISOString() ?? null,
-    ...payment,
-    access,
-    policyNumber: full ? row.policyNumber : null,
-    orderId: full ? row.orderId : null,
-    insuredName: full && person ? `${person.firstname} ${person.lastname}` : null,
-    email: full ? person?.email ?? null : null,
-  }
-}
-
-/** Whether a payment of it waits for the bank now, and why the last one failed (a live one past its limit ends here). */
-async function paymentState(c: Context<AppEnv>, row: PurchaseRow): Promise<PaymentState> {
+/** Whether a payment of it waits for the bank now, and why the last one failed. */
+function paymentStateOf(c: Context<AppEnv>, row: PurchaseRow) {
   const { db, clock, config } = c.get('deps')
-  const now = clock.now()
-  let live = row.liveOrderId !== null
-  if (live && row.status === 'awaitingPayment' && row.liveSince && now.getTime() - row.liveSince.getTime() > config.gateway.timeoutMs) {
-    await expirePurchaseLiveOrders(db, row.id, new Date(now.getTime() - config.gateway.timeoutMs), now)
-    live = false
-  }
-  if (row.status !== 'awaitingPayment') return { paymentInProgress: false, lastFailure: null }
-  const [last] = await db.select({ status: paymentOrder.status, reason: paymentOrder.reason }).from(paymentOrder)
-    .where(and(eq(paymentOrder.purchaseId, row.id), eq(paymentOrder.status, 'failed')))
-    .orderBy(desc(paymentOrder.updatedAt), desc(paymentOrder.createdAt)).limit(1)
-  return { paymentInProgress: live, lastFailure: last?.reason ?? null }
+  return paymentState(db, row, clock.now(), config.gateway.timeoutMs)
 }
 
 async function purchaseOf(c: Context<AppEnv>): Promise<PurchaseRow> {
-  const id = c.req.param('id') ?? ''
-  const rows = PURCHASE_ID_PATTERN.test(id) ? await c.get('deps').db.select().from(purchase).where(eq(purchase.id, id)).limit(1) : []
-  if (!rows[0]) throw new AppError(404, 'PURCHASE_NOT_FOUND')
-  return rows[0]
+  return purchaseById(c.get('deps').db, c.req.param('id') ?? '')
 }
 
 const PurchaseQuery = z.strictObject({ key: z.optional(z.string().check(z.regex(PURCHASE_KEY_PATTERN))) })
@@ -209,50 +102,13 @@ async function accessOf(c: Context<AppEnv>, row: PurchaseRow, key: string | unde
   return 'summary'
 }
 
-/** The required consents of a product that the sale's records do not show accepted (or read). */
-async function unrecordedConsents(c: Context<AppEnv>, saleId: string, product: ApplicationProduct): Promise<string[]> {
-  const required = consentsFor(product).filter((d) => d.requiredFor.includes(product))
-  const records = await c.get('deps').db.select({ name: legalPermission.name, status: legalPermission.status, documentId: legalPermission.documentId })
-    .from(legalPermission)
-    .where(and(eq(legalPermission.saleId, saleId), inArray(legalPermission.name, required.map((d) => d.name))))
-    .orderBy(desc(legalPermission.at), desc(legalPermission.id))
-  return required.filter((d) => {
-    const latest = records.find((r) => r.name === d.name)
-    return latest?.documentId !== d.documentId || latest.status !== (d.kind === 'notice' ? 'READ' : 'ACCEPTED')
-  }).map((d) => d.name)
-}
-
 /** The caller's open application of a product (the verified phone's; 401 / 404 otherwise). */
 async function callerApplication(c: Context<AppEnv>, ticket: string, product: ApplicationProduct) {
   const phone = await verifiedPhone(c, ticket, product)
   const { db, clock } = c.get('deps')
-  const [application] = await db.select().from(salesApplication)
-    .where(and(eq(salesApplication.phone, phone), eq(salesApplication.product, product), gt(salesApplication.expiresAt, clock.now())))
-    .limit(1)
+  const application = await liveApplication(db, phone, product, clock.now())
   if (!application) throw new AppError(404, 'APPLICATION_NOT_FOUND')
   return { phone, application }
-}
-
-/**
- * The pre-information form of an application as it stands (issue 24 item 4): its answers at the
- * price the purchase would charge now, in a language; with its plain text and that text's hash.
- */
-function currentForm(application: typeof salesApplication.$inferSelect, locale: ServerLocale, now: Date, figures: TariffFigures) {
-  const product = application.product as ApplicationProduct
-  const data = application.data as ApplicationData
-  const price = purchasePrice(product, data, now, figures)
-  if (!price.ok) throw refusal(product, price, data)
-  const form = preInformationForm(product, data, price.amountTry, price.currency, locale, now, figures)
-  const text = preInformationText(form)
-  return { form, text, sha: textSha256(text), price }
-}
-
-/** The pre-information form given to this application (by its id), else 404. */
-async function givenForm(c: Context<AppEnv>, id: string, applicationId: string) {
-  const rows = UUID_PATTERN.test(id)
-    ? await c.get('deps').db.select().from(preInformation).where(and(eq(preInformation.id, id.toLowerCase()), eq(preInformation.applicationId, applicationId))).limit(1)
-    : []
-  return rows[0] ?? null
 }
 
 export function salesRoutes() {
@@ -289,10 +145,7 @@ export function salesRoutes() {
     const { db, clock, config } = c.get('deps')
     const proof = await readLiveTicket(db, smsKey(config.secretsKey), body.ticket, clock.now())
     if (!proof) throw new AppError(401, 'SMS_TICKET_INVALID')
-    const [application] = UUID_PATTERN.test(saleId)
-      ? await db.select().from(salesApplication).where(and(eq(salesApplication.id, saleId.toLowerCase()), eq(salesApplication.phone, proof.phone),
-        eq(salesApplication.product, proof.purpose), gt(salesApplication.expiresAt, clock.now()))).limit(1)
-      : []
+    const application = await ownApplication(db, saleId, proof.phone, proof.purpose, clock.now())
     if (!application) throw new AppError(404, 'APPLICATION_NOT_FOUND')
     // only what the product asks (issue 24 item 9: a BES application is not asked the health-data consent)
     if (!doc.askedFor.includes(application.product as SalesProduct)) throw new AppError(400, 'VALIDATION', [{ path: 'documentId', code: 'notAsked' }])
@@ -303,33 +156,18 @@ export function salesRoutes() {
     const partyId = partyOf(application)
     if (body.partyId !== undefined && body.partyId !== partyId) throw new AppError(400, 'VALIDATION', [{ path: 'partyId', code: 'notApplicant' }])
     // the spec's fixed company id; an unknown one is refused, none means the (first) company
-    const companies = companyHeader && UUID_PATTERN.test(companyHeader)
-      ? await db.select({ id: company.id }).from(company).where(eq(company.id, companyHeader)).limit(1)
-      : companyHeader ? [] : [await siteCompany(db)].filter((x) => x !== undefined)
-    if (companyHeader && companies.length === 0) throw new AppError(400, 'VALIDATION', [{ path: 'companyId', code: 'unknown' }])
+    const companyId = await consentCompanyId(db, companyHeader)
     const at = clock.now()
-    const [row] = await db.insert(legalPermission).values({
-      companyId: companies[0]?.id ?? null,
-      saleId: application.id,
-      processStep,
-      partyId,
-      name: doc.name,
-      status,
-      scope: body.scope,
-      ...consentProof(c, doc),
-      at,
-      phone: proof.phone,
-    }).returning()
-    await audit(c, 'consent.' + status.toLowerCase(), `${doc.name}:${body.scope}`, partyId, { saleId: application.id, documentId: doc.documentId, permissionId: row!.id })
+    const row = await recordConsent(c, { companyId, application, processStep, doc, status, scope: body.scope, at, phone: proof.phone })
     return c.json({
-      id: row!.id,
-      name: row!.name,
-      status: row!.status,
-      scope: row!.scope,
-      documentId: row!.documentId,
-      version: row!.documentVersion,
-      locale: row!.locale,
-      textSha256: row!.textSha256,
+      id: row.id,
+      name: row.name,
+      status: row.status,
+      scope: row.scope,
+      documentId: row.documentId,
+      version: row.documentVersion,
+      locale: row.locale,
+      textSha256: row.textSha256,
       partyId,
       recordedAt: at.toISOString(),
     }, 201)
@@ -346,30 +184,21 @@ export function salesRoutes() {
     const { db, clock } = c.get('deps')
     const now = clock.now()
     // repriced at every save from the insured person's data (the tariff version in force now); a person outside the product's ages is refused with its rule
+    // and a health declaration is saved whole: every question answered (issue 24)
     const tariff = await tariffInForce(db, now)
-    const price = quotedPrice(body.product, body.data, now, tariff.figures)
-    if (!price.ok && price.code === 'AGE_OUT_OF_RANGE') throw refusal(body.product, price, body.data)
-    // a health declaration is saved whole: every question answered (issue 24; the browser's step asks the same)
-    const health = body.data.healthPolicy ? healthAnswersError(body.data.healthPolicy) : null
-    if (health) throw health
-    const expiresAt = new Date(now.getTime() + APPLICATION_KEEP_HOURS * 3_600_000)
-    await db.delete(salesApplication).where(lt(salesApplication.expiresAt, now))
-    const [row] = await db.insert(salesApplication)
-      .values({ phone, product: body.product, step: body.step, data: body.data, createdAt: now, updatedAt: now, expiresAt })
-      .onConflictDoUpdate({ target: [salesApplication.phone, salesApplication.product], set: { step: body.step, data: body.data, updatedAt: now, expiresAt } })
-      .returning()
-    return c.json(savedView(row!, now, tariff.figures))
+    const problem = applicationProblem(body.product, body.data, now, tariff.figures)
+    if (problem) throw problem
+    const row = await saveApplication(db, { phone, product: body.product, step: body.step, data: body.data, now })
+    return c.json(savedView(row, now, tariff.figures))
   })
 
   r.post('/application/resume', async (c) => {
     const body = await readJson(c, resumeApplicationSchema)
     const phone = await verifiedPhone(c, body.ticket, body.product)
     const { db, clock } = c.get('deps')
-    const rows = await db.select().from(salesApplication)
-      .where(and(eq(salesApplication.phone, phone), eq(salesApplication.product, body.product), gt(salesApplication.expiresAt, clock.now())))
-      .limit(1)
-    if (!rows[0]) throw new AppError(404, 'APPLICATION_NOT_FOUND')
-    return c.json(savedView(rows[0], clock.now(), (await tariffInForce(db, clock.now())).figures))
+    const application = await liveApplication(db, phone, body.product, clock.now())
+    if (!application) throw new AppError(404, 'APPLICATION_NOT_FOUND')
+    return c.json(savedView(application, clock.now(), (await tariffInForce(db, clock.now())).figures))
   })
 
   /**
@@ -385,14 +214,14 @@ export function salesRoutes() {
     const now = clock.now()
     const locale = c.get('locale')
     const { form, text, sha, price } = currentForm(application, locale, now, (await tariffInForce(db, now)).figures)
-    const [row] = await db.insert(preInformation).values({
+    const row = await recordPreInformation(db, {
       applicationId: application.id, phone, product: body.product, documentId: form.documentId, documentVersion: form.version, locale,
       textSha256: sha, text, amount: price.amountTry.toFixed(2), currency: price.currency, givenAt: now,
       ip: c.get('clientIp'), requestId: c.get('requestId'),
-    }).returning()
+    })
     c.header('Cache-Control', 'no-store')
     const view: PreInformationView = {
-      id: row!.id, documentId: form.documentId, version: form.version, locale, title: form.title, sections: form.sections,
+      id: row.id, documentId: form.documentId, version: form.version, locale, title: form.title, sections: form.sections,
       textSha256: sha, amount: price.amountTry, currency: price.currency, givenAt: now.toISOString(),
     }
     return c.json(view, 201)
@@ -402,7 +231,7 @@ export function salesRoutes() {
   r.post('/preinformation/document', async (c) => {
     const body = await readJson(c, preInformationDocumentSchema)
     const { application } = await callerApplication(c, body.ticket, body.product)
-    const given = await givenForm(c, body.id, application.id)
+    const given = await givenForm(c.get('deps').db, body.id, application.id)
     if (!given) throw new AppError(404, 'PRE_INFORMATION_NOT_FOUND')
     const locale: ServerLocale = isServerLocale(given.locale) ? given.locale : 'tr'
     const now = c.get('deps').clock.now()
@@ -431,62 +260,32 @@ export function salesRoutes() {
       c.header('Retry-After', '3600')
       throw new AppError(429, 'RATE_LIMITED')
     }
-    const [application] = await db.select().from(salesApplication)
-      .where(and(eq(salesApplication.phone, phone), eq(salesApplication.product, body.product), gt(salesApplication.expiresAt, now)))
-      .limit(1)
+    const application = await liveApplication(db, phone, body.product, now)
     if (!application) throw new AppError(404, 'APPLICATION_NOT_FOUND')
     // priced with the tariff version in force now (issue 24), whose id the purchase records
     const tariff = await tariffInForce(db, now)
     const price = purchasePrice(body.product, application.data as ApplicationData, now, tariff.figures)
     if (!price.ok) throw refusal(body.product, price, application.data as ApplicationData)
-    const missing = await unrecordedConsents(c, application.id, body.product)
+    const missing = await unrecordedConsents(db, application.id, body.product)
     if (missing.length) throw new AppError(400, 'CONSENT_REQUIRED', missing.map((name) => ({ path: name, code: 'required' })))
     // the pre-information form given for these very answers and this price, confirmed now (issue 24 item 4)
-    const given = body.preInformationId ? await givenForm(c, body.preInformationId, application.id) : null
+    const given = body.preInformationId ? await givenForm(db, body.preInformationId, application.id) : null
     if (!given) throw new AppError(400, 'PRE_INFORMATION_REQUIRED', [{ path: 'preInformationId', code: 'required' }])
     const formLocale: ServerLocale = isServerLocale(given.locale) ? given.locale : 'tr'
     const shown = currentForm(application, formLocale, now, tariff.figures)
     if (shown.sha !== given.textSha256) throw new AppError(409, 'PRE_INFORMATION_CHANGED')
     const person = (application.data as ApplicationData).personalProfile
     const pdf = given.confirmedAt || !person?.email ? null : await preInformationPdf(shown.form, given.givenAt, shown.sha)
-    // one purchase per application (unique index): a new one, or the open one brought up to date with
-    // the application and its price, unless a payment of it waits for the bank (then it stays as it is);
-    // with it, once, the form's confirmation and its copy to the customer's e-mail (the outbox sends it)
+    // one purchase per application, with, once, the form's confirmation and its copy mailed (services/sales.ts)
     const amount = price.amountTry.toFixed(2)
-    const [row] = await db.transaction(async (tx) => {
-      const [confirmed] = await tx.update(preInformation).set({ confirmedAt: now })
-        .where(and(eq(preInformation.id, given.id), sql`${preInformation.confirmedAt} IS NULL`)).returning({ id: preInformation.id })
-      if (confirmed && pdf && person) {
-        const mail = MAILS.preInformation[formLocale]
-        await enqueueMail(tx as unknown as Db, keyFrom(c.get('deps').config.secretsKey), {
-          to: person.email, subject: mail.subject,
-          text: mail.text({ name: `${person.firstname} ${person.lastname}`, title: shown.form.title, form: shown.text }),
-          attachments: [{ filename: `${shown.form.documentId}.pdf`, contentType: 'application/pdf', base64: Buffer.from(pdf).toString('base64') }],
-        })
-      }
-      return tx.insert(purchase).values({
-      id: newPurchaseId(),
-      product: body.product,
-      phone,
-      applicationId: application.id,
-      data: application.data,
-      amount,
-      currency: price.currency,
-      status: 'awaitingPayment',
-      locale: c.get('locale'),
-      createdAt: now,
-      updatedAt: now,
-      preInformationId: given.id,
-      tariffVersionId: tariff.id,
-    }).onConflictDoUpdate({
-      target: purchase.applicationId,
-      set: { data: application.data, amount, currency: price.currency, locale: c.get('locale'), updatedAt: now, preInformationId: given.id, tariffVersionId: tariff.id },
-      setWhere: sql`${purchase.status} = 'awaitingPayment' AND ${purchase.liveOrderId} IS NULL`,
-    }).returning({ ...getTableColumns(purchase), created: sql<boolean>`(xmax = 0)` })
+    const saved = await createPurchase(db, c.get('deps').config.secretsKey, {
+      product: body.product, phone, application, amount, currency: price.currency, locale: c.get('locale'), now,
+      preInformationId: given.id, tariffVersionId: tariff.id,
+      formMail: pdf && person ? { to: person.email, name: `${person.firstname} ${person.lastname}`, locale: formLocale, form: shown.form, text: shown.text, pdf } : null,
     })
-    if (row) c.get('deps').outbox?.kick()
-    const current = row ?? (await db.select().from(purchase).where(eq(purchase.applicationId, application.id)).limit(1))[0]
-    if (!current) throw new AppError(409, 'PAYMENT_IN_PROGRESS')
+    if (saved?.written) c.get('deps').outbox?.kick()
+    if (!saved) throw new AppError(409, 'PAYMENT_IN_PROGRESS')
+    const current = saved.row
     if (current.status === 'issued') throw new AppError(409, 'PURCHASE_ALREADY_PAID')
     // the verified phone's ticket, HttpOnly, for the purchase calls: the result page shows this phone its details and document
     setCookie(c, PURCHASE_COOKIE, body.ticket, {
@@ -494,7 +293,7 @@ export function salesRoutes() {
       maxAge: Math.max(1, Math.floor((proof.validUntil.getTime() - now.getTime()) / 1000)),
     })
     c.header('Cache-Control', 'no-store')
-    return c.json(purchaseView(current, 'full', await paymentState(c, current)), row?.created ? 201 : 200)
+    return c.json(purchaseView(current, 'full', await paymentStateOf(c, current)), saved.row.created ? 201 : 200)
   })
 
   /** A purchase's state and result, read by its unguessable id (the result pages). */
@@ -502,7 +301,7 @@ export function salesRoutes() {
     const { key } = readQuery(c, PurchaseQuery)
     const row = await purchaseOf(c)
     c.header('Cache-Control', 'no-store')
-    return c.json(purchaseView(row, await accessOf(c, row, key), await paymentState(c, row)))
+    return c.json(purchaseView(row, await accessOf(c, row, key), await paymentStateOf(c, row)))
   })
 
   /** The policy or contract document (PDF) of an issued purchase, with its verification code. */

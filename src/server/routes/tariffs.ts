@@ -1,16 +1,15 @@
-import { Hono, type Context } from 'hono'
+import { Hono } from 'hono'
 import * as z from 'zod/mini'
-import { asc, desc, eq, lt } from 'drizzle-orm'
 import type { AppEnv } from '../types.ts'
-import { tariffVersion } from '../db/schema.ts'
-import { AppError } from '../errors.ts'
 import { readJson } from '../http.ts'
 import { TARIFF_CSV_COLUMNS, tariffCsvRows } from '../../domain/tariff-csv.ts'
 import type { TariffFigures, TariffVersionSummary } from '../../domain/tariff-version.ts'
 import { toCsv } from '../services/csv.ts'
 import { permit } from '../services/permissions.ts'
 import { publicRoute } from '../services/route-access.ts'
-import { loadTariffVersion, tariffChanges, tariffInForce, tariffStates, type TariffRow } from '../services/tariffs.ts'
+import {
+  loadTariffVersion, tariffChanges, tariffInForce, tariffStates, tariffVersionById, tariffVersionContext, tariffVersions, type TariffRow,
+} from '../services/tariffs.ts'
 
 /** The body of a load: the day it takes effect, the CSV's text, its file name and a note (all strict). */
 const UploadBody = z.strictObject({
@@ -47,28 +46,19 @@ export function tariffRoutes() {
 
   r.get('/', permit('tariff:read'), async (c) => {
     const { db, clock } = c.get('deps')
-    const rows = await db.select().from(tariffVersion).orderBy(desc(tariffVersion.version))
+    const rows = await tariffVersions(db)
     const states = tariffStates(rows, clock.now())
     return c.json({ items: rows.map((row) => ({ ...summary(row), state: states.get(row.id)! })) })
   })
 
-  async function version(c: Context<AppEnv>) {
-    const id = c.req.param('id') ?? ''
-    if (!/^\d{1,9}$/.test(id)) throw new AppError(404, 'TARIFF_NOT_FOUND')
-    const [row] = await c.get('deps').db.select().from(tariffVersion).where(eq(tariffVersion.id, Number(id)))
-    if (!row) throw new AppError(404, 'TARIFF_NOT_FOUND')
-    return row
-  }
-
   r.get('/:id', permit('tariff:read'), async (c) => {
     const { db, clock } = c.get('deps')
-    const row = await version(c)
-    const [previous] = await db.select().from(tariffVersion).where(lt(tariffVersion.version, row.version)).orderBy(desc(tariffVersion.version)).limit(1)
-    const all = await db.select({ id: tariffVersion.id, effectiveFrom: tariffVersion.effectiveFrom }).from(tariffVersion).orderBy(asc(tariffVersion.id))
+    const row = await tariffVersionById(db, c.req.param('id'))
+    const { previous, state } = await tariffVersionContext(db, row, clock.now())
     const figures = row.figures as unknown as TariffFigures
     return c.json({
       ...summary(row),
-      state: tariffStates(all, clock.now()).get(row.id)!,
+      state,
       previousVersion: previous?.version ?? null,
       rows: tariffCsvRows(figures).map(([section, key, value, name]) => ({ section, key, value, name })),
       changes: tariffChanges(previous ? (previous.figures as unknown as TariffFigures) : null, figures),
@@ -76,7 +66,7 @@ export function tariffRoutes() {
   })
 
   r.get('/:id/csv', permit('tariff:read'), async (c) => {
-    const row = await version(c)
+    const row = await tariffVersionById(c.get('deps').db, c.req.param('id'))
     const csv = toCsv(TARIFF_CSV_COLUMNS, tariffCsvRows(row.figures as unknown as TariffFigures))
     return new Response(csv, {
       headers: {

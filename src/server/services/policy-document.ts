@@ -335,3 +335,9 @@ export async function policyDocumentPdf(row: PurchaseRow, origin: string | null,
   })
   return doc.save()
 }
+
+/** The issued purchase whose document carries this verification code, if any (the public check). */
+export async function issuedByCode(db: Db, code: string): Promise<PurchaseRow | undefined> {
+  const [row] = await db.select().from(purchase).where(and(eq(purchase.documentCode, code), eq(purchase.status, 'issued'))).limit(1)
+  return row
+}

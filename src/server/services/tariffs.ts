@@ -4,7 +4,7 @@
  */
 import type { Context } from 'hono'
 import { createHash } from 'node:crypto'
-import { desc, eq, lte, max, sql } from 'drizzle-orm'
+import { asc, desc, eq, lt, lte, max, sql } from 'drizzle-orm'
 import type { AppEnv } from '../types.ts'
 import type { Db } from '../db/client.ts'
 import { appUser, tariffVersion } from '../db/schema.ts'
@@ -115,3 +115,24 @@ export async function loadTariffVersion(c: Context<AppEnv>, input: TariffUpload)
     throw e
   }
 }
+
+/** Every version, newest first (the staff list). */
+export async function tariffVersions(db: Db): Promise<TariffRow[]> {
+  return db.select().from(tariffVersion).orderBy(desc(tariffVersion.version))
+}
+
+/** One version by its id (a path segment), else 404 TARIFF_NOT_FOUND. */
+export async function tariffVersionById(db: Db, id: string): Promise<TariffRow> {
+  if (!/^\d{1,9}$/.test(id)) throw new AppError(404, 'TARIFF_NOT_FOUND')
+  const [row] = await db.select().from(tariffVersion).where(eq(tariffVersion.id, Number(id)))
+  if (!row) throw new AppError(404, 'TARIFF_NOT_FOUND')
+  return row
+}
+
+/** A version's detail: the version before it (if any) and its state among all versions now. */
+export async function tariffVersionContext(db: Db, row: TariffRow, now: Date) {
+  const [previous] = await db.select().from(tariffVersion).where(lt(tariffVersion.version, row.version)).orderBy(desc(tariffVersion.version)).limit(1)
+  const all = await db.select({ id: tariffVersion.id, effectiveFrom: tariffVersion.effectiveFrom }).from(tariffVersion).orderBy(asc(tariffVersion.id))
+  return { previous: previous ?? null, state: tariffStates(all, now).get(row.id)! }
+}
+

@@ -8,11 +8,11 @@ import { useDocumentTitle } from './useDocumentTitle.ts'
  * Emeklilik" in the active language, set by the route rather than by the view, because the same view
  * is embedded elsewhere (the quick quote is the purchase's first step).
  */
-export function titled(title: MessageDescriptor, View: ComponentType): () => ReactNode {
-  function Titled(): ReactNode {
+export function titled<P extends object = object>(title: MessageDescriptor, View: ComponentType<P>): (props: P) => ReactNode {
+  function Titled(props: P): ReactNode {
     const { i18n } = useLingui()
     useDocumentTitle(i18n._(title))
-    return <View />
+    return <View {...props} />
   }
   Titled.displayName = `Titled(${View.displayName ?? View.name})`
   return Titled

@@ -1,6 +1,7 @@
 import { fromPromise } from 'xstate'
 import { createUserMachine, type CreatedUser } from '../../../machines/create-user/create-user.machine.ts'
 import type { CreateUserInput } from '../../domain/schemas/user.ts'
+import { GROUP_TREE } from '../../domain/groups.ts'
 import { call } from '../api/client.ts'
 import { loadFlow } from './load.ts'
 import { ApiError } from '../api/errors.ts'
@@ -37,7 +38,7 @@ export async function loadWizardOptions(): Promise<WizardOptions> {
     call<Named[]>('/lookup/locationTypes'),
     call<{ items: Array<{ jobtitleid: string; jobtitle: string }> }>(`/company/jobtitle/${companyId}`, opts),
     call<{ items: Array<LocationAddress & { addressid: string }> }>('/party/address', { ...opts, query: { entityname: 'company', entityid: companyId } }),
-    call<{ items: Array<{ id: string; name: string }> }>(`/group/${companyId}`, opts),
+    call<{ items: Array<{ id: string; name: string }> }>(`/group/${companyId}`, { ...opts, query: GROUP_TREE }),
     call<{ items: Array<{ id: string; rolename: string; groupId: string | null; roleType: string }> }>(`/role/${companyId}`, opts),
   ])
   return {

@@ -1,21 +1,22 @@
 import { fromPromise } from 'xstate'
 import { orgBuilderMachine, type OrgGroup } from '../../../machines/org-builder/org-builder.machine.ts'
-import type { GroupLevel } from '../../domain/groups.ts'
+import { GROUP_TREE, type GroupLevel } from '../../domain/groups.ts'
 import { call } from '../api/client.ts'
 import { getItem } from '../storage.ts'
 
-/** One group as GET /group lists it (with its counts). */
-export type GroupItem = OrgGroup & { description: string | null; members?: number; subgroups?: number; roles?: number }
+/** One group as the lean tree lists it (`GROUP_TREE`); the detail read adds its description and counts. */
+export type GroupItem = OrgGroup & { description?: string | null; members?: number; subgroups?: number; roles?: number }
 
 export type GroupValues = { name: string; description: string; level: GroupLevel | ''; parentId: string | null }
 
-/** Spec 7.5 `GET /group/{id}` with the company's id: the company's groups (with their counts). */
+/** Spec 7.5 `GET /group/{id}` with the company's id: the company's groups. */
 export function companyGroupsPath(): string {
   return `/group/${getItem('companyId') ?? ''}`
 }
 
+/** The lean tree (`GROUP_TREE`, issue 25 item 14); a group's counts and description come with `fetchGroup`. */
 export function fetchGroups(signal?: AbortSignal) {
-  return call<{ items: GroupItem[] }>(companyGroupsPath(), { authenticated: true, signal }).then((a) => a.items)
+  return call<{ items: GroupItem[] }>(companyGroupsPath(), { authenticated: true, signal, query: GROUP_TREE }).then((a) => a.items)
 }
 
 /** One group with its counts (`GET /group/{id}/detail`). */

@@ -2,6 +2,7 @@ import type { Values, VersionedRecord } from '../../../machines/resource-editor/
 import { formatIsoDate, toCalendarDate } from '../../domain/dates.ts'
 import { UpdateRolesBody, roleAssignmentIssues } from '../../domain/schemas/user.ts'
 import { companyGroupsPath } from './groups.ts'
+import { GROUP_TREE } from '../../domain/groups.ts'
 import { call } from '../api/client.ts'
 import { confirmFlow } from './confirm.ts'
 import { editorFlow, schemaFieldErrors } from './editor.ts'
@@ -97,7 +98,7 @@ export function roleAssignmentsFlow(onSaved?: (user: UserDetail) => void, loaded
 export async function fetchRoleChoices(): Promise<RoleChoice[]> {
   const [roles, groups] = await Promise.all([
     quiet(call<{ items: { id: string; rolename: string; groupId: string | null }[] }>('/role', { query: { size: '100', sort: 'rolename' }, authenticated: true }), { items: [] }),
-    quiet(call<{ items: { id: string; name: string }[] }>(companyGroupsPath(), { authenticated: true }), { items: [] }),
+    quiet(call<{ items: { id: string; name: string }[] }>(companyGroupsPath(), { authenticated: true, query: GROUP_TREE }), { items: [] }),
   ])
   return roles.items.map((r) => ({ id: r.id, name: r.rolename, groupId: r.groupId, groupName: groups.items.find((g) => g.id === r.groupId)?.name ?? null }))
 }

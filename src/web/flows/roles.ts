@@ -6,6 +6,7 @@ import { queryFromParams, type ListPage, type ListParams } from '../../domain/li
 import { toPermissionStrings, toRolePermissions, type RolePermission } from '../../domain/permission-catalogue.ts'
 import { RoleBody } from '../../domain/schemas/admin.ts'
 import { companyGroupsPath } from './groups.ts'
+import { GROUP_TREE } from '../../domain/groups.ts'
 import { call } from '../api/client.ts'
 import { confirmFlow } from './confirm.ts'
 import { editorFlow, schemaFieldErrors } from './editor.ts'
@@ -61,7 +62,7 @@ export function loadGdprLevels(): Promise<GdprLevelOption[]> {
 
 /** The company's groups for the group choice (group:read). */
 export async function loadGroups(): Promise<GroupOption[]> {
-  return (await call<{ items: GroupOption[] }>(companyGroupsPath(), { authenticated: true })).items
+  return (await call<{ items: GroupOption[] }>(companyGroupsPath(), { authenticated: true, query: GROUP_TREE })).items
 }
 
 /** The gdprlevels in the active language (a change loads them again). */

@@ -1,6 +1,7 @@
 import { i18n, type Messages } from '@lingui/core'
 import { messages as trSite } from 'virtual:catalog/tr/site'
 import { getItem, setItem } from '../storage.ts'
+import type { Part } from './parts.ts'
 
 /** Languages with complete translations. */
 export const LOCALES = ['tr', 'en', 'ru'] as const
@@ -21,16 +22,35 @@ export function isLocale(value: unknown): value is Locale {
 }
 
 /**
- * Each language's catalog in two parts (scripts/catalog-parts.ts): the public site's texts, and the
- * texts only the staff area shows, loaded once a staff page is opened (loadStaffMessages).
+ * Each language's catalog in parts (scripts/catalog-parts.ts): the texts every page may show
+ * (`site`), and the texts of one area only, loaded when a page of that area is opened (loadParts).
  */
-const loaders: Record<Locale, { site: () => Promise<Messages>; staff: () => Promise<Messages> }> = {
-  tr: { site: async () => trSite, staff: async () => (await import('virtual:catalog/tr/staff')).messages },
-  en: { site: async () => (await import('virtual:catalog/en/site')).messages, staff: async () => (await import('virtual:catalog/en/staff')).messages },
-  ru: { site: async () => (await import('virtual:catalog/ru/site')).messages, staff: async () => (await import('virtual:catalog/ru/staff')).messages },
+type Loader = () => Promise<Messages>
+const loaders: Record<Locale, Record<'site' | Part, Loader>> = {
+  tr: {
+    site: async () => trSite,
+    staff: async () => (await import('virtual:catalog/tr/staff')).messages,
+    landing: async () => (await import('virtual:catalog/tr/landing')).messages,
+    sales: async () => (await import('virtual:catalog/tr/sales')).messages,
+  },
+  en: {
+    site: async () => (await import('virtual:catalog/en/site')).messages,
+    staff: async () => (await import('virtual:catalog/en/staff')).messages,
+    landing: async () => (await import('virtual:catalog/en/landing')).messages,
+    sales: async () => (await import('virtual:catalog/en/sales')).messages,
+  },
+  ru: {
+    site: async () => (await import('virtual:catalog/ru/site')).messages,
+    staff: async () => (await import('virtual:catalog/ru/staff')).messages,
+    landing: async () => (await import('virtual:catalog/ru/landing')).messages,
+    sales: async () => (await import('virtual:catalog/ru/sales')).messages,
+  },
 }
 
-let staffWanted = false
+/** The parts opened so far: a language activated later loads them too. */
+const wanted = new Set<Part>()
+/** `locale/part` of the parts in i18n's messages. */
+const loaded = new Set<string>()
 
 /**
  * The first of the browser's preferred languages we translate into (ru-RU: ru, en-GB: en), else
@@ -53,21 +73,30 @@ export function initialLocale(): Locale {
 }
 
 export async function activateLocale(locale: Locale): Promise<void> {
-  const [site, staff] = await Promise.all([loaders[locale].site(), staffWanted ? loaders[locale].staff() : undefined])
-  i18n.loadAndActivate({ locale, messages: { ...site, ...staff } })
+  const parts = [...wanted]
+  const messages = await Promise.all([loaders[locale].site(), ...parts.map((part) => loaders[locale][part]())])
+  i18n.loadAndActivate({ locale, messages: Object.assign({}, ...messages) as Messages })
+  for (const part of parts) loaded.add(`${locale}/${part}`)
   setItem('locale', locale)
   if (typeof document !== 'undefined') document.documentElement.lang = locale
 }
 
 /**
- * The staff area's texts, in the active language and in any language activated later: the staff
- * routes await it before they render (src/web/routes/__root.tsx).
+ * The texts of the given parts, in the active language and in any language activated later: the
+ * root route's `beforeLoad` awaits it for the matched path before the page renders or hydrates
+ * (src/web/routes/__root.tsx). Nothing to wait for (undefined) when they are in already.
  */
-export async function loadStaffMessages(): Promise<void> {
-  staffWanted = true
+export function loadParts(parts: readonly Part[]): Promise<void> | undefined {
+  for (const part of parts) wanted.add(part)
   const locale = isLocale(i18n.locale) ? i18n.locale : 'tr'
-  const messages = await loaders[locale].staff()
-  if (i18n.locale === locale && !Object.keys(messages).every((id) => Object.hasOwn(i18n.messages, id))) i18n.load(locale, messages)
+  const missing = parts.filter((part) => !loaded.has(`${locale}/${part}`))
+  if (missing.length === 0) return undefined
+  return Promise.all(missing.map((part) => loaders[locale][part]())).then((messages) => {
+    // a language switch meanwhile loaded them itself (activateLocale reads `wanted`)
+    if (i18n.locale !== locale) return
+    i18n.load(locale, Object.assign({}, ...messages) as Messages)
+    for (const part of missing) loaded.add(`${locale}/${part}`)
+  })
 }
 
 export { i18n }

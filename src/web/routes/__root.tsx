@@ -2,17 +2,17 @@ import { Outlet, createRootRouteWithContext } from '@tanstack/react-router'
 import { useEffect } from 'react'
 import { Toasts } from '../components/Toasts.tsx'
 import type { RouterContext } from '../flows/guards.ts'
-import { loadStaffMessages } from '../i18n/index.ts'
-
-/** The staff area's paths: their texts are a catalog part of their own (scripts/catalog-parts.ts). */
-const STAFF_PATH = /^\/(auth|navbar|inbox)(\/|$)/
+import { loadParts } from '../i18n/index.ts'
+import { partsOf } from '../i18n/parts.ts'
 
 /**
  * The root: every route's `beforeLoad` gets the typed context (the session) src/web/router.ts
- * provides; a staff path first loads the staff texts.
+ * provides; a path first loads the catalog parts its page shows (the staff area's, the landing
+ * sections', the purchase flows' texts: scripts/catalog-parts.ts), so the page renders, or hydrates
+ * the prerendered markup, with every text in place.
  */
 export const Route = createRootRouteWithContext<RouterContext>()({
-  beforeLoad: ({ location }) => (STAFF_PATH.test(location.pathname) ? loadStaffMessages() : undefined),
+  beforeLoad: ({ location }) => loadParts(partsOf(location.pathname)),
   component: Root,
 })
 

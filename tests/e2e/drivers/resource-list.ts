@@ -92,9 +92,8 @@ export const resourceListDriver: Driver = {
       case 'size.change': await page.getByLabel('Sayfa başına').selectOption(String(e.size)); break
       case 'sort.toggle': await page.getByRole('button', { name: 'Zaman' }).click(); break
       case 'filter.change': {
-        const input = page.getByLabel('İşlem', { exact: true })
-        await input.fill(String(e.value))
-        await input.press('Enter')
+        // the action filter is a choice of the actions the log knows, by their names (issue 25 item 7)
+        await page.getByLabel('İşlem', { exact: true }).selectOption(String(e.value))
         break
       }
       case 'search.input': await page.getByLabel('Ara', { exact: true }).fill(String(e.q)); break

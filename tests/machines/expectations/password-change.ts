@@ -1,6 +1,6 @@
 import { expect } from 'vitest'
 import type { PasswordChangeContext } from '../../../machines/password-change/password-change.machine.ts'
-import { checkPassword } from '../../../src/domain/password.ts'
+import { checkPassword, passwordRulesFor } from '../../../src/domain/password.ts'
 import type { Expectations } from '../../support/expectations.ts'
 import { FIELD, reasonSays } from './texts.ts'
 
@@ -8,6 +8,8 @@ const HEADING = 'Şifre değişikliği'
 const SUBMIT = 'Şifreyi Değiştir'
 const CANCEL = 'Vazgeç'
 const CHANGED = 'Şifreniz değiştirildi. Lütfen yeni şifrenizle giriş yapınız.'
+const MET = '(karşılanıyor)'
+const UNMET = '(karşılanmıyor)'
 
 type Submit = { oldPassword: string; newPassword: string; confirmPassword: string }
 
@@ -38,13 +40,19 @@ export const passwordChangeExpectations: Expectations<PasswordChangeContext> = {
   states: {
     editing: {
       words: { tr: 'şifre değiştirme formu açık', en: 'the password change form is open' },
-      screen: { headings: [HEADING], texts: ['Yeni şifre (tekrar)'], enabled: [SUBMIT, CANCEL] },
+      // the checklist says to a screen reader which rules the typed new password meets and which it does not
+      screen: (c) => ({
+        headings: [HEADING], title: [HEADING], enabled: [SUBMIT, CANCEL],
+        texts: ['Yeni şifre (tekrar)', ...(!c.touched || c.failures.length > 0 ? [UNMET] : []), ...(c.touched && c.failures.length < passwordRulesFor(c.policy).length ? [MET] : [])],
+        // nothing typed yet: no rule says it is met
+        absent: c.touched ? [] : [MET],
+      }),
       tags: { busy: false },
       context: (c) => expect(c.changed).toBe(false),
     },
     submitting: {
       words: { tr: 'yeni şifre gönderiliyor', en: 'the new password is being sent' },
-      screen: { headings: [HEADING], busy: [SUBMIT] },
+      screen: { headings: [HEADING], title: [HEADING], busy: [SUBMIT] },
       tags: { busy: true },
       context: (c) => expect(c.errors).toEqual({}),
       ignores: [
@@ -62,7 +70,7 @@ export const passwordChangeExpectations: Expectations<PasswordChangeContext> = {
     cancelled: {
       words: { tr: 'değişiklikten vazgeçildi', en: 'the change is cancelled' },
       // the change page stays, offering the way back to sign-in
-      screen: { headings: [HEADING], texts: ['Giriş ekranına dönün'], absent: [CHANGED, SUBMIT] },
+      screen: { headings: [HEADING], title: [HEADING], texts: ['Giriş ekranına dönün'], absent: [CHANGED, SUBMIT] },
       context: (_c, s) => { expect(s.status).toBe('done'); expect(s.output).toEqual({ changed: false }) },
     },
   },

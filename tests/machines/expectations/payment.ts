@@ -259,6 +259,10 @@ export const paymentExpectations: Expectations<PaymentContext> = {
     // abstract state), so no generated path types a card after a refused submit;
     // tests/machines/payment.test.ts ("a card typed after a refused submit") kills this mutant
     'action | payment.editing --card.input#0--> payment.editing.idle action#1 (refreshErrors) removed': 'killed by tests/machines/payment.test.ts, outside the generated paths',
+    // not equivalent: the abstract state does not tell a reason shown from none (making it do so doubles the
+    // generated paths and takes the production-input replay past its limit), so no generated path submits
+    // straight to submitting after a refusal; tests/machines/payment.test.ts ("a submit after a refusal") kills it
+    'assign | payment.editing --form.submit#3--> payment.submitting action#0 reason kept': 'killed by tests/machines/payment.test.ts, outside the generated paths',
     'guard | payment.editing --amount.blur#0--> (self)  dropped': 'an amount that cannot be read is left as typed: without the guard the same transition runs and writes nothing',
   },
   // every field's problem under it (spec 5); a type that is not connected, a refused BIN or a failed call says so

@@ -1,4 +1,7 @@
+import { and, eq, lt } from 'drizzle-orm'
 import type { GatewayConfig } from '../../config.ts'
+import type { Db } from '../../db/client.ts'
+import { bankSimTransaction } from '../../db/schema.ts'
 import { nestPayGateway } from './nestpay.ts'
 import type { CardGateway } from './port.ts'
 
@@ -51,4 +54,32 @@ export function gatewayFor(config: { apiBase: string; gateway: GatewayConfig }):
   const np = config.gateway.nestpay
   if (config.gateway.kind === 'nestpay' && np) return nestPayGateway(np)
   return bankSimulatorGateway(config)
+}
+
+/** A transaction of the test bank: the 3D page's card, amount and code, and where the answer goes. */
+export type BankSimTxn = typeof bankSimTransaction.$inferSelect
+
+/** A 3D page opened: the transaction the bank keeps (first 6 and last 4 digits only). */
+export async function openBankSimTxn(db: Db, values: typeof bankSimTransaction.$inferInsert): Promise<BankSimTxn> {
+  const [t] = await db.insert(bankSimTransaction).values(values).returning()
+  return t!
+}
+
+export async function bankSimTxn(db: Db, id: string): Promise<BankSimTxn | undefined> {
+  const [t] = await db.select().from(bankSimTransaction).where(eq(bankSimTransaction.id, id)).limit(1)
+  return t
+}
+
+/** Ends a pending transaction; false when it had already ended (a second press, another tab). */
+export async function concludeBankSimTxn(db: Db, id: string): Promise<boolean> {
+  const [done] = await db.update(bankSimTransaction).set({ status: 'done' })
+    .where(and(eq(bankSimTransaction.id, id), eq(bankSimTransaction.status, 'pending'))).returning({ id: bankSimTransaction.id })
+  return !!done
+}
+
+/** A wrong code counted while attempts are left (of `maxAttempts`): the transaction after it, else undefined (the last attempt). */
+export async function countBankSimAttempt(db: Db, t: BankSimTxn, maxAttempts: number): Promise<BankSimTxn | undefined> {
+  const [counted] = await db.update(bankSimTransaction).set({ attempts: t.attempts + 1 })
+    .where(and(eq(bankSimTransaction.id, t.id), eq(bankSimTransaction.status, 'pending'), lt(bankSimTransaction.attempts, maxAttempts - 1))).returning()
+  return counted
 }

@@ -1,7 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useMemo, useSyncExternalStore } from 'react'
+import { useSyncExternalStore } from 'react'
 import { useSelector } from '@xstate/react'
-import { PURCHASE_KEY_PARAM, type PurchaseView } from '../../../domain/schemas/purchase.ts'
+import type { PurchaseView } from '../../../domain/schemas/purchase.ts'
+import type { PurchaseResultSearch } from '../../../domain/search.ts'
 import { CATALOGUE } from '../../api/errors.ts'
 import styles from '../../components/payment/PaymentForm.module.css'
 import { runtimeConfig } from '../../config.ts'
@@ -92,7 +93,7 @@ function PurchaseResult({ id, linkKey }: { id: string; linkKey: string | null })
         <h1><Trans>Ödemeniz bankada sürüyor</Trans></h1>
         <p><Trans>Bankanın yanıtı bekleniyor. Birkaç dakika içinde bu sayfayı yenileyerek sonucu görebilirsiniz; tekrar ödeme yapmayınız.</Trans></p>
         <dl><dt><Trans>Tutar</Trans></dt><dd data-testid="outcome-amount">{amount}</dd></dl>
-        <p><a className={styles.primary} href={location.pathname + location.search}><Trans>Sayfayı yenile</Trans></a></p>
+        <p><a className={styles.primary} href={location.href}><Trans>Sayfayı yenile</Trans></a></p>
       </section>
     )
   }
@@ -110,18 +111,17 @@ function PurchaseResult({ id, linkKey }: { id: string; linkKey: string | null })
 }
 
 /** The result pages: a purchase's when the address names one, else the last card payment's. */
-export function ResultView() {
+export function ResultView({ search }: { search: PurchaseResultSearch }) {
   // the prerendered page (no address query, no storage) says "loading"; hydration keeps that markup
-  // and then renders what the address names (the server's snapshot is null)
-  const search = useSyncExternalStore(noSubscription, () => location.search, () => null)
-  const query = useMemo(() => (search === null ? null : new URLSearchParams(search)), [search])
-  const id = query?.get('purchase') ?? null
+  // and then renders what the address (the route's validated search) names: the server's snapshot is false
+  const hydrated = useSyncExternalStore(noSubscription, () => true, () => false)
+  const id = search.purchase ?? null
   // the outcome replaces "loading" once the server answers: the area holds a screen's height, so
   // that the footer stays below the fold and nothing moves into view (CLS, issue 23)
   return (
     <div style={{ minHeight: '100vh' }}>
-      {!query ? <section className={styles.outcome} data-state="loading"><h1><Trans>İşlem sonucu alınıyor…</Trans></h1></section>
-        : id ? <PurchaseResult id={id} linkKey={query.get(PURCHASE_KEY_PARAM)} /> : <PaymentResultView />}
+      {!hydrated ? <section className={styles.outcome} data-state="loading"><h1><Trans>İşlem sonucu alınıyor…</Trans></h1></section>
+        : id ? <PurchaseResult id={id} linkKey={search.key ?? null} /> : <PaymentResultView />}
     </div>
   )
 }

@@ -70,6 +70,8 @@ export type PurchasePageProps = {
   title: ReactNode
   /** The quote carried over from the quick quote's "Satın Al" (the page's address), if any. */
   initial: ApplicationData | null
+  /** `?purchase=<id>` (the route's validated search): the result page's "Tekrar dene", a purchase to pay again */
+  retry?: string | undefined
   /** The quote step: the product's quick quote, whose "Satın Al" gives `onBought` its answers as an address query. */
   quote(onBought: (search: string) => void): ReactNode
   /** The quote an address query of this page carries (null: not a quote). */
@@ -105,7 +107,7 @@ function PurchaseFlow(p: PurchasePageProps & { onForward(): void }) {
   // verification, hands it to the machine on mount: until then the machine is `opening` and the quote
   // step is not drawn (its quick quote would start, load the provinces and flash its form for nothing)
   const restoring = useRef(restorableEntry()).current
-  const opening = typeof location !== 'undefined' && (!!p.initial || !!restoring || new URLSearchParams(location.search).has('purchase'))
+  const opening = typeof location !== 'undefined' && (!!p.initial || !!restoring || !!p.retry)
   const actor = useActorRef(p.machine, { input: { data: p.initial ?? {}, opening }, inspect: getInspect() })
   const value = useSelector(actor, (s) => (typeof s.value === 'string' ? s.value : Object.keys(s.value)[0]!))
   const priceChanged = useSelector(actor, (s) => s.matches({ summary: 'priceChanged' }))
@@ -120,7 +122,7 @@ function PurchaseFlow(p: PurchasePageProps & { onForward(): void }) {
   useEffect(() => {
     if (started.current) return
     // the result page's "Tekrar dene" (?purchase=<id>, issue 21): the payment step of that purchase
-    const retry = typeof location === 'undefined' ? null : new URLSearchParams(location.search).get('purchase')
+    const retry = typeof location === 'undefined' ? null : p.retry
     if (retry) {
       started.current = true
       fetchPurchase(retry).then((view) => {

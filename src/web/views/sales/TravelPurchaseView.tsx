@@ -55,6 +55,7 @@ export function TravelPurchaseView() {
       product="seyahatsaglik"
       title={<Trans>Seyahat Sağlık Sigortası satın al</Trans>}
       initial={initial}
+      retry={typeof location === 'undefined' ? undefined : new URLSearchParams(location.search).get('purchase') ?? undefined}
       quoteFromSearch={travelPlanFromSearch}
       quote={(onBought) => <TravelQuickQuoteView onBought={onBought} />}
       summaryLines={(d) => [

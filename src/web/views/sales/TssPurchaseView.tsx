@@ -1,5 +1,6 @@
 import { Trans } from '@lingui/react/macro'
 import { useMemo } from 'react'
+import { tssPurchaseSearch, type TssPurchaseSearch } from '../../../domain/search.ts'
 import { tssPurchaseMachine } from '../../../../machines/tss-purchase/tss-purchase.machine.ts'
 import { insuredBirthdate } from '../../../domain/purchase.ts'
 import type { ApplicationData } from '../../../domain/schemas/application.ts'
@@ -10,15 +11,11 @@ import { TssQuickQuoteView } from './TssQuickQuoteView.tsx'
 
 const flow = providePurchase(tssPurchaseMachine)
 
-/** The quick quote's answers carried in the address (`?gender=&citycode=&birthdate=&visits=`). */
-export function tssQuoteFromSearch(search: string): ApplicationData | null {
-  const q = new URLSearchParams(search)
-  const gender = q.get('gender')
-  const citycode = q.get('citycode')
-  const birthdate = q.get('birthdate')
-  const visits = Number(q.get('visits'))
-  if ((gender !== 'male' && gender !== 'female') || !citycode || !birthdate || ![0, 8, 10, 12].includes(visits)) return null
-  return { quickProfile: { gender, citycode, birthdate }, outpatientVisits: visits as 0 | 8 | 10 | 12 }
+/** The quick quote's answers carried in the address (`?gender=&citycode=&birthdate=&visits=`, the route's validated search). */
+export function tssQuoteFromSearch(search: TssPurchaseSearch): ApplicationData | null {
+  const { gender, citycode, birthdate, visits } = search
+  if (!gender || !citycode || !birthdate || visits === undefined) return null
+  return { quickProfile: { gender, citycode, birthdate }, outpatientVisits: visits }
 }
 
 /** Birth cover is offered to the insured person it can cover: a woman of 18-44 by the profile's birth date (the quote's until then). */
@@ -30,15 +27,17 @@ function birthCoverAvailable(data: ApplicationData): boolean {
 }
 
 /** `/urunler/market/tss`: the complementary health purchase (issue 15). */
-export function TssPurchaseView() {
-  const initial = useMemo(() => (typeof location === 'undefined' ? null : tssQuoteFromSearch(location.search)), [])
+export function TssPurchaseView({ search }: { search: TssPurchaseSearch }) {
+  // the address when the page opened (a later quote goes to the machine, not through the address)
+  const initial = useMemo(() => tssQuoteFromSearch(search), [])
   return (
     <PurchaseView
       machine={flow}
       product="tss"
       title={<Trans>Tamamlayıcı Sağlık Sigortası satın al</Trans>}
       initial={initial}
-      quoteFromSearch={tssQuoteFromSearch}
+      retry={search.purchase}
+      quoteFromSearch={(address) => tssQuoteFromSearch(tssPurchaseSearch.parse(Object.fromEntries(new URLSearchParams(address))))}
       quote={(onBought) => <TssQuickQuoteView onBought={onBought} />}
       birthCoverAvailable={birthCoverAvailable}
       summaryLines={(d) => [

@@ -7,7 +7,7 @@ import type { orgBuilderFlow } from '../../../flows/groups.ts'
 import { CATALOGUE } from '../../../api/errors.ts'
 import staff from '../../staff/StaffLayout.module.css'
 import styles from './Team.module.css'
-import { culled, edgePath, fitView, layoutTree, LEAF, NODE, nodeAt, PANE_ASPECT, reveal, ROOT_ID, zoomAround, type Size } from './layout.ts'
+import { culled, edgePath, firstView, fitView, layoutTree, LEAF, NODE, nodeAt, PANE_ASPECT, reveal, ROOT_ID, zoomAround, type Size } from './layout.ts'
 import { useGroupTexts } from './texts.ts'
 import { useCompanyDefaults } from '../../../flows/company-defaults.ts'
 
@@ -35,7 +35,8 @@ const NodeBlock = memo(function NodeBlock({ id, name, levelText, level, x, y, w,
   return (
     <div role="treeitem" data-node-id={id} data-level={level} data-target={look ?? undefined} className={cls} tabIndex={focusable ? 0 : -1}
       aria-level={ariaLevel} aria-setsize={setSize} aria-posinset={posInSet} aria-selected={selected}
-      style={{ left: x - w / 2, top: y, width: w, height: h }} aria-label={lod === 0 ? `${name}, ${levelText}` : undefined}>
+      style={{ left: x - w / 2, top: y, width: w, height: h }} aria-label={lod === 0 ? `${name}, ${levelText}` : undefined}
+      title={`${name}, ${levelText}`}>
       {/* far out the labels thin out for the eye, never for a screen reader (at the farthest the name is the block's label: fewer nodes to draw) */}
       {lod > 0 && <span className={lod === 1 ? `${styles.name} ${styles.far}` : styles.name}>{name}</span>}
       {lod > 0 && <span className={lod > 1 ? styles.level : 'visually-hidden'}><span className="visually-hidden">, </span>{levelText}</span>}
@@ -98,6 +99,14 @@ export function OrgChart({ actor, selectedId, onSelect, canMove }: { actor: OrgA
     actor.send({ type: 'zoom.fit', scale: v.zoom })
   }, [actor])
 
+  // the first view: the whole tree when its labels are legible there, else the legible zoom from the top (layout.ts)
+  const openView = useCallback(() => {
+    const v = firstView(live.current.layout, live.current.size, clampZoom)
+    const whole = fitView(live.current.layout, live.current.size, clampZoom)
+    setPan({ x: v.x, y: v.y })
+    actor.send(v.zoom === whole.zoom ? { type: 'zoom.fit', scale: v.zoom } : { type: 'zoom.set', scale: v.zoom })
+  }, [actor])
+
   const zoomStep = useCallback((dir: 1 | -1) => {
     const { view: v, size: s } = live.current
     const z = clampZoom(dir === 1 ? v.zoom * ZOOM.step : v.zoom / ZOOM.step)
@@ -117,10 +126,10 @@ export function OrgChart({ actor, selectedId, onSelect, canMove }: { actor: OrgA
     return () => observer.disconnect()
   }, [phase])
 
-  // the first tree fits the pane
+  // the first tree fits the pane, as far as its labels stay legible
   useEffect(() => {
-    if (phase === 'ready' && !fitted.current && size.width > 0) { fitted.current = true; fit() }
-  }, [phase, size, fit])
+    if (phase === 'ready' && !fitted.current && size.width > 0) { fitted.current = true; openView() }
+  }, [phase, size, openView])
 
   // a group selected from outside (the global search's ?q=, a group just created): focus it, centred at 100% at least
   useEffect(() => {

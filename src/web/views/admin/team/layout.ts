@@ -228,6 +228,30 @@ export function fitView(layout: Layout, size: Size, clamp: (z: number) => number
   return { zoom, x: (size.width - w * zoom) / 2 - layout.bounds.minX * zoom, y: pad - layout.bounds.minY * zoom }
 }
 
+/**
+ * The zoom at which a block's labels are 12 px on screen (issue 25 item 10): a name and a level line
+ * are 14 px in world pixels (Team.module.css), so at 12/14 they read 12 px (rounded up to the
+ * machine's zoom steps of 0.001, which would round 0.857 to 11.998 px).
+ */
+export const LEGIBLE_ZOOM = Math.ceil((12 / 14) * 1000) / 1000
+
+/**
+ * The chart's first view: the whole tree (`fitView`) when its labels are legible there; else, as a
+ * map opens on a town rather than the country, the legible zoom with the company and its first
+ * groups in the top-left corner ("Sığdır" still shows the whole). With 29 groups a fit pane showed
+ * 9.8 px names; no chart opens with labels under 12 px.
+ */
+export function firstView(layout: Layout, size: Size, clamp: (z: number) => number): View {
+  const fit = fitView(layout, size, clamp)
+  if (fit.zoom >= LEGIBLE_ZOOM) return fit
+  const pad = 24
+  const zoom = clamp(LEGIBLE_ZOOM)
+  const w = (layout.bounds.maxX - layout.bounds.minX) * zoom
+  // a chart narrower than the pane stays centred across; only its height runs on below
+  const x = w <= size.width - 2 * pad ? (size.width - w) / 2 - layout.bounds.minX * zoom : pad - layout.bounds.minX * zoom
+  return { zoom, x, y: pad - layout.bounds.minY * zoom }
+}
+
 /** The view after zooming to `zoom` around the point (px, py) of the viewport: that point stays put. */
 export function zoomAround(view: View, zoom: number, px: number, py: number): View {
   const k = zoom / view.zoom

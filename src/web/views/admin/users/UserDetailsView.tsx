@@ -1,4 +1,4 @@
-import { useCallback, useId, useMemo } from 'react'
+import { lazy, Suspense, useCallback, useId, useMemo } from 'react'
 import { Link } from '@tanstack/react-router'
 import { useActorRef, useSelector } from '@xstate/react'
 import { msg } from '@lingui/core/macro'
@@ -20,6 +20,10 @@ import { UserDetailsForm } from './UserDetailsForm.tsx'
 import { UserHelpSection } from './UserHelpSection.tsx'
 import { Avatar, StatusText } from './UserBits.tsx'
 import { staffDateFormat, useCompanyDefaults } from '../../../flows/company-defaults.ts'
+
+// the user's events (audit:read only) bring the audit log's list, sentences and drawer: loaded when shown,
+// not with every user page and the profile (6 KiB gzipped)
+const UserEventsSection = lazy(() => import('./UserEventsSection.tsx').then((m) => ({ default: m.UserEventsSection })))
 
 /** The roles a user holds: main, default, other-group with its valid-until (an expired one grants nothing). */
 export function RoleAssignments({ roles }: { roles: readonly { name: string; isMain: boolean; isDefault: boolean; validUntil: string | null }[] }) {
@@ -165,6 +169,7 @@ export function UserDetailsView({ userId }: { userId: string }) {
             {can('userstatus:update') && <StatusActions user={user} onChanged={reread} />}
             <UserHelpSection user={user} manage={can('user:update')} own={user.id === ownId} onChanged={reread} />
             {!can('userstatus:update') && <p>{t`Durum`}: <StatusText status={user.status} locked={user.locked} /></p>}
+            {can('audit:read') && <Suspense fallback={null}><UserEventsSection key={user.id} userId={user.id} name={`${user.firstName} ${user.lastName}`} /></Suspense>}
           </div>
         )}
       </LoadState>

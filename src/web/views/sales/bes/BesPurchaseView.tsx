@@ -90,7 +90,7 @@ function useCities() {
 }
 
 /** `/urunler/market/erkenbes` and `/urunler/market/pratikbes`: the BES purchase bound to its machine. */
-export function BesPurchaseView({ product }: { product: BesProduct }) {
+export function BesPurchaseView({ product, retry }: { product: BesProduct; retry?: string | undefined }) {
   const { i18n } = useLingui()
   const actor = useActorRef(besPurchaseFlow, { input: { product }, inspect: getInspect() })
   const step = useSelector(actor, stepOf)
@@ -112,14 +112,14 @@ export function BesPurchaseView({ product }: { product: BesProduct }) {
     if (output?.purchaseId) location.assign(`/result/${output.outcome === 'success' ? 'success' : 'error'}?purchase=${encodeURIComponent(output.purchaseId)}`)
   }, [output])
   // the result page's "Tekrar dene" (?purchase=<id>, issue 21): the card form of that purchase
+  // (`retry`: the route's validated `?purchase=`)
   useEffect(() => {
-    const retry = new URLSearchParams(location.search).get('purchase')
     if (!retry) return
     fetchPurchase(retry).then((view) => {
       if (view.status === 'issued') return location.assign(`/result/success?purchase=${encodeURIComponent(view.id)}`)
       actor.send({ type: 'payment.retry', purchase: { id: view.id, amount: view.amount, currency: view.currency, paymentInProgress: view.paymentInProgress } })
     }, () => { /* not a purchase (any more): the quick profile, as for a plain visit */ })
-  }, [actor])
+  }, [actor, retry])
   const { SmsVerificationView, ConsentsStep, PersonForm, PreInformationStep } = usePart(STEPS, step !== 'quick') ?? NOT_YET
   const heading = useRef<HTMLHeadingElement>(null)
   const first = useRef(true)

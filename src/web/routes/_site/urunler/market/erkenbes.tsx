@@ -1,6 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { purchaseRetrySearch } from '../../../../../domain/search.ts'
 import { BesPurchaseView } from '../../../../views/sales/bes/BesPurchaseView.tsx'
 
+/** `?purchase=` (the result page's "Tekrar dene": a purchase to pay again), validated. */
 export const Route = createFileRoute('/_site/urunler/market/erkenbes')({
-  component: () => <BesPurchaseView product="erkenbes" />,
+  validateSearch: purchaseRetrySearch,
+  component: function BesPurchaseRoute() { return <BesPurchaseView product="erkenbes" retry={Route.useSearch().purchase} /> },
 })
