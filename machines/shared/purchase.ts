@@ -320,7 +320,11 @@ export function createPurchaseMachine(config: PurchaseFlowConfig) {
         on: {
           'resume.accept': {
             target: 'routeResumed',
-            actions: assign(({ context }) => ({ data: context.saved!.data, applicationId: context.saved!.id, price: context.saved!.price?.amount ?? context.price })),
+            actions: assign(({ context }) => {
+              const price = context.saved!.price?.amount ?? context.price
+              // no price seen yet (a reloaded page whose proof was refused never took the quote): the saved one is the one seen
+              return { data: context.saved!.data, applicationId: context.saved!.id, price, quoted: context.quoted ?? price }
+            }),
           },
           'resume.decline': { target: sections[0]!, actions: assign({ saved: null }) },
         },
@@ -370,7 +374,9 @@ export function createPurchaseMachine(config: PurchaseFlowConfig) {
               target: after(i),
               actions: assign(({ context, event }) => {
                 const saved = (event as unknown as { output: SavedApplication }).output
-                return { applicationId: saved.id, price: saved.price?.amount ?? context.price }
+                const price = saved.price?.amount ?? context.price
+                // no price seen yet (a reloaded page whose proof was refused never took the quote): the first one shown is the one seen
+                return { applicationId: saved.id, price, quoted: context.quoted ?? price }
               }),
             },
             onError: [

@@ -61,6 +61,8 @@ const IN_PROGRESS = 'Bu satın alma için bir ödeme zaten sürüyor.'
 const repriced = (c: PurchaseContext) => c.price !== null && c.price !== c.quoted
 /** The server's price of an application as saved (issue 21), else the one known before. */
 const savedPrice = (saved: { price?: { amount: number } | null } | null, p: PurchaseContext) => saved?.price?.amount ?? p.price
+/** The price the customer has seen: the quote's; when no quote was taken (a reloaded page whose proof was refused), the first price the page shows. */
+const firstSeen = (p: PurchaseContext, shown: number | null) => (p.quoted !== null ? p.quoted : shown)
 const REQUIRED = ['gdprtextread', 'gdprconcent', 'trxconcent']
 const code = (e: { error?: { code?: string } }) => e.error?.code
 
@@ -265,7 +267,7 @@ export function purchaseExpectations(opts: {
       changes: (_p: PurchaseContext, e: any) => ({ data: e.output.data, applicationId: APPLICATION_ID, price: e.output.price?.amount ?? null, quoted: e.output.price?.amount ?? null, restoreTo: null }),
     })),
     { name: 'resuming an application saved at the consents opens the consents with its answers', from: 'resumeOffer', event: 'resume.accept',
-      when: (c) => !sections.some((s) => s.step === c.saved?.step), to: 'consents', changes: (p) => ({ data: p.saved!.data, applicationId: APPLICATION_ID, price: savedPrice(p.saved, p) }) },
+      when: (c) => !sections.some((s) => s.step === c.saved?.step), to: 'consents', changes: (p) => ({ data: p.saved!.data, applicationId: APPLICATION_ID, price: savedPrice(p.saved, p), quoted: firstSeen(p, savedPrice(p.saved, p)) }) },
     { name: 'starting over keeps the new quote and forgets the saved application', from: 'resumeOffer', event: 'resume.decline', to: first, changes: { saved: null } },
     { name: 'the consents with a required one missing stay, naming it', from: 'consents', event: 'consents.submit',
       when: (_c, e) => REQUIRED.some((n) => !e.choices[n]?.accepted), to: 'consents',
@@ -319,7 +321,7 @@ export function purchaseExpectations(opts: {
   sections.forEach((s, i) => {
     rules.push(
       { name: `resuming an application saved at ${s.step} opens it with the saved answers`, from: 'resumeOffer', event: 'resume.accept',
-        when: (c) => c.saved?.step === s.step, to: s.step, changes: (p) => ({ data: p.saved!.data, applicationId: APPLICATION_ID, price: savedPrice(p.saved, p) }) },
+        when: (c) => c.saved?.step === s.step, to: s.step, changes: (p) => ({ data: p.saved!.data, applicationId: APPLICATION_ID, price: savedPrice(p.saved, p), quoted: firstSeen(p, savedPrice(p.saved, p)) }) },
       { name: `${s.step}: answers with problems stay, with the field errors`, from: s.step, event: 'section.submit', when: (_c, e) => !s.valid(e.value) && s.errors(e.value) !== null, to: s.step,
         changes: (_p, e) => ({ fieldErrors: s.errors(e.value) }) },
       ...(sections.length > 1 ? [{ name: `${s.step}: answers of another step are refused field by field`, from: s.step, event: 'section.submit',
@@ -329,7 +331,7 @@ export function purchaseExpectations(opts: {
         changes: (p, e) => ({ data: { ...p.data, [s.key]: e.value }, fieldErrors: {}, error: null }) },
       { name: `${s.step}: back`, from: s.step, event: 'back', to: i === 0 ? 'quote' : sections[i - 1]!.step, changes: {} },
       { name: `${s.step}: saved, on to the next step with the server's price of the saved answers`, from: savingOf(s.step), event: 'xstate.done.actor.saveApplication', to: next(i),
-        changes: (p, e) => ({ applicationId: e.output.id, price: savedPrice(e.output, p) }) },
+        changes: (p, e) => ({ applicationId: e.output.id, price: savedPrice(e.output, p), quoted: firstSeen(p, savedPrice(e.output, p)) }) },
       { name: `${s.step}: an expired verification asks for the phone again`, from: savingOf(s.step), event: 'xstate.error.actor.saveApplication',
         when: (_c, e) => code(e) === 'SMS_TICKET_INVALID', to: 'sms', changes: { ticket: null, error: 'SMS_TICKET_INVALID' } },
       { name: `${s.step}: not saved, stays with the reason`, from: savingOf(s.step), event: 'xstate.error.actor.saveApplication',
