@@ -183,9 +183,10 @@ export async function watchPurchase(page: Page, path: PathStep[]) {
 }
 
 /** The calls whose bodies the drivers check (checkSent), by the actor that makes each. */
-const SENT_CALLS = ['application/resume', 'application', 'legalpermission', 'preinformation', 'purchase']
+const SENT_CALLS = ['application/resume', 'application', 'legalpermission', 'preinformation', 'purchase', 'verification']
 const CALL_OF: Record<string, string> = {
   resumeApplication: 'application/resume', saveApplication: 'application', recordConsents: 'legalpermission', loadPreInformation: 'preinformation', createPurchase: 'purchase',
+  restoreVerification: 'verification',
 }
 
 /**
@@ -203,6 +204,11 @@ export async function checkPurchaseSent(page: Page, id: string, expected: unknow
   const want = expected as { ticket?: string; product?: string; step?: string; preInformationId?: string; saleId?: string; choices?: Record<string, { accepted: boolean }> }
   await expect.poll(() => tab.sent[call]?.length ?? 0, { timeout: 10_000, message: `${id}: no POST ${call}` }).toBeGreaterThan(0)
   const last = tab.sent[call]!.at(-1)!
+  if (call === 'verification') {
+    // a reloaded page asks for its verification by the product alone: the proof is the HttpOnly cookie, never a ticket or phone of the page's
+    expect(last.body, `${id}: what the reloaded page sends`).toEqual({ product: (expected as { product?: string }).product })
+    return true
+  }
   // the ticket of the page's last verification (its answer is read as it arrives)
   expect(want.ticket, `${id}: the oracle's ticket`).toBe(modelTicket)
   await expect.poll(() => tab.tickets.at(-1), { timeout: 5_000, message: `${id}: the ticket sent is the page's last verification's` }).toBe(last.body.ticket)
@@ -664,7 +670,7 @@ export function purchaseDriver(spec: PurchaseDriverSpec): Driver {
           // a path that ends as the page asks for the renewed form (the purchase refused for a form no longer the answers'): that call is held,
           // so the reload of the form is what shows
           const path = TABS.get(page)!.path
-          if (e.accepted === true && next === path.at(-1) && next.event.type === 'xstate.error.actor.createPurchase') await holdCall(page, 'preinformation')
+          if (e.accepted === true && next && next === path.at(-1) && next.event.type === 'xstate.error.actor.createPurchase') await holdCall(page, 'preinformation')
           await form.getByRole('button', { name: 'Ödemeye geç', exact: true }).click()
           break
         }
