@@ -101,6 +101,8 @@ export function purchaseModel(opts: {
       value: s.value, verified: s.context.ticket !== null, saved: s.context.saved?.step ?? null, fieldErrors: Object.keys(s.context.fieldErrors).length > 0,
       missing: s.context.missing.length > 0, purchase: s.context.purchase !== null, outcome: s.context.outcome, error: s.context.error,
       app: s.context.applicationId !== null, repriced: s.context.price !== null && s.context.price !== s.context.quoted, retry: s.context.retry,
+      // whether a price was seen yet (a page whose proof was refused took no quote: its first price shown is the one seen)
+      seen: s.context.quoted !== null,
       preInformation: s.context.preInformation !== null, opening: s.context.opening, restoreTo: s.context.restoreTo,
     }),
     invariants: (s) => {
