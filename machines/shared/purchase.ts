@@ -66,6 +66,11 @@ export type PurchaseContext = {
   preInformation: PreInformation | null
   /** The page was opened with a quote or a purchase in its address, which it hands on as it mounts (`opening`, until then). */
   opening: boolean
+  /**
+   * The step a reloaded page (or one come back to with Forward) returns to (issue 24 item 1): its
+   * history entry's step, until the verification and the saved application are read back.
+   */
+  restoreTo: string | null
 }
 
 /** The pre-information form as the server gives it (src/domain/schemas/purchase.ts PreInformationView). */
@@ -86,6 +91,12 @@ export type PurchaseEvent =
   | { type: 'payment.retry'; purchase: PurchaseSummary }
   /** The purchase in the page's address cannot be opened (not one, or no longer): the quote step, as for a plain visit. */
   | { type: 'opening.failed' }
+  /**
+   * The page was reloaded (or come back to with Forward) at a step after the SMS verification, its
+   * history entry's step: the verification is read back from the server's proof cookie and the saved
+   * application from the server, and the customer is put back at that step (issue 24 item 1).
+   */
+  | { type: 'restore'; step: string; data?: ApplicationData }
 
 /** `opening`: the page's address carries a quote or a purchase to retry, handed on as the page mounts (the quote step is not drawn until then). */
 export type PurchaseInput = { data?: ApplicationData; opening?: boolean }
@@ -95,6 +106,24 @@ export type SaveInput = { ticket: string; product: ApplicationProduct; step: str
 export type CreatePurchaseInput = { ticket: string; product: ApplicationProduct; preInformationId: string }
 /** What recording the consents sends: the verified phone's ticket proves the applicant (issue 28 item 3). */
 export type ConsentsInput = { saleId: string; ticket: string; product: ApplicationProduct; choices: Partial<Record<ConsentName, ConsentChoice>>; partyId: string }
+
+/** The verified phone a reloaded page comes back with (the server reads its proof cookie). */
+export type RestoredVerification = { phone: string; ticket: string }
+
+/**
+ * The steps a history entry names (issue 24 item 1): each resting step of the purchase has its own
+ * browser history entry; busy and passing states name none (the entry stays the step being left).
+ */
+export const HISTORY_STEPS = ['quote', 'sms', 'profile', 'healthPolicy', 'contract', 'consents', 'summary', 'preInformation', 'payment'] as const
+/** Steps a reload returns to: those after the verification (the quote and the SMS step start as a plain visit). */
+export const RESTORABLE_STEPS = ['profile', 'healthPolicy', 'contract', 'consents', 'summary', 'preInformation', 'payment'] as const
+
+/** The history step of a purchase snapshot, null while busy or passing through. */
+export function purchaseHistoryStep(s: { value: unknown; hasTag(tag: string): boolean; status: string }): string | null {
+  if (s.status !== 'active' || s.hasTag('busy')) return null
+  const top = typeof s.value === 'string' ? s.value : Object.keys(s.value as object)[0]!
+  return (HISTORY_STEPS as readonly string[]).includes(top) ? top : null
+}
 
 export type PurchaseFlowConfig = {
   id: string
@@ -137,6 +166,22 @@ function priceOfQuote(product: ApplicationProduct, data: ApplicationData, at: st
   return price.ok ? price.amountTry : null
 }
 
+/**
+ * Where a reloaded page goes back to: the step of its history entry when the saved application has
+ * the answers of every step before it; else the first section without answers. The pre-information
+ * form and the card form come back as the form given again (the card form's purchase is made from
+ * the confirmed form).
+ */
+export function restoreTarget(c: Pick<PurchaseContext, 'restoreTo' | 'data'>, sections: readonly SectionStep[]): string {
+  const missing = sections.findIndex((s) => c.data[SECTION_OF[s].key] == null)
+  const wanted = sections.indexOf(c.restoreTo as SectionStep)
+  if (wanted >= 0) return missing >= 0 && missing < wanted ? sections[missing]! : sections[wanted]!
+  if (missing >= 0) return sections[missing]!
+  if (c.restoreTo === 'summary') return 'summary'
+  if (c.restoreTo === 'preInformation' || c.restoreTo === 'payment') return 'loadingPreInformation'
+  return 'consents'
+}
+
 export function createPurchaseMachine(config: PurchaseFlowConfig) {
   const { sections, product } = config
   const savingOf = (step: SectionStep) => `saving${step[0]!.toUpperCase()}${step.slice(1)}`
@@ -152,8 +197,11 @@ export function createPurchaseMachine(config: PurchaseFlowConfig) {
       loadPreInformation: providedLater<PreInformation, { ticket: string; product: ApplicationProduct }>('loadPreInformation'),
       createPurchase: providedLater<PurchaseSummary, CreatePurchaseInput>('createPurchase'),
       watchPayment: providedLater<OtherPaymentOutcome, { id: string }>('watchPayment'),
+      restoreVerification: providedLater<RestoredVerification, { product: ApplicationProduct }>('restoreVerification'),
     },
     actions: {
+      /** The reloaded page's step reached (or given up): a later way back to the start is a plain visit's. */
+      forgetRestore: assign({ restoreTo: null }),
       /** The quote taken: its answers, and its price as the one the customer has seen. */
       takeQuote: assign(({ context, event }) => {
         const data = { ...context.data, ...(event as Extract<PurchaseEvent, { type: 'quote.submit' }>).data }
@@ -174,6 +222,8 @@ export function createPurchaseMachine(config: PurchaseFlowConfig) {
       otherPaymentSucceeded: ({ event }) => (event as { output?: OtherPaymentOutcome }).output === 'success',
       isOpening: ({ context }) => context.opening,
       isPreInformationConfirmed: ({ event }) => event.type === 'preInformation.confirm' && event.accepted,
+      isRestoring: ({ context }) => context.restoreTo !== null,
+      isRestoringSaved: ({ context, event }) => context.restoreTo !== null && !!(event as { output?: SavedApplication | null }).output,
       isPreInformationOutdated: ({ event }) => ['PRE_INFORMATION_CHANGED', 'PRE_INFORMATION_REQUIRED'].includes(reasonOf((event as { error?: unknown }).error) ?? ''),
     },
   }).createMachine({
@@ -181,6 +231,7 @@ export function createPurchaseMachine(config: PurchaseFlowConfig) {
     context: ({ input }) => ({
       product, data: input?.data ?? {}, ticket: null, phone: null, applicationId: null, saved: null, fieldErrors: {}, missing: [], choices: {},
       purchase: null, outcome: null, error: null, quoted: null, price: null, retry: false, preInformation: null, opening: input?.opening === true,
+      restoreTo: null,
     }),
     initial: 'start',
     states: {
@@ -199,6 +250,8 @@ export function createPurchaseMachine(config: PurchaseFlowConfig) {
           // the result page's "Tekrar dene": the payment step of that purchase, straight away
           'payment.retry': { target: 'payment', actions: assign({ purchase: ({ event }) => event.purchase, retry: true, error: null }) },
           'opening.failed': 'quote',
+          // a reload (or Forward back to the page) at a step after the verification: that step again, without a new SMS
+          restore: { target: 'restoring', actions: assign(({ context, event }) => ({ restoreTo: event.step, data: { ...context.data, ...(event.data ?? {}) } })) },
         },
         // handed on: a later way back to the start is a plain visit's
         exit: assign({ opening: false }),
@@ -208,6 +261,17 @@ export function createPurchaseMachine(config: PurchaseFlowConfig) {
           // the quote step's quick quote offers "Satın Al" only for what the tariff prices: a quote it refuses can only come
           // from the page's address, which the opening answers (QUOTE_INCOMPLETE shows here then)
           'quote.submit': { guard: 'quoteOk', target: 'routeAfterQuote', actions: 'takeQuote' },
+        },
+      },
+      /** The verification read back from the server's proof cookie; a forged or expired one: the phone is asked again, saying why. */
+      restoring: {
+        tags: ['busy'],
+        invoke: {
+          id: 'restoreVerification',
+          src: 'restoreVerification',
+          input: { product },
+          onDone: { target: 'resuming', actions: assign(({ event }) => ({ ticket: event.output.ticket, phone: event.output.phone })) },
+          onError: { target: 'sms', actions: assign({ restoreTo: null, error: ({ event }) => reasonOf(event.error) }) },
         },
       },
       routeAfterQuote: {
@@ -235,21 +299,43 @@ export function createPurchaseMachine(config: PurchaseFlowConfig) {
           src: 'resumeApplication',
           input: ({ context }) => ({ ticket: context.ticket!, product }),
           onDone: [
+            // a reloaded page: its saved answers back, at the step it was on (no offer: the customer never left)
+            {
+              guard: 'isRestoringSaved', target: 'routeRestored',
+              actions: assign(({ event }) => {
+                const saved = event.output!
+                const price = saved.price?.amount ?? null
+                return { data: saved.data, applicationId: saved.id, price, quoted: price }
+              }),
+            },
+            { guard: 'isRestoring', target: sections[0]!, actions: assign({ restoreTo: null }) },
             { guard: 'hasSaved', target: 'resumeOffer', actions: assign({ saved: ({ event }) => event.output }) },
             { target: sections[0]! },
           ],
           // nothing to resume is not a reason to stop: the customer goes on
-          onError: sections[0]!,
+          onError: { target: sections[0]!, actions: assign({ restoreTo: null }) },
         },
       },
       resumeOffer: {
         on: {
           'resume.accept': {
             target: 'routeResumed',
-            actions: assign(({ context }) => ({ data: context.saved!.data, applicationId: context.saved!.id, price: context.saved!.price?.amount ?? context.price })),
+            actions: assign(({ context }) => {
+              const price = context.saved!.price?.amount ?? context.price
+              // no price seen yet (a reloaded page whose proof was refused never took the quote): the saved one is the one seen
+              return { data: context.saved!.data, applicationId: context.saved!.id, price, quoted: context.quoted ?? price }
+            }),
           },
           'resume.decline': { target: sections[0]!, actions: assign({ saved: null }) },
         },
+      },
+      /** The reloaded page's step, if its answers allow it; else the first section without answers. */
+      routeRestored: {
+        always: [
+          ...[...sections, 'consents', 'summary', 'loadingPreInformation'].map((target) => ({
+            guard: ({ context }: { context: PurchaseContext }) => restoreTarget(context, sections) === target, target, actions: 'forgetRestore' as const,
+          })),
+        ],
       },
       routeResumed: {
         always: [
@@ -288,7 +374,9 @@ export function createPurchaseMachine(config: PurchaseFlowConfig) {
               target: after(i),
               actions: assign(({ context, event }) => {
                 const saved = (event as unknown as { output: SavedApplication }).output
-                return { applicationId: saved.id, price: saved.price?.amount ?? context.price }
+                const price = saved.price?.amount ?? context.price
+                // no price seen yet (a reloaded page whose proof was refused never took the quote): the first one shown is the one seen
+                return { applicationId: saved.id, price, quoted: context.quoted ?? price }
               }),
             },
             onError: [

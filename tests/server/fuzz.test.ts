@@ -43,6 +43,7 @@ const ROUTES: Array<{ method: 'GET' | 'POST'; path: string }> = [
   { method: 'POST', path: '/digitalchannels/legalpermission' },
   { method: 'POST', path: '/digitalchannels/application' },
   { method: 'POST', path: '/digitalchannels/application/resume' },
+  { method: 'POST', path: '/digitalchannels/verification' },
 ]
 
 /** A value that is valid for the field, or junk of any type. */

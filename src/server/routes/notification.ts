@@ -10,6 +10,7 @@ import { requireCustomHeaders } from '../services/sessions.ts'
 import { checkCode, issueCode, issueTicket, withdrawCode } from '../services/sms/codes.ts'
 import { smsText } from '../services/sms/templates.ts'
 import { publicRoute } from '../services/route-access.ts'
+import { setProofCookie } from '../services/sms-proof.ts'
 
 /**
  * Spec 7.3 `POST notification/sendsms` (unsecured: the sales site's visitors are anonymous) and
@@ -84,6 +85,9 @@ export function notificationRoutes() {
       return refuse(c, 400, decision.reason, decision.reason === 'SMS_CODE_WRONG' ? { attemptsLeft: decision.attemptsLeft } : {})
     }
     const { ticket, validUntil } = issueTicket(key, phone, purpose, now)
+    // the proof a reload comes back with (issue 24 item 1): HttpOnly, for the purchase calls only
+    setProofCookie(c, purpose, ticket, validUntil, now)
+    c.header('Cache-Control', 'no-store')
     const answer: SmsVerified = { verified: true, gsmNumber: phone, ticket, validUntil: validUntil.toISOString() }
     return c.json(answer)
   })

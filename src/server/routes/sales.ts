@@ -24,6 +24,7 @@ import { requireCustomHeaders } from '../services/sessions.ts'
 import { readLiveTicket } from '../services/sms/codes.ts'
 import { smsKey } from './notification.ts'
 import { publicRoute } from '../services/route-access.ts'
+import { restoreProofSchema, restoreVerification } from '../services/sms-proof.ts'
 
 /**
  * The sales service (spec 7.3). `POST digitalchannels/legalpermission` records one answer to one
@@ -114,6 +115,14 @@ export function salesRoutes() {
   const r = new Hono<AppEnv>()
   // the spec's sales calls are public (7.3 "unsecured"); they carry the custom header like every write
   r.use('*', publicRoute(), requireCustomHeaders)
+
+  /** A reloaded purchase page's verified phone, from the proof cookie (issue 24 item 1; services/sms-proof.ts). */
+  r.post('/verification', async (c) => {
+    const { product } = await readJson(c, restoreProofSchema)
+    const { db, config, clock } = c.get('deps')
+    c.header('Cache-Control', 'no-store')
+    return c.json(await restoreVerification(c, db, smsKey(config.secretsKey), product, clock.now()))
+  })
 
   /**
    * A consent recorded or withdrawn (issue 28 item 3) only by the applicant: the body's `ticket`

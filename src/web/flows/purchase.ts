@@ -1,5 +1,5 @@
 import { fromPromise } from 'xstate'
-import type { ConsentsInput, CreatePurchaseInput, OtherPaymentOutcome, PreInformation, PurchaseMachine, PurchaseSummary, SaveInput } from '../../../machines/shared/purchase.ts'
+import type { ConsentsInput, CreatePurchaseInput, OtherPaymentOutcome, PreInformation, PurchaseMachine, PurchaseSummary, RestoredVerification, SaveInput } from '../../../machines/shared/purchase.ts'
 import { consentsFor } from '../../domain/consents.ts'
 import type { ApplicationProduct, SavedApplication } from '../../domain/schemas/application.ts'
 import type { PreInformationView, PurchaseView } from '../../domain/schemas/purchase.ts'
@@ -30,8 +30,18 @@ export function providePurchase(machine: PurchaseMachine) {
       loadPreInformation: fromPromise<PreInformation, { ticket: string; product: ApplicationProduct }>(({ input }) => loadPreInformation(input)),
       createPurchase: fromPromise<PurchaseSummary, CreatePurchaseInput>(({ input }) => createPurchase(input)),
       watchPayment: fromPromise<OtherPaymentOutcome, { id: string }>(({ input, signal }) => watchPurchasePayment(input.id, signal)),
+      restoreVerification: fromPromise<RestoredVerification, { product: ApplicationProduct }>(({ input }) => restoreVerification(input.product)),
     },
   })
+}
+
+/**
+ * The verified phone of a reloaded purchase page (issue 24 item 1): the server reads its HttpOnly
+ * proof cookie (services/sms-proof.ts); nothing of it is kept in the browser's storage.
+ */
+export async function restoreVerification(product: ApplicationProduct): Promise<RestoredVerification> {
+  const answer = await call<{ gsmNumber: string; ticket: string }>('/digitalchannels/verification', { body: { product } })
+  return { phone: answer.gsmNumber, ticket: answer.ticket }
 }
 
 /** Every answer of the consents step, one legal-permission record each (the BES flow uses it too). */

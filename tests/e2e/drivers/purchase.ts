@@ -92,7 +92,7 @@ export function purchaseFeasible(model: Model, isGood?: (data: unknown) => boole
         const e = s.event as AnyEventObject
         const snap = actor.getSnapshot() as { value: unknown }
         if (e.type === 'quote.submit' && i > 0 && isGood && !isGood(e.data)) return false
-        if ((e.type === 'payment.retry' || e.type === 'opening.failed') && i > 0) return false
+        if ((e.type === 'payment.retry' || e.type === 'opening.failed' || e.type === 'restore') && i > 0) return false
         if (e.type === 'xstate.done.actor.resumeApplication' && e.output) pagePrice = e.output.price?.amount ?? null
         if (e.type === 'xstate.done.actor.saveApplication' && isGood) {
           // the profile's save prices what the driver types; a later section's save prices the profile the page holds
@@ -130,6 +130,8 @@ export type Tab = {
   appPrice: number | null
   /** The page's reads of its purchase fail (the wait for another tab's payment cannot follow it). */
   cutReads: boolean
+  /** The page is reloaded at a step (issue 24 item 1): a saved application to find holds the sections the model's does, no more. */
+  restoring: boolean
   /** The call the driver holds unanswered (the path ends while the page waits for it), if any. */
   held: 'preinformation' | 'purchase' | 'application' | null
   /** The path the page performs (a step's server answers are arranged before the step, however many follow one another). */
@@ -145,7 +147,7 @@ export const TABS = new WeakMap<Page, Tab>()
 
 /** Remembers the sale's id from the page's own calls; the result page opens when the flow ends (the probe keeps the flow's last state). */
 export async function watchPurchase(page: Page, path: PathStep[]) {
-  TABS.set(page, { saleId: null, ticket: null, opened: false, phone: null, purchaseId: null, other: null, lastSave: null, appPrice: null, cutReads: false, held: null, path, sent: {}, forms: [], apps: [], tickets: [] })
+  TABS.set(page, { saleId: null, ticket: null, opened: false, phone: null, purchaseId: null, other: null, lastSave: null, appPrice: null, cutReads: false, restoring: false, held: null, path, sent: {}, forms: [], apps: [], tickets: [] })
   await page.route(PURCHASE_READ, (route: Route) => (route.request().method() === 'GET' && TABS.get(page)!.cutReads ? route.abort('connectionrefused') : route.fallback()))
   page.on('request', (r: Request) => {
     const call = SENT_CALLS.find((c) => r.method() === 'POST' && new URL(r.url()).pathname === `${API}/${c}`)
@@ -181,9 +183,10 @@ export async function watchPurchase(page: Page, path: PathStep[]) {
 }
 
 /** The calls whose bodies the drivers check (checkSent), by the actor that makes each. */
-const SENT_CALLS = ['application/resume', 'application', 'legalpermission', 'preinformation', 'purchase']
+const SENT_CALLS = ['application/resume', 'application', 'legalpermission', 'preinformation', 'purchase', 'verification']
 const CALL_OF: Record<string, string> = {
   resumeApplication: 'application/resume', saveApplication: 'application', recordConsents: 'legalpermission', loadPreInformation: 'preinformation', createPurchase: 'purchase',
+  restoreVerification: 'verification',
 }
 
 /**
@@ -201,6 +204,11 @@ export async function checkPurchaseSent(page: Page, id: string, expected: unknow
   const want = expected as { ticket?: string; product?: string; step?: string; preInformationId?: string; saleId?: string; choices?: Record<string, { accepted: boolean }> }
   await expect.poll(() => tab.sent[call]?.length ?? 0, { timeout: 10_000, message: `${id}: no POST ${call}` }).toBeGreaterThan(0)
   const last = tab.sent[call]!.at(-1)!
+  if (call === 'verification') {
+    // a reloaded page asks for its verification by the product alone: the proof is the HttpOnly cookie, never a ticket or phone of the page's
+    expect(last.body, `${id}: what the reloaded page sends`).toEqual({ product: (expected as { product?: string }).product })
+    return true
+  }
   // the ticket of the page's last verification (its answer is read as it arrives)
   expect(want.ticket, `${id}: the oracle's ticket`).toBe(modelTicket)
   await expect.poll(() => tab.tickets.at(-1), { timeout: 5_000, message: `${id}: the ticket sent is the page's last verification's` }).toBe(last.body.ticket)
@@ -383,6 +391,35 @@ export async function expectEndedVerificationSaid(page: Page, step: PathStep, wo
     .catch(() => { throw new Error(`the SMS step after an ended verification does not say "${words}"`) })
 }
 
+/**
+ * A page that was at `step` of the purchase before a reload (issue 24 item 1): a fresh phone verified
+ * in the browser's own context (the server sets its proof cookie there, as for the page's own
+ * verification), and the page's history entry naming the step. `forged`: the proof cookie then
+ * altered (another phone in its signed part), which the server must refuse.
+ */
+export async function verifiedBeforeReload(page: Page, server: E2eServer, product: ApplicationProduct, step: string, forged: boolean) {
+  const tab = TABS.get(page)!
+  const phone = freshPhone()
+  const sent = await page.request.post(`${server.url}/api/v1/notification/sendsms`, { headers: HEADERS, data: { gsmNumber: phone, smsSource: product } })
+  expect(sent.status(), await sent.text()).toBe(200)
+  let inbox: Array<{ text: string }> = []
+  await expect.poll(async () => (inbox = await caughtSms(server.url, phone)).length, { timeout: 15_000 }).toBeGreaterThan(0)
+  const verified = await page.request.post(`${server.url}/api/v1/notification/verifysms`, { headers: HEADERS, data: { gsmNumber: phone, code: /(\d{6})/.exec(inbox[0]!.text)![1]!, smsSource: product } })
+  expect(verified.status(), await verified.text()).toBe(200)
+  const { ticket } = (await verified.json()) as { ticket: string }
+  tab.phone = phone
+  tab.ticket = ticket
+  tab.tickets.push(ticket)
+  tab.restoring = true
+  if (forged) {
+    const cookie = (await page.context().cookies(`${server.url}${API}/verification`)).find((c) => c.name === `ke_verified_${product}`)!
+    const [payload, mac] = cookie.value.split('.')
+    const data = JSON.parse(Buffer.from(payload!, 'base64url').toString()) as Record<string, unknown>
+    await page.context().addCookies([{ ...cookie, value: `${Buffer.from(JSON.stringify({ ...data, p: '+905320000000' })).toString('base64url')}.${mac}` }])
+  }
+  await page.evaluate((s) => history.replaceState({ ...(history.state as object), purchaseStep: s }, ''), step)
+}
+
 /** A fresh phone verified with the code the server's SMS catcher caught. */
 export async function verifyPhone(page: Page, server: E2eServer) {
   const phone = freshPhone()
@@ -433,6 +470,17 @@ export async function payElsewhere(page: Page, server: E2eServer, machineId: str
   if (next?.type.endsWith('.actor.watchPayment')) await arrangeOtherPayment(page, server, next, machineId)
   // the card form was told: the page waits for the other payment
   else await page.waitForFunction((id) => (window as unknown as { __e2eCoverage: Record<string, { value: unknown }> }).__e2eCoverage[id]?.value === 'otherPayment', machineId, { timeout: 20_000 })
+}
+
+/** The product's required consents recorded for an application, as the page records them (src/web/flows/purchase.ts). */
+async function recordRequiredConsents(server: E2eServer, product: ApplicationProduct, ticket: string, saleId: string) {
+  for (const d of consentsFor(product as SalesProduct).filter((x) => x.requiredFor.includes(product as SalesProduct))) {
+    const r = await fetch(`${server.url}${API}/legalpermission`, {
+      method: 'POST', headers: { ...HEADERS, saleId, processStep: 'consents' },
+      body: JSON.stringify({ name: d.name, status: d.kind === 'notice' ? 'READ' : 'ACCEPTED', documentId: d.documentId, scope: product, ticket }),
+    })
+    expect(r.status, await r.clone().text()).toBe(201)
+  }
 }
 
 /** A purchase bought on the server for a fresh phone (verified, saved, consented), unpaid: its id. */
@@ -489,17 +537,21 @@ export function restsWaiting(path: GeneratedPath): boolean {
 
 export function purchaseDriver(spec: PurchaseDriverSpec): Driver {
   /** What the server holds for an application saved at the path's step: the quote and every section (the purchase prices them). */
-  const seed = (page: Page, server: E2eServer) => (ticket: string, output: unknown) => {
+  const seed = (page: Page, server: E2eServer) => async (ticket: string, output: unknown) => {
     // an application at another price than the quote's is an older insured person's
     const price = (output as { price?: { amount: number } }).price?.amount ?? spec.quotedAmount
-    const body = {
-      ticket, product: spec.product, step: (output as { step: string }).step,
-      data: { ...spec.application(), personalProfile: { ...PERSON, birthdate: price === spec.quotedAmount ? PERSON.birthdate : OLDER_BIRTHDATE, userphone: '05321234567' } },
-    }
     const tab = TABS.get(page)!
+    const full: ApplicationData = { ...spec.application(), personalProfile: { ...PERSON, birthdate: price === spec.quotedAmount ? PERSON.birthdate : OLDER_BIRTHDATE, userphone: '05321234567' } }
+    // a reloaded page goes back to a step by the sections saved: exactly the model's application's sections (issue 24 item 1)
+    const modelData = (output as { data?: Record<string, unknown> }).data ?? {}
+    const data = tab.restoring ? Object.fromEntries(Object.entries(full).filter(([k]) => k in modelData)) as ApplicationData : full
+    const body = { ticket, product: spec.product, step: (output as { step: string }).step, data }
     tab.lastSave = body
     tab.appPrice = price
-    return saveApplication(server, body)
+    const id = await saveApplication(server, body)
+    // a page reloaded after its consents: they were recorded for this application before the reload
+    if (tab.restoring && 'personalProfile' in data) await recordRequiredConsents(server, spec.product, ticket, id)
+    return id
   }
   /** The insured person's birth date the server prices at `amount` (the model's figures): the quote's person, or an older one. */
   const birthdateFor = (amount: number) => (amount === spec.quotedAmount ? PERSON.birthdate : OLDER_BIRTHDATE)
@@ -563,6 +615,13 @@ export function purchaseDriver(spec: PurchaseDriverSpec): Driver {
         const id = await buyOnServer(server, spec.product, { ...spec.application(), personalProfile: { ...PERSON, userphone: '05321234567' } })
         TABS.get(page)!.purchaseId = id
         await page.goto(`${spec.path}?purchase=${id}`)
+      } else if (first.type === 'restore') {
+        // the page was at a step after the verification (issue 24 item 1): its verification, its history entry; the reload is the step (act)
+        await page.goto(`${spec.path}?${spec.query(true)}`)
+        await page.waitForFunction((id) => !!(window as unknown as { __e2eCoverage: Record<string, unknown> }).__e2eCoverage[id], spec.id)
+        const forged = (path[1]?.event as AnyEventObject | undefined)?.type === 'xstate.error.actor.restoreVerification'
+        await verifiedBeforeReload(page, server, spec.product, String(first.step), forged)
+        return
       } else if (first.type === 'opening.failed') {
         // the result page's "Tekrar dene" of a purchase the server does not have (an id of the right form, never issued)
         await page.goto(`${spec.path}?purchase=${'Zz'.repeat(12)}`)
@@ -614,6 +673,10 @@ export function purchaseDriver(spec: PurchaseDriverSpec): Driver {
           const form = page.getByTestId('step-preInformation')
           await form.locator('input[name=preinformation]').setChecked(e.accepted === true)
           if (!next && e.accepted === true) await holdCall(page, 'purchase')
+          // a path that ends as the page asks for the renewed form (the purchase refused for a form no longer the answers'): that call is held,
+          // so the reload of the form is what shows
+          const path = TABS.get(page)!.path
+          if (e.accepted === true && next && next === path.at(-1) && next.event.type === 'xstate.error.actor.createPurchase') await holdCall(page, 'preinformation')
           await form.getByRole('button', { name: 'Ödemeye geç', exact: true }).click()
           break
         }
@@ -621,6 +684,12 @@ export function purchaseDriver(spec: PurchaseDriverSpec): Driver {
         case 'payment.elsewhere': await payElsewhere(page, server, spec.id, next?.event as AnyEventObject | undefined); break
         case 'payment.retry': break // the page sent it as it opened (open)
         case 'opening.failed': break // the page sent it as its purchase could not be read (open)
+        case 'restore':
+          // the reload: the page finds its entry's step and sends it as it opens
+          page.once('dialog', (d) => void d.accept())
+          await page.reload()
+          await page.waitForFunction((id) => !!(window as unknown as { __e2eCoverage: Record<string, unknown> }).__e2eCoverage[id], spec.id)
+          break
         default:
           if (!e.type.startsWith('xstate.')) throw new Error(`${spec.id} driver: no browser action for ${e.type}`)
       }

@@ -25,6 +25,8 @@ export type SectionSpec = {
 const SAYS: Record<string, string> = {
   QUOTE_INCOMPLETE: 'Teklif bilgileri eksik veya geçersiz; lütfen teklifi yeniden alınız',
   SMS_TICKET_INVALID: 'Telefon doğrulamanızın süresi doldu; lütfen numaranızı yeniden doğrulayınız',
+  // issue 24 item 1: a reloaded page whose proof of the phone the server refuses
+  SMS_PROOF_INVALID: 'Telefon doğrulamanız geçerli değil ya da süresi doldu; lütfen numaranızı yeniden doğrulayınız',
   CONSENT_REQUIRED: 'Devam etmek için zorunlu onayları vermelisiniz',
   NETWORK: CATALOGUE.NETWORK,
   // issue 21: the other tab's payment failed; this one may pay now
@@ -59,6 +61,8 @@ const IN_PROGRESS = 'Bu satın alma için bir ödeme zaten sürüyor.'
 const repriced = (c: PurchaseContext) => c.price !== null && c.price !== c.quoted
 /** The server's price of an application as saved (issue 21), else the one known before. */
 const savedPrice = (saved: { price?: { amount: number } | null } | null, p: PurchaseContext) => saved?.price?.amount ?? p.price
+/** The price the customer has seen: the quote's; when no quote was taken (a reloaded page whose proof was refused), the first price the page shows. */
+const firstSeen = (p: PurchaseContext, shown: number | null) => (p.quoted !== null ? p.quoted : shown)
 const REQUIRED = ['gdprtextread', 'gdprconcent', 'trxconcent']
 const code = (e: { error?: { code?: string } }) => e.error?.code
 
@@ -100,6 +104,14 @@ export function purchaseExpectations(opts: {
       context: (c) => expect(c.opening).toBe(true),
       ignores: [{ type: 'summary.confirm' }, anyPay, { type: 'back' }],
     },
+    restoring: {
+      words: { tr: 'yeniden yüklenen sayfa: telefon doğrulaması sunucudaki kanıttan (çerez) okunur', en: 'a reloaded page: the phone verification is read back from the server proof (cookie)' },
+      screen: { headings: [opts.titles.page], absent: [opts.titles.quote], texts: ['Yükleniyor…'] },
+      tags: { busy: true },
+      context: (c) => expect(c.restoreTo).not.toBeNull(),
+      ignores: [{ type: 'back' }, { type: 'summary.confirm' }, { type: 'restore', step: 'summary' }],
+    },
+    routeRestored: { words: { tr: 'sayfa, geçmiş kaydının adımına döner', en: 'the page returns to its history entry step' }, transient: true },
     routeAfterQuote: { words: { tr: 'teklif alındı', en: 'quote taken' }, transient: true },
     sms: {
       words: { tr: 'cep telefonu SMS koduyla doğrulanır', en: 'the mobile phone is verified with an SMS code' },
@@ -212,6 +224,14 @@ export function purchaseExpectations(opts: {
     void i
   })
 
+  /** Where a reloaded page returns (written apart from the machine's restoreTarget): its step if the answers before it are there. */
+  function returnsTo(wanted: string, data: Record<string, unknown>): string {
+    const unanswered = sections.find((s) => data[s.key] === undefined)?.step
+    const at = sections.findIndex((s) => s.step === wanted)
+    if (at >= 0) return unanswered && sections.findIndex((s) => s.step === unanswered) < at ? unanswered : wanted
+    if (unanswered) return unanswered
+    return wanted === 'summary' ? 'summary.ready' : wanted === 'payment' || wanted === 'preInformation' ? 'loadingPreInformation' : 'consents'
+  }
   const rules: Expectations<PurchaseContext>['rules'] = [
     { name: 'a quote the tariff prices goes on to SMS verification, its price remembered as the one seen', from: 'quote', event: 'quote.submit', when: (c, e) => opts.quotable(e.data) && c.ticket === null, to: 'sms',
       changes: (p, e) => ({ data: { ...p.data, ...e.data }, error: null, quoted: opts.quotedAmount }) },
@@ -227,12 +247,27 @@ export function purchaseExpectations(opts: {
     { name: 'a verified phone: look for an unfinished application', from: 'sms', event: 'xstate.done.actor.sms', to: 'resuming',
       changes: (_p, e) => ({ ticket: e.output.ticket, phone: e.output.phone }) },
     { name: 'back from SMS to the quote', from: 'sms', event: 'back', to: 'quote', changes: {} },
-    { name: 'nothing to resume: the first section', from: 'resuming', event: 'xstate.done.actor.resumeApplication', when: (_c, e) => !e.output, to: first, changes: {} },
-    { name: 'an unfinished application is offered', from: 'resuming', event: 'xstate.done.actor.resumeApplication', when: (_c, e) => !!e.output, to: 'resumeOffer',
+    { name: 'nothing to resume: the first section', from: 'resuming', event: 'xstate.done.actor.resumeApplication', when: (c, e) => !e.output && c.restoreTo === null, to: first, changes: {} },
+    { name: 'an unfinished application is offered', from: 'resuming', event: 'xstate.done.actor.resumeApplication', when: (c, e) => !!e.output && c.restoreTo === null, to: 'resumeOffer',
       changes: (_p, e) => ({ saved: e.output }) },
-    { name: 'the look-up fails: go on without resuming', from: 'resuming', event: 'xstate.error.actor.resumeApplication', to: first, changes: {} },
+    { name: 'the look-up fails: go on without resuming', from: 'resuming', event: 'xstate.error.actor.resumeApplication', to: first, changes: { restoreTo: null } },
+    // issue 24 item 1: a page reloaded (or come back to with Forward) at a step after the verification
+    { name: 'a reloaded page at a step after the verification reads the verification back', from: 'opening', event: 'restore', to: 'restoring',
+      changes: (p, e) => ({ restoreTo: e.step, data: { ...p.data, ...(e.data ?? {}) }, opening: false }) },
+    { name: 'the proof of the phone holds: the saved application is read, no SMS is sent', from: 'restoring', event: 'xstate.done.actor.restoreVerification', to: 'resuming',
+      changes: (_p, e) => ({ ticket: e.output.ticket, phone: e.output.phone }) },
+    { name: 'the proof of the phone is refused (forged, expired): the phone is asked again, saying why', from: 'restoring', event: 'xstate.error.actor.restoreVerification', to: 'sms',
+      changes: (_p, e) => ({ restoreTo: null, error: code(e) }) },
+    { name: 'a reloaded page with nothing saved yet: the first section', from: 'resuming', event: 'xstate.done.actor.resumeApplication', when: (c, e) => !e.output && c.restoreTo !== null, to: first,
+      changes: { restoreTo: null } },
+    ...[...sections.map((x) => x.step), 'consents', 'summary.ready', 'loadingPreInformation'].map((target) => ({
+      name: `a reloaded page: its saved answers back, at ${target} (its step when every step before it is answered, else the first unanswered section)`, from: 'resuming',
+      event: 'xstate.done.actor.resumeApplication', when: (c: PurchaseContext, e: any) => !!e.output && c.restoreTo !== null && returnsTo(c.restoreTo, e.output.data) === target,
+      to: target,
+      changes: (_p: PurchaseContext, e: any) => ({ data: e.output.data, applicationId: APPLICATION_ID, price: e.output.price?.amount ?? null, quoted: e.output.price?.amount ?? null, restoreTo: null }),
+    })),
     { name: 'resuming an application saved at the consents opens the consents with its answers', from: 'resumeOffer', event: 'resume.accept',
-      when: (c) => !sections.some((s) => s.step === c.saved?.step), to: 'consents', changes: (p) => ({ data: p.saved!.data, applicationId: APPLICATION_ID, price: savedPrice(p.saved, p) }) },
+      when: (c) => !sections.some((s) => s.step === c.saved?.step), to: 'consents', changes: (p) => ({ data: p.saved!.data, applicationId: APPLICATION_ID, price: savedPrice(p.saved, p), quoted: firstSeen(p, savedPrice(p.saved, p)) }) },
     { name: 'starting over keeps the new quote and forgets the saved application', from: 'resumeOffer', event: 'resume.decline', to: first, changes: { saved: null } },
     { name: 'the consents with a required one missing stay, naming it', from: 'consents', event: 'consents.submit',
       when: (_c, e) => REQUIRED.some((n) => !e.choices[n]?.accepted), to: 'consents',
@@ -286,7 +321,7 @@ export function purchaseExpectations(opts: {
   sections.forEach((s, i) => {
     rules.push(
       { name: `resuming an application saved at ${s.step} opens it with the saved answers`, from: 'resumeOffer', event: 'resume.accept',
-        when: (c) => c.saved?.step === s.step, to: s.step, changes: (p) => ({ data: p.saved!.data, applicationId: APPLICATION_ID, price: savedPrice(p.saved, p) }) },
+        when: (c) => c.saved?.step === s.step, to: s.step, changes: (p) => ({ data: p.saved!.data, applicationId: APPLICATION_ID, price: savedPrice(p.saved, p), quoted: firstSeen(p, savedPrice(p.saved, p)) }) },
       { name: `${s.step}: answers with problems stay, with the field errors`, from: s.step, event: 'section.submit', when: (_c, e) => !s.valid(e.value) && s.errors(e.value) !== null, to: s.step,
         changes: (_p, e) => ({ fieldErrors: s.errors(e.value) }) },
       ...(sections.length > 1 ? [{ name: `${s.step}: answers of another step are refused field by field`, from: s.step, event: 'section.submit',
@@ -296,7 +331,7 @@ export function purchaseExpectations(opts: {
         changes: (p, e) => ({ data: { ...p.data, [s.key]: e.value }, fieldErrors: {}, error: null }) },
       { name: `${s.step}: back`, from: s.step, event: 'back', to: i === 0 ? 'quote' : sections[i - 1]!.step, changes: {} },
       { name: `${s.step}: saved, on to the next step with the server's price of the saved answers`, from: savingOf(s.step), event: 'xstate.done.actor.saveApplication', to: next(i),
-        changes: (p, e) => ({ applicationId: e.output.id, price: savedPrice(e.output, p) }) },
+        changes: (p, e) => ({ applicationId: e.output.id, price: savedPrice(e.output, p), quoted: firstSeen(p, savedPrice(e.output, p)) }) },
       { name: `${s.step}: an expired verification asks for the phone again`, from: savingOf(s.step), event: 'xstate.error.actor.saveApplication',
         when: (_c, e) => code(e) === 'SMS_TICKET_INVALID', to: 'sms', changes: { ticket: null, error: 'SMS_TICKET_INVALID' } },
       { name: `${s.step}: not saved, stays with the reason`, from: savingOf(s.step), event: 'xstate.error.actor.saveApplication',
@@ -329,6 +364,8 @@ export function purchaseExpectations(opts: {
       loadPreInformation: () => ({ ticket: TICKET, product: opts.product }),
       // the purchase whose payment another tab started: the server's purchase just created, or the one on the card form
       watchPayment: (p, e) => ({ id: e.type === 'xstate.done.actor.createPurchase' ? e.output.id : p.purchase!.id }),
+      // the proof cookie of this product's purchase (the server reads it; the page sends only the product)
+      restoreVerification: () => ({ product: opts.product }),
     },
     // a refused step says why above it; a section's field errors show under their fields; missing consents are named
     errorText: (c, s) => {
@@ -349,6 +386,7 @@ export function purchaseExpectations(opts: {
     initial: (c, input) => expect(c).toEqual({
       product: opts.product, data: input?.data ?? {}, ticket: null, phone: null, applicationId: null, saved: null, fieldErrors: {}, missing: [], choices: {},
       purchase: null, outcome: null, error: null, quoted: null, price: null, retry: false, preInformation: null, opening: input?.opening === true,
+      restoreTo: null,
     }),
     equivalentMutants: opts.equivalentMutants ?? {},
     describeEvent: (e) => {
@@ -365,6 +403,7 @@ export function purchaseExpectations(opts: {
       if (t === 'preInformation.confirm') return (e as { accepted?: boolean }).accepted ? { tr: 'müşteri ön bilgilendirme formunu onaylar', en: 'the customer confirms the pre-information form' } : { tr: 'müşteri formun kutusunu işaretlemeden devam etmek ister', en: 'the customer goes on without ticking the form\'s box' }
       if (t === 'payment.elsewhere') return { tr: 'kart formu, ödemenin başka pencerede sürdüğünü öğrenir (409)', en: 'the card form learns a payment is under way elsewhere (409)' }
       if (t === 'opening.failed') return { tr: 'adresteki satın alma açılamaz (yok ya da artık değil)', en: 'the purchase in the address cannot be opened (none, or no longer)' }
+      if (t === 'restore') return { tr: `sayfa "${(e as { step?: string }).step}" adımında yeniden yüklenir`, en: `the page is reloaded at the "${(e as { step?: string }).step}" step` }
       if (t === 'payment.retry') return { tr: 'sonuç sayfasında "Tekrar dene"ye basılır', en: '"Tekrar dene" is pressed on the result page' }
       if (t === 'payment.done') return { tr: `ödeme biter (${ev.status})`, en: `the payment ends (${ev.status})` }
       if (t.startsWith('xstate.done.actor.')) return { tr: `${t.slice(18)} tamamlanır`, en: `${t.slice(18)} completes` }

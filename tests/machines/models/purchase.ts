@@ -28,6 +28,8 @@ export const ALL_CONSENTS = {
   gdprtextread: { accepted: true }, gdprconcent: { accepted: true }, trxconcent: { accepted: true },
 }
 
+const SECTION_KEY: Record<string, string> = { profile: 'personalProfile', healthPolicy: 'healthPolicy', contract: 'pensionContract' }
+
 export function purchaseModel(opts: {
   name: string
   machine: AnyStateMachine
@@ -39,6 +41,8 @@ export function purchaseModel(opts: {
 }): Model {
   const saved = (step: string, amount = opts.quotedAmount) => ({ id: APPLICATION_ID, product: 'x', step, data: opts.quotes.good, updatedAt: AT, expiresAt: AT, price: { amount, currency: 'TRY' } })
   const bought = { ...PURCHASE, amount: opts.quotedAmount }
+  // an application with every section answered (a page reloaded at a later step finds it)
+  const complete = { ...saved('consents'), data: { ...opts.quotes.good, ...Object.fromEntries(opts.sections.map((s) => [SECTION_KEY[s.step], s.good])) } }
   return {
     name: opts.name,
     machine: opts.machine,
@@ -64,11 +68,14 @@ export function purchaseModel(opts: {
       { type: 'payment.elsewhere' },
       { type: 'payment.retry', purchase: bought },
       { type: 'opening.failed' },
+      // issue 24 item 1: the page reloaded (or come back to with Forward) at a step after the verification
+      // (the first section is where a reload goes back to when an earlier section is not answered: a later step's restore takes it)
+      ...[...opts.sections.slice(1).map((s) => s.step), 'consents', 'summary', 'payment'].map((step) => ({ type: 'restore', step })),
     ],
     outputs: {
       sms: [{ phone: '+905321234567', ticket: TICKET }],
       // nothing, an application at each step, and one at the consents whose insured person is older than the quote's
-      resumeApplication: [null, ...opts.resumeSteps.map((step) => saved(step)), saved('consents'), saved('consents', OTHER_PRICE)],
+      resumeApplication: [null, ...opts.resumeSteps.map((step) => saved(step)), saved('consents'), saved('consents', OTHER_PRICE), complete],
       // the server's price of the saved answers: the quote's, or another (an older insured person)
       saveApplication: [saved('x'), saved('x', OTHER_PRICE)],
       recordConsents: [undefined],
@@ -77,6 +84,8 @@ export function purchaseModel(opts: {
       // the purchase (at the confirmed form's price: the server refuses any other), or with a payment of it under way in another tab
       createPurchase: [bought, { ...bought, paymentInProgress: true }],
       watchPayment: ['success', 'failed'],
+      // the verified phone read back from the server's proof cookie
+      restoreVerification: [{ phone: '+905321234567', ticket: TICKET }],
     },
     errors: {
       resumeApplication: [err('NETWORK')],
@@ -85,12 +94,16 @@ export function purchaseModel(opts: {
       loadPreInformation: [err('SMS_TICKET_INVALID'), err('NETWORK')],
       createPurchase: [err('SMS_TICKET_INVALID'), err('CONSENT_REQUIRED'), err('PRE_INFORMATION_CHANGED')],
       watchPayment: [err('NETWORK')],
+      // a forged or expired proof
+      restoreVerification: [err('SMS_PROOF_INVALID')],
     },
     serialize: (s) => ({
       value: s.value, verified: s.context.ticket !== null, saved: s.context.saved?.step ?? null, fieldErrors: Object.keys(s.context.fieldErrors).length > 0,
       missing: s.context.missing.length > 0, purchase: s.context.purchase !== null, outcome: s.context.outcome, error: s.context.error,
       app: s.context.applicationId !== null, repriced: s.context.price !== null && s.context.price !== s.context.quoted, retry: s.context.retry,
-      preInformation: s.context.preInformation !== null, opening: s.context.opening,
+      // whether a price was seen yet (a page whose proof was refused took no quote: its first price shown is the one seen)
+      seen: s.context.quoted !== null,
+      preInformation: s.context.preInformation !== null, opening: s.context.opening, restoreTo: s.context.restoreTo,
     }),
     invariants: (s) => {
       // the browser never holds an amount of its own: only the server's purchase carries one

@@ -283,7 +283,8 @@ export function ResumeOffer(p: { updatedAt: string; onAccept(): void; onDecline(
  * with its own unticked checkbox named after the document. The copy is mailed when it is confirmed.
  */
 export function PreInformationStep(p: {
-  form: { title: string; sections: Array<{ heading: string; lines: string[] }> } | null
+  /** The form as given (its id: a renewed form is confirmed anew, its box unticked), or null while it is being given. */
+  form: { id?: string; title: string; sections: Array<{ heading: string; lines: string[] }> } | null
   busy: boolean; reason: string | null
   /** The box was left unticked on the last submit. */
   unconfirmed: boolean
@@ -312,7 +313,7 @@ export function PreInformationStep(p: {
       ) : <p role="status"><Trans>Yükleniyor…</Trans></p>}
       <p><button type="button" className={styles.secondary} onClick={p.onDownload} disabled={!p.form}><Trans>Formu PDF olarak indir</Trans></button></p>
       <label className={styles.check}>
-        <input type="checkbox" name="preinformation" defaultChecked={false} aria-invalid={p.unconfirmed ? true : undefined} aria-describedby={p.unconfirmed ? errorId : undefined} />{' '}
+        <input key={p.form ? p.form.id ?? 'form' : 'loading'} type="checkbox" name="preinformation" defaultChecked={false} aria-invalid={p.unconfirmed ? true : undefined} aria-describedby={p.unconfirmed ? errorId : undefined} />{' '}
         <Trans>“{title}” başlıklı formu okudum ve onaylıyorum; bir örneğinin e-posta adresime gönderileceğini biliyorum.</Trans>
       </label>
       {p.unconfirmed && <p id={errorId} className={styles.error} role="alert">{i18n._(msg`Ödemeye geçmek için ön bilgilendirme formunu okuyup onaylamalısınız`)}</p>}

@@ -12,7 +12,8 @@ import { useModalDialog } from '../../components/useModalDialog.ts'
  * the same phone; the dialog says so.
  */
 export function PurchaseLeaveGuard({ active }: { active: boolean }) {
-  const blocker = useBlocker({ shouldBlockFn: () => active, enableBeforeUnload: () => active, withResolver: true })
+  // the purchase's own steps are history entries of the same page (issue 24 item 1): moving between them is not leaving
+  const blocker = useBlocker({ shouldBlockFn: ({ current, next }) => active && current.pathname !== next.pathname, enableBeforeUnload: () => active, withResolver: true })
   const asking = blocker.status === 'blocked'
   const dialog = useModalDialog(asking)
   const titleId = useId()

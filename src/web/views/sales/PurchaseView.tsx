@@ -2,9 +2,9 @@ import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useActorRef, useSelector } from '@xstate/react'
-import { lazy, Suspense, useEffect, useRef, type ReactNode } from 'react'
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react'
 import type { ActorRefFrom } from 'xstate'
-import type { PurchaseMachine } from '../../../../machines/shared/purchase.ts'
+import { purchaseHistoryStep, RESTORABLE_STEPS, type PurchaseMachine } from '../../../../machines/shared/purchase.ts'
 import type { smsVerificationMachine } from '../../../../machines/sms-verification/sms-verification.machine.ts'
 import { insuredBirthdate } from '../../../domain/purchase.ts'
 import type { ApplicationData, ApplicationProduct } from '../../../domain/schemas/application.ts'
@@ -17,6 +17,7 @@ import { formatMoney } from '../../../domain/money.ts'
 import { getInspect } from '../../inspector.ts'
 import { PurchaseLeaveGuard } from './PurchaseLeaveGuard.tsx'
 import { lazyPart, usePart } from '../../lazy-part.ts'
+import { entryStep, usePurchaseHistory } from './usePurchaseHistory.ts'
 
 const PaymentTestForm = lazy(() => import('../payment/PaymentTestForm.tsx'))
 
@@ -47,6 +48,8 @@ const MID_FLOW = new Set(['resumeOffer', 'profile', 'healthPolicy', 'consents', 
 const REASONS: Record<string, MessageDescriptor> = {
   QUOTE_INCOMPLETE: msg`Teklif bilgileri eksik veya geçersiz; lütfen teklifi yeniden alınız`,
   SMS_TICKET_INVALID: /*i18n*/ { id: 'SMS_TICKET_INVALID' },
+  // issue 24 item 1: a reloaded page's proof of the phone refused (forged, expired): the phone again
+  SMS_PROOF_INVALID: /*i18n*/ { id: 'SMS_PROOF_INVALID' },
   CONSENT_REQUIRED: /*i18n*/ { id: 'CONSENT_REQUIRED' },
   NETWORK: CATALOGUE.NETWORK,
   // issue 21
@@ -83,13 +86,28 @@ export type PurchasePageProps = {
 
 type SmsActor = ActorRefFrom<typeof smsVerificationMachine>
 
-/** A product's purchase page bound to its machine: one step on screen at a time. */
+/** The step of the history entry the page opened at, if a reload returns to it (a step after the verification). */
+function restorableEntry(): string | null {
+  const step = entryStep()
+  return step && (RESTORABLE_STEPS as readonly string[]).includes(step) ? step : null
+}
+
+/**
+ * A product's purchase page bound to its machine: one step on screen at a time. The browser's
+ * Forward to a later step of the page opens it anew at that step, as a reload does (issue 24 item 1).
+ */
 export function PurchaseView(p: PurchasePageProps) {
+  const [opened, setOpened] = useState(0)
+  return <PurchaseFlow key={opened} {...p} onForward={() => setOpened((n) => n + 1)} />
+}
+
+function PurchaseFlow(p: PurchasePageProps & { onForward(): void }) {
   const { i18n } = useLingui()
-  // a page opened with a quote (or a purchase to retry) in its address hands it to the machine on
-  // mount: until then the machine is `opening` and the quote step is not drawn (its quick quote would
-  // start, load the provinces and flash its form for nothing)
-  const opening = typeof location !== 'undefined' && (!!p.initial || !!p.retry)
+  // a page opened with a quote (or a purchase to retry) in its address, or reloaded at a step after the
+  // verification, hands it to the machine on mount: until then the machine is `opening` and the quote
+  // step is not drawn (its quick quote would start, load the provinces and flash its form for nothing)
+  const restoring = useRef(restorableEntry()).current
+  const opening = typeof location !== 'undefined' && (!!p.initial || !!restoring || !!p.retry)
   const actor = useActorRef(p.machine, { input: { data: p.initial ?? {}, opening }, inspect: getInspect() })
   const value = useSelector(actor, (s) => (typeof s.value === 'string' ? s.value : Object.keys(s.value)[0]!))
   const priceChanged = useSelector(actor, (s) => s.matches({ summary: 'priceChanged' }))
@@ -113,10 +131,19 @@ export function PurchaseView(p: PurchasePageProps) {
       }, () => { /* not a purchase (any more): the quote, as for a plain visit */ actor.send({ type: 'opening.failed' }) })
       return
     }
+    // a reload (or Forward back to the page) at a step after the verification: that step, without a new SMS
+    if (restoring) {
+      started.current = true
+      actor.send({ type: 'restore', step: restoring, ...(p.initial ? { data: p.initial } : {}) })
+      return
+    }
     if (!p.initial) return
     started.current = true
     actor.send({ type: 'quote.submit', data: p.initial, at: new Date().toISOString() })
-  }, [actor, p.initial, p])
+  }, [actor, p.initial, p, restoring])
+  // each step its own history entry: Back is the machine's own `back`, Forward returns to the entry's step
+  const historyStep = useSelector(actor, purchaseHistoryStep)
+  const steps = usePurchaseHistory(historyStep, () => actor.send({ type: 'back' }), p.onForward)
   useEffect(() => {
     if (output?.purchaseId) location.assign(`${p.resultPath(output.outcome)}?purchase=${encodeURIComponent(output.purchaseId)}`)
   }, [output, p])
@@ -143,14 +170,14 @@ export function PurchaseView(p: PurchasePageProps) {
     history.replaceState(history.state, '', address)
     actor.send({ type: 'quote.submit', data, at: new Date().toISOString() })
   }
-  const backButton = <div className={styles.actions}><button type="button" className={styles.secondary} onClick={() => actor.send({ type: 'back' })}><Trans>Geri</Trans></button></div>
+  const backButton = <div className={styles.actions}><button type="button" className={styles.secondary} onClick={() => steps.back()}><Trans>Geri</Trans></button></div>
 
   const reason = ctx.error ? i18n._(REASONS[ctx.error] ?? CATALOGUE.TECHNICAL) : null
   const step = value.startsWith('saving') ? value[6]!.toLowerCase() + value.slice(7) : value === 'recordingConsents' ? 'consents'
     : value === 'purchasing' || value === 'loadingPreInformation' ? 'preInformation'
     : value === 'otherPayment' ? 'payment' : value === 'opening' ? 'quote' : value
   const stepper = ['quote', 'sms', ...Object.keys(STEP_NAMES).filter((k) => k !== 'quote' && k !== 'sms' && (k !== 'healthPolicy' || p.product === 'tss'))]
-  const common = { busy, reason, onBack: () => actor.send({ type: 'back' }) }
+  const common = { busy, reason, onBack: () => steps.back() }
   const onSection = (v: unknown) => actor.send({ type: 'section.submit', value: v, at: new Date().toISOString() })
   // the server's price of the saved answers (the insured person's), else the quote's
   const price = ctx.price ?? ctx.quoted
@@ -167,7 +194,7 @@ export function PurchaseView(p: PurchasePageProps) {
   } else if (step === 'resuming') {
     // the SMS step is over: its confirmation stays while the purchase looks for a saved application
     body = <div role="status"><p><Trans>Telefon numaranız doğrulandı.</Trans></p><p><Trans>Yükleniyor…</Trans></p></div>
-  } else if (step === 'routeAfterQuote' || step === 'routeResumed') {
+  } else if (step === 'routeAfterQuote' || step === 'routeResumed' || step === 'routeRestored' || step === 'restoring') {
     body = <p role="status"><Trans>Yükleniyor…</Trans></p>
   } else if (step === 'resumeOffer') {
     body = !ResumeOffer ? loading : <ResumeOffer updatedAt={ctx.saved!.updatedAt} onAccept={() => actor.send({ type: 'resume.accept' })} onDecline={() => actor.send({ type: 'resume.decline' })} />
