@@ -1,5 +1,5 @@
 /**
- * `npm run test:mutants -- --views <machine> [--kind text,event,payload] [--sample N] [--seed S] [--file path] [--list]`:
+ * `npm run test:mutants -- --views <machine> [--kind text,event,payload] [--sample N] [--seed S] [--file path] [--match text] [--list]`:
  * mutants of the views of one machine (issue 22 item 8), each killed or not by that machine's
  * browser replay (tests/e2e/model-paths.e2e.test.ts with E2E_MACHINES=<machine>).
  *
@@ -190,7 +190,7 @@ export function main(argv: string[]) {
   // --ci: one machine of CI_MACHINES drawn by the seed (or the one named)
   const machine = ci && !named ? CI_MACHINES[Math.floor(random(seed ^ 0x2f6b)() * CI_MACHINES.length)] : named
   if (!machine || !VIEWS[machine]) {
-    console.error(`usage: npm run test:mutants -- --views <machine> [--kind text,event,payload] [--sample N] [--seed S] [--file path] [--list] [--ci]\nmachines: ${Object.keys(VIEWS).join(', ')}`)
+    console.error(`usage: npm run test:mutants -- --views <machine> [--kind text,event,payload] [--sample N] [--seed S] [--file path] [--match text] [--list] [--ci]\nmachines: ${Object.keys(VIEWS).join(', ')}`)
     return 2
   }
   const entry = MACHINES.find((m) => m.model.name === machine)
@@ -201,6 +201,9 @@ export function main(argv: string[]) {
   if (kinds) mutants = mutants.filter((m) => kinds.includes(m.kind))
   const file = option('file')
   if (file) mutants = mutants.filter((m) => m.file === file)
+  // --match: the mutants whose description contains one of these texts (`|` between them: survivors to run again)
+  const match = option('match')?.split('|')
+  if (match) mutants = mutants.filter((m) => match.some((text) => m.id.includes(text)))
   // in CI the reviewed survivors are not drawn again (they would only spend the stage's time)
   if (ci) mutants = mutants.filter((m) => !(allowKey(m) in ALLOWED))
   const sample = option('sample') ? Number(option('sample')) : ci ? 1 : undefined
