@@ -114,6 +114,11 @@ export const resourceListExpectations: Expectations<C> = {
     'default | error': 'the list starts loading, whose entry clears the error',
     'assign | resourceList.loading --xstate.done.actor.fetchPage#0--> resourceList.empty action#0 error kept': 'loading\'s entry has cleared the error already',
     'assign | resourceList.loading --xstate.done.actor.fetchPage#1--> resourceList.ready action#0 error kept': 'loading\'s entry has cleared the error already',
+    // not equivalent: the model's answers come from the real audit list, which never caps its count on these
+    // paths (a capped answer in the browser needs a log of 10,000+ rows); tests/machines/generic-flows.test.ts
+    // gives a capped answer, then an uncapped and an empty one, and checks the cap and the last page go
+    'assign | resourceList.loading --xstate.done.actor.fetchPage#1--> resourceList.ready action#0 totalCapped kept': 'killed by tests/machines/generic-flows.test.ts ("a capped total is the answer\'s"), outside the generated paths',
+    'assign | resourceList.loading --xstate.done.actor.fetchPage#0--> resourceList.empty action#0 totalCapped kept': 'killed by tests/machines/generic-flows.test.ts ("a capped total is the answer\'s"), outside the generated paths',
   },
   // the page asked for is exactly the params the list holds after the event (the URL mirrors them)
   inputs: { fetchPage: (p, e, _n, input) => paramsAfter(p, e, input) },
