@@ -47,7 +47,7 @@ export const VIEWS: Record<string, string[]> = {
  * The machines whose view mutants the CI stage draws from (scripts/mutants-ci.ts): those whose
  * replay takes seconds, not minutes, and whose survivors have been reviewed (ALLOWED below).
  */
-export const CI_MACHINES = ['password-change']
+export const CI_MACHINES = ['password-change', 'resource-list']
 
 /**
  * Reviewed survivors: mutants no replay of the machine can kill, each with why, keyed by file and
@@ -55,10 +55,15 @@ export const CI_MACHINES = ['password-change']
  * here fails `--ci`, and a full run lists the listed ones apart.
  */
 export const ALLOWED: Record<string, string> = {
+  // not equivalent, a known gap: the resource-list model never goes back a page (its events go to page 2 and to the
+  // invalid page 0, and its abstract state holds the number of pages, not the page), so no replayed path presses
+  // "Önceki"; the button's name and its being disabled on page 1 are checked (tests/machines/expectations/resource-list.ts)
+  "src/web/views/admin/ResourceListView.tsx send 'page.go' renamed in send({ type: 'page.go', page: params.page - 1 })": 'known gap: no model path goes back a page ("Önceki"); its name and its disabled state on page 1 are checked',
+  "src/web/views/admin/ResourceListView.tsx send 'page.go' without page: params.page - 1": 'known gap: no model path goes back a page ("Önceki"); its name and its disabled state on page 1 are checked',
   // the machine reads a change's value only for the new password (its checklist); the old password and the repeat
   // are read from the form on submit, whose body the replay checks; a change of them only clears that field's error
-  "src/web/views/auth/PasswordExpiredView.tsx send 'field.change' {field: 'oldPassword'} without value": 'the machine reads the value of a change only for newPassword (the checklist); the old password is taken from the form on submit',
-  "src/web/views/auth/PasswordExpiredView.tsx send 'field.change' {field: 'confirmPassword'} without value": 'the machine reads the value of a change only for newPassword (the checklist); the repeat is taken from the form on submit',
+  "src/web/views/auth/PasswordExpiredView.tsx send 'field.change' {field: 'oldPassword'} without value: e.currentTarget.value": 'the machine reads the value of a change only for newPassword (the checklist); the old password is taken from the form on submit',
+  "src/web/views/auth/PasswordExpiredView.tsx send 'field.change' {field: 'confirmPassword'} without value: e.currentTarget.value": 'the machine reads the value of a change only for newPassword (the checklist); the repeat is taken from the form on submit',
 }
 
 export type ViewMutant = { id: string; kind: 'text' | 'event' | 'payload'; file: string; at: number; what: string; original: string; mutated: string; named?: string }
@@ -121,7 +126,9 @@ export function viewMutants(machine: string, events: Set<string>): ViewMutant[] 
     for (const call of sendCalls(source)) {
       for (const lit of call.text.matchAll(/'([a-zA-Z][\w.]*)'/g)) {
         if (!events.has(lit[1]!)) continue
-        add('event', call.start + lit.index!, lit[0], `'${lit[1]}.mutant'`, `send '${lit[1]}' renamed`)
+        // the call's text tells apart two sends of one event (page.go from "Önceki" and from "Sonraki")
+        const whole = call.text.replace(/\s+/g, ' ').trim()
+        add('event', call.start + lit.index!, lit[0], `'${lit[1]}.mutant'`, `send '${lit[1]}' renamed${whole === lit[0] ? '' : ` in send(${whole.length > 90 ? `${whole.slice(0, 87)}...` : whole})`}`)
       }
       for (const obj of call.text.matchAll(/\{\s*type:/g)) {
         const props = properties(call.text, obj.index!)
@@ -134,7 +141,7 @@ export function viewMutants(machine: string, events: Set<string>): ViewMutant[] 
           const end = call.text[b] === ',' ? b + 1 : b
           // the event's other literal properties tell apart two sends of one type (field: 'oldPassword' / 'newPassword')
           const literals = props.map(([x, y]) => call.text.slice(x, y).trim()).filter((q) => !/^type\s*:/.test(q) && q !== prop.trim() && /^[\w$]+\s*:\s*'[^']*'$/.test(q))
-          add('payload', call.start + a, call.text.slice(a, end), '', `send ${type}${literals.length ? ` {${literals.join(', ')}}` : ''} without ${name}`)
+          add('payload', call.start + a, call.text.slice(a, end), '', `send ${type}${literals.length ? ` {${literals.join(', ')}}` : ''} without ${prop.replace(/\s+/g, ' ').trim() || name}`)
         }
       }
     }
