@@ -7,7 +7,7 @@
 import { expect, it } from 'vitest'
 import { createActor, fromPromise } from 'xstate'
 import { createUserMachine } from '../../machines/create-user/create-user.machine.ts'
-import { TODAY, VALID_ADDRESS, VALID_PERSONAL } from './models/create-user.model.ts'
+import { GROUP_NOT_CHOSEN, TODAY, VALID_ADDRESS, VALID_PERSONAL } from './models/create-user.model.ts'
 
 const settle = () => new Promise((r) => setTimeout(r, 0))
 
@@ -32,5 +32,23 @@ it('a refused address field loses its error once typed right; the others keep th
   expect(after).not.toHaveProperty('addresstext')
   expect(after).toEqual(Object.fromEntries(Object.entries(refused).filter(([field]) => field !== 'addresstext')))
   expect(saved).toEqual(['address'])
+  actor.stop()
+})
+
+it('a refused group choice loses its error once a group is chosen (exploring seed 606: the errors kept on step 3)', async () => {
+  const actor = createActor(createUserMachine.provide({
+    actors: { loadDraft: fromPromise(async () => null), createUser: fromPromise(() => new Promise(() => {})) },
+  }), { input: { today: TODAY } }).start()
+  await settle()
+  actor.send({ type: 'personal.change', values: VALID_PERSONAL })
+  actor.send({ type: 'step.next' })
+  actor.send({ type: 'address.change', values: VALID_ADDRESS })
+  actor.send({ type: 'step.next' })
+  expect(actor.getSnapshot().value).toBe('groupRoles')
+  actor.send({ type: 'groupRoles.change', values: GROUP_NOT_CHOSEN })
+  actor.send({ type: 'step.next' })
+  expect(actor.getSnapshot().context.errors).toHaveProperty('chosengroup')
+  actor.send({ type: 'groupRoles.change', values: { chosengroup: '33333333-3333-4333-8333-333333333333' } })
+  expect(actor.getSnapshot().context.errors).not.toHaveProperty('chosengroup')
   actor.stop()
 })
