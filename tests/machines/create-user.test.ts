@@ -7,6 +7,7 @@
 import { expect, it } from 'vitest'
 import { createActor, fromPromise } from 'xstate'
 import { createUserMachine } from '../../machines/create-user/create-user.machine.ts'
+import type { CreateUserDraft } from '../../src/domain/create-user.ts'
 import { GROUP_NOT_CHOSEN, TODAY, VALID_ADDRESS, VALID_PERSONAL } from './models/create-user.model.ts'
 
 const settle = () => new Promise((r) => setTimeout(r, 0))
@@ -14,7 +15,7 @@ const settle = () => new Promise((r) => setTimeout(r, 0))
 it('a refused address field loses its error once typed right; the others keep theirs; each change is saved', async () => {
   const saved: string[] = []
   const actor = createActor(createUserMachine.provide({
-    actors: { loadDraft: fromPromise(async () => null), createUser: fromPromise(() => new Promise(() => {})) },
+    actors: { loadDraft: fromPromise<CreateUserDraft | null, void>(async () => null), createUser: fromPromise(() => new Promise(() => {})) },
     actions: { saveDraft: (_, params: { step: string }) => { saved.push(params.step) } },
   }), { input: { today: TODAY } }).start()
   await settle()
@@ -37,7 +38,7 @@ it('a refused address field loses its error once typed right; the others keep th
 
 it('a refused group choice loses its error once a group is chosen (exploring seed 606: the errors kept on step 3)', async () => {
   const actor = createActor(createUserMachine.provide({
-    actors: { loadDraft: fromPromise(async () => null), createUser: fromPromise(() => new Promise(() => {})) },
+    actors: { loadDraft: fromPromise<CreateUserDraft | null, void>(async () => null), createUser: fromPromise(() => new Promise(() => {})) },
   }), { input: { today: TODAY } }).start()
   await settle()
   actor.send({ type: 'personal.change', values: VALID_PERSONAL })

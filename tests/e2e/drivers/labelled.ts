@@ -41,8 +41,10 @@ export async function selectLabelled(scope: Scope, name: string, label: string, 
  * (a text it contains, or a pattern): the title found exactly, the value beside it.
  */
 export async function expectSummaryRows(scope: Scope, rows: Record<string, string | RegExp>) {
+  // (a filter's inner locator is taken inside each row: it is made from the page, not from the scope)
+  const page = 'keyboard' in scope ? scope : scope.page()
   for (const [title, value] of Object.entries(rows)) {
-    const row = scope.locator('dl > div').filter({ has: scope.locator('dt').getByText(title, { exact: true }) })
+    const row = scope.locator('dl > div').filter({ has: page.locator('dt').getByText(title, { exact: true }) })
     await row.first().waitFor({ state: 'visible', timeout: 10_000 }).catch(() => { throw new Error(`the summary has no row titled "${title}"`) })
     const shown = (await row.first().locator('dd').textContent()) ?? ''
     const ok = typeof value === 'string' ? shown.includes(value) : value.test(shown)
