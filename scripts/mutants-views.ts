@@ -1,5 +1,5 @@
 /**
- * `npm run test:mutants -- --views <machine> [--kind text,event,payload] [--sample N] [--seed S] [--file path] [--list]`:
+ * `npm run test:mutants -- --views <machine> [--kind text,event,payload] [--sample N] [--seed S] [--file path] [--match text] [--list]`:
  * mutants of the views of one machine (issue 22 item 8), each killed or not by that machine's
  * browser replay (tests/e2e/model-paths.e2e.test.ts with E2E_MACHINES=<machine>).
  *
@@ -47,7 +47,7 @@ export const VIEWS: Record<string, string[]> = {
  * The machines whose view mutants the CI stage draws from (scripts/mutants-ci.ts): those whose
  * replay takes seconds, not minutes, and whose survivors have been reviewed (ALLOWED below).
  */
-export const CI_MACHINES = ['password-change']
+export const CI_MACHINES = ['password-change', 'resource-list']
 
 /**
  * Reviewed survivors: mutants no replay of the machine can kill, each with why, keyed by file and
@@ -55,6 +55,15 @@ export const CI_MACHINES = ['password-change']
  * here fails `--ci`, and a full run lists the listed ones apart.
  */
 export const ALLOWED: Record<string, string> = {
+  // not equivalent, a known gap: the resource-list model never goes back a page (its events go to page 2 and to the
+  // invalid page 0, and its abstract state holds the number of pages, not the page), so no replayed path presses
+  // "Önceki"; the button's name and its being disabled on page 1 are checked (tests/machines/expectations/resource-list.ts)
+  "src/web/views/admin/ResourceListView.tsx send 'page.go' renamed in send({ type: 'page.go', page: params.page - 1 })": 'known gap: no model path goes back a page ("Önceki"); its name and its disabled state on page 1 are checked',
+  "src/web/views/admin/ResourceListView.tsx send 'page.go' without page: params.page - 1": 'known gap: no model path goes back a page ("Önceki"); its name and its disabled state on page 1 are checked',
+  // the machine reads a change's value only for the new password (its checklist); the old password and the repeat
+  // are read from the form on submit, whose body the replay checks; a change of them only clears that field's error
+  "src/web/views/auth/PasswordExpiredView.tsx send 'field.change' {field: 'oldPassword'} without value: e.currentTarget.value": 'the machine reads the value of a change only for newPassword (the checklist); the old password is taken from the form on submit',
+  "src/web/views/auth/PasswordExpiredView.tsx send 'field.change' {field: 'confirmPassword'} without value: e.currentTarget.value": 'the machine reads the value of a change only for newPassword (the checklist); the repeat is taken from the form on submit',
 }
 
 export type ViewMutant = { id: string; kind: 'text' | 'event' | 'payload'; file: string; at: number; what: string; original: string; mutated: string; named?: string }
@@ -117,7 +126,9 @@ export function viewMutants(machine: string, events: Set<string>): ViewMutant[] 
     for (const call of sendCalls(source)) {
       for (const lit of call.text.matchAll(/'([a-zA-Z][\w.]*)'/g)) {
         if (!events.has(lit[1]!)) continue
-        add('event', call.start + lit.index!, lit[0], `'${lit[1]}.mutant'`, `send '${lit[1]}' renamed`)
+        // the call's text tells apart two sends of one event (page.go from "Önceki" and from "Sonraki")
+        const whole = call.text.replace(/\s+/g, ' ').trim()
+        add('event', call.start + lit.index!, lit[0], `'${lit[1]}.mutant'`, `send '${lit[1]}' renamed${whole === lit[0] ? '' : ` in send(${whole.length > 90 ? `${whole.slice(0, 87)}...` : whole})`}`)
       }
       for (const obj of call.text.matchAll(/\{\s*type:/g)) {
         const props = properties(call.text, obj.index!)
@@ -128,7 +139,9 @@ export function viewMutants(machine: string, events: Set<string>): ViewMutant[] 
           const type = /type:\s*([^,}]+)/.exec(call.text.slice(obj.index!))?.[1]?.trim() ?? '?'
           // the property and its comma
           const end = call.text[b] === ',' ? b + 1 : b
-          add('payload', call.start + a, call.text.slice(a, end), '', `send ${type} without ${name}`)
+          // the event's other literal properties tell apart two sends of one type (field: 'oldPassword' / 'newPassword')
+          const literals = props.map(([x, y]) => call.text.slice(x, y).trim()).filter((q) => !/^type\s*:/.test(q) && q !== prop.trim() && /^[\w$]+\s*:\s*'[^']*'$/.test(q))
+          add('payload', call.start + a, call.text.slice(a, end), '', `send ${type}${literals.length ? ` {${literals.join(', ')}}` : ''} without ${prop.replace(/\s+/g, ' ').trim() || name}`)
         }
       }
     }
@@ -190,7 +203,7 @@ export function main(argv: string[]) {
   // --ci: one machine of CI_MACHINES drawn by the seed (or the one named)
   const machine = ci && !named ? CI_MACHINES[Math.floor(random(seed ^ 0x2f6b)() * CI_MACHINES.length)] : named
   if (!machine || !VIEWS[machine]) {
-    console.error(`usage: npm run test:mutants -- --views <machine> [--kind text,event,payload] [--sample N] [--seed S] [--file path] [--list] [--ci]\nmachines: ${Object.keys(VIEWS).join(', ')}`)
+    console.error(`usage: npm run test:mutants -- --views <machine> [--kind text,event,payload] [--sample N] [--seed S] [--file path] [--match text] [--list] [--ci]\nmachines: ${Object.keys(VIEWS).join(', ')}`)
     return 2
   }
   const entry = MACHINES.find((m) => m.model.name === machine)
@@ -201,6 +214,9 @@ export function main(argv: string[]) {
   if (kinds) mutants = mutants.filter((m) => kinds.includes(m.kind))
   const file = option('file')
   if (file) mutants = mutants.filter((m) => m.file === file)
+  // --match: the mutants whose description contains one of these texts (`|` between them: survivors to run again)
+  const match = option('match')?.split('|')
+  if (match) mutants = mutants.filter((m) => match.some((text) => m.id.includes(text)))
   // in CI the reviewed survivors are not drawn again (they would only spend the stage's time)
   if (ci) mutants = mutants.filter((m) => !(allowKey(m) in ALLOWED))
   const sample = option('sample') ? Number(option('sample')) : ci ? 1 : undefined

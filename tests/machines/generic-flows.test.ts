@@ -10,6 +10,8 @@ import { loadMachine } from '../../machines/load/load.machine.ts'
 import { searchMachine } from '../../machines/search/search.machine.ts'
 import { uploadMachine, type Checked } from '../../machines/upload/upload.machine.ts'
 import { formPanelMachine } from '../../machines/form-panel/form-panel.machine.ts'
+import { resourceListMachine } from '../../machines/resource-list/resource-list.machine.ts'
+import type { ListPage, ListParams } from '../../src/domain/list-params.ts'
 
 const settle = () => new Promise((r) => setTimeout(r, 0))
 function deferred<T>() {
@@ -188,5 +190,39 @@ describe('form-panel: a new record goes under the one shown', () => {
     expect(actor.getSnapshot().context).toMatchObject({ parentId: 'g-sales', id: null })
     actor.send({ type: 'saved', id: 'g-new' })
     expect(actor.getSnapshot().context).toMatchObject({ id: 'g-new', parentId: null })
+  })
+})
+
+describe('resource-list: a capped total is the answer\'s, never kept from an earlier one', () => {
+  // the server caps a count it stops at (a page beyond the count may follow); a later answer without the cap
+  // has exactly its pages (spec 2.2 "Lists"; found by the mutation sample, seed 303: totalCapped kept)
+  it('after a capped answer, an uncapped one allows only its own pages; so does an empty one', async () => {
+    const answers: Array<ListPage<unknown>> = [
+      { items: Array.from({ length: 20 }, (_, i) => ({ id: i })), total: 10_000, totalCapped: true, page: 1, size: 20 },
+      { items: Array.from({ length: 20 }, (_, i) => ({ id: i })), total: 45, page: 1, size: 20 },
+      { items: Array.from({ length: 20 }, (_, i) => ({ id: i })), total: 10_000, totalCapped: true, page: 1, size: 20 },
+      { items: [], total: 0, page: 1, size: 20 },
+    ]
+    const asked: ListParams[] = []
+    const actor = createActor(resourceListMachine.provide({
+      actors: { fetchPage: fromPromise(async ({ input }: { input: ListParams }) => { asked.push(input); return answers.shift()! }) },
+    }), { input: { params: {} } }).start()
+    await settle()
+    expect(actor.getSnapshot().context).toMatchObject({ total: 10_000, totalCapped: true })
+    actor.send({ type: 'filter.change', key: 'action', value: 'auth.login' })
+    await settle()
+    expect(actor.getSnapshot().context).toMatchObject({ total: 45, totalCapped: false })
+    // 45 rows at 20 a page: three pages, no fourth
+    actor.send({ type: 'page.go', page: 4 })
+    expect(actor.getSnapshot().context.params.page).toBe(1)
+    expect(asked).toHaveLength(2)
+    actor.send({ type: 'filter.change', key: 'action', value: 'auth.logout' })
+    await settle()
+    expect(actor.getSnapshot().context.totalCapped).toBe(true)
+    actor.send({ type: 'filter.change', key: 'action', value: 'user.create' })
+    await settle()
+    expect(actor.getSnapshot().value).toBe('empty')
+    expect(actor.getSnapshot().context).toMatchObject({ total: 0, totalCapped: false })
+    actor.stop()
   })
 })

@@ -91,6 +91,36 @@ describe('session machine: lock screen', () => {
   })
 })
 
+describe('session machine: an unlock starts without an old error', () => {
+  // a role switch that failed left its reason; the unlock that follows is a fresh try, its screen shows no
+  // old reason (found by the mutation sample, seed 303: the error kept on unlock.submit; the model's paths
+  // never fail a switch before a lock)
+  it('a failed role switch\'s reason is gone once the password is sent from the lock screen', async () => {
+    const machine = sessionMachine.provide({
+      actors: {
+        signIn: fromPromise<SignInResult, { username: string; password: string; rememberMe: boolean }>(async () => ({ kind: 'signedIn', user, timing, at: T0 })),
+        switchRole: fromPromise<SessionUser, { role: string }>(async () => { throw Object.assign(new Error('refused'), { kind: 'network' }) }),
+        lockSession: fromPromise(async () => ({ at: T0 })),
+        unlockSession: fromPromise<{ user: SessionUser; at: number }, { password: string }>(() => new Promise(() => {})),
+        logout: fromPromise(async () => {}),
+      },
+      actions: { persistSession: () => {}, persistIdleTime: () => {}, clearSession: () => {}, broadcast: () => {}, reportActivity: () => {} },
+    })
+    const actor = createActor(machine, { clock: new SimulatedClock(), input: undefined }).start()
+    actor.send({ type: 'login.submit', username: 'admin', password: 'x', rememberMe: false })
+    await settle()
+    actor.send({ type: 'role.switch', role: 'ROLE_USER' })
+    await settle()
+    expect(actor.getSnapshot().context.error).toBe('NETWORK')
+    actor.send({ type: 'session.lock', at: T0 })
+    await settle()
+    actor.send({ type: 'unlock.submit', password: 'Demo-Parola-2026!', at: T0 + 1_000 })
+    expect(actor.getSnapshot().matches({ signedIn: { inactivity: { lockedOut: 'unlocking' } } })).toBe(true)
+    expect(actor.getSnapshot().context.error).toBeNull()
+    actor.stop()
+  })
+})
+
 describe('session machine: the "Are You Still There?" warning', () => {
   async function warning() {
     const s = await signedIn()

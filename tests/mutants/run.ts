@@ -56,7 +56,8 @@ export function runMutationCheck(run: MutationRun = {}): MutationResult {
     const paths = mutationPaths(model)
     let mutants: Mutant[] = mutantsOf(model, { covering: paths.covering })
     if (run.kinds) mutants = mutants.filter((m) => run.kinds!.includes(m.kind))
-    if (run.sample) mutants = sample(mutants, perMachine, seed)
+    // each machine its own draw of the seed (its own order of kinds)
+    if (run.sample) mutants = sample(mutants, perMachine, seed ^ [...model.name].reduce((h, c) => Math.imul(h ^ c.charCodeAt(0), 16777619) >>> 0, 2166136261))
     const originals = new Map()
     for (const mutant of mutants) {
       if (run.budgetMs && spent() > run.budgetMs) { skipped++; continue }

@@ -478,7 +478,13 @@ export function sample<T extends { kind: string }>(all: T[], count: number, seed
       ;[list[i], list[j]] = [list[j]!, list[i]!]
     }
   }
+  // the kinds in an order of the seed's: a sample of a few per machine would otherwise always take the
+  // first kinds of the alphabet (action, assign, default) and never a guard, target, event or input
   const kinds = [...byKind.keys()].sort()
+  for (let i = kinds.length - 1; i > 0; i--) {
+    const j = Math.floor(next() * (i + 1))
+    ;[kinds[i], kinds[j]] = [kinds[j]!, kinds[i]!]
+  }
   const out: T[] = []
   while (out.length < count && [...byKind.values()].some((l) => l.length > 0)) {
     for (const k of kinds) {

@@ -9,6 +9,7 @@ import type { E2eServer } from '../server.ts'
 import {
   answersAfter, arrangeAnswers, arrangeOtherPayment, checkPurchaseSent, expectEndedVerificationSaid, buyOnServer, pay, payElsewhere, purchaseFeasible, saveApplication, TABS, verifyPhone, watchPurchase,
 } from './purchase.ts'
+import { fillLabelled, selectLabelled } from './labelled.ts'
 import type { Driver } from './types.ts'
 
 /**
@@ -23,13 +24,20 @@ const WORK_INPUTS = ['profession', 'jobtitle']
 const WORK_SELECTS = ['sector', 'education', 'aversalary', 'socialsecurity']
 const NEXT = 'Devam Et'
 
+/** The person form's labels (spec 3.2): each field is found by its label as well as its name, so a wrong label fails. */
+const LABELS: Record<string, string> = {
+  firstname: 'Ad', lastname: 'Soyad', nationalId: 'T.C. kimlik no (yabancılar için pasaport no)', birthdate: 'Doğum tarihi', birthplace: 'Doğum yeri',
+  fathername: 'Baba adı', mothername: 'Anne adı', idserialno: 'Kimlik kartı seri no', email: 'E-posta', profession: 'Meslek', jobtitle: 'Unvan',
+  sector: 'Sektör', education: 'Eğitim durumu', aversalary: 'Ortalama aylık gelir', socialsecurity: 'Sosyal güvenlik', userphone: 'Cep telefonu',
+}
+
 async function fillPerson(page: Page, v: PersonValues, kind: 'participant' | 'signatory') {
-  for (const name of INPUTS) await page.locator(`input[name=${name}]`).fill(v[name] ?? '')
+  for (const name of INPUTS) await fillLabelled(page, name, LABELS[name]!, v[name] ?? '')
   if (kind === 'participant') {
-    for (const name of WORK_INPUTS) await page.locator(`input[name=${name}]`).fill(v[name] ?? '')
-    for (const name of WORK_SELECTS) await page.locator(`select[name=${name}]`).selectOption(v[name] ?? '')
+    for (const name of WORK_INPUTS) await fillLabelled(page, name, LABELS[name]!, v[name] ?? '')
+    for (const name of WORK_SELECTS) await selectLabelled(page, name, LABELS[name]!, v[name] ?? '')
   } else {
-    await page.locator('input[name=userphone]').fill(v.userphone ?? '')
+    await fillLabelled(page, 'userphone', LABELS.userphone!, v.userphone ?? '')
   }
 }
 

@@ -10,6 +10,7 @@ import { startReplay, type GeneratedPath, type PathStep } from '../../support/pa
 import { caughtSms, endSmsVerification, type E2eServer } from '../server.ts'
 import { answerAtBank, startOrder, type StartedOrder } from './bank.ts'
 import { TICKET as MODEL_TICKET } from '../../machines/models/purchase.ts'
+import { expectSummaryRows, fillLabelled } from './labelled.ts'
 import type { Driver } from './types.ts'
 
 /**
@@ -44,6 +45,8 @@ export type PurchaseDriverSpec = {
   isGood(data: unknown): boolean
   /** What the good quote costs (the model's `quotedAmount`): a save answering another price wants an older insured person. */
   quotedAmount: number
+  /** The summary's rows of the product (title: what it shows), checked before it is confirmed. */
+  summary?: Record<string, string | RegExp>
 }
 
 const API = '/api/v1/digitalchannels'
@@ -535,6 +538,9 @@ export function restsWaiting(path: GeneratedPath): boolean {
     || (path.end.matches('purchasing') && last?.type === 'preInformation.confirm' && last.accepted === true)
 }
 
+/** The profile's fields the driver fills, with the labels the spec gives them (found by both: a wrong label fails). */
+const PROFILE_LABELS = [['firstname', 'Ad'], ['lastname', 'Soyad'], ['nationalId', 'T.C. Kimlik No'], ['birthdate', 'Doğum tarihi'], ['email', 'E-posta']] as const
+
 export function purchaseDriver(spec: PurchaseDriverSpec): Driver {
   /** What the server holds for an application saved at the path's step: the quote and every section (the purchase prices them). */
   const seed = (page: Page, server: E2eServer) => async (ticket: string, output: unknown) => {
@@ -589,7 +595,7 @@ export function purchaseDriver(spec: PurchaseDriverSpec): Driver {
       const own: Record<string, unknown> = 'firstname' in value ? { ...value } : { ...PERSON, nationalId: valid ? PERSON.nationalId : '12345678901' }
       const saved = next?.type === 'xstate.done.actor.saveApplication' ? (next.output as { price?: { amount: number } }).price?.amount : undefined
       if (saved !== undefined && saved !== spec.quotedAmount) own.birthdate = OLDER_BIRTHDATE
-      for (const name of ['firstname', 'lastname', 'nationalId', 'birthdate', 'email']) await form.locator(`input[name=${name}]`).fill(String(own[name] ?? ''))
+      for (const [name, label] of PROFILE_LABELS) await fillLabelled(form, name, label, String(own[name] ?? ''))
     } else {
       // the health questions start unanswered (issue 24 item 3): the model's answers, each one given
       const answers = (value.questions as Array<{ id: string; answer: boolean }> | undefined) ?? []
@@ -666,6 +672,7 @@ export function purchaseDriver(spec: PurchaseDriverSpec): Driver {
         case 'price.accept':
           // a path that ends while the purchase is being made: its request is held, so the busy summary is what shows
           if (!next) await holdCall(page, 'preinformation')
+          if (spec.summary) await expectSummaryRows(page.getByTestId('step-summary'), spec.summary)
           await page.getByRole('button', { name: e.type === 'price.accept' ? 'Yeni fiyatı onayla ve ödemeye geç' : 'Onayla ve ödemeye geç', exact: true }).click()
           break
         case 'preInformation.confirm': {

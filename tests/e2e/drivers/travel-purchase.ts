@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core'
 import { travelPurchaseExpectations } from '../../machines/expectations/travel-purchase.ts'
 import { TRAVEL_QUOTES, travelPurchaseModel } from '../../machines/models/travel-purchase.model.ts'
+import { fillLabelled, selectLabelled } from './labelled.ts'
 import { isoIn, purchaseDriver } from './purchase.ts'
 
 /** Ten days in the Schengen area with standard cover from ten days on (the model's dates are of its own calendar); and a trip that has already begun. */
@@ -11,12 +12,12 @@ const plan = (good: boolean) => ({
 
 async function buy(page: Page) {
   const p = plan(true)
-  await page.locator('input[name=birthdate]').fill(p.birthdate)
-  await page.locator('input[name=gender][value=female]').check()
-  await page.locator('select[name=travelLocation]').selectOption(p.travelLocation)
-  await page.locator('select[name=coverageType]').selectOption(p.coverageType)
-  await page.locator('input[name=startDate]').fill(p.startDate)
-  await page.locator('input[name=endDate]').fill(p.endDate)
+  await fillLabelled(page, 'birthdate', 'Doğum tarihi', p.birthdate)
+  await page.getByRole('radio', { name: 'Kadın', exact: true }).check()
+  await selectLabelled(page, 'travelLocation', 'Gidilecek bölge', p.travelLocation)
+  await selectLabelled(page, 'coverageType', 'Teminat seviyesi', p.coverageType)
+  await fillLabelled(page, 'startDate', 'Gidiş tarihi', p.startDate)
+  await fillLabelled(page, 'endDate', 'Dönüş tarihi', p.endDate)
   await page.getByRole('button', { name: 'Teklif Al' }).click()
   await page.getByRole('link', { name: 'Satın Al' }).click()
 }
@@ -31,6 +32,8 @@ export const travelPurchaseDriver = purchaseDriver({
   query: (good) => new URLSearchParams(plan(good)).toString(),
   buy,
   quotedAmount: 650,
+  // the plan bought (spec 3.3): Schengen, standard cover of EUR 30,000, no Covid-19 cover
+  summary: { 'Ürün': 'Seyahat Sağlık Sigortası', 'Bölge': 'Schengen ülkeleri ve Avrupa', 'Teminat': /^Standart: .*30\.000/, 'Covid-19 teminatı': 'Yok' },
   isGood: (data) => JSON.stringify(data) === JSON.stringify(TRAVEL_QUOTES.good),
   application: () => {
     const p = plan(true)

@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core'
 import { expect } from 'vitest'
 import { tssPurchaseExpectations } from '../../machines/expectations/tss-purchase.ts'
 import { TSS_QUOTES, tssPurchaseModel } from '../../machines/models/tss-purchase.model.ts'
+import { fillLabelled, labelled } from './labelled.ts'
 import { purchaseDriver } from './purchase.ts'
 
 /** The 30-year-old İstanbul man's 10-visit quote, as the quick quote's "Satın Al" carries it; and a 76-year-old the tariff refuses. */
@@ -9,10 +10,10 @@ const query = (good: boolean) => `gender=male&citycode=34&birthdate=${good ? '19
 
 /** The quote step's quick quote for the 30-year-old İstanbul man, and its 10-visit "Satın Al". */
 export async function buyTssQuote(page: Page) {
-  await page.locator('input[name=gender][value=male]').check()
+  await page.getByRole('radio', { name: 'Erkek', exact: true }).check()
   await expect.poll(() => page.locator('select[name=citycode] option').count(), { timeout: 15_000 }).toBeGreaterThan(1)
-  await page.locator('select[name=citycode]').selectOption('34')
-  await page.locator('input[name=birthdate]').fill('1996-01-15')
+  await (await labelled(page, 'citycode', 'İl', 'select')).selectOption('34')
+  await fillLabelled(page, 'birthdate', 'Doğum tarihi', '1996-01-15')
   await page.getByRole('button', { name: 'Teklif Al' }).click()
   // the third option: 10 outpatient visits a year
   await page.getByRole('link', { name: 'Satın Al' }).nth(2).click()
@@ -28,6 +29,8 @@ export const tssPurchaseDriver = purchaseDriver({
   query,
   buy: buyTssQuote,
   quotedAmount: 13_068,
+  // the quote bought: 10 outpatient visits a year (spec 3.1)
+  summary: { 'Ürün': 'Tamamlayıcı Sağlık Sigortası', 'Ayakta tedavi': 'Yılda 10 vizite' },
   isGood: (data) => JSON.stringify(data) === JSON.stringify(TSS_QUOTES.good),
   application: () => ({
     quickProfile: { gender: 'male', citycode: '34', birthdate: '1996-01-15' }, outpatientVisits: 10,

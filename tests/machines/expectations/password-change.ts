@@ -11,6 +11,24 @@ const CHANGED = 'Şifreniz değiştirildi. Lütfen yeni şifrenizle giriş yapı
 const MET = '(karşılanıyor)'
 const UNMET = '(karşılanmıyor)'
 
+/** The checklist's rules as spec 4 words them (the page's texts, restated). */
+const RULE_TEXT: Record<string, (min: number) => string> = {
+  tooShort: (min) => `En az ${min} karakter`,
+  tooLong: () => 'En fazla 128 karakter',
+  needsUpper: () => 'En az bir büyük harf',
+  needsLower: () => 'En az bir küçük harf',
+  needsDigit: () => 'En az bir rakam',
+  needsSpecial: () => 'En az bir özel karakter',
+  tooFewDistinct: () => 'En az 6 farklı karakter',
+  repeated: () => 'Aynı parçanın tekrarı olmamalı',
+  common: () => 'Sık kullanılan bir şifre olmamalı',
+  containsContextWord: () => 'Kullanıcı adınızı veya şirket adını içermemeli',
+}
+
+/** Each rule of the checklist with what it says of the typed new password (met or not), as the rule's line reads. */
+const checklist = (c: PasswordChangeContext) => passwordRulesFor(c.policy)
+  .map((rule) => `${RULE_TEXT[rule]!(c.policy.minLength)}${c.touched && !c.failures.includes(rule) ? MET : UNMET}`)
+
 type Submit = { oldPassword: string; newPassword: string; confirmPassword: string }
 
 /** Spec 2.2 and 4: all three fields required, new differs from old, meets the policy, typed twice alike. */
@@ -43,7 +61,7 @@ export const passwordChangeExpectations: Expectations<PasswordChangeContext> = {
       // the checklist says to a screen reader which rules the typed new password meets and which it does not
       screen: (c) => ({
         headings: [HEADING], title: [HEADING], enabled: [SUBMIT, CANCEL],
-        texts: ['Yeni şifre (tekrar)', ...(!c.touched || c.failures.length > 0 ? [UNMET] : []), ...(c.touched && c.failures.length < passwordRulesFor(c.policy).length ? [MET] : [])],
+        texts: ['Yeni şifre (tekrar)', ...checklist(c)],
         // nothing typed yet: no rule says it is met
         absent: c.touched ? [] : [MET],
       }),

@@ -15,6 +15,7 @@ const LOADING = 'Yükleniyor…'
 const NONE = 'Sonuç bulunamadı'
 const RETRY = 'Tekrar dene'
 const SHOWING = 'arası gösteriliyor'
+const PREVIOUS = 'Önceki'
 
 /** Spec 2.2 "Lists" and issue 11: page 1, 20 a page, no sort, no search, no filter unless the address says otherwise. */
 const DEFAULTS: C['params'] = { page: 1, size: 20, sort: null, q: '', filters: {} }
@@ -74,7 +75,11 @@ export const resourceListExpectations: Expectations<C> = {
     ready: {
       words: { tr: 'satırlar ve "kayıttan ... arası gösteriliyor" görünür', en: 'the rows and "showing ... of ..." show' },
       // "45 kayıttan 21 - 40 arası gösteriliyor" and the page asked for ("Sayfa 2 / 3")
-      screen: (c) => ({ texts: [SHOWING, `Sayfa ${c.params.page} /`], absent: [NONE, LOADING] }),
+      // (the first row shown is the page's first: the total is the server's; "Önceki" goes back only from page 2 on)
+      screen: (c) => ({
+        texts: [`kayıttan ${(c.params.page - 1) * c.params.size + 1} - `, SHOWING, `Sayfa ${c.params.page} /`], absent: [NONE, LOADING],
+        ...(c.params.page > 1 ? { enabled: [PREVIOUS] } : { disabled: [PREVIOUS] }),
+      }),
       tags: { busy: false },
       context: (c) => { expect(c.items.length).toBeGreaterThan(0); expect(c.error).toBeNull() },
       ignores: [{ type: 'retry' }, { type: 'page.go', page: 0 }, { type: 'size.change', size: 7 }, SAME_PARAMS],
@@ -114,6 +119,11 @@ export const resourceListExpectations: Expectations<C> = {
     'default | error': 'the list starts loading, whose entry clears the error',
     'assign | resourceList.loading --xstate.done.actor.fetchPage#0--> resourceList.empty action#0 error kept': 'loading\'s entry has cleared the error already',
     'assign | resourceList.loading --xstate.done.actor.fetchPage#1--> resourceList.ready action#0 error kept': 'loading\'s entry has cleared the error already',
+    // not equivalent: the model's answers come from the real audit list, which never caps its count on these
+    // paths (a capped answer in the browser needs a log of 10,000+ rows); tests/machines/generic-flows.test.ts
+    // gives a capped answer, then an uncapped and an empty one, and checks the cap and the last page go
+    'assign | resourceList.loading --xstate.done.actor.fetchPage#1--> resourceList.ready action#0 totalCapped kept': 'killed by tests/machines/generic-flows.test.ts ("a capped total is the answer\'s"), outside the generated paths',
+    'assign | resourceList.loading --xstate.done.actor.fetchPage#0--> resourceList.empty action#0 totalCapped kept': 'killed by tests/machines/generic-flows.test.ts ("a capped total is the answer\'s"), outside the generated paths',
   },
   // the page asked for is exactly the params the list holds after the event (the URL mirrors them)
   inputs: { fetchPage: (p, e, _n, input) => paramsAfter(p, e, input) },

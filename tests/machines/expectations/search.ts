@@ -90,6 +90,12 @@ export const searchExpectations: Expectations<SearchContext> = {
     // the staff header's search waits for a 250 ms pause in typing (the production default)
     debounce: { ms: () => 250, words: { tr: '250 ms', en: '250 ms' } },
   },
+  // `shut` (no hits, none active, no error) where nothing is shown yet: waiting is entered from closed (already
+  // shut) or from open with `shut`; searching only from waiting; the hits and the error are set only on the way to
+  // open. So in waiting and searching the list is already shut, and shutting it again changes nothing
+  equivalentMutants: Object.fromEntries(['search.waiting --input#1--> search.closed action#1', 'search.waiting --close#0--> search.closed action#0',
+    'search.searching --input#1--> search.closed action#1', 'search.searching --close#0--> search.closed action#0']
+    .map((at) => [`action | ${at} (shut) removed`, 'waiting and searching hold no hits, none active and no error (entered only from a shut list): shut there is a no-op'])),
   initial: (c) => expect(c).toEqual({ q: '', hits: [], active: -1, error: null, debounceMs: 250 }),
   describeEvent: (e) => {
     const ev = e as { type: string; q?: string; index?: number; output?: SearchHit[] }

@@ -130,8 +130,10 @@ export const uploadExpectations: Expectations<UploadContext> = {
     return c.error ? [] : null
   },
   equivalentMutants: {
+    'assign | upload.uploading --xstate.done.actor.upload#0--> upload.uploaded action#0 error kept': 'uploading holds no error: it is entered from checking (choosing the file cleared it) or by "upload.submit" from reviewing, which clears it; the done answer\'s error: null writes the null it holds (found by exploring seed 101)',
     'assign | upload.uploading --xstate.error.actor.upload#1--> upload.failed action#0 prepared kept': 'failed never reads prepared: its only ways out are file.select (choose clears it) and remove.request (removing sends nothing but the request); the assign only lets the prepared picture go from memory (found by the CI sample, seed 938281608)',
     'action | upload.checking --xstate.done.actor.check#1--> upload.uploading action#0 (xstate.assign) removed': 'a file sent at once is one the check has nothing to prepare for (src/web/flows/company.ts answers { review: false }), and choosing it cleared prepared: the assign writes the null it holds',
+    'assign | upload.checking --xstate.done.actor.check#1--> upload.uploading action#0 prepared kept': 'the same assignment left out, field by field: a file sent at once has nothing prepared (src/web/flows/company.ts answers { review: false }) and choosing it cleared prepared (found by exploring seed 303)',
   },
   inputs: {
     // the file chosen
