@@ -12,9 +12,9 @@ import { DEFAULT_SECURITY, readSetting } from './settings.ts'
 
 /**
  * The calls on an existing session (spec 7.2; issue 26 item 3 moved their queries out of
- * routes/auth.ts): activity, lock, unlock and the switch of the active role. Each write and its
- * audit entry are one transaction: a lock, an unlock (its new session id, the lifted lock, the
- * reset failure count) or a role switch is written whole or not at all.
+ * routes/auth.ts): activity, lock, unlock, the switch of the active role and logout. Each write
+ * and its audit entry are one transaction: a lock, an unlock (its new session id, the lifted lock,
+ * the reset failure count), a role switch or a logout is written whole or not at all.
  */
 
 /** The session's last activity (the company's timing reaches the session at its next report). */
