@@ -5,7 +5,8 @@ import { normalizeCustomerName } from './names.ts'
  * before it is checked, so that only what cannot be read is refused.
  *
  * - a T.C. Kimlik No pasted with spaces, dots or dashes ('100 000 001 46') is its 11 digits; a
- *   passport number loses its spaces and is upper-cased;
+ *   passport number (a foreigner's nationalId, a citizen's passportno) loses its spaces and is
+ *   upper-cased;
  * - names are NFC, single-spaced, with no spaces around a hyphen;
  * - an e-mail address loses surrounding spaces.
  */
@@ -23,6 +24,7 @@ export function normalizePersonValues<T extends Record<string, unknown>>(values:
     if (typeof v !== 'string') continue
     if (NAME_FIELDS.has(k)) out[k] = normalizeCustomerName(v)
     else if (k === 'nationalId') out[k] = normalizeNationalId(typeof values.nationality === 'string' ? values.nationality : undefined, v)
+    else if (k === 'passportno') out[k] = normalizeNationalId('passport', v)
     else out[k] = v.trim()
   }
   return out as T

@@ -1,3 +1,4 @@
+import { withFiguresInForce } from './prerendered-figures.ts'
 import { Hono, type Context, type MiddlewareHandler } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { HTTPException } from 'hono/http-exception'
@@ -295,7 +296,7 @@ export function createApp(deps: AppDeps) {
       }
       // without the database the page still serves: its quotes then use the figures it was built with
       const tariff = await tariffInForce(full.db, full.clock.now()).catch(() => null)
-      const html = injectConfig(await web.html(url.pathname + url.search), config, tariff)
+      const html = injectConfig(withFiguresInForce(await web.html(url.pathname + url.search), tariff?.figures), config, tariff)
       c.header('Cache-Control', 'no-cache')
       return c.html(html)
     })

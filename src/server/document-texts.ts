@@ -15,7 +15,7 @@ export type DocumentTexts = {
   check: { heading: string; code: string; how: (url: string) => string }
   page: (n: number, of: number) => string
   person: {
-    insured: string; participant: string; name: string; nationalId: string; passport: string; nationality: string; birthdate: string
+    insured: string; participant: string; name: string; nationalId: string; passport: string; passportNo: string; nationality: string; birthdate: string
     phone: string; email: string; custodian: string; payer: string
   }
   period: { heading: string; start: string; end: string; noon: (day: string) => string; effective: string; length: (days: number) => string; duration: string }
@@ -57,7 +57,7 @@ export const DOCUMENT_TEXTS: Record<ServerLocale, DocumentTexts> = {
     check: { heading: 'Belge doğrulama', code: 'Doğrulama kodu', how: (url) => `Bu belgenin geçerliliğini ${url} adresinden doğrulayabilirsiniz.` },
     page: (n, of) => `Sayfa ${n}/${of}`,
     person: {
-      insured: 'Sigortalı', participant: 'Katılımcı', name: 'Ad soyad', nationalId: 'T.C. Kimlik No', passport: 'Pasaport / kimlik no', nationality: 'Uyruk',
+      insured: 'Sigortalı', participant: 'Katılımcı', name: 'Ad soyad', nationalId: 'T.C. Kimlik No', passport: 'Pasaport / kimlik no', passportNo: 'Pasaport no', nationality: 'Uyruk',
       birthdate: 'Doğum tarihi', phone: 'Cep telefonu', email: 'E-posta', custodian: 'Veli / vasi', payer: 'Katkı payını ödeyen',
     },
     period: {
@@ -136,7 +136,7 @@ export const DOCUMENT_TEXTS: Record<ServerLocale, DocumentTexts> = {
     check: { heading: 'Document verification', code: 'Verification code', how: (url) => `The validity of this document can be verified at ${url}.` },
     page: (n, of) => `Page ${n} of ${of}`,
     person: {
-      insured: 'Insured person', participant: 'Participant', name: 'Name', nationalId: 'Turkish ID no', passport: 'Passport / ID no', nationality: 'Nationality',
+      insured: 'Insured person', participant: 'Participant', name: 'Name', nationalId: 'Turkish ID no', passport: 'Passport / ID no', passportNo: 'Passport no', nationality: 'Nationality',
       birthdate: 'Date of birth', phone: 'Mobile phone', email: 'E-mail', custodian: 'Custodian (legal parent)', payer: 'Contributions paid by',
     },
     period: {
@@ -215,7 +215,7 @@ export const DOCUMENT_TEXTS: Record<ServerLocale, DocumentTexts> = {
     check: { heading: 'Проверка документа', code: 'Код проверки', how: (url) => `Подлинность этого документа можно проверить по адресу ${url}.` },
     page: (n, of) => `Страница ${n} из ${of}`,
     person: {
-      insured: 'Застрахованный', participant: 'Участник', name: 'Имя и фамилия', nationalId: 'Турецкий ID (T.C. Kimlik No)', passport: 'Паспорт / номер документа', nationality: 'Гражданство',
+      insured: 'Застрахованный', participant: 'Участник', name: 'Имя и фамилия', nationalId: 'Турецкий ID (T.C. Kimlik No)', passport: 'Паспорт / номер документа', passportNo: 'Номер паспорта', nationality: 'Гражданство',
       birthdate: 'Дата рождения', phone: 'Мобильный телефон', email: 'Эл. почта', custodian: 'Законный представитель', payer: 'Плательщик взносов',
     },
     period: {

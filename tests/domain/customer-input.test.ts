@@ -31,6 +31,17 @@ describe('a pasted T.C. Kimlik No', () => {
   it('a passport number loses its spaces and is upper-cased', () => {
     expect(normalizeNationalId('DE', 'c01x 00t47')).toBe('C01X00T47')
   })
+  it('a Turkish citizen\'s passport number (travel, issue 24 item 5) is tidied the same way and checked: 5-20 letters or digits', () => {
+    const base = { firstname: 'Ayşe', lastname: 'Yılmaz', nationalId: '10000000146', nationality: 'TR', birthdate: '1990-05-17', email: 'a@example.com', userphone: '05321234567' }
+    const values = normalizePersonValues({ ...base, passportno: ' u 1234-5678 ' })
+    expect(values.passportno).toBe('U12345678')
+    expect(personalProfileSchema.safeParse(values).success).toBe(true)
+    for (const bad of ['AB1', 'U1234567890123456789X', 'U1234_567']) {
+      const r = personalProfileSchema.safeParse({ ...base, passportno: bad })
+      expect(r.success).toBe(false)
+      expect(r.error!.issues.map((i) => [i.path.join('.'), i.message])).toEqual([['passportno', 'passportno.invalid']])
+    }
+  })
   it('an empty first name on the BES form is "required", not "invalid" (the words say "Ad girmelisiniz")', () => {
     const values = { firstname: '  ', lastname: 'Yılmaz', nationality: 'TR', nationalId: '10000000146', birthdate: '1990-05-17', email: 'a@example.com', userphone: '05321234567', fathername: 'Ali', mothername: 'Fatma', birthplace: 'Ankara', idserialno: 'A12B34567', education: 'bachelor', socialsecurity: '4a' }
     expect(participantErrors('pratikbes', values, '2026-03-02T09:00:00.000Z')).toEqual({ firstname: 'required' })

@@ -224,7 +224,7 @@ describe('buying the way Turkish customers expect (issue 24)', () => {
     await page.close()
   }, 120_000)
 
-  it('item 8: the travel summary names the region and the cover level, with the dates as a Turkish reader writes them', async () => {
+  it('item 8: the travel summary names the region and the cover level, with the dates as a Turkish reader writes them; item 5: a citizen\'s passport number (optional, for a visa) is sent tidied and shown', async () => {
     const b = await open('tr-TR')
     const [start, end] = [isoIn(10), isoIn(19)]
     const query = new URLSearchParams({ birthdate: '1990-05-17', gender: 'female', travelLocation: 'worldwideExclUsCa', coverageType: 'plus', covid: 'false', startDate: start, endDate: end }).toString()
@@ -233,7 +233,20 @@ describe('buying the way Turkish customers expect (issue 24)', () => {
     const form = page.getByTestId('step-profile')
     await form.waitFor()
     for (const [name, value] of [['firstname', 'Ayşe'], ['lastname', 'Çağlar'], ['nationalId', '10000000146'], ['email', `ayse.${Date.now()}@example.com`]] as const) await form.locator(`input[name=${name}]`).fill(value)
+    // a Turkish citizen's passport number, by its label and hint; a foreigner has none (the ID field is the passport)
+    const passport = form.getByLabel('Pasaport no (isteğe bağlı)', { exact: true })
+    expect(await passport.getAttribute('aria-describedby')).toBeTruthy()
+    await form.getByText('Vize başvurusunda kullanacaksanız yazın: pasaport numaranız poliçede yer alır.').waitFor()
+    await form.locator('select[name=nationality]').selectOption('DE')
+    expect(await form.locator('input[name=passportno]').count()).toBe(0)
+    await form.locator('select[name=nationality]').selectOption('TR')
+    await passport.fill('ab1')
     await form.getByRole('button', { name: 'Devam' }).click()
+    await form.getByText('Pasaport numarası 5-20 harf veya rakamdan oluşmalıdır').waitFor()
+    await passport.fill('u 1234 5678')
+    const save = nextSave(page)
+    await form.getByRole('button', { name: 'Devam' }).click()
+    expect((await save).data.personalProfile!.passportno).toBe('U12345678')
     const consents = page.getByTestId('step-consents')
     await consents.waitFor()
     for (const [, label] of TSS_CONSENT_LABELS) await consents.getByLabel(label, { exact: true }).check()
@@ -244,6 +257,7 @@ describe('buying the way Turkish customers expect (issue 24)', () => {
     expect(await summary.getByTestId('summary-region').textContent()).toBe('Tüm dünya (ABD ve Kanada hariç)')
     expect(await summary.getByTestId('summary-cover').textContent()).toBe('Plus: €50.000')
     expect(await summary.getByTestId('summary-dates').textContent()).toBe(`${tr(start)} – ${tr(end)}`)
+    expect(await summary.locator('dt:has-text("Pasaport no") + dd').textContent()).toBe('U12345678')
     expect(await summary.locator('dt:has-text("Poliçe primi") + dd').textContent()).toMatch(/^₺[\d.]+,\d\d$/)
     await page.close()
   }, 120_000)

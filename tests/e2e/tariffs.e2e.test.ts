@@ -13,8 +13,12 @@ import { seriousViolations, serveAxe, signIn } from './staff.ts'
  * file (a file with bad rows is refused row by row, nothing loaded); a ROLE_ADMIN reads without the
  * upload; the public pages say the figures are illustrative and price with the version in force.
  */
+/** Version 2: short trips 50 TL cheaper, and the Plus level's medical cover raised from €50,000 to €60,000. */
 function cheaperTravel(): TariffFigures {
-  return { ...SEED_TARIFF, travel: { ...SEED_TARIFF.travel, lengthBands: SEED_TARIFF.travel.lengthBands.map((b) => ({ ...b, baseTry: b.baseTry - 50 })) } }
+  return {
+    ...SEED_TARIFF,
+    travel: { ...SEED_TARIFF.travel, lengthBands: SEED_TARIFF.travel.lengthBands.map((b) => ({ ...b, baseTry: b.baseTry - 50 })), coverEur: { ...SEED_TARIFF.travel.coverEur, plus: 60_000 } },
+  }
 }
 /** Today in Istanbul, as the server's clock sees it (the e2e server runs on the real clock). */
 function istanbulToday(): string {
@@ -87,8 +91,9 @@ describe('"Ürünler ve tarifeler" (issue 24), real server, Chromium', () => {
     expect(await versions.nth(1).textContent()).toContain('Yerini yenisine bıraktı')
     await page.getByRole('heading', { name: 'Sürüm 2 rakamları' }).waitFor()
     const changes = page.locator('table').filter({ has: page.locator('caption', { hasText: 'Sürüm 1 sürümüne göre değişenler' }) }).locator('tbody tr')
-    expect(await changes.count()).toBe(SEED_TARIFF.travel.lengthBands.length)
-    expect(await changes.nth(0).textContent()).toContain('Seyahat sağlık temel primi (gün aralığı, TL)')
+    expect(await changes.count()).toBe(SEED_TARIFF.travel.lengthBands.length + 1)
+    expect(await changes.filter({ hasText: 'Seyahat sağlık temel primi (gün aralığı, TL)' }).count()).toBe(SEED_TARIFF.travel.lengthBands.length)
+    expect(await changes.filter({ hasText: 'Seyahat tedavi teminatı (EUR)' }).count()).toBe(1)
 
     // its CSV downloads as the file that was loaded
     const download = page.waitForEvent('download')
@@ -123,6 +128,25 @@ describe('"Ürünler ve tarifeler" (issue 24), real server, Chromium', () => {
     expect(config.tariff?.version).toBe(2)
     expect(config.tariff?.figures.travel.lengthBands[0]).toEqual({ from: 1, to: 7, baseTry: 400 })
     await page.close()
+    // the travel pages' prerendered cover choice (built with version 1) shows version 2's cover before
+    // any JavaScript runs, in the HTML as served, and the hydrated page renders the same text
+    for (const path of ['/urunler/market/seyahatsaglikhizliteklif', '/urunler/market/seyahatsaglik']) {
+      const served = await (await browser.context.request.get(path)).text()
+      expect(served).toContain('<option value="plus">Plus: €60.000</option>')
+      expect(served).not.toContain('€50.000')
+      expect(served).toContain('<option value="standard" selected="">Standart: €30.000</option>')
+    }
+    const quick = await browser.context.newPage()
+    const errors: string[] = []
+    quick.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()) })
+    quick.on('pageerror', (e) => errors.push(e.message))
+    await quick.goto('/urunler/market/seyahatsaglikhizliteklif')
+    // hydrated: React holds the root; then the text it rendered is the served one, with no mismatch
+    await quick.waitForFunction(() => Object.keys(document.getElementById('root') ?? {}).some((k) => k.startsWith('__reactContainer')))
+    await quick.waitForLoadState('networkidle')
+    expect(await quick.locator('select[name=coverageType] option[value=plus]').textContent()).toBe('Plus: €60.000')
+    expect(errors.filter((e) => /hydrat|did not match|Minified React error|#418|#423|#425/i.test(e))).toEqual([])
+    await quick.close()
     // the header's language choice: English, then Russian
     const other = await browser.context.newPage()
     await other.goto('/')

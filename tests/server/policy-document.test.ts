@@ -122,6 +122,11 @@ describe('policy and contract documents', () => {
     expect(tr).toContain('100******46')
     expect(tr).toContain('Turkish ID no')
     expect(tr).not.toContain('10000000146')
+    expect(tr).not.toContain('Passport no')
+    // a citizen who gave a passport number for the visa application: in full, in both languages
+    const visa = flat((await pdfText(await policyDocumentPdf(issuedRow('seyahatsaglik', { personalProfile: { ...person, passportno: 'U12345678' }, travelPlan: TRAVEL_PLAN }), ORIGIN))).text)
+    expect(visa).toContain('Pasaport no / Passport no U12345678')
+    expect(visa).toContain('100******46')
   })
 
   it('BES: contract number, plan, effective date, contribution, funds with their shares and risk, state contribution, 60-day withdrawal, full TCKN', async () => {

@@ -23,6 +23,9 @@ const identityMore = () => ({
   mothername: z.optional(personName('mothername')),
   birthplace: optionalText('birthplace', 40),
   idserialno: z.optional(z.string().check(z.regex(/^[A-Za-z0-9]{1,12}$/, 'idserialno.invalid'))),
+  // a Turkish citizen's passport number, asked (optional) by the travel policy for a visa application
+  // (issue 24 item 5); a foreigner's passport is nationalId itself
+  passportno: z.optional(z.string().check(z.regex(/^[A-Z0-9]{5,20}$/, 'passportno.invalid'))),
 })
 
 const contact = () => ({

@@ -115,7 +115,11 @@ function personRows(ctx: Ctx, say: Say, full: boolean): Array<[string, string]> 
   if (!p) return []
   const day = (iso: string) => formatDay(iso, ctx.locale)
   const rows: Array<[string, string]> = [[say((t) => t.person.name), `${p.firstname} ${p.lastname}`]]
-  if (p.nationality === 'TR') rows.push([say((t) => t.person.nationalId), full ? p.nationalId : maskNationalId(p.nationalId)])
+  if (p.nationality === 'TR') {
+    rows.push([say((t) => t.person.nationalId), full ? p.nationalId : maskNationalId(p.nationalId)])
+    // a citizen's passport number, given for a visa application (travel; issue 24 item 5): in full, as the consulate checks it
+    if (p.passportno) rows.push([say((t) => t.person.passportNo), p.passportno])
+  }
   else rows.push([say((t) => t.person.passport), p.nationalId], [say((t) => t.person.nationality), p.nationality])
   rows.push([say((t) => t.person.birthdate), day(p.birthdate)])
   return rows

@@ -40,12 +40,14 @@ export function useFieldText() {
   }
 }
 
-function Field({ name, label, error, children }: { name: string; label: ReactNode; error?: string; children: (id: string, describedBy?: string) => ReactNode }) {
+function Field({ name, label, error, hint, children }: { name: string; label: ReactNode; error?: string; hint?: ReactNode; children: (id: string, describedBy?: string) => ReactNode }) {
   const id = `${useId()}-${name}`
+  const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined
   return (
     <div className={styles.fieldset}>
       <label className={styles.label} htmlFor={id}>{label}</label>
-      {children(id, error ? `${id}-error` : undefined)}
+      {children(id, describedBy)}
+      {hint && <p id={`${id}-hint`} className={styles.hint}>{hint}</p>}
       {error && <p id={`${id}-error`} className={styles.error} role="alert">{error}</p>}
     </div>
   )
@@ -73,7 +75,11 @@ function Reason({ reason }: { reason: string | null }) {
 type Profile = Record<string, string>
 
 /** Personal profile (spec 3.2): identity, contact and work. */
-export function ProfileStep(p: StepProps<Profile> & { phone: string }) {
+export function ProfileStep(p: StepProps<Profile> & {
+  phone: string
+  /** Ask a Turkish citizen's passport number (optional): the travel policy carries it for a visa application (issue 24 item 5). */
+  passport?: boolean
+}) {
   const fieldText = useFieldText()
   const v = p.value ?? {}
   // a passport number has letters: the phone's full keyboard unless the person is a Turkish citizen (issue 23)
@@ -82,15 +88,15 @@ export function ProfileStep(p: StepProps<Profile> & { phone: string }) {
     e.preventDefault()
     const f = new FormData(e.currentTarget)
     const value: Record<string, string> = {}
-    for (const name of ['firstname', 'lastname', 'nationalId', 'nationality', 'birthdate', 'email', 'userphone', 'fathername', 'mothername', 'birthplace', 'profession']) {
+    for (const name of ['firstname', 'lastname', 'nationalId', 'nationality', 'passportno', 'birthdate', 'email', 'userphone', 'fathername', 'mothername', 'birthplace', 'profession']) {
       const t = text(f, name)
       if (t || ['firstname', 'lastname', 'nationalId', 'nationality', 'birthdate', 'email', 'userphone'].includes(name)) value[name] = t
     }
     p.onSubmit(value)
   }
-  const input = (name: string, label: ReactNode, extra: Record<string, unknown> = {}) => (
+  const input = (name: string, label: ReactNode, extra: Record<string, unknown> = {}, hint?: ReactNode) => (
     // the national id's refusal names the rule of what the field holds: a T.C. Kimlik No or a passport number
-    <Field name={name} label={label} error={fieldText(p.errors[name], name, name === 'nationalId' ? (citizen ? 'TR' : 'other') : undefined)}>
+    <Field name={name} label={label} hint={hint} error={fieldText(p.errors[name], name, name === 'nationalId' ? (citizen ? 'TR' : 'other') : undefined)}>
       {(id, describedBy) => <input id={id} name={name} className={styles.select} defaultValue={v[name] ?? ''} aria-invalid={p.errors[name] ? true : undefined} aria-describedby={describedBy} {...extra} />}
     </Field>
   )
@@ -113,6 +119,8 @@ export function ProfileStep(p: StepProps<Profile> & { phone: string }) {
           </select>
         )}
       </Field>
+      {p.passport && citizen && input('passportno', <Trans>Pasaport no (isteğe bağlı)</Trans>, { inputMode: 'text', autoCapitalize: 'characters', maxLength: 20, autoComplete: 'off' },
+        <Trans>Vize başvurusunda kullanacaksanız yazın: pasaport numaranız poliçede yer alır.</Trans>)}
       {input('birthdate', <Trans>Doğum tarihi</Trans>, { type: 'date', autoComplete: 'bday' })}
       {input('email', <Trans>E-posta</Trans>, { type: 'email', autoComplete: 'email' })}
       {input('userphone', <Trans>Cep telefonu</Trans>, { defaultValue: v.userphone ?? p.phone, inputMode: 'tel', autoComplete: 'tel' })}

@@ -21,6 +21,7 @@ const LABEL: Record<string, MessageDescriptor> = {
   mothername: msg`Anne adı`,
   birthplace: msg`Doğum yeri`,
   idserialno: msg`Kimlik kartı seri no`,
+  passportno: msg`Pasaport no`,
   profession: msg`Meslek`,
   jobtitle: msg`Unvan`,
   sector: msg`Sektör`,
@@ -42,7 +43,7 @@ const PASSPORT = msg`Pasaport no`
 const CHOSEN = new Set(['nationality', 'sector', 'education', 'aversalary', 'socialsecurity', 'freqOfInvest', 'currencyOfInvest'])
 const NAMES = new Set(['firstname', 'lastname', 'fathername', 'mothername'])
 /** The longest value of each field (the spec 3.2 schemas' limits). */
-const MAX: Record<string, number> = { nationalId: 20, birthplace: 40, idserialno: 12, otherpolicyno: 40, aversalary: 20, socialsecurity: 40 }
+const MAX: Record<string, number> = { nationalId: 20, passportno: 20, birthplace: 40, idserialno: 12, otherpolicyno: 40, aversalary: 20, socialsecurity: 40 }
 
 /**
  * `nationality`: the person's nationality as the form shows it, when known. The national-id field
@@ -68,6 +69,7 @@ export function fieldRuleText(i18n: I18n, field: string, code: string | undefine
       if (passport) return i18n._(msg`Pasaport numarası 5-20 harf veya rakamdan oluşmalıdır`)
       if (nationality === 'TR') return i18n._(msg`T.C. Kimlik No 11 haneli olmalı, 0 ile başlamamalı ve son iki hanesi kontrol hanelerine uymalıdır`)
       return i18n._(msg`T.C. Kimlik No 11 haneli olmalı, 0 ile başlamamalı ve son iki hanesi kontrol hanelerine uymalıdır (yabancı uyruklular için 5-20 karakterlik pasaport numarası)`)
+    case 'passportno': return i18n._(msg`Pasaport numarası 5-20 harf veya rakamdan oluşmalıdır`)
     case 'birthdate':
     case 'otherpolicyenddate': return i18n._(msg`${fieldLabel} geçerli bir tarih olmalıdır (gün, ay, yıl)`)
     case 'email': return i18n._(msg`E-posta adresi ad@alanadi.com biçiminde olmalıdır`)

@@ -202,7 +202,7 @@ function PurchaseFlow(p: PurchasePageProps & { onForward(): void }) {
     // the quote's answers carried into the profile (changeable): the insured person's birth date
     const quoteBirthdate = insuredBirthdate(p.product, ctx.data)
     const profile = (ctx.data.personalProfile as Record<string, string> | undefined) ?? (quoteBirthdate ? { birthdate: quoteBirthdate } : undefined)
-    body = !ProfileStep ? loading : <ProfileStep {...common} value={profile} errors={ctx.fieldErrors} phone={ctx.phone?.replace(/^\+90/, '0') ?? ''} onSubmit={onSection} />
+    body = !ProfileStep ? loading : <ProfileStep {...common} value={profile} errors={ctx.fieldErrors} phone={ctx.phone?.replace(/^\+90/, '0') ?? ''} passport={p.product === 'seyahatsaglik'} onSubmit={onSection} />
   } else if (step === 'healthPolicy') {
     body = !HealthPolicyStep ? loading : <HealthPolicyStep {...common} value={ctx.data.healthPolicy} errors={ctx.fieldErrors} birthCoverAvailable={!!p.birthCoverAvailable?.(ctx.data)} onSubmit={onSection} />
   } else if (step === 'consents') {
@@ -211,6 +211,7 @@ function PurchaseFlow(p: PurchasePageProps & { onForward(): void }) {
     const lines: Array<[ReactNode, ReactNode]> = [
       ...p.summaryLines(ctx.data),
       ...(person ? [[<Trans key="i">Sigortalı</Trans>, `${person.firstname} ${person.lastname}`] as [ReactNode, ReactNode], [<Trans key="e">E-posta</Trans>, person.email] as [ReactNode, ReactNode]] : []),
+      ...(person?.passportno ? [[<Trans key="pp">Pasaport no</Trans>, <span key="ppv" data-testid="summary-passport">{person.passportno}</span>] as [ReactNode, ReactNode]] : []),
       // what will be charged, in the words of the payment step (issue 24 item 8): the whole premium, at once or in instalments that add up to it
       ...(price !== null ? [[p.product === 'tss' ? <Trans key="p">Yıllık prim</Trans> : <Trans key="p">Poliçe primi</Trans>, <span key="pv" data-testid="summary-price">{money(price)}</span>] as [ReactNode, ReactNode]] : []),
     ]
