@@ -67,21 +67,28 @@ export const tssPurchaseSearch: Validator<TssPurchaseSearch> = {
   },
 }
 
-/** `/urunler/market/seyahatsaglik`: the travel quick quote's plan and a purchase to retry. */
+/**
+ * `/urunler/market/seyahatsaglik`: the travel quick quote's plan and a purchase to retry. Every
+ * field is absent when the address does not hold it (`covid` too: true or false only as written),
+ * so the page's canonical address is the address itself: the router compares the two on the
+ * server and answers a redirect instead of the page when they differ (the prerender renders the
+ * page without a query, and a default `covid: false` made that `?covid=false`).
+ */
 export type TravelPurchaseSearch = PurchaseRetrySearch & {
   gender?: 'male' | 'female' | undefined; birthdate?: string | undefined; travelLocation?: string | undefined; coverageType?: string | undefined
-  covid: boolean; startDate?: string | undefined; endDate?: string | undefined
+  covid?: boolean | undefined; startDate?: string | undefined; endDate?: string | undefined
 }
 export const travelPurchaseSearch: Validator<TravelPurchaseSearch> = {
   parse: (search) => {
     const gender = searchText(search.gender)
+    const covid = searchText(search.covid)
     return {
       purchase: searchText(search.purchase),
       gender: gender === 'male' || gender === 'female' ? gender : undefined,
       birthdate: searchText(search.birthdate, 10),
       travelLocation: searchText(search.travelLocation, 40),
       coverageType: searchText(search.coverageType, 40),
-      covid: searchText(search.covid) === 'true',
+      covid: covid === 'true' ? true : covid === 'false' ? false : undefined,
       startDate: searchText(search.startDate, 10),
       endDate: searchText(search.endDate, 10),
     }

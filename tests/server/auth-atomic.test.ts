@@ -71,6 +71,36 @@ describe.each(dbKinds())('password writes are all or nothing on %s', (kind) => {
     expect((await state(user.id)).hash).not.toBe(before.hash)
   })
 
+  it('parallel sign-ins with one temporary password: one redeems it, with one history row and one entry; the rest are refused', async () => {
+    const user = await createUser(t.db, { username: 'mert', password: PASSWORD, email: 'mert@example.com' })
+    const temp = await temporaryPassword('mert@example.com')
+    const before = await state(user.id)
+    const answers = await Promise.all(Array.from({ length: 6 }, () => agent(t.request).post('/auth/login', { username: 'mert', password: temp })))
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 401, 401, 401, 401, 401])
+    expect(answers.find((a) => a.status === 200)!.body).toMatchObject({ passwordExpired: true, reason: 'temporary' })
+    expect(await state(user.id)).toMatchObject({ mustChange: true, history: before.history + 1, temps: [{ used: true, voided: false }] })
+    const entries = await t.db.select().from(auditLog).where(eq(auditLog.action, 'auth.login.passwordExpired'))
+    expect(entries.filter((e) => e.target === user.id)).toHaveLength(1)
+  })
+
+  it('a lockout whose audit entry fails leaves the account unlocked with its sessions; the next failure locks it and ends them together', async () => {
+    const user = await createUser(t.db, { username: 'ece', password: PASSWORD, email: 'ece@example.com' })
+    expect((await agent(t.request).post('/auth/login', { username: 'ece', password: PASSWORD })).status).toBe(200)
+    // one failure short of the company's maximum: the next wrong password locks the account
+    await t.db.update(appUser).set({ failedLogins: 5 }).where(eq(appUser.id, user.id))
+    await refuseAudit('user.lockedOut')
+    expect((await agent(t.request).post('/auth/login', { username: 'ece', password: 'Yanlış-Parola-1!' })).status).toBe(500)
+    expect(await state(user.id)).toMatchObject({ lockedAt: null, liveSessions: 1 })
+    expect(await t.db.select().from(auditLog).where(eq(auditLog.action, 'user.lockedOut'))).toEqual([])
+
+    await allowAudit()
+    expect((await agent(t.request).post('/auth/login', { username: 'ece', password: 'Yanlış-Parola-1!' })).status).toBe(401)
+    const after = await state(user.id)
+    expect(after.lockedAt).not.toBeNull()
+    expect(after.liveSessions).toBe(0)
+    expect(await t.db.select().from(auditLog).where(eq(auditLog.action, 'user.lockedOut'))).toHaveLength(1)
+  })
+
   it('a password change whose last statement fails keeps the old password, its history and the other sessions', async () => {
     const user = await createUser(t.db, { username: 'deniz', password: PASSWORD, email: 'deniz@example.com' })
     const a = agent(t.request)

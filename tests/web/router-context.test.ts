@@ -2,8 +2,9 @@ import { createMemoryHistory, createRouter } from '@tanstack/react-router'
 import { describe, expect, it } from 'vitest'
 import { listSearchOf } from '../../src/domain/list-params.ts'
 import { USER_FILTERS } from '../../src/domain/user-list.ts'
-import { listSearch, logoutSearch, purchaseResultSearch, purchaseRetrySearch, redirectSearch, teamSearch, tssPurchaseSearch } from '../../src/domain/search.ts'
+import { listSearch, logoutSearch, purchaseResultSearch, purchaseRetrySearch, redirectSearch, teamSearch, travelPurchaseSearch, tssPurchaseSearch } from '../../src/domain/search.ts'
 import { tssQuoteFromSearch } from '../../src/web/views/sales/TssPurchaseView.tsx'
+import { travelPlanFromSearch } from '../../src/web/views/sales/TravelPurchaseView.tsx'
 import type { SessionAccess, SettledSession } from '../../src/web/flows/guards.ts'
 import { routeTree } from '../../src/web/routeTree.gen.ts'
 
@@ -132,6 +133,32 @@ describe('the purchase and result pages read their search through the route (iss
     }
   })
 
+  it('travel: the quick quote\'s plan as the router parsed it (covid a boolean) becomes the plan; a bad or missing value is no plan', () => {
+    // the quick quote's "Satın Al" writes covid=true|false; the router JSON-parses it to a boolean
+    const plan = { gender: 'male', birthdate: '1985-02-03', travelLocation: 'schengen', coverageType: 'plus', covid: true, startDate: '2027-01-10', endDate: '2027-01-19' }
+    expect(travelPlanFromSearch(travelPurchaseSearch.parse(plan))).toEqual({
+      travelPlan: { ...plan, travelLength: 10 },
+    })
+    expect(travelPlanFromSearch(travelPurchaseSearch.parse({ ...plan, covid: false }))?.travelPlan?.covid).toBe(false)
+    expect(travelPlanFromSearch(travelPurchaseSearch.parse({ ...plan, covid: 'true' }))?.travelPlan?.covid).toBe(true)
+    expect(travelPlanFromSearch(travelPurchaseSearch.parse({ ...plan, covid: [true] }))?.travelPlan?.covid).toBe(false)
+    for (const bad of [{ gender: 'x' }, { gender: undefined }, { startDate: '2027-13-40' }, { endDate: undefined }, { birthdate: ['1985-02-03'] }, { travelLocation: { a: 1 } }, { coverageType: 'x'.repeat(41) }]) {
+      expect(travelPlanFromSearch(travelPurchaseSearch.parse({ ...plan, ...bad })), JSON.stringify(bad)).toBeNull()
+    }
+    // no query: every field absent, so the page's canonical address is the bare path (below)
+    expect(Object.values(travelPurchaseSearch.parse({})).every((v) => v === undefined)).toBe(true)
+    expect(travelPurchaseSearch.parse({ covid: 'maybe', purchase: 'AbCdEfGhIjKlMnOpQrStUvWx' })).toMatchObject({ covid: undefined, purchase: 'AbCdEfGhIjKlMnOpQrStUvWx' })
+  })
+
+  it('travel on the server (the prerender): the bare page and a quick quote\'s address render, not a redirect to another address', async () => {
+    for (const url of ['/urunler/market/seyahatsaglik', '/urunler/market/seyahatsaglik?covid=false&gender=female', '/urunler/market/seyahatsaglik?purchase=AbCdEfGhIjKlMnOpQrStUvWx']) {
+      const router = createRouter({ routeTree, context: { session: session('signedOut') }, history: createMemoryHistory({ initialEntries: [url] }), isServer: true })
+      await router.load()
+      expect(router.state.location.href, url).toBe(url)
+      expect(router.state.matches.some((m) => m.routeId === '/_site/urunler/market/seyahatsaglik' && m.status === 'success'), url).toBe(true)
+    }
+  })
+
   it('a purchase to retry and a result\'s key: a text; a list or an object is dropped', () => {
     expect(purchaseRetrySearch.parse({ purchase: 'AbCdEfGhIjKlMnOpQrStUvWx' })).toEqual({ purchase: 'AbCdEfGhIjKlMnOpQrStUvWx' })
     expect(purchaseRetrySearch.parse({ purchase: ['a'] })).toEqual({ purchase: undefined })
@@ -147,6 +174,10 @@ describe('the purchase and result pages read their search through the route (iss
     expect(strict(bes, '/_site/urunler/market/erkenbes')).toEqual({ purchase: 'AbCdEfGhIjKlMnOpQrStUvWx' })
     const result = await go('/result/success?purchase=AbCdEfGhIjKlMnOpQrStUvWx&key=mf3k.abc&x=%7B%7D', signedOut)
     expect(strict(result, '/_site/result/success')).toEqual({ purchase: 'AbCdEfGhIjKlMnOpQrStUvWx', key: 'mf3k.abc' })
-    for (const r of [tss, bes, result]) expect(r.state.matches.some((m) => m.status === 'error')).toBe(false)
+    const travel = await go('/urunler/market/seyahatsaglik?gender=male&birthdate=1985-02-03&travelLocation=schengen&coverageType=plus&covid=true&startDate=2027-01-10&endDate=2027-01-19&purchase=%7B%7D', signedOut)
+    expect(strict(travel, '/_site/urunler/market/seyahatsaglik')).toEqual({
+      purchase: undefined, gender: 'male', birthdate: '1985-02-03', travelLocation: 'schengen', coverageType: 'plus', covid: true, startDate: '2027-01-10', endDate: '2027-01-19',
+    })
+    for (const r of [tss, bes, result, travel]) expect(r.state.matches.some((m) => m.status === 'error')).toBe(false)
   })
 })

@@ -1,5 +1,3 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
-import { and, eq } from 'drizzle-orm'
 import { Hono, type Context } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import * as z from 'zod/mini'
@@ -8,14 +6,13 @@ import { isLuhnValid } from '../../domain/card/brands.ts'
 import { ORDER_ID_PATTERN } from '../../domain/card/order-id.ts'
 import { isValidExpiry } from '../../domain/expiry.ts'
 import { gatewayPayloadSchema } from '../../domain/schemas/gateway.ts'
-import { paymentOrder } from '../db/schema.ts'
 import { AppError } from '../errors.ts'
 import { readJson, readQuery } from '../http.ts'
 import { gatewayFor } from '../services/gateway/bank-simulator.ts'
 import { esc, formHtml, frameCsp, nonce } from '../services/gateway/html.ts'
 import type { CardGateway } from '../services/gateway/port.ts'
 import { isLoopback } from '../services/client-ip.ts'
-import { concludeOrder, expireOrder, LIVE_STATUSES, startPurchasePayment, startTestPayment } from '../services/payments.ts'
+import { concludeOrder, findOrder, markAwaiting3ds, newReceipt, orderByReceipt, startPurchasePayment, startTestPayment, type OrderRow } from '../services/payments.ts'
 import { PURCHASE_ID_PATTERN } from '../services/purchase.ts'
 import { hit } from '../services/rate-limit.ts'
 import { requireCustomHeaders } from '../services/sessions.ts'
@@ -50,16 +47,6 @@ function gatewayOf(c: Context<AppEnv>): CardGateway {
   const key = JSON.stringify([config.apiBase, config.gateway])
   if (gatewayCache?.key !== key) gatewayCache = { key, gateway: gatewayFor(config) }
   return gatewayCache.gateway
-}
-
-function sha256(text: string): string {
-  return createHash('sha256').update(text).digest('hex')
-}
-
-function sameHash(a: string, b: string): boolean {
-  const x = Buffer.from(a)
-  const y = Buffer.from(b)
-  return x.length === y.length && timingSafeEqual(x, y)
 }
 
 /**
@@ -98,8 +85,6 @@ function returnOriginOf(c: Context<AppEnv>, okUrl: string, failUrl: string): str
 function maskedPan(bin6: string, last4: string): string {
   return `${bin6.slice(0, 4)} ${bin6.slice(4, 6)}** **** ${last4}`
 }
-
-type OrderRow = typeof paymentOrder.$inferSelect
 
 function orderView(o: OrderRow) {
   return {
@@ -156,7 +141,7 @@ export function paymentRoutes() {
     const gateway = gatewayOf(c)
     if (!purchaseId && gateway.currencyCode(p.currency) === null) throw new AppError(400, 'VALIDATION', [{ path: 'currency', code: 'invalid' }])
     const trxType = provision.data === 'true' ? 'P01' : 'S01'
-    const receipt = randomBytes(32).toString('base64url')
+    const { receipt, receiptHash } = newReceipt()
     const now = clock.now()
     const values = {
       companyId: companyId || null,
@@ -167,7 +152,7 @@ export function paymentRoutes() {
       trxType,
       status: 'created',
       returnOrigin,
-      receiptHash: sha256(receipt),
+      receiptHash,
       createdAt: now,
       updatedAt: now,
     }
@@ -181,8 +166,7 @@ export function paymentRoutes() {
       cvv: p.cvv, cardholder: p.customerName, okUrl: p.OkUrl, failUrl: p.FailUrl, trxType,
       lang: c.get('locale') === 'tr' ? 'tr' : 'en',
     })
-    await db.update(paymentOrder).set({ status: 'awaiting3ds', updatedAt: clock.now() })
-      .where(and(eq(paymentOrder.id, order.id), eq(paymentOrder.status, 'created')))
+    await markAwaiting3ds(db, order.id, clock.now())
     c.get('log').log('info', 'payment started', { orderId, gateway: gateway.kind, trxType, purchaseId })
     c.header('Cache-Control', 'no-store')
     return c.json({ orderId, receipt, timeoutMs: config.gateway.timeoutMs, html: formHtml(form.action, form.fields) })
@@ -193,12 +177,9 @@ export function paymentRoutes() {
     const orderId = c.req.param('orderId')
     const { receipt } = readQuery(c, StatusQuery)
     if (!ORDER_ID_PATTERN.test(orderId)) throw new AppError(404, 'ORDER_NOT_FOUND')
-    let [order] = await db.select().from(paymentOrder).where(eq(paymentOrder.orderId, orderId)).limit(1)
-    if (!order || !sameHash(order.receiptHash, sha256(receipt))) throw new AppError(404, 'ORDER_NOT_FOUND')
     // a payment the bank never answered ends failed once its limit has passed (its purchase may be paid again)
-    if ((LIVE_STATUSES as readonly string[]).includes(order.status) && clock.now().getTime() - order.createdAt.getTime() > config.gateway.timeoutMs) {
-      order = (await expireOrder(db, order.id, clock.now())) ?? (await db.select().from(paymentOrder).where(eq(paymentOrder.id, order.id)))[0]!
-    }
+    const order = await orderByReceipt(db, orderId, receipt, clock.now(), config.gateway.timeoutMs)
+    if (!order) throw new AppError(404, 'ORDER_NOT_FOUND')
     c.header('Cache-Control', 'no-store')
     return c.json(orderView(order))
   })
@@ -247,7 +228,7 @@ export function paymentCallbackRoutes() {
       const params = await readForm(c)
       if (!params) return closePage(c, 400, null, null)
       const oid = params.oid ?? ''
-      const [order] = ORDER_ID_PATTERN.test(oid) ? await db.select().from(paymentOrder).where(eq(paymentOrder.orderId, oid)).limit(1) : []
+      const order = ORDER_ID_PATTERN.test(oid) ? await findOrder(db, oid) : null
       const outcome = gatewayOf(c).readCallback(params)
       if (!outcome) {
         log.log('warn', 'payment callback refused', { orderId: order?.orderId ?? null, code: 'PAYMENT_HASH_INVALID' })

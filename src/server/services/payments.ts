@@ -1,4 +1,4 @@
-import { randomInt } from 'node:crypto'
+import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto'
 import { and, eq, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm'
 import { orderIdPrefix } from '../../domain/card/order-id.ts'
 import type { Db } from '../db/client.ts'
@@ -120,6 +120,50 @@ async function releasePurchase(tx: Db, order: OrderRow, now: Date) {
 /** A purchase's live payment older than `cutoff` ends failed (THREE_D_TIMEOUT), and the purchase may be paid again. */
 export async function expirePurchaseLiveOrders(db: Db, purchaseId: string, cutoff: Date, now: Date): Promise<OrderRow[]> {
   return db.transaction((t) => expireLiveOrders(t as unknown as Db, and(eq(paymentOrder.purchaseId, purchaseId), lte(paymentOrder.createdAt, cutoff))!, now))
+}
+
+/**
+ * The receipt of a payment: 32 random bytes the browser keeps to read the order's outcome; only
+ * its SHA-256 is stored with the order.
+ */
+export function newReceipt(): { receipt: string; receiptHash: string } {
+  const receipt = randomBytes(32).toString('base64url')
+  return { receipt, receiptHash: sha256(receipt) }
+}
+
+function sha256(text: string): string {
+  return createHash('sha256').update(text).digest('hex')
+}
+
+function sameHash(a: string, b: string): boolean {
+  const x = Buffer.from(a)
+  const y = Buffer.from(b)
+  return x.length === y.length && timingSafeEqual(x, y)
+}
+
+/** The order of a server-issued order id, or null. */
+export async function findOrder(db: Db, orderId: string): Promise<OrderRow | null> {
+  const [order] = await db.select().from(paymentOrder).where(eq(paymentOrder.orderId, orderId)).limit(1)
+  return order ?? null
+}
+
+/**
+ * The order its receipt opens (null: no such order, or another receipt). A live order the bank did
+ * not answer within `timeoutMs` ends failed first (THREE_D_TIMEOUT; its purchase may be paid again).
+ */
+export async function orderByReceipt(db: Db, orderId: string, receipt: string, now: Date, timeoutMs: number): Promise<OrderRow | null> {
+  const order = await findOrder(db, orderId)
+  if (!order || !sameHash(order.receiptHash, sha256(receipt))) return null
+  if ((LIVE_STATUSES as readonly string[]).includes(order.status) && now.getTime() - order.createdAt.getTime() > timeoutMs) {
+    return (await expireOrder(db, order.id, now)) ?? (await db.select().from(paymentOrder).where(eq(paymentOrder.id, order.id)))[0]!
+  }
+  return order
+}
+
+/** The 3-D form went to the browser: a created order now waits for the bank (guarded: a concluded one stays). */
+export async function markAwaiting3ds(db: Db, id: string, now: Date) {
+  await db.update(paymentOrder).set({ status: 'awaiting3ds', updatedAt: now })
+    .where(and(eq(paymentOrder.id, id), eq(paymentOrder.status, 'created')))
 }
 
 /** A payment the bank did not answer within its limit ends failed (THREE_D_TIMEOUT); null when it had concluded. */

@@ -43,15 +43,21 @@ export async function queueNotice(c: Context<AppEnv>, companyId: string, to: str
 
 /**
  * Locks an account whose failure count reached the company's maximum: exactly once however many
- * requests see it (the update only wins while unlocked), ends its sessions, audits, mails the owner.
+ * requests see it (the update only wins while unlocked), ends its sessions and audits, in one
+ * transaction (a lock never stands with its sessions still open); then mails the owner.
  */
 export async function lockAccount(c: Context<AppEnv>, user: UserRow, attempts: number) {
   const { db, clock } = c.get('deps')
   const now = clock.now()
-  const won = await db.update(appUser).set({ lockedAt: now }).where(and(eq(appUser.id, user.id), isNull(appUser.lockedAt))).returning({ id: appUser.id })
-  if (won.length === 0) return
-  await endUserSessions(db, user.id, 'accountLocked', now)
-  await audit(c, 'user.lockedOut', user.id, user.username, { attempts })
+  const locked = await db.transaction(async (t) => {
+    const tx = t as unknown as Db
+    const won = await tx.update(appUser).set({ lockedAt: now }).where(and(eq(appUser.id, user.id), isNull(appUser.lockedAt))).returning({ id: appUser.id })
+    if (won.length === 0) return false
+    await endUserSessions(tx, user.id, 'accountLocked', now)
+    await audit(c, 'user.lockedOut', user.id, user.username, { attempts }, tx)
+    return true
+  })
+  if (!locked) return
   const m = MAILS.accountLocked[await mailLocaleOf(db, user)]
   await queueNotice(c, user.companyId, user.email, m.subject, m.text({ name: `${user.firstName} ${user.lastName}`, attempts }))
 }

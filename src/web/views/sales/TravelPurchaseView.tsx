@@ -4,6 +4,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useMemo } from 'react'
 import { travelPurchaseMachine } from '../../../../machines/travel-purchase/travel-purchase.machine.ts'
 import { toCalendarDate } from '../../../domain/dates.ts'
+import { travelPurchaseSearch, type TravelPurchaseSearch } from '../../../domain/search.ts'
 import { formatMoney } from '../../../domain/money.ts'
 import type { ApplicationData } from '../../../domain/schemas/application.ts'
 import { tripDays } from '../../../domain/tariff.ts'
@@ -13,18 +14,16 @@ import { TravelQuickQuoteView } from './TravelQuickQuoteView.tsx'
 
 const flow = providePurchase(travelPurchaseMachine)
 
-/** The travel quick quote's plan carried in the address. */
-export function travelPlanFromSearch(search: string): ApplicationData | null {
-  const q = new URLSearchParams(search)
-  const get = (k: string) => q.get(k) ?? ''
-  const gender = get('gender')
-  const start = toCalendarDate(get('startDate'))
-  const end = toCalendarDate(get('endDate'))
-  if ((gender !== 'male' && gender !== 'female') || !start || !end || !get('birthdate') || !get('travelLocation') || !get('coverageType')) return null
+/** The travel quick quote's plan carried in the address (the route's validated search); null unless it is whole. */
+export function travelPlanFromSearch(search: TravelPurchaseSearch): ApplicationData | null {
+  const { gender, birthdate, travelLocation, coverageType, startDate = '', endDate = '' } = search
+  const start = toCalendarDate(startDate)
+  const end = toCalendarDate(endDate)
+  if (!gender || !start || !end || !birthdate || !travelLocation || !coverageType) return null
   return {
     travelPlan: {
-      birthdate: get('birthdate'), gender, travelLocation: get('travelLocation'), coverageType: get('coverageType'), covid: get('covid') === 'true',
-      startDate: get('startDate'), endDate: get('endDate'), travelLength: Math.max(1, Math.min(365, tripDays(start, end))),
+      birthdate, gender, travelLocation, coverageType, covid: search.covid === true,
+      startDate, endDate, travelLength: Math.max(1, Math.min(365, tripDays(start, end))),
     },
   }
 }
@@ -45,18 +44,19 @@ const coverText = (cover: { name: MessageDescriptor; limitEur: number }, i18n: {
   `${i18n._(cover.name)}: ${formatMoney(cover.limitEur, 'EUR', i18n.locale, { fractionDigits: 0 })}`
 
 /** `/urunler/market/seyahatsaglik`: the travel health purchase (issue 15). */
-export function TravelPurchaseView() {
+export function TravelPurchaseView({ search }: { search: TravelPurchaseSearch }) {
   const { i18n } = useLingui()
   const date = (iso: string) => new Intl.DateTimeFormat(i18n.locale, { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${iso}T00:00:00Z`))
-  const initial = useMemo(() => (typeof location === 'undefined' ? null : travelPlanFromSearch(location.search)), [])
+  // the address when the page opened (a later quote goes to the machine, not through the address)
+  const initial = useMemo(() => travelPlanFromSearch(search), [])
   return (
     <PurchaseView
       machine={flow}
       product="seyahatsaglik"
       title={<Trans>Seyahat Sağlık Sigortası satın al</Trans>}
       initial={initial}
-      retry={typeof location === 'undefined' ? undefined : new URLSearchParams(location.search).get('purchase') ?? undefined}
-      quoteFromSearch={travelPlanFromSearch}
+      retry={search.purchase}
+      quoteFromSearch={(address) => travelPlanFromSearch(travelPurchaseSearch.parse(Object.fromEntries(new URLSearchParams(address))))}
       quote={(onBought) => <TravelQuickQuoteView onBought={onBought} />}
       summaryLines={(d) => [
         [<Trans key="p">Ürün</Trans>, <Trans key="pv">Seyahat Sağlık Sigortası</Trans>],
