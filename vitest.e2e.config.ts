@@ -25,6 +25,7 @@ export default defineConfig({
     include,
     exclude,
     globalSetup: ['tests/e2e/global-setup.ts'],
+    setupFiles: ['tests/support/cpu-per-file.ts'],
     fileParallelism: false,
     testTimeout: 60_000,
     hookTimeout: 120_000,
