@@ -25,6 +25,7 @@
  */
 import { spawn } from 'node:child_process'
 import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
+import { PATHS_FIRST_LANE } from '../vitest.e2e.config.ts'
 
 type Report = {
   numPassedTests: number
@@ -78,11 +79,6 @@ const TIMING_FILE = 'tests/server/auth-timing.test.ts'
 stages.push({ name: 'server', cmd: vitest('server', '--project', 'server', '--exclude', TIMING_FILE), report: 'server', order: ['unit+web'] })
 stages.push({ name: 'build', cmd: ['npm', 'run', '--silent', 'build'] })
 stages.push({ name: 'budgets', cmd: [node, 'scripts/bench.ts', '--no-build', '--budget'], after: ['build'] })
-/**
- * The browser replay's two lanes: the machines listed here (the longest replays, about half of the
- * replay's time in the last full run), and every other machine (a new machine joins that lane).
- */
-const PATHS_FIRST = ['tss-purchase', 'bes-purchase', 'session', 'payment', 'resource-editor', 'load', 'travel-quick-quote']
 /** At most this many browser lanes at once: each replays at about a third of a core, waiting on pages and timers. */
 const BROWSER_LANES = 3
 const E2E_DUMP = `${process.cwd()}/test-results/e2e-db/seeded.tar`
@@ -98,9 +94,9 @@ if (hasChrome) {
   // twice fails the run.
   const browser = (report: string, ...rest: string[]) => vitest(report, '--retry=1', ...rest)
   const needs = ['build', 'e2e-db']
-  stages.push({ name: 'e2e-paths', cmd: browser('e2e-paths', '--config', 'vitest.e2e.config.ts'), report: 'e2e-paths', after: needs, browser: true, env: { ...lane('paths'), E2E_MACHINES: PATHS_FIRST.join(',') } })
+  stages.push({ name: 'e2e-paths', cmd: browser('e2e-paths', '--config', 'vitest.e2e.config.ts'), report: 'e2e-paths', after: needs, browser: true, env: { ...lane('paths'), E2E_MACHINES: PATHS_FIRST_LANE.join(',') } })
   stages.push({ name: 'e2e', cmd: browser('e2e', '--config', 'vitest.e2e.config.ts', '--shard=1/2'), report: 'e2e', after: needs, browser: true, env: lane('rest') })
-  stages.push({ name: 'e2e-paths-2', cmd: browser('e2e-paths-2', '--config', 'vitest.e2e.config.ts'), report: 'e2e-paths-2', after: needs, browser: true, env: { ...lane('paths'), E2E_LANE_TAG: '2', E2E_MACHINES: `!${PATHS_FIRST.join(',')}` } })
+  stages.push({ name: 'e2e-paths-2', cmd: browser('e2e-paths-2', '--config', 'vitest.e2e.config.ts'), report: 'e2e-paths-2', after: needs, browser: true, env: { ...lane('paths'), E2E_LANE_TAG: '2', E2E_MACHINES: `!${PATHS_FIRST_LANE.join(',')}` } })
   stages.push({ name: 'e2e-2', cmd: browser('e2e-2', '--config', 'vitest.e2e.config.ts', '--shard=2/2'), report: 'e2e-2', after: needs, browser: true, env: { ...lane('rest'), E2E_LANE_TAG: '2' } })
   // the money and sign-in flows: on PostgreSQL when the run has one (always in CI), else on PGlite
   stages.push(pgUrl
