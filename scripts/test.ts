@@ -79,8 +79,8 @@ const TIMING_FILE = 'tests/server/auth-timing.test.ts'
 stages.push({ name: 'server', cmd: vitest('server', '--project', 'server', '--exclude', TIMING_FILE), report: 'server', order: ['unit+web'] })
 stages.push({ name: 'build', cmd: ['npm', 'run', '--silent', 'build'] })
 stages.push({ name: 'budgets', cmd: [node, 'scripts/bench.ts', '--no-build', '--budget'], after: ['build'] })
-/** At most this many browser lanes at once: each replays at about a third of a core, waiting on pages and timers. */
-const BROWSER_LANES = 3
+/** At most this many browser lanes at once (BROWSER_LANES overrides): each replays at about a third of a core, waiting on pages and timers. */
+const BROWSER_LANES = Number(process.env.BROWSER_LANES) || 3
 const E2E_DUMP = `${process.cwd()}/test-results/e2e-db/seeded.tar`
 if (hasChrome) {
   // the e2e servers' prepared database, made once for every lane on PGlite (and the mutants' replays)
