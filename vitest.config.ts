@@ -15,6 +15,7 @@ export default defineConfig({
           name: 'unit',
           environment: 'node',
           include: ['tests/domain/**/*.test.ts', 'tests/machines/**/*.test.ts', 'tests/scripts/**/*.test.ts'],
+          setupFiles: ['tests/support/cpu-per-file.ts'],
           // property tests and path replays are CPU-bound: a busy machine must not turn them into timeouts
           testTimeout: 30_000,
         },
@@ -27,7 +28,7 @@ export default defineConfig({
           include: ['tests/server/**/*.test.ts'],
           // one migrated and seeded database per run, copied by every test file and put back between its tests
           globalSetup: ['tests/support/global-setup.ts'],
-          setupFiles: ['tests/support/server-setup.ts'],
+          setupFiles: ['tests/support/cpu-per-file.ts', 'tests/support/server-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -38,6 +39,7 @@ export default defineConfig({
           name: 'web',
           environment: 'jsdom',
           include: ['tests/web/**/*.test.{ts,tsx}'],
+          setupFiles: ['tests/support/cpu-per-file.ts'],
           // jsdom renders and Intl formats are CPU-bound: beside the browser lanes on 2 cores, 5 s is not enough
           testTimeout: 15_000,
         },

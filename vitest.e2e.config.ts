@@ -5,6 +5,12 @@ export const PATHS_FILES = ['tests/e2e/model-paths.e2e.test.ts']
 /** The money and sign-in flows: on PostgreSQL in CI (vitest.e2e-pg.config.ts), a lane of their own in `npm test`. */
 export const FLOW_FILES = ['tests/e2e/auth*.e2e.test.ts', 'tests/e2e/payment*.e2e.test.ts', 'tests/e2e/purchase-*.e2e.test.ts']
 const ALL = ['tests/e2e/**/*.e2e.test.ts']
+/**
+ * `npm test` replays the statecharts in two lanes side by side: these machines (the longest
+ * replays, about half of the replay's time) with E2E_MACHINES=<these>, and every other machine with
+ * E2E_MACHINES=!<these> (a new machine joins the second lane).
+ */
+export const PATHS_FIRST_LANE = ['tss-purchase', 'bes-purchase', 'session', 'payment', 'resource-editor', 'load', 'travel-quick-quote']
 
 /**
  * `npm test` (scripts/test.ts) runs the e2e files in lanes side by side, each a vitest run with its
@@ -25,6 +31,7 @@ export default defineConfig({
     include,
     exclude,
     globalSetup: ['tests/e2e/global-setup.ts'],
+    setupFiles: ['tests/support/cpu-per-file.ts'],
     fileParallelism: false,
     testTimeout: 60_000,
     hookTimeout: 120_000,

@@ -3,6 +3,9 @@
  * committed HEAD into a temporary folder, runs `npm install` and `npm start` there (PORT=0, its
  * own PGlite folder), waits for "Listening on", then fetches `/` and `API_BASE/health`, stops the
  * server and removes the clone. Exits 1 with the step that failed and the tail of its output.
+ * `npm install` prefers npm's cache (npm_config_prefer_offline: no registry round trip for a
+ * package the cache holds; CI filled it with its own `npm ci`), and still installs every package
+ * of the lockfile into the clone's own node_modules.
  *
  * Uncommitted changes are not in the clone: commit first (CI runs on a commit).
  */
@@ -25,7 +28,7 @@ function fail(step: string, output = ''): never {
 }
 
 function run(step: string, cmd: string, args: string[], cwd: string) {
-  const r = spawnSync(cmd, args, { cwd, encoding: 'utf8', env: { ...process.env, npm_config_fund: 'false', npm_config_audit: 'false' } })
+  const r = spawnSync(cmd, args, { cwd, encoding: 'utf8', env: { ...process.env, npm_config_fund: 'false', npm_config_audit: 'false', npm_config_prefer_offline: 'true' } })
   if (r.status !== 0) fail(step, `${r.stdout ?? ''}\n${r.stderr ?? ''}`)
   console.log(`ok: ${step} (${seconds()})`)
 }

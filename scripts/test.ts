@@ -2,10 +2,13 @@
  * `npm test`: every test, as stages that run side by side where they can:
  *
  *   unit + web (vitest) ── server (vitest)
- *   build ─┬ budgets
- *          ├ e2e (the browser files of no other lane) ── e2e-pg (the money and sign-in flows, on
- *          │   PostgreSQL with TEST_DATABASE_URL; named e2e-flows and on PGlite without)
- *          └ e2e-paths (the statecharts' browser replay)
+ *   build ──┬ budgets
+ *   e2e-db ─┴ the browser lanes, at most three at a time, each a vitest run with its own servers
+ *             on the one prepared PGlite dump (e2e-db) and one Chromium (contexts per file):
+ *             e2e-paths (the statecharts' replay, the heavy machines), e2e-paths-2 (the replay, the
+ *             others), e2e and e2e-2 (the browser files of no other lane, in two vitest shards),
+ *             then e2e-pg (the money and sign-in flows, on PostgreSQL with TEST_DATABASE_URL; named
+ *             e2e-flows and on PGlite without)
  *   then: mutants (a seeded sample of machine and view mutants, issue 22) once the browser lanes end,
  *   session-budget (the session check against its floor, issue 27), once the others have finished,
  *   and timing (tests/server/auth-timing.test.ts: sign-in answers alike in time, issue 9)
@@ -16,11 +19,13 @@
  * e2e stages print a loud notice and are skipped (failed with CI=true or E2E_REQUIRED=1).
  *
  * Each stage's output goes to test-results/<stage>.log and is printed when the stage ends; the run
- * ends with the stage times and one "tests: N passed, N failed" line. Test files are found by the
- * vitest configs' globs: a new test file needs no change here.
+ * ends with the stage times (wall and CPU seconds), the heaviest test files by CPU seconds
+ * (tests/support/cpu-per-file.ts) and one "tests: N passed, N failed" line. Test files are found by
+ * the vitest configs' globs: a new test file needs no change here.
  */
 import { spawn } from 'node:child_process'
 import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
+import { PATHS_FIRST_LANE } from '../vitest.e2e.config.ts'
 
 type Report = {
   numPassedTests: number
@@ -40,6 +45,8 @@ type Stage = {
   /** The vitest JSON report this stage writes. */
   report?: string
   env?: Record<string, string>
+  /** A browser lane: at most BROWSER_LANES of them run at once (each has a Chromium and servers). */
+  browser?: boolean
 }
 
 const args = new Set(process.argv.slice(2))
@@ -47,7 +54,9 @@ const ci = args.has('--ci')
 const started = Date.now()
 mkdirSync('test-results', { recursive: true })
 // reports of an earlier run must not count for this one
-for (const f of ['unit', 'server', 'timing', 'e2e', 'e2e-paths', 'e2e-pg', 'e2e-flows']) rmSync(`test-results/${f}.json`, { force: true })
+for (const f of ['unit', 'server', 'timing', 'e2e', 'e2e-2', 'e2e-paths', 'e2e-paths-2', 'e2e-pg', 'e2e-flows']) rmSync(`test-results/${f}.json`, { force: true })
+// each test file's CPU seconds (tests/support/cpu-per-file.ts), one file of lines per stage
+rmSync('test-results/cpu', { recursive: true, force: true })
 // the browser lanes' statechart coverage: each lane adds its files, the last to end writes the report
 rmSync('test-results/coverage/e2e', { recursive: true, force: true })
 
@@ -70,26 +79,36 @@ const TIMING_FILE = 'tests/server/auth-timing.test.ts'
 stages.push({ name: 'server', cmd: vitest('server', '--project', 'server', '--exclude', TIMING_FILE), report: 'server', order: ['unit+web'] })
 stages.push({ name: 'build', cmd: ['npm', 'run', '--silent', 'build'] })
 stages.push({ name: 'budgets', cmd: [node, 'scripts/bench.ts', '--no-build', '--budget'], after: ['build'] })
+/** At most this many browser lanes at once (BROWSER_LANES overrides): each replays at about a third of a core, waiting on pages and timers. */
+const BROWSER_LANES = Number(process.env.BROWSER_LANES) || 3
+const E2E_DUMP = `${process.cwd()}/test-results/e2e-db/seeded.tar`
 if (hasChrome) {
-  // three browser lanes, each a vitest run with its own servers; two at a time
-  const lane = (name: string) => ({ E2E_LANE: name, E2E_COVERAGE_KEEP: '1' })
+  // the e2e servers' prepared database, made once for every lane on PGlite (and the mutants' replays)
+  rmSync('test-results/e2e-db', { recursive: true, force: true })
+  stages.push({ name: 'e2e-db', cmd: [node, 'scripts/prepare-e2e-db.ts', E2E_DUMP] })
+  // browser lanes, each a vitest run with its own servers; at most BROWSER_LANES at a time, in this order
+  const lane = (name: string) => ({ E2E_LANE: name, E2E_COVERAGE_KEEP: '1', E2E_PGLITE_DUMP: E2E_DUMP, E2E_DATABASE_URL: '' })
   // a browser test gets one more try: a 2-core machine running three browser lanes beside the server
   // tests can miss a deadline now and then. A test that passes only on its retry is listed at the end
   // of the run with its first failure, so a flake is seen and looked at, not hidden; one that fails
   // twice fails the run.
   const browser = (report: string, ...rest: string[]) => vitest(report, '--retry=1', ...rest)
-  stages.push({ name: 'e2e', cmd: browser('e2e', '--config', 'vitest.e2e.config.ts'), report: 'e2e', after: ['build'], env: { ...lane('rest'), E2E_DATABASE_URL: '' } })
-  stages.push({ name: 'e2e-paths', cmd: browser('e2e-paths', '--config', 'vitest.e2e.config.ts'), report: 'e2e-paths', after: ['build'], env: { ...lane('paths'), E2E_DATABASE_URL: '' } })
+  const needs = ['build', 'e2e-db']
+  stages.push({ name: 'e2e-paths', cmd: browser('e2e-paths', '--config', 'vitest.e2e.config.ts'), report: 'e2e-paths', after: needs, browser: true, env: { ...lane('paths'), E2E_MACHINES: PATHS_FIRST_LANE.join(',') } })
+  stages.push({ name: 'e2e', cmd: browser('e2e', '--config', 'vitest.e2e.config.ts', '--shard=1/2'), report: 'e2e', after: needs, browser: true, env: lane('rest') })
+  stages.push({ name: 'e2e-paths-2', cmd: browser('e2e-paths-2', '--config', 'vitest.e2e.config.ts'), report: 'e2e-paths-2', after: needs, browser: true, env: { ...lane('paths'), E2E_LANE_TAG: '2', E2E_MACHINES: `!${PATHS_FIRST_LANE.join(',')}` } })
+  stages.push({ name: 'e2e-2', cmd: browser('e2e-2', '--config', 'vitest.e2e.config.ts', '--shard=2/2'), report: 'e2e-2', after: needs, browser: true, env: { ...lane('rest'), E2E_LANE_TAG: '2' } })
   // the money and sign-in flows: on PostgreSQL when the run has one (always in CI), else on PGlite
   stages.push(pgUrl
-    ? { name: 'e2e-pg', cmd: browser('e2e-pg', '--config', 'vitest.e2e-pg.config.ts'), report: 'e2e-pg', after: ['build'], order: ['e2e'], env: { E2E_COVERAGE_KEEP: '1', E2E_DATABASE_URL: pgUrl } }
-    : { name: 'e2e-flows', cmd: browser('e2e-flows', '--config', 'vitest.e2e.config.ts'), report: 'e2e-flows', after: ['build'], order: ['e2e'], env: { ...lane('flows'), E2E_DATABASE_URL: '' } })
+    ? { name: 'e2e-pg', cmd: browser('e2e-pg', '--config', 'vitest.e2e-pg.config.ts'), report: 'e2e-pg', after: needs, browser: true, env: { E2E_COVERAGE_KEEP: '1', E2E_DATABASE_URL: pgUrl } }
+    : { name: 'e2e-flows', cmd: browser('e2e-flows', '--config', 'vitest.e2e.config.ts'), report: 'e2e-flows', after: needs, browser: true, env: lane('flows') })
 }
+const BROWSER_STAGES = ['e2e-paths', 'e2e', 'e2e-paths-2', 'e2e-2', 'e2e-pg', 'e2e-flows']
 // a seeded sample of machine and view mutants (issue 22 item 8, scripts/mutants-ci.ts, about 60 CPU-s): after the
 // browser lanes, whose build it borrows (kept aside while a mutant's build is served) and whose replay it needs passed
-if (hasChrome) stages.push({ name: 'mutants', cmd: [node, 'scripts/mutants-ci.ts'], nice: true, after: ['build', 'e2e-paths'], order: ['budgets', 'e2e', 'e2e-pg', 'e2e-flows'] })
+if (hasChrome) stages.push({ name: 'mutants', cmd: [node, 'scripts/mutants-ci.ts'], nice: true, after: ['build', 'e2e-db', 'e2e-paths', 'e2e-paths-2'], order: ['budgets', ...BROWSER_STAGES], env: { E2E_PGLITE_DUMP: E2E_DUMP } })
 // the session check's ratio to its physical floor (issue 27): last, on a quieter machine, since it times requests
-stages.push({ name: 'session-budget', cmd: [node, 'scripts/bench-session.ts', '--budget'], order: ['server', 'e2e', 'e2e-paths', 'e2e-pg', 'e2e-flows', 'mutants'] })
+stages.push({ name: 'session-budget', cmd: [node, 'scripts/bench-session.ts', '--budget'], order: ['server', ...BROWSER_STAGES, 'mutants'] })
 // sign-in and forgot-password answer alike in time (issue 9 item 4): after the browsers, as the session check
 stages.push({ name: 'timing', cmd: vitest('timing', '--project', 'server', TIMING_FILE), report: 'timing', order: ['session-budget'] })
 if (ci) stages.push({ name: 'smoke', cmd: [node, 'scripts/smoke.ts'], nice: true, after: ['build'] })
@@ -125,7 +144,7 @@ function run(stage: Stage): Promise<Result> {
   const [cmd, ...rest] = stage.nice ? ['nice', '-n', '10', ...timed] : timed
   console.log(`[${at()}] ${stage.name}: started`)
   return new Promise((ok) => {
-    const child = spawn(cmd!, rest, { env: { ...process.env, FORCE_COLOR: '0', ...stage.env }, stdio: ['ignore', 'pipe', 'pipe'] })
+    const child = spawn(cmd!, rest, { env: { ...process.env, FORCE_COLOR: '0', CPU_REPORT_NAME: stage.name, ...stage.env }, stdio: ['ignore', 'pipe', 'pipe'] })
     child.stdout.pipe(log, { end: false })
     child.stderr.pipe(log, { end: false })
     child.once('error', (e) => log.write(`\n${e.message}\n`))
@@ -153,6 +172,8 @@ await new Promise<void>((done) => {
         console.log(`[${at()}] ${stage.name}: skipped (${deps.join(', ')} failed)`)
         continue
       }
+      const lanes = [...running.keys()].filter((n) => stages.find((s) => s.name === n)?.browser).length
+      if (stage.browser && lanes >= BROWSER_LANES) continue
       if (deps.every((d) => results.get(d)?.ok) && (stage.order ?? []).every((d) => results.has(d) || !stages.some((s) => s.name === d))) {
         pending.delete(stage)
         running.set(stage.name, run(stage).then((r) => {
@@ -211,6 +232,18 @@ for (const stage of stages) {
   const skipped = r.startedAt < 0
   console.log(`${stage.name.padEnd(16)} ${skipped ? '     -' : `${String(r.startedAt).padStart(5)}s`} ${String(r.seconds).padStart(6)}s ${(skipped ? '' : cpuSeconds(stage.name)).padStart(7)}   ${skipped ? 'skipped' : r.ok ? 'passed' : 'FAILED'}`)
 }
+// the heaviest test files by CPU seconds (their worker and the servers and browsers it waited for):
+// what to look at first when the run grows slower
+const heavy: string[] = []
+for (const stage of stages) {
+  const file = `test-results/cpu/${stage.name}.jsonl`
+  if (!existsSync(file)) continue
+  const rows = readFileSync(file, 'utf8').trim().split('\n').filter(Boolean).map((l) => JSON.parse(l) as { file: string; cpu: number; children: number; wall: number })
+  const total = rows.reduce((s, r) => s + r.cpu + r.children, 0)
+  const top = rows.sort((a, b) => b.cpu + b.children - (a.cpu + a.children)).slice(0, 5)
+  heavy.push(`${stage.name} (${rows.length} files, ${Math.round(total)} CPU-s in the files): ${top.map((r) => `${r.file.replace(/^tests\//, '')} ${Math.round(r.cpu + r.children)}`).join(', ')}`)
+}
+if (heavy.length) console.log(`\nheaviest test files, CPU-s (test-results/cpu/):\n${heavy.join('\n')}`)
 for (const p of problems) console.error(`!! ${p}`)
 console.log(`\nnpm test took ${seconds} s`)
 console.log(`tests: ${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`)

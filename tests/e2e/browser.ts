@@ -2,12 +2,12 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { basename, join, resolve } from 'node:path'
-import { chromium, type BrowserContext, type Page } from 'playwright-core'
+import { chromium, type Browser as Chromium, type BrowserContext, type Download, type Page } from 'playwright-core'
 import { inject } from 'vitest'
 
 export const CHROME_PATH = process.env.CHROME_PATH || '/usr/bin/chromium'
 
-const FLAGS = [
+export const FLAGS = [
   '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
   '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage',
 ]
@@ -31,7 +31,9 @@ export function writeCoverage(): void {
   if (taken.size === 0 || process.env.E2E_COVERAGE_OFF) return
   mkdirSync(COVERAGE_DIR, { recursive: true })
   const machines = Object.fromEntries([...taken].map(([id, keys]) => [id, [...keys].sort()]))
-  writeFileSync(join(COVERAGE_DIR, `${testFile()}.json`), JSON.stringify({ file: `tests/e2e/${testFile()}.e2e.test.ts`, at: new Date().toISOString(), machines }, null, 2))
+  // (npm test's second replay lane writes model-paths-2.json beside the first lane's model-paths.json)
+  const tag = process.env.E2E_LANE_TAG ? `-${process.env.E2E_LANE_TAG}` : ''
+  writeFileSync(join(COVERAGE_DIR, `${testFile()}${tag}.json`), JSON.stringify({ file: `tests/e2e/${testFile()}.e2e.test.ts`, at: new Date().toISOString(), machines }, null, 2))
 }
 
 /**
@@ -80,22 +82,54 @@ function actOnceLive(page: Page): Page {
   return page
 }
 
-/** Debian's Chromium, headless, with a fresh user-data directory. */
+/**
+ * The lane's Chromium: the e2e global setup starts one browser per run (`browserWs`, a
+ * playwright browser server) and each test file connects to it once; every `launch()` is a fresh
+ * context of it (its own cookies, storage and cache, like a new profile). A Chromium start costs
+ * about 0.8 CPU-s and 1-3 s of wall time, and the browser lanes launched 61 of them.
+ * `E2E_BROWSER_PER_FILE=1`, or a run without the global setup, launches a browser per call as before.
+ */
+let shared: Promise<Chromium> | null = null
+function sharedBrowser(): Promise<Chromium> | null {
+  if (process.env.E2E_BROWSER_PER_FILE === '1') return null
+  let ws = ''
+  try { ws = inject('browserWs') ?? '' } catch { return null }
+  if (!ws) return null
+  shared ??= chromium.connect(ws)
+  return shared
+}
+
+/** Debian's Chromium, headless, in a fresh context (a fresh user-data directory when the run has no shared browser). */
 export async function launch(opts: { viewport?: { width: number; height: number }; baseUrl?: string; locale?: string; hasTouch?: boolean } = {}): Promise<Browser> {
-  const dir = await mkdtemp(join(tmpdir(), 'ke-chrome-'))
   const baseUrl = opts.baseUrl ?? inject('baseUrl')
-  const context = await chromium.launchPersistentContext(dir, {
-    executablePath: CHROME_PATH,
-    headless: true,
-    args: FLAGS,
+  const settings = {
     baseURL: baseUrl,
     viewport: opts.viewport ?? { width: 1280, height: 900 },
     locale: opts.locale ?? 'tr-TR',
     hasTouch: opts.hasTouch ?? false,
     timezoneId: 'Europe/Istanbul',
-  })
+  }
+  const browser = sharedBrowser()
+  const dir = browser ? null : await mkdtemp(join(tmpdir(), 'ke-chrome-'))
+  const context = browser
+    ? await (await browser).newContext(settings)
+    : await chromium.launchPersistentContext(dir!, { executablePath: CHROME_PATH, headless: true, args: FLAGS, ...settings })
   await probe(context)
   context.on('page', actOnceLive)
+  // a download of a remote browser has no local path: its path() saves a copy (saveAs streams it
+  // over the connection) and answers that, so a test reads the file the page downloaded as before
+  let saved: Promise<string> | null = null
+  if (browser) {
+    context.on('page', (page) => page.on('download', (download: Download) => {
+      let local: Promise<string> | null = null
+      download.path = () => (local ??= (async () => {
+        saved ??= mkdtemp(join(tmpdir(), 'ke-downloads-'))
+        const file = join(await saved, `${Math.random().toString(36).slice(2, 10)}-${download.suggestedFilename()}`)
+        await download.saveAs(file)
+        return file
+      })())
+    }))
+  }
   return {
     context,
     baseUrl,
@@ -107,7 +141,8 @@ export async function launch(opts: { viewport?: { width: number; height: number 
     async close() {
       writeCoverage()
       await context.close()
-      await rm(dir, { recursive: true, force: true })
+      if (dir) await rm(dir, { recursive: true, force: true })
+      if (saved) await rm(await saved, { recursive: true, force: true })
     },
   }
 }

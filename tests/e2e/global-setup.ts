@@ -1,6 +1,7 @@
-import { rmSync } from 'node:fs'
+import { existsSync, rmSync } from 'node:fs'
+import { chromium } from 'playwright-core'
 import type { TestProject } from 'vitest/node'
-import { COVERAGE_DIR } from './browser.ts'
+import { CHROME_PATH, COVERAGE_DIR, FLAGS } from './browser.ts'
 import { writeE2eReport, type MachineTransitions } from './coverage-report.ts'
 import { prepareE2eDatabases } from './prepared-db.ts'
 import { E2E_SMS_COOLDOWN_S, e2eEnv, startE2eServer } from './server.ts'
@@ -8,6 +9,8 @@ import { E2E_SMS_COOLDOWN_S, e2eEnv, startE2eServer } from './server.ts'
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string
+    /** The run's Chromium (a playwright browser server) every file's launch() opens contexts of; '' for one per launch. */
+    browserWs: string
   }
 }
 
@@ -33,12 +36,19 @@ export default async function setup(project: TestProject) {
   // (E2E_COVERAGE_OFF: a mutant's replay, scripts/mutants-views.ts, neither empties nor reports it)
   const coverage = !process.env.E2E_COVERAGE_OFF
   if (coverage && !process.env.E2E_COVERAGE_KEEP) rmSync(COVERAGE_DIR, { recursive: true, force: true })
-  const prepared = await prepareE2eDatabases(e2eEnv())
+  // `npm test` prepares the PGlite dump once for all its browser lanes (E2E_PGLITE_DUMP, scripts/test.ts):
+  // a lane on PGlite given one uses it; otherwise (and on PostgreSQL, a template of the lane's own) it is made here
+  const given = !process.env.E2E_DATABASE_URL && !!process.env.E2E_PGLITE_DUMP && existsSync(process.env.E2E_PGLITE_DUMP)
+  const prepared = given ? { cleanup: async () => {} } : await prepareE2eDatabases(e2eEnv())
+  // one Chromium for the run (tests/e2e/browser.ts): each launch() is a new context of it
+  const browser = process.env.E2E_BROWSER_PER_FILE === '1' ? null : await chromium.launchServer({ executablePath: CHROME_PATH, headless: true, args: FLAGS })
+  project.provide('browserWs', browser?.wsEndpoint() ?? '')
   // the purchase flows verify a phone again after the resend cooldown: seconds here, not a minute
   const server = await startE2eServer(process.env.E2E_LANE ? `e2e-${process.env.E2E_LANE}` : 'e2e', { SMS_RESEND_COOLDOWN_S: String(E2E_SMS_COOLDOWN_S) })
   project.provide('baseUrl', server.url)
   return async () => {
     await server.stop()
+    await browser?.close()
     await prepared.cleanup()
     const report = coverage ? writeE2eReport(await registryTransitions()) : null
     if (report) console.log(`\nstatechart transitions taken in the browser: ${report}`)

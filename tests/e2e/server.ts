@@ -61,7 +61,9 @@ export async function startE2eServer(name: string, env: Record<string, string> =
 } = {}): Promise<E2eServer> {
   await mkdir(resolve(ROOT, 'test-results'), { recursive: true })
   // the PostgreSQL run's logs beside the PGlite run's, not over them
-  const log = resolve(ROOT, `test-results/${process.env.E2E_DATABASE_URL ? 'pg-' : ''}${name}-server.log`)
+  // (E2E_LANE_TAG: npm test's second lane of a kind, whose servers have the same names as the first's)
+  const tag = process.env.E2E_LANE_TAG ? `-${process.env.E2E_LANE_TAG}` : ''
+  const log = resolve(ROOT, `test-results/${process.env.E2E_DATABASE_URL ? 'pg-' : ''}${name}${tag}-server.log`)
   const out = createWriteStream(log)
   const pg = process.env.E2E_DATABASE_URL ? await copyTemplate(process.env.E2E_DATABASE_URL, { empty: opts.fresh }) : null
   const child = spawn(process.execPath, ['src/server/index.ts'], {

@@ -6,7 +6,8 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { FLOW_FILES, PATHS_FILES } from '../../vitest.e2e.config.ts'
+import { FLOW_FILES, PATHS_FILES, PATHS_FIRST_LANE } from '../../vitest.e2e.config.ts'
+import { MACHINES } from '../machines/registry.ts'
 
 const ROOT = resolve(import.meta.dirname, '../..')
 const read = (file: string) => readFileSync(join(ROOT, file), 'utf8')
@@ -68,5 +69,18 @@ describe('CI runs the README\'s test command', () => {
     for (const stage of ['typecheck', 'lint', 'unit+web', 'server', 'build', 'budgets', 'e2e', 'e2e-paths', 'e2e-pg', 'e2e-flows', 'mutants', 'smoke']) {
       expect(runner, stage).toContain(`name: '${stage}'`)
     }
+  })
+})
+
+describe('the browser replay in two lanes (npm test)', () => {
+  it('the first lane names machines of the registry; the second takes every other (E2E_MACHINES=!...)', () => {
+    const names = MACHINES.map((m) => m.model.name)
+    expect(PATHS_FIRST_LANE.filter((n) => !names.includes(n))).toEqual([])
+    const runner = read('scripts/test.ts')
+    expect(runner).toContain("E2E_MACHINES: PATHS_FIRST_LANE.join(',')")
+    expect(runner).toContain("E2E_MACHINES: `!${PATHS_FIRST_LANE.join(',')}`")
+    // the replay's filter: the listed machines, or with "!" every machine but those
+    const replay = read('tests/e2e/model-paths.e2e.test.ts')
+    expect(replay).toContain("listed.includes(d.model.name) !== but")
   })
 })
