@@ -10,6 +10,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import { dirname, join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { build } from 'vite'
+import { firstScreenOf, type FirstScreen } from '../src/domain/purchase-address.ts'
 
 type Chunk = { file: string; imports?: string[]; css?: string[] }
 type Manifest = Record<string, Chunk>
@@ -23,6 +24,23 @@ const page = (path: string, route: string) => ({
   path,
   out: path === '/' ? 'index.html' : `${path.slice(1)}.html`,
   routes: [SITE, `src/web/routes/_site/${route}.tsx`],
+  url: path,
+  key: path,
+  screen: 'page' as FirstScreen,
+})
+
+/**
+ * A purchase page's opening screen (src/domain/purchase-address.ts): the page as it opens with a
+ * quote or a purchase to retry in its address, before it hands that on to its statechart. The
+ * server answers such an address with it (`<path>?opening` in the index), so it hydrates in place.
+ */
+const opening = (path: string, route: string) => ({
+  ...page(path, route),
+  out: `${path.slice(1)}.opening.html`,
+  // any purchase id: the opening screen shows none of the address's values
+  url: `${path}?purchase=prerendered`,
+  key: `${path}?opening`,
+  screen: 'opening' as FirstScreen,
 })
 
 /**
@@ -37,6 +55,7 @@ export const PAGES = [
   ...['erkenbes', 'pratikbes', 'tss', 'seyahatsaglik', 'tsshizliteklif', 'seyahatsaglikhizliteklif'].map((p) => page(`/urunler/market/${p}`, `urunler/market/${p}`)),
   ...['success', 'error', 'tss-success', 'tss-error'].map((p) => page(`/result/${p}`, `result/${p}`)),
   page('/kvkk-aydinlatma-metni', 'kvkk-aydinlatma-metni'),
+  ...['tss', 'seyahatsaglik'].map((p) => opening(`/urunler/market/${p}`, `urunler/market/${p}`)),
 ]
 
 /** The list the server reads (src/server/main.ts): a path -> its file under dist/client/prerendered. */
@@ -77,12 +96,18 @@ async function main() {
     // preloads compete with it for a phone's bandwidth (measured: LCP 2.1 s with them, 1.8 s without).
     // The module graph still loads, and hydrates, right after.
     const head = `<style data-inlined="${styles.join(' ')}">${inlineCss.replace(/<\/style/gi, '<\\/style')}</style>`
+      // each inlined stylesheet also named by a disabled <link> (not fetched, not applied): Vite's loader of a lazy
+      // chunk (a later purchase step, the card form) adds a chunk's stylesheets unless a <link> names them, and a
+      // global sheet added after the page's own would override them (the header shrank 16 px, CLS 0.15 on a phone)
+      + styles.map((c) => `<link rel="stylesheet" href="/${c}" disabled>`).join('')
     // TanStack's scroll-restoration script is inline (blocked by the server's CSP, and absent from
     // the client's tree): leave it out so the markup hydrates exactly.
-    const rendered = await render(page.path)
+    const [pathname, search = ''] = page.url.split('?')
+    if (firstScreenOf(pathname!, search) !== page.screen) throw new Error(`${page.url} does not open at its ${page.screen} screen`)
+    const rendered = await render(page.url)
     const body = rendered.html.replace(/<script>[\s\S]*?<\/script>/g, '')
     if (!body.includes('<main')) throw new Error(`prerendering ${page.path} produced no <main>`)
-    let html = template.replace('<div id="root"></div>', `<div id="root" data-prerendered="tr">${body}</div>`)
+    let html = template.replace('<div id="root"></div>', `<div id="root" data-prerendered="tr"${page.screen === 'page' ? '' : ` data-screen="${page.screen}"`}>${body}</div>`)
     for (const c of entryCss) html = html.replace(new RegExp(`\\s*<link rel="stylesheet"[^>]*href="/${c}"[^>]*>`), '')
     html = html.replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
     html = html.replace('</head>', `    ${head}\n  </head>`)
@@ -91,8 +116,8 @@ async function main() {
     const file = join(CLIENT, 'prerendered', page.out)
     await mkdir(dirname(file), { recursive: true })
     await writeFile(file, html)
-    index[page.path] = page.out
-    console.log(`prerendered ${page.path.padEnd(40)} ${(Buffer.byteLength(html) / 1024).toFixed(1)} KiB -> dist/client/prerendered/${page.out}`)
+    index[page.key] = page.out
+    console.log(`prerendered ${page.key.padEnd(40)} ${(Buffer.byteLength(html) / 1024).toFixed(1)} KiB -> dist/client/prerendered/${page.out}`)
   }
   await writeFile(join(CLIENT, 'prerendered', INDEX), JSON.stringify(index, null, 2) + '\n')
 }

@@ -10,38 +10,19 @@
  * - Each explicit consent (açık rıza) is asked separately, unticked by default, and can be withdrawn.
  * - Consent to commercial electronic messages is given per channel (SMS, e-mail, call).
  */
-export type ConsentLocale = 'tr' | 'en' | 'ru'
-export type ConsentName = 'gdprtextread' | 'gdprconcent' | 'markconcent' | 'infoconcent' | 'trxconcent' | 'noworkconcent' | 'willconcent'
-export type ConsentKind = 'notice' | 'consent' | 'declaration'
-export type SalesProduct = 'erkenbes' | 'pratikbes' | 'tss' | 'seyahatsaglik'
+import { consentRulesFor, CONSENT_RULES, type ConsentLocale, type ConsentRule, type SalesProduct } from './consent-rules.ts'
 
-export const MESSAGE_CHANNELS = ['SMS', 'EMAIL', 'CALL'] as const
-export type MessageChannel = (typeof MESSAGE_CHANNELS)[number]
+export * from './consent-rules.ts'
 
-export type ConsentDocument = {
-  documentId: string
-  name: ConsentName
-  version: number
-  kind: ConsentKind
-  /** Products whose purchase cannot go on without it (accepted, or read for the notice). */
-  requiredFor: readonly SalesProduct[]
-  /** Products that ask it at all. */
-  askedFor: readonly SalesProduct[]
+/** A document version with its texts, in every language. */
+export type ConsentDocument = ConsentRule & {
   title: Record<ConsentLocale, string>
   text: Record<ConsentLocale, string>
 }
 
-const ALL: readonly SalesProduct[] = ['erkenbes', 'pratikbes', 'tss', 'seyahatsaglik']
-const BES: readonly SalesProduct[] = ['erkenbes', 'pratikbes']
-
-export const CONSENT_DOCUMENTS: readonly ConsentDocument[] = [
-  {
-    documentId: 'KVKK-AYDINLATMA-v1',
-    name: 'gdprtextread',
-    version: 1,
-    kind: 'notice',
-    requiredFor: ALL,
-    askedFor: ALL,
+/** The texts of each document version, by documentId. */
+const CONSENT_TEXTS: Record<string, Pick<ConsentDocument, 'title' | 'text'>> = {
+  'KVKK-AYDINLATMA-v1': {
     title: {
       tr: 'Kişisel Verilerin Korunması Hakkında Aydınlatma Metni',
       en: 'Information Notice on the Protection of Personal Data',
@@ -53,14 +34,7 @@ export const CONSENT_DOCUMENTS: readonly ConsentDocument[] = [
       ru: 'Katılım Emeklilik ve Hayat A.Ş. как оператор данных обрабатывает ваши идентификационные, контактные, финансовые и (для медицинских продуктов) медицинские данные в соответствии с Законом № 6698 на основании заключения и исполнения договора, исполнения наших правовых обязанностей и наших законных интересов в течение срока этой заявки и договора; мы можем передавать их уполномоченным государственным органам, Центру мониторинга пенсий, Центру информации и мониторинга страхования и нашим поставщикам услуг. Вы можете воспользоваться правами по статье 11 Закона (запросить, исправить, удалить, возразить), написав на kvkk@katilimemeklilik.com.tr.',
     },
   },
-  {
-    documentId: 'KVKK-ACIKRIZA-v1',
-    name: 'gdprconcent',
-    version: 1,
-    kind: 'consent',
-    requiredFor: ['tss', 'seyahatsaglik'],
-    // health data and its transfer abroad: the health products only; a BES application is not asked it (issue 24 item 9)
-    askedFor: ['tss', 'seyahatsaglik'],
+  'KVKK-ACIKRIZA-v1': {
     title: { tr: 'Açık Rıza Beyanı', en: 'Explicit Consent', ru: 'Явное согласие' },
     text: {
       tr: 'Sağlık verilerim dahil özel nitelikli kişisel verilerimin, teklif ve poliçe işlemleri ile tazminat değerlendirmesi amacıyla işlenmesine ve bu amaçla yurt dışındaki reasürans şirketlerine aktarılmasına açık rıza veriyorum. Bu rızayı dilediğim zaman geri alabileceğimi biliyorum.',
@@ -68,13 +42,7 @@ export const CONSENT_DOCUMENTS: readonly ConsentDocument[] = [
       ru: 'Я даю явное согласие на обработку моих персональных данных особой категории, включая данные о здоровье, для расчёта предложений, операций по полису и оценки страховых случаев, а также на их передачу с этой целью перестраховочным компаниям за рубежом. Я знаю, что могу отозвать это согласие в любое время.',
     },
   },
-  {
-    documentId: 'TICARI-ILETI-v1',
-    name: 'markconcent',
-    version: 1,
-    kind: 'consent',
-    requiredFor: [],
-    askedFor: ALL,
+  'TICARI-ILETI-v1': {
     title: { tr: 'Ticari Elektronik İleti İzni', en: 'Consent to Commercial Electronic Messages', ru: 'Согласие на коммерческие электронные сообщения' },
     text: {
       tr: 'Ürün, kampanya ve fon bilgilendirmeleri için seçtiğim kanallardan (SMS, e-posta, telefon araması) tarafıma ticari elektronik ileti gönderilmesine izin veriyorum. İznim İleti Yönetim Sistemi\'ne (İYS) kaydedilir; dilediğim zaman ücretsiz olarak geri alabilirim.',
@@ -82,16 +50,7 @@ export const CONSENT_DOCUMENTS: readonly ConsentDocument[] = [
       ru: 'Я разрешаю направлять мне коммерческие электронные сообщения о продуктах, акциях и фондах по выбранным мной каналам (SMS, электронная почта, телефонный звонок). Моё разрешение регистрируется в Системе управления сообщениями (İYS); я могу бесплатно отозвать его в любое время.',
     },
   },
-  {
-    documentId: 'ON-BILGILENDIRME-v1',
-    name: 'infoconcent',
-    version: 1,
-    kind: 'declaration',
-    // Asked by no product since the pre-information step shows the whole form and records its
-    // acceptance (with the mail of its copy): a second box on the consents step asked the same
-    // before the form was even shown (issue 24). Kept so that older records still verify.
-    requiredFor: [],
-    askedFor: [],
+  'ON-BILGILENDIRME-v1': {
     title: { tr: 'Ön Bilgilendirme Formu', en: 'Pre-contract Information Form', ru: 'Форма предварительной информации' },
     text: {
       tr: 'Sözleşmeden önce ürünün teminatlarını, kesintileri, fonları, cayma hakkımı ve şikâyet yollarını anlatan ön bilgilendirme formunu okudum, bir örneğini e-posta ile aldım.',
@@ -99,13 +58,7 @@ export const CONSENT_DOCUMENTS: readonly ConsentDocument[] = [
       ru: 'До заключения договора я прочитал(а) форму предварительной информации о покрытии продукта, удержаниях, фондах, моём праве на отказ и порядке подачи жалоб и получил(а) её копию по электронной почте.',
     },
   },
-  {
-    documentId: 'SOZLESME-ONAY-v1',
-    name: 'trxconcent',
-    version: 1,
-    kind: 'declaration',
-    requiredFor: ALL,
-    askedFor: ALL,
+  'SOZLESME-ONAY-v1': {
     title: { tr: 'Sözleşme Onayı', en: 'Contract Approval', ru: 'Подтверждение договора' },
     text: {
       tr: 'Özetini gördüğüm sözleşmeyi/poliçeyi, verdiğim bilgilerin doğru olduğunu beyan ederek onaylıyor; ilk ödemenin kartımdan tahsil edilmesini kabul ediyorum.',
@@ -113,13 +66,7 @@ export const CONSENT_DOCUMENTS: readonly ConsentDocument[] = [
       ru: 'Я подтверждаю договор/полис, краткое содержание которого я видел(а), заявляя, что предоставленные мной сведения верны, и соглашаюсь на списание первого платежа с моей карты.',
     },
   },
-  {
-    documentId: 'CALISMAMA-BEYANI-v1',
-    name: 'noworkconcent',
-    version: 1,
-    kind: 'declaration',
-    requiredFor: [],
-    askedFor: BES,
+  'CALISMAMA-BEYANI-v1': {
     title: { tr: 'Çalışmama Beyanı', en: 'Declaration of Not Working', ru: 'Заявление об отсутствии работы' },
     text: {
       tr: 'Şu anda bir işverene bağlı olarak çalışmadığımı ve otomatik katılım kapsamında olmadığımı beyan ederim.',
@@ -127,13 +74,7 @@ export const CONSENT_DOCUMENTS: readonly ConsentDocument[] = [
       ru: 'Заявляю, что в настоящее время я не работаю по найму и не подпадаю под автоматическое участие.',
     },
   },
-  {
-    documentId: 'LEHTAR-VASIYET-v1',
-    name: 'willconcent',
-    version: 1,
-    kind: 'declaration',
-    requiredFor: [],
-    askedFor: BES,
+  'LEHTAR-VASIYET-v1': {
     title: { tr: 'Lehtar Bilgilendirmesi', en: 'Beneficiary Information', ru: 'Информация о выгодоприобретателе' },
     text: {
       tr: 'Vefatım hâlinde birikimimin, ayrıca lehtar belirlemediğim sürece yasal mirasçılarıma ödeneceğini okudum ve anladım.',
@@ -141,7 +82,10 @@ export const CONSENT_DOCUMENTS: readonly ConsentDocument[] = [
       ru: 'Я прочитал(а) и понял(а), что в случае моей смерти мои накопления выплачиваются законным наследникам, если я отдельно не назначу выгодоприобретателя.',
     },
   },
-]
+}
+
+/** Every document version with its texts (left out of a bundle that asks only the rules). */
+export const CONSENT_DOCUMENTS: readonly ConsentDocument[] = /* @__PURE__ */ CONSENT_RULES.map((rule) => ({ ...rule, ...CONSENT_TEXTS[rule.documentId]! }))
 
 export function consentDocument(documentId: string): ConsentDocument | undefined {
   return CONSENT_DOCUMENTS.find((d) => d.documentId === documentId)
@@ -149,46 +93,5 @@ export function consentDocument(documentId: string): ConsentDocument | undefined
 
 /** The newest version of each consent a product asks, in the order the screen shows them. */
 export function consentsFor(product: SalesProduct): ConsentDocument[] {
-  const newest = new Map<ConsentName, ConsentDocument>()
-  for (const d of CONSENT_DOCUMENTS) {
-    if (!d.askedFor.includes(product)) continue
-    const seen = newest.get(d.name)
-    if (!seen || seen.version < d.version) newest.set(d.name, d)
-  }
-  return [...newest.values()]
-}
-
-export type ConsentChoice = { accepted: boolean; channels?: MessageChannel[] }
-
-/**
- * What still blocks progress: the required documents not accepted (or, for the notice, not read).
- * Nothing is ever pre-ticked: a missing choice is "not accepted".
- */
-export function missingConsents(product: SalesProduct, choices: Partial<Record<ConsentName, ConsentChoice>>): ConsentName[] {
-  return consentsFor(product).filter((d) => d.requiredFor.includes(product) && !choices[d.name]?.accepted).map((d) => d.name)
-}
-
-/** The record statuses of POST digitalchannels/legalpermission. */
-export const PERMISSION_STATUSES = ['READ', 'ACCEPTED', 'REJECTED', 'WITHDRAWN'] as const
-export type PermissionStatus = (typeof PERMISSION_STATUSES)[number]
-
-/** Which statuses fit which kind: a notice is only read; consents and declarations are answered. */
-export function statusFits(kind: ConsentKind, status: PermissionStatus): boolean {
-  return kind === 'notice' ? status === 'READ' : status !== 'READ'
-}
-
-/** A record's scope: the channel for commercial messages, else the product the sale is for. */
-export function scopeFits(name: ConsentName, scope: string): boolean {
-  if (name === 'markconcent') return (MESSAGE_CHANNELS as readonly string[]).includes(scope)
-  return (['erkenbes', 'pratikbes', 'tss', 'seyahatsaglik'] as readonly string[]).includes(scope)
-}
-
-/**
- * Whether a customer may withdraw their answer to a document on their consent page (issue 24 item
- * 10, KVKK art. 11): the explicit consents (health data, commercial messages per channel). The
- * notice (read) and the declarations (pre-contract form, contract approval, ...) record facts the
- * contract rests on and are not withdrawn.
- */
-export function isWithdrawable(doc: Pick<ConsentDocument, 'kind'>): boolean {
-  return doc.kind === 'consent'
+  return consentRulesFor(product).map((rule) => consentDocument(rule.documentId)!)
 }

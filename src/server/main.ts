@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net'
 import { fileURLToPath } from 'node:url'
 import { getRequestListener } from '@hono/node-server'
 import type { ViteDevServer } from 'vite'
+import { firstScreenOf } from '../domain/purchase-address.ts'
 import { createApp, type WebHost } from './app.ts'
 import { caughtMessages, type ServerConfig } from './config.ts'
 import { openDatabase, type Database } from './db/client.ts'
@@ -58,8 +59,11 @@ async function staticHost(): Promise<WebHost> {
   }
   return {
     html: async (url) => {
-      const pathname = new URL(url, 'http://localhost').pathname
-      return prerendered.get(pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname) ?? index
+      const { pathname, search } = new URL(url, 'http://localhost')
+      const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname
+      // a purchase page opening with a quote or a purchase to retry: its opening screen (src/domain/purchase-address.ts)
+      const screen = firstScreenOf(path, search)
+      return (screen === 'opening' ? prerendered.get(`${path}?${screen}`) : undefined) ?? prerendered.get(path) ?? index
     },
     async asset(c) {
       const path = c.get('path')

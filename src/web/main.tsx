@@ -29,7 +29,7 @@ async function main() {
   )
   // Prerendered pages (scripts/prerender.ts) are Turkish with this app's own links: hydrate them when
   // that is what the browser would render, else render fresh (React replaces the static markup).
-  if (root.dataset.prerendered === locale && !runtimeConfig.mainSiteOrigin && root.firstElementChild && firstScreenIsPrerendered(location.pathname, location.search)) {
+  if (root.dataset.prerendered === locale && !runtimeConfig.mainSiteOrigin && root.firstElementChild && firstScreenIsPrerendered(location.pathname, location.search, root.dataset.screen)) {
     await router.load()
     hydrateRoot(root, app)
   } else if (root.firstElementChild) {

@@ -1,15 +1,12 @@
-/**
- * The prerendered markup is each page as it opens without a query. A purchase page opened with a
- * quote (the quick quote's "Satın Al": src/web/views/sales/TssPurchaseView.tsx, TravelPurchaseView.tsx)
- * or a purchase to retry (`?purchase=`, the result page's "Tekrar dene") in its address opens at
- * another step, so its first render cannot match that markup (React error #418): it is rendered
- * afresh instead. Other queries (an ad's utm_* or gclid) leave the first screen as it is: hydrated.
- */
-const PURCHASE_PAGE = /^\/urunler\/market\/(erkenbes|pratikbes|tss|seyahatsaglik)\/?$/
-const OPENS_ELSEWHERE = ['purchase', 'gender', 'citycode', 'birthdate', 'visits', 'startDate', 'endDate', 'travelLocation', 'coverageType']
+import { firstScreenOf } from '../domain/purchase-address.ts'
 
-export function firstScreenIsPrerendered(pathname: string, search: string): boolean {
-  if (!PURCHASE_PAGE.test(pathname)) return true
-  const query = new URLSearchParams(search)
-  return !OPENS_ELSEWHERE.some((key) => query.has(key))
+/**
+ * Whether the prerendered markup in the page (scripts/prerender.ts) is the first screen this address
+ * renders, so that it hydrates in place: the page's own first screen, or (`data-screen="opening"`) a
+ * health or travel purchase page opening with a quote or a purchase to retry in its address
+ * (src/domain/purchase-address.ts). Otherwise (a BES page's `?purchase=`) its first render could not
+ * match that markup (React error #418): it is rendered afresh instead.
+ */
+export function firstScreenIsPrerendered(pathname: string, search: string, markupScreen: string | undefined): boolean {
+  return firstScreenOf(pathname, search) === (markupScreen ?? 'page')
 }

@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate'
 import type { ConsentsInput, CreatePurchaseInput, OtherPaymentOutcome, PreInformation, PurchaseMachine, PurchaseSummary, RestoredVerification, SaveInput } from '../../../machines/shared/purchase.ts'
-import { consentsFor } from '../../domain/consents.ts'
+import { consentRulesFor } from '../../domain/consent-rules.ts'
 import type { ApplicationProduct, SavedApplication } from '../../domain/schemas/application.ts'
 import type { PreInformationView, PurchaseView } from '../../domain/schemas/purchase.ts'
 import { call, callBlob } from '../api/client.ts'
@@ -46,7 +46,7 @@ export async function restoreVerification(product: ApplicationProduct): Promise<
 
 /** Every answer of the consents step, one legal-permission record each (the BES flow uses it too). */
 export async function recordConsentAnswers(input: ConsentsInput): Promise<void> {
-  for (const doc of consentsFor(input.product)) {
+  for (const doc of consentRulesFor(input.product)) {
     const choice = input.choices[doc.name]
     if (doc.kind === 'notice') {
       if (!choice?.accepted) continue

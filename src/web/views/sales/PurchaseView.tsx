@@ -1,11 +1,13 @@
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
+import { useRouterState } from '@tanstack/react-router'
 import { useActorRef, useSelector } from '@xstate/react'
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react'
 import type { ActorRefFrom } from 'xstate'
 import { purchaseHistoryStep, RESTORABLE_STEPS, type PurchaseMachine } from '../../../../machines/shared/purchase.ts'
 import type { smsVerificationMachine } from '../../../../machines/sms-verification/sms-verification.machine.ts'
+import { addressHandsOn } from '../../../domain/purchase-address.ts'
 import { insuredBirthdate } from '../../../domain/purchase.ts'
 import type { ApplicationData, ApplicationProduct } from '../../../domain/schemas/application.ts'
 import { CATALOGUE } from '../../api/errors.ts'
@@ -107,7 +109,12 @@ function PurchaseFlow(p: PurchasePageProps & { onForward(): void }) {
   // verification, hands it to the machine on mount: until then the machine is `opening` and the quote
   // step is not drawn (its quick quote would start, load the provinces and flash its form for nothing)
   const restoring = useRef(restorableEntry()).current
-  const opening = typeof location !== 'undefined' && (!!p.initial || !!restoring || !!p.retry)
+  // the address as the page opened: the browser's own, or (prerendering) the router's; a page opened
+  // with a quote or a purchase to retry in it renders its opening screen first, as its prerendered
+  // markup does (src/domain/purchase-address.ts), so it hydrates in place (issue 23 goal 1)
+  const routerSearch = useRouterState({ select: (s) => s.location.searchStr })
+  const fromAddress = useRef(addressHandsOn(typeof location === 'undefined' ? routerSearch : location.search)).current
+  const opening = fromAddress || !!p.initial || !!p.retry || (typeof location !== 'undefined' && !!restoring)
   const actor = useActorRef(p.machine, { input: { data: p.initial ?? {}, opening }, inspect: getInspect() })
   const value = useSelector(actor, (s) => (typeof s.value === 'string' ? s.value : Object.keys(s.value)[0]!))
   const priceChanged = useSelector(actor, (s) => s.matches({ summary: 'priceChanged' }))
@@ -137,10 +144,17 @@ function PurchaseFlow(p: PurchasePageProps & { onForward(): void }) {
       actor.send({ type: 'restore', step: restoring, ...(p.initial ? { data: p.initial } : {}) })
       return
     }
-    if (!p.initial) return
+    if (!p.initial) {
+      // an address whose quote is not one (a value missing or unknown): the quote step, as for a plain visit
+      if (opening) {
+        started.current = true
+        actor.send({ type: 'opening.failed' })
+      }
+      return
+    }
     started.current = true
     actor.send({ type: 'quote.submit', data: p.initial, at: new Date().toISOString() })
-  }, [actor, p.initial, p, restoring])
+  }, [actor, p.initial, p, restoring, opening])
   // each step its own history entry: Back is the machine's own `back`, Forward returns to the entry's step
   const historyStep = useSelector(actor, purchaseHistoryStep)
   const steps = usePurchaseHistory(historyStep, () => actor.send({ type: 'back' }), p.onForward)
@@ -148,11 +162,12 @@ function PurchaseFlow(p: PurchasePageProps & { onForward(): void }) {
     if (output?.purchaseId) location.assign(`${p.resultPath(output.outcome)}?purchase=${encodeURIComponent(output.purchaseId)}`)
   }, [output, p])
   // a new step: its heading is where keyboard and screen reader users continue (not the page's
-  // first step: the page opens at its top, as the prerendered page painted it; no jump on hydration)
+  // first step: the page opens at its top, as the prerendered page painted it; no jump on hydration;
+  // nor the step a page opened with a quote or a purchase in its address opens at, after `opening`)
   const shownStep = useRef<string | null>(null)
-  const stepReady = value === 'quote' || value === 'opening' || !!stepsCode
+  const stepReady = value === 'quote' || !!stepsCode
   useEffect(() => {
-    if (!stepReady) return
+    if (!stepReady || value === 'opening') return
     const first = shownStep.current === null
     shownStep.current = value
     if (first) return
@@ -258,7 +273,7 @@ function PurchaseFlow(p: PurchasePageProps & { onForward(): void }) {
           {stepper.map((s) => <li key={s} aria-current={s === step ? 'step' : undefined}>{i18n._(STEP_NAMES[s]!)}</li>)}
         </ol>
       </header>
-      <div ref={heading}>{body}</div>
+      <div ref={heading} className={styles.stepArea}>{body}</div>
       {/* between the verified phone and the payment's outcome, leaving asks first (issue 24 item 1) */}
       <PurchaseLeaveGuard active={!output && MID_FLOW.has(step)} />
     </div>
