@@ -23,7 +23,6 @@ const VIEWS_STILL_CALLING_THE_API = [
  * being moved by their own branches (scale25d, audit25d).
  */
 const ROUTES_STILL_QUERYING = [
-  'src/server/routes/audit.ts',
   'src/server/routes/auth.ts',
   'src/server/routes/dashboard.ts',
   'src/server/routes/me.ts',
