@@ -66,7 +66,7 @@ type Part = { text?: string; actor?: string; target?: string; href?: string | nu
 type Item = {
   id: string; action: string; actionName: string; text: string; sentence: Part[]
   who: { name: string; href: string | null }; what: { label: string; href: string | null; deleted: boolean } | null
-  changes: Array<{ field: string; label: string; before: string | null; after: string | null }>
+  changes: Array<{ field: string; label: string; before: string | null; after: string | null; added?: string[]; removed?: string[] }>
 }
 
 describe.each(dbKinds())('the audit log read by a person on %s', (kind) => {
@@ -160,6 +160,40 @@ describe.each(dbKinds())('the audit log read by a person on %s', (kind) => {
     ])
     expect(JSON.stringify(mail)).not.toMatch(/redacted|apiKey|password"/)
     expect(mail.what?.href).toBe('/navbar/settings/company/mail-server')
+  })
+
+  it('shows a role\'s permission change as the permissions added and removed by name, and lookup codes by their names (issue 25 item 7)', async () => {
+    const base = { roleType: 'main', groupId: null, gdprLevel: 'INTERNAL', teamSize: 5, isMainRole: false }
+    const created = await a.post('/role', { ...base, rolename: 'ROLE_SATIS', permissions: [{ permtag: 'company', actions: ['read', 'update'] }, { permtag: 'group', actions: ['read'] }] })
+    expect(created.status, JSON.stringify(created.body)).toBe(201)
+    const r = created.body as { id: string; version: number; rolename: string }
+    const put = await a.put(`/role/${r.id}`, { ...base, rolename: 'ROLE_SATIS', version: r.version, currentPassword: TEST_ADMIN.password, permissions: [{ permtag: 'company', actions: ['read'] }, { permtag: 'group', actions: ['read', 'create'] }, { permtag: 'dashboard', actions: ['read'] }] })
+    expect(put.status, JSON.stringify(put.body)).toBe(200)
+    const tr = (await list('action=role.updated')).items[0]!
+    expect(tr.changes.find((c) => c.field === 'permissions')).toEqual({
+      field: 'permissions', label: 'Yetkiler', before: '3 yetki', after: '4 yetki',
+      added: ['Organizasyon ağacı: Ekleme', 'Gösterge paneli: Görüntüleme'], removed: ['Şirket bilgileri: Değiştirme'],
+    })
+    const en = (await list('action=role.updated', 'en')).items[0]!
+    expect(en.changes.find((c) => c.field === 'permissions')).toMatchObject({ added: ['Organisation tree: Add', 'Dashboard: View'], removed: ['Company information: Change'] })
+    expect(JSON.stringify(tr)).not.toMatch(/company:update|group:create|dashboard:read/)
+    // the CSV says the same
+    const csvRes = await t.request('/audit/csv?action=role.updated', { headers: { trxType: 'FRM', cookie: [...a.jar].map(([k, v]) => `${k}=${v}`).join('; ') } })
+    const csv = await csvRes.text()
+    expect(csv).toContain('Yetkiler: 3 yetki → 4 yetki (eklenen: Organizasyon ağacı: Ekleme, Gösterge paneli: Görüntüleme; kaldırılan: Şirket bilgileri: Değiştirme)')
+
+    // a job title's experience level and an address's location type and country, by their names
+    await jobTitleAndLocation(a, companyId)
+    const level = ((await a.get('/lookup/experiencelevels', { locale: 'en' })).body as unknown as Array<{ value: string; name: string }>)[0]!
+    const type = ((await a.get('/lookup/locationTypes', { locale: 'en' })).body as unknown as Array<{ value: string; name: string }>)[0]!
+    const job = (await list('action=jobtitle.created', 'en')).items[0]!
+    expect(job.changes.find((c) => c.field === 'experienceLevel')).toMatchObject({ after: level.name })
+    expect(level.name).not.toBe(level.value)
+    const place = (await list('action=address.created', 'en')).items[0]!
+    expect(place.changes.find((c) => c.field === 'locationtype')).toMatchObject({ after: type.name })
+    expect(place.changes.find((c) => c.field === 'countrycode')).toMatchObject({ after: 'Germany' })
+    const placeTr = (await list('action=address.created')).items[0]!
+    expect(placeTr.changes.find((c) => c.field === 'countrycode')).toMatchObject({ after: 'Almanya' })
   })
 
   it('filters by person (by or about them), action, target by name and period, on the server', async () => {

@@ -6,6 +6,7 @@ import { AUDIT_ACTIONS, AUDIT_WORDS } from '../audit-texts.ts'
 import { cappedCount, listAnswer, prefixPattern, type ListParams } from './list.ts'
 import { actionName, readableEntries, userEventsCondition } from './audit-read.ts'
 import { csvPart } from './csv.ts'
+import type { AuditChange } from '../../domain/audit-entry.ts'
 
 /**
  * The audit log's list, its actions and its CSV (issue 25 item 7 and 14; issue 26 item 3): the
@@ -86,6 +87,15 @@ export async function listAudit(db: Db, companyId: string, params: AuditListPara
   return { ...listAnswer(items, total, params), totalCapped }
 }
 
+/** A change as the CSV writes it: "Alan: önce → sonra", a role's permissions with what was added and removed. */
+function changeText(ch: AuditChange, locale: ServerLocale): string {
+  const diff = [
+    ch.added?.length ? serverText(AUDIT_WORDS.permissionsAdded, locale, { list: ch.added.join(', ') }) : null,
+    ch.removed?.length ? serverText(AUDIT_WORDS.permissionsRemoved, locale, { list: ch.removed.join(', ') }) : null,
+  ].filter(Boolean)
+  return `${ch.label}: ${ch.before ?? '—'} → ${ch.after ?? '—'}${diff.length ? ` (${diff.join('; ')})` : ''}`
+}
+
 /** The actions the log knows, with their names in the reader's language (the action filter's options). */
 export function auditActions(locale: ServerLocale) {
   return AUDIT_ACTIONS.map((action) => ({ action, name: actionName(action, locale) }))
@@ -128,7 +138,7 @@ export async function auditCsvExport(db: Db, companyId: string, params: AuditLis
       const entries = await readableEntries(db, companyId, page, locale)
       controller.enqueue(encoder.encode(csvPart(entries.map((e, i) => [
         when.format(page[i]!.at), e.text, e.who.username && e.who.username !== e.who.name ? `${e.who.name} (${e.who.username})` : e.who.name,
-        e.actionName, e.what?.label ?? '', e.changes.map((ch) => `${ch.label}: ${ch.before ?? '—'} → ${ch.after ?? '—'}`).join('; '), e.ip ?? '', e.requestId ?? '',
+        e.actionName, e.what?.label ?? '', e.changes.map((ch) => changeText(ch, locale)).join('; '), e.ip ?? '', e.requestId ?? '',
       ]), false)))
     },
   })
