@@ -6,8 +6,11 @@
 /** A piece of an entry's sentence: words, or the actor or target (a link to their page when it exists). */
 export type SentencePart = { text: string } | { actor: string; href: string | null } | { target: string; href: string | null; deleted: boolean }
 
-/** A field the entry changed, with its readable name and values. */
-export type AuditChange = { field: string; label: string; before: string | null; after: string | null }
+/**
+ * A field the entry changed, with its readable name and values. A list of permissions (a role's)
+ * also says which were added and which removed, each by its area and action ("Kullanıcılar: Ekleme").
+ */
+export type AuditChange = { field: string; label: string; before: string | null; after: string | null; added?: string[]; removed?: string[] }
 
 /** The entry as a person reads it: the sentence in the reader's language, names, the changed fields. */
 export type AuditEntry = {

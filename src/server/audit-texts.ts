@@ -227,6 +227,35 @@ export const AUDIT_FIELDS: Record<string, T> = {
 }
 
 /** The words around the entries: a system actor, a customer, a deleted target, yes/no, a hidden secret, the CSV's columns. */
+/** The permission catalogue's areas and actions by name (a role's added and removed permissions; the role matrix says the same). */
+export const AUDIT_PERMISSION_AREAS: Record<string, T> = {
+  company: /*i18n*/ { id: 'audit.p.company', message: 'Şirket bilgileri' },
+  address: /*i18n*/ { id: 'audit.p.address', message: 'Şirket adresleri' },
+  jobtitle: /*i18n*/ { id: 'audit.p.jobtitle', message: 'Unvanlar' },
+  notification: /*i18n*/ { id: 'audit.p.notification', message: 'Bildirim ayarları' },
+  mailserver: /*i18n*/ { id: 'audit.p.mailserver', message: 'E-posta sunucusu ayarları' },
+  security: /*i18n*/ { id: 'audit.p.security', message: 'Şifre ve kilitleme politikası' },
+  preferences: /*i18n*/ { id: 'audit.p.preferences', message: 'Şirket tercihleri' },
+  group: /*i18n*/ { id: 'audit.p.group', message: 'Organizasyon ağacı' },
+  role: /*i18n*/ { id: 'audit.p.role', message: 'Roller ve yetkiler' },
+  user: /*i18n*/ { id: 'audit.p.user', message: 'Kullanıcılar' },
+  userstatus: /*i18n*/ { id: 'audit.p.userstatus', message: 'Kullanıcı durumları' },
+  audit: /*i18n*/ { id: 'audit.p.audit', message: 'Denetim kaydı' },
+  dashboard: /*i18n*/ { id: 'audit.p.dashboard', message: 'Gösterge paneli' },
+  consent: /*i18n*/ { id: 'audit.p.consent', message: 'Müşteri onayları' },
+  payment: /*i18n*/ { id: 'audit.p.payment', message: 'İşlem gereken ödemeler' },
+  tariff: /*i18n*/ { id: 'audit.p.tariff', message: 'Ürünler ve tarifeler' },
+  profile: /*i18n*/ { id: 'audit.p.profile', message: 'Kendi profili' },
+}
+
+export const AUDIT_PERMISSION_ACTIONS: Record<string, T> = {
+  read: /*i18n*/ { id: 'audit.pa.read', message: 'Görüntüleme' },
+  create: /*i18n*/ { id: 'audit.pa.create', message: 'Ekleme' },
+  update: /*i18n*/ { id: 'audit.pa.update', message: 'Değiştirme' },
+  delete: /*i18n*/ { id: 'audit.pa.delete', message: 'Silme' },
+  consent: /*i18n*/ { id: 'audit.pa.consent', message: 'Onay' },
+}
+
 export const AUDIT_WORDS = {
   system: /*i18n*/ { id: 'audit.w.system', message: 'Sistem' },
   customer: /*i18n*/ { id: 'audit.w.customer', message: 'Bir müşteri' },
@@ -237,6 +266,8 @@ export const AUDIT_WORDS = {
   empty: /*i18n*/ { id: 'audit.w.empty', message: '(boş)' },
   secret: /*i18n*/ { id: 'audit.w.secret', message: '(gizli, gösterilmez)' },
   permissionCount: /*i18n*/ { id: 'audit.w.permissionCount', message: '{count} yetki' },
+  permissionsAdded: /*i18n*/ { id: 'audit.w.permissionsAdded', message: 'eklenen: {list}' },
+  permissionsRemoved: /*i18n*/ { id: 'audit.w.permissionsRemoved', message: 'kaldırılan: {list}' },
   statusActive: /*i18n*/ { id: 'audit.w.status.active', message: 'Etkin' },
   statusSuspended: /*i18n*/ { id: 'audit.w.status.suspended', message: 'Askıya alındı' },
   statusRemoved: /*i18n*/ { id: 'audit.w.status.removed', message: 'Sistemden uzaklaştırıldı' },

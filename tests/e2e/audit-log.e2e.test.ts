@@ -28,6 +28,12 @@ describe('the readable audit log (issue 25 item 7), real server, Chromium', () =
     titleId = String(title.body.jobtitleid)
     const gone = await ayse.call('DELETE', `/company/jobtitle/${titleId}?version=1`)
     expect(gone.status, JSON.stringify(gone.body)).toBe(200)
+    // a role whose permissions change: one added, one removed (the drawer shows them by name)
+    const base = { roleType: 'main', groupId: null, gdprLevel: 'INTERNAL', teamSize: 5, isMainRole: false, rolename: 'ROLE_DENETIM' }
+    const made = await ayse.call('POST', '/role', { ...base, permissions: [{ permtag: 'company', actions: ['read', 'update'] }] })
+    expect(made.status, JSON.stringify(made.body)).toBe(201)
+    const changed = await ayse.call('PUT', `/role/${String(made.body.id)}`, { ...base, version: made.body.version, currentPassword: DEMO_PASSWORD, permissions: [{ permtag: 'company', actions: ['read'] }, { permtag: 'dashboard', actions: ['read'] }] })
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200)
     const removed = await ayse.call('POST', `/user/${mehmetId}/status`, { status: 'removed' })
     expect(removed.status, JSON.stringify(removed.body)).toBe(200)
   }, 120_000)
@@ -70,6 +76,20 @@ describe('the readable audit log (issue 25 item 7), real server, Chromium', () =
     await page.keyboard.press('Escape')
     await drawer.waitFor({ state: 'hidden' })
     expect(await details.evaluate((el) => el === document.activeElement)).toBe(true)
+
+    // a role's permission change: what was added and what removed, by name, never the raw ids
+    const roleRow = page.locator('tbody tr', { hasText: 'ROLE_DENETIM rolünü değiştirdi' })
+    await roleRow.getByRole('button', { name: /^Ayrıntılar:/ }).click()
+    const roleDrawer = page.getByRole('dialog', { name: 'Rol değişti' })
+    await roleDrawer.waitFor()
+    expect(await roleDrawer.locator('[data-diff-side="added"] li').allTextContents()).toEqual(['+ Gösterge paneli: Görüntüleme'])
+    expect(await roleDrawer.locator('[data-diff-side="removed"] li').allTextContents()).toEqual(['− Şirket bilgileri: Değiştirme'])
+    expect(await roleDrawer.textContent()).toContain('Eklenen yetkiler')
+    expect(await roleDrawer.textContent()).toContain('Kaldırılan yetkiler')
+    expect(await roleDrawer.textContent()).not.toMatch(/company:update|dashboard:read/)
+    expect(await seriousViolations(page)).toEqual([])
+    await page.keyboard.press('Escape')
+    await roleDrawer.waitFor({ state: 'hidden' })
 
     // English: the same entries read in English
     const reread = page.waitForRequest((r) => r.url().includes('/api/v1/audit?') && r.headers()['locale'] === 'en')

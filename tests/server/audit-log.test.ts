@@ -1,9 +1,10 @@
 import { readFileSync, readdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { appUser, auditLog, role } from '../../src/server/db/schema.ts'
 import { AUDIT_ACTIONS, AUDIT_FIELDS, AUDIT_SENTENCES, turkishCase } from '../../src/server/audit-texts.ts'
+import { AUDIT_EXPORT_PAGE } from '../../src/server/services/audit-list.ts'
 import { PERMISSION_STATUSES } from '../../src/domain/consents.ts'
 import { TEST_ADMIN } from '../support/constants.ts'
 import { agent, createUser, jobTitleAndLocation } from '../support/fixtures.ts'
@@ -65,7 +66,7 @@ type Part = { text?: string; actor?: string; target?: string; href?: string | nu
 type Item = {
   id: string; action: string; actionName: string; text: string; sentence: Part[]
   who: { name: string; href: string | null }; what: { label: string; href: string | null; deleted: boolean } | null
-  changes: Array<{ field: string; label: string; before: string | null; after: string | null }>
+  changes: Array<{ field: string; label: string; before: string | null; after: string | null; added?: string[]; removed?: string[] }>
 }
 
 describe.each(dbKinds())('the audit log read by a person on %s', (kind) => {
@@ -161,6 +162,40 @@ describe.each(dbKinds())('the audit log read by a person on %s', (kind) => {
     expect(mail.what?.href).toBe('/navbar/settings/company/mail-server')
   })
 
+  it('shows a role\'s permission change as the permissions added and removed by name, and lookup codes by their names (issue 25 item 7)', async () => {
+    const base = { roleType: 'main', groupId: null, gdprLevel: 'INTERNAL', teamSize: 5, isMainRole: false }
+    const created = await a.post('/role', { ...base, rolename: 'ROLE_SATIS', permissions: [{ permtag: 'company', actions: ['read', 'update'] }, { permtag: 'group', actions: ['read'] }] })
+    expect(created.status, JSON.stringify(created.body)).toBe(201)
+    const r = created.body as { id: string; version: number; rolename: string }
+    const put = await a.put(`/role/${r.id}`, { ...base, rolename: 'ROLE_SATIS', version: r.version, currentPassword: TEST_ADMIN.password, permissions: [{ permtag: 'company', actions: ['read'] }, { permtag: 'group', actions: ['read', 'create'] }, { permtag: 'dashboard', actions: ['read'] }] })
+    expect(put.status, JSON.stringify(put.body)).toBe(200)
+    const tr = (await list('action=role.updated')).items[0]!
+    expect(tr.changes.find((c) => c.field === 'permissions')).toEqual({
+      field: 'permissions', label: 'Yetkiler', before: '3 yetki', after: '4 yetki',
+      added: ['Organizasyon ağacı: Ekleme', 'Gösterge paneli: Görüntüleme'], removed: ['Şirket bilgileri: Değiştirme'],
+    })
+    const en = (await list('action=role.updated', 'en')).items[0]!
+    expect(en.changes.find((c) => c.field === 'permissions')).toMatchObject({ added: ['Organisation tree: Add', 'Dashboard: View'], removed: ['Company information: Change'] })
+    expect(JSON.stringify(tr)).not.toMatch(/company:update|group:create|dashboard:read/)
+    // the CSV says the same
+    const csvRes = await t.request('/audit/csv?action=role.updated', { headers: { trxType: 'FRM', cookie: [...a.jar].map(([k, v]) => `${k}=${v}`).join('; ') } })
+    const csv = await csvRes.text()
+    expect(csv).toContain('Yetkiler: 3 yetki → 4 yetki (eklenen: Organizasyon ağacı: Ekleme, Gösterge paneli: Görüntüleme; kaldırılan: Şirket bilgileri: Değiştirme)')
+
+    // a job title's experience level and an address's location type and country, by their names
+    await jobTitleAndLocation(a, companyId)
+    const level = ((await a.get('/lookup/experiencelevels', { locale: 'en' })).body as unknown as Array<{ value: string; name: string }>)[0]!
+    const type = ((await a.get('/lookup/locationTypes', { locale: 'en' })).body as unknown as Array<{ value: string; name: string }>)[0]!
+    const job = (await list('action=jobtitle.created', 'en')).items[0]!
+    expect(job.changes.find((c) => c.field === 'experienceLevel')).toMatchObject({ after: level.name })
+    expect(level.name).not.toBe(level.value)
+    const place = (await list('action=address.created', 'en')).items[0]!
+    expect(place.changes.find((c) => c.field === 'locationtype')).toMatchObject({ after: type.name })
+    expect(place.changes.find((c) => c.field === 'countrycode')).toMatchObject({ after: 'Germany' })
+    const placeTr = (await list('action=address.created')).items[0]!
+    expect(placeTr.changes.find((c) => c.field === 'countrycode')).toMatchObject({ after: 'Almanya' })
+  })
+
   it('filters by person (by or about them), action, target by name and period, on the server', async () => {
     const at = (d: string) => new Date(d)
     await t.db.insert(auditLog).values([
@@ -218,6 +253,44 @@ describe.each(dbKinds())('the audit log read by a person on %s', (kind) => {
     const audits = await t.db.select().from(auditLog).where(eq(auditLog.action, 'audit.exported'))
     expect(audits).toHaveLength(2)
     expect(audits[0]!.detail).toMatchObject({ filters: { user: mehmet.id, from: '2026-03-01', to: '2026-03-05' } })
+  })
+
+  it('streams a large export a page at a time, every row once in order, as the log stood when it began (issue 25 item 7)', async () => {
+    const jar = new Map<string, string>()
+    const b = agent(t.request, jar)
+    expect((await b.post('/auth/login', { username: TEST_ADMIN.username, password: TEST_ADMIN.password })).status).toBe(200)
+    // more rows than the old export's cap of 10,000, one a minute back from 2026-03-01
+    const N = 10_600
+    await t.db.execute(sql`insert into audit_log (company_id, at, actor, action, target, detail)
+      select ${companyId}::uuid, timestamptz '2026-03-01T00:00:00Z' - (g * interval '1 minute'), ${TEST_ADMIN.username}, 'user.updated', ${mehmet.id}::uuid::text,
+        jsonb_build_object('before', jsonb_build_object('firstName', 'A' || g), 'after', jsonb_build_object('firstName', 'B' || g))
+      from generate_series(1, ${N}) g`)
+    const res = await t.request('/audit/csv?action=user.updated', { headers: { trxType: 'FRM', locale: 'en', cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; ') } })
+    expect(res.status).toBe(200)
+    const reader = res.body!.getReader()
+    const decoder = new TextDecoder()
+    let text = ''
+    let chunks = 0
+    for (;;) {
+      const { done, value } = await reader.read()
+      if (done) break
+      chunks++
+      text += decoder.decode(value, { stream: true })
+      // an entry written while the export runs is not in it (it reads the log as it stood)
+      if (chunks === 2) await t.db.insert(auditLog).values({ companyId, actor: TEST_ADMIN.username, action: 'user.updated', target: mehmet.id, at: new Date('2026-04-01T00:00:00Z'), detail: { before: { firstName: 'X' }, after: { firstName: 'LATE' } } })
+    }
+    // the header, then a part per page of AUDIT_EXPORT_PAGE rows: never one string built whole
+    expect(chunks).toBe(1 + Math.ceil(N / AUDIT_EXPORT_PAGE))
+    const lines = text.replace(/^\uFEFF/, '').trim().split('\r\n')
+    expect(lines[0]).toBe('"Time (Europe/Istanbul)","Event","Who","Action","Target","Changes","IP address","Request ID"')
+    expect(lines).toHaveLength(N + 1)
+    // newest first, each row once: g = 1 .. N in order
+    expect(lines[1]).toBe('"2026-03-01 02:59:00","Ayşe Yılmaz changed the details of Mehmet Demir","Ayşe Yılmaz (admin)","User details changed","Mehmet Demir","First name: A1 → B1","",""')
+    const firstNames = lines.slice(1).map((l) => /First name: A(\d+) → B/.exec(l)?.[1])
+    expect(firstNames).toEqual(Array.from({ length: N }, (_, i) => String(i + 1)))
+    expect(text).not.toContain('LATE')
+    const [exported] = await t.db.select().from(auditLog).where(eq(auditLog.action, 'audit.exported'))
+    expect(exported!.detail).toMatchObject({ rows: N, filters: { action: 'user.updated' } })
   })
 
   it('refuses the list, the actions and the CSV without audit:read', async () => {

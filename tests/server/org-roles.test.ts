@@ -103,6 +103,44 @@ describe.each(dbKinds())('organisation tree and roles on %s', (kind) => {
     expect((await a.get('/group/00000000-0000-4000-8000-000000000000?view=tree')).status).toBe(404)
   })
 
+  it('serves the org chart\'s tree by its version: every group write shows at once, a refused one changes nothing, 304 for the version held (issue 25 item 14)', async () => {
+    const companyId = (await t.db.select().from(appUser).where(eq(appUser.username, 'admin')))[0]!.companyId
+    const read = async (etag?: string) => {
+      const res = await t.request(`/group/${companyId}?view=tree`, { headers: { trxType: 'FRM', cookie: [...a.jar].map(([k, v]) => `${k}=${v}`).join('; '), ...(etag ? { 'if-none-match': etag } : {}) } })
+      return { status: res.status, etag: res.headers.get('etag')!, cache: res.headers.get('cache-control'), items: res.status === 200 ? ((await res.json()) as { items: Group[] }).items : null }
+    }
+    const empty = await read()
+    expect(empty).toMatchObject({ status: 200, items: [], cache: 'private, no-cache' })
+    const m = await create('Müdürlük', 'management')
+    const afterCreate = await read()
+    expect(afterCreate.items!.map((g) => g.name)).toEqual(['Müdürlük'])
+    expect(afterCreate.etag).not.toBe(empty.etag)
+    // the version held: 304 without a body; twice read, one answer
+    expect((await read(afterCreate.etag)).status).toBe(304)
+    expect((await read()).etag).toBe(afterCreate.etag)
+    const u = await create('Birim', 'unit', m.id)
+    const renamed = await a.put(`/group/${u.id}`, { name: 'Birim A', level: 'unit', version: u.version })
+    expect(renamed.status, JSON.stringify(renamed.body)).toBe(200)
+    const afterRename = await read(afterCreate.etag)
+    expect(afterRename.status).toBe(200)
+    expect(afterRename.items).toEqual([
+      { id: u.id, name: 'Birim A', level: 'unit', parentId: m.id, version: 2 },
+      { id: m.id, name: 'Müdürlük', level: 'management', parentId: null, version: 1 },
+    ])
+    // a refused write (a stale version) bumps nothing: the same version, still 304
+    expect((await a.put(`/group/${u.id}`, { name: 'Birim B', level: 'unit', version: u.version })).status).toBe(409)
+    expect((await read(afterRename.etag)).status).toBe(304)
+    const m2 = await create('Bölge', 'management')
+    const moved = await a.post(`/group/${u.id}/move`, { version: 2, parentId: m2.id })
+    expect(moved.status).toBe(200)
+    expect((await read()).items!.find((g) => g.id === u.id)).toMatchObject({ parentId: m2.id, version: 3 })
+    expect((await a.del(`/group/${u.id}?version=3`)).status).toBe(200)
+    const afterDelete = await read()
+    expect(afterDelete.items!.map((g) => g.name)).toEqual(['Bölge', 'Müdürlük'])
+    // the filtered answers follow the version too
+    expect(((await a.get(`/group/${companyId}?view=tree&filterByLevelType=unit`)).body.items as Group[])).toEqual([])
+  })
+
   it('refuses a group without name or type with the spec code, and deletes only empty groups', async () => {
     const missing = await a.post('/group', { name: ' ', level: 'nope', parentId: null })
     expect(missing.status).toBe(400)

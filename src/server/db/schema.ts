@@ -84,6 +84,12 @@ export const company = pgTable('company', {
   language: text('language').notNull().default('tr'),
   timeZone: text('time_zone').notNull().default('Europe/Istanbul'),
   version: integer('version').notNull().default(1),
+  /**
+   * The version of the company's group tree (issue 25 item 14): every group write bumps it in its own
+   * transaction (services/groups.ts, which locks this row first), so the org chart's tree is served
+   * from a cache of that version and answered 304 to a browser that holds it.
+   */
+  groupTreeVersion: integer('group_tree_version').notNull().default(0),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 })

@@ -6,7 +6,7 @@ import type { AppEnv } from '../types.ts'
 import { idParam, readJson, readQuery } from '../http.ts'
 import { auditBySession } from '../services/audit.ts'
 import {
-  createGroup, deleteGroup, groupDetail, groupSubtree, groupTree, groupView, listGroups, moveGroup, updateGroup,
+  createGroup, deleteGroup, groupDetail, groupSubtree, groupTreeAnswer, groupView, listGroups, moveGroup, updateGroup,
 } from '../services/groups.ts'
 import { permit } from '../services/permissions.ts'
 
@@ -33,14 +33,23 @@ export function groupRoutes() {
    * company's id, the company's groups with their counts (an empty list when it has none yet);
    * for a group's id, that group and its subtree. One group alone: `GET /group/{id}/detail`.
    * With `view=tree` the same groups as the org chart draws them (issue 25 item 14): five fields
-   * each, no counts, one query (the chart and the group pickers load this).
+   * each, no counts, one query (the chart and the group pickers load this), served from the tree's
+   * version (services/groups.ts) with that version as its ETag.
    */
   r.get('/:id', permit('group:read'), async (c) => {
     const id = idParam(c)
     const { filterByLevelType, view } = readQuery(c, LevelQuery)
     const { db } = c.get('deps')
     const companyId = c.get('session').companyId
-    if (view === 'tree') return c.json({ items: await groupTree(db, companyId, id === companyId ? undefined : id, filterByLevelType) })
+    if (view === 'tree') {
+      // the tree's version as its ETag: a browser holding this version is answered 304, without a body
+      const { json, version } = await groupTreeAnswer(db, companyId, id === companyId ? undefined : id, filterByLevelType)
+      const etag = `"tree-${version}"`
+      c.header('ETag', etag)
+      c.header('Cache-Control', 'private, no-cache')
+      if ((c.req.header('if-none-match') ?? '').split(',').some((t) => t.trim().replace(/^W\//, '') === etag)) return c.body(null, 304)
+      return c.body(json, 200, { 'content-type': 'application/json' })
+    }
     if (id === companyId) return c.json({ items: await listGroups(db, companyId, filterByLevelType) })
     return c.json({ items: await groupSubtree(db, companyId, id, filterByLevelType) })
   })

@@ -1,8 +1,9 @@
-import { and, eq, inArray, sql } from 'drizzle-orm'
+import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
-import { address, appUser, auditLog, company, jobTitle, outbox, paymentOrder, role, tariffVersion, userGroup } from '../db/schema.ts'
-import { serverText, type ServerLocale } from '../i18n.ts'
-import { AUDIT_ACTION_NAMES, AUDIT_FIELDS, AUDIT_SENTENCES, AUDIT_UNKNOWN, AUDIT_WORDS, caseEnding } from '../audit-texts.ts'
+import { address, appUser, auditLog, city, company, country, district, hometown, industry, jobTitle, optionItem, outbox, paymentOrder, role, tariffVersion, userGroup } from '../db/schema.ts'
+import { localized, serverText, type ServerLocale } from '../i18n.ts'
+import { AUDIT_ACTION_NAMES, AUDIT_FIELDS, AUDIT_PERMISSION_ACTIONS, AUDIT_PERMISSION_AREAS, AUDIT_SENTENCES, AUDIT_UNKNOWN, AUDIT_WORDS, caseEnding } from '../audit-texts.ts'
+import { PERMISSION_CATALOGUE, toPermissionStrings } from '../../domain/permission-catalogue.ts'
 import { CONSENT_DOCUMENTS } from '../../domain/consents.ts'
 import type { AuditChange, AuditEntry, SentencePart } from '../../domain/audit-entry.ts'
 
@@ -64,6 +65,98 @@ type Names = {
   tariffs: Map<string, string>
   payments: Set<string>
   mails: Set<string>
+  /** Codes of reference lists by their names in the reader's language: `field value` (a cascade's code with the codes above it). */
+  lookups: Map<string, string>
+}
+
+/** Fields holding a code of an option list (the list's name). */
+const OPTION_FIELDS: Record<string, string> = { experienceLevel: 'experienceLevels', locationtype: 'locationTypes', size: 'companySizes', gdprLevel: 'gdprLevels' }
+
+/** The key of a coded value in `Names.lookups`: the address cascade's codes go with the codes above them. */
+function lookupKey(key: string, value: string, side: Record<string, unknown>): string {
+  const cc = String(side.countrycode ?? '')
+  switch (key) {
+    case 'citycode': return `city ${cc} ${value}`
+    case 'districtcode': return `district ${cc} ${String(side.citycode ?? '')} ${value}`
+    case 'suburbcode': return `suburb ${cc} ${String(side.citycode ?? '')} ${String(side.districtcode ?? '')} ${value}`
+    case 'country': case 'countrycode': return `country ${value}`
+    case 'sector': return `sector ${value}`
+    default: return `${OPTION_FIELDS[key] ?? key} ${value}`
+  }
+}
+const LOOKUP_FIELDS = new Set(['citycode', 'districtcode', 'suburbcode', 'country', 'countrycode', 'sector', ...Object.keys(OPTION_FIELDS)])
+
+/** Every before/after (or the detail itself, for an entry without sides) of the rows. */
+function sidesOf(rows: Row[]): Array<Record<string, unknown>> {
+  return rows.flatMap((r) => {
+    const d = (r.detail ?? {}) as Record<string, unknown>
+    return 'before' in d || 'after' in d
+      ? ['before', 'after'].map((k) => d[k]).filter((x): x is Record<string, unknown> => !!x && typeof x === 'object')
+      : [d]
+  })
+}
+
+/** The names of the coded values the rows hold (option lists, countries, the address cascade, sectors), in one query per kind. */
+async function loadLookups(db: Db, rows: Row[], locale: ServerLocale): Promise<Map<string, string>> {
+  const options: SQL[] = []
+  const countries = new Set<string>()
+  const sectors = new Set<string>()
+  const cities: SQL[] = []
+  const districts: SQL[] = []
+  const suburbs: SQL[] = []
+  const str = (v: unknown) => (typeof v === 'string' && v !== '' ? v : null)
+  for (const side of sidesOf(rows)) {
+    for (const [key, list] of Object.entries(OPTION_FIELDS)) {
+      const v = str(side[key])
+      if (v) options.push(and(eq(optionItem.list, list), eq(optionItem.value, v))!)
+    }
+    for (const key of ['country', 'countrycode']) { const v = str(side[key]); if (v) countries.add(v) }
+    const sector = str(side.sector)
+    if (sector) sectors.add(sector)
+    const [cc, ci, di, su] = [str(side.countrycode), str(side.citycode), str(side.districtcode), str(side.suburbcode)]
+    if (cc && ci) cities.push(and(eq(city.countryCode, cc), eq(city.code, ci))!)
+    if (cc && ci && di) districts.push(and(eq(district.countryCode, cc), eq(district.cityCode, ci), eq(district.code, di))!)
+    if (cc && ci && di && su) suburbs.push(and(eq(hometown.countryCode, cc), eq(hometown.cityCode, ci), eq(hometown.districtCode, di), eq(hometown.code, su))!)
+  }
+  const [opts, ctrs, secs, cits, dists, subs] = await Promise.all([
+    options.length ? db.select().from(optionItem).where(or(...options)) : [],
+    countries.size ? db.select().from(country).where(inArray(country.code, [...countries])) : [],
+    sectors.size ? db.select().from(industry).where(inArray(industry.code, [...sectors])) : [],
+    cities.length ? db.select().from(city).where(or(...cities)) : [],
+    districts.length ? db.select().from(district).where(or(...districts)) : [],
+    suburbs.length ? db.select().from(hometown).where(or(...suburbs)) : [],
+  ])
+  const out = new Map<string, string>()
+  for (const o of opts) out.set(`${o.list} ${o.value}`, localized(o.name, locale))
+  for (const c of ctrs) out.set(`country ${c.code}`, localized(c.name, locale))
+  for (const x of secs) out.set(`sector ${x.code}`, `${x.code} ${localized(x.name, locale)}`)
+  for (const x of cits) out.set(`city ${x.countryCode} ${x.code}`, x.name)
+  for (const x of dists) out.set(`district ${x.countryCode} ${x.cityCode} ${x.code}`, x.name)
+  for (const x of subs) out.set(`suburb ${x.countryCode} ${x.cityCode} ${x.districtCode} ${x.code}`, x.name)
+  return out
+}
+
+/** A permission ('tag:action') by its area and action in the language ("Kullanıcılar: Ekleme"). */
+function permissionLabel(permission: string, locale: ServerLocale): string {
+  const [tag, action] = permission.split(':') as [string, string]
+  const area = AUDIT_PERMISSION_AREAS[tag]
+  const verb = AUDIT_PERMISSION_ACTIONS[action]
+  return `${area ? serverText(area, locale) : tag}: ${verb ? serverText(verb, locale) : action}`
+}
+
+/** The catalogue's order of permissions (the drawer lists added and removed ones as the role matrix does). */
+const PERMISSION_ORDER = new Map(PERMISSION_CATALOGUE.flatMap((e) => e.actions.map((a) => `${e.tag}:${a}`)).map((p, i) => [p, i]))
+
+/** What a change of a role's permissions added and removed, by name, in the catalogue's order. */
+export function permissionDiff(before: unknown, after: unknown, locale: ServerLocale): { added: string[]; removed: string[] } {
+  const list = (v: unknown) => (Array.isArray(v) ? toPermissionStrings(v as string[]) : [])
+  const b = new Set(list(before))
+  const a = new Set(list(after))
+  const order = (x: string, y: string) => (PERMISSION_ORDER.get(x) ?? 1e6) - (PERMISSION_ORDER.get(y) ?? 1e6)
+  return {
+    added: [...a].filter((p) => !b.has(p)).sort(order).map((p) => permissionLabel(p, locale)),
+    removed: [...b].filter((p) => !a.has(p)).sort(order).map((p) => permissionLabel(p, locale)),
+  }
 }
 
 const fullName = (u: { firstName: string; lastName: string; username: string }) => `${u.firstName} ${u.lastName}`.trim() || u.username
@@ -87,7 +180,7 @@ function referencedIds(rows: Row[], key: string): string[] {
 }
 
 /** Every name the entries need, in one query per kind (a page is at most 100 entries). */
-async function loadNames(db: Db, companyId: string, rows: Row[]): Promise<Names> {
+async function loadNames(db: Db, companyId: string, rows: Row[], locale: ServerLocale): Promise<Names> {
   const userIds = idsOf(rows, 'user')
   const usernames = [...new Set(rows.map((r) => r.actor).filter((a): a is string => !!a))]
   const roleIds = [...new Set([...idsOf(rows, 'role'), ...referencedIds(rows, 'roles')])]
@@ -98,7 +191,7 @@ async function loadNames(db: Db, companyId: string, rows: Row[]): Promise<Names>
   const orderIds = [...new Set(rows.filter((r) => r.action.startsWith('payment.') && r.target).map((r) => r.target!))]
   const mailIds = idsOf(rows, 'mail')
   const userCols = { id: appUser.id, username: appUser.username, firstName: appUser.firstName, lastName: appUser.lastName }
-  const [users, actors, roles, groups, addresses, jobs, companies, tariffs, payments, mails] = await Promise.all([
+  const [users, actors, roles, groups, addresses, jobs, companies, tariffs, payments, mails, lookups] = await Promise.all([
     userIds.length ? db.select(userCols).from(appUser).where(and(eq(appUser.companyId, companyId), inArray(appUser.id, userIds))) : [],
     usernames.length ? db.select(userCols).from(appUser).where(and(eq(appUser.companyId, companyId), inArray(appUser.username, usernames))) : [],
     roleIds.length ? db.select({ id: role.id, name: role.name }).from(role).where(and(eq(role.companyId, companyId), inArray(role.id, roleIds))) : [],
@@ -109,6 +202,7 @@ async function loadNames(db: Db, companyId: string, rows: Row[]): Promise<Names>
     tariffIds.length ? db.select({ id: tariffVersion.id, version: tariffVersion.version }).from(tariffVersion).where(inArray(tariffVersion.id, tariffIds)) : [],
     orderIds.length ? db.select({ id: paymentOrder.orderId }).from(paymentOrder).where(and(eq(paymentOrder.companyId, companyId), inArray(paymentOrder.orderId, orderIds))) : [],
     mailIds.length ? db.select({ id: outbox.id }).from(outbox).where(inArray(outbox.id, mailIds)) : [],
+    loadLookups(db, rows, locale),
   ])
   return {
     users: new Map(users.map((u) => [u.id, { id: u.id, name: fullName(u) }])),
@@ -121,6 +215,7 @@ async function loadNames(db: Db, companyId: string, rows: Row[]): Promise<Names>
     tariffs: new Map(tariffs.map((x) => [String(x.id), `v${x.version}`])),
     payments: new Set(payments.map((x) => x.id)),
     mails: new Set(mails.map((x) => x.id)),
+    lookups,
   }
 }
 
@@ -205,7 +300,7 @@ export function sentenceText(parts: SentencePart[]): string {
   return parts.map((p) => ('text' in p ? p.text : 'actor' in p ? p.actor : p.target)).join('')
 }
 
-function readableValue(key: string, value: unknown, names: Names, locale: ServerLocale): string | null {
+function readableValue(key: string, value: unknown, names: Names, locale: ServerLocale, side: Record<string, unknown> = {}): string | null {
   if (value === undefined) return null
   if (value === '[redacted]') return serverText(AUDIT_WORDS.secret, locale)
   if (value === null || value === '') return serverText(AUDIT_WORDS.empty, locale)
@@ -213,6 +308,10 @@ function readableValue(key: string, value: unknown, names: Names, locale: Server
   if (key === 'status' && typeof value === 'string') {
     const w = { active: AUDIT_WORDS.statusActive, suspended: AUDIT_WORDS.statusSuspended, removed: AUDIT_WORDS.statusRemoved }[value]
     if (w) return serverText(w, locale)
+  }
+  if (LOOKUP_FIELDS.has(key) && typeof value === 'string' && value !== '') {
+    const name = names.lookups.get(lookupKey(key, value, side))
+    if (name) return name
   }
   if (key === 'permissions' && Array.isArray(value)) {
     const count = value.reduce((n: number, e) => n + (Array.isArray((e as { actions?: unknown[] })?.actions) ? (e as { actions: unknown[] }).actions.length : 1), 0)
@@ -247,16 +346,18 @@ export function changesOf(detail: Record<string, unknown>, names: Names, locale:
     for (const key of [...new Set([...Object.keys(before), ...Object.keys(after)])].sort((x, y) => (FIELD_ORDER.get(x) ?? 1e6) - (FIELD_ORDER.get(y) ?? 1e6))) {
       if (HIDDEN.has(key) || !AUDIT_FIELDS[key]) continue
       if (JSON.stringify(before[key]) === JSON.stringify(after[key])) continue
-      const b = readableValue(key, before[key], names, locale)
-      const a = readableValue(key, after[key], names, locale)
-      if (b === a && b !== null) continue
-      out.push({ field: key, label: serverText(AUDIT_FIELDS[key]!, locale), before: key in before ? b : null, after: key in after ? a : null })
+      const b = readableValue(key, before[key], names, locale, before)
+      const a = readableValue(key, after[key], names, locale, after)
+      const change: AuditChange = { field: key, label: serverText(AUDIT_FIELDS[key]!, locale), before: key in before ? b : null, after: key in after ? a : null }
+      if (key === 'permissions') Object.assign(change, permissionDiff(before[key], after[key], locale))
+      else if (b === a && b !== null) continue
+      out.push(change)
     }
   } else {
     // an entry without before/after (a test of the mail server, a resend): its facts, as "after"
     for (const [key, value] of Object.entries(detail).sort(([x], [y]) => (FIELD_ORDER.get(x) ?? 1e6) - (FIELD_ORDER.get(y) ?? 1e6))) {
       if (HIDDEN.has(key) || !AUDIT_FIELDS[key]) continue
-      const a = readableValue(key, value, names, locale)
+      const a = readableValue(key, value, names, locale, detail)
       if (a !== null) out.push({ field: key, label: serverText(AUDIT_FIELDS[key]!, locale), before: null, after: a })
     }
   }
@@ -265,7 +366,7 @@ export function changesOf(detail: Record<string, unknown>, names: Names, locale:
 
 /** The entries as a person reads them, in `locale`. */
 export async function readableEntries(db: Db, companyId: string, rows: Row[], locale: ServerLocale): Promise<ReadableEntry[]> {
-  const names = await loadNames(db, companyId, rows)
+  const names = await loadNames(db, companyId, rows, locale)
   return rows.map((row) => {
     const { ip, ...detail } = (row.detail ?? {}) as Record<string, unknown>
     const known = row.actor ? names.byUsername.get(row.actor) : undefined

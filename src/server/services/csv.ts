@@ -7,12 +7,18 @@
  */
 import { stringify } from 'csv-stringify/sync'
 
+export const CSV_OPTIONS = {
+  quoted: true,
+  quoted_empty: true,
+  record_delimiter: 'windows',
+  escape_formulas: true,
+} as const
+
 export function toCsv(header: readonly string[], rows: ReadonlyArray<readonly string[]>): string {
-  return stringify([header as string[], ...(rows as string[][])], {
-    bom: true,
-    quoted: true,
-    quoted_empty: true,
-    record_delimiter: 'windows',
-    escape_formulas: true,
-  })
+  return stringify([header as string[], ...(rows as string[][])], { ...CSV_OPTIONS, bom: true })
+}
+
+/** Rows of a CSV written a part at a time (a streamed export): the same cells as `toCsv`, `bom` on the first part only. */
+export function csvPart(rows: ReadonlyArray<readonly string[]>, first: boolean): string {
+  return stringify(rows as string[][], { ...CSV_OPTIONS, bom: first })
 }

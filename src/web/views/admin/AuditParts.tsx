@@ -78,6 +78,13 @@ export function AuditDrawer({ entry, when, onClose }: { entry: AuditEntry | null
               </table>
             </div>
           )}
+          {entry.changes.filter((c) => c.added?.length || c.removed?.length).map((c) => (
+            // a role's permissions: which were added and which removed, by their names
+            <section key={`diff-${c.field}`} data-diff={c.field}>
+              {c.added?.length ? <><h4><Trans>Eklenen yetkiler</Trans></h4><ul data-diff-side="added">{c.added.map((p) => <li key={p}>+ {p}</li>)}</ul></> : null}
+              {c.removed?.length ? <><h4><Trans>Kaldırılan yetkiler</Trans></h4><ul data-diff-side="removed">{c.removed.map((p) => <li key={p}>− {p}</li>)}</ul></> : null}
+            </section>
+          ))}
         </>
       )}
     </dialog>
