@@ -7,7 +7,8 @@ import {
 import { missingConsents, type ConsentChoice, type ConsentName } from '../../src/domain/consents.ts'
 import type { ApplicationData, SavedApplication } from '../../src/domain/schemas/application.ts'
 import type { CustodianProfile, PensionContract, PersonalProfile, QuickProfile } from '../../src/domain/schemas/sales.ts'
-import type { ConsentsInput, OtherPaymentOutcome, PreInformation, PurchaseOutcome, PurchaseOutput, PurchaseSummary } from '../shared/purchase.ts'
+import type { ConsentsInput, OtherPaymentOutcome, PreInformation, PurchaseOutcome, PurchaseOutput, PurchaseSummary, RestoredVerification } from '../shared/purchase.ts'
+import { besRestoreTarget, type BesHistoryStep } from './bes-history.ts'
 import { smsVerificationMachine, type SmsVerificationOutput } from '../sms-verification/sms-verification.machine.ts'
 import { providedLater, reasonOf } from '../shared/not-provided.ts'
 
@@ -19,6 +20,13 @@ import { providedLater, reasonOf } from '../shared/not-provided.ts'
  * fund distribution) -> consents -> summary -> the first contribution's payment. Each completed
  * step is saved on the server under the verified phone (`saveApplication`, step in `saving`), so the
  * customer can leave and resume after verifying the same phone again.
+ *
+ * Issue 24 item 1: each resting step is a browser history entry (bes-history.ts names them); the
+ * browser's Back is the machine's `back` (the profile's goes to the quick profile, a verified phone
+ * then goes on without a new SMS), and a page reloaded (or come back to with Forward) at a step after
+ * the verification sends `restore { step }`: the verification is read back from the server's proof
+ * cookie (`restoring`), the saved application is read (`resuming`, no notice: the customer never
+ * left) and the page returns to that step when the answers allow it (`routeRestored`).
  */
 export type BesPurchaseInput = { product: BesProduct }
 export type BesStep = 'profile' | 'custodian' | 'payer' | 'contract' | 'consents'
@@ -58,6 +66,8 @@ export type BesPurchaseContext = {
   retry: boolean
   /** The pre-information form the server gave before payment (issue 24 item 4): shown, confirmed, named by the purchase. */
   preInformation: PreInformation | null
+  /** The step a reloaded page returns to (its history entry's), until the verification and the application are read back (issue 24 item 1). */
+  restoreTo: BesHistoryStep | null
 }
 
 export type BesPurchaseEvent =
@@ -74,6 +84,8 @@ export type BesPurchaseEvent =
   | { type: 'payment.retry'; purchase: PurchaseSummary }
   | { type: 'back' }
   | { type: 'retry' }
+  /** The page was reloaded (or come back to with Forward) at a step after the verification: that step again, without a new SMS (issue 24 item 1). */
+  | { type: 'restore'; step: BesHistoryStep }
 
 export type SaveInput = { ticket: string; product: BesProduct; step: BesStep; data: ApplicationData }
 
@@ -128,14 +140,16 @@ export const besPurchaseMachine = setup({
     loadPreInformation: providedLater<PreInformation, { ticket: string; product: BesProduct }>('loadPreInformation'),
     createPurchase: providedLater<PurchaseSummary, { ticket: string; product: BesProduct; preInformationId: string }>('createPurchase'),
     watchPayment: providedLater<OtherPaymentOutcome, { id: string }>('watchPayment'),
+    restoreVerification: providedLater<RestoredVerification, { product: BesProduct }>('restoreVerification'),
   },
   actions: {
     /** A saved application's sections back into the form (the participant's age as of its last save). */
-    restoreApplication: assign(({ event }) => {
+    restoreApplication: assign(({ context, event }) => {
       const saved = savedOf(event)
       const d = saved.data
       return {
         resumed: true,
+        quick: context.quick ?? d.quickProfile ?? null,
         applicationId: saved.id,
         profile: d.personalProfile ?? null,
         custodian: d.custodianProfile ?? null,
@@ -145,6 +159,28 @@ export const besPurchaseMachine = setup({
         minor: minorWhenSaved(saved),
         resumedAt: resumeStepOf(saved),
       }
+    }),
+    /** A reloaded page's saved answers back (no notice: the customer never left the page). */
+    restoreEntry: assign(({ context, event }) => {
+      const saved = savedOf(event)
+      const d = saved.data
+      return {
+        applicationId: saved.id,
+        quick: context.quick ?? d.quickProfile ?? null,
+        profile: d.personalProfile ?? null,
+        custodian: d.custodianProfile ?? null,
+        payer: d.payerProfile ?? null,
+        payerIsOther: !!d.payerProfile,
+        contract: d.pensionContract ?? null,
+        minor: minorWhenSaved(saved),
+      }
+    }),
+    takeQuick: assign({
+      errors: {},
+      quick: ({ event }) => {
+        const e = event as Ev<'quick.submit'>
+        return { gender: e.gender as QuickProfile['gender'], citycode: e.citycode, birthdate: e.birthdate.trim() }
+      },
     }),
     rememberApplication: assign({ applicationId: ({ event }) => (event as unknown as { output: SavedApplication }).output.id }),
   },
@@ -177,6 +213,10 @@ export const besPurchaseMachine = setup({
     isPaidElsewhere: ({ event }) => (event as { output?: PurchaseSummary }).output?.paymentInProgress === true,
     isRetry: ({ context }) => context.retry,
     otherPaymentSucceeded: ({ event }) => (event as { output?: OtherPaymentOutcome }).output === 'success',
+    isVerified: ({ context }) => context.ticket !== null,
+    isRestoring: ({ context }) => context.restoreTo !== null,
+    /** The page has just opened: nothing typed, verified or bought yet (a reload's restore is the page's first event). */
+    isFresh: ({ context }) => context.quick === null && context.ticket === null && context.purchase === null,
   },
 }).createMachine({
   id: 'besPurchase',
@@ -202,6 +242,7 @@ export const besPurchaseMachine = setup({
     outcome: null,
     retry: false,
     preInformation: null,
+    restoreTo: null,
   }),
   initial: 'quickProfile',
   states: {
@@ -209,16 +250,30 @@ export const besPurchaseMachine = setup({
       on: {
         'quick.submit': [
           { guard: 'hasQuickErrors', actions: assign({ errors: ({ context, event }) => quickProfileErrors(context.product, event, event.at) }) },
-          {
-            target: 'verifying',
-            actions: assign({ errors: {}, quick: ({ event }) => ({ gender: event.gender as QuickProfile['gender'], citycode: event.citycode, birthdate: event.birthdate.trim() }) }),
-          },
+          // back from the profile with the phone verified: on to the profile again, without a new SMS
+          { guard: 'isVerified', target: 'personal', actions: 'takeQuick' },
+          { target: 'verifying', actions: 'takeQuick' },
         ],
+        // a reload (or Forward back to the page) at a step after the verification: that step again, without a new SMS
+        restore: { guard: 'isFresh', target: 'restoring', actions: assign({ restoreTo: ({ event }) => event.step, errors: {}, reason: null }) },
         // the result page's "Tekrar dene" (issue 21): the payment step of that purchase, straight away
         'payment.retry': { target: 'payment', actions: assign({ purchase: ({ event }) => event.purchase, retry: true, reason: null, errors: {} }) },
       },
     },
+    /** The verification read back from the server's proof cookie; a forged, expired or other product's proof: the phone is asked again, saying why. */
+    restoring: {
+      tags: ['busy'],
+      invoke: {
+        id: 'restoreVerification',
+        src: 'restoreVerification',
+        input: ({ context }) => ({ product: context.product }),
+        onDone: { target: 'resuming', actions: assign(({ event }) => ({ phone: event.output.phone, ticket: event.output.ticket })) },
+        onError: { target: 'verifying', actions: assign({ restoreTo: null, ticket: null, phone: null, reason: ({ event }) => reasonOf(event.error) }) },
+      },
+    },
     verifying: {
+      // the SMS step's Back: the quick profile (its answers kept)
+      on: { back: { target: 'quickProfile', actions: assign({ reason: null }) } },
       invoke: {
         id: 'smsVerification',
         src: 'smsVerification',
@@ -241,17 +296,27 @@ export const besPurchaseMachine = setup({
         input: ({ context }) => ({ ticket: context.ticket ?? '', product: context.product }),
         // the customer goes on at the first section the saved application lacks
         onDone: [
+          // a reloaded page: its saved answers back, at the step it was on (no notice: the customer never left)
+          { guard: 'isRestoring', target: 'routeRestored', actions: 'restoreEntry' },
           { guard: 'resumeAtConsents', target: 'consents', actions: 'restoreApplication' },
           { guard: 'resumeAtCustodian', target: 'custodian', actions: 'restoreApplication' },
           { guard: 'resumeAtContract', target: 'contract', actions: 'restoreApplication' },
           { target: 'personal', actions: 'restoreApplication' },
         ],
         // nothing saved for this phone (or the check failed): start afresh
-        onError: { target: 'personal' },
+        onError: { target: 'personal', actions: assign({ restoreTo: null }) },
       },
+    },
+    /** The reloaded page's step, if the saved answers allow it; else the first step without answers. */
+    routeRestored: {
+      always: (['personal', 'custodian', 'payer', 'contract', 'consents', 'summary', 'loadingPreInformation'] as const).map((target) => ({
+        guard: ({ context }: { context: BesPurchaseContext }) => besRestoreTarget(context) === target, target, actions: assign({ restoreTo: null }),
+      })),
     },
     personal: {
       on: {
+        // the browser's Back from the profile: the quick profile (the phone stays verified)
+        back: { target: 'quickProfile', actions: assign({ errors: {} }) },
         'profile.submit': [
           { guard: 'hasProfileErrors', actions: assign({ errors: ({ context, event }) => participantErrors(context.product, withPhone(context, event.values), event.at) }) },
           {
