@@ -8,18 +8,6 @@ export type BesHistoryStep = (typeof BES_HISTORY_STEPS)[number]
 /** Steps a reload returns to: those after the verification (the quick profile and the SMS step start as a plain visit). */
 export const BES_RESTORABLE_STEPS: readonly BesHistoryStep[] = ['personal', 'custodian', 'payer', 'contract', 'consents', 'summary', 'preInformation', 'payment']
 
-/** The machine's state for each history step (the others name none: busy or passing). */
-const STATE_STEP: Record<string, BesHistoryStep> = {
-  quickProfile: 'quick', verifying: 'sms', personal: 'personal', custodian: 'custodian', payer: 'payer', contract: 'contract',
-  consents: 'consents', summary: 'summary', preInformation: 'preInformation', payment: 'payment',
-}
-
-/** The history step of a BES purchase snapshot, null while busy, passing through or done. */
-export function besHistoryStep(s: { value: unknown; hasTag(tag: string): boolean; status: string }): BesHistoryStep | null {
-  if (s.status !== 'active' || s.hasTag('busy') || typeof s.value !== 'string') return null
-  return STATE_STEP[s.value] ?? null
-}
-
 type Answers = { restoreTo: BesHistoryStep | null; profile: unknown; custodian: unknown; payer: unknown; contract: unknown; minor: boolean; payerIsOther: boolean }
 
 /**

@@ -5,7 +5,7 @@ import { useActorRef, useSelector } from '@xstate/react'
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react'
 import type { ActorRefFrom, SnapshotFrom } from 'xstate'
 import type { besPurchaseMachine } from '../../../../../machines/bes-purchase/bes-purchase.machine.ts'
-import { BES_RESTORABLE_STEPS, besHistoryStep, type BesHistoryStep } from '../../../../../machines/bes-purchase/bes-history.ts'
+import { BES_RESTORABLE_STEPS, type BesHistoryStep } from '../../../../../machines/bes-purchase/bes-history.ts'
 import type { smsVerificationMachine } from '../../../../../machines/sms-verification/sms-verification.machine.ts'
 import { minimumContribution, type BesProduct } from '../../../../domain/bes.ts'
 import { formatMoney } from '../../../../domain/money.ts'
@@ -119,7 +119,8 @@ function BesPurchaseFlow({ product, retry, onForward }: Props & { onForward(): v
     setRestoring(null)
   }, [actor, restoring])
   // each step its own history entry: Back is the machine's own `back`, Forward returns to the entry's step
-  const historyStep = useSelector(actor, besHistoryStep)
+  // (the step on screen names the entry; none while busy or after a failed save, whose step stays on screen)
+  const historyStep = useSelector(actor, (s) => (s.status !== 'active' || s.hasTag('busy') || s.matches('saveFailed') ? null : stepOf(s)))
   const history = usePurchaseHistory(historyStep, () => actor.send({ type: 'back' }), onForward)
   const step = useSelector(actor, stepOf)
   const ctx = useSelector(actor, (s) => s.context)
