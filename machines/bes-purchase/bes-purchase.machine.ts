@@ -1,14 +1,15 @@
 import { assign, setup } from 'xstate'
 import { needsCustodian, type BesProduct } from '../../src/domain/bes.ts'
+import { contractErrors, participantErrors, quickProfileErrors, signatoryErrors, toContract, toParticipant, toSignatory } from '../../src/domain/bes-forms.ts'
+import { missingConsents } from '../../src/domain/consents.ts'
+import type { SavedApplication } from '../../src/domain/schemas/application.ts'
+import type { QuickProfile } from '../../src/domain/schemas/sales.ts'
+import type { ConsentsInput, OtherPaymentOutcome, PreInformation, PurchaseOutput, PurchaseSummary, RestoredVerification } from '../shared/purchase.ts'
+import { besRestoreTarget } from './bes-history.ts'
 import {
-  contractErrors, participantErrors, quickProfileErrors, signatoryErrors, toContract, toParticipant, toSignatory,
-  type ContractValues, type FieldErrors, type PersonValues,
-} from '../../src/domain/bes-forms.ts'
-import { missingConsents, type ConsentChoice, type ConsentName } from '../../src/domain/consents.ts'
-import type { ApplicationData, SavedApplication } from '../../src/domain/schemas/application.ts'
-import type { CustodianProfile, PensionContract, PersonalProfile, QuickProfile } from '../../src/domain/schemas/sales.ts'
-import type { ConsentsInput, OtherPaymentOutcome, PreInformation, PurchaseOutcome, PurchaseOutput, PurchaseSummary, RestoredVerification } from '../shared/purchase.ts'
-import { besRestoreTarget, type BesHistoryStep } from './bes-history.ts'
+  answersOfSaved, applicationData, CUSTODIAN_RELATIONS, has, resumeStepOf, savedOf, withPhone,
+  type BesPurchaseContext, type BesPurchaseEvent, type BesPurchaseInput, type Ev, type SaveInput,
+} from './bes-purchase.context.ts'
 import { smsVerificationMachine, type SmsVerificationOutput } from '../sms-verification/sms-verification.machine.ts'
 import { providedLater, reasonOf } from '../shared/not-provided.ts'
 
@@ -28,102 +29,7 @@ import { providedLater, reasonOf } from '../shared/not-provided.ts'
  * cookie (`restoring`), the saved application is read (`resuming`, no notice: the customer never
  * left) and the page returns to that step when the answers allow it (`routeRestored`).
  */
-export type BesPurchaseInput = { product: BesProduct }
-export type BesStep = 'profile' | 'custodian' | 'payer' | 'contract' | 'consents'
-export type ConsentChoices = Partial<Record<ConsentName, ConsentChoice>>
-
-export type BesPurchaseContext = {
-  product: BesProduct
-  quick: QuickProfile | null
-  phone: string | null
-  ticket: string | null
-  /** A saved application was found after the SMS check and its answers were put back. */
-  resumed: boolean
-  /** The step a resumed application continued at (its notice shows there), null before a resume. */
-  resumedAt: ResumeStep | null
-  /** The server's id of the saved application (the consents' saleId and partyId). */
-  applicationId: string | null
-  profile: PersonalProfile | null
-  custodian: CustodianProfile | null
-  payer: CustodianProfile | null
-  /** The participant is under 18 (from the profile's birth date on the day it was given). */
-  minor: boolean
-  /** Someone other than the participant (or the custodian) pays. */
-  payerIsOther: boolean
-  contract: PensionContract | null
-  consents: ConsentChoices
-  /** Field -> message code of the step on screen. */
-  errors: FieldErrors
-  /** The step being saved. */
-  saving: BesStep | null
-  /** Reason code of the last failed call (never text). */
-  reason: string | null
-  /** The server's purchase (its id and the amount it computed). */
-  purchase: PurchaseSummary | null
-  /** The card payment's outcome, for the result page. */
-  outcome: PurchaseOutcome | null
-  /** The payment step was opened for an existing purchase (the result page's "Tekrar dene", issue 21). */
-  retry: boolean
-  /** The pre-information form the server gave before payment (issue 24 item 4): shown, confirmed, named by the purchase. */
-  preInformation: PreInformation | null
-  /** The step a reloaded page returns to (its history entry's), until the verification and the application are read back (issue 24 item 1). */
-  restoreTo: BesHistoryStep | null
-}
-
-export type BesPurchaseEvent =
-  | { type: 'quick.submit'; at: string; gender: string; citycode: string; birthdate: string }
-  | { type: 'profile.submit'; values: PersonValues; payerIsOther: boolean; at: string }
-  | { type: 'custodian.submit'; values: PersonValues; relation: string; at: string }
-  | { type: 'payer.submit'; values: PersonValues; at: string }
-  | { type: 'contract.submit'; values: ContractValues }
-  | { type: 'consents.submit'; choices: ConsentChoices }
-  | { type: 'summary.confirm' }
-  | { type: 'preInformation.confirm'; accepted: boolean }
-  | { type: 'payment.done'; status: PurchaseOutcome }
-  | { type: 'payment.elsewhere' }
-  | { type: 'payment.retry'; purchase: PurchaseSummary }
-  | { type: 'back' }
-  | { type: 'retry' }
-  /** The page was reloaded (or come back to with Forward) at a step after the verification: that step again, without a new SMS (issue 24 item 1). */
-  | { type: 'restore'; step: BesHistoryStep }
-
-export type SaveInput = { ticket: string; product: BesProduct; step: BesStep; data: ApplicationData }
-
-export const CUSTODIAN_RELATIONS = ['mother', 'father', 'guardian'] as const
-
-/** What the server keeps of the application: the answers given so far. */
-export function applicationData(c: BesPurchaseContext): ApplicationData {
-  return {
-    ...(c.quick ? { quickProfile: c.quick } : {}),
-    ...(c.profile ? { personalProfile: c.profile } : {}),
-    ...(c.minor && c.custodian ? { custodianProfile: c.custodian } : {}),
-    ...(c.payerIsOther && c.payer ? { payerProfile: c.payer } : {}),
-    ...(c.contract ? { pensionContract: c.contract } : {}),
-  }
-}
-
-type Ev<T extends BesPurchaseEvent['type']> = Extract<BesPurchaseEvent, { type: T }>
-const has = (errors: FieldErrors) => Object.keys(errors).length > 0
-/** The participant's mobile is the phone the SMS proved, whatever the form sent. */
-const withPhone = (c: BesPurchaseContext, values: PersonValues): PersonValues => ({ ...values, userphone: c.phone ?? values.userphone ?? '' })
-
-const savedOf = (event: unknown) => (event as { output: SavedApplication }).output
-
-/** Whether the saved participant needed a custodian when the application was last saved. */
-function minorWhenSaved(saved: SavedApplication): boolean {
-  const birthdate = saved.data.personalProfile?.birthdate
-  return !!birthdate && needsCustodian(birthdate, new Date(saved.updatedAt))
-}
-
-type ResumeStep = 'consents' | 'custodian' | 'contract' | 'personal'
-
-/** Where a saved application goes on: the first section it lacks. */
-function resumeStepOf(saved: SavedApplication): ResumeStep {
-  const d = saved.data
-  if (d.pensionContract) return 'consents'
-  if (!d.personalProfile) return 'personal'
-  return !d.custodianProfile && minorWhenSaved(saved) ? 'custodian' : 'contract'
-}
+export * from './bes-purchase.context.ts'
 
 export const besPurchaseMachine = setup({
   types: {} as {
@@ -144,37 +50,9 @@ export const besPurchaseMachine = setup({
   },
   actions: {
     /** A saved application's sections back into the form (the participant's age as of its last save). */
-    restoreApplication: assign(({ context, event }) => {
-      const saved = savedOf(event)
-      const d = saved.data
-      return {
-        resumed: true,
-        quick: context.quick ?? d.quickProfile ?? null,
-        applicationId: saved.id,
-        profile: d.personalProfile ?? null,
-        custodian: d.custodianProfile ?? null,
-        payer: d.payerProfile ?? null,
-        payerIsOther: !!d.payerProfile,
-        contract: d.pensionContract ?? null,
-        minor: minorWhenSaved(saved),
-        resumedAt: resumeStepOf(saved),
-      }
-    }),
+    restoreApplication: assign(({ context, event }) => ({ ...answersOfSaved(context, savedOf(event)), resumed: true, resumedAt: resumeStepOf(savedOf(event)) })),
     /** A reloaded page's saved answers back (no notice: the customer never left the page). */
-    restoreEntry: assign(({ context, event }) => {
-      const saved = savedOf(event)
-      const d = saved.data
-      return {
-        applicationId: saved.id,
-        quick: context.quick ?? d.quickProfile ?? null,
-        profile: d.personalProfile ?? null,
-        custodian: d.custodianProfile ?? null,
-        payer: d.payerProfile ?? null,
-        payerIsOther: !!d.payerProfile,
-        contract: d.pensionContract ?? null,
-        minor: minorWhenSaved(saved),
-      }
-    }),
+    restoreEntry: assign(({ context, event }) => answersOfSaved(context, savedOf(event))),
     takeQuick: assign({
       errors: {},
       quick: ({ event }) => {
