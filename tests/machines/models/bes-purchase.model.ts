@@ -86,6 +86,8 @@ export const besPurchaseModel: Model = {
       saved('quote', {}),
       // a minor's application with the custodian and someone else paying: on at the contract
       saved('contract', { personalProfile: { ...PEOPLE.child, userphone: PHONE }, custodianProfile: { ...PARENT, planchoice: 'erkenbes' }, payerProfile: { ...PARENT, planchoice: 'erkenbes' } }),
+      // a minor's application with a payer but no custodian (a reload at the payer goes back to the custodian first)
+      saved('custodian', { personalProfile: { ...PEOPLE.child, userphone: PHONE }, payerProfile: { ...PARENT, planchoice: 'erkenbes' } }),
     ],
     saveApplication: [{ id: 'a1', product: 'erkenbes', step: 'profile', updatedAt: AT, expiresAt: AT, data: {} }],
     recordConsents: [undefined],
