@@ -5,7 +5,7 @@ import { useActorRef, useSelector } from '@xstate/react'
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react'
 import type { ActorRefFrom, SnapshotFrom } from 'xstate'
 import type { besPurchaseMachine } from '../../../../../machines/bes-purchase/bes-purchase.machine.ts'
-import { BES_RESTORABLE_STEPS, type BesHistoryStep } from '../../../../../machines/bes-purchase/bes-history.ts'
+import type { BesHistoryStep } from '../../../../../machines/bes-purchase/bes-history.ts'
 import type { smsVerificationMachine } from '../../../../../machines/sms-verification/sms-verification.machine.ts'
 import { minimumContribution, type BesProduct } from '../../../../domain/bes.ts'
 import { formatMoney } from '../../../../domain/money.ts'
@@ -94,7 +94,8 @@ function useCities() {
 /** The step of the history entry the page opened at, if a reload returns to it (a step after the verification). */
 function restorableEntry(): BesHistoryStep | null {
   const step = entryStep()
-  return step && (BES_RESTORABLE_STEPS as readonly string[]).includes(step) ? step as BesHistoryStep : null
+  // (bes-history.ts BES_RESTORABLE_STEPS: every step the page names but the quick profile and the SMS step)
+  return step && step !== 'quick' && step !== 'sms' ? step as BesHistoryStep : null
 }
 
 type Props = { product: BesProduct; retry?: string | undefined }
