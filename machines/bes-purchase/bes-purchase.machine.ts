@@ -1,13 +1,15 @@
 import { assign, setup } from 'xstate'
 import { needsCustodian, type BesProduct } from '../../src/domain/bes.ts'
+import { contractErrors, participantErrors, quickProfileErrors, signatoryErrors, toContract, toParticipant, toSignatory } from '../../src/domain/bes-forms.ts'
+import { missingConsents } from '../../src/domain/consents.ts'
+import type { SavedApplication } from '../../src/domain/schemas/application.ts'
+import type { QuickProfile } from '../../src/domain/schemas/sales.ts'
+import type { ConsentsInput, OtherPaymentOutcome, PreInformation, PurchaseOutput, PurchaseSummary, RestoredVerification } from '../shared/purchase.ts'
+import { besRestoreTarget } from './bes-history.ts'
 import {
-  contractErrors, participantErrors, quickProfileErrors, signatoryErrors, toContract, toParticipant, toSignatory,
-  type ContractValues, type FieldErrors, type PersonValues,
-} from '../../src/domain/bes-forms.ts'
-import { missingConsents, type ConsentChoice, type ConsentName } from '../../src/domain/consents.ts'
-import type { ApplicationData, SavedApplication } from '../../src/domain/schemas/application.ts'
-import type { CustodianProfile, PensionContract, PersonalProfile, QuickProfile } from '../../src/domain/schemas/sales.ts'
-import type { ConsentsInput, OtherPaymentOutcome, PreInformation, PurchaseOutcome, PurchaseOutput, PurchaseSummary } from '../shared/purchase.ts'
+  answersOfSaved, applicationData, CUSTODIAN_RELATIONS, has, resumeStepOf, savedOf, withPhone,
+  type BesPurchaseContext, type BesPurchaseEvent, type BesPurchaseInput, type Ev, type SaveInput,
+} from './bes-purchase.context.ts'
 import { smsVerificationMachine, type SmsVerificationOutput } from '../sms-verification/sms-verification.machine.ts'
 import { providedLater, reasonOf } from '../shared/not-provided.ts'
 
@@ -19,99 +21,15 @@ import { providedLater, reasonOf } from '../shared/not-provided.ts'
  * fund distribution) -> consents -> summary -> the first contribution's payment. Each completed
  * step is saved on the server under the verified phone (`saveApplication`, step in `saving`), so the
  * customer can leave and resume after verifying the same phone again.
+ *
+ * Issue 24 item 1: each resting step is a browser history entry (bes-history.ts names them); the
+ * browser's Back is the machine's `back` (the profile's goes to the quick profile, a verified phone
+ * then goes on without a new SMS), and a page reloaded (or come back to with Forward) at a step after
+ * the verification sends `restore { step }`: the verification is read back from the server's proof
+ * cookie (`restoring`), the saved application is read (`resuming`, no notice: the customer never
+ * left) and the page returns to that step when the answers allow it (`routeRestored`).
  */
-export type BesPurchaseInput = { product: BesProduct }
-export type BesStep = 'profile' | 'custodian' | 'payer' | 'contract' | 'consents'
-export type ConsentChoices = Partial<Record<ConsentName, ConsentChoice>>
-
-export type BesPurchaseContext = {
-  product: BesProduct
-  quick: QuickProfile | null
-  phone: string | null
-  ticket: string | null
-  /** A saved application was found after the SMS check and its answers were put back. */
-  resumed: boolean
-  /** The step a resumed application continued at (its notice shows there), null before a resume. */
-  resumedAt: ResumeStep | null
-  /** The server's id of the saved application (the consents' saleId and partyId). */
-  applicationId: string | null
-  profile: PersonalProfile | null
-  custodian: CustodianProfile | null
-  payer: CustodianProfile | null
-  /** The participant is under 18 (from the profile's birth date on the day it was given). */
-  minor: boolean
-  /** Someone other than the participant (or the custodian) pays. */
-  payerIsOther: boolean
-  contract: PensionContract | null
-  consents: ConsentChoices
-  /** Field -> message code of the step on screen. */
-  errors: FieldErrors
-  /** The step being saved. */
-  saving: BesStep | null
-  /** Reason code of the last failed call (never text). */
-  reason: string | null
-  /** The server's purchase (its id and the amount it computed). */
-  purchase: PurchaseSummary | null
-  /** The card payment's outcome, for the result page. */
-  outcome: PurchaseOutcome | null
-  /** The payment step was opened for an existing purchase (the result page's "Tekrar dene", issue 21). */
-  retry: boolean
-  /** The pre-information form the server gave before payment (issue 24 item 4): shown, confirmed, named by the purchase. */
-  preInformation: PreInformation | null
-}
-
-export type BesPurchaseEvent =
-  | { type: 'quick.submit'; at: string; gender: string; citycode: string; birthdate: string }
-  | { type: 'profile.submit'; values: PersonValues; payerIsOther: boolean; at: string }
-  | { type: 'custodian.submit'; values: PersonValues; relation: string; at: string }
-  | { type: 'payer.submit'; values: PersonValues; at: string }
-  | { type: 'contract.submit'; values: ContractValues }
-  | { type: 'consents.submit'; choices: ConsentChoices }
-  | { type: 'summary.confirm' }
-  | { type: 'preInformation.confirm'; accepted: boolean }
-  | { type: 'payment.done'; status: PurchaseOutcome }
-  | { type: 'payment.elsewhere' }
-  | { type: 'payment.retry'; purchase: PurchaseSummary }
-  | { type: 'back' }
-  | { type: 'retry' }
-
-export type SaveInput = { ticket: string; product: BesProduct; step: BesStep; data: ApplicationData }
-
-export const CUSTODIAN_RELATIONS = ['mother', 'father', 'guardian'] as const
-
-/** What the server keeps of the application: the answers given so far. */
-export function applicationData(c: BesPurchaseContext): ApplicationData {
-  return {
-    ...(c.quick ? { quickProfile: c.quick } : {}),
-    ...(c.profile ? { personalProfile: c.profile } : {}),
-    ...(c.minor && c.custodian ? { custodianProfile: c.custodian } : {}),
-    ...(c.payerIsOther && c.payer ? { payerProfile: c.payer } : {}),
-    ...(c.contract ? { pensionContract: c.contract } : {}),
-  }
-}
-
-type Ev<T extends BesPurchaseEvent['type']> = Extract<BesPurchaseEvent, { type: T }>
-const has = (errors: FieldErrors) => Object.keys(errors).length > 0
-/** The participant's mobile is the phone the SMS proved, whatever the form sent. */
-const withPhone = (c: BesPurchaseContext, values: PersonValues): PersonValues => ({ ...values, userphone: c.phone ?? values.userphone ?? '' })
-
-const savedOf = (event: unknown) => (event as { output: SavedApplication }).output
-
-/** Whether the saved participant needed a custodian when the application was last saved. */
-function minorWhenSaved(saved: SavedApplication): boolean {
-  const birthdate = saved.data.personalProfile?.birthdate
-  return !!birthdate && needsCustodian(birthdate, new Date(saved.updatedAt))
-}
-
-type ResumeStep = 'consents' | 'custodian' | 'contract' | 'personal'
-
-/** Where a saved application goes on: the first section it lacks. */
-function resumeStepOf(saved: SavedApplication): ResumeStep {
-  const d = saved.data
-  if (d.pensionContract) return 'consents'
-  if (!d.personalProfile) return 'personal'
-  return !d.custodianProfile && minorWhenSaved(saved) ? 'custodian' : 'contract'
-}
+export * from './bes-purchase.context.ts'
 
 export const besPurchaseMachine = setup({
   types: {} as {
@@ -128,23 +46,19 @@ export const besPurchaseMachine = setup({
     loadPreInformation: providedLater<PreInformation, { ticket: string; product: BesProduct }>('loadPreInformation'),
     createPurchase: providedLater<PurchaseSummary, { ticket: string; product: BesProduct; preInformationId: string }>('createPurchase'),
     watchPayment: providedLater<OtherPaymentOutcome, { id: string }>('watchPayment'),
+    restoreVerification: providedLater<RestoredVerification, { product: BesProduct }>('restoreVerification'),
   },
   actions: {
     /** A saved application's sections back into the form (the participant's age as of its last save). */
-    restoreApplication: assign(({ event }) => {
-      const saved = savedOf(event)
-      const d = saved.data
-      return {
-        resumed: true,
-        applicationId: saved.id,
-        profile: d.personalProfile ?? null,
-        custodian: d.custodianProfile ?? null,
-        payer: d.payerProfile ?? null,
-        payerIsOther: !!d.payerProfile,
-        contract: d.pensionContract ?? null,
-        minor: minorWhenSaved(saved),
-        resumedAt: resumeStepOf(saved),
-      }
+    restoreApplication: assign(({ context, event }) => ({ ...answersOfSaved(context, savedOf(event)), resumed: true, resumedAt: resumeStepOf(savedOf(event)) })),
+    /** A reloaded page's saved answers back (no notice: the customer never left the page). */
+    restoreEntry: assign(({ context, event }) => answersOfSaved(context, savedOf(event))),
+    takeQuick: assign({
+      errors: {},
+      quick: ({ event }) => {
+        const e = event as Ev<'quick.submit'>
+        return { gender: e.gender as QuickProfile['gender'], citycode: e.citycode, birthdate: e.birthdate.trim() }
+      },
     }),
     rememberApplication: assign({ applicationId: ({ event }) => (event as unknown as { output: SavedApplication }).output.id }),
   },
@@ -177,6 +91,10 @@ export const besPurchaseMachine = setup({
     isPaidElsewhere: ({ event }) => (event as { output?: PurchaseSummary }).output?.paymentInProgress === true,
     isRetry: ({ context }) => context.retry,
     otherPaymentSucceeded: ({ event }) => (event as { output?: OtherPaymentOutcome }).output === 'success',
+    isVerified: ({ context }) => context.ticket !== null,
+    isRestoring: ({ context }) => context.restoreTo !== null,
+    /** The page has just opened: nothing typed, verified or bought yet (a reload's restore is the page's first event). */
+    isFresh: ({ context }) => context.quick === null && context.ticket === null && context.purchase === null,
   },
 }).createMachine({
   id: 'besPurchase',
@@ -202,6 +120,7 @@ export const besPurchaseMachine = setup({
     outcome: null,
     retry: false,
     preInformation: null,
+    restoreTo: null,
   }),
   initial: 'quickProfile',
   states: {
@@ -209,16 +128,30 @@ export const besPurchaseMachine = setup({
       on: {
         'quick.submit': [
           { guard: 'hasQuickErrors', actions: assign({ errors: ({ context, event }) => quickProfileErrors(context.product, event, event.at) }) },
-          {
-            target: 'verifying',
-            actions: assign({ errors: {}, quick: ({ event }) => ({ gender: event.gender as QuickProfile['gender'], citycode: event.citycode, birthdate: event.birthdate.trim() }) }),
-          },
+          // back from the profile with the phone verified: on to the profile again, without a new SMS
+          { guard: 'isVerified', target: 'personal', actions: 'takeQuick' },
+          { target: 'verifying', actions: 'takeQuick' },
         ],
+        // a reload (or Forward back to the page) at a step after the verification: that step again, without a new SMS
+        restore: { guard: 'isFresh', target: 'restoring', actions: assign({ restoreTo: ({ event }) => event.step, errors: {}, reason: null }) },
         // the result page's "Tekrar dene" (issue 21): the payment step of that purchase, straight away
         'payment.retry': { target: 'payment', actions: assign({ purchase: ({ event }) => event.purchase, retry: true, reason: null, errors: {} }) },
       },
     },
+    /** The verification read back from the server's proof cookie; a forged, expired or other product's proof: the phone is asked again, saying why. */
+    restoring: {
+      tags: ['busy'],
+      invoke: {
+        id: 'restoreVerification',
+        src: 'restoreVerification',
+        input: ({ context }) => ({ product: context.product }),
+        onDone: { target: 'resuming', actions: assign(({ event }) => ({ phone: event.output.phone, ticket: event.output.ticket })) },
+        onError: { target: 'verifying', actions: assign({ restoreTo: null, ticket: null, phone: null, reason: ({ event }) => reasonOf(event.error) }) },
+      },
+    },
     verifying: {
+      // the SMS step's Back: the quick profile (its answers kept)
+      on: { back: { target: 'quickProfile', actions: assign({ reason: null }) } },
       invoke: {
         id: 'smsVerification',
         src: 'smsVerification',
@@ -241,17 +174,27 @@ export const besPurchaseMachine = setup({
         input: ({ context }) => ({ ticket: context.ticket ?? '', product: context.product }),
         // the customer goes on at the first section the saved application lacks
         onDone: [
+          // a reloaded page: its saved answers back, at the step it was on (no notice: the customer never left)
+          { guard: 'isRestoring', target: 'routeRestored', actions: 'restoreEntry' },
           { guard: 'resumeAtConsents', target: 'consents', actions: 'restoreApplication' },
           { guard: 'resumeAtCustodian', target: 'custodian', actions: 'restoreApplication' },
           { guard: 'resumeAtContract', target: 'contract', actions: 'restoreApplication' },
           { target: 'personal', actions: 'restoreApplication' },
         ],
         // nothing saved for this phone (or the check failed): start afresh
-        onError: { target: 'personal' },
+        onError: { target: 'personal', actions: assign({ restoreTo: null }) },
       },
+    },
+    /** The reloaded page's step, if the saved answers allow it; else the first step without answers. */
+    routeRestored: {
+      always: (['personal', 'custodian', 'payer', 'contract', 'consents', 'summary', 'loadingPreInformation'] as const).map((target) => ({
+        guard: ({ context }: { context: BesPurchaseContext }) => besRestoreTarget(context) === target, target, actions: assign({ restoreTo: null }),
+      })),
     },
     personal: {
       on: {
+        // the browser's Back from the profile: the quick profile (the phone stays verified)
+        back: { target: 'quickProfile', actions: assign({ errors: {} }) },
         'profile.submit': [
           { guard: 'hasProfileErrors', actions: assign({ errors: ({ context, event }) => participantErrors(context.product, withPhone(context, event.values), event.at) }) },
           {

@@ -1,12 +1,12 @@
 import { fromPromise } from 'xstate'
 import { besPurchaseMachine, type SaveInput } from '../../../machines/bes-purchase/bes-purchase.machine.ts'
-import type { ConsentsInput, OtherPaymentOutcome, PreInformation, PurchaseSummary } from '../../../machines/shared/purchase.ts'
+import type { ConsentsInput, OtherPaymentOutcome, PreInformation, PurchaseSummary, RestoredVerification } from '../../../machines/shared/purchase.ts'
 import type { BesProduct } from '../../domain/bes.ts'
 import type { SavedApplication } from '../../domain/schemas/application.ts'
 import { call } from '../api/client.ts'
 import { ApiError } from '../api/errors.ts'
 import { loadFlow } from './load.ts'
-import { createPurchase, loadPreInformation, recordConsentAnswers, watchPurchasePayment } from './purchase.ts'
+import { createPurchase, loadPreInformation, recordConsentAnswers, restoreVerification, watchPurchasePayment } from './purchase.ts'
 import { smsVerificationFlow } from './sms-verification.ts'
 
 /** The machine reads reason codes, never English text. */
@@ -33,6 +33,8 @@ export const besPurchaseFlow = besPurchaseMachine.provide({
     loadPreInformation: fromPromise<PreInformation, { ticket: string; product: BesProduct }>(({ input }) => coded(loadPreInformation(input))),
     createPurchase: fromPromise<PurchaseSummary, { ticket: string; product: BesProduct; preInformationId: string }>(({ input }) => coded(createPurchase(input))),
     watchPayment: fromPromise<OtherPaymentOutcome, { id: string }>(({ input, signal }) => coded(watchPurchasePayment(input.id, signal))),
+    // issue 24 item 1: a reloaded page's verified phone, read back from the server's HttpOnly proof cookie (no SMS)
+    restoreVerification: fromPromise<RestoredVerification, { product: BesProduct }>(({ input }) => coded(restoreVerification(input.product))),
   },
 })
 

@@ -5,9 +5,11 @@ import { toContract, toParticipant, type PersonValues } from '../../../src/domai
 import type { ApplicationData } from '../../../src/domain/schemas/application.ts'
 import { besPurchaseExpectations } from '../../machines/expectations/bes-purchase.ts'
 import { besPurchaseModel, CONTRACT, PEOPLE, TICKET } from '../../machines/models/bes-purchase.model.ts'
+import { toSignatory } from '../../../src/domain/bes-forms.ts'
 import type { E2eServer } from '../server.ts'
 import {
-  answersAfter, arrangeAnswers, arrangeOtherPayment, checkPurchaseSent, expectEndedVerificationSaid, buyOnServer, pay, payElsewhere, purchaseFeasible, saveApplication, TABS, verifyPhone, watchPurchase,
+  answersAfter, arrangeAnswers, arrangeOtherPayment, checkPurchaseSent, expectEndedVerificationSaid, buyOnServer, pay, payElsewhere, purchaseFeasible, recordRequiredConsents, saveApplication, TABS,
+  verifiedBeforeReload, verifyPhone, watchPurchase,
 } from './purchase.ts'
 import { fillLabelled, selectLabelled } from './labelled.ts'
 import type { Driver } from './types.ts'
@@ -43,11 +45,13 @@ async function fillPerson(page: Page, v: PersonValues, kind: 'participant' | 'si
 
 /** What the customer left on the server: the model's saved sections, the participant's phone the one just verified. */
 function savedData(page: Page, output: unknown): ApplicationData {
-  const d = (output as { data: { personalProfile?: PersonValues; pensionContract?: unknown } }).data
+  const d = (output as { data: { personalProfile?: PersonValues; custodianProfile?: PersonValues; payerProfile?: PersonValues; pensionContract?: unknown } }).data
   const phone = TABS.get(page)!.phone!
   return {
     quickProfile: { gender: 'female', citycode: '34', birthdate: d.personalProfile?.birthdate ?? '1990-04-01' },
     ...(d.personalProfile ? { personalProfile: toParticipant({ ...d.personalProfile, userphone: phone }) } : {}),
+    ...(d.custodianProfile ? { custodianProfile: toSignatory(d.custodianProfile, 'erkenbes') } : {}),
+    ...(d.payerProfile ? { payerProfile: toSignatory(d.payerProfile, 'erkenbes') } : {}),
     ...(d.pensionContract ? { pensionContract: toContract(CONTRACT.valid) } : {}),
   }
 }
@@ -79,6 +83,13 @@ export const besPurchaseDriver: Driver = {
       const id = await buyOnServer(server, 'erkenbes', { quickProfile: { gender: 'female', citycode: '34', birthdate: adult.birthdate }, personalProfile: adult, pensionContract: toContract(CONTRACT.valid) })
       TABS.get(page)!.purchaseId = id
       await page.goto(`/urunler/market/erkenbes?purchase=${id}`)
+    } else if (path[0]?.event.type === 'restore') {
+      // the page was at a step after the verification (issue 24 item 1): its verification, its history entry; the reload is the step (act)
+      await page.goto('/urunler/market/erkenbes')
+      await page.waitForFunction(() => !!(window as unknown as { __e2eCoverage: Record<string, unknown> }).__e2eCoverage.besPurchase)
+      const forged = (path[1]?.event as AnyEventObject | undefined)?.type === 'xstate.error.actor.restoreVerification'
+      await verifiedBeforeReload(page, server, 'erkenbes', String((path[0].event as AnyEventObject).step), forged)
+      return
     } else {
       await page.goto('/urunler/market/erkenbes')
     }
@@ -94,7 +105,12 @@ export const besPurchaseDriver: Driver = {
     }
     await arrangeAnswers(page, server, answersAfter(page, step), {
       product: 'erkenbes',
-      seed: (ticket, output) => saveApplication(server, { ticket, product: 'erkenbes', step: (output as { step: string }).step, data: savedData(page, output) }),
+      seed: async (ticket, output) => {
+        const id = await saveApplication(server, { ticket, product: 'erkenbes', step: (output as { step: string }).step, data: savedData(page, output) })
+        // a page reloaded after its consents: they were recorded for this application before the reload
+        if (TABS.get(page)!.restoring && (output as { data: { pensionContract?: unknown } }).data.pensionContract) await recordRequiredConsents(server, 'erkenbes', ticket, id)
+        return id
+      },
     })
     const v = e.values ?? {}
     switch (e.type) {
@@ -152,7 +168,12 @@ export const besPurchaseDriver: Driver = {
         break
       }
       case 'payment.done': await pay(page, String(e.status)); break
-      case 'back': await page.getByRole('button', { name: 'Geri', exact: true }).click(); break
+      case 'back':
+        // the profile and the SMS step have no "Geri" of their own: the browser's Back (issue 24 item 1); the others' "Geri" goes through the history too
+        // (the page's machine state before the step: the state the Back is pressed in)
+        if (['personal', 'verifying'].includes(await page.evaluate(() => String((window as unknown as { __e2eCoverage: Record<string, { value: unknown }> }).__e2eCoverage.besPurchase?.value)))) await page.goBack()
+        else await page.getByRole('button', { name: 'Geri', exact: true }).click()
+        break
       case 'retry': {
         // a path that ends with the retry: its save is held, so the busy step is what shows
         if (!next) await page.route('**/api/v1/digitalchannels/application', () => { TABS.get(page)!.held = 'application' /* held until the page closes */ })
@@ -164,6 +185,12 @@ export const besPurchaseDriver: Driver = {
       }
       case 'payment.elsewhere': await payElsewhere(page, server, 'besPurchase', next?.event as AnyEventObject | undefined); break
       case 'payment.retry': break // the page sent it as it opened (open)
+      case 'restore':
+        // the reload: the page finds its entry's step and sends it as it opens
+        page.once('dialog', (d) => void d.accept())
+        await page.reload()
+        await page.waitForFunction(() => !!(window as unknown as { __e2eCoverage: Record<string, unknown> }).__e2eCoverage.besPurchase)
+        break
       default: throw new Error(`besPurchase driver: no browser action for ${e.type}`)
     }
   },

@@ -476,7 +476,7 @@ export async function payElsewhere(page: Page, server: E2eServer, machineId: str
 }
 
 /** The product's required consents recorded for an application, as the page records them (src/web/flows/purchase.ts). */
-async function recordRequiredConsents(server: E2eServer, product: ApplicationProduct, ticket: string, saleId: string) {
+export async function recordRequiredConsents(server: E2eServer, product: ApplicationProduct, ticket: string, saleId: string) {
   for (const d of consentsFor(product as SalesProduct).filter((x) => x.requiredFor.includes(product as SalesProduct))) {
     const r = await fetch(`${server.url}${API}/legalpermission`, {
       method: 'POST', headers: { ...HEADERS, saleId, processStep: 'consents' },

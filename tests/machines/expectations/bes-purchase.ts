@@ -31,6 +31,8 @@ const REASON: Record<string, string> = {
   // issue 24 item 4
   PRE_INFORMATION_UNCONFIRMED: 'Ödemeye geçmek için ön bilgilendirme formunu okuyup onaylamalısınız',
   PRE_INFORMATION_CHANGED: 'Yanıtlarınız veya fiyat değiştiği için ön bilgilendirme formu yenilendi; lütfen yeni formu okuyup onaylayınız.',
+  // issue 24 item 1: a reloaded page whose proof of the phone the server refuses
+  SMS_PROOF_INVALID: 'Telefon doğrulamanız geçerli değil ya da süresi doldu; lütfen numaranızı yeniden doğrulayınız',
 }
 /** Field messages by code (spec 5; the BES forms' own words). */
 const FIELD_SAYS: Record<string, string> = {
@@ -78,13 +80,31 @@ function dataOf(c: C) {
 }
 /** A saved step answers the application's id; the step's reason, if any, goes when it is left. */
 const SAVED = (_p: C, e: { output: { id: string } }) => ({ applicationId: e.output.id, reason: null })
-/** A saved application's sections back in the form, and where it goes on (the participant's age as of its last save). */
-function restored(saved: { id: string; data: Record<string, any> }, at: C['resumedAt']): Partial<C> {
+/** A saved application's sections back in the form (the quick profile typed stays), the participant's age as of its last save. */
+function answersOf(p: C, saved: { id: string; data: Record<string, any> }): Partial<C> {
   const d = saved.data
   return {
-    resumed: true, resumedAt: at, applicationId: saved.id, profile: d.personalProfile ?? null, custodian: d.custodianProfile ?? null,
+    applicationId: saved.id, quick: p.quick ?? d.quickProfile ?? null, profile: d.personalProfile ?? null, custodian: d.custodianProfile ?? null,
     payer: d.payerProfile ?? null, payerIsOther: !!d.payerProfile, contract: d.pensionContract ?? null, minor: !!d.personalProfile && under18(d.personalProfile),
   }
+}
+/** A resumed application: its answers back and where it goes on, said on that step. */
+const restored = (p: C, saved: { id: string; data: Record<string, any> }, at: C['resumedAt']): Partial<C> => ({ ...answersOf(p, saved), resumed: true, resumedAt: at })
+
+/**
+ * Where a reloaded page returns (issue 24 item 1; written apart from machines/bes-purchase/bes-history.ts):
+ * the entry's step when every section the application needs before it is answered, else the first one
+ * unanswered; the pre-information form and the card form as the form given again.
+ */
+function returnsTo(step: string, d: Record<string, any>): string {
+  const minor = !!d.personalProfile && under18(d.personalProfile)
+  const order: Array<[string, unknown]> = [['personal', d.personalProfile], ...(minor ? [['custodian', d.custodianProfile] as [string, unknown]] : []),
+    ...(d.payerProfile ? [['payer', d.payerProfile] as [string, unknown]] : []), ['contract', d.pensionContract]]
+  for (const [name, answers] of order) {
+    if (!answers) return name
+    if (name === step) return name
+  }
+  return step === 'summary' ? 'summary' : step === 'preInformation' || step === 'payment' ? 'loadingPreInformation' : step === 'consents' ? 'consents' : 'contract'
 }
 
 /** The step a save is for: the form just sent, the consents once recorded, the same step again on retry. */
@@ -110,7 +130,8 @@ export const besPurchaseExpectations: Expectations<C> = {
     quickProfile: {
       words: { tr: 'hızlı profil formu (cinsiyet, il, doğum tarihi) açık', en: 'the quick profile form (gender, province, birth date) is open' },
       screen: step(STEP.quick, { enabled: [NEXT] }),
-      context: (c) => expect(c.ticket).toBeNull(),
+      // (back from the profile: the phone stays verified, its ticket kept)
+      context: (c) => expect(c.ticket === null || c.profile !== null || c.applicationId !== null || c.phone === PHONE).toBe(true),
       ignores: [confirm, back, { type: 'retry' }],
     },
     verifying: {
@@ -118,11 +139,21 @@ export const besPurchaseExpectations: Expectations<C> = {
       // the SMS step's own screens (tests/machines/expectations/sms-verification.ts)
       screen: step(STEP.sms, { headings: [TITLE, STEP.sms, 'Cep telefonunuzu doğrulayalım'] }),
       context: (c) => {
-        expect(c.quick).not.toBeNull()
+        // (a reloaded page has no quick profile until its saved application brings it back)
+        if (c.reason !== 'SMS_PROOF_INVALID' && c.applicationId === null) expect(c.quick).not.toBeNull()
         expect(c.ticket).toBeNull()
       },
+      ignores: [anyQuick, confirm],
+    },
+    restoring: {
+      words: { tr: 'yeniden yüklenen sayfa: telefon doğrulaması sunucudaki kanıttan (çerez) okunur', en: 'a reloaded page: the phone verification is read back from the server proof (cookie)' },
+      screen: step(STEP.sms, { texts: ['Başvurunuz hazırlanıyor…'] }),
+      tags: { busy: true },
+      context: (c) => expect(c.restoreTo).not.toBeNull(),
+      sameScreenAs: { state: 'resuming', why: 'reading the verification back and then the saved application are one wait on the SMS step' },
       ignores: [anyQuick, confirm, back],
     },
+    routeRestored: { words: { tr: 'sayfa, geçmiş kaydının adımına döner', en: 'the page returns to its history entry step' }, transient: true },
     resuming: {
       words: { tr: 'bu telefonun yarım kalan başvurusu aranıyor', en: 'an unfinished application of this phone is looked up' },
       screen: step(STEP.sms, { texts: ['Başvurunuz hazırlanıyor…'] }),
@@ -134,7 +165,7 @@ export const besPurchaseExpectations: Expectations<C> = {
       words: { tr: 'kişisel bilgiler formu (kimlik, iletişim, iş) açık', en: 'the personal profile form (identity, contact, work) is open' },
       screen: (c) => step(STEP.personal, { enabled: [NEXT], ...(c.resumedAt === 'personal' ? { texts: [RESUMED] } : {}) }),
       context: verified,
-      ignores: [anyQuick, confirm, back, { type: 'retry' }],
+      ignores: [anyQuick, confirm, { type: 'retry' }],
     },
     custodian: {
       words: { tr: '18 yaş altı katılımcı için veli/vasi formu açık', en: "the custodian (legal parent) form for a participant under 18 is open" },
@@ -246,21 +277,37 @@ export const besPurchaseExpectations: Expectations<C> = {
   rules: [
     { name: 'a quick profile over 100 years is refused on the spot', from: 'quickProfile', event: 'quick.submit', when: (_c, e) => over100(e.birthdate), to: 'quickProfile',
       changes: { errors: { birthdate: 'ageTooOld' } } },
-    { name: 'a complete quick profile goes on to the SMS check', from: 'quickProfile', event: 'quick.submit', when: (_c, e) => !over100(e.birthdate), to: 'verifying',
+    { name: 'a complete quick profile goes on to the SMS check', from: 'quickProfile', event: 'quick.submit', when: (c, e) => !over100(e.birthdate) && c.ticket === null, to: 'verifying',
       changes: (_p, e) => ({ errors: {}, quick: { gender: e.gender, citycode: e.citycode, birthdate: e.birthdate.trim() } }) },
+    // issue 24 item 1: the browser's Back and Forward, and a reload
+    { name: 'a complete quick profile with the phone verified (back from the profile): the profile again, no new SMS', from: 'quickProfile', event: 'quick.submit',
+      when: (c, e) => !over100(e.birthdate) && c.ticket !== null, to: 'personal', changes: (_p, e) => ({ errors: {}, quick: { gender: e.gender, citycode: e.citycode, birthdate: e.birthdate.trim() } }) },
+    { name: 'back from the profile: the quick profile, the phone still verified', from: 'personal', event: 'back', to: 'quickProfile', changes: { errors: {} } },
+    { name: 'back from the SMS step: the quick profile', from: 'verifying', event: 'back', to: 'quickProfile', changes: { reason: null } },
+    { name: 'a reloaded page at a step after the verification reads the verification back (its first event)', from: 'quickProfile', event: 'restore', when: (c) => c.quick === null && c.ticket === null && c.purchase === null, to: 'restoring',
+      changes: (_p, e) => ({ restoreTo: e.step, errors: {}, reason: null }) },
+    { name: 'the proof of the phone holds: the saved application is read, no SMS is sent', from: 'restoring', event: 'xstate.done.actor.restoreVerification', to: 'resuming',
+      changes: (_p, e) => ({ phone: e.output.phone, ticket: e.output.ticket }) },
+    { name: 'the proof of the phone is refused (forged, expired, another product\'s): the phone is asked again, saying why', from: 'restoring', event: 'xstate.error.actor.restoreVerification',
+      to: 'verifying', changes: (_p, e) => ({ restoreTo: null, ticket: null, phone: null, reason: e.error.code }) },
+    ...['personal', 'custodian', 'payer', 'contract', 'consents', 'summary', 'loadingPreInformation'].map((target) => ({
+      name: `a reloaded page: its saved answers back (no notice), at ${target} (its step when every section before it is answered, else the first unanswered)`, from: 'resuming',
+      event: 'xstate.done.actor.resumeApplication', when: (c: C, e: any) => c.restoreTo !== null && returnsTo(c.restoreTo, e.output.data) === target, to: target,
+      changes: (p: C, e: any) => ({ ...answersOf(p, e.output), restoreTo: null }),
+    })),
     { name: 'a verified phone looks for an unfinished application', from: 'verifying', event: 'xstate.done.actor.smsVerification', to: 'resuming',
       changes: (_p, e) => ({ phone: e.output.phone, ticket: e.output.ticket, reason: null }) },
     { name: 'a saved contract: on at the consents, everything before put back', from: 'resuming', event: 'xstate.done.actor.resumeApplication',
-      when: (_c, e) => !!e.output.data.pensionContract, to: 'consents', changes: (_p, e) => restored(e.output, 'consents') },
+      when: (c, e) => c.restoreTo === null && !!e.output.data.pensionContract, to: 'consents', changes: (p, e) => restored(p, e.output, 'consents') },
     { name: 'a saved minor without a custodian: on at the custodian', from: 'resuming', event: 'xstate.done.actor.resumeApplication',
-      when: (_c, e) => !e.output.data.pensionContract && !!e.output.data.personalProfile && !e.output.data.custodianProfile && under18(e.output.data.personalProfile), to: 'custodian',
-      changes: (_p, e) => restored(e.output, 'custodian') },
+      when: (c, e) => c.restoreTo === null && !e.output.data.pensionContract && !!e.output.data.personalProfile && !e.output.data.custodianProfile && under18(e.output.data.personalProfile), to: 'custodian',
+      changes: (p, e) => restored(p, e.output, 'custodian') },
     { name: 'a saved adult profile, or a minor\'s with the custodian: on at the contract', from: 'resuming', event: 'xstate.done.actor.resumeApplication',
-      when: (_c, e) => !e.output.data.pensionContract && !!e.output.data.personalProfile && (!under18(e.output.data.personalProfile) || !!e.output.data.custodianProfile), to: 'contract',
-      changes: (_p, e) => restored(e.output, 'contract') },
+      when: (c, e) => c.restoreTo === null && !e.output.data.pensionContract && !!e.output.data.personalProfile && (!under18(e.output.data.personalProfile) || !!e.output.data.custodianProfile), to: 'contract',
+      changes: (p, e) => restored(p, e.output, 'contract') },
     { name: 'a saved application without a profile: the profile form', from: 'resuming', event: 'xstate.done.actor.resumeApplication',
-      when: (_c, e) => !e.output.data.personalProfile, to: 'personal', changes: (_p, e) => restored(e.output, 'personal') },
-    { name: 'nothing saved: a fresh application', from: 'resuming', event: 'xstate.error.actor.resumeApplication', to: 'personal', changes: {} },
+      when: (c, e) => c.restoreTo === null && !e.output.data.personalProfile, to: 'personal', changes: (p, e) => restored(p, e.output, 'personal') },
+    { name: 'nothing saved: a fresh application (a reloaded page too: the profile form)', from: 'resuming', event: 'xstate.error.actor.resumeApplication', to: 'personal', changes: { restoreTo: null } },
     { name: 'an incomplete profile shows its problems (spec 5: a required value)', from: 'personal', event: 'profile.submit', when: (_c, e) => !participantOk(e.values), to: 'personal',
       changes: { errors: { firstname: 'required', fathername: 'required' } } },
     { name: 'a complete profile is saved, with the verified phone', from: 'personal', event: 'profile.submit', when: (_c, e) => participantOk(e.values), to: 'saving',
@@ -364,12 +411,14 @@ export const besPurchaseExpectations: Expectations<C> = {
     // the server buys what it holds for the verified phone, at its own price
     createPurchase: (p, _e, _n, input) => ({ ticket: TICKET, product: input.product, preInformationId: p.preInformation?.id ?? '' }),
     loadPreInformation: (_p, _e, _n, input) => ({ ticket: TICKET, product: input.product }),
+    // a reloaded page asks for its verification by the product alone (the proof is the HttpOnly cookie)
+    restoreVerification: (_p, _e, _n, input) => ({ product: input.product }),
     // the purchase whose payment another tab started: the one just opened, or the one on the card form
     watchPayment: (p, e) => ({ id: e.type === 'xstate.done.actor.createPurchase' ? e.output.id : p.purchase!.id }),
   },
   initial: (c, input) => expect(c).toEqual({
     product: input.product, quick: null, phone: null, ticket: null, resumed: false, resumedAt: null, applicationId: null, profile: null, custodian: null,
-    payer: null, minor: false, payerIsOther: false, contract: null, consents: {}, errors: {}, saving: null, reason: null, purchase: null, outcome: null, retry: false, preInformation: null,
+    payer: null, minor: false, payerIsOther: false, contract: null, consents: {}, errors: {}, saving: null, reason: null, purchase: null, outcome: null, retry: false, preInformation: null, restoreTo: null,
   }),
   describeEvent: (e) => {
     const ev = e as Record<string, unknown> & { type: string }
@@ -398,6 +447,7 @@ export const besPurchaseExpectations: Expectations<C> = {
       case 'payment.elsewhere': return { tr: 'kart formu, ödemenin başka pencerede sürdüğünü öğrenir (409)', en: 'the card form learns a payment is under way elsewhere (409)' }
       case 'payment.retry': return { tr: 'sonuç sayfasında "Tekrar dene"ye basılır', en: '"Tekrar dene" is pressed on the result page' }
       case 'retry': return { tr: 'müşteri "Tekrar dene" düğmesine basar', en: 'the customer presses "Tekrar dene"' }
+      case 'restore': return { tr: `sayfa "${String(ev.step)}" adımında yeniden yüklenir`, en: `the page is reloaded at the "${String(ev.step)}" step` }
       default: {
         const [kind, , , id] = ev.type.split('.')
         return kind === 'xstate' && ev.type.includes('.done.')

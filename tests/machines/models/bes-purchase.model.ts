@@ -73,6 +73,8 @@ export const besPurchaseModel: Model = {
     // issue 21: the card form told a payment is under way elsewhere; the result page's "Tekrar dene"
     { type: 'payment.elsewhere' },
     { type: 'payment.retry', purchase: PURCHASE },
+    // issue 24 item 1: the page reloaded (or come back to with Forward) at a step after the verification
+    ...['payer', 'consents', 'summary', 'payment'].map((step) => ({ type: 'restore', step })),
   ],
   outputs: {
     smsVerification: [{ phone: PHONE, ticket: TICKET }],
@@ -84,6 +86,8 @@ export const besPurchaseModel: Model = {
       saved('quote', {}),
       // a minor's application with the custodian and someone else paying: on at the contract
       saved('contract', { personalProfile: { ...PEOPLE.child, userphone: PHONE }, custodianProfile: { ...PARENT, planchoice: 'erkenbes' }, payerProfile: { ...PARENT, planchoice: 'erkenbes' } }),
+      // a minor's application with a payer but no custodian (a reload at the payer goes back to the custodian first)
+      saved('custodian', { personalProfile: { ...PEOPLE.child, userphone: PHONE }, payerProfile: { ...PARENT, planchoice: 'erkenbes' } }),
     ],
     saveApplication: [{ id: 'a1', product: 'erkenbes', step: 'profile', updatedAt: AT, expiresAt: AT, data: {} }],
     recordConsents: [undefined],
@@ -91,6 +95,8 @@ export const besPurchaseModel: Model = {
     // the purchase, or the purchase with a payment of it under way in another tab
     createPurchase: [PURCHASE, { ...PURCHASE, paymentInProgress: true }],
     watchPayment: ['success', 'failed'],
+    // the verified phone read back from the server's proof cookie
+    restoreVerification: [{ phone: PHONE, ticket: TICKET }],
   },
   errors: {
     smsVerification: [],
@@ -101,12 +107,14 @@ export const besPurchaseModel: Model = {
     loadPreInformation: [err('SMS_TICKET_INVALID'), err('NETWORK')],
     createPurchase: [err('SMS_TICKET_INVALID'), err('NETWORK'), err('PRE_INFORMATION_CHANGED')],
     watchPayment: [err('NETWORK')],
+    // a forged, expired or other product's proof
+    restoreVerification: [err('SMS_PROOF_INVALID')],
   },
   // the guards read the step being saved, the minor and payer flags, and whether a purchase started
   serialize: (s) => ({
     value: s.value, saving: s.context.saving, minor: s.context.minor, payerIsOther: s.context.payerIsOther,
     errors: Object.keys(s.context.errors).length > 0, purchase: s.context.purchase !== null, reason: s.context.reason !== null, app: s.context.applicationId !== null, retry: s.context.retry,
-    preInformation: s.context.preInformation !== null,
+    preInformation: s.context.preInformation !== null, verified: s.context.ticket !== null, restoreTo: s.context.restoreTo,
   }),
   invariants: (s) => {
     // a verified phone is the participant's phone in everything kept

@@ -2,9 +2,10 @@ import { msg } from '@lingui/core/macro'
 import type { MessageDescriptor } from '@lingui/core'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useActorRef, useSelector } from '@xstate/react'
-import { lazy, Suspense, useEffect, useMemo, useRef } from 'react'
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react'
 import type { ActorRefFrom, SnapshotFrom } from 'xstate'
 import type { besPurchaseMachine } from '../../../../../machines/bes-purchase/bes-purchase.machine.ts'
+import type { BesHistoryStep } from '../../../../../machines/bes-purchase/bes-history.ts'
 import type { smsVerificationMachine } from '../../../../../machines/sms-verification/sms-verification.machine.ts'
 import { minimumContribution, type BesProduct } from '../../../../domain/bes.ts'
 import { formatMoney } from '../../../../domain/money.ts'
@@ -16,6 +17,7 @@ import { reasonText } from '../../../i18n/reasons.ts'
 import { getInspect } from '../../../inspector.ts'
 import { useLoaded, useLoader } from '../../staff/useFlow.ts'
 import { PurchaseLeaveGuard } from '../PurchaseLeaveGuard.tsx'
+import { entryStep, usePurchaseHistory } from '../usePurchaseHistory.ts'
 import { downloadPreInformation } from '../../../flows/purchase.ts'
 import { CATALOGUE } from '../../../api/errors.ts'
 import { toastErrorSoon } from '../../../components/Toasts.tsx'
@@ -63,7 +65,7 @@ const STEP_NAMES: Record<Step, MessageDescriptor> = {
 /** The step on screen; while a step is being saved, the step that is being saved. */
 function stepOf(s: Snap): Step {
   if (s.matches('quickProfile')) return 'quick'
-  if (s.matches('verifying') || s.matches('resuming')) return 'sms'
+  if (s.matches('verifying') || s.matches('resuming') || s.matches('restoring')) return 'sms'
   if (s.matches('saving') || s.matches('saveFailed')) {
     const saving = s.context.saving
     return saving === 'profile' ? 'personal' : saving ?? 'personal'
@@ -89,10 +91,38 @@ function useCities() {
   return { cities: useLoaded(load) ?? [], failed, retry: () => load.send({ type: 'retry' }) }
 }
 
-/** `/urunler/market/erkenbes` and `/urunler/market/pratikbes`: the BES purchase bound to its machine. */
-export function BesPurchaseView({ product, retry }: { product: BesProduct; retry?: string | undefined }) {
+/** The step of the history entry the page opened at, if a reload returns to it (a step after the verification). */
+function restorableEntry(): BesHistoryStep | null {
+  const step = entryStep()
+  // (bes-history.ts BES_RESTORABLE_STEPS: every step the page names but the quick profile and the SMS step)
+  return step && step !== 'quick' && step !== 'sms' ? step as BesHistoryStep : null
+}
+
+type Props = { product: BesProduct; retry?: string | undefined }
+
+/**
+ * `/urunler/market/erkenbes` and `/urunler/market/pratikbes`: the BES purchase bound to its machine.
+ * The browser's Forward to a later step of the page opens it anew at that step, as a reload does (issue 24 item 1).
+ */
+export function BesPurchaseView(p: Props) {
+  const [opened, setOpened] = useState(0)
+  return <BesPurchaseFlow key={opened} {...p} onForward={() => setOpened((n) => n + 1)} />
+}
+
+function BesPurchaseFlow({ product, retry, onForward }: Props & { onForward(): void }) {
   const { i18n } = useLingui()
   const actor = useActorRef(besPurchaseFlow, { input: { product }, inspect: getInspect() })
+  // a reload (or Forward back to the page) at a step after the verification: that step, without a new SMS (the quick profile is not drawn meanwhile)
+  const [restoring, setRestoring] = useState(() => (retry ? null : restorableEntry()))
+  useEffect(() => {
+    if (!restoring) return
+    actor.send({ type: 'restore', step: restoring })
+    setRestoring(null)
+  }, [actor, restoring])
+  // each step its own history entry: Back is the machine's own `back`, Forward returns to the entry's step
+  // (the step on screen names the entry; none while busy or after a failed save, whose step stays on screen)
+  const historyStep = useSelector(actor, (s) => (s.status !== 'active' || s.hasTag('busy') || s.matches('saveFailed') ? null : stepOf(s)))
+  const history = usePurchaseHistory(historyStep, () => actor.send({ type: 'back' }), onForward)
   const step = useSelector(actor, stepOf)
   const ctx = useSelector(actor, (s) => s.context)
   const busy = useSelector(actor, (s) => s.hasTag('busy'))
@@ -136,7 +166,8 @@ export function BesPurchaseView({ product, retry }: { product: BesProduct; retry
   const failure = (code: string | null) => (code ? (BES_REASONS[code] ? i18n._(BES_REASONS[code]) : reasonText(code, i18n)) : null)
   const at = () => new Date().toISOString()
   const steps: Step[] = ['quick', 'sms', 'personal', ...(ctx.minor ? ['custodian' as const] : []), ...(ctx.payerIsOther ? ['payer' as const] : []), 'contract', 'consents', 'summary', 'preInformation', 'payment']
-  const back = () => actor.send({ type: 'back' })
+  // the page's "Geri": through the browser's history when the entry before is this page's step
+  const back = () => history.back()
 
   return (
     <div className={`container ${styles.page}`}>
@@ -158,13 +189,14 @@ export function BesPurchaseView({ product, retry }: { product: BesProduct; retry
             <button type="button" className={styles.primary} onClick={() => actor.send({ type: 'retry' })}><Trans>Tekrar dene</Trans></button>
           </div>
         )}
-        {step === 'quick' && citiesFailed && (
+        {step === 'quick' && restoring && <Loading />}
+        {step === 'quick' && !restoring && citiesFailed && (
           <div className={styles.alert} role="alert">
             <p><Trans>İller yüklenemedi.</Trans></p>
             <button type="button" className={styles.primary} onClick={retryCities}><Trans>Tekrar dene</Trans></button>
           </div>
         )}
-        {step === 'quick' && (
+        {step === 'quick' && !restoring && (
           <QuickStep cities={cities} initial={ctx.quick} errors={errs(ctx.errors)} onSubmit={(v) => actor.send({ type: 'quick.submit', at: at(), ...v })} />
         )}
         {/* the verification the server ended (SMS_TICKET_INVALID): the phone again, saying why */}

@@ -41,6 +41,8 @@ export function fieldText(i18n: I18n, field: string, code: string | undefined, e
 /** Failures of the purchase's calls. */
 export const BES_REASONS: Record<string, MessageDescriptor> = {
   SMS_TICKET_INVALID: msg`Telefon doğrulamanızın süresi doldu; lütfen numaranızı yeniden doğrulayınız. Kaydedilen bilgileriniz doğrulamadan sonra geri gelecek.`,
+  // issue 24 item 1: a reloaded page's proof of the phone refused (forged, expired, another product's): the phone again
+  SMS_PROOF_INVALID: /*i18n*/ { id: 'SMS_PROOF_INVALID' },
   NETWORK: msg`Bağlantı kurulamadı. İnternet bağlantınızı kontrol edip tekrar deneyiniz.`,
   // issue 21
   OTHER_PAYMENT_FAILED: msg`Diğer penceredeki ödeme tamamlanamadı; bu satın almayı şimdi buradan ödeyebilirsiniz.`,
