@@ -88,7 +88,8 @@ export const besPurchaseDriver: Driver = {
       await page.goto('/urunler/market/erkenbes')
       await page.waitForFunction(() => !!(window as unknown as { __e2eCoverage: Record<string, unknown> }).__e2eCoverage.besPurchase)
       const forged = (path[1]?.event as AnyEventObject | undefined)?.type === 'xstate.error.actor.restoreVerification'
-      await verifiedBeforeReload(page, server, 'erkenbes', String((path[0].event as AnyEventObject).step), forged)
+      // the quick profile's entry behind it: the machine's Back from the profile (and the SMS step) is the quick profile
+      await verifiedBeforeReload(page, server, 'erkenbes', String((path[0].event as AnyEventObject).step), forged, ['quick'])
       return
     } else {
       await page.goto('/urunler/market/erkenbes')

@@ -400,7 +400,7 @@ export async function expectEndedVerificationSaid(page: Page, step: PathStep, wo
  * verification), and the page's history entry naming the step. `forged`: the proof cookie then
  * altered (another phone in its signed part), which the server must refuse.
  */
-export async function verifiedBeforeReload(page: Page, server: E2eServer, product: ApplicationProduct, step: string, forged: boolean) {
+export async function verifiedBeforeReload(page: Page, server: E2eServer, product: ApplicationProduct, step: string, forged: boolean, behind: readonly string[] = []) {
   const tab = TABS.get(page)!
   const phone = freshPhone()
   const sent = await page.request.post(`${server.url}/api/v1/notification/sendsms`, { headers: HEADERS, data: { gsmNumber: phone, smsSource: product } })
@@ -420,7 +420,14 @@ export async function verifiedBeforeReload(page: Page, server: E2eServer, produc
     const data = JSON.parse(Buffer.from(payload!, 'base64url').toString()) as Record<string, unknown>
     await page.context().addCookies([{ ...cookie, value: `${Buffer.from(JSON.stringify({ ...data, p: '+905320000000' })).toString('base64url')}.${mac}` }])
   }
-  await page.evaluate((s) => history.replaceState({ ...(history.state as object), purchaseStep: s }, ''), step)
+  // `behind`: the entries of the steps the customer took before it (a reload keeps them): Back from the
+  // restored step lands on the page's own earlier entry, as after a real reload, not on the page before
+  await page.evaluate(({ s, earlier }) => {
+    const state = history.state as object
+    const [first, ...rest] = [...earlier, s]
+    history.replaceState({ ...state, purchaseStep: first }, '')
+    for (const e of rest) history.pushState({ ...state, purchaseStep: e }, '')
+  }, { s: step, earlier: [...behind] })
 }
 
 /** A fresh phone verified with the code the server's SMS catcher caught. */
