@@ -8,6 +8,7 @@ import { keyFrom } from '../../src/server/services/secrets.ts'
 import { TEST_ADMIN } from '../support/constants.ts'
 import { agent } from '../support/fixtures.ts'
 import { TSS_DATA } from '../support/sales-data.ts'
+import { auditRefusal } from '../support/refuse-audit.ts'
 import { createTestApp, dbKinds, type TestApp } from '../support/test-app.ts'
 
 /**
@@ -37,17 +38,11 @@ describe.each(dbKinds())('one-transaction writes with their audit entry on %s', 
   })
   afterEach(async () => {
     // the test database is reused by the next test: the refusal must not outlive this one
-    await t.db.execute(sql`drop trigger if exists refuse_audit on audit_log`)
+    await dropRefusal()
     await t.close()
   })
 
-  /** The database refuses audit entries of `action` from now on. */
-  async function refuseAudit(action: string) {
-    await t.db.execute(sql.raw(`create or replace function refuse_audit() returns trigger language plpgsql as $$
-      begin if new.action = '${action}' then raise exception 'audit refused'; end if; return new; end $$`))
-    await t.db.execute(sql.raw('create trigger refuse_audit before insert on audit_log for each row execute function refuse_audit()'))
-  }
-  const allowAudit = () => t.db.execute(sql`drop trigger refuse_audit on audit_log`)
+  const { refuse: refuseAudit, allow: allowAudit, drop: dropRefusal } = auditRefusal(() => t)
   const audits = async (action: string) => t.db.select().from(auditLog).where(eq(auditLog.action, action))
 
   async function verify(smsSource: string): Promise<string> {

@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { appUser, auditLog, passwordHistory, staffSession, tempPassword } from '../../src/server/db/schema.ts'
 import { agent, createUser } from '../support/fixtures.ts'
+import { auditRefusal } from '../support/refuse-audit.ts'
 import { createTestApp, dbKinds, type TestApp } from '../support/test-app.ts'
 
 const PASSWORD = 'Güçlü-Parola-2026!'
@@ -17,17 +18,11 @@ describe.each(dbKinds())('password writes are all or nothing on %s', (kind) => {
   beforeEach(async () => { t = await createTestApp(kind, {}, { mail: true }) })
   afterEach(async () => {
     // the test database is reused by the next test: the refusal must not outlive this one
-    await t.db.execute(sql`drop trigger if exists refuse_audit on audit_log`)
+    await dropRefusal()
     await t.close()
   })
 
-  /** The database refuses audit entries of `action` from now on (the last statement of the write). */
-  async function refuseAudit(action: string) {
-    await t.db.execute(sql.raw(`create or replace function refuse_audit() returns trigger language plpgsql as $$
-      begin if new.action = '${action}' then raise exception 'audit refused'; end if; return new; end $$`))
-    await t.db.execute(sql.raw('create trigger refuse_audit before insert on audit_log for each row execute function refuse_audit()'))
-  }
-  const allowAudit = () => t.db.execute(sql`drop trigger refuse_audit on audit_log`)
+  const { refuse: refuseAudit, allow: allowAudit, drop: dropRefusal } = auditRefusal(() => t)
 
   /** What a password write touches, for one user. */
   async function state(userId: string) {
