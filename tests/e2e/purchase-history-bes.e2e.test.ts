@@ -2,6 +2,8 @@ import type { Page, Request } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { launch, type Browser } from './browser.ts'
 import { caughtSms } from './server.ts'
+import { confirmPreInformation, submitCard } from './drivers/purchase.ts'
+import { TEST_CARDS } from '../../src/server/services/gateway/bank-simulator.ts'
 
 /**
  * Back, Forward and reload keep the customer in the BES purchase (issue 24 item 1), on the real
@@ -132,6 +134,32 @@ describe('BES purchase steps as browser history entries; reload returns to the s
     await stepIs(page, 'Özet')
     expect(await page.getByText('Çağlar-Öztürk').count()).toBeGreaterThan(0)
     expect(sends).toHaveLength(1)
+    await page.close()
+  }, 180_000)
+
+  it('during 3-D Secure the browser Back stays in the purchase (the summary, not the page before it); a reload there returns to it without a new SMS', async () => {
+    const phone = newPhone()
+    const { page, sends } = await atContract(b, phone)
+    await page.locator('input[name=contributionAmount]').fill('250')
+    await page.getByRole('button', { name: 'Devam Et' }).click()
+    await stepIs(page, 'Onaylar')
+    for (const name of ['gdprtextread', 'trxconcent']) await page.locator(`input[name=${name}]`).check()
+    await page.getByRole('button', { name: 'Devam Et' }).click()
+    await stepIs(page, 'Özet')
+    await page.getByRole('button', { name: 'Onayla ve Öde' }).click()
+    await confirmPreInformation(page)
+    await submitCard(page, TEST_CARDS.find((c) => c.scenario === 'success')!.number)
+    await page.frameLocator('iframe[name=ke-3d-frame]').getByTestId('otp-code').waitFor({ timeout: 20_000 })
+    // the bank's 3-D page is open: Back is the card form's own back, the summary, on this page
+    await page.goBack()
+    expect(new URL(page.url()).pathname).toBe('/urunler/market/erkenbes')
+    await stepIs(page, 'Özet')
+    expect(await page.getByText('Çağlar-Öztürk').count()).toBeGreaterThan(0)
+    // reload there: the summary again under the same verification, no SMS asked or sent
+    await page.reload()
+    await stepIs(page, 'Özet')
+    expect(sends).toHaveLength(1)
+    expect(await caughtSms(base, phone)).toHaveLength(1)
     await page.close()
   }, 180_000)
 
