@@ -73,33 +73,10 @@ describe.each(dbKinds({ postgres: 'not needed: session rules over timestamptz co
     expect(audit[0]!.requestId).toBeTruthy()
   })
 
-  it('takes about the same time for an unknown user, a wrong password and a locked account', async () => {
-    // one client sends every sample here: lift its per-address failure budget (issue 11 section 6), else 429s are measured
-    t.config.loginFailuresPerIp = 100_000
-    const ali = await createUser(t.db, { username: 'ali', password: PASSWORD })
-    // keep 'ali' a wrong-password case for every sample (no lockout during the measurement)
-    await t.db.insert(companySetting).values({ companyId: ali.companyId, category: 'security', data: { maxFailedLogins: 1000 } })
-    const locked = await createUser(t.db, { username: 'veli', password: PASSWORD })
-    await t.db.update(appUser).set({ lockedAt: new Date() }).where(eq(appUser.id, locked.id))
-    const a = agent(t.request)
-    const cases = ['yok-boyle-biri', 'ali', 'veli'] // unknown, wrong password, locked
-    const samples: number[][] = [[], [], []]
-    await login(a, 'ali', 'isinma') // warm up
-    // interleaved rounds: whatever else loads the machine loads all three cases alike
-    for (let round = 0; round < 9; round++) {
-      for (const [i, u] of cases.entries()) {
-        const started = performance.now()
-        await login(a, u, 'yanlis-parola-' + round)
-        samples[i]!.push(performance.now() - started)
-      }
-    }
-    const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)]!
-    const [unknown, wrong, lockedMs] = samples.map(median) as [number, number, number]
-    const max = Math.max(unknown, wrong, lockedMs)
-    const min = Math.min(unknown, wrong, lockedMs)
-    // one argon2id verification and the same statements in each case
-    expect(max / min).toBeLessThan(2)
-  })
+  // That an unknown user, a wrong password and a locked account take the same time is measured in
+  // tests/server/auth-timing.test.ts (within 10%, more strictly than the factor 2 once checked here),
+  // in npm test's quiet 'timing' stage: beside three browser lanes a ratio of medians is noise
+  // (a factor above 2 once in CI while the same check passed alone)
 
   it('resets the failure counter on success', async () => {
     await createUser(t.db, { username: 'ayse', password: PASSWORD })
