@@ -2,7 +2,7 @@ import type { Page, Request } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { launch, type Browser } from './browser.ts'
 import { caughtSms } from './server.ts'
-import { confirmPreInformation, submitCard } from './drivers/purchase.ts'
+import { confirmPreInformation, submitCard, verifyWithCaughtCode } from './drivers/purchase.ts'
 import { TEST_CARDS } from '../../src/server/services/gateway/bank-simulator.ts'
 
 /**
@@ -40,15 +40,6 @@ async function quickProfile(page: Page) {
   await page.getByRole('button', { name: 'Devam Et' }).click()
 }
 
-async function verify(page: Page, phone: string) {
-  await page.locator('input[name=phone]').fill(phone)
-  await page.getByRole('button', { name: 'Kod Gönder' }).click()
-  let inbox: Array<{ text: string }> = []
-  await expect.poll(async () => (inbox = await caughtSms(base, phone)).length, { timeout: 15_000 }).toBe(1)
-  await page.locator('input[name=code]').fill(/(\d{6})/.exec(inbox[0]!.text)![1]!)
-  await page.getByRole('button', { name: 'Doğrula' }).click()
-}
-
 /** The early BES page verified and at its contract step (an adult paying for themselves); the SMS requests counted. */
 async function atContract(b: Browser, phone: string) {
   const page = await b.page('/urunler/market/erkenbes')
@@ -62,7 +53,7 @@ async function atContract(b: Browser, phone: string) {
   })
   await quickProfile(page)
   await stepIs(page, 'Telefon doğrulama')
-  await verify(page, phone)
+  await verifyWithCaughtCode(page, base, phone)
   await stepIs(page, 'Kişisel bilgiler')
   for (const [name, value] of Object.entries(ADULT)) await page.locator(`input[name=${name}]`).fill(value)
   for (const [name, value] of Object.entries(WORK)) await page.locator(`select[name=${name}]`).selectOption(value)

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { launch, type Browser } from './browser.ts'
-import { confirmPreInformation, submitCard } from './drivers/purchase.ts'
+import { confirmPreInformation, submitCard, verifyWithCaughtCode } from './drivers/purchase.ts'
 import { caughtSms } from './server.ts'
 import { TEST_CARDS } from '../../src/server/services/gateway/bank-simulator.ts'
 
@@ -49,12 +49,7 @@ describe('purchase steps as browser history entries; reload returns to the step 
       const sends: string[] = []
       page.on('request', (r) => { if (r.url().includes('/notification/sendsms')) sends.push(r.url()) })
       const phone = phoneNo()
-      await page.locator('input[name=phone]').fill(phone)
-      await page.getByRole('button', { name: 'Kod Gönder' }).click()
-      let inbox: Array<{ text: string }> = []
-      await expect.poll(async () => (inbox = await caughtSms(base, phone)).length, { timeout: 15_000 }).toBe(1)
-      await page.locator('input[name=code]').fill(/(\d{6})/.exec(inbox[0]!.text)![1]!)
-      await page.getByRole('button', { name: 'Doğrula' }).click()
+      await verifyWithCaughtCode(page, base, phone)
       expect(await stepHeading(page, 'step-profile')).toBe('Kişisel bilgiler')
       // the proof is an HttpOnly cookie: the page's script cannot read it, and nothing is in the tab's storage
       const cookies = await b.context.cookies(`${base}/api/v1/digitalchannels/verification`)
@@ -119,12 +114,7 @@ describe('purchase steps as browser history entries; reload returns to the step 
     const page = await b.page(PRODUCTS[1].path)
     page.on('dialog', (d) => void d.accept())
     const phone = phoneNo()
-    await page.locator('input[name=phone]').fill(phone)
-    await page.getByRole('button', { name: 'Kod Gönder' }).click()
-    let inbox: Array<{ text: string }> = []
-    await expect.poll(async () => (inbox = await caughtSms(base, phone)).length, { timeout: 15_000 }).toBe(1)
-    await page.locator('input[name=code]').fill(/(\d{6})/.exec(inbox[0]!.text)![1]!)
-    await page.getByRole('button', { name: 'Doğrula' }).click()
+    await verifyWithCaughtCode(page, base, phone)
     const form = page.getByTestId('step-profile')
     await form.waitFor({ timeout: 20_000 })
     for (const [name, value] of [['firstname', 'Ayşe'], ['lastname', 'Çağlar'], ['nationalId', '10000000146'], ['birthdate', '1990-05-17'], ['email', `ucd.${Date.now()}@example.com`]]) {

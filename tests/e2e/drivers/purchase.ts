@@ -430,6 +430,19 @@ export async function verifiedBeforeReload(page: Page, server: E2eServer, produc
   }, { s: step, earlier: [...behind] })
 }
 
+/**
+ * `phone` verified on the page's SMS step with the code the server's SMS catcher caught: exactly one
+ * message sent to it (a second would be an SMS the customer did not ask for).
+ */
+export async function verifyWithCaughtCode(page: Page, baseUrl: string, phone: string) {
+  await page.locator('input[name=phone]').fill(phone)
+  await page.getByRole('button', { name: 'Kod Gönder' }).click()
+  let inbox: Array<{ text: string }> = []
+  await expect.poll(async () => (inbox = await caughtSms(baseUrl, phone)).length, { timeout: 15_000 }).toBe(1)
+  await page.locator('input[name=code]').fill(/(\d{6})/.exec(inbox[0]!.text)![1]!)
+  await page.getByRole('button', { name: 'Doğrula' }).click()
+}
+
 /** A fresh phone verified with the code the server's SMS catcher caught. */
 export async function verifyPhone(page: Page, server: E2eServer) {
   const phone = freshPhone()
