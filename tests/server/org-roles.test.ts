@@ -96,7 +96,7 @@ describe.each(dbKinds())('organisation tree and roles on %s', (kind) => {
     // in columns, a parent by its index (issue 25 item 14)
     expect(tree.body).toEqual({
       ids: [u.id, expect.any(String), expect.any(String), m.id], names: ['Birim', 'Ekip 1', 'Ekip 2', 'Müdürlük'],
-      levels: [1, 2, 2, 0], parents: [3, 0, 3, null], versions: [1, 1, 1, 1],
+      levels: [1, 2, 2, 0], parents: [3, 0, 3, null], versions: [1, 1, 1, 1], outside: [],
     })
     expect(decodeGroupTree(tree.body as unknown as GroupTreeWire)).toEqual([
       { id: u.id, name: 'Birim', level: 'unit', parentId: m.id, version: 1 },
@@ -104,12 +104,14 @@ describe.each(dbKinds())('organisation tree and roles on %s', (kind) => {
       { id: expect.any(String), name: 'Ekip 2', level: 'team', parentId: m.id, version: 1 },
       { id: m.id, name: 'Müdürlük', level: 'management', parentId: null, version: 1 },
     ])
-    // a subtree: its root's parent is not in the answer, so it goes by its id
+    // a subtree: its root's parent is not in the answer, so it is listed once outside it
     const leanSub = (await a.get(`/group/${u.id}?view=tree`)).body as unknown as GroupTreeWire
-    expect(leanSub).toMatchObject({ names: ['Birim', 'Ekip 1'], parents: [m.id, 0] })
+    expect(leanSub).toMatchObject({ names: ['Birim', 'Ekip 1'], parents: [2, 0], outside: [m.id] })
     expect(decodeGroupTree(leanSub).map((g) => g.parentId)).toEqual([m.id, u.id])
-    // teams only: their parents by id
-    const leanTeams = decodeGroupTree((await a.get(`/group/${companyId}?view=tree&filterByLevelType=team`)).body as unknown as GroupTreeWire)
+    // teams only: their parents outside the answer, each once
+    const teamsWire = (await a.get(`/group/${companyId}?view=tree&filterByLevelType=team`)).body as unknown as GroupTreeWire
+    expect(teamsWire).toMatchObject({ parents: [2, 3], outside: [u.id, m.id] })
+    const leanTeams = decodeGroupTree(teamsWire)
     expect(leanTeams.map((g) => [g.name, g.parentId])).toEqual([['Ekip 1', u.id], ['Ekip 2', m.id]])
     expect((await a.get(`/group/${companyId}?view=full`)).status).toBe(400)
     expect((await a.get('/group/00000000-0000-4000-8000-000000000000?view=tree')).status).toBe(404)
