@@ -45,9 +45,11 @@ export async function seedBenchCompany(database: Database) {
 }
 
 /** The app in process, and the cookie of the signed-in superadmin. */
-export async function signedInApp(database: Database) {
+export async function signedInApp(database: Database, onRequestLog?: (fields: Record<string, unknown>) => void) {
   const config = { ...loadConfig({ NODE_ENV: 'production' }), mailCatcher: false, cookieSecure: false }
-  const app = createApp({ db: database.db, config, logger: createLogger('silent') })
+  // onRequestLog: each request's log line (its `ms` is the time spent in the app, before gzip)
+  const logger = onRequestLog ? createLogger('info', (line) => { const f = JSON.parse(line) as Record<string, unknown>; if (f.msg === 'request') onRequestLog(f) }) : createLogger('silent')
+  const app = createApp({ db: database.db, config, logger })
   const login = await app.request(`${config.apiBase}/auth/login`, {
     method: 'POST', headers: { 'content-type': 'application/json', trxType: 'FRM' },
     body: JSON.stringify({ username: 'admin', password: PASSWORD }),

@@ -13,6 +13,7 @@
 import { cpus, loadavg } from 'node:os'
 import { sql } from 'drizzle-orm'
 import { company } from '../src/server/db/schema.ts'
+import { openDatabase } from '../src/server/db/client.ts'
 import { openBenchDatabase, seedBenchCompany, signedInApp } from './bench-db.ts'
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000)
@@ -20,7 +21,15 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 40)
 const TARGET_P95_MS = 100
 // BENCH_DB_PREFIX names the PostgreSQL database (a helper's branch, on a shared cluster)
 const PREFIX = process.env.BENCH_DB_PREFIX ?? 'ke_bench'
-const { database, drop } = await openBenchDatabase(PREFIX)
+// BENCH_REUSE_DB=<name>: measure on a database an earlier run kept (BENCH_KEEP_DB=1), without seeding it again
+const REUSE = process.env.BENCH_REUSE_DB
+async function reuseDatabase(name: string) {
+  const u = new URL(process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || '')
+  u.pathname = '/' + name
+  const database = await openDatabase({ url: u.toString() })
+  return { database, drop: () => database.close() }
+}
+const { database, drop } = REUSE ? await reuseDatabase(REUSE) : await openBenchDatabase(PREFIX)
 const AUDIT_ROWS = Number(process.env.BENCH_AUDIT_ROWS ?? (database.kind === 'postgres' ? 1_000_000 : 100_000))
 // 1:9:90, as a real company's chart: management groups, their units, the units' teams
 const GROUPS = Number(process.env.BENCH_GROUPS ?? 5_000)
@@ -29,9 +38,25 @@ const UNITS = MANAGEMENT * 9
 const TEAMS = Math.max(1, GROUPS - MANAGEMENT - UNITS)
 
 try {
-  await seedBenchCompany(database)
   const db = database.db
   const t0 = performance.now()
+  // a kept database gets the migrations made since (they are no-ops when it has them)
+  if (REUSE) await database.migrate()
+  else await seedRows()
+  const [n] = (await db.execute(sql`select (select count(*) from app_user)::int as users, (select count(*) from user_group)::int as groups, (select count(*) from audit_log)::int as audit`)).rows as Array<{ users: number; groups: number; audit: number }>
+  console.log(`\nLists at ${n!.users.toLocaleString('en')} users, ${n!.groups.toLocaleString('en')} groups, ${n!.audit.toLocaleString('en')} audit entries on ${database.kind} (rows made in ${Math.round(performance.now() - t0)} ms${REUSE ? `, reused ${REUSE}` : ''})`)
+  await measure()
+} finally {
+  // BENCH_KEEP_DB=1 leaves the PostgreSQL database for EXPLAIN and BENCH_REUSE_DB (its name is printed)
+  if (process.env.BENCH_KEEP_DB && database.kind === 'postgres' && !REUSE) {
+    console.log(`kept the database ${PREFIX}_${process.pid} (BENCH_KEEP_DB)`)
+    await database.close()
+  } else await drop()
+}
+
+async function seedRows() {
+  const db = database.db
+  await seedBenchCompany(database)
   // the audit entries over about 90 days, the groups and the users, made by the database itself
   const spacing = `${Math.max(1, Math.floor((90 * 86_400) / AUDIT_ROWS))} seconds`
   await db.execute(sql`insert into audit_log (company_id, at, actor, action, target, request_id, detail)
@@ -62,9 +87,13 @@ try {
   // what autovacuum does after such a bulk change (the update above left 100,000 dead rows and no
   // visibility map): a real company's tables are vacuumed, so their index-only scans are
   await db.execute(sql`vacuum analyze`)
-  console.log(`\nLists at ${ROWS.toLocaleString('en')} users, ${(MANAGEMENT + UNITS + TEAMS).toLocaleString('en')} groups, ${AUDIT_ROWS.toLocaleString('en')} audit entries on ${database.kind} (rows made in ${Math.round(performance.now() - t0)} ms)`)
+}
 
-  const { app, config, cookie } = await signedInApp(database)
+async function measure() {
+  const db = database.db
+  // the time each request spent in the app (its request log line): the query's figure, without the client's parse
+  let serverMs = 0
+  const { app, config, cookie } = await signedInApp(database, (f) => { serverMs = Number(f.ms) })
   const [{ id: companyId }] = await db.select({ id: company.id }).from(company).limit(1) as [{ id: string }]
 
   // 'revalidate': sent with the ETag of the answer before, as a browser holding it does
@@ -92,12 +121,17 @@ try {
     ['groups with counts, teams only', `/group/${companyId}?filterByLevelType=team`],
   ]
   const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!
+  const kb = (n: number) => `${(n / 1024).toFixed(0)} KB`
   console.log(`load average (1, 5, 15 min) before measuring: ${loadavg().map((x) => x.toFixed(1)).join(', ')} on ${cpus().length} cores`)
-  console.log('query'.padEnd(40), '   p50 ms', '   p95 ms', '   total', `  p95 <= ${TARGET_P95_MS} ms`)
+  console.log('p50/p95: the whole call (the app, then the client reading the JSON); server: the time in the app alone (its request log);')
+  console.log('bytes: the answer as JSON, and gzipped as a browser receives it')
+  console.log('query'.padEnd(42), '   p50 ms', '   p95 ms', ' server p50', ' server p95', '   total', '    bytes', '  gzipped', `  p95 <= ${TARGET_P95_MS} ms`)
   const missed: string[] = []
   for (const [label, path, revalidate] of shapes) {
     const times: number[] = []
+    const server: number[] = []
     let total = 0
+    let bytes = 0
     let etag: string | null = null
     for (let i = 0; i < RUNS + 3; i++) {
       const started = performance.now()
@@ -105,24 +139,24 @@ try {
       if (revalidate && i > 0) {
         if (res.status !== 304) throw new Error(`${path} with its ETag answered ${res.status}`)
       } else {
-        const body = (await res.json()) as { total?: number; items?: unknown[] }
+        const text = await res.text()
         if (res.status !== 200) throw new Error(`${path} answered ${res.status}`)
-        total = body.total ?? body.items?.length ?? 0
+        const body = JSON.parse(text) as { total?: number; items?: unknown[]; ids?: unknown[] }
+        total = body.total ?? body.items?.length ?? body.ids?.length ?? 0
+        bytes = Buffer.byteLength(text)
         etag = res.headers.get('etag')
       }
-      if (i >= 3) times.push(performance.now() - started)
+      if (i >= 3) { times.push(performance.now() - started); server.push(serverMs) }
     }
     times.sort((a, b) => a - b)
+    server.sort((a, b) => a - b)
+    // what a browser receives: the same answer asked with accept-encoding gzip
+    const zipped = revalidate ? 0 : (await (await app.request(config.apiBase + path, { headers: { cookie, trxType: 'FRM', 'accept-encoding': 'gzip' } })).arrayBuffer()).byteLength
     const p95 = pct(times, 95)
     if (p95 > TARGET_P95_MS) missed.push(label)
-    console.log(label.padEnd(40), pct(times, 50).toFixed(1).padStart(9), p95.toFixed(1).padStart(9), String(total).padStart(8), `  ${p95 <= TARGET_P95_MS ? 'yes' : 'NO'}`)
+    console.log(label.padEnd(42), pct(times, 50).toFixed(1).padStart(9), pct(times, 95).toFixed(1).padStart(9), pct(server, 50).toFixed(1).padStart(11), pct(server, 95).toFixed(1).padStart(11),
+      String(total).padStart(8), (revalidate ? '-' : kb(bytes)).padStart(9), (revalidate ? '-' : kb(zipped)).padStart(9), `  ${p95 <= TARGET_P95_MS ? 'yes' : 'NO'}`)
   }
   console.log(`load average (1, 5, 15 min) at the end: ${loadavg().map((x) => x.toFixed(1)).join(', ')} on ${cpus().length} cores`)
   console.log(missed.length ? `p95 over ${TARGET_P95_MS} ms: ${missed.join('; ')}` : `every list's p95 within ${TARGET_P95_MS} ms`)
-} finally {
-  // BENCH_KEEP_DB=1 leaves the PostgreSQL database for EXPLAIN (its name is printed)
-  if (process.env.BENCH_KEEP_DB && database.kind === 'postgres') {
-    console.log(`kept the database ${PREFIX}_${process.pid} (BENCH_KEEP_DB)`)
-    await database.close()
-  } else await drop()
 }

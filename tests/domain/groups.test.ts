@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import fc from 'fast-check'
-import { canParent, checkMove, wouldCycle, type TreeNode } from '../../src/domain/groups.ts'
+import { canParent, checkMove, decodeGroupTree, encodeGroupTree, wouldCycle, type TreeGroup, type TreeNode } from '../../src/domain/groups.ts'
 import { isAllowedAtLevel, minimumLevel, permissionsAboveLevel, tagsWithoutRule } from '../../src/domain/data-privacy.ts'
 import { ROLE_BUNDLES, allPermissions, toPermissionStrings } from '../../src/domain/permission-catalogue.ts'
 
@@ -73,5 +73,38 @@ describe('data-privacy levels: which permissions a role of each level may hold',
     expect(permissionsAboveLevel(toPermissionStrings(ROLE_BUNDLES.ROLE_USER), 'PUBLIC')).toEqual([])
     expect(permissionsAboveLevel(allPermissions(), 'PUBLIC').length).toBeGreaterThan(10)
     expect(minimumLevel('unknown', 'read')).toBe('SENSITIVE')
+  })
+})
+
+describe('the tree on the wire (issue 25 item 14)', () => {
+  const A = 'a0000000-0000-4000-8000-000000000001'
+  const B = 'b0000000-0000-4000-8000-000000000002'
+  const C = 'c0000000-0000-4000-8000-000000000003'
+  const D = 'd0000000-0000-4000-8000-000000000004'
+  const groups: TreeGroup[] = [
+    { id: B, name: 'Birim', level: 'unit', parentId: A, version: 2 },
+    { id: C, name: 'Ekip', level: 'team', parentId: B, version: 1 },
+    { id: A, name: 'Müdürlük', level: 'management', parentId: null, version: 7 },
+  ]
+  it('names each field once, a parent by its index, and reads back to the same groups', () => {
+    const wire = encodeGroupTree(groups)
+    expect(wire).toEqual({ ids: [B, C, A], names: ['Birim', 'Ekip', 'Müdürlük'], levels: [1, 2, 0], parents: [2, 0, null], versions: [2, 1, 7], outside: [] })
+    expect(decodeGroupTree(wire)).toEqual(groups)
+    expect(JSON.stringify(wire).length).toBeLessThan(JSON.stringify(groups).length * 0.8)
+  })
+  it('lists a parent that is not in the answer once, after the groups', () => {
+    const teams: TreeGroup[] = [
+      { id: C, name: 'Ekip 1', level: 'team', parentId: B, version: 1 },
+      { id: D, name: 'Ekip 2', level: 'team', parentId: B, version: 1 },
+    ]
+    const wire = encodeGroupTree(teams)
+    expect(wire).toMatchObject({ parents: [2, 2], outside: [B] })
+    expect(decodeGroupTree(wire)).toEqual(teams)
+  })
+  it('refuses a malformed answer instead of drawing a wrong tree', () => {
+    const wire = encodeGroupTree(groups)
+    expect(() => decodeGroupTree({ ...wire, names: ['x'] })).toThrow(/lengths/)
+    expect(() => decodeGroupTree({ ...wire, levels: [1, 5, 0] })).toThrow(/level/)
+    expect(() => decodeGroupTree({ ...wire, parents: [2, 3, null] })).toThrow(/parent/)
   })
 })

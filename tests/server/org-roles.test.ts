@@ -1,8 +1,10 @@
-import { eq } from 'drizzle-orm'
+import { gunzipSync } from 'node:zlib'
+import { eq, sql } from 'drizzle-orm'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { decodeGroupTree, type GroupTreeWire } from '../../src/domain/groups.ts'
 import { ROLE_BUNDLES, allPermissions } from '../../src/domain/permission-catalogue.ts'
 import { PERMISSIONS_STAMP_HEADER, permissionsStamp } from '../../src/domain/permissions.ts'
-import { appUser, auditLog, role, userGroup, userRole } from '../../src/server/db/schema.ts'
+import { appUser, auditLog, company, role, userGroup, userRole } from '../../src/server/db/schema.ts'
 import { TEST_ADMIN } from '../support/constants.ts'
 import { agent, createUser } from '../support/fixtures.ts'
 import { createTestApp, dbKinds, type TestApp } from '../support/test-app.ts'
@@ -91,14 +93,26 @@ describe.each(dbKinds())('organisation tree and roles on %s', (kind) => {
     // the org chart's lean tree (issue 25 item 14): by name, five fields each, no counts; a subtree; a level
     const tree = await a.get(`/group/${companyId}?view=tree`)
     expect(tree.status).toBe(200)
-    expect(tree.body.items).toEqual([
+    // in columns, a parent by its index (issue 25 item 14)
+    expect(tree.body).toEqual({
+      ids: [u.id, expect.any(String), expect.any(String), m.id], names: ['Birim', 'Ekip 1', 'Ekip 2', 'Müdürlük'],
+      levels: [1, 2, 2, 0], parents: [3, 0, 3, null], versions: [1, 1, 1, 1], outside: [],
+    })
+    expect(decodeGroupTree(tree.body as unknown as GroupTreeWire)).toEqual([
       { id: u.id, name: 'Birim', level: 'unit', parentId: m.id, version: 1 },
       { id: expect.any(String), name: 'Ekip 1', level: 'team', parentId: u.id, version: 1 },
       { id: expect.any(String), name: 'Ekip 2', level: 'team', parentId: m.id, version: 1 },
       { id: m.id, name: 'Müdürlük', level: 'management', parentId: null, version: 1 },
     ])
-    expect(((await a.get(`/group/${u.id}?view=tree`)).body.items as Group[]).map((g) => g.name)).toEqual(['Birim', 'Ekip 1'])
-    expect(((await a.get(`/group/${companyId}?view=tree&filterByLevelType=team`)).body.items as Group[]).map((g) => g.name)).toEqual(['Ekip 1', 'Ekip 2'])
+    // a subtree: its root's parent is not in the answer, so it is listed once outside it
+    const leanSub = (await a.get(`/group/${u.id}?view=tree`)).body as unknown as GroupTreeWire
+    expect(leanSub).toMatchObject({ names: ['Birim', 'Ekip 1'], parents: [2, 0], outside: [m.id] })
+    expect(decodeGroupTree(leanSub).map((g) => g.parentId)).toEqual([m.id, u.id])
+    // teams only: their parents outside the answer, each once
+    const teamsWire = (await a.get(`/group/${companyId}?view=tree&filterByLevelType=team`)).body as unknown as GroupTreeWire
+    expect(teamsWire).toMatchObject({ parents: [2, 3], outside: [u.id, m.id] })
+    const leanTeams = decodeGroupTree(teamsWire)
+    expect(leanTeams.map((g) => [g.name, g.parentId])).toEqual([['Ekip 1', u.id], ['Ekip 2', m.id]])
     expect((await a.get(`/group/${companyId}?view=full`)).status).toBe(400)
     expect((await a.get('/group/00000000-0000-4000-8000-000000000000?view=tree')).status).toBe(404)
   })
@@ -107,7 +121,7 @@ describe.each(dbKinds())('organisation tree and roles on %s', (kind) => {
     const companyId = (await t.db.select().from(appUser).where(eq(appUser.username, 'admin')))[0]!.companyId
     const read = async (etag?: string) => {
       const res = await t.request(`/group/${companyId}?view=tree`, { headers: { trxType: 'FRM', cookie: [...a.jar].map(([k, v]) => `${k}=${v}`).join('; '), ...(etag ? { 'if-none-match': etag } : {}) } })
-      return { status: res.status, etag: res.headers.get('etag')!, cache: res.headers.get('cache-control'), items: res.status === 200 ? ((await res.json()) as { items: Group[] }).items : null }
+      return { status: res.status, etag: res.headers.get('etag')!, cache: res.headers.get('cache-control'), items: res.status === 200 ? decodeGroupTree((await res.json()) as GroupTreeWire) : null }
     }
     const empty = await read()
     expect(empty).toMatchObject({ status: 200, items: [], cache: 'private, no-cache' })
@@ -138,7 +152,83 @@ describe.each(dbKinds())('organisation tree and roles on %s', (kind) => {
     const afterDelete = await read()
     expect(afterDelete.items!.map((g) => g.name)).toEqual(['Bölge', 'Müdürlük'])
     // the filtered answers follow the version too
-    expect(((await a.get(`/group/${companyId}?view=tree&filterByLevelType=unit`)).body.items as Group[])).toEqual([])
+    expect(decodeGroupTree((await a.get(`/group/${companyId}?view=tree&filterByLevelType=unit`)).body as unknown as GroupTreeWire)).toEqual([])
+  })
+
+  it('sends the tree gzipped once per version to a client that accepts gzip: the same JSON, a weak ETag, 304 for it (issue 25 item 14)', async () => {
+    const companyId = (await t.db.select().from(appUser).where(eq(appUser.username, 'admin')))[0]!.companyId
+    // enough groups for an answer over the gzip threshold (1,024 characters)
+    const m = await create('Genel Müdürlük', 'management')
+    for (let i = 1; i <= 24; i++) await create(`Birim ${i}`, 'unit', m.id)
+    const cookie = [...a.jar].map(([k, v]) => `${k}=${v}`).join('; ')
+    const read = (headers: Record<string, string>) => t.request(`/group/${companyId}?view=tree`, { headers: { trxType: 'FRM', cookie, ...headers } })
+    const plain = await read({})
+    expect(plain.headers.get('content-encoding')).toBeNull()
+    const text = await plain.text()
+    expect(text.length).toBeGreaterThan(1024)
+    const zipped = await read({ 'accept-encoding': 'gzip, deflate, br' })
+    expect(zipped.status).toBe(200)
+    expect(zipped.headers.get('content-encoding')).toBe('gzip')
+    expect(zipped.headers.get('vary')).toMatch(/accept-encoding/i)
+    expect(zipped.headers.get('etag')).toBe(`W/${plain.headers.get('etag')}`)
+    const bytes = new Uint8Array(await zipped.arrayBuffer())
+    expect(bytes.byteLength).toBeLessThan(text.length / 2)
+    expect(gunzipSync(bytes).toString('utf8')).toBe(text)
+    expect(decodeGroupTree(JSON.parse(text) as GroupTreeWire)).toHaveLength(25)
+    expect((await read({ 'accept-encoding': 'gzip', 'if-none-match': zipped.headers.get('etag')! })).status).toBe(304)
+    // a rename: a new version, gzipped anew (the old bytes are not served)
+    const u1 = (decodeGroupTree(JSON.parse(text) as GroupTreeWire)).find((g) => g.name === 'Birim 1')!
+    expect((await a.put(`/group/${u1.id}`, { name: 'Birim Bir', level: 'unit', version: u1.version })).status).toBe(200)
+    const after = await read({ 'accept-encoding': 'gzip', 'if-none-match': zipped.headers.get('etag')! })
+    expect(after.status).toBe(200)
+    expect(decodeGroupTree(JSON.parse(gunzipSync(new Uint8Array(await after.arrayBuffer())).toString('utf8')) as GroupTreeWire).map((g) => g.name)).toContain('Birim Bir')
+  })
+
+  it('"groups with counts" follows every write that moves a user or a role, by any path, also in parallel; other user writes keep its version (issue 25 item 14)', async () => {
+    const companyId = (await t.db.select().from(appUser).where(eq(appUser.username, 'admin')))[0]!.companyId
+    const m = await create('Müdürlük', 'management')
+    const g1 = await create('Birim 1', 'unit', m.id)
+    const g2 = await create('Birim 2', 'unit', m.id)
+    type Counted = Group & { members: number; roles: number; subgroups: number }
+    const counts = async () => Object.fromEntries(((await a.get(`/group/${companyId}`)).body.items as Counted[]).map((g) => [g.name, [g.members, g.roles, g.subgroups]]))
+    const truth = async () => {
+      const users = await t.db.select({ g: appUser.groupId }).from(appUser)
+      const roles = await t.db.select({ g: role.groupId }).from(role)
+      const n = (rows: Array<{ g: string | null }>, id: string) => rows.filter((r) => r.g === id).length
+      return { 'Müdürlük': [n(users, m.id), n(roles, m.id), 2], 'Birim 1': [n(users, g1.id), n(roles, g1.id), 0], 'Birim 2': [n(users, g2.id), n(roles, g2.id), 0] }
+    }
+    expect(await counts()).toEqual({ 'Müdürlük': [0, 0, 2], 'Birim 1': [0, 0, 0], 'Birim 2': [0, 0, 0] })
+    const version = async () => (await t.db.select({ v: company.groupCountsVersion }).from(company).where(eq(company.id, companyId)))[0]!.v
+    // a user made in a group, by hand-written SQL (no service code): shown at the next read
+    const u = await createUser(t.db, { username: 'ali.veli', password: PASSWORD, passwordHash: 'x' })
+    await t.db.execute(sql`update app_user set group_id = ${g1.id}::uuid where id = ${u.id}::uuid`)
+    expect((await counts())['Birim 1']).toEqual([1, 0, 0])
+    // a write that leaves group_id alone (a name, a sign-in) keeps the counts' version
+    const held = await version()
+    await t.db.update(appUser).set({ firstName: 'Ali' }).where(eq(appUser.id, u.id))
+    expect((await a.post('/auth/login', { username: TEST_ADMIN.username, password: TEST_ADMIN.password })).status).toBe(200)
+    expect(await version()).toBe(held)
+    // many writes at once, each its own transaction, with reads between them: users made in, moved
+    // between and taken out of groups, a role given a group, a user deleted
+    const made = await Promise.all(Array.from({ length: 12 }, (_, i) => createUser(t.db, { username: `p${i}`, password: PASSWORD, passwordHash: 'x', roles: [] })))
+    const [r0] = await t.db.select().from(role).limit(1)
+    const writes = made.map((user, i) => async () => {
+      await t.db.transaction(async (tx) => {
+        await tx.update(appUser).set({ groupId: i % 2 ? g1.id : g2.id }).where(eq(appUser.id, user.id))
+        if (i % 3 === 0) await tx.update(appUser).set({ groupId: i % 2 ? g2.id : m.id }).where(eq(appUser.id, user.id))
+      })
+      if (i % 4 === 0) await t.db.delete(appUser).where(eq(appUser.id, user.id))
+    })
+    const reads = Array.from({ length: 6 }, () => () => counts())
+    await Promise.all([...writes, ...reads, async () => t.db.update(role).set({ groupId: g2.id }).where(eq(role.id, r0!.id))].map((f) => f()))
+    expect(await counts()).toEqual(await truth())
+    // a user's and a role's group taken away, and a user moved to another company's... group cleared by delete
+    await t.db.update(role).set({ groupId: null }).where(eq(role.id, r0!.id))
+    await t.db.update(appUser).set({ groupId: null }).where(eq(appUser.id, u.id))
+    expect(await counts()).toEqual(await truth())
+    expect((await counts())['Birim 2']![1]).toBe(0)
+    // the teams-only read and a single group's read agree
+    expect((await a.get(`/group/${g1.id}/detail`)).body).toMatchObject({ members: (await truth())['Birim 1']![0], roles: 0, subgroups: 0 })
   })
 
   it('refuses a group without name or type with the spec code, and deletes only empty groups', async () => {

@@ -21,7 +21,8 @@ vi.mock('../../src/web/api/client.ts', async (importOriginal) => {
     call: async (path: string, opts: { method?: string; body?: unknown } = {}) => {
       calls.push({ path, method: opts.method, body: opts.body })
       if (path === '/role') return { items: ROLES }
-      if (path.startsWith('/group/')) return { items: [{ id: GROUP, name: 'Satış' }] }
+      // the lean tree in its column form (domain/groups.ts GroupTreeWire)
+      if (path.startsWith('/group/')) return { ids: [GROUP], names: ['Satış'], levels: [1], parents: [null], versions: [1], outside: [] }
       if (path === `/user/${USER.id}/roles`) return putAnswer(opts.body as { version: number; roles: unknown[] })
       if (path === `/user/${USER.id}`) return USER
       throw new Error(`unexpected call ${path}`)

@@ -90,6 +90,13 @@ export const company = pgTable('company', {
    * from a cache of that version and answered 304 to a browser that holds it.
    */
   groupTreeVersion: integer('group_tree_version').notNull().default(0),
+  /**
+   * The version of the company's group counts (issue 25 item 14): bumped by triggers (custom
+   * migration 0029_perf25f_counts) in the transaction of every write that puts a user or a role in a
+   * group or takes one out (insert, delete, a changed group_id), whichever code path makes it, so
+   * "groups with counts" is served from a cache of (tree version, counts version) (services/groups.ts).
+   */
+  groupCountsVersion: integer('group_counts_version').notNull().default(0),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 })

@@ -3,12 +3,16 @@ import * as z from 'zod/mini'
 import { GROUP_TREE } from '../../domain/groups.ts'
 import { GroupBody, GroupMoveBody, GroupUpdateBody } from '../../domain/schemas/admin.ts'
 import type { AppEnv } from '../types.ts'
+import { acceptsGzip } from '../compress.ts'
 import { idParam, readJson, readQuery } from '../http.ts'
 import { auditBySession } from '../services/audit.ts'
 import {
-  createGroup, deleteGroup, groupDetail, groupSubtree, groupTreeAnswer, groupView, listGroups, moveGroup, updateGroup,
+  createGroup, deleteGroup, groupDetail, groupSubtree, groupTreeAnswer, groupView, listGroupsJson, moveGroup, treeGzip, updateGroup,
 } from '../services/groups.ts'
 import { permit } from '../services/permissions.ts'
+
+/** Below this many characters a tree goes out as it is (gzip would save little). */
+const TREE_GZIP_MIN = 1024
 
 /** `view=tree`: only what the org chart draws (id, name, level, parentId, version), without counts. */
 const LevelQuery = z.strictObject({ filterByLevelType: z.optional(z.enum(['management', 'unit', 'team'])), view: z.optional(z.literal(GROUP_TREE.view)) })
@@ -25,7 +29,7 @@ export function groupRoutes() {
     const { db } = c.get('deps')
     const companyId = c.get('session').companyId
     readQuery(c, z.strictObject({}))
-    return c.json({ items: await listGroups(db, companyId) })
+    return c.body(await listGroupsJson(db, companyId), 200, { 'content-type': 'application/json' })
   })
 
   /**
@@ -33,8 +37,9 @@ export function groupRoutes() {
    * company's id, the company's groups with their counts (an empty list when it has none yet);
    * for a group's id, that group and its subtree. One group alone: `GET /group/{id}/detail`.
    * With `view=tree` the same groups as the org chart draws them (issue 25 item 14): five fields
-   * each, no counts, one query (the chart and the group pickers load this), served from the tree's
-   * version (services/groups.ts) with that version as its ETag.
+   * each in the column form of domain/groups.ts `GroupTreeWire`, no counts, one query (the chart and
+   * the group pickers load this), served from the tree's version (services/groups.ts) with that
+   * version as its ETag, gzipped once per version for a client that accepts it.
    */
   r.get('/:id', permit('group:read'), async (c) => {
     const id = idParam(c)
@@ -43,14 +48,24 @@ export function groupRoutes() {
     const companyId = c.get('session').companyId
     if (view === 'tree') {
       // the tree's version as its ETag: a browser holding this version is answered 304, without a body
-      const { json, version } = await groupTreeAnswer(db, companyId, id === companyId ? undefined : id, filterByLevelType)
-      const etag = `"tree-${version}"`
-      c.header('ETag', etag)
+      const answer = await groupTreeAnswer(db, companyId, id === companyId ? undefined : id, filterByLevelType)
+      const etag = `"tree-${answer.version}"`
       c.header('Cache-Control', 'private, no-cache')
-      if ((c.req.header('if-none-match') ?? '').split(',').some((t) => t.trim().replace(/^W\//, '') === etag)) return c.body(null, 304)
-      return c.body(json, 200, { 'content-type': 'application/json' })
+      c.header('Vary', 'Accept-Encoding')
+      if ((c.req.header('if-none-match') ?? '').split(',').some((t) => t.trim().replace(/^W\//, '') === etag)) {
+        c.header('ETag', etag)
+        return c.body(null, 304)
+      }
+      // gzipped once per version (services/groups.ts), not per read as the app's other answers are
+      // (../compress.ts); a sealed answer (spec 7.1 envelope, app.ts) is sealed from the JSON text
+      if (answer.json.length >= TREE_GZIP_MIN && !c.get('encrypted') && acceptsGzip(c.req.header('accept-encoding'))) {
+        c.header('ETag', `W/${etag}`)
+        return c.body(await treeGzip(answer), 200, { 'content-type': 'application/json', 'content-encoding': 'gzip' })
+      }
+      c.header('ETag', etag)
+      return c.body(answer.json, 200, { 'content-type': 'application/json' })
     }
-    if (id === companyId) return c.json({ items: await listGroups(db, companyId, filterByLevelType) })
+    if (id === companyId) return c.body(await listGroupsJson(db, companyId, filterByLevelType), 200, { 'content-type': 'application/json' })
     return c.json({ items: await groupSubtree(db, companyId, id, filterByLevelType) })
   })
 

@@ -1,6 +1,8 @@
 import type * as z from 'zod/mini'
-import { and, asc, count, eq, sql } from 'drizzle-orm'
-import { checkMove, canParent, isGroupLevel, levelRank, type GroupLevel, type TreeNode } from '../../domain/groups.ts'
+import { and, asc, count, eq, isNotNull, sql } from 'drizzle-orm'
+import { promisify } from 'node:util'
+import { gzip } from 'node:zlib'
+import { checkMove, canParent, encodeGroupTree, isGroupLevel, levelRank, type GroupLevel, type TreeGroup, type TreeNode } from '../../domain/groups.ts'
 import type { GroupBody, GroupMoveBody, GroupUpdateBody } from '../../domain/schemas/admin.ts'
 import type { Db } from '../db/client.ts'
 import { appUser, company, role, userGroup } from '../db/schema.ts'
@@ -14,6 +16,7 @@ import { AppError, isUniqueViolation } from '../errors.ts'
  */
 
 type GroupRow = typeof userGroup.$inferSelect
+const gzipAsync = promisify(gzip)
 
 export function groupView(row: GroupRow, counts?: { members: number; subgroups: number; roles: number }) {
   return {
@@ -24,14 +27,6 @@ export function groupView(row: GroupRow, counts?: { members: number; subgroups: 
 
 export async function companyGroups(db: Db, companyId: string): Promise<GroupRow[]> {
   return db.select().from(userGroup).where(eq(userGroup.companyId, companyId)).orderBy(asc(userGroup.name))
-}
-
-async function counts(db: Db, companyId: string) {
-  const [members, roles] = await Promise.all([
-    db.select({ id: appUser.groupId, n: count() }).from(appUser).where(and(eq(appUser.companyId, companyId), sql`${appUser.groupId} is not null`)).groupBy(appUser.groupId),
-    db.select({ id: role.groupId, n: count() }).from(role).where(and(eq(role.companyId, companyId), sql`${role.groupId} is not null`)).groupBy(role.groupId),
-  ])
-  return { members: new Map(members.map((r) => [r.id, r.n])), roles: new Map(roles.map((r) => [r.id, r.n])) }
 }
 
 function nodes(rows: GroupRow[]): TreeNode[] {
@@ -82,37 +77,70 @@ async function lockedGroup(t: Db, companyId: string, id: string, version: number
   return { rows, current }
 }
 
-type Counts = Awaited<ReturnType<typeof counts>>
-const countsOf = (children: Map<string, GroupRow[]>, n: Counts, id: string) => ({
-  members: n.members.get(id) ?? 0, roles: n.roles.get(id) ?? 0, subgroups: children.get(id)?.length ?? 0,
-})
+/** A "groups with counts" answer: its JSON and the versions it was read at. */
+type CountsAnswer = { json: string; treeVersion: number; countsVersion: number }
+const countsCache = new WeakMap<Db, Map<string, CountsAnswer>>()
 
-/** The company's groups with their counts (members, roles, subgroups), optionally of one level only. */
-export async function listGroups(db: Db, companyId: string, level?: string) {
-  const [rows, n] = await Promise.all([companyGroups(db, companyId), counts(db, companyId)])
+/**
+ * The company's groups with their counts (members, roles, subgroups), optionally of one level only,
+ * as the JSON of `{ items }` (spec 7.5's read; issue 25 item 14). Served from a cache kept per
+ * (tree version, counts version): every group write bumps the first in its transaction
+ * (`lockCompanyTree`), and every write that puts a user or a role in a group or takes one out bumps
+ * the second in its transaction (database triggers, migration 0029_perf25f_counts). A read asks
+ * both (one row by its key) and sends the JSON it has for them; else it reads the groups, their
+ * counts and both versions in one statement (one snapshot: the JSON is exactly those versions').
+ */
+export async function listGroupsJson(db: Db, companyId: string, level?: string): Promise<string> {
+  const [co] = await db.select({ tree: company.groupTreeVersion, counts: company.groupCountsVersion }).from(company).where(eq(company.id, companyId))
+  const key = `${companyId} ${level ?? ''}`
+  let cache = countsCache.get(db)
+  if (!cache) countsCache.set(db, (cache = new Map()))
+  const kept = cache.get(key)
+  if (kept && co && kept.treeVersion === co.tree && kept.countsVersion === co.counts) return kept.json
+  const members = db.select({ groupId: appUser.groupId, members: count().as('members') }).from(appUser)
+    .where(and(eq(appUser.companyId, companyId), isNotNull(appUser.groupId))).groupBy(appUser.groupId).as('m')
+  const roles = db.select({ groupId: role.groupId, roles: count().as('roles') }).from(role)
+    .where(and(eq(role.companyId, companyId), isNotNull(role.groupId))).groupBy(role.groupId).as('r')
+  const rows = await db.select({
+    group: userGroup, members: members.members, roles: roles.roles,
+    versions: sql<string>`(select group_tree_version || ' ' || group_counts_version from company where id = ${companyId}::uuid)`,
+  }).from(userGroup).leftJoin(members, eq(members.groupId, userGroup.id)).leftJoin(roles, eq(roles.groupId, userGroup.id))
+    .where(eq(userGroup.companyId, companyId)).orderBy(asc(userGroup.name))
+  // an empty company reads no row: its versions are the ones read first
+  const [treeVersion, countsVersion] = rows.length > 0 ? rows[0]!.versions.split(' ').map(Number) as [number, number] : [co?.tree ?? 0, co?.counts ?? 0]
   // 5,000 groups: the children counted once, not 25 million comparisons
-  const children = childrenOf(rows)
-  return rows.filter((g) => !level || g.level === level).map((row) => groupView(row, countsOf(children, n, row.id)))
+  const children = childrenOf(rows.map((r) => r.group))
+  const items = rows.filter((r) => !level || r.group.level === level).map((r) => groupView(r.group, {
+    members: Number(r.members ?? 0), roles: Number(r.roles ?? 0), subgroups: children.get(r.group.id)?.length ?? 0,
+  }))
+  const answer = { json: JSON.stringify({ items }), treeVersion, countsVersion }
+  cache.delete(key)
+  cache.set(key, answer)
+  while (cache.size > TREE_CACHE_SIZE) cache.delete(cache.keys().next().value!)
+  return answer.json
 }
 
-/** The trees served lately, as their answers' JSON, by database (a test's or the server's), company, version and filters. */
+/** A tree answer: its JSON, the tree's version, and its gzip form once a client that accepts gzip asked for it. */
+export type TreeAnswer = { json: string; version: number; gzipped?: Uint8Array<ArrayBuffer> }
+
+/** The trees served lately, by database (a test's or the server's), company, version and filters. */
 const TREE_CACHE_SIZE = 32
-const treeCache = new WeakMap<Db, Map<string, { json: string; version: number }>>()
+const treeCache = new WeakMap<Db, Map<string, TreeAnswer>>()
 
 /**
  * The org chart's tree (issue 25 item 14): every group of the company (or `rootId`'s subtree) with
  * only what the chart draws and moves (id, name, level, parent, version), by name, in one query of
- * five columns. At 5,000 groups this is a third of the list with counts in bytes and needs no count
- * over the company's users; a group's counts and description come with its own read
- * (`groupDetail`) when it is opened.
+ * five columns, in the column form of `encodeGroupTree` (one array per field, a parent by its index:
+ * 296 KB instead of 527 KB at 5,000 groups). A group's counts and description come with its own
+ * read (`groupDetail`) when it is opened.
  *
  * Answered as its JSON with the tree's version (`company.group_tree_version`, which every group
  * write bumps in its transaction): a read first asks the version (one row by its key) and serves
- * the JSON it built for that version when it has it; else it reads the groups and the version in
- * one statement (one snapshot, so the JSON is exactly that version's) and keeps it. Building the
- * JSON of 5,000 groups cost most of the load (the query takes 18 ms of 130-480).
+ * the answer it built for that version when it has it; else it reads the groups and the version in
+ * one statement (one snapshot, so the JSON is exactly that version's) and keeps it. Its gzip form is
+ * made once per version too (`treeGzip`), so a browser's read is a lookup and a send.
  */
-export async function groupTreeAnswer(db: Db, companyId: string, rootId?: string, level?: string): Promise<{ json: string; version: number }> {
+export async function groupTreeAnswer(db: Db, companyId: string, rootId?: string, level?: string): Promise<TreeAnswer> {
   const [co] = await db.select({ v: company.groupTreeVersion }).from(company).where(eq(company.id, companyId))
   const key = `${companyId} ${rootId ?? ''} ${level ?? ''}`
   let cache = treeCache.get(db)
@@ -125,18 +153,28 @@ export async function groupTreeAnswer(db: Db, companyId: string, rootId?: string
   }).from(userGroup).where(eq(userGroup.companyId, companyId)).orderBy(asc(userGroup.name))
   // an empty tree reads no row: its version is the one read first
   const version = rows.length > 0 ? Number(rows[0]!.treeVersion) : (co?.v ?? 0)
-  const groups = rows.map(({ treeVersion: _, ...g }) => g)
+  const groups = rows.filter((r) => isGroupLevel(r.level)).map(({ treeVersion: _, ...g }) => g as TreeGroup)
   let picked = groups
   if (rootId) {
     picked = subtree(groups, rootId)
     if (picked.length === 0) throw new AppError(404, 'NOT_FOUND')
   }
-  const answer = { json: JSON.stringify({ items: level ? picked.filter((g) => g.level === level) : picked }), version }
+  const answer: TreeAnswer = { json: JSON.stringify(encodeGroupTree(level ? picked.filter((g) => g.level === level) : picked)), version }
   cache.delete(key)
   cache.set(key, answer)
   // the oldest out first (a Map keeps its insertion order)
   while (cache.size > TREE_CACHE_SIZE) cache.delete(cache.keys().next().value!)
   return answer
+}
+
+/** The answer's JSON gzipped, made once per answer (in the thread pool) and kept with it. */
+export async function treeGzip(answer: TreeAnswer): Promise<Uint8Array<ArrayBuffer>> {
+  if (!answer.gzipped) {
+    const zipped = await gzipAsync(answer.json)
+    answer.gzipped = new Uint8Array(zipped.byteLength)
+    answer.gzipped.set(zipped)
+  }
+  return answer.gzipped
 }
 
 /** A group and its subtree (optionally of one level only); 404 NOT_FOUND for none of the company's. */
@@ -146,13 +184,16 @@ export async function groupSubtree(db: Db, companyId: string, id: string, level?
   return picked.filter((g) => !level || g.level === level).map((g) => groupView(g))
 }
 
-/** One group of the company with its counts. */
+/** One group of the company with its counts (its own members and roles, counted by the (company, group) indexes). */
 export async function groupDetail(db: Db, companyId: string, id: string) {
   const rows = await companyGroups(db, companyId)
   const row = rows.find((g) => g.id === id)
   if (!row) throw new AppError(404, 'NOT_FOUND')
-  const n = await counts(db, companyId)
-  return groupView(row, countsOf(childrenOf(rows), n, id))
+  const [[members], [roles]] = await Promise.all([
+    db.select({ n: count() }).from(appUser).where(and(eq(appUser.companyId, companyId), eq(appUser.groupId, id))),
+    db.select({ n: count() }).from(role).where(and(eq(role.companyId, companyId), eq(role.groupId, id))),
+  ])
+  return groupView(row, { members: members!.n, roles: roles!.n, subgroups: rows.filter((g) => g.parentId === id).length })
 }
 
 /** A new group under a parent of a higher level (or at the top); 409 GROUP_EXISTS for a name the company has. */

@@ -1,7 +1,7 @@
 import { fromPromise } from 'xstate'
 import { createUserMachine, type CreatedUser } from '../../../machines/create-user/create-user.machine.ts'
 import type { CreateUserInput } from '../../domain/schemas/user.ts'
-import { GROUP_TREE } from '../../domain/groups.ts'
+import { decodeGroupTree, GROUP_TREE, type GroupTreeWire } from '../../domain/groups.ts'
 import { call } from '../api/client.ts'
 import { loadFlow } from './load.ts'
 import { ApiError } from '../api/errors.ts'
@@ -38,7 +38,7 @@ export async function loadWizardOptions(): Promise<WizardOptions> {
     call<Named[]>('/lookup/locationTypes'),
     call<{ items: Array<{ jobtitleid: string; jobtitle: string }> }>(`/company/jobtitle/${companyId}`, opts),
     call<{ items: Array<LocationAddress & { addressid: string }> }>('/party/address', { ...opts, query: { entityname: 'company', entityid: companyId } }),
-    call<{ items: Array<{ id: string; name: string }> }>(`/group/${companyId}`, { ...opts, query: GROUP_TREE }),
+    call<GroupTreeWire>(`/group/${companyId}`, { ...opts, query: GROUP_TREE }).then(decodeGroupTree),
     call<{ items: Array<{ id: string; rolename: string; groupId: string | null; roleType: string }> }>(`/role/${companyId}`, opts),
   ])
   return {
@@ -46,7 +46,7 @@ export async function loadWizardOptions(): Promise<WizardOptions> {
     locationTypes: locationTypes.map((c) => ({ value: c.value, label: c.name })),
     jobTitles: jobTitles.items.map((j) => ({ value: j.jobtitleid, label: j.jobtitle })),
     locations: locations.items.map(({ addressid, ...a }) => ({ value: addressid, label: a.locationname, ...a })),
-    groups: groups.items.map((g) => ({ value: g.id, label: g.name })),
+    groups: groups.map((g) => ({ value: g.id, label: g.name })),
     roles: roles.items.map((r) => ({ value: r.id, label: r.rolename, groupId: r.groupId, roleType: r.roleType })),
   }
 }

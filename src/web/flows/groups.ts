@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate'
 import { orgBuilderMachine, type OrgGroup } from '../../../machines/org-builder/org-builder.machine.ts'
-import { GROUP_TREE, type GroupLevel } from '../../domain/groups.ts'
+import { decodeGroupTree, GROUP_TREE, type GroupLevel, type GroupTreeWire, type TreeGroup } from '../../domain/groups.ts'
 import { call } from '../api/client.ts'
 import { getItem } from '../storage.ts'
 
@@ -14,9 +14,17 @@ export function companyGroupsPath(): string {
   return `/group/${getItem('companyId') ?? ''}`
 }
 
-/** The lean tree (`GROUP_TREE`, issue 25 item 14); a group's counts and description come with `fetchGroup`. */
-export function fetchGroups(signal?: AbortSignal) {
-  return call<{ items: GroupItem[] }>(companyGroupsPath(), { authenticated: true, signal, query: GROUP_TREE }).then((a) => a.items)
+/**
+ * The company's lean tree (`GROUP_TREE`, issue 25 item 14), read from its column form: the org
+ * chart and the group pickers load it; a group's counts and description come with `fetchGroup`.
+ */
+export function fetchGroupTree(path = companyGroupsPath(), signal?: AbortSignal): Promise<TreeGroup[]> {
+  return call<GroupTreeWire>(path, { authenticated: true, signal, query: GROUP_TREE }).then(decodeGroupTree)
+}
+
+/** The org chart's groups (the lean tree). */
+export function fetchGroups(signal?: AbortSignal): Promise<GroupItem[]> {
+  return fetchGroupTree(companyGroupsPath(), signal)
 }
 
 /** One group with its counts (`GET /group/{id}/detail`). */

@@ -1,8 +1,7 @@
 import type { Values, VersionedRecord } from '../../../machines/resource-editor/resource-editor.machine.ts'
 import { formatIsoDate, toCalendarDate } from '../../domain/dates.ts'
 import { UpdateRolesBody, roleAssignmentIssues } from '../../domain/schemas/user.ts'
-import { companyGroupsPath } from './groups.ts'
-import { GROUP_TREE } from '../../domain/groups.ts'
+import { fetchGroupTree } from './groups.ts'
 import { call } from '../api/client.ts'
 import { confirmFlow } from './confirm.ts'
 import { editorFlow, schemaFieldErrors } from './editor.ts'
@@ -98,9 +97,9 @@ export function roleAssignmentsFlow(onSaved?: (user: UserDetail) => void, loaded
 export async function fetchRoleChoices(): Promise<RoleChoice[]> {
   const [roles, groups] = await Promise.all([
     quiet(call<{ items: { id: string; rolename: string; groupId: string | null }[] }>('/role', { query: { size: '100', sort: 'rolename' }, authenticated: true }), { items: [] }),
-    quiet(call<{ items: { id: string; name: string }[] }>(companyGroupsPath(), { authenticated: true, query: GROUP_TREE }), { items: [] }),
+    quiet(fetchGroupTree(), []),
   ])
-  return roles.items.map((r) => ({ id: r.id, name: r.rolename, groupId: r.groupId, groupName: groups.items.find((g) => g.id === r.groupId)?.name ?? null }))
+  return roles.items.map((r) => ({ id: r.id, name: r.rolename, groupId: r.groupId, groupName: groups.find((g) => g.id === r.groupId)?.name ?? null }))
 }
 
 /** The picker's roles, read once per section. */

@@ -5,8 +5,7 @@ import { type DataPrivacyLevel } from '../../domain/data-privacy.ts'
 import { queryFromParams, type ListPage, type ListParams } from '../../domain/list-params.ts'
 import { toPermissionStrings, toRolePermissions, type RolePermission } from '../../domain/permission-catalogue.ts'
 import { RoleBody } from '../../domain/schemas/admin.ts'
-import { companyGroupsPath } from './groups.ts'
-import { GROUP_TREE } from '../../domain/groups.ts'
+import { fetchGroupTree } from './groups.ts'
 import { call } from '../api/client.ts'
 import { confirmFlow } from './confirm.ts'
 import { editorFlow, schemaFieldErrors } from './editor.ts'
@@ -62,7 +61,7 @@ export function loadGdprLevels(): Promise<GdprLevelOption[]> {
 
 /** The company's groups for the group choice (group:read). */
 export async function loadGroups(): Promise<GroupOption[]> {
-  return (await call<{ items: GroupOption[] }>(companyGroupsPath(), { authenticated: true, query: GROUP_TREE })).items
+  return fetchGroupTree()
 }
 
 /** The gdprlevels in the active language (a change loads them again). */

@@ -5,7 +5,7 @@ import type { Values, VersionedRecord } from '../../../machines/resource-editor/
 import { queryFromParams, type ListPage, type ListParams } from '../../domain/list-params.ts'
 import { USER_REQUIRED_ON_UPDATE, UpdateUserBody, updateUserIssues, type UpdateUserInput } from '../../domain/schemas/user.ts'
 import { missingFields } from '../../domain/missing-fields.ts'
-import { GROUP_TREE } from '../../domain/groups.ts'
+import { decodeGroupTree, GROUP_TREE, type GroupTreeWire } from '../../domain/groups.ts'
 import { isAdultBirthDate } from '../../domain/dates.ts'
 import { call, specHeaders } from '../api/client.ts'
 import { ApiError } from '../api/errors.ts'
@@ -112,14 +112,14 @@ export type UserChoices = { groups: Choice[]; roles: Choice[]; jobTitles: Choice
 /** The filters' and the form's choices; a list the caller may not read is empty (the field is then shown read-only). */
 export async function fetchChoices(companyId: string): Promise<UserChoices> {
   const [groups, roles, titles, locations, countries] = await Promise.all([
-    quiet(call<{ items: { id: string; name: string }[] }>(`/group/${companyId}`, { authenticated: true, query: GROUP_TREE }), { items: [] }),
+    quiet(call<GroupTreeWire>(`/group/${companyId}`, { authenticated: true, query: GROUP_TREE }).then(decodeGroupTree), []),
     quiet(call<{ items: { id: string; rolename: string }[] }>('/role', { query: { size: '100', sort: 'rolename' }, authenticated: true }), { items: [] }),
     quiet(call<{ items: { jobtitleid: string; jobtitle: string }[] }>(`/company/jobtitle/${companyId}`, { authenticated: true }), { items: [] }),
     quiet(call<{ items: { addressid: string; locationname: string }[] }>('/company/locations', { authenticated: true }), { items: [] }),
     call<{ value: string; name: string }[]>('/lookup/countries'),
   ])
   return {
-    groups: groups.items.map((g) => ({ value: g.id, label: g.name })),
+    groups: groups.map((g) => ({ value: g.id, label: g.name })),
     roles: roles.items.map((r) => ({ value: r.id, label: r.rolename })),
     jobTitles: titles.items.map((t) => ({ value: t.jobtitleid, label: t.jobtitle })),
     locations: locations.items.map((l) => ({ value: l.addressid, label: l.locationname })),

@@ -1,0 +1,1 @@
+ALTER TABLE "company" ADD COLUMN "group_counts_version" integer DEFAULT 0 NOT NULL;
