@@ -5,6 +5,7 @@ import { FROM_URL, resourceListModel } from '../../machines/models/resource-list
 import { expect } from 'vitest'
 import { DEMO_PASSWORD, type E2eServer } from '../server.ts'
 import { apiSession, signInOnce } from '../staff.ts'
+import type { GeneratedPath } from '../../support/paths.ts'
 import type { Driver } from './types.ts'
 
 /**
@@ -34,10 +35,17 @@ async function arrange(page: Page, mode: 'fail' | 'slow' | 'real') {
   if (mode === 'slow') await page.route(AUDIT, async (route: Route) => { await new Promise((r) => setTimeout(r, 2_500)); await route.continue().catch(() => {}) })
 }
 
+/** The page a path's state asks for (the model's context after a step; page 1 before the first). */
+const pageAt = (path: GeneratedPath, i: number) => (i === 0 ? 1 : (path.steps[i - 1]!.state.context as { params: { page: number } }).params.page)
+
 export const resourceListDriver: Driver = {
   id: 'resourceList',
   model: resourceListModel,
   expectations: resourceListExpectations,
+  // the pager moves one page: "Sonraki" to the next, "Önceki" to the one before (the model's page 0 is never a button)
+  feasible: (path) => path.steps.every((s, i) => s.event.type !== 'page.go' || Math.abs((s.event as { page: number }).page - pageAt(path, i)) === 1),
+  // "Önceki" pressed at least once: back from page 2 to page 1, its request and rows checked
+  mustReplay: (path) => path.steps.some((s, i) => s.event.type === 'page.go' && (s.event as { page: number }).page < pageAt(path, i)),
   async open(page, path, server) {
     const state = { urls: [] as URL[], mark: 0, q: '' }
     asked.set(page, state)
@@ -86,9 +94,13 @@ export const resourceListDriver: Driver = {
     asked.get(page)!.mark = asked.get(page)!.urls.length
     // the answer this event asks for: a failure when the path wants one, slow when the path ends on the loading screen
     await arrange(page, next?.event.type === 'xstate.error.actor.fetchPage' ? 'fail' : next === undefined || next.event.type.startsWith('xstate.after') ? 'slow' : 'real')
-    const pager = page.getByRole('button', { name: 'Sonraki' })
     switch (e.type) {
-      case 'page.go': await pager.click(); break
+      // the page asked for is checked by checkSent (the request's page) and the ready screen ("kayıttan 1 - ", "Sayfa 1 /")
+      case 'page.go': {
+        // (feasible paths move one page: to page 1 only from page 2, "Önceki"; to page 2 only from page 1, "Sonraki")
+        await page.getByRole('button', { name: Number(e.page) === 1 ? 'Önceki' : 'Sonraki', exact: true }).click()
+        break
+      }
       case 'size.change': await page.getByLabel('Sayfa başına').selectOption(String(e.size)); break
       case 'sort.toggle': await page.getByRole('button', { name: 'Zaman' }).click(); break
       case 'filter.change': {

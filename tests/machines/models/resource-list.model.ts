@@ -17,6 +17,8 @@ export const resourceListModel: Model = {
   productionInput: { input: { params: {} }, where: 'src/web/views/admin/ResourceListView.tsx (no search in the address)' },
   events: [
     { type: 'page.go', page: 2 },
+    // "Önceki" from page 2 (the browser replay presses it there only: feasible in tests/e2e/drivers/resource-list.ts)
+    { type: 'page.go', page: 1 },
     { type: 'page.go', page: 0 },
     { type: 'size.change', size: 50 },
     { type: 'size.change', size: 7 },
