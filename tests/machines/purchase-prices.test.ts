@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest'
 import { createActor, type AnyStateMachine } from 'xstate'
 import { travelPurchaseMachine } from '../../machines/travel-purchase/travel-purchase.machine.ts'
 import { tssPurchaseMachine } from '../../machines/tss-purchase/tss-purchase.machine.ts'
-import { tl, travelPremium, tssYearly } from './expectations/tariff-literals.ts'
+import { contributionProblem } from '../../src/domain/bes.ts'
+import { BES_MONTHLY_MINIMUM, tl, travelPremium, tssYearly } from './expectations/tariff-literals.ts'
 
 /**
  * The price a purchase page takes as the one the customer has seen (`quoted`, shown on the summary
@@ -78,5 +79,14 @@ describe('travel purchase: the quote\'s price is the tariff\'s (restated literal
     expect(travelPremium(plan, DAY)).toBe(650)
     expect(travelPremium({ ...plan, birthdate: '1960-05-17' }, DAY)).toBe(1_300)
     expect(travelPremium({ ...plan, covid: true, coverageType: 'premium', travelLocation: 'worldwide' }, DAY)).toBe(Math.round(650 * 2.6 * 1.8 * 1.15))
+  })
+})
+
+describe('BES: the monthly minimum contribution is spec 9\'s (early 100 TL, practical 150 TL)', () => {
+  // the BES purchase machine refuses a contract by this rule (its model submits 50 and 250; the edges are here)
+  it.each(Object.entries(BES_MONTHLY_MINIMUM))('%s: %d TL a month is taken, a kuruş less is below the minimum', (product, minimum) => {
+    const contract = (amount: number) => ({ currencyOfInvest: 'TRY', freqOfInvest: 'monthly', contributionAmount: amount })
+    expect(contributionProblem(product as 'erkenbes', contract(minimum))).toBeNull()
+    expect(contributionProblem(product as 'erkenbes', contract(minimum - 0.01))).toBe('belowMinimum')
   })
 })
