@@ -44,11 +44,11 @@ export const resourceListDriver: Driver = {
   expectations: resourceListExpectations,
   // the pager moves one page: "Sonraki" to the next, "Önceki" to the one before (the model's page 0 is never a button)
   // and the real server answers an empty page only to the search nothing matches, which the page opens with (open)
-  feasible: (path) => path.steps.every((s, i) => (s.event.type !== 'page.go' || Math.abs((s.event as { page: number }).page - pageAt(path, i)) === 1)
-    && (s.event.type !== 'xstate.done.actor.fetchPage' || i === 0 || (s.event as { output: { items: unknown[] } }).output.items.length > 0)),
+  feasible: (path) => path.steps.every((s, i) => (s.event.type !== 'page.go' || Math.abs((s.event as unknown as { page: number }).page - pageAt(path, i)) === 1)
+    && (s.event.type !== 'xstate.done.actor.fetchPage' || i === 0 || (s.event as unknown as { output: { items: unknown[] } }).output.items.length > 0)),
   // "Önceki" pressed at least once: back from page 2 to page 1, its request and rows checked
   // (from page 2's rows: the request must ask for page 1)
-  mustReplay: (path) => path.steps.some((s, i) => s.event.type === 'page.go' && (s.event as { page: number }).page < pageAt(path, i) && i > 0 && path.steps[i - 1]!.state.value === 'ready'),
+  mustReplay: (path) => path.steps.some((s, i) => s.event.type === 'page.go' && (s.event as unknown as { page: number }).page < pageAt(path, i) && i > 0 && path.steps[i - 1]!.state.value === 'ready'),
   async open(page, path, server) {
     const state = { urls: [] as URL[], mark: 0, q: '' }
     asked.set(page, state)
