@@ -113,7 +113,8 @@ export type TssQuote =
   | { ok: false; reason: 'AGE_OUT_OF_RANGE' | 'BAD_DATE' | 'BAD_CITY' }
 
 function tryOf(kurus: number): number {
-  return Math.round(kurus / 100)
+  // the factors' products carry binary noise (950 x 1.15 = 1092.4999... lira): rounded once to the lira, half up, on the exact sum
+  return Math.round(Number((kurus / 100).toFixed(6)))
 }
 
 /** Yearly and monthly premium for inpatient only (visits 0) and for each outpatient option. */

@@ -168,7 +168,11 @@ describe('statechart paths in the browser (real server, Chromium)', () => {
       // a path that rests where the driver can make an ignored event happen (item 3), when none of the others does
       const rest = driver.ignoreRest && !outcomes.some((p) => driver.ignoreRest!(p))
         ? [...feasible].filter((p) => driver.ignoreRest!(p)).sort((a, b) => a.steps.length - b.steps.length)[0] : undefined
-      const paths = rest ? [...outcomes, rest] : outcomes
+      // a path the driver must have (an event's value no covering path need carry, e.g. a list's "Önceki"): the shortest feasible one
+      const must = driver.mustReplay && !outcomes.some((p) => driver.mustReplay!(p))
+        ? [...feasible].filter((p) => driver.mustReplay!(p)).sort((a, b) => a.steps.length - b.steps.length)[0] : undefined
+      if (driver.mustReplay && !must && !outcomes.some((p) => driver.mustReplay!(p))) throw new Error(`${driver.model.name}: no feasible path the driver must replay (mustReplay)`)
+      const paths = [...outcomes, ...(rest ? [rest] : []), ...(must ? [must] : [])]
       const hasIgnored = Object.values(driver.expectations.states).some((s) => (s.ignores ?? []).length > 0)
 
       afterAll(() => {

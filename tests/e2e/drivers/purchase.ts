@@ -9,7 +9,7 @@ import type { Model } from '../../support/model-test.ts'
 import { startReplay, type GeneratedPath, type PathStep } from '../../support/paths.ts'
 import { caughtSms, endSmsVerification, type E2eServer } from '../server.ts'
 import { answerAtBank, startOrder, type StartedOrder } from './bank.ts'
-import { TICKET as MODEL_TICKET } from '../../machines/models/purchase.ts'
+import { OLDER_BIRTHDATE, TICKET as MODEL_TICKET } from '../../machines/models/purchase.ts'
 import { expectSummaryRows, fillLabelled } from './labelled.ts'
 import type { Driver } from './types.ts'
 
@@ -66,8 +66,8 @@ export function isoIn(days: number): string {
 
 export const PERSON = { firstname: 'Ayşe', lastname: 'Çağlar', nationalId: '10000000146', nationality: 'TR', birthdate: '1990-05-17', email: 'ayse.caglar@example.com' }
 
-/** A birth date that prices differently from the models' quotes (65 years old: another TSS band, travel's 65+ factor). */
-export const OLDER_BIRTHDATE = '1960-05-17'
+/** A birth date that prices differently from the models' quotes (65 years old: another TSS band, travel's 65+ factor): the models' "other price". */
+export { OLDER_BIRTHDATE }
 
 /**
  * What the browser can perform of a purchase path (the model replayed along it, for its context):

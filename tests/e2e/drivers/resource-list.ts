@@ -5,6 +5,7 @@ import { FROM_URL, resourceListModel } from '../../machines/models/resource-list
 import { expect } from 'vitest'
 import { DEMO_PASSWORD, type E2eServer } from '../server.ts'
 import { apiSession, signInOnce } from '../staff.ts'
+import type { GeneratedPath } from '../../support/paths.ts'
 import type { Driver } from './types.ts'
 
 /**
@@ -34,10 +35,20 @@ async function arrange(page: Page, mode: 'fail' | 'slow' | 'real') {
   if (mode === 'slow') await page.route(AUDIT, async (route: Route) => { await new Promise((r) => setTimeout(r, 2_500)); await route.continue().catch(() => {}) })
 }
 
+/** The page the list is at when a path's step is sent (a step's state is the one its event leads to; page 1 before the first). */
+const pageAt = (path: GeneratedPath, i: number) => (i === 0 ? 1 : (path.steps[i - 1]!.state.context as { params: { page: number } }).params.page)
+
 export const resourceListDriver: Driver = {
   id: 'resourceList',
   model: resourceListModel,
   expectations: resourceListExpectations,
+  // the pager moves one page: "Sonraki" to the next, "Önceki" to the one before (the model's page 0 is never a button)
+  // and the real server answers an empty page only to the search nothing matches, which the page opens with (open)
+  feasible: (path) => path.steps.every((s, i) => (s.event.type !== 'page.go' || Math.abs((s.event as unknown as { page: number }).page - pageAt(path, i)) === 1)
+    && (s.event.type !== 'xstate.done.actor.fetchPage' || i === 0 || (s.event as unknown as { output: { items: unknown[] } }).output.items.length > 0)),
+  // "Önceki" pressed at least once: back from page 2 to page 1, its request and rows checked
+  // (from page 2's rows: the request must ask for page 1)
+  mustReplay: (path) => path.steps.some((s, i) => s.event.type === 'page.go' && (s.event as unknown as { page: number }).page < pageAt(path, i) && i > 0 && path.steps[i - 1]!.state.value === 'ready'),
   async open(page, path, server) {
     const state = { urls: [] as URL[], mark: 0, q: '' }
     asked.set(page, state)
@@ -49,6 +60,8 @@ export const resourceListDriver: Driver = {
     const empty = first?.type === 'xstate.done.actor.fetchPage' && first.output!.items.length === 0
     // a path that acts before the first answer finds the list still loading
     if (!first?.type.startsWith('xstate.')) await arrange(page, 'slow')
+    // a path whose first answer fails: the page's first request is cut off
+    if (first?.type === 'xstate.error.actor.fetchPage') await arrange(page, 'fail')
     // (the model's empty list is this search on the page: its requests carry it)
     if (empty) state.q = NOTHING
     await page.goto(empty ? `/navbar/settings/audit?q=${NOTHING}` : '/navbar/settings/audit')
@@ -85,10 +98,15 @@ export const resourceListDriver: Driver = {
     if (e.type.startsWith('xstate.')) return
     asked.get(page)!.mark = asked.get(page)!.urls.length
     // the answer this event asks for: a failure when the path wants one, slow when the path ends on the loading screen
-    await arrange(page, next?.event.type === 'xstate.error.actor.fetchPage' ? 'fail' : next === undefined || next.event.type.startsWith('xstate.after') ? 'slow' : 'real')
-    const pager = page.getByRole('button', { name: 'Sonraki' })
+    // (and slow when a person acts next while the list still loads: the answer must not come first)
+    await arrange(page, next?.event.type === 'xstate.error.actor.fetchPage' ? 'fail' : next === undefined || next.event.type.startsWith('xstate.after') || !next.event.type.startsWith('xstate.') ? 'slow' : 'real')
     switch (e.type) {
-      case 'page.go': await pager.click(); break
+      // the page asked for is checked by checkSent (the request's page) and the ready screen ("kayıttan 1 - ", "Sayfa 1 /")
+      case 'page.go': {
+        // (feasible paths move one page: to page 1 only from page 2, "Önceki"; to page 2 only from page 1, "Sonraki")
+        await page.getByRole('button', { name: Number(e.page) === 1 ? 'Önceki' : 'Sonraki', exact: true }).click()
+        break
+      }
       case 'size.change': await page.getByLabel('Sayfa başına').selectOption(String(e.size)); break
       case 'sort.toggle': await page.getByRole('button', { name: 'Zaman' }).click(); break
       case 'filter.change': {

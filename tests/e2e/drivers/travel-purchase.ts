@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core'
 import { travelPurchaseExpectations } from '../../machines/expectations/travel-purchase.ts'
-import { TRAVEL_QUOTES, travelPurchaseModel } from '../../machines/models/travel-purchase.model.ts'
+import { TRAVEL_AMOUNTS, TRAVEL_QUOTES, travelPurchaseModel } from '../../machines/models/travel-purchase.model.ts'
 import { fillLabelled, selectLabelled } from './labelled.ts'
 import { isoIn, purchaseDriver } from './purchase.ts'
 
@@ -31,7 +31,7 @@ export const travelPurchaseDriver = purchaseDriver({
   expectations: travelPurchaseExpectations,
   query: (good) => new URLSearchParams(plan(good)).toString(),
   buy,
-  quotedAmount: 650,
+  quotedAmount: TRAVEL_AMOUNTS.quoted,
   // the plan bought (spec 3.3): Schengen, standard cover of EUR 30,000, no Covid-19 cover
   summary: { 'Ürün': 'Seyahat Sağlık Sigortası', 'Bölge': 'Schengen ülkeleri ve Avrupa', 'Teminat': /^Standart: .*30\.000/, 'Covid-19 teminatı': 'Yok' },
   isGood: (data) => JSON.stringify(data) === JSON.stringify(TRAVEL_QUOTES.good),

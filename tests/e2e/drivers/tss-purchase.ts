@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core'
 import { expect } from 'vitest'
 import { tssPurchaseExpectations } from '../../machines/expectations/tss-purchase.ts'
-import { TSS_QUOTES, tssPurchaseModel } from '../../machines/models/tss-purchase.model.ts'
+import { TSS_AMOUNTS, TSS_QUOTES, tssPurchaseModel } from '../../machines/models/tss-purchase.model.ts'
 import { fillLabelled, labelled } from './labelled.ts'
 import { purchaseDriver } from './purchase.ts'
 
@@ -28,7 +28,7 @@ export const tssPurchaseDriver = purchaseDriver({
   expectations: tssPurchaseExpectations,
   query,
   buy: buyTssQuote,
-  quotedAmount: 13_068,
+  quotedAmount: TSS_AMOUNTS.quoted,
   // the quote bought: 10 outpatient visits a year (spec 3.1)
   summary: { 'Ürün': 'Tamamlayıcı Sağlık Sigortası', 'Ayakta tedavi': 'Yılda 10 vizite' },
   isGood: (data) => JSON.stringify(data) === JSON.stringify(TSS_QUOTES.good),

@@ -53,6 +53,12 @@ export type Driver = {
    * path ends there): when the covering set has none, the replay adds the shortest feasible one.
    */
   ignoreRest?(path: GeneratedPath): boolean
+  /**
+   * A path the replay must include although no transition needs it (an event's value the covering
+   * paths need not carry: a list's "Önceki", whose `page.go` is the same transition as "Sonraki"):
+   * when the covering set has none, the replay adds the shortest feasible one.
+   */
+  mustReplay?(path: GeneratedPath): boolean
   /** The driver holds every answer until the path's answer step: a busy state is stable, and `ignore` may act there too. */
   ignoreWhileBusy?: boolean
 }

@@ -2,6 +2,7 @@ import { expect } from 'vitest'
 import type { BesPurchaseContext } from '../../../machines/bes-purchase/bes-purchase.machine.ts'
 import type { Expectations } from '../../support/expectations.ts'
 import { CATALOGUE, FIELD } from './texts.ts'
+import { BES_MONTHLY_MINIMUM, tl } from './tariff-literals.ts'
 import { APP_ID, PHONE, PURCHASE, TICKET } from '../models/bes-purchase.model.ts'
 
 /** The BES purchase (issue 15, spec 3.2, 9), written apart from machines/bes-purchase. */
@@ -38,8 +39,8 @@ const REASON: Record<string, string> = {
 const FIELD_SAYS: Record<string, string> = {
   required: FIELD.required, requiredSelection: FIELD.requiredSelection, ageTooOld: 'Katılımcı en fazla 100 yaşında olabilir',
   notAdult: 'Veli/vasi ve katkı payı ödeyen 18 yaşını doldurmuş olmalıdır', consentRequired: 'Devam etmek için bu onay gereklidir',
-  // "Bu plan için en az 100,00 ₺ katkı payı ödenmelidir" (the plan's minimum, in the page's money format)
-  belowMinimum: 'Bu plan için en az', fundsNotHundred: 'Fon paylarının toplamı %100 olmalıdır',
+  // the plan's monthly minimum (spec 9: early BES 100 TL), in the page's money format for a round amount
+  belowMinimum: `Bu plan için en az ₺${BES_MONTHLY_MINIMUM.erkenbes} katkı payı ödenmelidir`, fundsNotHundred: 'Fon paylarının toplamı %100 olmalıdır',
 }
 /** The person forms' fields a required refusal names (issue 24 item 7: "Ad girmelisiniz", never a bare "Değer girmelisiniz"). */
 const FIELD_LABEL: Record<string, string> = { firstname: 'Ad', fathername: 'Baba adı', userphone: 'Cep telefonu', lastname: 'Soyad', email: 'E-posta', birthdate: 'Doğum tarihi' }
@@ -53,9 +54,9 @@ const over100 = (birthdate: string) => birthdate < '1926-03-02'
 /** The identity and family fields every person form needs. */
 const complete = (p: Person) => ['firstname', 'lastname', 'nationalId', 'birthdate', 'email'].every((f) => !!p[f]?.trim())
 const participantOk = (p: Person) => complete(p) && !!p.fathername && !!p.mothername && !!p.birthplace && !!p.idserialno && !over100(p.birthdate!)
-/** Early BES (the model's plan): at least 100 TL a month; shares of known funds summing to 100. */
+/** Early BES (the model's plan): at least spec 9's 100 TL a month; shares of known funds summing to 100. */
 const contractOk = (v: { contributionAmount: string; fundChoice: { share: number }[] }) =>
-  Number(v.contributionAmount) >= 100 && v.fundChoice.reduce((s, f) => s + f.share, 0) === 100
+  Number(v.contributionAmount) >= BES_MONTHLY_MINIMUM.erkenbes && v.fundChoice.reduce((s, f) => s + f.share, 0) === 100
 /** The information notice read and the contract approval accepted (the pre-contract form has its own step). */
 const consentsOk = (ch: Record<string, { accepted: boolean }>) => ['gdprtextread', 'trxconcent'].every((n) => ch[n]?.accepted === true)
 
@@ -228,7 +229,8 @@ export const besPurchaseExpectations: Expectations<C> = {
     },
     summary: {
       words: { tr: 'özet: katılımcı, ödeyen, sözleşme ve ilk katkı tutarı', en: 'summary: participant, payer, contract and the first contribution' },
-      screen: step(STEP.summary, { enabled: [PAY, BACK] }),
+      // the first contribution to be charged now: the amount typed on the contract (its literal in the model), in the page's money
+      screen: (c) => step(STEP.summary, { enabled: [PAY, BACK], texts: [`Şimdi tahsil edilecek ilk katkı payı: ${tl(c.contract!.contributionAmount)}`] }),
       context: (c) => expect(c.purchase).toBeNull(),
       ignores: [anyQuick, { type: 'retry' }],
     },
@@ -252,7 +254,8 @@ export const besPurchaseExpectations: Expectations<C> = {
     },
     payment: {
       words: { tr: 'ilk katkı payı için kart formu açık', en: 'the card form for the first contribution is open' },
-      screen: step(STEP.payment, { texts: ['Çekilecek tutar'], enabled: ['Öde'] }),
+      // the card is charged the first contribution (the server's purchase of the contract it holds); a card form opened on the result page: its own
+      screen: (c) => step(STEP.payment, { texts: [c.contract && !c.retry ? `Çekilecek tutar: ${tl(c.contract.contributionAmount)}` : 'Çekilecek tutar'], enabled: ['Öde'] }),
       context: (c) => expect(c.purchase?.id).toBe(PURCHASE.id),
       ignores: [anyQuick, confirm],
     },

@@ -3,6 +3,7 @@ import type { PurchaseContext } from '../../../machines/shared/purchase.ts'
 import { isIn, type Expectations, type StateExpectation } from '../../support/expectations.ts'
 import { CATALOGUE, FIELD } from './texts.ts'
 import { APPLICATION_ID, PRE_INFORMATION, PURCHASE, TICKET } from '../models/purchase.ts'
+import { tl } from './tariff-literals.ts'
 
 /**
  * The purchase flow of a product (issue 15, docs/decisions/purchase.md), written apart from
@@ -79,10 +80,19 @@ export function purchaseExpectations(opts: {
   product: string; quotable: (data: any) => boolean; sections: SectionSpec[]; equivalentMutants?: Record<string, string>
   /** The page's title, the quote step's quick-quote heading, and the result page's heading when the policy is issued. */
   titles: { page: string; quote: string; issued: string }
-  /** What the good quote costs (the tariff of docs/decisions/tariff.md, restated): the price the customer has seen. */
-  quotedAmount: number
+  /**
+   * What the good quote costs (`quoted`: the price the customer sees on the quote) and what the server
+   * prices the same answers at for the older insured person (`other`), both worked out from the tariff's
+   * restated literals (tariff-literals.ts), never by the production price code.
+   */
+  amounts: { quoted: number; other: number }
 }): Expectations<PurchaseContext> {
   const { sections } = opts
+  const { quoted: quotedAmount, other: otherAmount } = opts.amounts
+  /** The two prices the model's server answers: the quote's, or the older insured person's. */
+  const PRICES = [quotedAmount, otherAmount]
+  /** On the summary saying the price changed: the price before (the other of the two) and the server's new one. */
+  const oldOf = (c: PurchaseContext) => (c.price === otherAmount ? quotedAmount : otherAmount)
   const first = sections[0]!.step
   const last = sections[sections.length - 1]!.step
   const next = (i: number) => sections[i + 1]?.step ?? 'consents'
@@ -153,14 +163,23 @@ export function purchaseExpectations(opts: {
     'summary.checking': { words: { tr: 'fiyat, görülenle karşılaştırılır', en: 'the price is compared with the one seen' }, transient: true },
     'summary.ready': {
       words: { tr: 'özet: fiyat görülenle aynı, onaylanır', en: 'summary: the price is the one seen; confirm' },
-      screen: { enabled: [PAY_STEP], absent: [PRICE_CHANGED] },
-      context: (c) => expect(repriced(c)).toBe(false),
+      // what the card will be charged: the server's price of the answers as saved, which is the one seen
+      screen: (c) => ({ enabled: [PAY_STEP], absent: [PRICE_CHANGED], texts: [`Kartınızdan çekilecek tutar: ${tl(c.price ?? quotedAmount)}.`] }),
+      context: (c) => {
+        expect(PRICES).toContain(c.quoted)
+        expect(c.quoted).toBe(c.price ?? quotedAmount)
+      },
       ignores: [{ type: 'price.accept' }],
     },
     'summary.priceChanged': {
       words: { tr: 'özet: fiyat değişti; eski ve yeni fiyat gösterilir, önce yenisi onaylanır', en: 'summary: the price changed; old and new shown, the new one confirmed first' },
-      screen: { enabled: [ACCEPT_PRICE], texts: [PRICE_CHANGED, 'Önceki fiyat', 'Yeni fiyat'] },
-      context: (c) => expect(repriced(c)).toBe(true),
+      // both prices in words: the one seen before and the server's new one (the card is charged the new one once accepted)
+      screen: (c) => ({ enabled: [ACCEPT_PRICE], texts: [PRICE_CHANGED, 'Önceki fiyat', 'Yeni fiyat',
+        `Teklifte gördüğünüz fiyat ${tl(oldOf(c))} idi. Sigortalının bilgilerine göre hesaplanan fiyat ${tl(c.price!)}.`] }),
+      context: (c) => {
+        expect(PRICES).toContain(c.price)
+        expect(c.quoted).toBe(oldOf(c))
+      },
       ignores: [{ type: 'summary.confirm' }],
     },
     loadingPreInformation: {
@@ -174,8 +193,9 @@ export function purchaseExpectations(opts: {
       screen: { headings: [opts.titles.page, PRE_INFO], enabled: [TO_PAYMENT, BACK, 'Formu PDF olarak indir'] },
       context: (c) => {
         expect(c.preInformation?.id).toBe(PRE_INFORMATION.id)
-        // the form read is at the price the customer accepted
+        // the form read is at the price the customer accepted, one of the two the tariff gives
         expect(c.preInformation?.amount).toBe(c.quoted)
+        expect(PRICES).toContain(c.quoted)
       },
       ignores: [{ type: 'summary.confirm' }, anyPay, { type: 'price.accept' }],
     },
@@ -187,7 +207,8 @@ export function purchaseExpectations(opts: {
     },
     payment: {
       words: { tr: 'kartla ödeme (3D Secure), sunucunun tutarı', en: 'card payment (3-D Secure) of the server amount' },
-      screen: { headings: [opts.titles.page, 'Kartla ödeme'], enabled: ['Öde', BACK], texts: ['Çekilecek tutar'] },
+      // the amount the card is charged: the confirmed form's (the server buys at it); a purchase opened on the result page: its own
+      screen: (c) => ({ headings: [opts.titles.page, 'Kartla ödeme'], enabled: ['Öde', BACK], texts: [c.preInformation && !c.retry ? `Çekilecek tutar: ${tl(c.preInformation.amount)}` : 'Çekilecek tutar'] }),
       context: (c) => expect(c.purchase?.id).toBe(PURCHASE.id),
       ignores: [{ type: 'summary.confirm' }, { type: 'price.accept' }],
     },
@@ -234,13 +255,13 @@ export function purchaseExpectations(opts: {
   }
   const rules: Expectations<PurchaseContext>['rules'] = [
     { name: 'a quote the tariff prices goes on to SMS verification, its price remembered as the one seen', from: 'quote', event: 'quote.submit', when: (c, e) => opts.quotable(e.data) && c.ticket === null, to: 'sms',
-      changes: (p, e) => ({ data: { ...p.data, ...e.data }, error: null, quoted: opts.quotedAmount }) },
+      changes: (p, e) => ({ data: { ...p.data, ...e.data }, error: null, quoted: quotedAmount }) },
     { name: 'an already verified phone goes straight back to the first section, the price of the quote the one seen', from: 'quote', event: 'quote.submit', when: (c, e) => opts.quotable(e.data) && c.ticket !== null, to: first,
-      changes: (p, e) => ({ data: { ...p.data, ...e.data }, error: null, quoted: opts.quotedAmount }) },
+      changes: (p, e) => ({ data: { ...p.data, ...e.data }, error: null, quoted: quotedAmount }) },
     { name: '"Tekrar dene" on the result page opens the payment step of that purchase', from: 'opening', event: 'payment.retry', to: 'payment',
       changes: (_p, e) => ({ purchase: e.purchase, retry: true, error: null, opening: false }) },
     { name: 'the address\'s quote, priced: on to SMS verification, its price the one seen', from: 'opening', event: 'quote.submit', when: (_c, e) => opts.quotable(e.data), to: 'sms',
-      changes: (p, e) => ({ data: { ...p.data, ...e.data }, error: null, quoted: opts.quotedAmount, opening: false }) },
+      changes: (p, e) => ({ data: { ...p.data, ...e.data }, error: null, quoted: quotedAmount, opening: false }) },
     { name: 'the address\'s quote, refused by the tariff: the quote step, with the reason', from: 'opening', event: 'quote.submit', when: (_c, e) => !opts.quotable(e.data), to: 'quote',
       changes: { error: 'QUOTE_INCOMPLETE', opening: false } },
     { name: 'the address\'s purchase cannot be opened: the quote step, as for a plain visit', from: 'opening', event: 'opening.failed', to: 'quote', changes: { opening: false } },

@@ -1,3 +1,4 @@
+import { TRAVEL_AMOUNTS } from '../models/travel-purchase.model.ts'
 import { purchaseExpectations, ROUTES_THE_SAME } from './purchase.ts'
 
 /** The travel purchase: a trip starting today (2026-03-02) or later; the profile's e-mail valid. */
@@ -5,8 +6,8 @@ export const travelPurchaseExpectations = purchaseExpectations({
   titles: { page: 'Seyahat Sağlık Sigortası satın al', quote: 'Seyahat Sağlık Sigortası hızlı teklif', issued: 'Ödemeniz alındı, poliçeniz düzenlendi' },
   product: 'seyahatsaglik',
   quotable: (data) => data.travelPlan.startDate >= '2026-03-02' && data.travelPlan.endDate >= data.travelPlan.startDate,
-  // ten Schengen days, standard cover, 35 years old (docs/decisions/tariff.md)
-  quotedAmount: 650,
+  // ten Schengen days, standard cover, 35 years old, and the same for the older insured person (tariff-literals.ts)
+  amounts: TRAVEL_AMOUNTS,
   equivalentMutants: {
     'target | travelPurchase.resuming --xstate.done.actor.resumeApplication#1--> travelPurchase.profile  =>  #travelPurchase.routeAfterQuote': ROUTES_THE_SAME,
     'target | travelPurchase.resuming --xstate.error.actor.resumeApplication#0--> travelPurchase.profile  =>  #travelPurchase.routeAfterQuote': ROUTES_THE_SAME,

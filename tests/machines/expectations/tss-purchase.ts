@@ -1,3 +1,4 @@
+import { TSS_AMOUNTS } from '../models/tss-purchase.model.ts'
 import { purchaseExpectations, ROUTES_THE_SAME } from './purchase.ts'
 
 /** The TSS purchase: ages 15 days to 69 (spec 5); the profile's T.C. Kimlik No valid; the health declaration given. */
@@ -5,8 +6,8 @@ export const tssPurchaseExpectations = purchaseExpectations({
   titles: { page: 'Tamamlayıcı Sağlık Sigortası satın al', quote: 'Tamamlayıcı Sağlık Sigortası hızlı teklif', issued: 'Ödemeniz alındı, poliçeniz düzenlendi' },
   product: 'tss',
   quotable: (data) => Number(data.quickProfile.birthdate.slice(0, 4)) > 2026 - 69 && [0, 8, 10, 12].includes(data.outpatientVisits),
-  // the 30-year-old İstanbul man's 10 visits (docs/decisions/tariff.md)
-  quotedAmount: 13_068,
+  // the 30-year-old İstanbul man's 10 visits, and the same for the older insured person (tariff-literals.ts)
+  amounts: TSS_AMOUNTS,
   equivalentMutants: {
     'target | tssPurchase.resuming --xstate.done.actor.resumeApplication#1--> tssPurchase.profile  =>  #tssPurchase.routeAfterQuote': ROUTES_THE_SAME,
     'target | tssPurchase.resuming --xstate.error.actor.resumeApplication#0--> tssPurchase.profile  =>  #tssPurchase.routeAfterQuote': ROUTES_THE_SAME,

@@ -10,8 +10,15 @@ export const AT = '2026-03-02T09:00:00.000Z'
 export const TICKET = 'ticket-1'
 export const APPLICATION_ID = '7d0b4c3e-2f7a-4a51-9d0e-4b1f0b8e2a11'
 export const PURCHASE = { id: 'AbCdEfGhIjKlMnOpQrStUvWx', amount: 13068, currency: 'TRY' }
-/** A price the server may answer that no quote of the models costs (the insured person is older than the quote's). */
-export const OTHER_PRICE = 24_480
+/**
+ * The insured person the server prices differently from the quote's (65 on the models' day, 66 in
+ * the replay's year): TSS's 60-68 band, travel's 65-74 factor. The model's "other price" is what the
+ * tariff's restated literals make of the good quote for this person (tests/machines/expectations/tariff-literals.ts),
+ * and the browser replay saves this birth date for it, so the real server's price is checked on screen.
+ */
+export const OLDER_BIRTHDATE = '1960-05-17'
+/** The models' day, as the tariff counts ages. */
+export const DAY = AT.slice(0, 10)
 /** The 76-year-old of issue 21: outside every product's ages but travel's (spec 5's windows). */
 export const PROFILE_76 = { firstname: 'Hasan', lastname: 'Yıldız', nationalId: '10000000146', nationality: 'TR', birthdate: '1950-01-01', email: 'hasan@example.com', userphone: '05321234567' }
 export const err = (code: string) => Object.assign(new Error(code), { code })
@@ -34,8 +41,9 @@ export function purchaseModel(opts: {
   name: string
   machine: AnyStateMachine
   quotes: { good: Record<string, unknown>; bad: Record<string, unknown> }
-  /** What the good quote costs on AT (the tariff of docs/decisions/tariff.md, restated). */
+  /** What the good quote costs on AT, and what it costs for the person born on OLDER_BIRTHDATE (the tariff's restated literals). */
   quotedAmount: number
+  otherAmount: number
   sections: Array<{ step: string; good: unknown; bad: unknown[] }>
   resumeSteps: string[]
 }): Model {
@@ -75,12 +83,12 @@ export function purchaseModel(opts: {
     outputs: {
       sms: [{ phone: '+905321234567', ticket: TICKET }],
       // nothing, an application at each step, and one at the consents whose insured person is older than the quote's
-      resumeApplication: [null, ...opts.resumeSteps.map((step) => saved(step)), saved('consents'), saved('consents', OTHER_PRICE), complete],
+      resumeApplication: [null, ...opts.resumeSteps.map((step) => saved(step)), saved('consents'), saved('consents', opts.otherAmount), complete],
       // the server's price of the saved answers: the quote's, or another (an older insured person)
-      saveApplication: [saved('x'), saved('x', OTHER_PRICE)],
+      saveApplication: [saved('x'), saved('x', opts.otherAmount)],
       recordConsents: [undefined],
       // the form at the quote's price, or at another one (another tab saved an older insured person meanwhile)
-      loadPreInformation: [{ ...PRE_INFORMATION, amount: opts.quotedAmount }, { ...PRE_INFORMATION, amount: OTHER_PRICE }],
+      loadPreInformation: [{ ...PRE_INFORMATION, amount: opts.quotedAmount }, { ...PRE_INFORMATION, amount: opts.otherAmount }],
       // the purchase (at the confirmed form's price: the server refuses any other), or with a payment of it under way in another tab
       createPurchase: [bought, { ...bought, paymentInProgress: true }],
       watchPayment: ['success', 'failed'],

@@ -17,6 +17,8 @@ export const resourceListModel: Model = {
   productionInput: { input: { params: {} }, where: 'src/web/views/admin/ResourceListView.tsx (no search in the address)' },
   events: [
     { type: 'page.go', page: 2 },
+    // "Önceki" from page 2 (the browser replay presses it there only: feasible in tests/e2e/drivers/resource-list.ts)
+    { type: 'page.go', page: 1 },
     { type: 'page.go', page: 0 },
     { type: 'size.change', size: 50 },
     { type: 'size.change', size: 7 },
@@ -31,10 +33,12 @@ export const resourceListModel: Model = {
   outputs: { fetchPage: [page(20, 45), page(0, 0)] },
   errors: { fetchPage: [Object.assign(new Error('x'), { kind: 'network' })] },
   // coarse, only what guards read: how many pages there are (page.go) and whether the params
-  // equal one of the two synced sets (params.sync); the rest of the params never changes a path
+  // equal one of the two synced sets (params.sync); and the page the list is at, so that a path
+  // reaches page 2 by "Sonraki" and goes back from there ("Önceki", the browser replay's mustReplay)
   serialize: (s) => ({
     value: s.value,
     pages: Math.max(1, Math.ceil(s.context.total / s.context.params.size)),
+    page: s.context.params.page,
     atDefault: same(s.context.params, DEFAULT_LIST_PARAMS),
     atUrl: same(s.context.params, FROM_URL),
   }),
