@@ -7,10 +7,11 @@ export const CONSENT_FILTERS = ['saleId', 'partyId', 'name', 'status', 'channel'
 export const OUTBOX_FILTERS = ['status'] as const
 
 /**
- * The audit log's filters (issue 25 item 7): a person (`user`, by or about them), a username
- * (`actor`), an action (or a prefix ending in '.'), a target (an id or a name) and a period of days.
+ * The audit log's filters (issue 25 item 7): a person (`user`, by or about them; with `as`
+ * `actor` only what they did, `target` only what was done to them), a username (`actor`, from
+ * older links), an action (or a prefix ending in '.'), a target (an id or a name) and a period of days.
  */
-export const AUDIT_FILTERS = ['user', 'actor', 'action', 'target', 'from', 'to'] as const
+export const AUDIT_FILTERS = ['user', 'as', 'actor', 'action', 'target', 'from', 'to'] as const
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 const DAY = /^\d{4}-\d{2}-\d{2}$/
@@ -23,6 +24,7 @@ const NAME = /^[^\u0000-\u001f]{1,100}$/
  */
 export function auditFilterValid(key: string, value: string): boolean {
   if (key === 'user') return UUID.test(value)
+  if (key === 'as') return value === 'actor' || value === 'target'
   if (key === 'from' || key === 'to') return DAY.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`))
   if (key === 'action') return /^[a-zA-Z.]{1,100}$/.test(value)
   return NAME.test(value)

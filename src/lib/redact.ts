@@ -7,6 +7,14 @@
  * tabs, newlines, control and zero-width characters, dots, slashes, backslashes, underscores and
  * every kind of dash. Longer runs are redacted whole. CVC-like values are redacted by key
  * (cvc, cvv, cvv2, cvc2, cid, securityCode) in objects, and after such a key in free text.
+ *
+ * One run is ours and kept: an order id of spec 9 (`KEM` + yyyymmdd + the card's BIN + 100-999,
+ * 17 digits, written without separators), so that payment entries and log lines stay readable. It
+ * holds at most the first 6 digits of a card, which SECURITY.md allows. It is kept only in that
+ * exact form: a plausible date (20yy, month 01-12, day 01-31; no card scheme's number starts with
+ * 2000-2099), not glued to a further digit, and not followed by separators and more digits (which
+ * could be the rest of a card number written after it); anything else around `KEM` is redacted as
+ * before (docs/decisions/order-id.md).
  */
 const SEP = String.raw`[\s\p{Pd}\p{Cc}\p{Cf}._/\\\u00B7\u2022\u3002\uFF0E\uFF0F\uFF3C\uFF3F]`
 const PAN_LIKE = new RegExp(String.raw`\p{Nd}(?:${SEP}{0,4}\p{Nd}){12,}`, 'gu')
@@ -21,6 +29,12 @@ export const REDACTED = '[redacted]'
  * line up into a Luhn-valid run ("8884-4090-8796-9847"): they are kept whole.
  */
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi
+
+/** A spec 9 order id (ORDER_ID_PREFIX + date + BIN + suffix), standing alone. */
+const ORDER_ID = new RegExp(String.raw`(?<!\p{Nd})KEM20\d\d(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])\d{6}[1-9]\d\d(?!${SEP}{0,4}\p{Nd})`, 'gu')
+
+/** The parts of a text that are kept whole: our ids (UUIDs and order ids). */
+const OURS = new RegExp(`${UUID.source.replaceAll('0-9a-f', '0-9a-fA-F')}|${ORDER_ID.source}`, 'gu')
 
 const WHOLE_UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
@@ -43,7 +57,7 @@ export function redactCardNumbers(text: string, mask = REDACTED): string {
   if (plainlyClean(text)) return text
   let out = ''
   let at = 0
-  for (const m of text.matchAll(UUID)) {
+  for (const m of text.matchAll(OURS)) {
     out += redactPart(text.slice(at, m.index), mask) + m[0]
     at = m.index + m[0].length
   }

@@ -38,7 +38,7 @@ import { isFramePagePath, paymentCallbackRoutes, paymentRoutes } from './routes/
 import { paymentActionRoutes } from './routes/payment-actions.ts'
 import { userRoutes } from './routes/user.ts'
 import { clientIpOf } from './services/client-ip.ts'
-import { RETRY_AFTER_S, dbHealth, describeDbError, isDatabaseUnavailable } from './services/db-health.ts'
+import { BUSY_RETRY_AFTER_S, RETRY_AFTER_S, dbHealth, describeDbError, isDatabaseBusy, isDatabaseUnavailable } from './services/db-health.ts'
 import { decodePath, pathForLog } from './http.ts'
 
 const ID_PATTERN = /^[A-Za-z0-9._:-]{1,100}$/
@@ -201,7 +201,8 @@ export function createApp(deps: AppDeps) {
         let reachable = false
         try {
           await next()
-          reachable = c.res.status !== 503
+          // a busy pool (SERVER_BUSY) is a database that answers
+          reachable = c.res.status !== 503 || c.get('dbBusy') === true
         } finally {
           pass.settled(reachable)
         }
@@ -271,6 +272,12 @@ export function createApp(deps: AppDeps) {
     if (err instanceof HTTPException && err.status < 500) {
       const code: ErrorCode = err.status === 413 ? 'PAYLOAD_TOO_LARGE' : err.status === 404 ? 'NOT_FOUND' : 'VALIDATION'
       return c.json(errorBody(c, code), err.status as ContentfulStatusCode)
+    }
+    if (isDatabaseBusy(err)) {
+      health.busy()
+      c.set('dbBusy', true)
+      c.header('Retry-After', String(BUSY_RETRY_AFTER_S))
+      return c.json(errorBody(c, 'SERVER_BUSY'), 503)
     }
     if (isDatabaseUnavailable(err)) {
       health.down(err)

@@ -35,6 +35,7 @@ export const ERROR_MESSAGES = {
   PAYLOAD_TOO_LARGE: /*i18n*/ { id: 'PAYLOAD_TOO_LARGE', message: 'İstek çok büyük' },
   BAD_PATH: /*i18n*/ { id: 'BAD_PATH', message: 'İstenen adres geçerli değil' },
   SERVICE_UNAVAILABLE: /*i18n*/ { id: 'SERVICE_UNAVAILABLE', message: 'Hizmet geçici olarak kullanılamıyor, lütfen biraz sonra tekrar deneyiniz' },
+  SERVER_BUSY: /*i18n*/ { id: 'SERVER_BUSY', message: 'Sunucu şu anda çok yoğun, lütfen birkaç saniye sonra tekrar deneyiniz' },
   BAD_HEADER: /*i18n*/ { id: 'BAD_HEADER', message: 'İstek başlıklarından biri geçerli değil' },
   UNKNOWN_COUNTRY: /*i18n*/ { id: 'UNKNOWN_COUNTRY', message: 'Ülke kodu bulunamadı' },
   UNKNOWN_CITY: /*i18n*/ { id: 'UNKNOWN_CITY', message: 'İl kodu bulunamadı' },

@@ -151,18 +151,20 @@ export async function startServer(configured: ServerConfig, opts: { logger?: Log
 
   const mailCatcher = config.mailCatcher ? await startMailCatcher() : null
   const mail = createMailer(mailSettingsResolver(database.db, mailCatcher, keyFrom(config.secretsKey), config.mailServerAllow))
+  // one clock for the app, the outbox's pruning of the app's rate counters and the payment sweep
+  const clock = { now: () => new Date() }
   // mail and the forgot-password work leave requests through the durable outbox (retried while SMTP is down)
   const outbox = createOutbox({
-    db: database.db, mailer: mail, secretsKey: keyFrom(config.secretsKey), logger,
+    db: database.db, mailer: mail, secretsKey: keyFrom(config.secretsKey), logger, clock,
     handlers: {
-      forgotPassword: forgotPasswordJob({ now: () => new Date() }),
+      forgotPassword: forgotPasswordJob(clock),
       purchaseDocument: purchaseDocumentJob({ secretsKey: config.secretsKey, origin: () => config.publicOrigin }),
     },
   })
   outbox.start()
   // the money path's sweep (issue 21): at start (what a crash left) and every PAYMENT_SWEEP_MS
   const sweeper = createPaymentSweeper({
-    db: database.db, clock: { now: () => new Date() }, timeoutMs: config.gateway.timeoutMs, intervalMs: config.gateway.sweepMs, logger,
+    db: database.db, clock, timeoutMs: config.gateway.timeoutMs, intervalMs: config.gateway.sweepMs, logger,
     onIssued: () => outbox.kick(),
   })
   t = performance.now()
@@ -186,7 +188,7 @@ export async function startServer(configured: ServerConfig, opts: { logger?: Log
   }
 
   const { sms, smsCatcher } = createSms(config.sms)
-  const app = createApp({ db: database.db, config, logger, mail, mailCatcher, sms, smsCatcher, web, dbHealth: health, outbox })
+  const app = createApp({ db: database.db, config, logger, mail, mailCatcher, sms, smsCatcher, web, dbHealth: health, outbox, clock })
   const listener = getRequestListener(app.fetch)
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     if (vite && !req.url?.startsWith(config.apiBase + '/')) {

@@ -50,6 +50,8 @@ export type AppEnv = {
     log: Logger
     encrypted: boolean
     body: unknown
+    /** Set by the error handler when every pooled connection was at work (db-health: not an outage). */
+    dbBusy: boolean
   }
 }
 

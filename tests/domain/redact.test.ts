@@ -2,6 +2,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { asciiDigits, redact, redactCardNumbers, redactClientLog } from '../../src/lib/redact.ts'
 import { withLuhn } from './luhn.ts'
+import { TEST_CARDS, TEST_DEBIT_CARD } from '../../src/server/services/gateway/bank-simulator.ts'
 
 /** A Luhn-valid card number of 13 to 19 digits. */
 const pan = fc.tuple(fc.integer({ min: 12, max: 18 }), fc.array(fc.integer({ min: 0, max: 9 }), { minLength: 18, maxLength: 18 }), fc.integer({ min: 1, max: 9 }))
@@ -132,5 +133,58 @@ describe('the fast path (issue 27) changes no answer', () => {
     }), { numRuns: 500 })
     expect(redact(4036660000001231)).toBe('[redacted]')
     expect(redact(BigInt('4036660000001231'))).toBe('[redacted]')
+  })
+})
+
+describe('order ids are kept, card numbers around them are not (issue 25 item 7)', () => {
+  /** Spec 9: KEM + yyyymmdd + the card's BIN + 100-999. */
+  const orderId = fc.tuple(fc.integer({ min: 2020, max: 2099 }), fc.integer({ min: 1, max: 12 }), fc.integer({ min: 1, max: 31 }),
+    fc.integer({ min: 0, max: 999_999 }), fc.integer({ min: 100, max: 999 }))
+    .map(([y, m, d, bin, n]) => `KEM${y}${String(m).padStart(2, '0')}${String(d).padStart(2, '0')}${String(bin).padStart(6, '0')}${n}`)
+  const CARDS = [...TEST_CARDS.map((c) => c.number), TEST_DEBIT_CARD]
+  const ID = 'KEM20261127403666123'
+
+  it('keeps every order id whole, alone and in text, JSON, URLs and objects', () => {
+    fc.assert(fc.property(orderId, around, (id, text) => {
+      for (const s of [id, `payment.resolve ${id} ok`, `{"orderId":"${id}","amount":"1250.00"}`, `/api/v1/payments/${id}/status?x=1`, `orderId=${id}&amount=1250.50`, `${text}${id}`]) {
+        expect(redactCardNumbers(s)).toBe(s)
+      }
+      expect(redact({ target: id, list: [id] })).toEqual({ target: id, list: [id] })
+    }), { numRuns: 500 })
+    // one whose 17 digits pass Luhn (2026-11-27, BIN 403666, suffix 123 fails, 125 passes: either is kept)
+    for (const id of [ID, 'KEM20261127403666125', 'KEM20260301540061123']) expect(redactCardNumbers(`order ${id}`)).toBe(`order ${id}`)
+  })
+
+  it('still redacts the test cards glued to KEM, inside order-like strings, and next to an order id', () => {
+    for (const card of CARDS) {
+      const spaced = card.replace(/(\d{4})(?=\d)/g, '$1 ')
+      for (const s of [`KEM${card}`, `KEM20261127${card}`, `${ID}${card}`, `${ID} ${card}`, `${ID} ${spaced}`, `${ID}-${card}`, `${card}${ID}`, `${card} ${ID}`,
+        `{"orderId":"${ID}","pan":"${card}"}`, `/pay?orderId=${ID}&pan=${spaced}`, `KEM${card.slice(0, 8)} ${card.slice(8)}`]) {
+        const out = redactCardNumbers(s)
+        expect(stillThere(out.replaceAll(ID, ''), card), `${s} -> ${out}`).toBe(false)
+        expect(out).toContain('[redacted]')
+      }
+    }
+  })
+
+  it('redacts a card number written as if it were an order id', () => {
+    // KEM + 17 digits that are not a date: a 17-digit card number
+    const card17 = withLuhn('5012345678901234')
+    expect(redactCardNumbers(`KEM${card17}`)).toBe('KEM[redacted]')
+    // the order id's digits followed by more digits (the rest of a card number may start inside it)
+    expect(redactCardNumbers('KEM20261127403666123 4567 8901 2345')).toBe('KEM[redacted]')
+    expect(redactCardNumbers('KEM202611274036661234')).toBe('KEM[redacted]')
+    // a digit before KEM's digits, or an impossible date, is not an order id
+    expect(redactCardNumbers('KEM20261327403666123')).toBe('KEM[redacted]')
+    expect(redactCardNumbers('KEM20261127403666012')).toBe('KEM[redacted]')
+    expect(redactCardNumbers('KEM19991127403666123')).toBe('KEM[redacted]')
+  })
+
+  it('removes every card number in any notation placed before, after or inside the text of an order id', () => {
+    fc.assert(fc.property(orderId, written, fc.constantFrom('', ' ', '-', ',', '"', '&pan=', 'KEM', '/'), fc.boolean(), (id, { number, text }, glue, before) => {
+      const s = before ? `${text}${glue}${id}` : `${id}${glue}${text}`
+      const out = redactCardNumbers(s)
+      expect(stillThere(out.replaceAll(id, ''), number), JSON.stringify({ s, out })).toBe(false)
+    }), { numRuns: 2000 })
   })
 })

@@ -141,6 +141,52 @@ if (TEST_URL) {
   })
 }
 
+if (TEST_URL) {
+  describe('every pooled connection at work (a burst of sign-ins)', () => {
+    it('answers the requests that cannot get a connection 503 "busy" with Retry-After 1, starts no outage, and serves the next request', async () => {
+      const db = await freshPgDatabase(TEST_URL)
+      const logs: string[] = []
+      const server = await serve({ DATABASE_URL: db.url, DB_CONNECT_TIMEOUT_MS: '700' }, logs)
+      const holder = new pg.Client({ connectionString: db.url })
+      await holder.connect()
+      try {
+        const signIn = async () => {
+          const res = await fetch(`${server.url}/api/v1/auth/login`, {
+            method: 'POST', headers: { 'content-type': 'application/json', locale: 'en', trxType: 'login' },
+            body: JSON.stringify({ username: TEST_ADMIN.username, password: 'Wrong-Password-1' }),
+          })
+          const body = (await res.json()) as { code?: string; message?: string }
+          return { status: res.status, retryAfter: res.headers.get('retry-after'), code: body.code, message: body.message }
+        }
+        const first = await signIn()
+        expect(first.status, JSON.stringify(first)).toBe(401)
+        // every sign-in reads the user: with its table locked, the pool's 10 connections wait on the
+        // lock and the other sign-ins wait for a connection past the connect timeout
+        await holder.query('BEGIN')
+        await holder.query('LOCK TABLE app_user IN ACCESS EXCLUSIVE MODE')
+        const burst = Array.from({ length: 16 }, signIn)
+        await new Promise((r) => setTimeout(r, 1_500))
+        await holder.query('COMMIT')
+        const answers = await Promise.all(burst)
+        const busy = answers.filter((a) => a.status === 503)
+        expect(busy.length, JSON.stringify(answers)).toBeGreaterThanOrEqual(1)
+        expect(busy.every((a) => a.code === 'SERVER_BUSY' && a.retryAfter === '1' && a.message === 'The server is very busy right now, please try again in a few seconds'), JSON.stringify(busy)).toBe(true)
+        expect(answers.filter((a) => a.status !== 503).every((a) => a.status === 401), JSON.stringify(answers)).toBe(true)
+        // no outage: the very next requests are served, not answered 503 at once by the fail-fast
+        const after = await Promise.all(Array.from({ length: 4 }, () => lookup(server).then((r) => r.status)))
+        expect(after).toEqual([200, 200, 200, 200])
+        expect(logs.filter((l) => l.includes('"msg":"database unavailable"'))).toEqual([])
+        expect(logs.filter((l) => l.includes('"msg":"database busy: every pooled connection in use"')).length).toBe(1)
+        expect(logs.filter((l) => l.includes('"msg":"unhandled"'))).toEqual([])
+      } finally {
+        await holder.end().catch(() => {})
+        await server.close()
+        await db.drop()
+      }
+    }, 90_000)
+  })
+}
+
 const bin = await postgresBinDir()
 if (bin) {
   describe('PostgreSQL stopped and restarted under load', () => {

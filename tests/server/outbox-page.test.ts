@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm'
 import { afterEach, describe, expect, it } from 'vitest'
 import { auditLog, outbox, rateCounter, role } from '../../src/server/db/schema.ts'
 import { tcknCheckDigits } from '../../src/domain/tckn.ts'
-import { enqueueMail, OUTBOX_RETENTION_MS, pruneOutbox } from '../../src/server/services/outbox.ts'
+import { createOutbox, enqueueMail, OUTBOX_RETENTION_MS, pruneOutbox } from '../../src/server/services/outbox.ts'
+import { createLogger } from '../../src/server/services/logger.ts'
 import { keyFrom } from '../../src/server/services/secrets.ts'
 import { TEST_ADMIN } from '../support/constants.ts'
 import { agent, createUser, jobTitleAndLocation } from '../support/fixtures.ts'
@@ -123,5 +124,18 @@ describe.each(dbKinds({ postgres: 'not needed: one request at a time; the claim 
     const keys = (await t.db.select().from(rateCounter)).map((r) => r.key)
     expect(keys).toContain('test:new')
     expect(keys).not.toContain('test:old')
+  })
+  it("prunes rate counters by the app's clock, which wrote them, not by the real one", async () => {
+    await admin(false)
+    const appNow = new Date(Date.now() - 400 * 86_400_000)
+    const worker = createOutbox({ db: t.db, mailer: undefined, secretsKey: Buffer.alloc(32, 1), logger: createLogger('error'), clock: { now: () => appNow } })
+    await t.db.insert(rateCounter).values([
+      { key: 'test:app-current', windowStart: new Date(appNow.getTime() - 60_000), count: 4 },
+      { key: 'test:app-old', windowStart: new Date(appNow.getTime() - 2 * 86_400_000), count: 2 },
+    ])
+    await worker.prune()
+    const keys = (await t.db.select().from(rateCounter)).map((r) => r.key)
+    expect(keys).toContain('test:app-current')
+    expect(keys).not.toContain('test:app-old')
   })
 })

@@ -207,7 +207,7 @@ export async function createTestApp(
   const outbox = createOutbox({
     db: database.db, mailer: mail, secretsKey: keyFrom(config.secretsKey), logger,
     handlers: { forgotPassword: forgotPasswordJob(clock), purchaseDocument: purchaseDocumentJob({ secretsKey: config.secretsKey, origin: () => config.publicOrigin }) },
-    retryBaseMs: opts.retryBaseMs ?? 200, pollMs: 100,
+    retryBaseMs: opts.retryBaseMs ?? 200, pollMs: 100, clock,
   })
   outbox.start()
   const smsCatcher = createSmsCatcher(() => clock.now())

@@ -9,6 +9,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
 import pg from 'pg'
 import { sql } from 'drizzle-orm'
 import type { DbHealth } from '../services/db-health.ts'
+import { POOL_BUSY_CODE } from './pool-busy.ts'
 import * as schema from './schema.ts'
 
 export type Db = ReturnType<typeof drizzlePglite<typeof schema>>
@@ -34,6 +35,26 @@ const STARTUP_LOCK = 0x6b6174696c696d
  */
 const TRGM = 'CREATE EXTENSION IF NOT EXISTS pg_trgm'
 
+/**
+ * pg-pool answers "timeout exceeded when trying to connect" both when its connections are still
+ * connecting to a database that does not answer (an outage) and when they are all connected and at
+ * work (a burst, e.g. 99 sign-ins at once queueing on one user's row). The second is not an outage:
+ * such a wait is given the code POOL_BUSY_CODE, which db-health and the error handler answer as
+ * "busy, retry in a second" without starting the outage's fail-fast answers.
+ */
+function tagBusyWaits(pool: pg.Pool) {
+  type Clients = { _clients?: Array<{ _connected?: boolean; _queryable?: boolean }> }
+  const connect = pool.connect.bind(pool) as (cb?: (err: Error | undefined, client?: unknown, done?: unknown) => void) => Promise<unknown> | undefined
+  const working = () => ((pool as unknown as Clients)._clients ?? []).some((c) => c._connected === true && c._queryable !== false)
+  const tag = (err: Error | undefined) => err?.message === 'timeout exceeded when trying to connect' && working()
+    ? Object.assign(new Error('every pooled connection is in use', { cause: err }), { code: POOL_BUSY_CODE })
+    : err
+  pool.connect = ((cb?: (err: Error | undefined, client?: unknown, done?: unknown) => void) => {
+    if (typeof cb === 'function') return connect((err, client, done) => cb(tag(err), client, done))
+    return (connect() as Promise<unknown>).catch((err: Error) => { throw tag(err) })
+  }) as typeof pool.connect
+}
+
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
 
 /**
@@ -46,6 +67,7 @@ export async function openDatabase(opts: { url?: string | null; dataDir?: string
   if (opts.url) {
     // a request waits this long for a connection, then answers 503 (db-health: the others at once)
     const pool = new pg.Pool({ connectionString: opts.url, max: 10, connectionTimeoutMillis: opts.connectTimeoutMs ?? 3_000 })
+    tagBusyWaits(pool)
     // PostgreSQL may drop any connection (restart, failover, pg_terminate_backend, idle timeouts).
     // Without these handlers the 'error' event of an idle pooled client or of a checked-out
     // client would be unhandled and end the process; with them the client is discarded, the

@@ -20,7 +20,7 @@ export const AUDIT_EXPORT_MAX = 100_000
 export const AUDIT_EXPORT_PAGE = 500
 
 export const AUDIT_SORTS = ['at', 'action', 'actor'] as const
-export type AuditFilters = { actor?: string; action?: string; target?: string; user?: string; from?: string; to?: string }
+export type AuditFilters = { actor?: string; action?: string; target?: string; user?: string; as?: 'actor' | 'target'; from?: string; to?: string }
 export type AuditListParams = ListParams<AuditFilters>
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
@@ -53,14 +53,14 @@ async function targetIdsNamed(db: Db, companyId: string, text: string): Promise<
 }
 
 /**
- * The list's filters as one condition: the company; a person (`user`: entries by or about them;
- * `actor`: by a username); an action (or an action prefix ending in '.'); a target (its id, or a
+ * The list's filters as one condition: the company; a person (`user`: entries by or about them,
+ * or with `as` only by them (`actor`) or only about them (`target`); `actor`: by a username); an action (or an action prefix ending in '.'); a target (its id, or a
  * name: the users, roles, groups, job titles and addresses of that name); a period [from, to).
  */
 export async function auditCondition(db: Db, companyId: string, params: AuditListParams): Promise<SQL> {
   const f = params.filters
   const where: SQL[] = [eq(auditLog.companyId, companyId)]
-  if (f.user) where.push((await userEventsCondition(db, companyId, f.user)) ?? sql`false`)
+  if (f.user) where.push((await userEventsCondition(db, companyId, f.user, f.as)) ?? sql`false`)
   if (f.actor) where.push(sql`lower(${auditLog.actor}) = lower(${f.actor})`)
   if (f.action) where.push(f.action.endsWith('.') ? sql`${auditLog.action} like ${prefixPattern(f.action)}` : eq(auditLog.action, f.action))
   if (f.target) where.push(UUID.test(f.target) ? eq(auditLog.target, f.target) : inArray(auditLog.target, [f.target, ...(await targetIdsNamed(db, companyId, f.target))]))

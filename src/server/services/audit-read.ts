@@ -387,8 +387,10 @@ export async function readableEntries(db: Db, companyId: string, rows: Row[], lo
 }
 
 /** A user's own events: entries about them, and entries they wrote (by their username). */
-export async function userEventsCondition(db: Db, companyId: string, userId: string) {
+export async function userEventsCondition(db: Db, companyId: string, userId: string, as?: 'actor' | 'target') {
   const [u] = await db.select({ username: appUser.username }).from(appUser).where(and(eq(appUser.id, userId), eq(appUser.companyId, companyId)))
   if (!u) return null
+  if (as === 'actor') return sql`${auditLog.actor} = ${u.username}`
+  if (as === 'target') return sql`${auditLog.target} = ${userId}`
   return sql`(${auditLog.target} = ${userId} or ${auditLog.actor} = ${u.username})`
 }

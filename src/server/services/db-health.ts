@@ -1,3 +1,4 @@
+import { POOL_BUSY_CODE } from '../db/pool-busy.ts'
 import type { Logger } from './logger.ts'
 
 /**
@@ -12,6 +13,12 @@ export type DbHealth = {
   up(): void
   readonly isDown: boolean
   /**
+   * Every pooled connection was at work for the whole connect timeout: the database answers, it is
+   * only busy (a burst). Logged as a warning at most once per BUSY_LOG_MS with the count since;
+   * it neither starts an outage nor the fail-fast answers.
+   */
+  busy(): void
+  /**
    * Fail fast (issue 28 item 9): while the last connection attempt failed and nothing succeeded
    * since, one request at a time goes through as the probe (it waits at most the pool's connect
    * timeout); every other request is answered 503 at once instead of queueing for a connection.
@@ -23,8 +30,13 @@ export type DbHealth = {
 /** How long connections must keep working before an outage counts as over (no log per flap). */
 export const STABLE_MS = 2_000
 
+/** A busy pool is logged at most this often (with how many requests it turned away since). */
+export const BUSY_LOG_MS = 10_000
+
 export function dbHealth(logger: Logger): DbHealth {
   let since: number | null = null
+  let busyLogged = 0
+  let busyCount = 0
   let confirming: ReturnType<typeof setTimeout> | null = null
   // the fast path: whether the last thing heard of the database was a failure, and the probe out
   let failing = false
@@ -59,8 +71,20 @@ export function dbHealth(logger: Logger): DbHealth {
       confirming.unref?.()
     },
     get isDown() { return since !== null },
+    busy() {
+      busyCount++
+      const now = Date.now()
+      if (now - busyLogged < BUSY_LOG_MS) return
+      busyLogged = now
+      logger.log('warn', 'database busy: every pooled connection in use', { turnedAway: busyCount })
+      busyCount = 0
+    },
   }
 }
+
+/** Seconds a client should wait before retrying while every pooled connection is at work. */
+export const BUSY_RETRY_AFTER_S = 1
+
 
 /** Seconds a client should wait before retrying while the database is unavailable. */
 export const RETRY_AFTER_S = 5
@@ -80,8 +104,14 @@ function chain(error: unknown): Array<{ code?: unknown; message?: unknown }> {
   return out
 }
 
-/** Whether an error means the database cannot be reached (as opposed to a bug or a bad query). */
+/** Whether an error is a wait for a pooled connection that timed out while the pool's connections were all at work. */
+export function isDatabaseBusy(error: unknown): boolean {
+  return chain(error).some((e) => e.code === POOL_BUSY_CODE)
+}
+
+/** Whether an error means the database cannot be reached (as opposed to a bug, a bad query or a busy pool). */
 export function isDatabaseUnavailable(error: unknown): boolean {
+  if (isDatabaseBusy(error)) return false
   return chain(error).some((e) =>
     (typeof e.code === 'string' && (NETWORK_CODES.has(e.code) || UNAVAILABLE_STATE.test(e.code))) ||
     (typeof e.message === 'string' && UNAVAILABLE_MESSAGE.test(e.message)))

@@ -28,6 +28,8 @@ export type OutboxOptions = {
   pollMs?: number
   /** How often sent mail and old rate counters are pruned (default hourly). */
   pruneMs?: number
+  /** The app's clock: rate counters are written by it, so they are pruned by it too (default: real time). */
+  clock?: { now(): Date }
 }
 
 const CLAIM_MS = 60_000
@@ -78,7 +80,8 @@ function mailPayload(secretsKey: Buffer, mail: QueuedMail) {
 /**
  * The worker of one server process. Several processes on one PostgreSQL share the table: a row is
  * claimed for a minute with FOR UPDATE SKIP LOCKED, so that only one of them works on it.
- * Outbox times are the real clock (retries are operations, not business time).
+ * Retry times are the real clock (retries are operations, not business time); pruning follows the
+ * app's clock, which wrote the rate counters it prunes.
  */
 export function createOutbox(opts: OutboxOptions) {
   const { db, logger } = opts
@@ -88,7 +91,7 @@ export function createOutbox(opts: OutboxOptions) {
   let pruner: ReturnType<typeof setInterval> | null = null
   const prune = async () => {
     try {
-      const pruned = await pruneOutbox(db, new Date())
+      const pruned = await pruneOutbox(db, (opts.clock ?? { now: () => new Date() }).now())
       if (pruned.mails || pruned.counters) logger.log('info', 'outbox pruned', pruned)
     } catch (error) {
       logger.log('error', 'outbox prune failed', { error: error instanceof Error ? error.message : String(error) })
@@ -178,6 +181,8 @@ export function createOutbox(opts: OutboxOptions) {
     },
     /** Processes every row due now (tests). */
     drain: () => run(),
+    /** Prunes now, as the hourly timer does (tests). */
+    prune: () => prune(),
     start() {
       stopped = false
       timer ??= setInterval(() => void run(), opts.pollMs ?? 5_000)

@@ -8,6 +8,7 @@ import { AUDIT_PAGE } from './pages.ts'
 import { ListSearch, ResourceTable, useUrlList, type Column, type ListActor } from './ResourceListView.tsx'
 import { CsvExportButton } from './CsvExportButton.tsx'
 import { AuditDrawer, AuditSentence } from './AuditParts.tsx'
+import { PersonPicker } from './PersonPicker.tsx'
 import { staffDateFormat, useCompanyDefaults } from '../../flows/company-defaults.ts'
 import { useLoaded, useLoader } from '../staff/useFlow.ts'
 
@@ -34,7 +35,18 @@ function Filters({ list }: { list: ListActor }) {
   return (
     <div className={styles.toolbar} role="group" aria-label={t`Filtreler`}>
       <ListSearch list={list} />
-      {text('actor', t`Kim (kullanıcı adı)`)}
+      <PersonPicker value={params.filters.user ?? null} onChange={(person) => {
+        send('user', person ?? '')
+        if (!person && params.filters.as) send('as', '')
+      }} />
+      <label htmlFor={`${id}-as`}>
+        {t`Kişi olarak`}
+        <select id={`${id}-as`} aria-label={t`Kişi olarak`} value={params.filters.as ?? ''} disabled={!params.filters.user} onChange={(e) => send('as', e.currentTarget.value)}>
+          <option value="">{t`Yapan ya da etkilenen`}</option>
+          <option value="actor">{t`Yapan`}</option>
+          <option value="target">{t`Etkilenen`}</option>
+        </select>
+      </label>
       <label htmlFor={`${id}-action`}>
         {t`İşlem`}
         {/* named by aria-label too: inside its label, a select's chosen option would join its name ("İşlem Tümü") */}
@@ -64,6 +76,8 @@ export function AuditLogView() {
   const defaults = useCompanyDefaults()
   const when = staffDateFormat(i18n.locale, defaults, { dateStyle: 'short', timeStyle: 'medium' })
   const [open, setOpen] = useState<AuditEntry | null>(null)
+  // a username filter from an older link (the picker filters by person now)
+  const actor = params.filters.actor
   useLanguageReload(list)
   const columns: Column<AuditEntry>[] = [
     { key: 'at', label: t`Zaman`, sortable: true, cell: (r) => <time dateTime={r.at}>{when(r.at)}</time> },
@@ -81,10 +95,10 @@ export function AuditLogView() {
   return (
     <StaffPage title={AUDIT_PAGE.title} permission={AUDIT_PAGE.permission}>
       <Filters list={list} />
-      {params.filters.user && (
+      {actor && (
         <p className={styles.notice}>
-          <Trans>Yalnızca bir kişinin yaptıkları ve onunla ilgili olaylar gösteriliyor.</Trans>{' '}
-          <button type="button" className={styles.secondaryButton} onClick={() => list.send({ type: 'filter.change', key: 'user', value: '' })}><Trans>Herkesi göster</Trans></button>
+          <Trans>Yalnızca {actor} kullanıcı adıyla yapılanlar gösteriliyor.</Trans>{' '}
+          <button type="button" className={styles.secondaryButton} onClick={() => list.send({ type: 'filter.change', key: 'actor', value: '' })}><Trans>Herkesi göster</Trans></button>
         </p>
       )}
       <div className={styles.toolbar}><CsvExportButton flow={auditExportFlow} params={params} /></div>
