@@ -93,20 +93,7 @@ export type ConsentsInput = { saleId: string; ticket: string; product: Applicati
 /** The verified phone a reloaded page comes back with (the server reads its proof cookie). */
 export type RestoredVerification = { phone: string; ticket: string }
 
-/**
- * The steps a history entry names (issue 24 item 1): each resting step of the purchase has its own
- * browser history entry; busy and passing states name none (the entry stays the step being left).
- */
-export const HISTORY_STEPS = ['quote', 'sms', 'profile', 'healthPolicy', 'contract', 'consents', 'summary', 'preInformation', 'payment'] as const
-/** Steps a reload returns to: those after the verification (the quote and the SMS step start as a plain visit). */
-export const RESTORABLE_STEPS = ['profile', 'healthPolicy', 'contract', 'consents', 'summary', 'preInformation', 'payment'] as const
-
-/** The history step of a purchase snapshot, null while busy or passing through. */
-export function purchaseHistoryStep(s: { value: unknown; hasTag(tag: string): boolean; status: string }): string | null {
-  if (s.status !== 'active' || s.hasTag('busy')) return null
-  const top = typeof s.value === 'string' ? s.value : Object.keys(s.value as object)[0]!
-  return (HISTORY_STEPS as readonly string[]).includes(top) ? top : null
-}
+export { HISTORY_STEPS, RESTORABLE_STEPS, purchaseHistoryStep } from './purchase-history.ts'
 
 export type PurchaseFlowConfig = {
   id: string

@@ -71,8 +71,8 @@ export type PurchaseView = {
   email: string | null
 }
 
-/** The mailed link's key to a purchase's details (`?key=`), and where it is read. */
-export const PURCHASE_KEY_PARAM = 'key'
+/** The mailed link's key to a purchase's details (`?key=`), and where it is read (in its own module: the browser's pages read it without zod). */
+export { PURCHASE_KEY_PARAM } from '../purchase-key.ts'
 
 /** The header a card payment of a purchase carries: the server then charges the purchase's amount. */
 export const PURCHASE_HEADER = 'purchaseId'

@@ -5,7 +5,6 @@ import type { BesProduct } from '../../domain/bes.ts'
 import type { SavedApplication } from '../../domain/schemas/application.ts'
 import { call } from '../api/client.ts'
 import { ApiError } from '../api/errors.ts'
-import { loadFlow } from './load.ts'
 import { createPurchase, loadPreInformation, recordConsentAnswers, restoreVerification, watchPurchasePayment } from './purchase.ts'
 import { smsVerificationFlow } from './sms-verification.ts'
 
@@ -37,7 +36,3 @@ export const besPurchaseFlow = besPurchaseMachine.provide({
     restoreVerification: fromPromise<RestoredVerification, { product: BesProduct }>(({ input }) => coded(restoreVerification(input.product))),
   },
 })
-
-/** The provinces of the quick profile (GET /lookup/cities?countryCode=TR), on the load statechart: a failure offers a retry. */
-export const besCitiesFlow = loadFlow<null, Array<{ value: string; name: string }>>((_params, signal) =>
-  call<Array<{ value: string; name: string }>>('/lookup/cities', { query: { countryCode: 'TR' }, signal }))

@@ -1,4 +1,4 @@
-import { paymentResultMachine, type PaymentOutcome } from '../../../machines/payment-result/payment-result.machine.ts'
+import type { PaymentOutcome } from '../../../machines/payment-result/payment-result.machine.ts'
 import { fromPromise } from 'xstate'
 import * as z from 'zod/mini'
 import { paymentMachine, type PaymentOrder, type StartPaymentInput } from '../../../machines/payment/payment.machine.ts'
@@ -10,7 +10,7 @@ import { buildGatewayPayload, isBankGateUrl } from '../../domain/schemas/gateway
 import { call } from '../api/client.ts'
 import { runtimeConfig } from '../config.ts'
 import { getItem } from '../storage.ts'
-import { readLastPayment, saveLastPayment } from './last-payment.ts'
+import { saveLastPayment } from './last-payment.ts'
 
 /**
  * The payment flow's real effects. The card number and the CVC live only here, in the vault the
@@ -121,15 +121,5 @@ export function acceptClose3DBox(event: MessageEvent, frameWindow: Window | null
 }
 
 export type { PaymentOutcome }
-
-/** The last payment's real outcome, asked from the server (the URL decides nothing). */
-export async function fetchLastOutcome(): Promise<PaymentOutcome | null> {
-  const saved = readLastPayment()
-  if (!saved) return null
-  return call<PaymentOutcome>(`/moneyio/collection/posIP3D/order/${encodeURIComponent(saved.orderId)}`, { query: { receipt: saved.receipt }, base: runtimeConfig.paymentApiBase })
-}
-
-/** The result pages' flow: the server's record of the last order, polled while the bank answers. */
-export const paymentResultFlow = paymentResultMachine.provide({
-  actors: { fetchOutcome: fromPromise(() => fetchLastOutcome()) },
-})
+// the result pages' flow, apart from the card form's (issue 23 goal 2: a result page loads no card-form code)
+export { fetchLastOutcome, paymentResultFlow } from './payment-result.ts'

@@ -1,4 +1,5 @@
-import { PURCHASE_KEY_PARAM, type PurchaseView } from '../../domain/schemas/purchase.ts'
+import { PURCHASE_KEY_PARAM } from '../../domain/purchase-key.ts'
+import type { PurchaseView } from '../../domain/schemas/purchase.ts'
 import { call } from '../api/client.ts'
 import { loadFlow } from './load.ts'
 

@@ -4,7 +4,7 @@ import { useEffect } from 'react'
 import { formatMoney } from '../../../domain/money.ts'
 import styles from '../../components/payment/PaymentForm.module.css'
 import { markLastPaymentSeen } from '../../flows/last-payment.ts'
-import { paymentResultFlow } from '../../flows/payment.ts'
+import { paymentResultFlow } from '../../flows/payment-result.ts'
 import { getInspect } from '../../inspector.ts'
 import { paymentReasonText } from './messages.ts'
 

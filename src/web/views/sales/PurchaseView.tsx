@@ -2,23 +2,24 @@ import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useRouterState } from '@tanstack/react-router'
-import { useActorRef, useSelector } from '@xstate/react'
+import { useSelector } from '@xstate/react'
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react'
 import type { ActorRefFrom } from 'xstate'
-import { purchaseHistoryStep, RESTORABLE_STEPS, type PurchaseMachine } from '../../../../machines/shared/purchase.ts'
+import { purchaseHistoryStep, RESTORABLE_STEPS } from '../../../../machines/shared/purchase-history.ts'
+import type { PurchaseContext, PurchaseEvent, PurchaseMachine } from '../../../../machines/shared/purchase.ts'
 import type { smsVerificationMachine } from '../../../../machines/sms-verification/sms-verification.machine.ts'
 import { addressHandsOn } from '../../../domain/purchase-address.ts'
 import { insuredBirthdate } from '../../../domain/purchase.ts'
 import type { ApplicationData, ApplicationProduct } from '../../../domain/schemas/application.ts'
 import { CATALOGUE } from '../../api/errors.ts'
 import { fetchPurchase } from '../../flows/purchase-result.ts'
-import { downloadPreInformation } from '../../flows/purchase.ts'
 import { toastErrorSoon } from '../../components/Toasts.tsx'
 import styles from '../../components/sales/Quote.module.css'
 import { formatMoney } from '../../../domain/money.ts'
 import { getInspect } from '../../inspector.ts'
 import { PurchaseLeaveGuard } from './PurchaseLeaveGuard.tsx'
-import { lazyPart, usePart } from '../../lazy-part.ts'
+import { lazyPart, usePart, type LazyPart } from '../../lazy-part.ts'
+import { useLazyActor } from '../../lazy-actor.ts'
 import { entryStep, usePurchaseHistory } from './usePurchaseHistory.ts'
 
 const PaymentTestForm = lazy(() => import('../payment/PaymentTestForm.tsx'))
@@ -67,7 +68,12 @@ const REASONS: Record<string, MessageDescriptor> = {
 }
 
 export type PurchasePageProps = {
-  machine: PurchaseMachine
+  /**
+   * The product's purchase machine with its effects (issue 23 goal 2: its code, with the section
+   * schemas and the SMS child machine, loads on the visitor's first sign of intent, or at once for a
+   * page opened with something to hand to it; the quote step is drawn without it).
+   */
+  machine: LazyPart<PurchaseMachine>
   product: ApplicationProduct
   title: ReactNode
   /** The quote carried over from the quick quote's "Satın Al" (the page's address), if any. */
@@ -87,6 +93,9 @@ export type PurchasePageProps = {
 }
 
 type SmsActor = ActorRefFrom<typeof smsVerificationMachine>
+
+/** What the page reads of the machine's context before the machine's code is there (its first state's). */
+const BEFORE_MACHINE = { data: {}, error: null, fieldErrors: {}, missing: [], choices: {}, price: null, quoted: null, purchase: null, preInformation: null, saved: null, ticket: null, phone: null } as unknown as PurchaseContext
 
 /** The step of the history entry the page opened at, if a reload returns to it (a step after the verification). */
 function restorableEntry(): string | null {
@@ -115,19 +124,36 @@ function PurchaseFlow(p: PurchasePageProps & { onForward(): void }) {
   const routerSearch = useRouterState({ select: (s) => s.location.searchStr })
   const fromAddress = useRef(addressHandsOn(typeof location === 'undefined' ? routerSearch : location.search)).current
   const opening = fromAddress || !!p.initial || !!p.retry || (typeof location !== 'undefined' && !!restoring)
-  const actor = useActorRef(p.machine, { input: { data: p.initial ?? {}, opening }, inspect: getInspect() })
-  const value = useSelector(actor, (s) => (typeof s.value === 'string' ? s.value : Object.keys(s.value)[0]!))
-  const priceChanged = useSelector(actor, (s) => s.matches({ summary: 'priceChanged' }))
-  const ctx = useSelector(actor, (s) => s.context)
-  const busy = useSelector(actor, (s) => s.hasTag('busy'))
-  const sms = useSelector(actor, (s) => s.children.sms as SmsActor | undefined)
-  const output = useSelector(actor, (s) => (s.status === 'done' ? s.output : null))
+  // the quote needs none of the machine's code: a plain visit loads it on intent (or the "Satın Al"
+  // that hands it the quote); a page opened with something to hand to it loads it at once
+  const [needed, setNeeded] = useState(opening)
+  const actor = useLazyActor(p.machine, needed, { input: { data: p.initial ?? {}, opening }, inspect: getInspect() })
+  // until the machine is there, the page is at its first state: `opening`, else the quote step
+  const value = useSelector(actor, (s) => (!s ? (opening ? 'opening' : 'quote') : typeof s.value === 'string' ? s.value : Object.keys(s.value)[0]!))
+  const priceChanged = useSelector(actor, (s) => !!s?.matches({ summary: 'priceChanged' }))
+  const ctx = useSelector(actor, (s) => s?.context) ?? BEFORE_MACHINE
+  const busy = useSelector(actor, (s) => !!s?.hasTag('busy'))
+  const sms = useSelector(actor, (s) => s?.children.sms as SmsActor | undefined)
+  const output = useSelector(actor, (s) => (s?.status === 'done' ? s.output : null))
+  // an event sent before the machine is there (the quote's "Satın Al" on a fast tap): sent as it arrives
+  const pending = useRef<PurchaseEvent | null>(null)
+  const send = (event: PurchaseEvent) => {
+    if (actor) return actor.send(event)
+    pending.current = event
+    setNeeded(true)
+  }
+  useEffect(() => {
+    if (!actor || !pending.current) return
+    const event = pending.current
+    pending.current = null
+    actor.send(event)
+  }, [actor])
   const heading = useRef<HTMLDivElement>(null)
   const started = useRef(false)
   const stepsCode = usePart(STEPS, value !== 'quote' && value !== 'opening')
 
   useEffect(() => {
-    if (started.current) return
+    if (started.current || !actor) return
     // the result page's "Tekrar dene" (?purchase=<id>, issue 21): the payment step of that purchase
     const retry = typeof location === 'undefined' ? null : p.retry
     if (retry) {
@@ -156,8 +182,8 @@ function PurchaseFlow(p: PurchasePageProps & { onForward(): void }) {
     actor.send({ type: 'quote.submit', data: p.initial, at: new Date().toISOString() })
   }, [actor, p.initial, p, restoring, opening])
   // each step its own history entry: Back is the machine's own `back`, Forward returns to the entry's step
-  const historyStep = useSelector(actor, purchaseHistoryStep)
-  const steps = usePurchaseHistory(historyStep, () => actor.send({ type: 'back' }), p.onForward)
+  const historyStep = useSelector(actor, (s) => (s ? purchaseHistoryStep(s) : opening ? null : 'quote'))
+  const steps = usePurchaseHistory(historyStep, () => actor?.send({ type: 'back' }), p.onForward)
   useEffect(() => {
     if (output?.purchaseId) location.assign(`${p.resultPath(output.outcome)}?purchase=${encodeURIComponent(output.purchaseId)}`)
   }, [output, p])
@@ -183,7 +209,7 @@ function PurchaseFlow(p: PurchasePageProps & { onForward(): void }) {
     const data = p.quoteFromSearch(search)
     if (!data) return location.assign(address)
     history.replaceState(history.state, '', address)
-    actor.send({ type: 'quote.submit', data, at: new Date().toISOString() })
+    send({ type: 'quote.submit', data, at: new Date().toISOString() })
   }
   const backButton = <div className={styles.actions}><button type="button" className={styles.secondary} onClick={() => steps.back()}><Trans>Geri</Trans></button></div>
 
@@ -193,7 +219,7 @@ function PurchaseFlow(p: PurchasePageProps & { onForward(): void }) {
     : value === 'otherPayment' ? 'payment' : value === 'opening' ? 'quote' : value
   const stepper = ['quote', 'sms', ...Object.keys(STEP_NAMES).filter((k) => k !== 'quote' && k !== 'sms' && (k !== 'healthPolicy' || p.product === 'tss'))]
   const common = { busy, reason, onBack: () => steps.back() }
-  const onSection = (v: unknown) => actor.send({ type: 'section.submit', value: v, at: new Date().toISOString() })
+  const onSection = (v: unknown) => send({ type: 'section.submit', value: v, at: new Date().toISOString() })
   // the server's price of the saved answers (the insured person's), else the quote's
   const price = ctx.price ?? ctx.quoted
   const money = (amount: number) => formatMoney(amount, 'TRY', i18n.locale)
@@ -212,7 +238,7 @@ function PurchaseFlow(p: PurchasePageProps & { onForward(): void }) {
   } else if (step === 'routeAfterQuote' || step === 'routeResumed' || step === 'routeRestored' || step === 'restoring') {
     body = <p role="status"><Trans>Yükleniyor…</Trans></p>
   } else if (step === 'resumeOffer') {
-    body = !ResumeOffer ? loading : <ResumeOffer updatedAt={ctx.saved!.updatedAt} onAccept={() => actor.send({ type: 'resume.accept' })} onDecline={() => actor.send({ type: 'resume.decline' })} />
+    body = !ResumeOffer ? loading : <ResumeOffer updatedAt={ctx.saved!.updatedAt} onAccept={() => send({ type: 'resume.accept' })} onDecline={() => send({ type: 'resume.decline' })} />
   } else if (step === 'profile') {
     // the quote's answers carried into the profile (changeable): the insured person's birth date
     const quoteBirthdate = insuredBirthdate(p.product, ctx.data)
@@ -221,7 +247,7 @@ function PurchaseFlow(p: PurchasePageProps & { onForward(): void }) {
   } else if (step === 'healthPolicy') {
     body = !HealthPolicyStep ? loading : <HealthPolicyStep {...common} value={ctx.data.healthPolicy} errors={ctx.fieldErrors} birthCoverAvailable={!!p.birthCoverAvailable?.(ctx.data)} onSubmit={onSection} />
   } else if (step === 'consents') {
-    body = !ConsentsStep ? loading : <ConsentsStep {...common} product={p.product} initial={ctx.choices} missing={ctx.missing} submitLabel={<Trans>Devam</Trans>} onSubmit={(choices) => actor.send({ type: 'consents.submit', choices })} />
+    body = !ConsentsStep ? loading : <ConsentsStep {...common} product={p.product} initial={ctx.choices} missing={ctx.missing} submitLabel={<Trans>Devam</Trans>} onSubmit={(choices) => send({ type: 'consents.submit', choices })} />
   } else if (step === 'summary') {
     const lines: Array<[ReactNode, ReactNode]> = [
       ...p.summaryLines(ctx.data),
@@ -233,15 +259,15 @@ function PurchaseFlow(p: PurchasePageProps & { onForward(): void }) {
     const charged = price !== null ? money(price) : null
     const change = priceChanged && ctx.quoted !== null && ctx.price !== null ? { old: money(ctx.quoted), new: money(ctx.price) } : null
     body = !SummaryStep ? loading : (
-      <SummaryStep {...common} lines={lines} priceChange={change} onConfirm={() => actor.send({ type: priceChanged ? 'price.accept' : 'summary.confirm' })}
+      <SummaryStep {...common} lines={lines} priceChange={change} onConfirm={() => send({ type: priceChanged ? 'price.accept' : 'summary.confirm' })}
         charge={charged ? <Trans>Kartınızdan çekilecek tutar: {charged}. Ödeme adımında tek çekim ya da taksit seçebilirsiniz; taksitlerin toplamı bu tutardır.</Trans> : null} />
     )
   } else if (step === 'preInformation') {
     const form = ctx.preInformation
     body = !PreInformationStep ? loading : (
       <PreInformationStep {...common} form={value === 'loadingPreInformation' ? null : form} unconfirmed={ctx.error === 'PRE_INFORMATION_UNCONFIRMED'}
-        onConfirm={(accepted) => actor.send({ type: 'preInformation.confirm', accepted })}
-        onDownload={() => { if (form && ctx.ticket) void downloadPreInformation({ ticket: ctx.ticket, product: p.product, id: form.id }).catch(() => toastErrorSoon(i18n._(CATALOGUE.TECHNICAL))) }} />
+        onConfirm={(accepted) => send({ type: 'preInformation.confirm', accepted })}
+        onDownload={() => { if (form && ctx.ticket) void import('../../flows/purchase.ts').then((m) => m.downloadPreInformation({ ticket: ctx.ticket!, product: p.product, id: form.id })).catch(() => toastErrorSoon(i18n._(CATALOGUE.TECHNICAL))) }} />
     )
   } else if (value === 'otherPayment') {
     // two tabs, one purchase (issue 21): this one waits for the other's payment, then shows its result
@@ -257,7 +283,7 @@ function PurchaseFlow(p: PurchasePageProps & { onForward(): void }) {
     body = (
       <Suspense fallback={<p role="status"><Trans>Yükleniyor…</Trans></p>}>
         {reason && <p className={styles.alert} role="alert">{reason}</p>}
-        <PaymentTestForm purchase={{ ...purchase, onDone: (status) => actor.send(status === 'elsewhere' ? { type: 'payment.elsewhere' } : { type: 'payment.done', status }) }} />
+        <PaymentTestForm purchase={{ ...purchase, onDone: (status) => send(status === 'elsewhere' ? { type: 'payment.elsewhere' } : { type: 'payment.done', status }) }} />
         {backButton}
       </Suspense>
     )

@@ -2,17 +2,18 @@ import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useMemo } from 'react'
-import { travelPurchaseMachine } from '../../../../machines/travel-purchase/travel-purchase.machine.ts'
 import { toCalendarDate } from '../../../domain/dates.ts'
 import { travelPurchaseSearch, type TravelPurchaseSearch } from '../../../domain/search.ts'
 import { formatMoney } from '../../../domain/money.ts'
 import type { ApplicationData } from '../../../domain/schemas/application.ts'
 import { tripDays } from '../../../domain/tariff.ts'
-import { providePurchase } from '../../flows/purchase.ts'
+import { lazyPart } from '../../lazy-part.ts'
 import { PurchaseView } from './PurchaseView.tsx'
 import { TravelQuickQuoteView } from './TravelQuickQuoteView.tsx'
 
-const flow = providePurchase(travelPurchaseMachine)
+/** The purchase machine with its effects, loaded on intent (issue 23 goal 2; PurchaseView draws the quote step without it). */
+const flow = lazyPart(() => Promise.all([import('../../../../machines/travel-purchase/travel-purchase.machine.ts'), import('../../flows/purchase.ts')])
+  .then(([m, f]) => f.providePurchase(m.travelPurchaseMachine)))
 
 /** The travel quick quote's plan carried in the address (the route's validated search); null unless it is whole. */
 export function travelPlanFromSearch(search: TravelPurchaseSearch): ApplicationData | null {

@@ -1,15 +1,16 @@
 import { Trans } from '@lingui/react/macro'
 import { useMemo } from 'react'
 import { tssPurchaseSearch, type TssPurchaseSearch } from '../../../domain/search.ts'
-import { tssPurchaseMachine } from '../../../../machines/tss-purchase/tss-purchase.machine.ts'
 import { insuredBirthdate } from '../../../domain/purchase.ts'
 import type { ApplicationData } from '../../../domain/schemas/application.ts'
 import { quoteTss } from '../../../domain/tariff.ts'
-import { providePurchase } from '../../flows/purchase.ts'
+import { lazyPart } from '../../lazy-part.ts'
 import { PurchaseView } from './PurchaseView.tsx'
 import { TssQuickQuoteView } from './TssQuickQuoteView.tsx'
 
-const flow = providePurchase(tssPurchaseMachine)
+/** The purchase machine with its effects, loaded on intent (issue 23 goal 2; PurchaseView draws the quote step without it). */
+const flow = lazyPart(() => Promise.all([import('../../../../machines/tss-purchase/tss-purchase.machine.ts'), import('../../flows/purchase.ts')])
+  .then(([m, f]) => f.providePurchase(m.tssPurchaseMachine)))
 
 /** The quick quote's answers carried in the address (`?gender=&citycode=&birthdate=&visits=`, the route's validated search). */
 export function tssQuoteFromSearch(search: TssPurchaseSearch): ApplicationData | null {

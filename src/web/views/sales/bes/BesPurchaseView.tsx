@@ -1,7 +1,7 @@
 import { msg } from '@lingui/core/macro'
 import type { MessageDescriptor } from '@lingui/core'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useActorRef, useSelector } from '@xstate/react'
+import { useSelector } from '@xstate/react'
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react'
 import type { ActorRefFrom, SnapshotFrom } from 'xstate'
 import type { besPurchaseMachine } from '../../../../../machines/bes-purchase/bes-purchase.machine.ts'
@@ -11,18 +11,19 @@ import { minimumContribution, type BesProduct } from '../../../../domain/bes.ts'
 import { formatMoney } from '../../../../domain/money.ts'
 import type { ConsentName } from '../../../../domain/consents.ts'
 import { useDocumentTitle } from '../../../components/useDocumentTitle.ts'
-import { besCitiesFlow, besPurchaseFlow } from '../../../flows/bes-purchase.ts'
+import { besCitiesFlow } from '../../../flows/bes-cities.ts'
 import { fetchPurchase } from '../../../flows/purchase-result.ts'
+import { useLazyActor } from '../../../lazy-actor.ts'
 import { reasonText } from '../../../i18n/reasons.ts'
 import { getInspect } from '../../../inspector.ts'
 import { useLoaded, useLoader } from '../../staff/useFlow.ts'
 import { PurchaseLeaveGuard } from '../PurchaseLeaveGuard.tsx'
 import { entryStep, usePurchaseHistory } from '../usePurchaseHistory.ts'
-import { downloadPreInformation } from '../../../flows/purchase.ts'
 import { CATALOGUE } from '../../../api/errors.ts'
 import { toastErrorSoon } from '../../../components/Toasts.tsx'
 import { ContractStep, QuickStep, SummaryStep } from './BesSteps.tsx'
 import { lazyPart, usePart } from '../../../lazy-part.ts'
+import type { BesPurchaseContext } from '../../../../../machines/bes-purchase/bes-purchase.context.ts'
 import { BES_REASONS, fieldText } from './messages.ts'
 import styles from './bes.module.css'
 
@@ -38,6 +39,17 @@ const STEPS = lazyPart(() => Promise.all([
   import('./PersonForm.tsx'),
   import('../../../components/sales/PurchaseSteps.tsx'),
 ]).then(([sms, consents, person, steps]) => ({ ...sms, ...consents, ...person, PreInformationStep: steps.PreInformationStep })))
+
+/**
+ * The BES purchase machine with its effects (issue 23 goal 2): its code (with the steps' checks, the
+ * spec 3.2 schemas and the SMS child machine) loads on the visitor's first sign of intent, or at
+ * once for a page that opens at a later step or with a purchase to pay again; the quick profile is
+ * drawn without it, as the machine's first state draws it.
+ */
+const FLOW = lazyPart(() => import('../../../flows/bes-purchase.ts').then((m) => m.besPurchaseFlow))
+
+/** What the page reads of the machine's context before its code is there (the first state's). */
+const BEFORE_MACHINE = { quick: null, errors: {}, reason: null, resumedAt: null, minor: false, payerIsOther: false } as unknown as BesPurchaseContext
 
 /** A later step while its code loads. */
 function Loading() {
@@ -111,40 +123,57 @@ export function BesPurchaseView(p: Props) {
 
 function BesPurchaseFlow({ product, retry, onForward }: Props & { onForward(): void }) {
   const { i18n } = useLingui()
-  const actor = useActorRef(besPurchaseFlow, { input: { product }, inspect: getInspect() })
   // a reload (or Forward back to the page) at a step after the verification: that step, without a new SMS (the quick profile is not drawn meanwhile)
   const [restoring, setRestoring] = useState(() => (retry ? null : restorableEntry()))
+  // the quick profile needs none of the machine's code: it loads on intent (or on "Devam Et"), at once
+  // for a page that opens with something to hand to it
+  const [needed, setNeeded] = useState(() => !!retry || !!restoring)
+  const actor = useLazyActor(FLOW, needed, { input: { product }, inspect: getInspect() })
+  // an event sent before the machine is there (a fast "Devam Et"): sent as it arrives
+  const pending = useRef<Parameters<NonNullable<typeof actor>['send']>[0] | null>(null)
+  const send = (event: Parameters<NonNullable<typeof actor>['send']>[0]) => {
+    if (actor) return actor.send(event)
+    pending.current = event
+    setNeeded(true)
+  }
   useEffect(() => {
-    if (!restoring) return
+    if (!actor || !pending.current) return
+    const event = pending.current
+    pending.current = null
+    actor.send(event)
+  }, [actor])
+  useEffect(() => {
+    if (!restoring || !actor) return
     actor.send({ type: 'restore', step: restoring })
     setRestoring(null)
   }, [actor, restoring])
   // each step its own history entry: Back is the machine's own `back`, Forward returns to the entry's step
   // (the step on screen names the entry; none while busy or after a failed save, whose step stays on screen)
-  const historyStep = useSelector(actor, (s) => (s.status !== 'active' || s.hasTag('busy') || s.matches('saveFailed') ? null : stepOf(s)))
-  const history = usePurchaseHistory(historyStep, () => actor.send({ type: 'back' }), onForward)
-  const step = useSelector(actor, stepOf)
-  const ctx = useSelector(actor, (s) => s.context)
-  const busy = useSelector(actor, (s) => s.hasTag('busy'))
-  const saveFailed = useSelector(actor, (s) => s.matches('saveFailed'))
-  const snapshotLoading = useSelector(actor, (s) => s.matches('loadingPreInformation'))
-  const sms = useSelector(actor, (s) => s.children.smsVerification as ActorRefFrom<typeof smsVerificationMachine> | undefined)
-  const output = useSelector(actor, (s) => (s.status === 'done' ? s.output : null))
+  // (until the machine is there, the page is at its first state: the quick profile)
+  const historyStep = useSelector(actor, (s) => (!s ? 'quick' : s.status !== 'active' || s.hasTag('busy') || s.matches('saveFailed') ? null : stepOf(s)))
+  const history = usePurchaseHistory(historyStep, () => actor?.send({ type: 'back' }), onForward)
+  const step = useSelector(actor, (s) => (s ? stepOf(s) : 'quick'))
+  const ctx = useSelector(actor, (s) => s?.context) ?? BEFORE_MACHINE
+  const busy = useSelector(actor, (s) => !!s?.hasTag('busy'))
+  const saveFailed = useSelector(actor, (s) => !!s?.matches('saveFailed'))
+  const snapshotLoading = useSelector(actor, (s) => !!s?.matches('loadingPreInformation'))
+  const sms = useSelector(actor, (s) => s?.children.smsVerification as ActorRefFrom<typeof smsVerificationMachine> | undefined)
+  const output = useSelector(actor, (s) => (s?.status === 'done' ? s.output : null))
   const { cities, failed: citiesFailed, retry: retryCities } = useCities()
   // the card form of the first contribution, charged with the server's amount; its end goes to the result page, which reads the server's record
   const purchase = ctx.purchase
   const charge = useMemo(() => purchase && {
     ...purchase,
-    onDone: (status: 'success' | 'error' | 'elsewhere') => actor.send(status === 'elsewhere' ? { type: 'payment.elsewhere' } : { type: 'payment.done', status }),
+    onDone: (status: 'success' | 'error' | 'elsewhere') => actor?.send(status === 'elsewhere' ? { type: 'payment.elsewhere' } : { type: 'payment.done', status }),
   }, [purchase, actor])
-  const otherPayment = useSelector(actor, (s) => s.matches('otherPayment'))
+  const otherPayment = useSelector(actor, (s) => !!s?.matches('otherPayment'))
   useEffect(() => {
     if (output?.purchaseId) location.assign(`/result/${output.outcome === 'success' ? 'success' : 'error'}?purchase=${encodeURIComponent(output.purchaseId)}`)
   }, [output])
   // the result page's "Tekrar dene" (?purchase=<id>, issue 21): the card form of that purchase
   // (`retry`: the route's validated `?purchase=`)
   useEffect(() => {
-    if (!retry) return
+    if (!retry || !actor) return
     fetchPurchase(retry).then((view) => {
       if (view.status === 'issued') return location.assign(`/result/success?purchase=${encodeURIComponent(view.id)}`)
       actor.send({ type: 'payment.retry', purchase: { id: view.id, amount: view.amount, currency: view.currency, paymentInProgress: view.paymentInProgress } })
@@ -186,7 +215,7 @@ function BesPurchaseFlow({ product, retry, onForward }: Props & { onForward(): v
         {saveFailed && (
           <div className={styles.alert} role="alert">
             <p>{failure(ctx.reason)}</p>
-            <button type="button" className={styles.primary} onClick={() => actor.send({ type: 'retry' })}><Trans>Tekrar dene</Trans></button>
+            <button type="button" className={styles.primary} onClick={() => send({ type: 'retry' })}><Trans>Tekrar dene</Trans></button>
           </div>
         )}
         {step === 'quick' && restoring && <Loading />}
@@ -197,7 +226,7 @@ function BesPurchaseFlow({ product, retry, onForward }: Props & { onForward(): v
           </div>
         )}
         {step === 'quick' && !restoring && (
-          <QuickStep cities={cities} initial={ctx.quick} errors={errs(ctx.errors)} onSubmit={(v) => actor.send({ type: 'quick.submit', at: at(), ...v })} />
+          <QuickStep cities={cities} initial={ctx.quick} errors={errs(ctx.errors)} onSubmit={(v) => send({ type: 'quick.submit', at: at(), ...v })} />
         )}
         {/* the verification the server ended (SMS_TICKET_INVALID): the phone again, saying why */}
         {step === 'sms' && !busy && ctx.reason && <p className={styles.alert} role="alert">{failure(ctx.reason)}</p>}
@@ -212,7 +241,7 @@ function BesPurchaseFlow({ product, retry, onForward }: Props & { onForward(): v
                 <span><Trans>Katkı payını başka biri ödeyecek</Trans></span>
               </label>
             )}
-            onSubmit={(values, f) => actor.send({ type: 'profile.submit', values, payerIsOther: f.get('payerIsOther') === 'on', at: at() })} />
+            onSubmit={(values, f) => send({ type: 'profile.submit', values, payerIsOther: f.get('payerIsOther') === 'on', at: at() })} />
         )}
         {step === 'custodian' && (
           <>
@@ -231,29 +260,29 @@ function BesPurchaseFlow({ product, retry, onForward }: Props & { onForward(): v
                   {ctx.errors.relation && <p id="legalparent-e" className={styles.error} role="alert">{text('relation', ctx.errors.relation)}</p>}
                 </div>
               )}
-              onSubmit={(values, f) => actor.send({ type: 'custodian.submit', values, relation: String(f.get('legalparent') ?? ''), at: at() })} />
+              onSubmit={(values, f) => send({ type: 'custodian.submit', values, relation: String(f.get('legalparent') ?? ''), at: at() })} />
           </>
         )}
         {step === 'payer' && (
           <PersonForm key="payer" kind="payer" nationalIdText={nationalIdText} busy={busy} errors={errs(ctx.errors)} initial={{ ...ctx.payer }} onBack={back}
-            onSubmit={(values) => actor.send({ type: 'payer.submit', values, at: at() })} />
+            onSubmit={(values) => send({ type: 'payer.submit', values, at: at() })} />
         )}
         {step === 'contract' && (
           <ContractStep product={product} initial={ctx.contract} errors={ctx.errors} text={text} busy={busy} onBack={back}
-            onSubmit={(values) => actor.send({ type: 'contract.submit', values })} />
+            onSubmit={(values) => send({ type: 'contract.submit', values })} />
         )}
         {step === 'consents' && (
           <ConsentsStep product={product} initial={ctx.consents} missing={(Object.keys(ctx.errors) as ConsentName[]).filter((n) => ctx.errors[n] === 'consentRequired')} heading={false} reason={failure(ctx.reason)} busy={busy} onBack={back}
-            submitLabel={<Trans>Devam Et</Trans>} onSubmit={(choices) => actor.send({ type: 'consents.submit', choices })} />
+            submitLabel={<Trans>Devam Et</Trans>} onSubmit={(choices) => send({ type: 'consents.submit', choices })} />
         )}
         {step === 'summary' && ctx.profile && ctx.contract && (
           <SummaryStep product={product} participant={ctx.profile} custodian={ctx.minor ? ctx.custodian : null} payer={ctx.payerIsOther ? ctx.payer : null}
-            contract={ctx.contract} failure={failure(ctx.reason)} busy={busy} onBack={back} onConfirm={() => actor.send({ type: 'summary.confirm' })} />
+            contract={ctx.contract} failure={failure(ctx.reason)} busy={busy} onBack={back} onConfirm={() => send({ type: 'summary.confirm' })} />
         )}
         {step === 'preInformation' && (
           <PreInformationStep heading={false} form={snapshotLoading ? null : ctx.preInformation} busy={busy} reason={failure(ctx.reason)} unconfirmed={ctx.reason === 'PRE_INFORMATION_UNCONFIRMED'} onBack={back}
-            onConfirm={(accepted) => actor.send({ type: 'preInformation.confirm', accepted })}
-            onDownload={() => { const form = ctx.preInformation; if (form && ctx.ticket) void downloadPreInformation({ ticket: ctx.ticket, product, id: form.id }).catch(() => toastErrorSoon(i18n._(CATALOGUE.TECHNICAL))) }} />
+            onConfirm={(accepted) => send({ type: 'preInformation.confirm', accepted })}
+            onDownload={() => { const form = ctx.preInformation; if (form && ctx.ticket) void import('../../../flows/purchase.ts').then((m) => m.downloadPreInformation({ ticket: ctx.ticket!, product, id: form.id })).catch(() => toastErrorSoon(i18n._(CATALOGUE.TECHNICAL))) }} />
         )}
         {otherPayment && (
           <div role="status" data-testid="other-payment">
