@@ -31,14 +31,15 @@ const page = (path: string, route: string) => ({
 
 /**
  * A purchase page's opening screen (src/domain/purchase-address.ts): the page as it opens with a
- * quote or a purchase to retry in its address, before it hands that on to its statechart. The
- * server answers such an address with it (`<path>?opening` in the index), so it hydrates in place.
+ * quote or a purchase to retry in its address, or reloaded at a later step its address names, before
+ * it hands that on to its statechart. The server answers such an address with it (`<path>?opening`
+ * in the index), so it hydrates in place.
  */
-const opening = (path: string, route: string) => ({
+const opening = (path: string, route: string, query: string) => ({
   ...page(path, route),
   out: `${path.slice(1)}.opening.html`,
-  // any purchase id: the opening screen shows none of the address's values
-  url: `${path}?purchase=prerendered`,
+  // any purchase id, any later step: the opening screen shows none of the address's values
+  url: `${path}?${query}`,
   key: `${path}?opening`,
   screen: 'opening' as FirstScreen,
 })
@@ -55,7 +56,9 @@ export const PAGES = [
   ...['erkenbes', 'pratikbes', 'tss', 'seyahatsaglik', 'tsshizliteklif', 'seyahatsaglikhizliteklif'].map((p) => page(`/urunler/market/${p}`, `urunler/market/${p}`)),
   ...['success', 'error', 'tss-success', 'tss-error'].map((p) => page(`/result/${p}`, `result/${p}`)),
   page('/kvkk-aydinlatma-metni', 'kvkk-aydinlatma-metni'),
-  ...['tss', 'seyahatsaglik'].map((p) => opening(`/urunler/market/${p}`, `urunler/market/${p}`)),
+  ...['tss', 'seyahatsaglik'].map((p) => opening(`/urunler/market/${p}`, `urunler/market/${p}`, 'purchase=prerendered')),
+  // BES: only a reload at a later step opens there (its `?purchase=` is rendered afresh)
+  ...['erkenbes', 'pratikbes'].map((p) => opening(`/urunler/market/${p}`, `urunler/market/${p}`, 'step=contract')),
 ]
 
 /** The list the server reads (src/server/main.ts): a path -> its file under dist/client/prerendered. */

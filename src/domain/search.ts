@@ -49,7 +49,7 @@ const searchText = (value: unknown, max = 100): string | undefined => {
 }
 
 /** `?purchase=<id>`: the result page's "Tekrar dene" (a purchase to pay again); the server says whether it is one. */
-export type PurchaseRetrySearch = { purchase?: string | undefined }
+export type PurchaseRetrySearch = { purchase?: string | undefined; /** the step a reload returns to (src/domain/purchase-address.ts) */ step?: string | undefined }
 
 /** `/urunler/market/tss`: the quick quote's answers (`?gender=&citycode=&birthdate=&visits=`) and a purchase to retry. */
 export type TssPurchaseSearch = PurchaseRetrySearch & { gender?: 'male' | 'female' | undefined; citycode?: string | undefined; birthdate?: string | undefined; visits?: 0 | 8 | 10 | 12 | undefined }
@@ -59,6 +59,7 @@ export const tssPurchaseSearch: Validator<TssPurchaseSearch> = {
     const visits = Number(searchText(search.visits) ?? NaN)
     return {
       purchase: searchText(search.purchase),
+      step: searchText(search.step, 20),
       gender: gender === 'male' || gender === 'female' ? gender : undefined,
       citycode: searchText(search.citycode, 6),
       birthdate: searchText(search.birthdate, 10),
@@ -84,6 +85,7 @@ export const travelPurchaseSearch: Validator<TravelPurchaseSearch> = {
     const covid = searchText(search.covid)
     return {
       purchase: searchText(search.purchase),
+      step: searchText(search.step, 20),
       gender: gender === 'male' || gender === 'female' ? gender : undefined,
       birthdate: searchText(search.birthdate, 10),
       travelLocation: searchText(search.travelLocation, 40),
@@ -97,7 +99,7 @@ export const travelPurchaseSearch: Validator<TravelPurchaseSearch> = {
 
 /** `/urunler/market/erkenbes` and `/pratikbes`: a purchase to retry. */
 export const purchaseRetrySearch: Validator<PurchaseRetrySearch> = {
-  parse: (search) => ({ purchase: searchText(search.purchase) }),
+  parse: (search) => ({ purchase: searchText(search.purchase), step: searchText(search.step, 20) }),
 }
 
 /** The result pages (`/result/...`): the purchase they show and the mailed link's key (issue 21). */

@@ -61,7 +61,7 @@ async function staticHost(): Promise<WebHost> {
     html: async (url) => {
       const { pathname, search } = new URL(url, 'http://localhost')
       const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname
-      // a purchase page opening with a quote or a purchase to retry: its opening screen (src/domain/purchase-address.ts)
+      // a purchase page opening with a quote or a purchase to retry, or reloaded at a later step its address names: its opening screen (src/domain/purchase-address.ts)
       const screen = firstScreenOf(path, search)
       return (screen === 'opening' ? prerendered.get(`${path}?${screen}`) : undefined) ?? prerendered.get(path) ?? index
     },

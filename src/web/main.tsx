@@ -8,7 +8,7 @@ import { activateLocale, i18n, initialLocale } from './i18n/index.ts'
 import { startInspector } from './inspector.ts'
 import { watchIntent } from './intent.ts'
 import { captureErrors } from './log/capture.ts'
-import { firstScreenIsPrerendered } from './prerendered.ts'
+import { entryStep, firstScreenIsPrerendered } from './prerendered.ts'
 import { makeRouter } from './router.ts'
 import './styles/global.css'
 
@@ -29,7 +29,7 @@ async function main() {
   )
   // Prerendered pages (scripts/prerender.ts) are Turkish with this app's own links: hydrate them when
   // that is what the browser would render, else render fresh (React replaces the static markup).
-  if (root.dataset.prerendered === locale && !runtimeConfig.mainSiteOrigin && root.firstElementChild && firstScreenIsPrerendered(location.pathname, location.search, root.dataset.screen)) {
+  if (root.dataset.prerendered === locale && !runtimeConfig.mainSiteOrigin && root.firstElementChild && firstScreenIsPrerendered(location.pathname, location.search, root.dataset.screen, entryStep())) {
     await router.load()
     hydrateRoot(root, app)
   } else if (root.firstElementChild) {

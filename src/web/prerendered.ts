@@ -4,9 +4,20 @@ import { firstScreenOf } from '../domain/purchase-address.ts'
  * Whether the prerendered markup in the page (scripts/prerender.ts) is the first screen this address
  * renders, so that it hydrates in place: the page's own first screen, or (`data-screen="opening"`) a
  * health or travel purchase page opening with a quote or a purchase to retry in its address
- * (src/domain/purchase-address.ts). Otherwise (a BES page's `?purchase=`) its first render could not
+ * (src/domain/purchase-address.ts), or reloaded at a later step its address or its history entry
+ * (`entry`) names. Otherwise (a BES page's `?purchase=`) its first render could not
  * match that markup (React error #418): it is rendered afresh instead.
  */
-export function firstScreenIsPrerendered(pathname: string, search: string, markupScreen: string | undefined): boolean {
-  return firstScreenOf(pathname, search) === (markupScreen ?? 'page')
+export function firstScreenIsPrerendered(pathname: string, search: string, markupScreen: string | undefined, entry?: string | null): boolean {
+  return firstScreenOf(pathname, search, entry) === (markupScreen ?? 'page')
+}
+
+/** Where a purchase page's history entry names its step (history.state; never the proof of the phone). */
+export const STEP_KEY = 'purchaseStep'
+
+/** The step the current history entry names (src/web/views/sales/usePurchaseHistory.ts): a reload, or Forward back to the page, returns to it. */
+export function entryStep(): string | null {
+  if (typeof window === 'undefined') return null
+  const state = window.history.state as Record<string, unknown> | null
+  return typeof state?.[STEP_KEY] === 'string' ? state[STEP_KEY] : null
 }

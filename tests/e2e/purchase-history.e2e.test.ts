@@ -51,6 +51,8 @@ describe('purchase steps as browser history entries; reload returns to the step 
       const phone = phoneNo()
       await verifyWithCaughtCode(page, base, phone)
       expect(await stepHeading(page, 'step-profile')).toBe('Kişisel bilgiler')
+      // the profile's place in the tab's history (Chromium's Navigation API)
+      const profileEntry = await page.evaluate(() => (window as unknown as { navigation: { currentEntry: { index: number } } }).navigation.currentEntry.index)
       // the proof is an HttpOnly cookie: the page's script cannot read it, and nothing is in the tab's storage
       const cookies = await b.context.cookies(`${base}/api/v1/digitalchannels/verification`)
       const proof = cookies.find((c) => c.name === p.cookie)!
@@ -96,6 +98,7 @@ describe('purchase steps as browser history entries; reload returns to the step 
       const forged = `${Buffer.from(JSON.stringify({ ...data, p: '+905329999999' })).toString('base64url')}.${mac}`
       await b.context.addCookies([{ ...proof, value: forged }])
       const refused = page.waitForResponse((r) => r.url().endsWith('/digitalchannels/verification'))
+      const entries = await page.evaluate(() => history.length)
       await page.reload()
       const answer = await refused
       expect(answer.status()).toBe(401)
@@ -106,6 +109,17 @@ describe('purchase steps as browser history entries; reload returns to the step 
       expect(sends).toHaveLength(1)
       // and the refused cookie is gone
       expect((await b.context.cookies(`${base}/api/v1/digitalchannels/verification`)).some((c) => c.name === p.cookie)).toBe(false)
+      // the reload landed on another step than its entry's: the entry now names the phone step (its
+      // address no step), no entry was added on top, and one Back is the entry before (the profile's
+      // place), not the step the reload left (issue 23)
+      expect(await page.evaluate(() => history.length)).toBe(entries)
+      expect(await page.evaluate(() => (history.state as Record<string, unknown>).purchaseStep)).toBe('sms')
+      expect(new URL(page.url()).searchParams.has('step')).toBe(false)
+      await page.goBack()
+      await expect.poll(() => page.evaluate(() => (window as unknown as { navigation: { currentEntry: { index: number } } }).navigation.currentEntry.index)).toBe(profileEntry)
+      expect(new URL(page.url()).pathname).toBe(p.path.split('?')[0])
+      // (the machine's own back from the phone step: the quote)
+      await expect.poll(() => page.getByTestId(`purchase-${p.product}`).getAttribute('data-step')).toBe('quote')
       await page.close()
     }, 180_000)
   }

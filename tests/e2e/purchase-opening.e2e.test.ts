@@ -1,6 +1,6 @@
-import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launch, type Browser } from './browser.ts'
+import { watch } from './purchase-opening.watch.ts'
 
 /**
  * Issue 23 goals 1 and 2: a health or travel purchase page opened with a quote in its address (the
@@ -21,33 +21,6 @@ const QUOTED = [
     url: `/urunler/market/seyahatsaglik?gender=male&birthdate=1985-05-05&travelLocation=schengen&coverageType=standard&covid=false&startDate=${inDays(7)}&endDate=${inDays(14)}`,
   },
 ]
-
-/** Before any script of the page: the layout shifts (CLS), React's errors, and whether the prerendered markup was replaced. */
-async function watch(page: Page) {
-  const errors: string[] = []
-  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()) })
-  page.on('pageerror', (e) => errors.push(e.message))
-  await page.addInitScript(() => {
-    const w = window as unknown as { __cls: number; __shifts: string[]; __replaced: number }
-    w.__cls = 0
-    w.__shifts = []
-    w.__replaced = 0
-    new PerformanceObserver((list) => {
-      for (const e of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: Array<{ node?: Node }> }>) {
-        if (e.hadRecentInput) continue
-        w.__cls += e.value
-        w.__shifts.push(`${e.value.toFixed(3)} scrollY=${scrollY} h=${document.documentElement.scrollHeight} ${(e.sources ?? []).map((s) => `${(s.node as Element | undefined)?.outerHTML?.slice(0, 60) ?? '?'} ${JSON.stringify((s as unknown as { previousRect: DOMRect }).previousRect)}->${JSON.stringify((s as unknown as { currentRect: DOMRect }).currentRect)}`).join(' | ')}`)
-      }
-    }).observe({ type: 'layout-shift', buffered: true })
-    document.addEventListener('DOMContentLoaded', () => {
-      const root = document.getElementById('root')
-      if (root) new MutationObserver((records) => { for (const r of records) w.__replaced += r.removedNodes.length }).observe(root, { childList: true })
-    })
-  })
-  const cdp = await page.context().newCDPSession(page)
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 })
-  return { errors: () => errors.filter((e) => /hydrat|did not match|Minified React error|#418|#423|#425/i.test(e)) }
-}
 
 describe('a purchase page opened with a quote: its opening screen from the server, hydrated in place (issue 23)', () => {
   let b: Browser

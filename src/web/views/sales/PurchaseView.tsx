@@ -5,10 +5,10 @@ import { useRouterState } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react'
 import type { ActorRefFrom } from 'xstate'
-import { purchaseHistoryStep, RESTORABLE_STEPS } from '../../../../machines/shared/purchase-history.ts'
+import { purchaseHistoryStep } from '../../../../machines/shared/purchase-history.ts'
 import type { PurchaseContext, PurchaseEvent, PurchaseMachine } from '../../../../machines/shared/purchase.ts'
 import type { smsVerificationMachine } from '../../../../machines/sms-verification/sms-verification.machine.ts'
-import { addressHandsOn } from '../../../domain/purchase-address.ts'
+import { addressHandsOn, restoredStepOf } from '../../../domain/purchase-address.ts'
 import { insuredBirthdate } from '../../../domain/purchase.ts'
 import type { ApplicationData, ApplicationProduct } from '../../../domain/schemas/application.ts'
 import { CATALOGUE } from '../../api/errors.ts'
@@ -97,12 +97,6 @@ type SmsActor = ActorRefFrom<typeof smsVerificationMachine>
 /** What the page reads of the machine's context before the machine's code is there (its first state's). */
 const BEFORE_MACHINE = { data: {}, error: null, fieldErrors: {}, missing: [], choices: {}, price: null, quoted: null, purchase: null, preInformation: null, saved: null, ticket: null, phone: null } as unknown as PurchaseContext
 
-/** The step of the history entry the page opened at, if a reload returns to it (a step after the verification). */
-function restorableEntry(): string | null {
-  const step = entryStep()
-  return step && (RESTORABLE_STEPS as readonly string[]).includes(step) ? step : null
-}
-
 /**
  * A product's purchase page bound to its machine: one step on screen at a time. The browser's
  * Forward to a later step of the page opens it anew at that step, as a reload does (issue 24 item 1).
@@ -117,13 +111,17 @@ function PurchaseFlow(p: PurchasePageProps & { onForward(): void }) {
   // a page opened with a quote (or a purchase to retry) in its address, or reloaded at a step after the
   // verification, hands it to the machine on mount: until then the machine is `opening` and the quote
   // step is not drawn (its quick quote would start, load the provinces and flash its form for nothing)
-  const restoring = useRef(restorableEntry()).current
   // the address as the page opened: the browser's own, or (prerendering) the router's; a page opened
-  // with a quote or a purchase to retry in it renders its opening screen first, as its prerendered
-  // markup does (src/domain/purchase-address.ts), so it hydrates in place (issue 23 goal 1)
+  // with a quote or a purchase to retry in it, or reloaded at a step its address names, renders its
+  // opening screen first, as its prerendered markup does (src/domain/purchase-address.ts), so it
+  // hydrates in place (issue 23 goal 1)
+  const routerPath = useRouterState({ select: (s) => s.location.pathname })
   const routerSearch = useRouterState({ select: (s) => s.location.searchStr })
-  const fromAddress = useRef(addressHandsOn(typeof location === 'undefined' ? routerSearch : location.search)).current
-  const opening = fromAddress || !!p.initial || !!p.retry || (typeof location !== 'undefined' && !!restoring)
+  const address = typeof location === 'undefined' ? { pathname: routerPath, search: routerSearch } : location
+  // the step to restore: the history entry's (a reload, Forward), else the one the address names
+  const restoring = useRef(restoredStepOf(address.pathname, address.search, entryStep())).current
+  const fromAddress = useRef(addressHandsOn(address.search)).current
+  const opening = fromAddress || !!p.initial || !!p.retry || !!restoring
   // the quote needs none of the machine's code: a plain visit loads it on intent (or the "Satın Al"
   // that hands it the quote); a page opened with something to hand to it loads it at once
   const [needed, setNeeded] = useState(opening)

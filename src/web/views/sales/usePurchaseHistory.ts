@@ -1,17 +1,12 @@
 import { useRouter } from '@tanstack/react-router'
 import { useEffect, useRef } from 'react'
+import { addressAtStep } from '../../../domain/purchase-address.ts'
+import { STEP_KEY, entryStep } from '../../prerendered.ts'
 
-/** Where a purchase page's history entry names its step (history.state; never the proof of the phone). */
-export const STEP_KEY = 'purchaseStep'
+/** (where the entry names its step, and that step: src/web/prerendered.ts, which the page's entry reads before hydrating) */
+export { STEP_KEY, entryStep }
 /** How many entries of this purchase page are before this one (the page's own "Geri" goes back through history only then). */
 const DEPTH_KEY = 'purchaseDepth'
-
-/** The step the current history entry names: a reload, or Forward back to the page, returns to it. */
-export function entryStep(): string | null {
-  if (typeof window === 'undefined') return null
-  const state = window.history.state as Record<string, unknown> | null
-  return typeof state?.[STEP_KEY] === 'string' ? state[STEP_KEY] : null
-}
 
 /**
  * Each step of a purchase its own browser history entry (issue 24 item 1). The machine says which
@@ -20,12 +15,20 @@ export function entryStep(): string | null {
  * - the browser's Back to an entry of this page is the machine's own `back` event (`onBack`), and
  *   Forward is `onForward` (the page returns to that entry's step as a reload does);
  * - when the machine answers Back or Forward with another step than the entry's (a step it does not
- *   go back from, a busy one), the entry is rewritten to the machine's step.
+ *   go back from, a busy one), the entry is rewritten to the machine's step; so is the entry a page
+ *   opened at (a reload, Forward back to the page) when it lands on another step than the entry's
+ *   (an earlier section unanswered, a refused proof: the phone again), so that Back from it is the
+ *   entry before, not the step the reload left;
+ * - an entry of a step after the verification also names it in its address (`?step=`,
+ *   src/domain/purchase-address.ts), so that a reload's first screen from the server is the one the
+ *   page restores it with (issue 23 goal 1); the other steps' addresses name none.
  * Navigations to other pages are not this hook's: the leave guard asks about those.
  */
 export function usePurchaseHistory(step: string | null, onBack: () => void, onForward: () => void): { back(): void } {
   const router = useRouter()
   const popped = useRef(false)
+  // the first step the page shows after it opened: it takes the entry the page opened at
+  const opened = useRef(true)
   const current = useRef(step)
   current.current = step
   const handlers = useRef({ onBack, onForward })
@@ -59,11 +62,15 @@ export function usePurchaseHistory(step: string | null, onBack: () => void, onFo
     const entry = (location.state as unknown as Record<string, unknown>)[STEP_KEY]
     const wasPopped = popped.current
     popped.current = false
-    if (entry === step) return
+    const first = opened.current
+    opened.current = false
+    // the browser's own address (the quote step's "Satın Al" rewrites it without the router), the step named in it or not
+    const href = window.location.pathname + addressAtStep(window.location.pathname, window.location.search, step) + window.location.hash
+    if (entry === step && href === window.location.pathname + window.location.search + window.location.hash) return
     const state = location.state as unknown as Record<string, unknown>
     const depth = typeof state[DEPTH_KEY] === 'number' ? state[DEPTH_KEY] : 0
-    if (wasPopped || entry === undefined) router.history.replace(location.href, { [STEP_KEY]: step, [DEPTH_KEY]: depth })
-    else router.history.push(location.href, { [STEP_KEY]: step, [DEPTH_KEY]: depth + 1 })
+    if (wasPopped || first || entry === undefined || entry === step) router.history.replace(href, { [STEP_KEY]: step, [DEPTH_KEY]: depth })
+    else router.history.push(href, { [STEP_KEY]: step, [DEPTH_KEY]: depth + 1 })
   }, [step, router])
 
   return {

@@ -1,6 +1,7 @@
 import { msg } from '@lingui/core/macro'
 import type { MessageDescriptor } from '@lingui/core'
 import { Trans, useLingui } from '@lingui/react/macro'
+import { useRouterState } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react'
 import type { ActorRefFrom, SnapshotFrom } from 'xstate'
@@ -19,6 +20,7 @@ import { getInspect } from '../../../inspector.ts'
 import { useLoaded, useLoader } from '../../staff/useFlow.ts'
 import { PurchaseLeaveGuard } from '../PurchaseLeaveGuard.tsx'
 import { entryStep, usePurchaseHistory } from '../usePurchaseHistory.ts'
+import { restoredStepOf } from '../../../../domain/purchase-address.ts'
 import { CATALOGUE } from '../../../api/errors.ts'
 import { toastErrorSoon } from '../../../components/Toasts.tsx'
 import { ContractStep, QuickStep, SummaryStep } from './BesSteps.tsx'
@@ -103,13 +105,6 @@ function useCities() {
   return { cities: useLoaded(load) ?? [], failed, retry: () => load.send({ type: 'retry' }) }
 }
 
-/** The step of the history entry the page opened at, if a reload returns to it (a step after the verification). */
-function restorableEntry(): BesHistoryStep | null {
-  const step = entryStep()
-  // (bes-history.ts BES_RESTORABLE_STEPS: every step the page names but the quick profile and the SMS step)
-  return step && step !== 'quick' && step !== 'sms' ? step as BesHistoryStep : null
-}
-
 type Props = { product: BesProduct; retry?: string | undefined }
 
 /**
@@ -123,8 +118,14 @@ export function BesPurchaseView(p: Props) {
 
 function BesPurchaseFlow({ product, retry, onForward }: Props & { onForward(): void }) {
   const { i18n } = useLingui()
-  // a reload (or Forward back to the page) at a step after the verification: that step, without a new SMS (the quick profile is not drawn meanwhile)
-  const [restoring, setRestoring] = useState(() => (retry ? null : restorableEntry()))
+  // a reload (or Forward back to the page) at a step after the verification: that step, without a new SMS (the quick profile is not drawn meanwhile);
+  // the history entry's step, else the one the address names (prerendering: the router's address), as the prerendered opening screen does (src/domain/purchase-address.ts)
+  const routerPath = useRouterState({ select: (s) => s.location.pathname })
+  const routerSearch = useRouterState({ select: (s) => s.location.searchStr })
+  const [restoring, setRestoring] = useState(() => {
+    const address = typeof location === 'undefined' ? { pathname: routerPath, search: routerSearch } : location
+    return retry ? null : restoredStepOf(address.pathname, address.search, entryStep()) as BesHistoryStep | null
+  })
   // the quick profile needs none of the machine's code: it loads on intent (or on "Devam Et"), at once
   // for a page that opens with something to hand to it
   const [needed, setNeeded] = useState(() => !!retry || !!restoring)
@@ -149,8 +150,10 @@ function BesPurchaseFlow({ product, retry, onForward }: Props & { onForward(): v
   }, [actor, restoring])
   // each step its own history entry: Back is the machine's own `back`, Forward returns to the entry's step
   // (the step on screen names the entry; none while busy or after a failed save, whose step stays on screen)
-  // (until the machine is there, the page is at its first state: the quick profile)
-  const historyStep = useSelector(actor, (s) => (!s ? 'quick' : s.status !== 'active' || s.hasTag('busy') || s.matches('saveFailed') ? null : stepOf(s)))
+  // (until the machine is there, the page is at its first state: the quick profile; nor before the restore is sent:
+  // the quick profile the machine starts at is not on screen then)
+  const machineStep = useSelector(actor, (s) => (!s ? 'quick' : s.status !== 'active' || s.hasTag('busy') || s.matches('saveFailed') ? null : stepOf(s)))
+  const historyStep = restoring ? null : machineStep
   const history = usePurchaseHistory(historyStep, () => actor?.send({ type: 'back' }), onForward)
   const step = useSelector(actor, (s) => (s ? stepOf(s) : 'quick'))
   const ctx = useSelector(actor, (s) => s?.context) ?? BEFORE_MACHINE
@@ -209,7 +212,7 @@ function BesPurchaseFlow({ product, retry, onForward }: Props & { onForward(): v
           {steps.map((s) => <li key={s} aria-current={s === step ? 'step' : undefined}>{i18n._(STEP_NAMES[s])}</li>)}
         </ol>
       </nav>
-      <section aria-labelledby="bes-step">
+      <section aria-labelledby="bes-step" className={styles.stepArea}>
         <h2 id="bes-step" ref={heading} tabIndex={-1}>{i18n._(STEP_NAMES[step])}</h2>
         {ctx.resumedAt === step && <p className={styles.note} role="status"><Trans>Yarım kalan başvurunuz bulundu: kaldığınız adımdan devam ediyorsunuz. Önceki bilgilerinizi "Geri" ile kontrol edebilirsiniz.</Trans></p>}
         {saveFailed && (
