@@ -25,7 +25,9 @@
  */
 import { spawn } from 'node:child_process'
 import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
+import { availableParallelism } from 'node:os'
 import { PATHS_FIRST_LANE } from '../vitest.e2e.config.ts'
+import { processCpu } from '../tests/support/process-cpu.ts'
 
 type Report = {
   numPassedTests: number
@@ -130,6 +132,18 @@ function cpuSeconds(name: string): string {
   const [user = 0, sys = 0] = (readFileSync(file, 'utf8').trim().split('\n').at(-1) ?? '').split(' ').map(Number)
   return Number.isFinite(user + sys) ? `${Math.round(user + sys)}s` : ''
 }
+/** The Chromium CPU seconds of a browser stage its own figure misses (tests/e2e/global-setup.ts writes them), or null. */
+function chromiumSeconds(name: string): number | null {
+  const file = `test-results/cpu/${name}.chromium.json`
+  if (!existsSync(file)) return null
+  try {
+    return (JSON.parse(readFileSync(file, 'utf8')) as { uncounted: number }).uncounted
+  } catch {
+    return null
+  }
+}
+const cores = availableParallelism()
+const pgStart = process.env.TEST_PG_PID ? processCpu(Number(process.env.TEST_PG_PID)) : null
 const results = new Map<string, Result>()
 const running = new Map<string, Promise<Result>>()
 const at = () => `+${Math.round((Date.now() - started) / 1000)}s`
@@ -226,12 +240,24 @@ if (retried.length) console.log(`\npassed only on their retry (flaky: each needs
 if (failures.length) console.log(`\nfailed tests (${failures.length}):\n${failures.slice(0, 12).join('\n')}${failures.length > 12 ? `\n... and ${failures.length - 12} more (test-results/*.json)` : ''}`)
 
 const seconds = Math.round((Date.now() - started) / 1000)
-console.log('\nstage            start    time     cpu   result')
+// cpu: the stage's processes and the children they waited for (/usr/bin/time); chromium: the lane's
+// Chromium processes that figure misses (its renderers, tests/e2e/global-setup.ts)
+console.log('\nstage            start    time     cpu  chromium   result')
+const cpuTotal = { stages: 0, chromium: 0 }
 for (const stage of stages) {
   const r = results.get(stage.name)!
   const skipped = r.startedAt < 0
-  console.log(`${stage.name.padEnd(16)} ${skipped ? '     -' : `${String(r.startedAt).padStart(5)}s`} ${String(r.seconds).padStart(6)}s ${(skipped ? '' : cpuSeconds(stage.name)).padStart(7)}   ${skipped ? 'skipped' : r.ok ? 'passed' : 'FAILED'}`)
+  const own = skipped ? '' : cpuSeconds(stage.name)
+  const chromium = skipped ? null : chromiumSeconds(stage.name)
+  cpuTotal.stages += Number.parseFloat(own) || 0
+  cpuTotal.chromium += chromium ?? 0
+  console.log(`${stage.name.padEnd(16)} ${skipped ? '     -' : `${String(r.startedAt).padStart(5)}s`} ${String(r.seconds).padStart(6)}s ${own.padStart(7)} ${(chromium === null ? '' : `${Math.round(chromium)}s`).padStart(9)}   ${skipped ? 'skipped' : r.ok ? 'passed' : 'FAILED'}`)
 }
+// PostgreSQL's backends are its postmaster's children, counted by no stage: .ci/run names its
+// private cluster's postmaster (TEST_PG_PID), whose figure then is this run's alone
+const pgCpu = pgStart !== null ? (processCpu(Number(process.env.TEST_PG_PID)) ?? pgStart) - pgStart : null
+const cpuAll = cpuTotal.stages + cpuTotal.chromium + (pgCpu ?? 0)
+console.log(`\nCPU-s: stages ${Math.round(cpuTotal.stages)} + Chromium ${Math.round(cpuTotal.chromium)}${pgCpu !== null ? ` + PostgreSQL ${Math.round(pgCpu)}` : ''} = ${Math.round(cpuAll)} (${Math.round(cpuAll / cores)} s on ${cores} cores at best; the run took ${seconds} s)`)
 // the heaviest test files by CPU seconds (their worker and the servers and browsers it waited for):
 // what to look at first when the run grows slower
 const heavy: string[] = []
