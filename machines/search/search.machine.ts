@@ -34,6 +34,14 @@ export type SearchEvent =
 
 export type SearchEmitted = { type: 'chosen'; hit: SearchHit }
 
+/** A combobox's keys as the statechart's events (the header's search and the audit log's person picker). */
+export function keyEvent(key: string): SearchEvent | null {
+  return key === 'ArrowDown' ? { type: 'move.next' }
+    : key === 'ArrowUp' ? { type: 'move.previous' }
+    : key === 'Enter' ? { type: 'choose' }
+    : key === 'Escape' ? { type: 'close' } : null
+}
+
 /** The shortest text searched for. */
 export const MIN_QUERY = 2
 

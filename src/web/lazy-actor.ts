@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { createActor, type Actor, type AnyActorLogic, type ActorOptions } from 'xstate'
 import { usePart, type LazyPart } from './lazy-part.ts'
 
@@ -29,4 +29,23 @@ export function useLazyActor<T extends AnyActorLogic>(part: LazyPart<T>, needed:
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [logic])
   return actor
+}
+
+/**
+ * Sends to a lazy actor, holding an event sent before it exists (a fast "Satın Al" / "Devam Et")
+ * and sending it as the actor arrives; `need` asks for the actor's code at once.
+ */
+export function useHeldSend<E>(actor: { send(event: E): void } | undefined, need: () => void): (event: E) => void {
+  const pending = useRef<E | null>(null)
+  useEffect(() => {
+    if (!actor || pending.current === null) return
+    const event = pending.current
+    pending.current = null
+    actor.send(event)
+  }, [actor])
+  return (event: E) => {
+    if (actor) return actor.send(event)
+    pending.current = event
+    need()
+  }
 }

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
 import { useActorRef, useSelector } from '@xstate/react'
 import { Trans, useLingui } from '@lingui/react/macro'
+import { keyEvent } from '../../../../machines/search/search.machine.ts'
 import { auditPeopleFlow, auditPersonFlow, personLabel } from '../../flows/audit.ts'
 import { getInspect } from '../../inspector.ts'
 import { useLoaded, useLoader } from '../staff/useFlow.ts'
@@ -46,10 +47,7 @@ export function PersonPicker({ value, onChange }: { value: string | null; onChan
   }, [search])
 
   function onKeyDown(e: KeyboardEvent<HTMLInputElement>) {
-    const event = e.key === 'ArrowDown' ? { type: 'move.next' as const }
-      : e.key === 'ArrowUp' ? { type: 'move.previous' as const }
-      : e.key === 'Enter' ? { type: 'choose' as const }
-      : e.key === 'Escape' ? { type: 'close' as const } : null
+    const event = keyEvent(e.key)
     if (event && search.getSnapshot().can(event)) {
       e.preventDefault()
       search.send(event)

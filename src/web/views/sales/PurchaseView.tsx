@@ -19,7 +19,7 @@ import { formatMoney } from '../../../domain/money.ts'
 import { getInspect } from '../../inspector.ts'
 import { PurchaseLeaveGuard } from './PurchaseLeaveGuard.tsx'
 import { lazyPart, usePart, type LazyPart } from '../../lazy-part.ts'
-import { useLazyActor } from '../../lazy-actor.ts'
+import { useHeldSend, useLazyActor } from '../../lazy-actor.ts'
 import { entryStep, usePurchaseHistory } from './usePurchaseHistory.ts'
 
 const PaymentTestForm = lazy(() => import('../payment/PaymentTestForm.tsx'))
@@ -134,18 +134,7 @@ function PurchaseFlow(p: PurchasePageProps & { onForward(): void }) {
   const sms = useSelector(actor, (s) => s?.children.sms as SmsActor | undefined)
   const output = useSelector(actor, (s) => (s?.status === 'done' ? s.output : null))
   // an event sent before the machine is there (the quote's "Satın Al" on a fast tap): sent as it arrives
-  const pending = useRef<PurchaseEvent | null>(null)
-  const send = (event: PurchaseEvent) => {
-    if (actor) return actor.send(event)
-    pending.current = event
-    setNeeded(true)
-  }
-  useEffect(() => {
-    if (!actor || !pending.current) return
-    const event = pending.current
-    pending.current = null
-    actor.send(event)
-  }, [actor])
+  const send = useHeldSend<PurchaseEvent>(actor, () => setNeeded(true))
   const heading = useRef<HTMLDivElement>(null)
   const started = useRef(false)
   const stepsCode = usePart(STEPS, value !== 'quote' && value !== 'opening')

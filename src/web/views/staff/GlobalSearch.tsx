@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, type KeyboardEvent } from 'react'
 import { useNavigate } from '@tanstack/react-router'
 import { useActorRef, useSelector } from '@xstate/react'
 import { Trans, useLingui } from '@lingui/react/macro'
+import { keyEvent } from '../../../../machines/search/search.machine.ts'
 import { searchFlow } from '../../flows/search.ts'
 import { getInspect } from '../../inspector.ts'
 import styles from './StaffLayout.module.css'
@@ -46,10 +47,7 @@ export function GlobalSearch({ onOpen }: { onOpen?: () => void }) {
   }, [onOpen])
 
   function onKeyDown(e: KeyboardEvent<HTMLInputElement>) {
-    const event = e.key === 'ArrowDown' ? { type: 'move.next' as const }
-      : e.key === 'ArrowUp' ? { type: 'move.previous' as const }
-      : e.key === 'Enter' ? { type: 'choose' as const }
-      : e.key === 'Escape' ? { type: 'close' as const } : null
+    const event = keyEvent(e.key)
     if (event && search.getSnapshot().can(event)) {
       e.preventDefault()
       search.send(event)

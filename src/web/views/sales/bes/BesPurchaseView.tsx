@@ -14,7 +14,7 @@ import type { ConsentName } from '../../../../domain/consents.ts'
 import { useDocumentTitle } from '../../../components/useDocumentTitle.ts'
 import { besCitiesFlow } from '../../../flows/bes-cities.ts'
 import { fetchPurchase } from '../../../flows/purchase-result.ts'
-import { useLazyActor } from '../../../lazy-actor.ts'
+import { useHeldSend, useLazyActor } from '../../../lazy-actor.ts'
 import { reasonText } from '../../../i18n/reasons.ts'
 import { getInspect } from '../../../inspector.ts'
 import { useLoaded, useLoader } from '../../staff/useFlow.ts'
@@ -131,18 +131,7 @@ function BesPurchaseFlow({ product, retry, onForward }: Props & { onForward(): v
   const [needed, setNeeded] = useState(() => !!retry || !!restoring)
   const actor = useLazyActor(FLOW, needed, { input: { product }, inspect: getInspect() })
   // an event sent before the machine is there (a fast "Devam Et"): sent as it arrives
-  const pending = useRef<Parameters<NonNullable<typeof actor>['send']>[0] | null>(null)
-  const send = (event: Parameters<NonNullable<typeof actor>['send']>[0]) => {
-    if (actor) return actor.send(event)
-    pending.current = event
-    setNeeded(true)
-  }
-  useEffect(() => {
-    if (!actor || !pending.current) return
-    const event = pending.current
-    pending.current = null
-    actor.send(event)
-  }, [actor])
+  const send = useHeldSend<Parameters<NonNullable<typeof actor>['send']>[0]>(actor, () => setNeeded(true))
   useEffect(() => {
     if (!restoring || !actor) return
     actor.send({ type: 'restore', step: restoring })
