@@ -56,6 +56,16 @@ function savedData(page: Page, output: unknown): ApplicationData {
   }
 }
 
+
+/**
+ * The visitor's first sign of intent (a pointer move): a plain visit's purchase statechart loads on
+ * it (issue 23 goal 2, src/web/intent.ts), and the replay reads that machine from its first step.
+ */
+async function showIntent(page: Page) {
+  await page.mouse.move(20, 20)
+  await page.mouse.move(40, 60)
+}
+
 export const besPurchaseDriver: Driver = {
   id: 'besPurchase',
   model: besPurchaseModel,
@@ -86,6 +96,7 @@ export const besPurchaseDriver: Driver = {
     } else if (path[0]?.event.type === 'restore') {
       // the page was at a step after the verification (issue 24 item 1): its verification, its history entry; the reload is the step (act)
       await page.goto('/urunler/market/erkenbes')
+      await showIntent(page)
       await page.waitForFunction(() => !!(window as unknown as { __e2eCoverage: Record<string, unknown> }).__e2eCoverage.besPurchase)
       const forged = (path[1]?.event as AnyEventObject | undefined)?.type === 'xstate.error.actor.restoreVerification'
       // the quick profile's entry behind it: the machine's Back from the profile (and the SMS step) is the quick profile
@@ -93,6 +104,7 @@ export const besPurchaseDriver: Driver = {
       return
     } else {
       await page.goto('/urunler/market/erkenbes')
+      await showIntent(page)
     }
     await page.waitForFunction(() => !!(window as unknown as { __e2eCoverage: Record<string, unknown> }).__e2eCoverage.besPurchase)
   },
