@@ -420,6 +420,9 @@ export async function verifiedBeforeReload(page: Page, server: E2eServer, produc
     const data = JSON.parse(Buffer.from(payload!, 'base64url').toString()) as Record<string, unknown>
     await page.context().addCookies([{ ...cookie, value: `${Buffer.from(JSON.stringify({ ...data, p: '+905320000000' })).toString('base64url')}.${mac}` }])
   }
+  // the page has recorded the step it opened at (its first step replaces its entry): written only after
+  // that, the entries below are not overwritten by the page's own
+  await page.waitForFunction(() => !!(history.state as { purchaseStep?: string } | null)?.purchaseStep, undefined, { timeout: 20_000 })
   // `behind`: the entries of the steps the customer took before it (a reload keeps them): Back from the
   // restored step lands on the page's own earlier entry, as after a real reload, not on the page before
   await page.evaluate(({ s, earlier }) => {
