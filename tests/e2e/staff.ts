@@ -98,7 +98,14 @@ export async function signInOnce(page: Page, server: object, username: string, p
   const jar = cookieJar.get(server) ?? new Map<string, Cookie[]>()
   cookieJar.set(server, jar)
   const cookies = jar.get(username)
-  if (cookies) return page.context().addCookies(cookies)
+  if (cookies) {
+    await page.context().addCookies(cookies)
+    // a session kept from earlier in a long lane may have been locked for inactivity (or ended) by
+    // the server meanwhile: then this user signs in again
+    if ((await page.request.get('/api/v1/dashboard')).status() !== 401) return
+    jar.delete(username)
+    await page.context().clearCookies()
+  }
   await signIn(page, username, password)
   await page.waitForURL('**/navbar/**')
   jar.set(username, await page.context().cookies())
