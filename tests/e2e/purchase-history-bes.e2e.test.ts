@@ -2,7 +2,7 @@ import type { Page, Request } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { launch, type Browser } from './browser.ts'
 import { caughtSms } from './server.ts'
-import { confirmPreInformation, submitCard, verifyWithCaughtCode } from './drivers/purchase.ts'
+import { besQuickProfile as quickProfile, confirmPreInformation, submitCard, verifyWithCaughtCode } from './drivers/purchase.ts'
 import { TEST_CARDS } from '../../src/server/services/gateway/bank-simulator.ts'
 
 /**
@@ -29,16 +29,6 @@ async function stepIs(page: Page, name: string) {
   await expect.poll(() => page.locator('#bes-step').textContent(), { timeout: 20_000 }).toBe(name)
 }
 
-async function quickProfile(page: Page) {
-  await expect.poll(() => page.locator('select[name=citycode] option').count(), { timeout: 15_000 }).toBe(82)
-  await expect.poll(async () => {
-    await page.getByLabel('Kadın').click({ timeout: 5_000 }).catch(() => {})
-    return page.getByLabel('Kadın').isChecked()
-  }, { timeout: 20_000 }).toBe(true)
-  await page.locator('select[name=citycode]').selectOption('34')
-  await page.locator('input[name=birthdate]').fill('1990-04-01')
-  await page.getByRole('button', { name: 'Devam Et' }).click()
-}
 
 /** The early BES page verified and at its contract step (an adult paying for themselves); the SMS requests counted. */
 async function atContract(b: Browser, phone: string) {

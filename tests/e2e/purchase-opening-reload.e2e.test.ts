@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launch, type Browser } from './browser.ts'
-import { verifyWithCaughtCode } from './drivers/purchase.ts'
+import { besQuickProfile, verifyWithCaughtCode } from './drivers/purchase.ts'
 import { buyTssQuote } from './drivers/tss-purchase.ts'
 import { watch } from './purchase-opening.watch.ts'
 
@@ -88,14 +88,7 @@ describe('a reload at a later purchase step: the opening screen from the server,
     const seen = await watch(page, { later: true })
     await page.goto('/urunler/market/erkenbes')
     const stepName = () => page.locator('#bes-step').textContent()
-    await expect.poll(() => page.locator('select[name=citycode] option').count(), { timeout: 20_000 }).toBe(82)
-    await expect.poll(async () => {
-      await page.getByLabel('Kadın').click({ timeout: 5_000 }).catch(() => {})
-      return page.getByLabel('Kadın').isChecked()
-    }, { timeout: 20_000 }).toBe(true)
-    await page.locator('select[name=citycode]').selectOption('34')
-    await page.locator('input[name=birthdate]').fill('1990-04-01')
-    await page.getByRole('button', { name: 'Devam Et' }).click()
+    await besQuickProfile(page)
     await expect.poll(stepName, { timeout: 20_000 }).toBe('Telefon doğrulama')
     expect(new URL(page.url()).searchParams.has('step')).toBe(false)
     await verifyWithCaughtCode(page, b.baseUrl, newPhone())

@@ -743,3 +743,15 @@ export async function confirmPreInformation(page: Page, title = 'Ön Bilgilendir
   await step.locator('input[name=preinformation]').check()
   await step.getByRole('button', { name: 'Ödemeye geç', exact: true }).click()
 }
+
+/** The BES quick profile filled as a customer does (a woman in İstanbul born 1990-04-01) and "Devam Et" pressed. */
+export async function besQuickProfile(page: Page) {
+  await expect.poll(() => page.locator('select[name=citycode] option').count(), { timeout: 20_000 }).toBe(82)
+  await expect.poll(async () => {
+    await page.getByLabel('Kadın').click({ timeout: 5_000 }).catch(() => {})
+    return page.getByLabel('Kadın').isChecked()
+  }, { timeout: 20_000 }).toBe(true)
+  await page.locator('select[name=citycode]').selectOption('34')
+  await page.locator('input[name=birthdate]').fill('1990-04-01')
+  await page.getByRole('button', { name: 'Devam Et' }).click()
+}
