@@ -107,4 +107,35 @@ describe('a purchase page opened with a quote: its opening screen from the serve
       await page.close()
     })
   }
+
+  for (const { product, url } of QUOTED) {
+    it(`${product}: the quote in the address reaches the server when the customer goes on (the phone's code, then the first save)`, { timeout: 120_000 }, async () => {
+      const page = await b.context.newPage()
+      const bodies: Array<{ url: string; body: Record<string, unknown> }> = []
+      page.on('request', (r) => {
+        if (r.method() === 'POST' && /\/(notification\/sendsms|digitalchannels\/application)$/.test(r.url())) bodies.push({ url: r.url(), body: JSON.parse(r.postData() ?? '{}') as Record<string, unknown> })
+      })
+      await page.goto(url)
+      const phone = `0539 ${String(Date.now()).slice(-7)}`
+      await verifyWithCaughtCode(page, b.baseUrl, phone)
+      const form = page.getByTestId('step-profile')
+      await form.waitFor({ timeout: 30_000 })
+      for (const [name, value] of [['firstname', 'Ayşe'], ['lastname', 'Çağlar'], ['nationalId', '10000000146'], ['email', `acilis.${Date.now()}@example.com`]] as const) await form.locator(`input[name=${name}]`).fill(value)
+      // the quote's birth date is the profile's until changed
+      expect(await form.locator('input[name=birthdate]').inputValue()).toBe(product === 'tss' ? '1990-01-01' : '1985-05-05')
+      await form.getByRole('button', { name: 'Devam' }).click()
+      await expect.poll(() => bodies.filter((b) => b.url.endsWith('/application')).length, { timeout: 30_000 }).toBeGreaterThan(0)
+      const sms = bodies.find((b) => b.url.endsWith('/sendsms'))!.body
+      expect(sms).toMatchObject({ gsmNumber: expect.stringMatching(/5\d{9}$/) as unknown as string, smsSource: product })
+      const data = (bodies.find((b) => b.url.endsWith('/application'))!.body as { data: Record<string, unknown> }).data
+      const query = Object.fromEntries(new URL(url, b.baseUrl).searchParams)
+      if (product === 'tss') {
+        expect(data.quickProfile).toEqual({ gender: query.gender, citycode: query.citycode, birthdate: query.birthdate })
+        expect(data.outpatientVisits).toBe(Number(query.visits))
+      } else {
+        expect(data.travelPlan).toMatchObject({ gender: query.gender, birthdate: query.birthdate, travelLocation: query.travelLocation, coverageType: query.coverageType, covid: false, startDate: query.startDate, endDate: query.endDate, travelLength: 8 })
+      }
+      await page.close()
+    })
+  }
 })
