@@ -11,6 +11,7 @@ import { dirname, join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { build } from 'vite'
 import { firstScreenOf, type FirstScreen } from '../src/domain/purchase-address.ts'
+import { addressQuoteTaken } from '../src/domain/purchase-quote.ts'
 
 type Chunk = { file: string; imports?: string[]; css?: string[] }
 type Manifest = Record<string, Chunk>
@@ -45,6 +46,22 @@ const opening = (path: string, route: string, query: string) => ({
 })
 
 /**
+ * A health or travel purchase page's phone step: the page as it opens with a quote the purchase takes
+ * in its address (src/domain/purchase-quote.ts), the quote handed on and the SMS step reached. The
+ * server answers such an address with it (`<path>?phone`), so the largest paint is in the HTML and it
+ * hydrates in place. It shows none of the quote's values (nor did the step drawn by the page's code).
+ */
+const phone = (path: string, route: string, query: string) => ({
+  ...page(path, route),
+  out: `${path.slice(1)}.phone.html`,
+  url: `${path}?${query}`,
+  key: `${path}?phone`,
+  screen: 'phone' as FirstScreen,
+})
+/** A day from the build's date (a trip the travel quote prices starts in the future). */
+const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10)
+
+/**
  * Every public page (issue 23 goal 1): the landing and product pages, the six market pages, the four
  * result pages and the KVKK notice. Each renders its first screen in Turkish without any address
  * query (the quick quote, the purchase's first step, a result page's "loading"); what the address or
@@ -59,6 +76,9 @@ export const PAGES = [
   ...['tss', 'seyahatsaglik'].map((p) => opening(`/urunler/market/${p}`, `urunler/market/${p}`, 'purchase=prerendered')),
   // BES: only a reload at a later step opens there (its `?purchase=` is rendered afresh)
   ...['erkenbes', 'pratikbes'].map((p) => opening(`/urunler/market/${p}`, `urunler/market/${p}`, 'step=contract')),
+  // a quote the purchase takes (any: the phone step shows none of its values), in the router's own notation (a text that reads as a number quoted)
+  phone('/urunler/market/tss', 'urunler/market/tss', 'gender=female&citycode=%2234%22&birthdate=1990-01-01&visits=8'),
+  phone('/urunler/market/seyahatsaglik', 'urunler/market/seyahatsaglik', `gender=male&birthdate=1985-05-05&travelLocation=schengen&coverageType=standard&startDate=${inDays(7)}&endDate=${inDays(14)}`),
 ]
 
 /** The list the server reads (src/server/main.ts): a path -> its file under dist/client/prerendered. */
@@ -106,7 +126,7 @@ async function main() {
     // TanStack's scroll-restoration script is inline (blocked by the server's CSP, and absent from
     // the client's tree): leave it out so the markup hydrates exactly.
     const [pathname, search = ''] = page.url.split('?')
-    if (firstScreenOf(pathname!, search) !== page.screen) throw new Error(`${page.url} does not open at its ${page.screen} screen`)
+    if (firstScreenOf(pathname!, search, null, addressQuoteTaken(pathname!, search, new Date())) !== page.screen) throw new Error(`${page.url} does not open at its ${page.screen} screen`)
     const rendered = await render(page.url)
     const body = rendered.html.replace(/<script>[\s\S]*?<\/script>/g, '')
     if (!body.includes('<main')) throw new Error(`prerendering ${page.path} produced no <main>`)

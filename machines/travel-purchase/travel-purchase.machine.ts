@@ -1,5 +1,4 @@
-import { isTravelCoverage, isTravelRegion } from '../../src/domain/purchase.ts'
-import { quoteTravel } from '../../src/domain/tariff.ts'
+import { travelQuoteIsComplete } from '../../src/domain/purchase-quote.ts'
 import { createPurchaseMachine } from '../shared/purchase.ts'
 
 /**
@@ -11,9 +10,6 @@ export const travelPurchaseMachine = createPurchaseMachine({
   id: 'travelPurchase',
   product: 'seyahatsaglik',
   sections: ['profile'],
-  quoteIsComplete: (data, at) => {
-    const plan = data.travelPlan
-    if (!plan || !isTravelRegion(plan.travelLocation) || !isTravelCoverage(plan.coverageType)) return false
-    return quoteTravel({ ...plan, travelLocation: plan.travelLocation, coverageType: plan.coverageType }, new Date(at)).ok
-  },
+  // a known region and cover that the tariff prices (the page's address is judged by the same rule)
+  quoteIsComplete: travelQuoteIsComplete,
 })

@@ -1,4 +1,4 @@
-import { quoteTss } from '../../src/domain/tariff.ts'
+import { tssQuoteIsComplete } from '../../src/domain/purchase-quote.ts'
 import { createPurchaseMachine } from '../shared/purchase.ts'
 
 /**
@@ -11,9 +11,6 @@ export const tssPurchaseMachine = createPurchaseMachine({
   id: 'tssPurchase',
   product: 'tss',
   sections: ['profile', 'healthPolicy'],
-  quoteIsComplete: (data, at) => {
-    if (!data.quickProfile || data.outpatientVisits === undefined) return false
-    const quote = quoteTss({ ...data.quickProfile, birthCollateral: data.birthCollateral }, new Date(at))
-    return quote.ok && quote.options.some((o) => o.visits === data.outpatientVisits)
-  },
+  // the tariff prices the quote and offers its visit count (the page's address is judged by the same rule)
+  quoteIsComplete: tssQuoteIsComplete,
 })

@@ -15,11 +15,17 @@
  * application read), and its first screen is the page's opening screen too (tss, travel and BES), not
  * the quote step or the quick profile whose markup would not match it.
  *
+ * A quoted address whose quote the purchase takes (src/domain/purchase-quote.ts `addressQuoteTaken`,
+ * the same rule as the machine's) opens at the phone step instead (`phone`): the machine hands the
+ * quote on and reaches the SMS step with nothing else drawn in between, so its prerendered markup is
+ * the phone step itself (the largest paint is in the HTML) and hydrates in place. An invalid or partial
+ * quote keeps the opening screen (the machine answers it with the quote step and its message).
+ *
  * A BES page opened with a purchase to retry has no such markup (`null`: rendered afresh once its
  * code is in). Any other address, an ad's `utm_*` or `gclid` included, opens at the page's own first
  * screen (`page`).
  */
-export type FirstScreen = 'page' | 'opening'
+export type FirstScreen = 'page' | 'opening' | 'phone'
 
 const OPENING_PAGE = /^\/urunler\/market\/(tss|seyahatsaglik)\/?$/
 const BES_PAGE = /^\/urunler\/market\/(erkenbes|pratikbes)\/?$/
@@ -79,12 +85,25 @@ export function addressAtStep(pathname: string, search: string, step: string): s
 }
 
 /**
+ * Whether a health or travel purchase page's address hands on a quote only: no purchase to retry and
+ * no step to restore (its first screen is the phone step when the purchase takes that quote).
+ */
+export function quotedAddress(pathname: string, search: string, entry?: string | null): boolean {
+  return purchasePageOf(pathname) === 'purchase' && addressHandsOn(search) && !new URLSearchParams(search).has('purchase') && !restoredStepOf(pathname, search, entry)
+}
+
+/**
  * The first screen the page at this address renders (null: none of its prerendered screens).
  * `entry`: the browser's history entry's step (the server knows only the address, which names it too).
+ * `quoteTaken`: whether the purchase takes the address's quote (src/domain/purchase-quote.ts
+ * `addressQuoteTaken`; kept apart so that the page's entry needs no tariff).
  */
-export function firstScreenOf(pathname: string, search: string, entry?: string | null): FirstScreen | null {
+export function firstScreenOf(pathname: string, search: string, entry?: string | null, quoteTaken = false): FirstScreen | null {
   const kind = purchasePageOf(pathname)
-  if (kind === 'purchase') return addressHandsOn(search) || restoredStepOf(pathname, search, entry) ? 'opening' : 'page'
+  if (kind === 'purchase') {
+    if (quoteTaken && quotedAddress(pathname, search, entry)) return 'phone'
+    return addressHandsOn(search) || restoredStepOf(pathname, search, entry) ? 'opening' : 'page'
+  }
   if (kind === 'bes') {
     if (new URLSearchParams(search).has('purchase')) return null
     return restoredStepOf(pathname, search, entry) ? 'opening' : 'page'

@@ -97,6 +97,7 @@ export const ERROR_MESSAGES = {
   SMS_CODE_WRONG: /*i18n*/ { id: 'SMS_CODE_WRONG', message: 'Hatalı doğrulama kodu girildi !!!' },
   SMS_CODE_EXPIRED: /*i18n*/ { id: 'SMS_CODE_EXPIRED', message: 'Doğrulama kodunun süresi doldu; lütfen yeni kod isteyiniz' },
   SMS_TICKET_INVALID: /*i18n*/ { id: 'SMS_TICKET_INVALID', message: 'Telefon doğrulamanızın süresi doldu; lütfen numaranızı yeniden doğrulayınız' },
+  SMS_PROOF_MISSING: /*i18n*/ { id: 'SMS_PROOF_MISSING', message: 'Bu cihazda doğrulanmış bir telefon numarası yok; lütfen numaranızı doğrulayınız' },
   SMS_PROOF_INVALID: /*i18n*/ { id: 'SMS_PROOF_INVALID', message: 'Telefon doğrulamanız geçerli değil ya da süresi doldu; lütfen numaranızı yeniden doğrulayınız' },
   APPLICATION_NOT_FOUND: /*i18n*/ { id: 'APPLICATION_NOT_FOUND', message: 'Bu numaraya ait yarım kalmış bir başvuru bulunamadı' },
   HEALTH_QUESTIONS_UNANSWERED: /*i18n*/ { id: 'HEALTH_QUESTIONS_UNANSWERED', message: 'Sağlık beyanındaki her soruyu Evet veya Hayır seçerek yanıtlamalısınız; yanıtlanmamış soru: {questions}' },

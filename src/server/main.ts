@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url'
 import { getRequestListener } from '@hono/node-server'
 import type { ViteDevServer } from 'vite'
 import { firstScreenOf } from '../domain/purchase-address.ts'
+import { addressQuoteTaken } from '../domain/purchase-quote.ts'
 import { createApp, type WebHost } from './app.ts'
 import { caughtMessages, type ServerConfig } from './config.ts'
 import { openDatabase, type Database } from './db/client.ts'
@@ -61,9 +62,10 @@ async function staticHost(): Promise<WebHost> {
     html: async (url) => {
       const { pathname, search } = new URL(url, 'http://localhost')
       const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname
-      // a purchase page opening with a quote or a purchase to retry, or reloaded at a later step its address names: its opening screen (src/domain/purchase-address.ts)
-      const screen = firstScreenOf(path, search)
-      return (screen === 'opening' ? prerendered.get(`${path}?${screen}`) : undefined) ?? prerendered.get(path) ?? index
+      // a purchase page opening with a quote or a purchase to retry, or reloaded at a later step its address names: its opening
+      // screen; with a quote the purchase takes (judged now, as the machine will): the phone step (src/domain/purchase-address.ts)
+      const screen = firstScreenOf(path, search, null, addressQuoteTaken(path, search, new Date()))
+      return (screen === 'opening' || screen === 'phone' ? prerendered.get(`${path}?${screen}`) : undefined) ?? prerendered.get(path) ?? index
     },
     async asset(c) {
       const path = c.get('path')

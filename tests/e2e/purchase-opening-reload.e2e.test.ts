@@ -120,4 +120,47 @@ describe('a reload at a later purchase step: the opening screen from the server,
     expect(await page.locator('input[name=lastname]').inputValue()).toBe('Çağlar-Öztürk')
     await page.close()
   })
+
+  /**
+   * A `?step=` address opened on another device (no proof cookie, no history entry): the phone step as a
+   * first visit has it, with no message (the customer never verified there); a proof that is there but
+   * refused (forged, expired) still says why (issue 23; docs/decisions/purchase-history.md).
+   */
+  const STEP_ADDRESSES = [
+    { product: 'tss', url: '/urunler/market/tss?gender=female&citycode=%2234%22&birthdate=1990-01-01&visits=8&step=consents', phoneStep: 'sms' },
+    { product: 'erkenbes', url: '/urunler/market/erkenbes?step=contract', phoneStep: 'sms' },
+  ]
+  for (const { product, url } of STEP_ADDRESSES) {
+    it(`${product}: a ?step= address in a fresh browser (no proof): the phone step without an error; a refused proof: with its message`, { timeout: 120_000 }, async () => {
+      const fresh = await launch({ viewport: PHONE, hasTouch: true })
+      try {
+        const page = await fresh.context.newPage()
+        const seen = await watch(page, { later: true })
+        const answers: Array<{ status: number; code: string }> = []
+        page.on('response', (r) => { if (r.url().endsWith('/digitalchannels/verification')) void r.json().then((b: { code?: string }) => answers.push({ status: r.status(), code: b.code ?? '' }), () => {}) })
+        await page.goto(url)
+        await page.getByLabel('Cep telefonu').waitFor({ timeout: 60_000 })
+        await expect.poll(() => answers.length, { timeout: 20_000 }).toBe(1)
+        await page.waitForLoadState('networkidle')
+        expect(await page.getByRole('heading', { level: 2, name: 'Cep telefonunuzu doğrulayalım' }).isVisible()).toBe(true)
+        const text = (await page.locator('main').textContent())!
+        expect(text).not.toContain('Telefon doğrulamanız geçerli değil')
+        expect(text).not.toContain('Bu cihazda doğrulanmış')
+        expect(await page.locator('main [role=alert]').count()).toBe(0)
+        expect(answers[0]).toEqual({ status: 401, code: 'SMS_PROOF_MISSING' })
+        expect(seen.errors()).toEqual([])
+
+        // a proof that is there but refused (forged, or past its time): the message, as before
+        const host = new URL(fresh.baseUrl).hostname
+        await fresh.context.addCookies([{ name: `ke_verified_${product}`, value: 'eyJwIjoiKzkwNTMyMDAwMDAwMCJ9.forged', domain: host, path: '/api/v1/digitalchannels', httpOnly: true, sameSite: 'Strict' }])
+        await page.goto(url)
+        await page.getByText('Telefon doğrulamanız geçerli değil ya da süresi doldu; lütfen numaranızı yeniden doğrulayınız').waitFor({ timeout: 60_000 })
+        expect(answers.at(-1)).toEqual({ status: 401, code: 'SMS_PROOF_INVALID' })
+        expect(await page.getByLabel('Cep telefonu').isVisible()).toBe(true)
+        await page.close()
+      } finally {
+        await fresh.close()
+      }
+    })
+  }
 })

@@ -110,12 +110,15 @@ for (const kind of dbKinds()) {
       t.clock.advance(1000)
       await endTickets(t.db, E164, 'tss', t.clock.now())
       expect((await restore()).status).toBe(401)
-      // none at all
+      // none at all (this browser never verified here: a `?step=` address opened on another device): not "invalid", the page asks plainly (issue 23)
       api.jar.clear()
       const none = await restore()
       expect(none.status).toBe(401)
-      expect(none.body.code).toBe('SMS_PROOF_INVALID')
+      expect(none.body).toMatchObject({ code: 'SMS_PROOF_MISSING', message: 'Bu cihazda doğrulanmış bir telefon numarası yok; lütfen numaranızı doğrulayınız' })
       expect(none.setCookies).toEqual([])
+      // an empty cookie is one that is there: refused as invalid
+      api.jar.set(COOKIE, '')
+      expect((await restore()).body.code).toBe('SMS_PROOF_INVALID')
     })
 
     it('answers a clear 400 for a product it does not sell', async () => {

@@ -49,11 +49,15 @@ export type RestoredVerification = { verified: true; gsmNumber: string; ticket: 
 /**
  * The verification a page reloaded within its validity comes back with: the proof cookie of this
  * product, signed by this server, unexpired, not ended since (sms_ticket_end), for this product.
- * Anything else is 401 SMS_PROOF_INVALID, and the cookie is deleted.
+ * No proof at all (this browser never verified a phone for this product, or its proof ran out and the
+ * browser dropped it: a `?step=` address opened on another device) is 401 `SMS_PROOF_MISSING`, which
+ * the page answers with the phone step as a first visit has it, without a message (issue 23). Anything
+ * else is 401 SMS_PROOF_INVALID, and the cookie is deleted.
  */
 export async function restoreVerification(c: Context<AppEnv>, db: Db, key: Buffer, product: ApplicationProduct, now: Date): Promise<RestoredVerification> {
   const name = proofCookieName(product)
   const value = getCookie(c, name)
+  if (value === undefined) throw new AppError(401, 'SMS_PROOF_MISSING')
   const proof = value ? await readLiveTicket(db, key, value, now) : null
   if (!value || !proof || proof.purpose !== product) {
     if (value !== undefined) deleteCookie(c, name, { path: proofPath(c), httpOnly: true, sameSite: 'Strict', secure: c.get('deps').config.cookieSecure })

@@ -16,6 +16,8 @@ export type SmsVerificationFormProps = {
   resendInS: number
   /** When a lockout ends, already formatted for the reader (e.g. "14:25"). */
   lockedUntil: string | null
+  /** The form is drawn before its machine is there (a quoted page painted from the server): the field takes input, "Kod Gönder" waits. */
+  waiting?: boolean | undefined
   onPhone(phone: string): void
   onCode(code: string): void
   onResend(): void
@@ -31,7 +33,7 @@ function mmss(total: number): string {
 export function SmsVerificationForm(p: SmsVerificationFormProps) {
   const { t } = useLingui()
   const { phone, lockedUntil, resendInS } = p
-  const busy = p.stage === 'sending' || p.stage === 'verifying'
+  const busy = p.stage === 'sending' || p.stage === 'verifying' || !!p.waiting
   const alert = p.error ? <p className={styles.alert} role="alert">{p.error}</p> : null
 
   if (p.stage === 'verified') {
@@ -55,7 +57,7 @@ export function SmsVerificationForm(p: SmsVerificationFormProps) {
         <Field label={t`Cep telefonu`} name="phone" type="tel" inputMode="tel" autoComplete="tel" placeholder="05XX XXX XX XX"
           defaultValue={p.phone} disabled={p.stage === 'lockedOut'} />
         <div className={styles.actions}>
-          <button type="submit" className={styles.primary} aria-busy={busy} disabled={p.stage === 'lockedOut'}><Trans>Kod Gönder</Trans></button>
+          <button type="submit" className={styles.primary} aria-busy={busy} disabled={p.stage === 'lockedOut' || !!p.waiting}><Trans>Kod Gönder</Trans></button>
           {p.stage === 'lockedOut' && (
             <button type="button" className={styles.link} onClick={p.onChangePhone}><Trans>Başka numara gir</Trans></button>
           )}

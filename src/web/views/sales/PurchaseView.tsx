@@ -8,7 +8,7 @@ import type { ActorRefFrom } from 'xstate'
 import { purchaseHistoryStep } from '../../../../machines/shared/purchase-history.ts'
 import type { PurchaseContext, PurchaseEvent, PurchaseMachine } from '../../../../machines/shared/purchase.ts'
 import type { smsVerificationMachine } from '../../../../machines/sms-verification/sms-verification.machine.ts'
-import { addressHandsOn, restoredStepOf } from '../../../domain/purchase-address.ts'
+import { addressHandsOn, quotedAddress, restoredStepOf } from '../../../domain/purchase-address.ts'
 import { insuredBirthdate } from '../../../domain/purchase.ts'
 import type { ApplicationData, ApplicationProduct } from '../../../domain/schemas/application.ts'
 import { CATALOGUE } from '../../api/errors.ts'
@@ -21,18 +21,19 @@ import { PurchaseLeaveGuard } from './PurchaseLeaveGuard.tsx'
 import { lazyPart, usePart, type LazyPart } from '../../lazy-part.ts'
 import { useHeldSend, useLazyActor } from '../../lazy-actor.ts'
 import { entryStep, usePurchaseHistory } from './usePurchaseHistory.ts'
+import { SmsVerificationView } from './SmsVerificationView.tsx'
 
 const PaymentTestForm = lazy(() => import('../payment/PaymentTestForm.tsx'))
 
 /**
- * The steps after the quote (issue 23 goal 2): not part of the page's first load, they load on the
- * visitor's first sign of intent, or on reaching them (the quote step is the product's own form).
+ * The steps after the phone (issue 23 goal 2): not part of the page's first load, they load on the
+ * visitor's first sign of intent, or on reaching them (the quote step is the product's own form; the
+ * phone step is the page's own too, since a quoted address opens there, painted from the server).
  */
 const STEPS = lazyPart(() => Promise.all([
-  import('./SmsVerificationView.tsx'),
   import('../../components/sales/PurchaseSteps.tsx'),
   import('../../components/sales/ConsentsStep.tsx'),
-]).then(([sms, steps, consents]) => ({ ...sms, ...steps, ...consents })))
+]).then(([steps, consents]) => ({ ...steps, ...consents })))
 
 const STEP_NAMES: Record<string, MessageDescriptor> = {
   quote: msg`Teklif`,
@@ -84,6 +85,8 @@ export type PurchasePageProps = {
   quote(onBought: (search: string) => void): ReactNode
   /** The quote an address query of this page carries (null: not a quote). */
   quoteFromSearch(search: string): ApplicationData | null
+  /** Whether the purchase takes a quote at `at` (the machine's `quoteOk`, src/domain/purchase-quote.ts). */
+  quoteTaken(data: ApplicationData, at: Date): boolean
   /** What the summary shows of the product's own answers. */
   summaryLines(data: ApplicationData): Array<[ReactNode, ReactNode]>
   /** The result page of an outcome (the purchase id is added). */
@@ -122,12 +125,20 @@ function PurchaseFlow(p: PurchasePageProps & { onForward(): void }) {
   const restoring = useRef(restoredStepOf(address.pathname, address.search, entryStep())).current
   const fromAddress = useRef(addressHandsOn(address.search)).current
   const opening = fromAddress || !!p.initial || !!p.retry || !!restoring
+  // a quote the purchase takes, and nothing else to hand on: the machine goes from `opening` straight to
+  // the phone step, so the page draws the phone step from the start, as its prerendered markup does
+  // (src/domain/purchase-address.ts `firstScreenOf` 'phone'), and the SMS form gets its actor in place
+  const phoneFirst = useRef(!!p.initial && quotedAddress(address.pathname, address.search, entryStep()) && p.quoteTaken(p.initial, new Date())).current
   // the quote needs none of the machine's code: a plain visit loads it on intent (or the "Satın Al"
   // that hands it the quote); a page opened with something to hand to it loads it at once
   const [needed, setNeeded] = useState(opening)
   const actor = useLazyActor(p.machine, needed, { input: { data: p.initial ?? {}, opening }, inspect: getInspect() })
-  // until the machine is there, the page is at its first state: `opening`, else the quote step
-  const value = useSelector(actor, (s) => (!s ? (opening ? 'opening' : 'quote') : typeof s.value === 'string' ? s.value : Object.keys(s.value)[0]!))
+  // until the machine is there, the page is at its first state: `opening`, else the quote step; a taken
+  // quote's `opening` is already the phone step (the machine passes straight on to it)
+  const value = useSelector(actor, (s) => {
+    const top = !s ? (opening ? 'opening' : 'quote') : typeof s.value === 'string' ? s.value : Object.keys(s.value)[0]!
+    return phoneFirst && top === 'opening' ? 'sms' : top
+  })
   const priceChanged = useSelector(actor, (s) => !!s?.matches({ summary: 'priceChanged' }))
   const ctx = useSelector(actor, (s) => s?.context) ?? BEFORE_MACHINE
   const busy = useSelector(actor, (s) => !!s?.hasTag('busy'))
@@ -137,7 +148,7 @@ function PurchaseFlow(p: PurchasePageProps & { onForward(): void }) {
   const send = useHeldSend<PurchaseEvent>(actor, () => setNeeded(true))
   const heading = useRef<HTMLDivElement>(null)
   const started = useRef(false)
-  const stepsCode = usePart(STEPS, value !== 'quote' && value !== 'opening')
+  const stepsCode = usePart(STEPS, value !== 'quote' && value !== 'opening' && value !== 'sms')
 
   useEffect(() => {
     if (started.current || !actor) return
@@ -178,7 +189,7 @@ function PurchaseFlow(p: PurchasePageProps & { onForward(): void }) {
   // first step: the page opens at its top, as the prerendered page painted it; no jump on hydration;
   // nor the step a page opened with a quote or a purchase in its address opens at, after `opening`)
   const shownStep = useRef<string | null>(null)
-  const stepReady = value === 'quote' || !!stepsCode
+  const stepReady = value === 'quote' || value === 'sms' || !!stepsCode
   useEffect(() => {
     if (!stepReady || value === 'opening') return
     const first = shownStep.current === null
@@ -200,7 +211,8 @@ function PurchaseFlow(p: PurchasePageProps & { onForward(): void }) {
   }
   const backButton = <div className={styles.actions}><button type="button" className={styles.secondary} onClick={() => steps.back()}><Trans>Geri</Trans></button></div>
 
-  const reason = ctx.error ? i18n._(REASONS[ctx.error] ?? CATALOGUE.TECHNICAL) : null
+  // no proof of the phone on this device (a `?step=` address opened elsewhere): the phone step as a first visit has it, no message
+  const reason = ctx.error && ctx.error !== 'SMS_PROOF_MISSING' ? i18n._(REASONS[ctx.error] ?? CATALOGUE.TECHNICAL) : null
   const step = value.startsWith('saving') ? value[6]!.toLowerCase() + value.slice(7) : value === 'recordingConsents' ? 'consents'
     : value === 'purchasing' || value === 'loadingPreInformation' ? 'preInformation'
     : value === 'otherPayment' ? 'payment' : value === 'opening' ? 'quote' : value
@@ -214,11 +226,12 @@ function PurchaseFlow(p: PurchasePageProps & { onForward(): void }) {
 
   let body: ReactNode
   const loading = <p role="status"><Trans>Yükleniyor…</Trans></p>
-  const { SmsVerificationView, ProfileStep, HealthPolicyStep, ResumeOffer, SummaryStep, ConsentsStep, PreInformationStep } = stepsCode ?? {}
+  const { ProfileStep, HealthPolicyStep, ResumeOffer, SummaryStep, ConsentsStep, PreInformationStep } = stepsCode ?? {}
   if (step === 'quote') {
     body = value === 'opening' ? null : <>{reason && <p className={`container ${styles.alert}`} role="alert">{reason}</p>}{p.quote(onQuoteBought)}</>
   } else if (step === 'sms') {
-    body = !SmsVerificationView ? loading : sms ? <>{reason && <p className={styles.alert} role="alert">{reason}</p>}<SmsVerificationView actor={sms} />{backButton}</> : null
+    // (no actor yet: the phone step of a quote the machine is being handed, drawn as the actor will draw it)
+    body = <>{reason && <p className={styles.alert} role="alert">{reason}</p>}<SmsVerificationView actor={sms} />{backButton}</>
   } else if (step === 'resuming') {
     // the SMS step is over: its confirmation stays while the purchase looks for a saved application
     body = <div role="status"><p><Trans>Telefon numaranız doğrulandı.</Trans></p><p><Trans>Yükleniyor…</Trans></p></div>

@@ -4,7 +4,7 @@ import { useLingui } from '@lingui/react/macro'
 import { useSelector } from '@xstate/react'
 import { useEffect, useState } from 'react'
 import type { ActorRefFrom } from 'xstate'
-import type { smsVerificationMachine } from '../../../../machines/sms-verification/sms-verification.machine.ts'
+import type { SmsVerificationContext, smsVerificationMachine } from '../../../../machines/sms-verification/sms-verification.machine.ts'
 import { CATALOGUE } from '../../api/errors.ts'
 import { SmsVerificationForm, type SmsStage } from '../../components/sales/SmsVerificationForm.tsx'
 
@@ -35,7 +35,9 @@ function useCountdown(key: number, ms: number): number {
   return left
 }
 
-function stageOf(s: ReturnType<SmsActor['getSnapshot']>): SmsStage {
+function stageOf(s: ReturnType<SmsActor['getSnapshot']> | undefined): SmsStage {
+  // no actor yet: the machine's first state (the phone)
+  if (!s) return 'phone'
   if (s.matches('sending')) return 'sending'
   if (s.matches({ awaitingCode: 'verifying' })) return 'verifying'
   if (s.matches('awaitingCode')) return 'code'
@@ -45,11 +47,20 @@ function stageOf(s: ReturnType<SmsActor['getSnapshot']>): SmsStage {
   return 'phone'
 }
 
-/** Binds an SMS verification actor (a purchase flow's child) to its form. */
-export function SmsVerificationView({ actor }: { actor: SmsActor }) {
+/** What the form reads of the machine before it is there (its first state's context: the phone, nothing typed). */
+const BEFORE_ACTOR: SmsVerificationContext = { purpose: 'tss', phone: '', error: null, sends: 0, validityMs: 0, resendMs: 0, attemptsLeft: null, lockedUntil: null, canResend: false, lockoutMs: 0, ticket: null }
+
+/**
+ * Binds an SMS verification actor (a purchase flow's child) to its form. Without one yet (`actor`
+ * undefined: a quoted page's phone step painted from the server, issue 23 goal 1) it draws the
+ * machine's first state, the phone, as the same elements, so that what is typed and the focus stay
+ * when the actor arrives; "Kod Gönder" waits for it (disabled and busy: a press before the page's code
+ * ran would submit the form natively and reload the page without its quote).
+ */
+export function SmsVerificationView({ actor }: { actor: SmsActor | undefined }) {
   const { i18n } = useLingui()
   const stage = useSelector(actor, stageOf)
-  const ctx = useSelector(actor, (s) => s.context)
+  const ctx = useSelector(actor, (s) => s?.context) ?? BEFORE_ACTOR
   const secondsLeft = useCountdown(ctx.sends, ctx.validityMs)
   const resendIn = useCountdown(ctx.sends, ctx.resendMs)
   const reason = ctx.error && ctx.error !== 'SMS_LOCKED' ? i18n._(REASONS[ctx.error] ?? CATALOGUE.TECHNICAL) : null
@@ -69,10 +80,11 @@ export function SmsVerificationView({ actor }: { actor: SmsActor }) {
       canResend={ctx.canResend}
       resendInS={resendIn}
       lockedUntil={lockedUntil}
-      onPhone={(phone) => actor.send({ type: 'phone.submit', phone })}
-      onCode={(code) => actor.send({ type: 'code.submit', code })}
-      onResend={() => actor.send({ type: 'code.resend' })}
-      onChangePhone={() => actor.send({ type: 'phone.change' })}
+      waiting={!actor}
+      onPhone={(phone) => actor?.send({ type: 'phone.submit', phone })}
+      onCode={(code) => actor?.send({ type: 'code.submit', code })}
+      onResend={() => actor?.send({ type: 'code.resend' })}
+      onChangePhone={() => actor?.send({ type: 'phone.change' })}
     />
   )
 }

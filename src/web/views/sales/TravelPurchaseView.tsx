@@ -2,11 +2,9 @@ import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useMemo } from 'react'
-import { toCalendarDate } from '../../../domain/dates.ts'
+import { travelPlanFromSearch, travelQuoteIsComplete } from '../../../domain/purchase-quote.ts'
 import { travelPurchaseSearch, type TravelPurchaseSearch } from '../../../domain/search.ts'
 import { formatMoney } from '../../../domain/money.ts'
-import type { ApplicationData } from '../../../domain/schemas/application.ts'
-import { tripDays } from '../../../domain/tariff.ts'
 import { lazyPart } from '../../lazy-part.ts'
 import { PurchaseView } from './PurchaseView.tsx'
 import { TravelQuickQuoteView } from './TravelQuickQuoteView.tsx'
@@ -15,19 +13,8 @@ import { TravelQuickQuoteView } from './TravelQuickQuoteView.tsx'
 const flow = lazyPart(() => Promise.all([import('../../../../machines/travel-purchase/travel-purchase.machine.ts'), import('../../flows/purchase.ts')])
   .then(([m, f]) => f.providePurchase(m.travelPurchaseMachine)))
 
-/** The travel quick quote's plan carried in the address (the route's validated search); null unless it is whole. */
-export function travelPlanFromSearch(search: TravelPurchaseSearch): ApplicationData | null {
-  const { gender, birthdate, travelLocation, coverageType, startDate = '', endDate = '' } = search
-  const start = toCalendarDate(startDate)
-  const end = toCalendarDate(endDate)
-  if (!gender || !start || !end || !birthdate || !travelLocation || !coverageType) return null
-  return {
-    travelPlan: {
-      birthdate, gender, travelLocation, coverageType, covid: search.covid === true,
-      startDate, endDate, travelLength: Math.max(1, Math.min(365, tripDays(start, end))),
-    },
-  }
-}
+/** The travel quick quote's plan carried in the address (src/domain/purchase-quote.ts). */
+export { travelPlanFromSearch }
 
 /** The region and cover level in the quick quote's words. */
 const REGION: Record<string, MessageDescriptor> = {
@@ -58,6 +45,7 @@ export function TravelPurchaseView({ search }: { search: TravelPurchaseSearch })
       initial={initial}
       retry={search.purchase}
       quoteFromSearch={(address) => travelPlanFromSearch(travelPurchaseSearch.parse(Object.fromEntries(new URLSearchParams(address))))}
+      quoteTaken={travelQuoteIsComplete}
       quote={(onBought) => <TravelQuickQuoteView onBought={onBought} />}
       summaryLines={(d) => [
         [<Trans key="p">Ürün</Trans>, <Trans key="pv">Seyahat Sağlık Sigortası</Trans>],

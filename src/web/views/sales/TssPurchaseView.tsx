@@ -1,5 +1,6 @@
 import { Trans } from '@lingui/react/macro'
 import { useMemo } from 'react'
+import { tssQuoteFromSearch, tssQuoteIsComplete } from '../../../domain/purchase-quote.ts'
 import { tssPurchaseSearch, type TssPurchaseSearch } from '../../../domain/search.ts'
 import { insuredBirthdate } from '../../../domain/purchase.ts'
 import type { ApplicationData } from '../../../domain/schemas/application.ts'
@@ -12,12 +13,8 @@ import { TssQuickQuoteView } from './TssQuickQuoteView.tsx'
 const flow = lazyPart(() => Promise.all([import('../../../../machines/tss-purchase/tss-purchase.machine.ts'), import('../../flows/purchase.ts')])
   .then(([m, f]) => f.providePurchase(m.tssPurchaseMachine)))
 
-/** The quick quote's answers carried in the address (`?gender=&citycode=&birthdate=&visits=`, the route's validated search). */
-export function tssQuoteFromSearch(search: TssPurchaseSearch): ApplicationData | null {
-  const { gender, citycode, birthdate, visits } = search
-  if (!gender || !citycode || !birthdate || visits === undefined) return null
-  return { quickProfile: { gender, citycode, birthdate }, outpatientVisits: visits }
-}
+/** The quick quote's answers carried in the address (src/domain/purchase-quote.ts). */
+export { tssQuoteFromSearch }
 
 /** Birth cover is offered to the insured person it can cover: a woman of 18-44 by the profile's birth date (the quote's until then). */
 function birthCoverAvailable(data: ApplicationData): boolean {
@@ -39,6 +36,7 @@ export function TssPurchaseView({ search }: { search: TssPurchaseSearch }) {
       initial={initial}
       retry={search.purchase}
       quoteFromSearch={(address) => tssQuoteFromSearch(tssPurchaseSearch.parse(Object.fromEntries(new URLSearchParams(address))))}
+      quoteTaken={tssQuoteIsComplete}
       quote={(onBought) => <TssQuickQuoteView onBought={onBought} />}
       birthCoverAvailable={birthCoverAvailable}
       summaryLines={(d) => [
