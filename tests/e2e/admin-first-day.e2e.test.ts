@@ -238,6 +238,13 @@ describe('the administrator\'s first day (issue 25), real server, Chromium', () 
     await help.getByRole('cell', { name: 'Hesap kilitlendi' }).first().waitFor()
     await help.getByRole('cell', { name: 'Giriş başarısız: yanlış şifre' }).first().waitFor()
     await help.getByRole('cell', { name: 'Giriş yaptı' }).first().waitFor()
+    // where "Geçici şifre gönder" is while "Kilidi aç" is offered: it must not move when that goes
+    // (its place in the section: the page scrolls meanwhile)
+    const place = async () => {
+      const [b, h] = [await help.getByRole('button', { name: 'Geçici şifre gönder' }).boundingBox(), await help.boundingBox()]
+      return { x: b!.x - h!.x, y: b!.y - h!.y }
+    }
+    const tempBefore = await place()
     const unlocking = page.waitForRequest((r) => r.method() === 'POST' && /\/user\/[0-9a-f-]{36}\/reactivate$/.test(r.url()))
     await help.getByRole('button', { name: 'Kilidi aç' }).click()
     const ask = page.getByRole('dialog', { name: 'Kilidi aç' })
@@ -249,6 +256,11 @@ describe('the administrator\'s first day (issue 25), real server, Chromium', () 
     // the user's page reads the user again after the unlock: "Kilidi aç" is no longer offered once it has
     // (a press before that could land on the section the reload then replaces)
     await help.getByRole('button', { name: 'Kilidi aç' }).waitFor({ state: 'detached' })
+    // (the bold success line is a few pixels taller than the notice it replaces; before, the button
+    // jumped 106 px left and 43 px up)
+    const tempAfter = await place()
+    expect(tempAfter.x).toBe(tempBefore.x)
+    expect(Math.abs(tempAfter.y - tempBefore.y)).toBeLessThanOrEqual(4)
 
     await help.getByRole('button', { name: 'Geçici şifre gönder' }).click()
     const send = page.getByRole('dialog', { name: 'Geçici şifre gönder' })

@@ -184,6 +184,45 @@ describe.each(dbKinds())('organisation tree and roles on %s', (kind) => {
     expect(decodeGroupTree(JSON.parse(gunzipSync(new Uint8Array(await after.arrayBuffer())).toString('utf8')) as GroupTreeWire).map((g) => g.name)).toContain('Birim Bir')
   })
 
+  it('sends "groups with counts" gzipped once per (tree, counts) version with an ETag: 304 while both hold, a new answer after a user joins a group or a group is renamed (issue 25 item 14)', async () => {
+    const companyId = (await t.db.select().from(appUser).where(eq(appUser.username, 'admin')))[0]!.companyId
+    const m = await create('Genel Müdürlük', 'management')
+    for (let i = 1; i <= 12; i++) await create(`Birim ${i}`, 'unit', m.id)
+    const cookie = [...a.jar].map(([k, v]) => `${k}=${v}`).join('; ')
+    const read = (headers: Record<string, string>, query = '') => t.request(`/group/${companyId}${query}`, { headers: { trxType: 'FRM', cookie, ...headers } })
+    type Counted = Group & { members: number }
+    const items = async (res: Response) => (JSON.parse(res.headers.get('content-encoding') === 'gzip' ? gunzipSync(new Uint8Array(await res.arrayBuffer())).toString('utf8') : await res.text()) as { items: Counted[] }).items
+    const plain = await read({})
+    expect(plain.status).toBe(200)
+    expect(plain.headers.get('content-encoding')).toBeNull()
+    expect(plain.headers.get('cache-control')).toBe('private, no-cache')
+    const text = await plain.text()
+    expect(text.length).toBeGreaterThan(1024)
+    const zipped = await read({ 'accept-encoding': 'gzip' })
+    expect(zipped.headers.get('content-encoding')).toBe('gzip')
+    expect(zipped.headers.get('etag')).toBe(`W/${plain.headers.get('etag')}`)
+    expect(gunzipSync(new Uint8Array(await zipped.arrayBuffer())).toString('utf8')).toBe(text)
+    const held = plain.headers.get('etag')!
+    expect((await read({ 'if-none-match': held })).status).toBe(304)
+    // the same route without the id (`GET /group`) and a level filter are tagged alike, each its own
+    const teams = await read({}, '?filterByLevelType=unit')
+    expect(teams.headers.get('etag')).not.toBe(held)
+    expect((await read({ 'if-none-match': teams.headers.get('etag')! }, '?filterByLevelType=unit')).status).toBe(304)
+    // a user put in a group: the counts' version moves, the held tag is stale, the new count is sent
+    const b1 = (JSON.parse(text) as { items: Counted[] }).items.find((g) => g.name === 'Birim 1')!
+    const [someone] = await t.db.select().from(appUser).where(eq(appUser.username, 'admin'))
+    await t.db.update(appUser).set({ groupId: b1.id }).where(eq(appUser.id, someone!.id))
+    const afterJoin = await read({ 'accept-encoding': 'gzip', 'if-none-match': zipped.headers.get('etag')! })
+    expect(afterJoin.status).toBe(200)
+    expect((await items(afterJoin)).find((g) => g.name === 'Birim 1')!.members).toBe(1)
+    // a rename: the tree's version moves
+    const tag = afterJoin.headers.get('etag')!
+    expect((await a.put(`/group/${b1.id}`, { name: 'Birim Bir', level: 'unit', version: b1.version })).status).toBe(200)
+    const afterRename = await read({ 'if-none-match': tag.replace(/^W\//, '') })
+    expect(afterRename.status).toBe(200)
+    expect((await items(afterRename)).map((g) => g.name)).toContain('Birim Bir')
+  })
+
   it('"groups with counts" follows every write that moves a user or a role, by any path, also in parallel; other user writes keep its version (issue 25 item 14)', async () => {
     const companyId = (await t.db.select().from(appUser).where(eq(appUser.username, 'admin')))[0]!.companyId
     const m = await create('Müdürlük', 'management')

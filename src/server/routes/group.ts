@@ -1,4 +1,4 @@
-import { Hono } from 'hono'
+import { Hono, type Context } from 'hono'
 import * as z from 'zod/mini'
 import { GROUP_TREE } from '../../domain/groups.ts'
 import { GroupBody, GroupMoveBody, GroupUpdateBody } from '../../domain/schemas/admin.ts'
@@ -7,12 +7,37 @@ import { acceptsGzip } from '../compress.ts'
 import { idParam, readJson, readQuery } from '../http.ts'
 import { auditBySession } from '../services/audit.ts'
 import {
-  createGroup, deleteGroup, groupDetail, groupSubtree, groupTreeAnswer, groupView, listGroupsJson, moveGroup, treeGzip, updateGroup,
+  createGroup, deleteGroup, groupDetail, groupSubtree, groupTreeAnswer, groupView, listGroupsAnswer, moveGroup, answerGzip, updateGroup,
 } from '../services/groups.ts'
 import { permit } from '../services/permissions.ts'
 
-/** Below this many characters a tree goes out as it is (gzip would save little). */
-const TREE_GZIP_MIN = 1024
+/** Below this many characters a kept answer goes out as it is (gzip would save little). */
+const KEPT_GZIP_MIN = 1024
+
+/**
+ * A kept answer (services/groups.ts: built once per version of what it shows) with that version as
+ * its ETag: a browser holding it is answered 304 without a body; else the JSON, gzipped once per
+ * answer (not per read, as the app's other answers are: ../compress.ts) for a client that accepts
+ * it. A sealed answer (spec 7.1's envelope, app.ts) is sealed from the JSON text.
+ */
+async function sendKept(c: Context<AppEnv>, answer: { json: string; gzipped?: Uint8Array<ArrayBuffer> }, tag: string): Promise<Response> {
+  const etag = `"${tag}"`
+  c.header('Cache-Control', 'private, no-cache')
+  c.header('Vary', 'Accept-Encoding')
+  if ((c.req.header('if-none-match') ?? '').split(',').some((t) => t.trim().replace(/^W\//, '') === etag)) {
+    c.header('ETag', etag)
+    return c.body(null, 304)
+  }
+  if (answer.json.length >= KEPT_GZIP_MIN && !c.get('encrypted') && acceptsGzip(c.req.header('accept-encoding'))) {
+    c.header('ETag', `W/${etag}`)
+    return c.body(await answerGzip(answer), 200, { 'content-type': 'application/json', 'content-encoding': 'gzip' })
+  }
+  c.header('ETag', etag)
+  return c.body(answer.json, 200, { 'content-type': 'application/json' })
+}
+
+/** The ETag of a "groups with counts" answer: the tree's and the counts' versions (and the level asked for). */
+const countsTag = (a: { treeVersion: number; countsVersion: number }, level?: string) => `groups-${a.treeVersion}-${a.countsVersion}${level ? `-${level}` : ''}`
 
 /** `view=tree`: only what the org chart draws (id, name, level, parentId, version), without counts. */
 const LevelQuery = z.strictObject({ filterByLevelType: z.optional(z.enum(['management', 'unit', 'team'])), view: z.optional(z.literal(GROUP_TREE.view)) })
@@ -29,7 +54,8 @@ export function groupRoutes() {
     const { db } = c.get('deps')
     const companyId = c.get('session').companyId
     readQuery(c, z.strictObject({}))
-    return c.body(await listGroupsJson(db, companyId), 200, { 'content-type': 'application/json' })
+    const answer = await listGroupsAnswer(db, companyId)
+    return sendKept(c, answer, countsTag(answer))
   })
 
   /**
@@ -39,7 +65,8 @@ export function groupRoutes() {
    * With `view=tree` the same groups as the org chart draws them (issue 25 item 14): five fields
    * each in the column form of domain/groups.ts `GroupTreeWire`, no counts, one query (the chart and
    * the group pickers load this), served from the tree's version (services/groups.ts) with that
-   * version as its ETag, gzipped once per version for a client that accepts it.
+   * version as its ETag, gzipped once per version for a client that accepts it. The groups with
+   * counts are kept alike, per (tree version, counts version), which their ETag names.
    */
   r.get('/:id', permit('group:read'), async (c) => {
     const id = idParam(c)
@@ -47,25 +74,14 @@ export function groupRoutes() {
     const { db } = c.get('deps')
     const companyId = c.get('session').companyId
     if (view === 'tree') {
-      // the tree's version as its ETag: a browser holding this version is answered 304, without a body
       const answer = await groupTreeAnswer(db, companyId, id === companyId ? undefined : id, filterByLevelType)
-      const etag = `"tree-${answer.version}"`
-      c.header('Cache-Control', 'private, no-cache')
-      c.header('Vary', 'Accept-Encoding')
-      if ((c.req.header('if-none-match') ?? '').split(',').some((t) => t.trim().replace(/^W\//, '') === etag)) {
-        c.header('ETag', etag)
-        return c.body(null, 304)
-      }
-      // gzipped once per version (services/groups.ts), not per read as the app's other answers are
-      // (../compress.ts); a sealed answer (spec 7.1 envelope, app.ts) is sealed from the JSON text
-      if (answer.json.length >= TREE_GZIP_MIN && !c.get('encrypted') && acceptsGzip(c.req.header('accept-encoding'))) {
-        c.header('ETag', `W/${etag}`)
-        return c.body(await treeGzip(answer), 200, { 'content-type': 'application/json', 'content-encoding': 'gzip' })
-      }
-      c.header('ETag', etag)
-      return c.body(answer.json, 200, { 'content-type': 'application/json' })
+      return sendKept(c, answer, `tree-${answer.version}`)
     }
-    if (id === companyId) return c.body(await listGroupsJson(db, companyId, filterByLevelType), 200, { 'content-type': 'application/json' })
+    if (id === companyId) {
+      // the counts change with users and roles too: the answer's tag holds both versions
+      const answer = await listGroupsAnswer(db, companyId, filterByLevelType)
+      return sendKept(c, answer, countsTag(answer, filterByLevelType))
+    }
     return c.json({ items: await groupSubtree(db, companyId, id, filterByLevelType) })
   })
 

@@ -79,21 +79,26 @@ export function UserHelpSection({ user, manage, own, onChanged }: { user: UserDe
   return (
     <section aria-labelledby={`${id}-h`} data-user-help>
       <h2 id={`${id}-h`}><Trans>Giriş yardımı</Trans></h2>
-      {user.locked && <p className={styles.no}><Trans>Hesap, çok sayıda hatalı giriş nedeniyle kilitli.</Trans></p>}
+      {/* the unlock's success takes the locked notice's place: nothing below it moves when the user is read again */}
+      <div role="status" aria-live="polite">
+        {unlocked
+          ? <p className={styles.yes}><Trans>Hesabın kilidi açıldı; {name} şifresiyle yeniden giriş yapabilir.</Trans></p>
+          : user.locked && <p className={styles.no}><Trans>Hesap, çok sayıda hatalı giriş nedeniyle kilitli.</Trans></p>}
+      </div>
       {manage && !own && user.status !== 'removed' && (
         <div className={styles.pager}>
-          {user.locked && (
-            <button type="button" className={styles.button} onClick={() => unlock.send({ type: 'request', subject: { id: user.id, name } })}><Trans>Kilidi aç</Trans></button>
-          )}
+          {/* "Geçici şifre gönder" first: once the account is unlocked, "Kilidi aç" goes and nothing beside it moves */}
           {user.status === 'active' && (
             <button type="button" className={styles.secondaryButton} onClick={() => temp.send({ type: 'request', subject: { id: user.id, name, email: user.email } })}>
               <Trans>Geçici şifre gönder</Trans>
             </button>
           )}
+          {user.locked && (
+            <button type="button" className={styles.button} onClick={() => unlock.send({ type: 'request', subject: { id: user.id, name } })}><Trans>Kilidi aç</Trans></button>
+          )}
         </div>
       )}
       <div role="status" aria-live="polite">
-        {unlocked && <p className={styles.yes}><Trans>Hesabın kilidi açıldı; {name} şifresiyle yeniden giriş yapabilir.</Trans></p>}
         {sentTo && <p className={styles.yes}><Trans>Geçici şifre {sentTo} adresine gönderilmek üzere kuyruğa alındı; 30 dakika geçerlidir.</Trans></p>}
       </div>
       <h3><Trans>Son girişler ve hatalar</Trans></h3>
