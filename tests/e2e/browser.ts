@@ -1,9 +1,10 @@
-import { mkdirSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { basename, join, resolve } from 'node:path'
 import { chromium, type Browser as Chromium, type BrowserContext, type Download, type Page } from 'playwright-core'
 import { inject } from 'vitest'
+import { processGroupCpu } from '../support/process-cpu.ts'
 
 export const CHROME_PATH = process.env.CHROME_PATH || '/usr/bin/chromium'
 
@@ -99,8 +100,56 @@ function sharedBrowser(): Promise<Chromium> | null {
   return shared
 }
 
-/** Debian's Chromium, headless, in a fresh context (a fresh user-data directory when the run has no shared browser). */
-export async function launch(opts: { viewport?: { width: number; height: number }; baseUrl?: string; locale?: string; hasTouch?: boolean } = {}): Promise<Browser> {
+/**
+ * Writes test-results/cpu/<stage>.chromium.json: the CPU seconds of a Chromium (every process of its
+ * group, with the renderers its zygotes have waited for), and the part of them `/usr/bin/time`
+ * around the stage does not count (all but the browser process itself, whose renderers end as
+ * children of a zygote the browser never waits for). `npm test` prints it beside the stage's own
+ * CPU seconds. Several Chromiums of one run (`run`: the vitest process) add up.
+ */
+export function recordChromiumCpu(pid: number, run: number): void {
+  const cpu = processGroupCpu(pid)
+  if (!cpu) return
+  const stage = process.env.CPU_REPORT_NAME || 'e2e'
+  try {
+    const dir = resolve(import.meta.dirname, '../../test-results/cpu')
+    const file = join(dir, `${stage}.chromium.json`)
+    let before = { total: 0, uncounted: 0, processes: 0, byType: {} as Record<string, number> }
+    try {
+      const old = JSON.parse(readFileSync(file, 'utf8')) as typeof before & { run?: number }
+      if (old.run === run) before = old
+    } catch { /* none yet */ }
+    const byType = { ...before.byType }
+    for (const [k, v] of Object.entries(cpu.byType)) byType[k] = +((byType[k] ?? 0) + v).toFixed(2)
+    const line = { stage, run, total: +(before.total + cpu.total).toFixed(2), uncounted: +(before.uncounted + cpu.total - cpu.leader).toFixed(2), processes: before.processes + cpu.processes, byType }
+    mkdirSync(dir, { recursive: true })
+    writeFileSync(file, JSON.stringify(line) + '\n')
+    console.log(`Chromium: ${cpu.total} CPU-s (${+(cpu.total - cpu.leader).toFixed(2)} of them outside the stage's own figure), ${cpu.processes} processes at the end`)
+  } catch {
+    // a figure that cannot be written must not fail the tests
+  }
+}
+
+/** The browser process of a persistent launch (found by its profile directory), or null. */
+function browserPidOf(dir: string): number | null {
+  for (const d of readdirSync('/proc')) {
+    if (!/^\d+$/.test(d)) continue
+    try {
+      const cmd = readFileSync(`/proc/${d}/cmdline`, 'utf8')
+      if (cmd.includes(`--user-data-dir=${dir}`) && !cmd.includes('--type=')) return Number(d)
+    } catch { /* ended meanwhile */ }
+  }
+  return null
+}
+
+/**
+ * Debian's Chromium, headless, in a fresh context (a fresh user-data directory when the run has no
+ * shared browser). `persistent`: a Chromium of the file's own on a fresh on-disk profile, for a file
+ * that keeps one context for all its pages (the statecharts' replay): unlike a context of the
+ * shared browser (off the record, so V8 keeps no code cache), its pages reuse the compiled scripts
+ * of the pages before them; its CPU seconds are recorded beside the lane's (recordChromiumCpu).
+ */
+export async function launch(opts: { viewport?: { width: number; height: number }; baseUrl?: string; locale?: string; hasTouch?: boolean; persistent?: boolean } = {}): Promise<Browser> {
   const baseUrl = opts.baseUrl ?? inject('baseUrl')
   const settings = {
     baseURL: baseUrl,
@@ -109,7 +158,7 @@ export async function launch(opts: { viewport?: { width: number; height: number 
     hasTouch: opts.hasTouch ?? false,
     timezoneId: 'Europe/Istanbul',
   }
-  const browser = sharedBrowser()
+  const browser = opts.persistent ? null : sharedBrowser()
   const dir = browser ? null : await mkdtemp(join(tmpdir(), 'ke-chrome-'))
   const context = browser
     ? await (await browser).newContext(settings)
@@ -140,6 +189,8 @@ export async function launch(opts: { viewport?: { width: number; height: number 
     },
     async close() {
       writeCoverage()
+      const pid = opts.persistent && dir ? browserPidOf(dir) : null
+      if (pid) recordChromiumCpu(pid, process.ppid)
       await context.close()
       if (dir) await rm(dir, { recursive: true, force: true })
       if (saved) await rm(await saved, { recursive: true, force: true })

@@ -1,10 +1,9 @@
-import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, rmSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { chromium } from 'playwright-core'
 import type { TestProject } from 'vitest/node'
-import { CHROME_PATH, COVERAGE_DIR, FLAGS } from './browser.ts'
+import { CHROME_PATH, COVERAGE_DIR, FLAGS, recordChromiumCpu } from './browser.ts'
 import { writeE2eReport, type MachineTransitions } from './coverage-report.ts'
-import { processGroupCpu } from '../support/process-cpu.ts'
 import { prepareE2eDatabases } from './prepared-db.ts'
 import { E2E_SMS_COOLDOWN_S, e2eEnv, startE2eServer } from './server.ts'
 
@@ -42,42 +41,23 @@ export default async function setup(project: TestProject) {
   // a lane on PGlite given one uses it; otherwise (and on PostgreSQL, a template of the lane's own) it is made here
   const given = !process.env.E2E_DATABASE_URL && !!process.env.E2E_PGLITE_DUMP && existsSync(process.env.E2E_PGLITE_DUMP)
   const prepared = given ? { cleanup: async () => {} } : await prepareE2eDatabases(e2eEnv())
+  // the replay lane's one file (model-paths) starts a server and a Chromium of its own (a persistent
+  // one, tests/e2e/browser.ts): a shared browser and server would idle for the whole lane
+  const replayOnly = process.env.E2E_LANE === 'paths'
   // one Chromium for the run (tests/e2e/browser.ts): each launch() is a new context of it
-  const browser = process.env.E2E_BROWSER_PER_FILE === '1' ? null : await chromium.launchServer({ executablePath: CHROME_PATH, headless: true, args: FLAGS })
+  const browser = process.env.E2E_BROWSER_PER_FILE === '1' || replayOnly ? null : await chromium.launchServer({ executablePath: CHROME_PATH, headless: true, args: FLAGS })
   project.provide('browserWs', browser?.wsEndpoint() ?? '')
   // the purchase flows verify a phone again after the resend cooldown: seconds here, not a minute
-  const server = await startE2eServer(process.env.E2E_LANE ? `e2e-${process.env.E2E_LANE}` : 'e2e', { SMS_RESEND_COOLDOWN_S: String(E2E_SMS_COOLDOWN_S) })
-  project.provide('baseUrl', server.url)
+  const server = replayOnly ? null : await startE2eServer(process.env.E2E_LANE ? `e2e-${process.env.E2E_LANE}` : 'e2e', { SMS_RESEND_COOLDOWN_S: String(E2E_SMS_COOLDOWN_S) })
+  project.provide('baseUrl', server?.url ?? '')
   return async () => {
-    await server.stop()
+    await server?.stop()
     // Chromium's CPU seconds, which the stage's own figure misses but for the browser process (issue 26 item 9)
     const pid = browser?.process().pid
-    if (pid) recordChromiumCpu(pid)
+    if (pid) recordChromiumCpu(pid, process.pid)
     await browser?.close()
     await prepared.cleanup()
     const report = coverage ? writeE2eReport(await registryTransitions()) : null
     if (report) console.log(`\nstatechart transitions taken in the browser: ${report}`)
-  }
-}
-
-/**
- * Writes test-results/cpu/<stage>.chromium.json: the CPU seconds of the lane's Chromium (every
- * process of its group, with the renderers its zygotes have waited for), and the part of them
- * `/usr/bin/time` around the stage does not count (all but the browser process itself, whose
- * renderers end as children of a zygote the browser never waits for). `npm test` prints it
- * beside the stage's own CPU seconds.
- */
-function recordChromiumCpu(pid: number): void {
-  const cpu = processGroupCpu(pid)
-  if (!cpu) return
-  const stage = process.env.CPU_REPORT_NAME || 'e2e'
-  const line = { stage, total: cpu.total, uncounted: +(cpu.total - cpu.leader).toFixed(2), processes: cpu.processes, byType: cpu.byType }
-  try {
-    const dir = resolve(import.meta.dirname, '../../test-results/cpu')
-    mkdirSync(dir, { recursive: true })
-    writeFileSync(resolve(dir, `${stage}.chromium.json`), JSON.stringify(line) + '\n')
-    console.log(`Chromium: ${cpu.total} CPU-s (${line.uncounted} of them outside the stage's own figure), ${cpu.processes} processes at the end`)
-  } catch {
-    // a figure that cannot be written must not fail the tests
   }
 }

@@ -146,8 +146,8 @@ describe('statechart paths in the browser (real server, Chromium)', () => {
     // (tests/e2e/drivers/session.ts), so that its sign-ins have a rate limit of their own; the
     // purchase paths verify a fresh phone each, more than a day's SMS cap of one address
     server = await startE2eServer('model-paths', { PAYMENT_3DS_TIMEOUT_MS: '12000', TRUST_PROXY: 'loopback', SMS_DAILY_PER_IP: '1000' })
-    // (launch() sets the coverage probe up on every page)
-    b = await launch({ baseUrl: server.url })
+    // (launch() sets the coverage probe up on every page; persistent: its pages share a code cache)
+    b = await launch({ baseUrl: server.url, persistent: true })
   })
   afterAll(async () => {
     await b?.close()

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import { useModalDialog } from './useModalDialog.ts'
 import { Trans } from '@lingui/react/macro'
 import styles from './InactivityDialog.module.css'
@@ -6,7 +7,7 @@ import styles from './InactivityDialog.module.css'
  * "Are You Still There?" (spec 2.2): a modal with the countdown to the lock. `data-session-warning`
  * tells the session flow that activity on these controls does not dismiss the warning.
  */
-export function InactivityDialog({ open, secondsLeft, onStay, onLogout }: { open: boolean; secondsLeft: number; onStay: () => void; onLogout: () => void }) {
+export function InactivityDialog({ open, secondsLeft, onStay, onLogout }: { open: boolean; secondsLeft: ReactNode; onStay: () => void; onLogout: () => void }) {
   const ref = useModalDialog(open)
   return (
     <dialog ref={ref} data-session-warning="" className={styles.dialog} aria-labelledby="inactivity-title" aria-describedby="inactivity-text"

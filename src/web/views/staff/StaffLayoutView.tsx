@@ -2,7 +2,7 @@ import { useCallback, useEffect, useId, useRef, useState, useSyncExternalStore, 
 import { Link, Outlet, useRouterState } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { displayName, warningSecondsLeft } from '../../../../machines/session/session.selectors.ts'
+import { displayName, warningEndsAt, warningSecondsLeft } from '../../../../machines/session/session.selectors.ts'
 import { DemoBanner } from '../../components/DemoBanner.tsx'
 import { InactivityDialog } from '../../components/InactivityDialog.tsx'
 import { runtimeConfig } from '../../config.ts'
@@ -29,6 +29,31 @@ function useOwnPhoto(userId: string | null): string | null {
 }
 
 /**
+ * The inactivity warning's seconds to the lock: only this element re-renders while the warning is
+ * open, once a second, when the shown number changes (a timer to the next whole second before the
+ * warning's end), not the whole frame four times a second.
+ */
+function WarningCountdown({ running }: { running: boolean }) {
+  // (read here, not in the frame: every activity moves lastActivityAt, which must not re-render the frame)
+  const context = useSelector(sessionActor(), (s) => ({ lastActivityAt: s.context.lastActivityAt, timing: s.context.timing }), (a, b) => a.lastActivityAt === b.lastActivityAt && a.timing === b.timing)
+  const [, setNow] = useState(0)
+  useEffect(() => {
+    if (!running) return
+    let id: ReturnType<typeof setTimeout>
+    const tick = () => {
+      const at = Date.now()
+      setNow(at)
+      const left = warningEndsAt(context) - at
+      if (left > 0) id = setTimeout(tick, (left % 1000 || 1000) + 1)
+    }
+    tick()
+    return () => clearTimeout(id)
+  }, [running, context])
+  // (the time read as it renders: exact also when the warning opens or the activity moves the end)
+  return <>{warningSecondsLeft(context, Date.now())}</>
+}
+
+/**
  * The administration frame: a skip link, the top menu (spec 2.2: dashboards, global search,
  * profile, tasks, switch active role, permissions, change password, refresh), collapsed behind a
  * button on a phone; the inactivity modal; the page.
@@ -48,15 +73,7 @@ export function StaffLayoutView({ children }: { children?: ReactNode }) {
   const user = useSelector(actor, (s) => s.context.user)
   const ownPhoto = useOwnPhoto(can(['profile:read', 'user:read']) ? user?.userId ?? null : null)
   const warning = useSelector(actor, (s) => s.hasTag('warning'))
-  const timingContext = useSelector(actor, (s) => ({ lastActivityAt: s.context.lastActivityAt, timing: s.context.timing }), (a, b) => a.lastActivityAt === b.lastActivityAt && a.timing === b.timing)
   const busyAccess = useSelector(actor, (s) => !s.matches({ signedIn: { access: 'ready' } }))
-  const [now, setNow] = useState(() => Date.now())
-  useEffect(() => {
-    if (!warning) return
-    setNow(Date.now())
-    const id = setInterval(() => setNow(Date.now()), 250)
-    return () => clearInterval(id)
-  }, [warning])
   // a phone's menu closes once a page is chosen
   // the company's language (unless the person chose one) and time zone, read once per visit
   useEffect(() => { void loadCompanyDefaults() }, [])
@@ -119,7 +136,7 @@ export function StaffLayoutView({ children }: { children?: ReactNode }) {
       <PasswordExpiryWarning />
       <InactivityDialog
         open={warning}
-        secondsLeft={warningSecondsLeft(timingContext, now)}
+        secondsLeft={<WarningCountdown running={warning} />}
         onStay={() => actor.send({ type: 'activity', at: Date.now() })}
         onLogout={() => actor.send({ type: 'logout', at: Date.now() })}
       />
