@@ -4,6 +4,7 @@ import { bodyLimit } from 'hono/body-limit'
 import { HTTPException } from 'hono/http-exception'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { classifyPath, redirectTarget } from '../domain/navigation.ts'
+import { cookieNoticeDismissed, withoutCookieNotice } from '../domain/cookie-notice.ts'
 import { ENVELOPE_HEADER, openJson, sealJson } from '../lib/envelope.ts'
 import { caughtMessages, type ServerConfig } from './config.ts'
 import { rememberJsonText, withGzip } from './compress.ts'
@@ -303,8 +304,11 @@ export function createApp(deps: AppDeps) {
       }
       // without the database the page still serves: its quotes then use the figures it was built with
       const tariff = await tariffInForce(full.db, full.clock.now()).catch(() => null)
-      const html = injectConfig(withFiguresInForce(await web.html(url.pathname + url.search), tariff?.figures), config, tariff)
+      let html = injectConfig(withFiguresInForce(await web.html(url.pathname + url.search), tariff?.figures), config, tariff)
+      // a page's cookie notice is in its markup until the browser has closed it (domain/cookie-notice.ts)
+      if (cookieNoticeDismissed(c.req.header('cookie'))) html = withoutCookieNotice(html)
       c.header('Cache-Control', 'no-cache')
+      c.header('Vary', 'Cookie')
       return c.html(html)
     })
   }

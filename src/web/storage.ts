@@ -16,7 +16,7 @@ export const STORAGE_KEYS = {
   localeChosen: 'localeChosen',
   /** The company's default currency for the public site ('' keeps spec 9's language rule). */
   companyCurrency: 'companyCurrency',
-  /** The visitor closed the footer's cookie notice ('dismissed'). */
+  /** The visitor closed the footer's cookie notice ('dismissed'), as older versions kept it: now a cookie (domain/cookie-notice.ts), carried over once. */
   cookieNotice: 'cookieNotice',
 } as const
 

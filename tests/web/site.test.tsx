@@ -1,4 +1,4 @@
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { I18nProvider } from '@lingui/react'
 import { i18n } from '@lingui/core'
 import type { ReactNode } from 'react'
@@ -120,18 +120,30 @@ describe('SiteHeader menus', () => {
 })
 
 describe('CookieNotice', () => {
-  it('says only necessary storage is used, links the details, and stays closed once dismissed', async () => {
+  const clearCookie = () => { document.cookie = 'cookieNotice=; Path=/; Max-Age=0' }
+  it('shows at the first render (it is in the prerendered markup), says only necessary storage is used, and stays closed once dismissed: a cookie the server reads', () => {
+    clearCookie()
     wrap(<CookieNotice />)
-    // shown once the browser is idle
-    const notice = await screen.findByRole('region', { name: 'Çerez bildirimi' })
+    const notice = screen.getByRole('region', { name: 'Çerez bildirimi' })
+    expect(notice.hasAttribute('data-cookie-notice')).toBe(true)
     expect(notice.textContent).toContain('yalnızca çalışması için zorunlu depolamayı kullanır')
     expect(screen.getByRole('link', { name: 'Ayrıntılar' }).getAttribute('href')).toBe('/kvkk-aydinlatma-metni#cerezler')
     fireEvent.click(screen.getByRole('button', { name: 'Anladım' }))
     expect(screen.queryByRole('region', { name: 'Çerez bildirimi' })).toBeNull()
-    expect(localStorage.getItem('cookieNotice')).toBe('dismissed')
+    expect(document.cookie).toContain('cookieNotice=dismissed')
     cleanup()
     wrap(<CookieNotice />)
-    await new Promise((ok) => setTimeout(ok, 400))
     expect(screen.queryByRole('region', { name: 'Çerez bildirimi' })).toBeNull()
+    clearCookie()
+  })
+
+  it('carries a dismissal an older version kept in local storage over to the cookie', async () => {
+    clearCookie()
+    localStorage.setItem('cookieNotice', 'dismissed')
+    wrap(<CookieNotice />)
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Çerez bildirimi' })).toBeNull())
+    expect(document.cookie).toContain('cookieNotice=dismissed')
+    expect(localStorage.getItem('cookieNotice')).toBeNull()
+    clearCookie()
   })
 })
