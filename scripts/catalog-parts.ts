@@ -25,11 +25,18 @@ export const STAFF_ORIGIN = /^src\/web\/(views\/(admin|auth|staff)\/|routes\/(na
 /** Files only the landing page and the pension product page import. */
 export const LANDING_ORIGIN = /^src\/web\/(components\/landing\/|components\/PensionFacts\.tsx$|views\/(HomeView|PensionProductView)\.tsx$)/
 
+/**
+ * The landing sections below the fold (`/` and the pension product page): their texts load with
+ * their code on intent (src/web/components/landing/DeferredLandingSections.tsx), apart from the
+ * hero's (`landing`).
+ */
+export const SECTIONS_ORIGIN = /^src\/web\/components\/landing\//
+
 /** Files only the purchase flows import (their routes: src/web/i18n/index.ts, PART_PATHS.sales). */
 export const SALES_ORIGIN = /^src\/web\/(views|components)\/sales\//
 
 /** A part's files: a text all of whose origins match one part's pattern is in that part only. */
-export const PART_ORIGINS = { staff: STAFF_ORIGIN, landing: LANDING_ORIGIN, sales: SALES_ORIGIN } as const
+export const PART_ORIGINS = { staff: STAFF_ORIGIN, sections: SECTIONS_ORIGIN, landing: LANDING_ORIGIN, sales: SALES_ORIGIN } as const
 
 /** The server's own texts (src/server/i18n.ts): in the same catalog, read by the server only. */
 export const SERVER_ORIGIN = /^src\/server\//
@@ -74,7 +81,7 @@ export function catalogParts(): Plugin {
     },
     async load(id) {
       if (!id.startsWith('\0' + PREFIX)) return undefined
-      const m = /^(tr|en|ru)\/(site|staff|landing|sales)$/.exec(id.slice(PREFIX.length + 1))
+      const m = /^(tr|en|ru)\/(site|staff|landing|sections|sales)$/.exec(id.slice(PREFIX.length + 1))
       if (!m) throw new Error(`unknown catalog part ${id.slice(1)}`)
       this.addWatchFile(resolve(ROOT, `src/locales/${m[1]}/messages.po`))
       const messages = await catalogPart(m[1]!, m[2] as Part)

@@ -3,6 +3,7 @@ import { toCalendarDate } from '../../src/domain/dates.ts'
 import {
   quoteTravel, TRAVEL_COVERAGES, TRAVEL_REGIONS, type TravelCoverage, type TravelQuote, type TravelRegion,
 } from '../../src/domain/tariff.ts'
+import { TRAVEL_QUICK_QUOTE_START } from './travel-quick-quote.start.ts'
 
 /**
  * The travel health quick quote (`/urunler/market/seyahatsaglikhizliteklif`, spec 3.2 travel plan):
@@ -73,11 +74,7 @@ export const travelQuickQuoteMachine = setup({
   },
 }).createMachine({
   id: 'travelQuickQuote',
-  context: {
-    values: { birthdate: '', gender: '', travelLocation: 'schengen', coverageType: 'standard', covid: false, startDate: '', endDate: '' },
-    errors: {},
-    quote: null,
-  },
+  context: TRAVEL_QUICK_QUOTE_START,
   initial: 'editing',
   states: {
     editing: {

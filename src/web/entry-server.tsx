@@ -8,12 +8,15 @@ import { renderToString } from 'react-dom/server'
 import { I18nProvider } from '@lingui/react'
 import { RouterProvider, createMemoryHistory, createRouter } from '@tanstack/react-router'
 import { takeServerTitle } from './components/useDocumentTitle.ts'
+import { LANDING_SECTIONS } from './components/landing/DeferredLandingSections.tsx'
 import { activateLocale, i18n } from './i18n/index.ts'
 import { routeTree } from './routeTree.gen.ts'
 import { routerContext } from './router.ts'
 
 export async function render(url: string): Promise<{ html: string; title: string | null }> {
   await activateLocale('tr')
+  // the landing sections the browser loads later (on intent) are in the prerendered markup
+  await LANDING_SECTIONS.load()
   const router = createRouter({
     routeTree,
     context: routerContext,

@@ -1,6 +1,12 @@
-import { useEffect, useRef, useState } from 'react'
-import { createActor, type Actor, type AnyActorLogic, type ActorOptions } from 'xstate'
-import { usePart, type LazyPart } from './lazy-part.ts'
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react'
+import type { Actor, AnyActorLogic, ActorOptions } from 'xstate'
+import { lazyPart, usePart, type LazyPart } from './lazy-part.ts'
+
+/**
+ * xstate itself loads with the first lazy statechart (its chunk is the machines' own import), not
+ * with the page: a page whose first screen is drawn without its machine needs none of it.
+ */
+const XSTATE = lazyPart(() => import('xstate'))
 
 /**
  * A page's statechart whose code loads later than the page (issue 23 goal 2): on the visitor's
@@ -15,10 +21,11 @@ import { usePart, type LazyPart } from './lazy-part.ts'
  */
 export function useLazyActor<T extends AnyActorLogic>(part: LazyPart<T>, needed: boolean, options: ActorOptions<T>): Actor<T> | undefined {
   const logic = usePart(part, needed)
+  const xstate = usePart(XSTATE, needed)
   const [actor, setActor] = useState<Actor<T>>()
   useEffect(() => {
-    if (!logic) return
-    const created = createActor(logic, options)
+    if (!logic || !xstate) return
+    const created = xstate.createActor(logic, options)
     created.start()
     setActor(created)
     return () => {
@@ -27,8 +34,26 @@ export function useLazyActor<T extends AnyActorLogic>(part: LazyPart<T>, needed:
     }
     // the options are the first render's (as useActorRef takes them)
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [logic])
+  }, [logic, xstate])
   return actor
+}
+
+/** What an actor's snapshot can be read through (an xstate actor, or none yet). */
+type Subscribable<S> = { subscribe(next: () => void): { unsubscribe(): void }; getSnapshot(): S }
+
+/**
+ * `useSelector` of @xstate/react for an actor that may not exist yet, on React's own store hook:
+ * the pages drawn before their statechart arrives import neither xstate nor @xstate/react (whose
+ * module imports xstate's). `select` gets `undefined` until the actor is there.
+ */
+export function useSelector<S, R>(actor: Subscribable<S> | undefined, select: (snapshot: S | undefined) => R): R {
+  const subscribe = useCallback((changed: () => void) => {
+    if (!actor) return () => {}
+    const subscription = actor.subscribe(changed)
+    return () => subscription.unsubscribe()
+  }, [actor])
+  const read = useCallback(() => actor?.getSnapshot(), [actor])
+  return select(useSyncExternalStore(subscribe, read, read))
 }
 
 /**

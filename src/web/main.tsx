@@ -31,6 +31,8 @@ async function main() {
   // that is what the browser would render, else render fresh (React replaces the static markup).
   if (root.dataset.prerendered === locale && !runtimeConfig.mainSiteOrigin && root.firstElementChild && firstScreenIsPrerendered(location.pathname, location.search, root.dataset.screen, entryStep())) {
     await router.load()
+    // parts of the page that wait for intent keep their markup meanwhile (DeferredLandingSections)
+    root.dataset.hydrating = 'true'
     hydrateRoot(root, app)
   } else if (root.firstElementChild) {
     // the prerendered screen stays until the page's code and texts are in, then is replaced at once

@@ -78,6 +78,36 @@ describe('landing page', () => {
     await page.close()
   })
 
+  it('keeps the landing sections\' prerendered markup and loads their code and texts only on intent (issue 23 goal 2)', async () => {
+    const manifest = JSON.parse(readFileSync('dist/client/.vite/manifest.json', 'utf8')) as Record<string, { file: string }>
+    const deferred = [manifest['src/web/components/landing/LandingSections.tsx']?.file, manifest['virtual:catalog/tr/sections']?.file]
+    expect(deferred.every(Boolean), 'the sections and their texts are chunks of their own').toBe(true)
+    const page = await b.context.newPage()
+    const errors: string[] = []
+    const fetched: string[] = []
+    page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()) })
+    page.on('pageerror', (e) => errors.push(e.message))
+    page.on('request', (r) => fetched.push(new URL(r.url()).pathname))
+    await page.goto('/')
+    await page.waitForLoadState('networkidle')
+    await page.waitForTimeout(500)
+    for (const file of deferred) expect(fetched.filter((f) => f.endsWith(file!)), `${file} before intent`).toEqual([])
+    // their markup is the prerendered one
+    // the prerendered element is marked: hydrated in place, it is the same element afterwards
+    await tab(page, 'Avantajlar').evaluate((el) => { (el as HTMLElement & { prerendered?: boolean }).prerendered = true })
+    expect(await tab(page, 'Nedir?').getAttribute('aria-selected')).toBe('true')
+    expect(await page.getByText('Aylık ₺2.235').count()).toBeGreaterThan(0)
+    // the first sign of intent: both are fetched, and the sections work
+    await page.mouse.move(50, 50)
+    await expect.poll(() => deferred.every((file) => fetched.some((f) => f.endsWith(file!))), { timeout: 20_000 }).toBe(true)
+    await page.waitForTimeout(1000)
+    expect(await tab(page, 'Avantajlar').evaluate((el) => (el as HTMLElement & { prerendered?: boolean }).prerendered), 'hydrated in place').toBe(true)
+    await openSection(page, 'Avantajlar')
+    expect(await tab(page, 'Nedir?').getAttribute('aria-selected')).toBe('false')
+    expect(errors.filter((e) => /hydrat|did not match|Minified React error/i.test(e))).toEqual([])
+    await page.close()
+  })
+
   it('switches section tabs by mouse and keyboard (arrows, Home, End)', async () => {
     const page = await b.page('/')
     expect(await sections(page).getByRole('tab').allTextContents()).toEqual(SECTIONS)

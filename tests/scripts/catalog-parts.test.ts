@@ -10,6 +10,8 @@ import { PART_PATHS, partsOf } from '../../src/web/i18n/parts.ts'
 
 /** Issue 23 goal 2: the catalogs in parts, a common one and one per area (scripts/catalog-parts.ts). */
 const ROOT = resolve(import.meta.dirname, '../..')
+/** The landing sections' one entrance (src/web/components/landing/DeferredLandingSections.tsx). */
+const DEFERRED_SECTIONS = join(ROOT, 'src/web/components/landing/DeferredLandingSections.tsx')
 
 function files(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -24,19 +26,21 @@ describe('catalog parts', () => {
     const staff = await catalogPart(locale, 'staff')
     const landing = await catalogPart(locale, 'landing')
     const sales = await catalogPart(locale, 'sales')
-    const parts = [site, staff, landing, sales]
+    const sections = await catalogPart(locale, 'sections')
+    const parts = [site, staff, landing, sales, sections]
     for (const [i, a] of parts.entries()) for (const b of parts.slice(i + 1)) expect(Object.keys(a).filter((id) => id in b)).toEqual([])
     // the whole catalog less the texts only the server uses (its error codes no page shows by code)
     const po = await formatter({ lineNumbers: false }).parse(readFileSync(join(ROOT, `src/locales/${locale}/messages.po`), 'utf8'), { locale, sourceLocale: 'tr', filename: 'messages.po' })
     const serverOnly = Object.entries(po).filter(([, e]) => !e.obsolete && (e.origin ?? []).length > 0 && e.origin!.every((o) => SERVER_ORIGIN.test(o[0]))).map(([id]) => id)
     expect(serverOnly).toContain('BAD_JSON')
     expect(serverOnly).not.toContain('UNEXPECTED')
-    expect({ ...site, ...staff, ...landing, ...sales, ...Object.fromEntries(serverOnly.map((id) => [id, whole[id]])) }).toEqual(whole)
+    expect({ ...site, ...staff, ...landing, ...sales, ...sections, ...Object.fromEntries(serverOnly.map((id) => [id, whole[id]])) }).toEqual(whole)
     for (const id of serverOnly) expect(parts.some((p) => id in p), id).toBe(false)
     // the split is worth having: the staff area's own texts are a large share
     expect(Object.keys(staff).length).toBeGreaterThan(300)
     expect(Object.keys(site).length).toBeGreaterThan(200)
-    expect(Object.keys(landing).length).toBeGreaterThan(100)
+    expect(Object.keys(landing).length).toBeGreaterThan(5)
+    expect(Object.keys(sections).length).toBeGreaterThan(100)
     expect(Object.keys(sales).length).toBeGreaterThan(250)
   })
 
@@ -45,15 +49,18 @@ describe('catalog parts', () => {
     const staff = JSON.stringify(await catalogPart('tr', 'staff'))
     const landing = JSON.stringify(await catalogPart('tr', 'landing'))
     const sales = JSON.stringify(await catalogPart('tr', 'sales'))
-    const publicParts = site + landing + sales
+    const sections = JSON.stringify(await catalogPart('tr', 'sections'))
+    const publicParts = site + landing + sales + sections
     for (const text of ['Erken BES satın al', 'Teklif Al', 'Pasaport numarası 5-20 harf veya rakamdan oluşmalıdır', 'İşlem sonucu alınıyor…']) {
       expect(publicParts, text).toContain(text)
       expect(staff, text).not.toContain(text)
     }
     expect(staff).toContain('Personel Girişi')
     // the landing sections' and the purchase steps' own texts are in their parts, not in the site part
-    expect(landing).toContain('Sıkça Sorulan Sorular')
-    expect(site).not.toContain('Sıkça Sorulan Sorular')
+    expect(sections).toContain('Sıkça Sorulan Sorular')
+    expect(site + landing).not.toContain('Sıkça Sorulan Sorular')
+    // the hero's texts load with the page (landing), the sections' below the fold with their code (sections)
+    expect(landing).toContain('Katılım esaslı Bireysel Emeklilik ile geleceğinize yatırım yapın')
     expect(sales).toContain('Onayla ve ödemeye geç')
     expect(site).not.toContain('Onayla ve ödemeye geç')
   })
@@ -78,8 +85,11 @@ describe('catalog parts', () => {
     for (const route of routes) {
       const path = pathOf(route)
       // a module without texts of its own (a hook, a style) may be shared
-      const used = [...imported(route)].filter((f) => /msg`|<Trans|\bt`|msg\(|<Plural/.test(readFileSync(f, 'utf8'))).map((f) => relative(ROOT, f))
+      const imports = imported(route)
+      const used = [...imports].filter((f) => /msg`|<Trans|\bt`|msg\(|<Plural/.test(readFileSync(f, 'utf8'))).map((f) => relative(ROOT, f))
       for (const [part, origin] of Object.entries(PART_ORIGINS)) {
+        // the landing sections' texts load with their code, on intent, through their one wrapper (below)
+        if (part === 'sections' && imports.has(DEFERRED_SECTIONS)) continue
         if (used.some((f) => origin.test(f)) && !partsOf(path).includes(part as keyof typeof PART_PATHS)) missing.push(`${path} (${relative(ROOT, route)}) needs ${part}`)
       }
       checked++
@@ -91,6 +101,20 @@ describe('catalog parts', () => {
     expect(partsOf('/urunler/market/tss')).toEqual(['sales'])
     expect(partsOf('/kvkk-aydinlatma-metni')).toEqual([])
     expect(partsOf('/navbar/profile')).toEqual(['staff'])
+  })
+
+  it('the landing sections are reached only through their wrapper, which loads their texts with their code', () => {
+    const wrapper = readFileSync(DEFERRED_SECTIONS, 'utf8')
+    expect(wrapper).toMatch(/Promise\.all\(\[import\('\.\/LandingSections\.tsx'\), loadParts\(\['sections'\], \{ quiet: true \}\)\]\)/)
+    const outside = files(join(ROOT, 'src/web')).filter((f) => !/components\/landing\//.test(relative(ROOT, f)))
+    const offenders: string[] = []
+    for (const file of outside) {
+      for (const m of readFileSync(file, 'utf8').matchAll(/(?:from|import\()\s*'(\.[^']+)'/g)) {
+        const target = resolve(dirname(file), m[1]!)
+        if (/src\/web\/components\/landing\//.test(target) && target !== DEFERRED_SECTIONS) offenders.push(`${relative(ROOT, file)} imports ${relative(ROOT, target)}`)
+      }
+    }
+    expect(offenders).toEqual([])
   })
 
   it('no file outside the staff area imports a file whose texts are in the staff part', () => {

@@ -1,4 +1,3 @@
-import { ofetch, FetchError, type FetchOptions } from 'ofetch'
 import { REQUEST_TIMEOUT_MS } from '../../domain/constants.ts'
 import { PERMISSIONS_STAMP_HEADER } from '../../domain/permissions.ts'
 import { runtimeConfig } from '../config.ts'
@@ -86,59 +85,60 @@ export async function call<T>(path: string, opts: CallOptions = {}): Promise<T> 
   const key = runtimeConfig.envelopeKey ?? ''
   const env = encrypted ? await envelope() : null
   const hasBody = opts.body !== undefined
-  const init: FetchOptions<'text'> = {
-    baseURL: opts.base ?? runtimeConfig.apiBase,
-    method: opts.method ?? (hasBody ? 'POST' : 'GET'),
-    query: opts.query,
-    timeout: REQUEST_TIMEOUT_MS,
+  const method = opts.method ?? (hasBody ? 'POST' : 'GET')
+  const base = opts.base ?? runtimeConfig.apiBase
+  // the query's values, encoded (a value left undefined is left out, as ofetch did)
+  const query = new URLSearchParams(Object.entries(opts.query ?? {}).filter(([, v]) => v !== undefined && v !== null)).toString()
+  const url = base + path + (query ? `${path.includes('?') ? '&' : '?'}${query}` : '')
+  const init: RequestInit = {
+    method,
     credentials: 'same-origin',
-    responseType: 'text',
-    retry: 0,
-    signal: opts.signal,
+    // 60 s unless the caller brings its own signal (as ofetch did)
+    signal: opts.signal ?? AbortSignal.timeout(REQUEST_TIMEOUT_MS),
     headers: {
       ...specHeaders(opts, encrypted),
       ...(hasBody ? { 'content-type': encrypted ? 'text/plain' : 'application/json' } : {}),
       ...opts.headers,
     },
-    body: hasBody ? (env ? env.sealJson(opts.body, key) : JSON.stringify(opts.body)) : undefined,
+    ...(hasBody ? { body: env ? env.sealJson(opts.body, key) : JSON.stringify(opts.body) } : {}),
   }
   const decode = (text: string, headers: Headers): unknown => {
     if (!text) return null
     if (headers.get('encrypted') === 'true' && env) return env.openJson(text, key)
     return JSON.parse(text)
   }
+  let response: Response
+  let text: string
   try {
-    const response = await ofetch.raw(path, init)
-    noteStamp(response.headers)
-    return decode(response._data ?? '', response.headers) as T
+    response = await fetch(url, init)
+    text = await response.text()
   } catch (error) {
-    reportFailedCall(init.method ?? 'GET', (opts.base ?? runtimeConfig.apiBase) + path, error)
-    if (error instanceof FetchError && error.response) {
-      noteStamp(error.response.headers)
-      let body: { code?: unknown; message?: unknown } | null
-      try {
-        body = decode(String(error.response._data ?? ''), error.response.headers) as { code?: unknown; message?: unknown } | null
-      } catch {
-        body = null
-      }
-      if (opts.authenticated && error.response.status === 401 && body?.code === 'UNAUTHORIZED') for (const listener of unauthorizedListeners) listener()
-      throw new ApiError(
-        'http',
-        error.response.status,
-        typeof body?.code === 'string' ? body.code : null,
-        typeof body?.message === 'string' ? body.message : null,
-        body !== null && typeof body === 'object' ? (body as Record<string, unknown>) : null,
-      )
-    }
-    const name = (error as { cause?: { name?: string }; name?: string }).cause?.name ?? (error as Error).name
-    throw new ApiError(name === 'TimeoutError' ? 'timeout' : 'network', null, null, null)
+    reportFailedCall(method, base + path, undefined, error)
+    throw new ApiError((error as Error).name === 'TimeoutError' ? 'timeout' : 'network', null, null, null)
   }
+  noteStamp(response.headers)
+  // a status below 400 is an answer (a 304 too), as it was with ofetch
+  if (response.status < 400) return decode(text, response.headers) as T
+  reportFailedCall(method, base + path, response.status, null)
+  let body: { code?: unknown; message?: unknown } | null
+  try {
+    body = decode(text, response.headers) as { code?: unknown; message?: unknown } | null
+  } catch {
+    body = null
+  }
+  if (opts.authenticated && response.status === 401 && body?.code === 'UNAUTHORIZED') for (const listener of unauthorizedListeners) listener()
+  throw new ApiError(
+    'http',
+    response.status,
+    typeof body?.code === 'string' ? body.code : null,
+    typeof body?.message === 'string' ? body.message : null,
+    body !== null && typeof body === 'object' ? (body as Record<string, unknown>) : null,
+  )
 }
 
 /** A failed call goes to the log route (method, path, status; never a body); aborted calls are not failures. */
-function reportFailedCall(method: string, path: string, error: unknown) {
-  const status = error instanceof FetchError ? error.response?.status : undefined
-  const name = (error as { cause?: { name?: string }; name?: string }).cause?.name ?? (error as Error).name
+function reportFailedCall(method: string, path: string, status: number | undefined, error: unknown) {
+  const name = (error as { name?: string } | null)?.name
   if (status === undefined && name === 'AbortError') return
   logToServer(status !== undefined && status < 500 ? 'warn' : 'error', `API call failed: ${method} ${path} ${status ?? name}`)
 }
@@ -158,7 +158,7 @@ export async function callBlob(path: string, opts: { method?: 'GET' | 'POST' | '
       method, headers, body: opts.body, credentials: 'same-origin', cache: 'no-cache', signal: opts.signal ?? AbortSignal.timeout(REQUEST_TIMEOUT_MS),
     })
   } catch (error) {
-    reportFailedCall(method, runtimeConfig.apiBase + path, error)
+    reportFailedCall(method, runtimeConfig.apiBase + path, undefined, error)
     throw new ApiError((error as Error).name === 'TimeoutError' ? 'timeout' : 'network', null, null, null)
   }
   if (response.ok) return response.blob()

@@ -1,18 +1,11 @@
 import { PURCHASE_KEY_PARAM } from '../../domain/purchase-key.ts'
 import type { PurchaseView } from '../../domain/schemas/purchase.ts'
-import { call } from '../api/client.ts'
+import { fetchPurchase } from './purchase-read.ts'
 import { loadFlow } from './load.ts'
 
-/* The result pages' reads, apart from the purchase flow (they load without its machine and texts). */
+export { fetchPurchase }
 
-/**
- * The server's record of a purchase, for the result pages (never what the browser remembers): the
- * summary for anyone with the id; the details for the phone that bought it (its purchase cookie)
- * or with the mailed link's `key` (issue 21).
- */
-export function fetchPurchase(id: string, key: string | null = null, signal?: AbortSignal): Promise<PurchaseView> {
-  return call<PurchaseView>(`/digitalchannels/purchase/${encodeURIComponent(id)}`, key ? { query: { [PURCHASE_KEY_PARAM]: key }, signal } : { signal })
-}
+/* The result pages' reads, apart from the purchase flow (they load without its machine and texts). */
 
 /** A purchase's result page on the load statechart: the record of the purchase the address names. */
 export const purchaseResultFlow = loadFlow<{ id: string; key: string | null }, PurchaseView>(({ id, key }, signal) => fetchPurchase(id, key, signal))

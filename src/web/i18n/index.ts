@@ -31,18 +31,21 @@ const loaders: Record<Locale, Record<'site' | Part, Loader>> = {
     site: async () => trSite,
     staff: async () => (await import('virtual:catalog/tr/staff')).messages,
     landing: async () => (await import('virtual:catalog/tr/landing')).messages,
+    sections: async () => (await import('virtual:catalog/tr/sections')).messages,
     sales: async () => (await import('virtual:catalog/tr/sales')).messages,
   },
   en: {
     site: async () => (await import('virtual:catalog/en/site')).messages,
     staff: async () => (await import('virtual:catalog/en/staff')).messages,
     landing: async () => (await import('virtual:catalog/en/landing')).messages,
+    sections: async () => (await import('virtual:catalog/en/sections')).messages,
     sales: async () => (await import('virtual:catalog/en/sales')).messages,
   },
   ru: {
     site: async () => (await import('virtual:catalog/ru/site')).messages,
     staff: async () => (await import('virtual:catalog/ru/staff')).messages,
     landing: async () => (await import('virtual:catalog/ru/landing')).messages,
+    sections: async () => (await import('virtual:catalog/ru/sections')).messages,
     sales: async () => (await import('virtual:catalog/ru/sales')).messages,
   },
 }
@@ -86,7 +89,7 @@ export async function activateLocale(locale: Locale): Promise<void> {
  * root route's `beforeLoad` awaits it for the matched path before the page renders or hydrates
  * (src/web/routes/__root.tsx). Nothing to wait for (undefined) when they are in already.
  */
-export function loadParts(parts: readonly Part[]): Promise<void> | undefined {
+export function loadParts(parts: readonly Part[], options: { quiet?: boolean } = {}): Promise<void> | undefined {
   for (const part of parts) wanted.add(part)
   const locale = isLocale(i18n.locale) ? i18n.locale : 'tr'
   const missing = parts.filter((part) => !loaded.has(`${locale}/${part}`))
@@ -94,7 +97,12 @@ export function loadParts(parts: readonly Part[]): Promise<void> | undefined {
   return Promise.all(missing.map((part) => loaders[locale][part]())).then((messages) => {
     // a language switch meanwhile loaded them itself (activateLocale reads `wanted`)
     if (i18n.locale !== locale) return
-    i18n.load(locale, Object.assign({}, ...messages) as Messages)
+    const all = Object.assign({}, ...messages) as Messages
+    // `quiet`: texts only parts not yet rendered show (DeferredLandingSections): added without
+    // i18n's change event, whose new context would reach the prerendered markup React keeps for
+    // them before it is hydrated and make React render it anew instead of hydrating it in place
+    if (options.quiet) (i18n as unknown as { _load(locale: string, messages: Messages): void })._load(locale, all)
+    else i18n.load(locale, all)
     for (const part of missing) loaded.add(`${locale}/${part}`)
   })
 }

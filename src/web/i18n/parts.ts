@@ -3,7 +3,7 @@
  * landing sections' texts and the purchase flows' texts, and the paths whose pages show them. No
  * imports: the build's bench (scripts/bench-bundle.ts) reads it too.
  */
-export type Part = 'staff' | 'landing' | 'sales'
+export type Part = 'staff' | 'landing' | 'sections' | 'sales'
 
 /**
  * The paths whose pages show a part's texts (tests/scripts/catalog-parts.test.ts checks each route
@@ -13,6 +13,8 @@ export type Part = 'staff' | 'landing' | 'sales'
 export const PART_PATHS: Record<Part, RegExp> = {
   staff: /^\/(auth|navbar|inbox)(\/|$)/,
   landing: /^\/($|urunler\/birikim\/)/,
+  // the landing sections' texts load with their code, on intent (components/landing/DeferredLandingSections.tsx), never by path
+  sections: /(?!)/,
   sales: /^\/(urunler\/market\/|result\/|izinlerim(\/|$)|dogrula(\/|$))/,
 }
 

@@ -2,7 +2,7 @@ import { Trans } from '@lingui/react/macro'
 import { PENSION_PRODUCT_PATH } from '../../domain/navigation.ts'
 import { PensionFacts } from '../components/PensionFacts.tsx'
 import { PaymentTestSection } from './payment/PaymentTestSection.tsx'
-import { LandingSections } from '../components/landing/LandingSections.tsx'
+import { DeferredLandingSections } from '../components/landing/DeferredLandingSections.tsx'
 import styles from './Hero.module.css'
 
 /**
@@ -36,7 +36,7 @@ export function HomeView() {
       {/* ── Card payment test form (spec 3.4, its own issue): <PaymentTestSection /> goes on the next line ── */}
       <PaymentTestSection />
       {/* ── end of the card payment test form ── */}
-      <LandingSections />
+      <DeferredLandingSections />
     </>
   )
 }

@@ -1,6 +1,6 @@
 import { Trans } from '@lingui/react/macro'
 import { PensionFacts } from '../components/PensionFacts.tsx'
-import { LandingSections } from '../components/landing/LandingSections.tsx'
+import { DeferredLandingSections } from '../components/landing/DeferredLandingSections.tsx'
 import styles from './Hero.module.css'
 
 /** The individual pension product page (`/urunler/birikim/bireysel-emeklilik`). */
@@ -40,7 +40,7 @@ export function PensionProductView() {
         </p>
         <PensionFacts />
       </section>
-      <LandingSections />
+      <DeferredLandingSections />
     </>
   )
 }

@@ -24,3 +24,13 @@ export async function setGender(page: Page, gender: string) {
   else await page.locator('input[name=gender]').evaluateAll((els) => { for (const el of els) (el as HTMLInputElement).checked = false })
   expect(await page.locator('input[name=gender]:checked').count()).toBe(gender ? 1 : 0)
 }
+
+/**
+ * The visitor's first sign of intent (a pointer move): the quick quote's statechart loads on it
+ * (issue 23 goal 2, src/web/intent.ts; the form is drawn without it), and the replay reads that
+ * machine from its first state.
+ */
+export async function showIntent(page: Page) {
+  await page.mouse.move(20, 20)
+  await page.mouse.move(40, 60)
+}

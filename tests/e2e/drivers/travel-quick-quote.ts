@@ -3,7 +3,7 @@ import { expect } from 'vitest'
 import type { AnyEventObject } from 'xstate'
 import { travelQuickQuoteExpectations } from '../../machines/expectations/travel-quick-quote.ts'
 import { AT, travelQuickQuoteModel } from '../../machines/models/travel-quick-quote.model.ts'
-import { buyLeaves, setGender } from './quick-quote.ts'
+import { buyLeaves, setGender, showIntent } from './quick-quote.ts'
 import type { Driver } from './types.ts'
 
 /**
@@ -25,6 +25,7 @@ export const travelQuickQuoteDriver: Driver = {
   async open(page) {
     purchase.set(page, await buyLeaves(page, '/urunler/market/seyahatsaglik'))
     await page.goto('/urunler/market/seyahatsaglikhizliteklif')
+    await showIntent(page)
     await page.waitForFunction(() => !!(window as unknown as { __e2eCoverage: Record<string, unknown> }).__e2eCoverage.travelQuickQuote)
   },
   async act(page, step) {

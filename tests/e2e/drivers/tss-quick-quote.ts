@@ -3,7 +3,7 @@ import { expect } from 'vitest'
 import type { AnyEventObject } from 'xstate'
 import { tssQuickQuoteExpectations } from '../../machines/expectations/tss-quick-quote.ts'
 import { tssQuickQuoteModel } from '../../machines/models/tss-quick-quote.model.ts'
-import { buyLeaves, setGender } from './quick-quote.ts'
+import { buyLeaves, setGender, showIntent } from './quick-quote.ts'
 import type { Driver } from './types.ts'
 
 /**
@@ -30,6 +30,7 @@ export const tssQuickQuoteDriver: Driver = {
     await arrange(page, first === 'xstate.error.actor.loadCities' ? 'fail' : first === 'xstate.done.actor.loadCities' ? 'real' : 'hold')
     purchase.set(page, await buyLeaves(page, '/urunler/market/tss'))
     await page.goto('/urunler/market/tsshizliteklif')
+    await showIntent(page)
     await page.waitForFunction(() => !!(window as unknown as { __e2eCoverage: Record<string, unknown> }).__e2eCoverage.tssQuickQuote)
   },
   ignoreRest: (path) => path.end.matches('loadingCities') && path.steps.at(-1)?.event.type === 'retry',

@@ -1,13 +1,21 @@
 import { msg } from '@lingui/core/macro'
 import type { MessageDescriptor } from '@lingui/core'
 import { useLingui } from '@lingui/react/macro'
-import { useActorRef, useSelector } from '@xstate/react'
-import { useEffect, useRef } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { formatMoney } from '../../../domain/money.ts'
-import { travelQuickQuoteMachine, type TravelFieldError } from '../../../../machines/travel-quick-quote/travel-quick-quote.machine.ts'
+import type { TravelFieldError, TravelQuickQuoteContext, TravelQuickQuoteEvent } from '../../../../machines/travel-quick-quote/travel-quick-quote.machine.ts'
+import { TRAVEL_QUICK_QUOTE_START } from '../../../../machines/travel-quick-quote/travel-quick-quote.start.ts'
 import { TravelQuickQuoteForm } from '../../components/sales/TravelQuickQuoteForm.tsx'
 import { getInspect } from '../../inspector.ts'
 import { FIELD } from '../../i18n/reasons.ts'
+import { lazyPart } from '../../lazy-part.ts'
+import { useHeldSend, useLazyActor, useSelector } from '../../lazy-actor.ts'
+
+/**
+ * The quick quote's statechart, loaded on the visitor's first sign of intent (issue 23 goal 2): its
+ * first screen is the plain form, drawn without it, so xstate is not part of the page's first load.
+ */
+const MACHINE = lazyPart(() => import('../../../../machines/travel-quick-quote/travel-quick-quote.machine.ts').then((m) => m.travelQuickQuoteMachine))
 
 const TEXTS: Record<TravelFieldError, MessageDescriptor> = {
   required: FIELD.required,
@@ -26,10 +34,13 @@ const TEXTS: Record<TravelFieldError, MessageDescriptor> = {
  * purchase page), else the purchase page opens with it.
  */
 export function TravelQuickQuoteView({ onBought }: { onBought?(search: string): void } = {}) {
-  const actor = useActorRef(travelQuickQuoteMachine, { inspect: getInspect() })
+  const [needed, setNeeded] = useState(false)
+  const actor = useLazyActor(MACHINE, needed, { inspect: getInspect() })
   const { i18n } = useLingui()
-  const ctx = useSelector(actor, (s) => s.context)
-  const done = useSelector(actor, (s) => s.status === 'done')
+  const ctx: TravelQuickQuoteContext = useSelector(actor, (s) => s?.context) ?? TRAVEL_QUICK_QUOTE_START
+  const done = useSelector(actor, (s) => s?.status === 'done')
+  // "Teklif Al" pressed before the machine is there is held and sent as it arrives
+  const send = useHeldSend<TravelQuickQuoteEvent>(actor, () => setNeeded(true))
   const buySearch = new URLSearchParams({ ...ctx.values, covid: String(ctx.values.covid) }).toString()
   const buyHref = `/urunler/market/seyahatsaglik?${buySearch}`
   // the machine ends once: its quote is handed on once
@@ -51,7 +62,7 @@ export function TravelQuickQuoteView({ onBought }: { onBought?(search: string): 
   } : null
   return (
     <TravelQuickQuoteForm values={ctx.values} errors={errors} quote={quote}
-      onSubmit={(v) => actor.send({ type: 'form.submit', at: new Date().toISOString(), ...v })}
-      onBuy={() => actor.send({ type: 'quote.buy' })} />
+      onSubmit={(v) => send({ type: 'form.submit', at: new Date().toISOString(), ...v })}
+      onBuy={() => send({ type: 'quote.buy' })} />
   )
 }

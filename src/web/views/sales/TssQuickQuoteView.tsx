@@ -1,12 +1,24 @@
 import { msg } from '@lingui/core/macro'
 import { useLingui } from '@lingui/react/macro'
-import { useActorRef, useSelector } from '@xstate/react'
-import { useEffect, useRef } from 'react'
+import { useEffect, useRef, useState } from 'react'
+import type { TssQuickQuoteContext, TssQuickQuoteEvent } from '../../../../machines/tss-quick-quote/tss-quick-quote.machine.ts'
 import { formatMoney } from '../../../domain/money.ts'
 import { TssQuickQuoteForm, type TssQuoteOptionView } from '../../components/sales/TssQuickQuoteForm.tsx'
-import { tssQuickQuoteFlow } from '../../flows/tss-quick-quote.ts'
+import { prefetchCities, type City } from '../../flows/cities.ts'
 import { getInspect } from '../../inspector.ts'
 import { FIELD, reasonText } from '../../i18n/reasons.ts'
+import { lazyPart } from '../../lazy-part.ts'
+import { useHeldSend, useLazyActor, useSelector } from '../../lazy-actor.ts'
+
+/**
+ * The quick quote's statechart with its effect, loaded on the visitor's first sign of intent
+ * (issue 23 goal 2): the form is drawn without it (the machine's first screen is the plain form),
+ * so xstate is not part of the page's first load.
+ */
+const FLOW = lazyPart(() => import('../../flows/tss-quick-quote.ts').then((m) => m.tssQuickQuoteFlow))
+
+/** What the view reads of the machine's context before its code is there (its initial context's). */
+const BEFORE_MACHINE: TssQuickQuoteContext = { cities: [], values: { gender: '', citycode: '', birthdate: '' }, errors: {}, quote: null, loadError: null, chosen: null }
 
 const DATE_INVALID = msg`Geçerli bir tarih giriniz`
 const AGE_RANGE = msg`Tamamlayıcı sağlık sigortası 15 günlükten 69 yaşına kadar yaptırılabilir`
@@ -17,11 +29,27 @@ const AGE_RANGE = msg`Tamamlayıcı sağlık sigortası 15 günlükten 69 yaşı
  * (within the purchase page), else the purchase page opens with it.
  */
 export function TssQuickQuoteView({ onBought }: { onBought?(search: string): void } = {}) {
-  const actor = useActorRef(tssQuickQuoteFlow, { inspect: getInspect() })
+  // the provinces are asked for as the form mounts (before the machine, which takes the same answer);
+  // a failure needs the machine at once: its loadFailed state says so and offers the retry
+  const [prefetched, setPrefetched] = useState<City[] | null>(null)
+  const [needed, setNeeded] = useState(false)
+  useEffect(() => {
+    let live = true
+    prefetchCities().then((cities) => { if (live) setPrefetched(cities) }, () => { if (live) setNeeded(true) })
+    return () => { live = false }
+  }, [])
+  const actor = useLazyActor(FLOW, needed, { inspect: getInspect() })
   const { i18n } = useLingui()
-  const ctx = useSelector(actor, (s) => s.context)
-  const done = useSelector(actor, (s) => s.status === 'done')
-  const failed = useSelector(actor, (s) => s.matches('loadFailed'))
+  const machineCtx = useSelector(actor, (s) => s?.context) ?? BEFORE_MACHINE
+  // the prefetched provinces stay on screen while the machine takes them (its loadingCities)
+  const ctx = machineCtx.cities.length || !prefetched ? machineCtx : { ...machineCtx, cities: prefetched }
+  const done = useSelector(actor, (s) => s?.status === 'done')
+  const failed = useSelector(actor, (s) => !!s?.matches('loadFailed'))
+  // "Teklif Al" pressed before the machine is there is held, and sent once it has the provinces
+  // (a press while it loads them is the machine's to ignore, as it always was)
+  const ready = useSelector(actor, (s) => !!s && !s.matches('loadingCities'))
+  const held = useHeldSend<TssQuickQuoteEvent>(ready ? actor : undefined, () => setNeeded(true))
+  const send = (event: TssQuickQuoteEvent) => (actor ? actor.send(event) : held(event))
 
   const search = (visits: number) => new URLSearchParams({ ...ctx.values, visits: String(visits) }).toString()
   // the machine ends once: its quote is handed on once
@@ -53,9 +81,9 @@ export function TssQuickQuoteView({ onBought }: { onBought?(search: string): voi
       loadError={failed ? reasonText(ctx.loadError, i18n) : null}
       options={options}
       birthCoverAvailable={!!ctx.quote?.birthCoverAvailable}
-      onSubmit={(v) => actor.send({ type: 'form.submit', at: new Date().toISOString(), ...v })}
-      onRetry={() => actor.send({ type: 'retry' })}
-      onBuy={(visits) => actor.send({ type: 'quote.buy', visits })}
+      onSubmit={(v) => send({ type: 'form.submit', at: new Date().toISOString(), ...v })}
+      onRetry={() => send({ type: 'retry' })}
+      onBuy={(visits) => send({ type: 'quote.buy', visits })}
     />
   )
 }

@@ -2,7 +2,6 @@ import { msg } from '@lingui/core/macro'
 import type { MessageDescriptor } from '@lingui/core'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useRouterState } from '@tanstack/react-router'
-import { useSelector } from '@xstate/react'
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react'
 import type { ActorRefFrom, SnapshotFrom } from 'xstate'
 import type { besPurchaseMachine } from '../../../../../machines/bes-purchase/bes-purchase.machine.ts'
@@ -12,12 +11,11 @@ import { minimumContribution, type BesProduct } from '../../../../domain/bes.ts'
 import { formatMoney } from '../../../../domain/money.ts'
 import type { ConsentName } from '../../../../domain/consents.ts'
 import { useDocumentTitle } from '../../../components/useDocumentTitle.ts'
-import { besCitiesFlow } from '../../../flows/bes-cities.ts'
-import { fetchPurchase } from '../../../flows/purchase-result.ts'
-import { useHeldSend, useLazyActor } from '../../../lazy-actor.ts'
+import { prefetchCities, type City } from '../../../flows/cities.ts'
+import { fetchPurchase } from '../../../flows/purchase-read.ts'
+import { useHeldSend, useLazyActor, useSelector } from '../../../lazy-actor.ts'
 import { reasonText } from '../../../i18n/reasons.ts'
 import { getInspect } from '../../../inspector.ts'
-import { useLoaded, useLoader } from '../../staff/useFlow.ts'
 import { PurchaseLeaveGuard } from '../PurchaseLeaveGuard.tsx'
 import { entryStep, usePurchaseHistory } from '../usePurchaseHistory.ts'
 import { restoredStepOf } from '../../../../domain/purchase-address.ts'
@@ -98,11 +96,26 @@ const LEADS: Record<BesProduct, MessageDescriptor> = {
   pratikbes: msg({ message: 'Birkaç adımda sözleşmenizi kurun, aylık en az {minimum} katkıyı kartınızla ödeyin. 18 yaşını doldurmuş katılımcılar içindir.' }),
 }
 
-/** The provinces for the quick profile; a failed lookup says so and offers a retry (the list is needed to go on). */
+/** The provinces' load statechart (flows/bes-cities.ts), loaded on intent or when the first request failed (issue 23 goal 2). */
+const CITIES = lazyPart(() => import('../../../flows/bes-cities.ts').then((m) => m.besCitiesFlow))
+
+/**
+ * The provinces for the quick profile; a failed lookup says so and offers a retry (the list is
+ * needed to go on). They are asked for as the page mounts, before their load statechart's code is
+ * there; the statechart takes that answer (flows/cities.ts) and owns the failure and the retry.
+ */
 function useCities() {
-  const load = useLoader(besCitiesFlow)
-  const failed = useSelector(load, (s) => s.matches('failed'))
-  return { cities: useLoaded(load) ?? [], failed, retry: () => load.send({ type: 'retry' }) }
+  const [prefetched, setPrefetched] = useState<City[] | null>(null)
+  const [needed, setNeeded] = useState(false)
+  useEffect(() => {
+    let live = true
+    prefetchCities().then((cities) => { if (live) setPrefetched(cities) }, () => { if (live) setNeeded(true) })
+    return () => { live = false }
+  }, [])
+  const load = useLazyActor(CITIES, needed, { input: { params: null }, inspect: getInspect() })
+  const failed = useSelector(load, (s) => !!s?.matches('failed'))
+  const loaded = useSelector(load, (s) => (s?.context.loaded ? (s.context.data as City[]) : null))
+  return { cities: loaded ?? prefetched ?? [], failed, retry: () => load?.send({ type: 'retry' }) }
 }
 
 type Props = { product: BesProduct; retry?: string | undefined }
