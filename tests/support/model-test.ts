@@ -139,7 +139,7 @@ function eventKey(event: AnyEventObject): string | null {
   const text = JSON.stringify(event, (_k, v: unknown) => {
     if (v === undefined) return { '(undefined)': true }
     if (typeof v === 'function' || typeof v === 'symbol' || typeof v === 'bigint') plain = false
-    else if (v instanceof Error) return { '(error)': v.constructor.name, name: v.name, message: v.message, ...v }
+    else if (v instanceof Error) return { ...v, '(error)': v.constructor.name, name: v.name, message: v.message }
     else if (v && typeof v === 'object' && !Array.isArray(v) && ![Object.prototype, null].includes(Object.getPrototypeOf(v))) plain = false
     return v
   })
