@@ -75,7 +75,7 @@ if (ci) {
   stages.push({ name: 'lint', cmd: ['npm', 'run', '--silent', 'lint'], nice: true })
 }
 // one vitest stage at a time beside the browser stages: with 2 cores, more would starve the tests' timeouts
-stages.push({ name: 'unit+web', cmd: vitest('unit', '--project', 'unit', '--project', 'web'), report: 'unit' })
+stages.push({ name: 'unit+web', cmd: vitest('unit', '--project', 'unit', '--project', 'web', '--project', 'web-mocks'), report: 'unit' })
 // the sign-in timing file times requests: it runs in the quiet 'timing' stage below, not beside the browsers
 const TIMING_FILE = 'tests/server/auth-timing.test.ts'
 stages.push({ name: 'server', cmd: vitest('server', '--project', 'server', '--exclude', TIMING_FILE), report: 'server', order: ['unit+web'] })

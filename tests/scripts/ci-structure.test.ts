@@ -1,34 +1,74 @@
 /**
- * The CI's structure holds as files are added: test files are found by globs, server test files
- * that skip PostgreSQL say why and send no parallel requests, the PostgreSQL browser run covers the
+ * The CI's structure holds as files are added: test files are found by globs, every server test
+ * file says which database engines it needs and why (one engine: no parallel requests), web files
+ * that mock modules keep a worker of their own, the PostgreSQL browser run covers the
  * money and sign-in flows, and CI runs the README's test command.
  */
 import { readdirSync, readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { WEB_MOCKING_FILES } from '../../vitest.config.ts'
 import { FLOW_FILES, PATHS_FILES, PATHS_FIRST_LANE } from '../../vitest.e2e.config.ts'
 import { MACHINES } from '../machines/registry.ts'
+import { SERVER_FILE_ENGINES, type EngineChoice } from '../support/engines.ts'
 
 const ROOT = resolve(import.meta.dirname, '../..')
 const read = (file: string) => readFileSync(join(ROOT, file), 'utf8')
 const serverFiles = readdirSync(join(ROOT, 'tests/server')).filter((f) => f.endsWith('.test.ts'))
 
-describe('server tests on PostgreSQL (dbKinds)', () => {
-  const optedOut = serverFiles.filter((f) => read(`tests/server/${f}`).includes("postgres: 'not needed"))
+describe('server tests on PostgreSQL where the database kind matters (tests/support/engines.ts)', () => {
+  const listed = Object.keys(SERVER_FILE_ENGINES)
+  const on = (kind: EngineChoice['on']) => listed.filter((f) => SERVER_FILE_ENGINES[f]!.on === kind)
 
-  it('some files opt out, with a reason each', () => {
-    expect(optedOut.length).toBeGreaterThan(0)
-    for (const f of optedOut) expect(read(`tests/server/${f}`), f).toMatch(/dbKinds\(\{ postgres: 'not needed: [^']{12,}' \}\)/)
+  it('every server test file is listed, with a reason; none listed is gone', () => {
+    expect(serverFiles.filter((f) => !listed.includes(f)), 'add these to tests/support/engines.ts').toEqual([])
+    expect(listed.filter((f) => !serverFiles.includes(f))).toEqual([])
+    for (const f of listed) expect(SERVER_FILE_ENGINES[f]!.why.length, f).toBeGreaterThan(12)
   })
 
-  it.each(optedOut)('%s sends no parallel requests (those must run on PostgreSQL too)', (f) => {
+  it('a file on both or one engine asks dbKinds(); a file that picks its own engine does not', () => {
+    const asks = (f: string) => read(`tests/server/${f}`).includes('dbKinds()')
+    expect([...on('both'), ...on('one')].filter((f) => !asks(f))).toEqual([])
+    expect(on('fixed').filter(asks)).toEqual([])
+  })
+
+  it.each(on('one'))('%s runs on one engine and sends no parallel requests (those must run on PostgreSQL too)', (f) => {
     expect(read(`tests/server/${f}`)).not.toMatch(/Promise\.(all|allSettled|race|any)\(/)
   })
 
-  it('the files with races, money and authority keep PostgreSQL', () => {
-    for (const f of ['auth-security', 'payment', 'purchase', 'sms', 'role-assignment', 'org-roles', 'users', 'users-admin', 'fuzz']) {
-      expect(optedOut, f).not.toContain(`${f}.test.ts`)
+  it('the files with races, money, authority and migrations keep both engines', () => {
+    for (const f of ['auth-security', 'payment', 'purchase', 'money', 'sms', 'role-assignment', 'authority', 'org-roles', 'users', 'users-admin', 'fuzz', 'migrations', 'atomic-writes', 'test-database']) {
+      expect(SERVER_FILE_ENGINES[`${f}.test.ts`]?.on, f).toBe('both')
     }
+  })
+})
+
+describe('unit and web test files sharing a worker (vitest.config.ts, isolate: false)', () => {
+  const webFiles = (readdirSync(join(ROOT, 'tests/web'), { recursive: true }) as string[])
+    .filter((f) => /\.test\.tsx?$/.test(f))
+    .map((f) => `tests/web/${f}`)
+  const mocks = (f: string) => /\bvi\.(mock|doMock|unmock|doUnmock)\(/.test(read(f))
+
+  it('a web file that replaces a module (vi.mock) runs in the web-mocks project, in a worker of its own', () => {
+    // in the shared worker an earlier file has already imported the real module: the mock would not apply
+    expect(webFiles.filter((f) => mocks(f) && !WEB_MOCKING_FILES.includes(f))).toEqual([])
+  })
+
+  it('no unit test file mocks a module (the unit project shares a worker too)', () => {
+    const unit = ['tests/domain', 'tests/machines', 'tests/scripts'].flatMap((dir) =>
+      (readdirSync(join(ROOT, dir), { recursive: true }) as string[]).filter((f) => f.endsWith('.test.ts')).map((f) => `${dir}/${f}`))
+    expect(unit.length).toBeGreaterThan(50)
+    expect(unit.filter(mocks)).toEqual([])
+  })
+
+  it('the web-mocks project holds only files that mock a module (the rest share a worker)', () => {
+    expect(WEB_MOCKING_FILES.filter((f) => !webFiles.includes(f) || !mocks(f))).toEqual([])
+  })
+
+  it('a shared web file that stubs globals or fakes timers puts them back for the next file', () => {
+    const shared = webFiles.filter((f) => !WEB_MOCKING_FILES.includes(f))
+    expect(shared.filter((f) => read(f).includes('vi.stubGlobal(') && !read(f).includes('vi.unstubAllGlobals()'))).toEqual([])
+    expect(shared.filter((f) => read(f).includes('vi.useFakeTimers(') && !read(f).includes('vi.useRealTimers()'))).toEqual([])
   })
 })
 

@@ -10,7 +10,7 @@ import { createTestApp, dbKinds, type TestApp } from '../support/test-app.ts'
 const PASSWORD = 'Güçlü-Parola-2026!'
 const tckn = (nine: string) => nine + tcknCheckDigits(nine)
 
-describe.each(dbKinds({ postgres: 'not needed: one request at a time, no concurrency in these rules' }))('the administrator\'s first day on %s', (kind) => {
+describe.each(dbKinds())('the administrator\'s first day on %s', (kind) => {
   let t: TestApp
   let a: ReturnType<typeof agent>
   let companyId: string

@@ -6,7 +6,7 @@ import { createTestApp, dbKinds, type TestApp } from '../support/test-app.ts'
 
 const PHONE = '0532 123 45 67'
 
-for (const kind of dbKinds({ postgres: 'not needed: one upsert per phone and product, no parallel requests; the same SQL on both' })) {
+for (const kind of dbKinds()) {
   describe(`unfinished applications: save and resume after verifying the same phone (${kind})`, () => {
     let t: TestApp
     let api: ReturnType<typeof agent>

@@ -10,7 +10,7 @@ import { createTestApp, dbKinds, type TestApp } from '../support/test-app.ts'
  * every read. Before, the tie-breaker was the random id: the same time came back in id order,
  * unrelated to what happened first.
  */
-describe.each(dbKinds({ postgres: 'not needed: one request at a time; the order is an ORDER BY on (at, seq), the same engine on PGlite' }))('the audit log\'s fixed order on %s', (kind) => {
+describe.each(dbKinds())('the audit log\'s fixed order on %s', (kind) => {
   let t: TestApp
   let a: ReturnType<typeof agent>
   let companyId: string

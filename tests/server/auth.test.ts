@@ -10,7 +10,7 @@ import { createTestApp, dbKinds, type TestApp } from '../support/test-app.ts'
 const PASSWORD = 'Güçlü-Parola-2026!'
 const NEW_PASSWORD = 'Yepyeni-Şifre-Q7!'
 
-describe.each(dbKinds({ postgres: 'not needed: session rules over timestamptz columns, one request at a time; the parallel sign-in bursts are in auth-security.test.ts, on both' }))('staff sign-in and sessions on %s', (kind) => {
+describe.each(dbKinds())('staff sign-in and sessions on %s', (kind) => {
   let t: TestApp
   beforeEach(async () => { t = await createTestApp(kind, {}, { mail: true }) })
   afterEach(async () => { await t.close() })

@@ -7,7 +7,7 @@ const PASSWORD = 'Güçlü-Parola-2026!'
 const NEW_PASSWORD = 'Yepyeni-Parola-2027?'
 
 /** Issue 12: the notification flags are honoured, and preference changes reach signed-in sessions. */
-describe.each(dbKinds({ postgres: 'not needed: flags read and honoured, one request at a time' }))('company notification flags on %s', (kind) => {
+describe.each(dbKinds())('company notification flags on %s', (kind) => {
   let t: TestApp
   let admin: ReturnType<typeof agent>
   let companyId: string

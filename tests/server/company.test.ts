@@ -38,7 +38,7 @@ describe('company rules', () => {
   })
 })
 
-describe.each(dbKinds({ postgres: 'not needed: validation, versions and images, one request at a time' }))('company settings on %s', (kind) => {
+describe.each(dbKinds())('company settings on %s', (kind) => {
   let t: TestApp
   let a: ReturnType<typeof agent>
   let companyId: string

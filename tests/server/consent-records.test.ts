@@ -27,7 +27,7 @@ describe('masking', () => {
   })
 })
 
-describe.each(dbKinds({ postgres: 'not needed: reads only, one request at a time' }))('consent records for staff on %s', (kind) => {
+describe.each(dbKinds())('consent records for staff on %s', (kind) => {
   let t: TestApp
   let a: ReturnType<typeof agent>
   let companyId: string

@@ -18,7 +18,7 @@ const CARD = '4036660000001231'
 const NOTATIONS = ['4036 6600 0000 1231', '4036.6600.0000.1231', '4036/6600/0000/1231', '4036_6600_0000_1231', '4036\t6600\t0000\t1231', '4036\n6600\n0000\n1231', '４０３６６６００００００１２３１']
 const loopback = { incoming: { socket: { remoteAddress: '127.0.0.1' } } }
 
-for (const kind of dbKinds({ postgres: 'not needed: HTTP, logging and redaction; outages of PostgreSQL itself are in faults.test.ts' })) {
+for (const kind of dbKinds()) {
   describe(`client input never answers 5xx [${kind}]`, () => {
     let t: TestApp
     beforeAll(async () => { t = await createTestApp(kind) })

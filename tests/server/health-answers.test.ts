@@ -24,7 +24,7 @@ const TSS_DATA = {
   healthPolicy: policy(ANSWERED),
 }
 
-for (const kind of dbKinds({ postgres: 'not needed: validation of the health declaration before any write, one request at a time' })) {
+for (const kind of dbKinds()) {
   describe(`health questions answered on the server [${kind}]`, { timeout: 60_000 }, () => {
     let t: TestApp
     let api: ReturnType<typeof agent>

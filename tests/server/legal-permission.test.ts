@@ -49,7 +49,7 @@ const TSS_DATA = {
 }
 
 // who may record or withdraw a consent is an authority rule (issue 28 item 3): on PGlite and PostgreSQL
-for (const kind of dbKinds({ postgres: 'not needed: single inserts of consent records, one request at a time, no locks' })) {
+for (const kind of dbKinds()) {
   describe(`POST digitalchannels/legalpermission (${kind})`, () => {
     let t: TestApp
     let api: ReturnType<typeof agent>

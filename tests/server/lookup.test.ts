@@ -3,7 +3,7 @@ import { createTestApp, dbKinds, type TestApp } from '../support/test-app.ts'
 
 type Item = { value: string; name: string; icon?: string; level?: number | null; parent?: string | null; zipcode?: string }
 
-describe.each(dbKinds({ postgres: 'not needed: reads of seeded reference data' }))('lookups on %s', (kind) => {
+describe.each(dbKinds())('lookups on %s', (kind) => {
   let t: TestApp
   beforeAll(async () => { t = await createTestApp(kind) })
   afterAll(async () => { await t.close() })

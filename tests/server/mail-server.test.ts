@@ -36,7 +36,7 @@ describe('where a mail server may be (services/mail-host.ts)', () => {
   })
 })
 
-describe.each(dbKinds({ postgres: 'not needed: one request after another, settings stored as one jsonb row and read back; no transaction, race, lock or driver-specific type' }))('the mail-server settings on %s', (kind) => {
+describe.each(dbKinds())('the mail-server settings on %s', (kind) => {
   let t: TestApp
   let a: ReturnType<typeof agent>
   let companyId: string

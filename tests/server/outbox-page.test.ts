@@ -12,7 +12,7 @@ import { createTestApp, dbKinds, type TestApp } from '../support/test-app.ts'
 /** Issue 25 item 3: the "Posta kutusu" calls (GET /outbox, POST /outbox/{id}/retry), the truthful welcome answer, pruning. */
 const PASSWORD = 'Güçlü-Parola-2026!'
 
-describe.each(dbKinds({ postgres: 'not needed: one request at a time; the claim of the worker is tested in mail.test.ts' }))('the outbox page on %s', (kind) => {
+describe.each(dbKinds())('the outbox page on %s', (kind) => {
   let t: TestApp
   afterEach(async () => { await t?.close() })
 

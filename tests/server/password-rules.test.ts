@@ -13,7 +13,7 @@ import { createTestApp, dbKinds, type TestApp } from '../support/test-app.ts'
 const PASSWORD = 'Güçlü-Parola-2026!'
 const SECURITY_FIELDS = ['version', 'complexity', 'uniqueAmongUsers', 'minLength', 'expiryDays', 'historyCount', 'maxFailedLogins', 'expiryWarningDays', 'addressFailureLimit', 'addressWindowMinutes'] as const
 
-describe.each(dbKinds({ postgres: 'not needed: the checks of the password policy run in code, one request at a time' }))('password rules on %s', (kind) => {
+describe.each(dbKinds())('password rules on %s', (kind) => {
   let t: TestApp
   beforeEach(async () => { t = await createTestApp(kind, {}, { mail: true }) })
   afterEach(async () => { await t.close() })

@@ -88,7 +88,7 @@ describe('the permission catalogue and the system role bundles', () => {
   })
 })
 
-describe.each(dbKinds({ postgres: 'not needed: the route walk and permission checks, one request at a time; roles across servers are in two-servers.test.ts' }))('permissions enforced on the server on %s', (kind) => {
+describe.each(dbKinds())('permissions enforced on the server on %s', (kind) => {
   let t: TestApp
   let clock: ReturnType<typeof testClock>
   beforeEach(async () => {

@@ -16,7 +16,7 @@ const quiet = { log() {}, child() { return this } }
  * ticket a page sends by ending the phone's verification in the database (sms_ticket_end), never by
  * rewriting the page's request. The route exists only with the SMS catcher and the dev routes on.
  */
-for (const kind of dbKinds({ postgres: 'not needed: a dev route writing one row, one request at a time' })) {
+for (const kind of dbKinds()) {
   describe(`ending an SMS verification (${kind})`, () => {
     let t: TestApp
     beforeEach(async () => { t = await createTestApp(kind) })

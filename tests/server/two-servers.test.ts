@@ -12,7 +12,7 @@ import { forgotPasswordJob } from '../../src/server/services/password-reset.ts'
 import { keyFrom } from '../../src/server/services/secrets.ts'
 import { setRolePermissions } from '../../src/server/services/sessions.ts'
 import { agent, createUser } from '../support/fixtures.ts'
-import { dbKinds, openTestDatabase, testClock } from '../support/test-app.ts'
+import { hasPostgres, openTestDatabase, testClock } from '../support/test-app.ts'
 
 const PASSWORD = 'Güçlü-Parola-2026!'
 
@@ -20,7 +20,7 @@ const PASSWORD = 'Güçlü-Parola-2026!'
  * How the product grows past one machine: two server instances, each with its own connection pool
  * (as two processes would have), on one PostgreSQL database. Whatever one starts, the other honours.
  */
-describe.runIf(dbKinds().includes('postgres'))('two servers, one PostgreSQL', () => {
+describe.runIf(hasPostgres())('two servers, one PostgreSQL', () => {
   let primary: Awaited<ReturnType<typeof openTestDatabase>>
   let second: Database
   let catcher: MailCatcher

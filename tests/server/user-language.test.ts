@@ -13,7 +13,7 @@ import { createTestApp, dbKinds, type TestApp } from '../support/test-app.ts'
  */
 const PASSWORD = 'Güçlü-Parola-2026!'
 
-describe.each(dbKinds({ postgres: 'not needed: a language code stored and read back, one request after another; no transaction, race, lock or SQL feature of its own' }))('the language follows the person on %s', (kind) => {
+describe.each(dbKinds())('the language follows the person on %s', (kind) => {
   let t: TestApp
   afterEach(async () => { await t?.close() })
 

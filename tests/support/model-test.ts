@@ -70,10 +70,35 @@ export function checkSent(expectations: Expectations, previous: Snapshot, event:
  * in, the rules for (previous state, event), what each started actor was given and, for a timer
  * step, its duration. Throws at the first failure; returns the transitions taken and the rules applied.
  */
-export function replayChecked(model: Model, expectations: Expectations, path: GeneratedPath, observe?: (snapshot: Snapshot) => void) {
+export function replayChecked(model: Model, expectations: Expectations, path: GeneratedPath, observe?: (snapshot: Snapshot) => void, checked?: CheckedSteps) {
   const rules = new Set<string>()
   let initial = true
+  let prefix: string | null = ''
   const taken = replayPath(model, path, (actual, previous, event, step, effects, sent, initialSent) => {
+    // a step after the same events as one already checked: the same actor, the same checks (see CheckedSteps)
+    const key = prefix === null ? null : eventKey(event)
+    prefix = key === null ? null : `${prefix}>${key}`
+    const known = prefix === null ? undefined : checked?.get(prefix)
+    if (known instanceof Error) throw known
+    if (known) {
+      for (const name of known) rules.add(name)
+      initial = false
+      // the screens check samples the same snapshots as without CheckedSteps
+      observe?.(actual)
+      return
+    }
+    try {
+      const names = checkOneStep(actual, previous, event, step, effects, sent, initialSent)
+      for (const name of names) rules.add(name)
+      if (prefix !== null) checked?.set(prefix, names)
+    } catch (error) {
+      if (prefix !== null) checked?.set(prefix, error as Error)
+      throw error
+    }
+  }, delayOracle(model, expectations))
+  return { taken, rules }
+
+  function checkOneStep(actual: Snapshot, previous: Snapshot, event: AnyEventObject, step: number, effects: string[], sent: Sent[], initialSent: Sent[]): string[] {
     if (initial) {
       checkState(expectations, previous, 'initial state')
       checkSent(expectations, previous, { type: 'xstate.init' }, previous, initialSent, 'initial state', model.input)
@@ -85,12 +110,40 @@ export function replayChecked(model: Model, expectations: Expectations, path: Ge
     }
     initial = false
     const where = `step ${step + 1} (${event.type})`
-    for (const name of checkStep(expectations, previous, event, actual, where, effects)) rules.add(name)
+    const names = checkStep(expectations, previous, event, actual, where, effects)
     checkSent(expectations, previous, event, actual, sent, where, model.input)
     checkState(expectations, actual, where)
     observe?.(actual)
-  }, delayOracle(model, expectations))
-  return { taken, rules }
+    return names
+  }
+}
+
+/**
+ * The steps a model suite has checked, by the events from the initial state up to each (issue 26
+ * item 9): the generated paths are the shortest path to every state, each extended by one event, so
+ * most paths repeat the steps of others. A replay is deterministic (fake actors, a simulated clock,
+ * the model's input), so a step after the same events is the same actor in the same state, and its
+ * checks (rules, context, inputs sent, the state's expectations) answer alike: the replay still runs
+ * every step on a real actor (the transitions taken, the invariants), and a step checked before gives
+ * its rules again, or its failure again, without being checked twice.
+ */
+export type CheckedSteps = Map<string, string[] | Error>
+
+/**
+ * An event as a key that tells apart every two events a replay could tell apart, or null (then
+ * neither this step nor the ones after it are taken from CheckedSteps): plain data, and errors by
+ * their class, message and own fields; a function or an object of another class is not keyed.
+ */
+function eventKey(event: AnyEventObject): string | null {
+  let plain = true
+  const text = JSON.stringify(event, (_k, v: unknown) => {
+    if (v === undefined) return { '(undefined)': true }
+    if (typeof v === 'function' || typeof v === 'symbol' || typeof v === 'bigint') plain = false
+    else if (v instanceof Error) return { ...v, '(error)': v.constructor.name, name: v.name, message: v.message }
+    else if (v && typeof v === 'object' && !Array.isArray(v) && ![Object.prototype, null].includes(Object.getPrototypeOf(v))) plain = false
+    return v
+  })
+  return plain ? text : null
 }
 
 /**
@@ -225,6 +278,7 @@ export function modelSuite(model: Model, expectations: Expectations) {
   const takes: Array<Set<string>> = new Array(paths.length)
   /** A few replayed snapshots of each state value (their screens are compared). */
   const samples = new Map<string, Snapshot[]>()
+  const checked: CheckedSteps = new Map()
   const observe = (s: Snapshot) => {
     const key = JSON.stringify(s.value)
     const list = samples.get(key) ?? []
@@ -241,7 +295,7 @@ export function modelSuite(model: Model, expectations: Expectations) {
     it.each(paths.map((p, i) => [i + 1, p.steps.map((s) => s.event.type).join(' > ') || '(initial)', p] as const))(
       'path %i: %s',
       (i, _label, path) => {
-        const r = replayChecked(model, expectations, path, observe)
+        const r = replayChecked(model, expectations, path, observe, checked)
         takes[i - 1] = r.taken
         for (const key of r.taken) taken.add(key)
         for (const name of r.rules) used.add(name)

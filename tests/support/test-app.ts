@@ -2,7 +2,8 @@ import { readFile } from 'node:fs/promises'
 import { PGlite } from '@electric-sql/pglite'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import pg from 'pg'
-import { inject } from 'vitest'
+import { basename } from 'node:path'
+import { expect, inject } from 'vitest'
 import { createApp } from '../../src/server/app.ts'
 import { loadConfig, type ServerConfig } from '../../src/server/config.ts'
 import { openDatabase, type Database } from '../../src/server/db/client.ts'
@@ -16,20 +17,30 @@ import { mailSettingsResolver } from '../../src/server/services/mail-settings.ts
 import { keyFrom } from '../../src/server/services/secrets.ts'
 import { createSmsCatcher } from '../../src/server/services/sms/catcher.ts'
 import type { SmsPort } from '../../src/server/services/sms/port.ts'
+import { ONE_ENGINE, SERVER_FILE_ENGINES } from './engines.ts'
 import { adminQuery, withDatabase } from './global-setup.ts'
 
 export type DbKind = 'pglite' | 'postgres'
 
+/** Whether the run has a PostgreSQL (TEST_DATABASE_URL: its template was made by the global setup). */
+export function hasPostgres(): boolean {
+  return Boolean(inject('pgTemplate'))
+}
+
 /**
- * The database kinds a test file runs on: PGlite always; PostgreSQL too when TEST_DATABASE_URL is
- * set, unless the file says why the engine cannot change its outcome:
- * `dbKinds({ postgres: 'not needed: ...' })`. Keep the default wherever the engine can matter:
- * transactions, parallel requests and races, locks, SQL features and functions, the driver's errors,
- * money and authority. A new file without a reason runs on both.
+ * The database kinds the calling test file runs on, as tests/support/engines.ts lists it (one place,
+ * one reason a file): `both` gives PGlite and, when the run has one, PostgreSQL; `one` gives the one
+ * engine. A file that is not listed fails here, at once, with what to add.
  */
-export function dbKinds(opts: { postgres?: `not needed: ${string}` } = {}): DbKind[] {
-  if (opts.postgres) return ['pglite']
-  return inject('pgTemplate') ? ['pglite', 'postgres'] : ['pglite']
+export function dbKinds(): DbKind[] {
+  const state = (globalThis as unknown as { __vitest_worker__?: { filepath?: string } }).__vitest_worker__
+  const file = basename(expect.getState().testPath ?? state?.filepath ?? '')
+  const choice = SERVER_FILE_ENGINES[file]
+  if (!choice || choice.on === 'fixed') {
+    throw new Error(`${file || 'this file'}: say in tests/support/engines.ts whether the database kind matters to it ('both', with why) or not ('one', with why)`)
+  }
+  if (choice.on === 'one') return [ONE_ENGINE === 'postgres' && hasPostgres() ? 'postgres' : 'pglite']
+  return hasPostgres() ? ['pglite', 'postgres'] : ['pglite']
 }
 
 export type TestDatabase = Database & {
