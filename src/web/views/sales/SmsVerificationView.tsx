@@ -1,7 +1,7 @@
 import { msg } from '@lingui/core/macro'
 import type { MessageDescriptor } from '@lingui/core'
 import { useLingui } from '@lingui/react/macro'
-import { useSelector } from '@xstate/react'
+import { useSelector } from '../../lazy-actor.ts'
 import { useEffect, useState } from 'react'
 import type { ActorRefFrom } from 'xstate'
 import type { SmsVerificationContext, smsVerificationMachine } from '../../../../machines/sms-verification/sms-verification.machine.ts'
