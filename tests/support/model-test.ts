@@ -73,7 +73,7 @@ export function checkSent(expectations: Expectations, previous: Snapshot, event:
 export function replayChecked(model: Model, expectations: Expectations, path: GeneratedPath, observe?: (snapshot: Snapshot) => void) {
   const rules = new Set<string>()
   let initial = true
-  const taken = replayPath(model, path, (actual, previous, event, step, effects, sent, initialSent) => {
+  const taken = replayPath(model, path, (actual, previous, event, step, effects, sent, initialSent, timers) => {
     if (initial) {
       checkState(expectations, previous, 'initial state')
       checkSent(expectations, previous, { type: 'xstate.init' }, previous, initialSent, 'initial state', model.input)
@@ -85,7 +85,8 @@ export function replayChecked(model: Model, expectations: Expectations, path: Ge
     }
     initial = false
     const where = `step ${step + 1} (${event.type})`
-    for (const name of checkStep(expectations, previous, event, actual, where, effects)) rules.add(name)
+    const started = { sent: sent.map((s) => s.id), timers: timers.map((t) => delayName(model.machine, t)) }
+    for (const name of checkStep(expectations, previous, event, actual, where, effects, started)) rules.add(name)
     checkSent(expectations, previous, event, actual, sent, where, model.input)
     checkState(expectations, actual, where)
     observe?.(actual)
