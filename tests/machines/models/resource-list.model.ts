@@ -5,6 +5,8 @@ import type { Model } from '../../support/model-test.ts'
 
 export const page = (n: number, total: number): ListPage<unknown> => ({ items: Array.from({ length: n }, (_, i) => ({ id: i })), total, page: 1, size: 20 })
 /** A list's params when the address says nothing (spec 2.2 "Lists": page 1, 20 a page). */
+/** 101 characters: a search or filter text is cut to 100 (MAX_SEARCH_LENGTH, restated in the expectations). */
+export const TOO_LONG = 'ayse'.padEnd(101, 'x')
 export const DEFAULT_LIST_PARAMS: ListParams = { page: 1, size: 20, sort: null, q: '', filters: {} }
 export const FROM_URL = { ...DEFAULT_LIST_PARAMS, q: 'from-url' }
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
@@ -25,6 +27,9 @@ export const resourceListModel: Model = {
     { type: 'sort.toggle', field: 'at' },
     { type: 'filter.change', key: 'action', value: 'auth.login' },
     { type: 'search.input', q: 'ayse' },
+    // longer than spec 7's 100 characters: the list asks with the first 100 (model only: the browser replay leaves these out)
+    { type: 'search.input', q: TOO_LONG },
+    { type: 'filter.change', key: 'action', value: TOO_LONG },
     { type: 'params.sync', params: FROM_URL },
     { type: 'params.sync', params: DEFAULT_LIST_PARAMS },
     { type: 'retry' },
