@@ -240,7 +240,7 @@ describe('session machine: what the sign-in sends', () => {
         },
         actions: { persistSession: () => {}, persistIdleTime: () => {}, clearSession: () => {}, broadcast: () => {}, reportActivity: () => {} },
       })
-      const actor = createActor(machine, { clock: new SimulatedClock() }).start()
+      const actor = createActor(machine, { clock: new SimulatedClock(), input: undefined }).start()
       actor.send({ type: 'login.submit', username: 'admin', password: 'Doğru-Parola-2026!', rememberMe })
       await settle()
       expect(sent).toEqual([{ username: 'admin', password: 'Doğru-Parola-2026!', rememberMe }])
