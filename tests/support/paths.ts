@@ -373,10 +373,11 @@ export function coveringPaths(model: MachineModel<AnyStateMachine>, paths: Gener
 }
 
 /** Side-effect actions are placeholders that throw; replays record them instead (built-ins stay). */
-function fakeActionsFor(machine: AnyStateMachine, sink: { target: { effects: string[] } }): Record<string, (a: unknown, params?: { kind?: string }) => void> {
-  const fakes: Record<string, (a: unknown, params?: { kind?: string }) => void> = {}
+function fakeActionsFor(machine: AnyStateMachine, sink: { target: { effects: string[] } }): Record<string, (a: unknown, params?: { kind?: string; step?: string }) => void> {
+  const fakes: Record<string, (a: unknown, params?: { kind?: string; step?: string }) => void> = {}
   for (const [key, impl] of Object.entries(machine.implementations.actions ?? {})) {
-    if (typeof impl === 'function' && !('type' in impl)) fakes[key] = (_a, params) => { sink.target.effects.push(params?.kind ? `${key}:${params.kind}` : key) }
+    // an effect is named with what it is for: a broadcast's kind, a draft's step (`saveDraft:address`)
+    if (typeof impl === 'function' && !('type' in impl)) fakes[key] = (_a, params) => { sink.target.effects.push(params?.kind ? `${key}:${params.kind}` : params?.step ? `${key}:${params.step}` : key) }
   }
   return fakes
 }
