@@ -34,6 +34,8 @@ export type Screen = {
   busy?: string[]
   /** The document's title (the browser's tab, what a screen reader announces on arrival) begins with this. */
   title?: string[]
+  /** The step list's current step (the item marked aria-current="step"), exactly: a purchase's "Sağlık beyanı". */
+  step?: string[]
 }
 
 export type StateExpectation<C = any> = {
@@ -152,7 +154,7 @@ export type Expectations<C = any> = {
 
 /** The screen of a snapshot: every active state's screen, merged. */
 export function screenOf(expectations: Expectations, snapshot: Snapshot): Required<Screen> {
-  const out = { texts: [] as string[], headings: [] as string[], absent: [] as string[], enabled: [] as string[], disabled: [] as string[], busy: [] as string[], title: [] as string[] }
+  const out = { texts: [] as string[], headings: [] as string[], absent: [] as string[], enabled: [] as string[], disabled: [] as string[], busy: [] as string[], title: [] as string[], step: [] as string[] }
   for (const path of activePaths(snapshot)) {
     const s = expectations.states[path]?.screen
     const screen = typeof s === 'function' ? s(snapshot.context) : s
