@@ -322,7 +322,10 @@ export const sessionDriver: Driver = {
       // the page reports activity at most once a second, and to the server once per throttle
       await sleepFor(page, reported ? ctx.timing.throttleMs + 1_000 : 1_100)
       if (e.inWarning === true || !prev || !isIn(prev, 'signedIn.inactivity.inactive')) await move(page)
-      else await page.mouse.click(3, 3) // the warning's backdrop, outside its box
+      // the warning dismissed: by its "Devam Et" (the page's stay), or by a click on its backdrop, outside its box
+      // (activity elsewhere): both are the same event; the model's two activities take one each
+      else if (reported) await page.mouse.click(3, 3)
+      else await page.getByRole('dialog').getByRole('button', { name: 'Devam Et' }).click()
     } else if (e.type === 'activity.remote') {
       await fromOtherTab(page, { kind: 'activity', withTime: true })
     } else if (e.type === 'remote.locked' || e.type === 'remote.unlocked' || e.type === 'remote.ended') {
