@@ -207,6 +207,10 @@ export const sessionDriver: Driver = {
   model: sessionModel,
   expectations: sessionExpectations,
   feasible: (path: GeneratedPath) => path.steps.every((s, i) => canSend(s.event, i === 0 ? null : path.steps[i - 1]!.state, i)),
+  // the warning dismissed by the person ("Devam Et"): the same transition as activity before the warning, so no
+  // covering path needs it; without it no path pressed the warning's own button
+  mustReplay: (path: GeneratedPath) => path.steps.some((s, i) => s.event.type === 'activity' && s.event.inWarning !== true && i > 0
+    && isIn(path.steps[i - 1]!.state, 'signedIn.inactivity.inactive')),
   // activity while locked: the pointer moved on the lock screen (more than the page's one-second throttle after the last
   // activity it noted) reaches the machine as `activity`, which must neither unlock nor report anything
   async ignore(page, state, event) {
