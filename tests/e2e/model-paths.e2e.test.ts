@@ -83,6 +83,9 @@ async function checkScreen(page: Page, screen: Required<Screen>, where: string) 
   for (const title of screen.title) {
     await expect.poll(() => page.title(), { timeout: 5_000, message: `${where}: the document's title begins with "${title}"` }).toMatch(new RegExp(`^${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}( \\||$)`))
   }
+  for (const name of screen.step) {
+    await expect.poll(() => page.locator('[aria-current="step"]').allTextContents(), { timeout: 5_000, message: `${where}: the step list marks "${name}" as the current step` }).toEqual([name])
+  }
   for (const text of screen.absent) {
     await expect.poll(() => page.getByText(text, { exact: false }).filter({ visible: true }).count(), { timeout: 5_000, message: `${where}: "${text}" must not show` }).toBe(0)
   }

@@ -228,3 +228,23 @@ describe('session machine: a lock restored after a reload', () => {
     expect(s.logout).toHaveBeenCalledOnce()
   })
 })
+
+describe('session machine: what the sign-in sends', () => {
+  // the model's valid sign-in has "Beni hatırla" unticked; this sends it both ways
+  it('sends the form\'s username, password and "Beni hatırla" as they were submitted', async () => {
+    for (const rememberMe of [true, false]) {
+      const sent: unknown[] = []
+      const machine = sessionMachine.provide({
+        actors: {
+          signIn: fromPromise<SignInResult, { username: string; password: string; rememberMe: boolean }>(async ({ input }) => { sent.push(input); return { kind: 'signedIn', user, timing, at: T0 } }),
+        },
+        actions: { persistSession: () => {}, persistIdleTime: () => {}, clearSession: () => {}, broadcast: () => {}, reportActivity: () => {} },
+      })
+      const actor = createActor(machine, { clock: new SimulatedClock(), input: undefined }).start()
+      actor.send({ type: 'login.submit', username: 'admin', password: 'Doğru-Parola-2026!', rememberMe })
+      await settle()
+      expect(sent).toEqual([{ username: 'admin', password: 'Doğru-Parola-2026!', rememberMe }])
+      actor.stop()
+    }
+  })
+})

@@ -34,6 +34,8 @@ export type Screen = {
   busy?: string[]
   /** The document's title (the browser's tab, what a screen reader announces on arrival) begins with this. */
   title?: string[]
+  /** The step list's current step (the item marked aria-current="step"), exactly: a purchase's "Sağlık beyanı". */
+  step?: string[]
 }
 
 export type StateExpectation<C = any> = {
@@ -86,6 +88,17 @@ export type Rule<C = any> = {
    * `broadcast:ended`) and emitted notices (`notice:loggedOut`). Unchecked when absent.
    */
   effects?: string[] | ((previous: C, event: any) => string[])
+  /**
+   * The invoked actors this step starts, by invoke id, exactly (what goes to the server now): a
+   * re-entered busy state asks again, a transition that stays does not. Unchecked when absent.
+   */
+  sends?: string[]
+  /**
+   * The delays this step (re)starts, by name, exactly: typing again restarts a debounce. Unchecked
+   * when absent (the model's clock does not move between a person's events, so a timer kept and a
+   * timer restarted would otherwise fire alike).
+   */
+  timers?: string[]
   /** Checks of the context afterwards (previous context and the event given too). */
   then?: (context: C, previous: C, event: any, snapshot: Snapshot) => void
   /**
@@ -141,7 +154,7 @@ export type Expectations<C = any> = {
 
 /** The screen of a snapshot: every active state's screen, merged. */
 export function screenOf(expectations: Expectations, snapshot: Snapshot): Required<Screen> {
-  const out = { texts: [] as string[], headings: [] as string[], absent: [] as string[], enabled: [] as string[], disabled: [] as string[], busy: [] as string[], title: [] as string[] }
+  const out = { texts: [] as string[], headings: [] as string[], absent: [] as string[], enabled: [] as string[], disabled: [] as string[], busy: [] as string[], title: [] as string[], step: [] as string[] }
   for (const path of activePaths(snapshot)) {
     const s = expectations.states[path]?.screen
     const screen = typeof s === 'function' ? s(snapshot.context) : s
@@ -218,7 +231,8 @@ export function checkState(expectations: Expectations, snapshot: Snapshot, where
 }
 
 /** Checks the rules that apply to one step; at least one must apply. Returns the names checked. */
-export function checkStep(expectations: Expectations, previous: Snapshot, event: AnyEventObject, actual: Snapshot, where: string, effects: string[] = []): string[] {
+export function checkStep(expectations: Expectations, previous: Snapshot, event: AnyEventObject, actual: Snapshot, where: string, effects: string[] = [],
+  started?: { sent: string[]; timers: string[] }): string[] {
   const applying = expectations.rules.filter((r) => isIn(previous, r.from) && eventMatches(r.event, event.type) && (r.when?.(previous.context, event, previous) ?? true))
   if (applying.length === 0) {
     fail(`${where}: no rule says what "${event.type}" does in ${JSON.stringify(previous.value)} (it went to ${JSON.stringify(actual.value)})`)
@@ -230,6 +244,13 @@ export function checkStep(expectations: Expectations, previous: Snapshot, event:
     if (rule.effects) {
       const want = typeof rule.effects === 'function' ? rule.effects(previous.context, event) : rule.effects
       if (JSON.stringify(want) !== JSON.stringify(effects)) fail(`${where}: rule "${rule.name}": effects ${JSON.stringify(effects)}, expected ${JSON.stringify(want)}`)
+    }
+    if (started) {
+      for (const [what, want, got] of [['starts', rule.sends, started.sent], ['starts the timers', rule.timers, started.timers]] as const) {
+        if (want && JSON.stringify([...want].sort()) !== JSON.stringify([...got].sort())) {
+          fail(`${where}: rule "${rule.name}" ${what} ${JSON.stringify(want)}, the step started ${JSON.stringify(got)}`)
+        }
+      }
     }
     try {
       rule.then?.(actual.context, previous.context, event, actual)

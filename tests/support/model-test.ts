@@ -74,7 +74,7 @@ export function replayChecked(model: Model, expectations: Expectations, path: Ge
   const rules = new Set<string>()
   let initial = true
   let prefix: string | null = ''
-  const taken = replayPath(model, path, (actual, previous, event, step, effects, sent, initialSent) => {
+  const taken = replayPath(model, path, (actual, previous, event, step, effects, sent, initialSent, timers) => {
     // a step after the same events as one already checked: the same actor, the same checks (see CheckedSteps)
     const key = prefix === null ? null : eventKey(event)
     prefix = key === null ? null : `${prefix}>${key}`
@@ -88,7 +88,7 @@ export function replayChecked(model: Model, expectations: Expectations, path: Ge
       return
     }
     try {
-      const names = checkOneStep(actual, previous, event, step, effects, sent, initialSent)
+      const names = checkOneStep(actual, previous, event, step, effects, sent, initialSent, timers)
       for (const name of names) rules.add(name)
       if (prefix !== null) checked?.set(prefix, names)
     } catch (error) {
@@ -98,7 +98,7 @@ export function replayChecked(model: Model, expectations: Expectations, path: Ge
   }, delayOracle(model, expectations))
   return { taken, rules }
 
-  function checkOneStep(actual: Snapshot, previous: Snapshot, event: AnyEventObject, step: number, effects: string[], sent: Sent[], initialSent: Sent[]): string[] {
+  function checkOneStep(actual: Snapshot, previous: Snapshot, event: AnyEventObject, step: number, effects: string[], sent: Sent[], initialSent: Sent[], timers: Parameters<Parameters<typeof replayPath>[2]>[7]): string[] {
     if (initial) {
       checkState(expectations, previous, 'initial state')
       checkSent(expectations, previous, { type: 'xstate.init' }, previous, initialSent, 'initial state', model.input)
@@ -110,7 +110,8 @@ export function replayChecked(model: Model, expectations: Expectations, path: Ge
     }
     initial = false
     const where = `step ${step + 1} (${event.type})`
-    const names = checkStep(expectations, previous, event, actual, where, effects)
+    const started = { sent: sent.map((s) => s.id), timers: timers.map((t) => delayName(model.machine, t)) }
+    const names = checkStep(expectations, previous, event, actual, where, effects, started)
     checkSent(expectations, previous, event, actual, sent, where, model.input)
     checkState(expectations, actual, where)
     observe?.(actual)

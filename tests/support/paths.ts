@@ -177,16 +177,16 @@ export type Timer = { type: string; at: number; ms: number; context: unknown; ev
 export function replayPath(
   model: MachineModel<AnyStateMachine>,
   path: GeneratedPath,
-  check: (actual: Snapshot, previous: Snapshot, event: AnyEventObject, step: number, effects: string[], sent: Sent[], initialSent: Sent[]) => void,
+  check: (actual: Snapshot, previous: Snapshot, event: AnyEventObject, step: number, effects: string[], sent: Sent[], initialSent: Sent[], timers: string[]) => void,
   durations?: DelayOracle,
 ): Set<string> {
   const replay = startReplay(model, durations)
   try {
     path.steps.forEach((step, i) => {
       const previous = replay.actor.getSnapshot() as Snapshot
-      const { effects, sent } = replay.advance(step.event)
+      const { effects, sent, timers } = replay.advance(step.event)
       const actual = replay.actor.getSnapshot() as Snapshot
-      check(actual, previous, step.event, i, effects, sent, replay.initialSent)
+      check(actual, previous, step.event, i, effects, sent, replay.initialSent, timers)
       model.invariants?.(actual)
     })
   } finally {
@@ -240,6 +240,8 @@ export function startReplay(model: MachineModel<AnyStateMachine>, durations?: De
   const sent: Sent[] = []
   const timers = new Map<string, Timer>()
   const fired: string[] = []
+  /** The timer events the current step scheduled (a state entered or re-entered starts its `after` timers). */
+  const scheduled: string[] = []
   let microsteps = 0
   let root: unknown = null
   let stepIndex = -1
@@ -271,6 +273,7 @@ export function startReplay(model: MachineModel<AnyStateMachine>, durations?: De
         if (e.action.type === 'xstate.raise' && typeof params.delay === 'number') {
           const type = (params.event as AnyEventObject).type
           timers.set(type, { type, at: clock.now(), ms: params.delay, context: undefined, event: stepEvent, step: stepIndex })
+          scheduled.push(type)
         } else if (e.action.type === 'xstate.cancel') {
           timers.delete(String(params.sendId))
         }
@@ -304,6 +307,7 @@ export function startReplay(model: MachineModel<AnyStateMachine>, durations?: De
     recorder.effects = []
     sink.target = recorder
     sent.length = 0
+    scheduled.length = 0
     if (event.type.startsWith('xstate.after.')) {
       const timer = timers.get(event.type)
       if (!timer) throw new Error(`timer step ${event.type}: no such timer is running (it was never started, or was cancelled)`)
@@ -323,7 +327,7 @@ export function startReplay(model: MachineModel<AnyStateMachine>, durations?: De
       actor.send(event)
     }
     noteTimers()
-    return { effects: [...recorder.effects], sent: [...sent] }
+    return { effects: [...recorder.effects], sent: [...sent], timers: [...scheduled] }
   }
   return {
     actor, taken, advance, clock, timers, initialSent,
@@ -369,10 +373,11 @@ export function coveringPaths(model: MachineModel<AnyStateMachine>, paths: Gener
 }
 
 /** Side-effect actions are placeholders that throw; replays record them instead (built-ins stay). */
-function fakeActionsFor(machine: AnyStateMachine, sink: { target: { effects: string[] } }): Record<string, (a: unknown, params?: { kind?: string }) => void> {
-  const fakes: Record<string, (a: unknown, params?: { kind?: string }) => void> = {}
+function fakeActionsFor(machine: AnyStateMachine, sink: { target: { effects: string[] } }): Record<string, (a: unknown, params?: { kind?: string; step?: string }) => void> {
+  const fakes: Record<string, (a: unknown, params?: { kind?: string; step?: string }) => void> = {}
   for (const [key, impl] of Object.entries(machine.implementations.actions ?? {})) {
-    if (typeof impl === 'function' && !('type' in impl)) fakes[key] = (_a, params) => { sink.target.effects.push(params?.kind ? `${key}:${params.kind}` : key) }
+    // an effect is named with what it is for: a broadcast's kind, a draft's step (`saveDraft:address`)
+    if (typeof impl === 'function' && !('type' in impl)) fakes[key] = (_a, params) => { sink.target.effects.push(params?.kind ? `${key}:${params.kind}` : params?.step ? `${key}:${params.step}` : key) }
   }
   return fakes
 }

@@ -189,7 +189,8 @@ export async function uploadPhoto(id: string, image: Blob): Promise<string> {
     credentials: 'same-origin',
     headers: { ...specHeaders({ authenticated: true }, false), 'content-type': image.type || 'image/png' },
     body: image,
-  })
+    // no answer (the network): spec 8's network message, as every other call says (before: "Sistemsel hata")
+  }).catch(() => { throw new ApiError('network', null, null, null) })
   const answer = (await response.json().catch(() => null)) as { photo?: string; code?: string; message?: string } | null
   if (!response.ok) throw new ApiError('http', response.status, answer?.code ?? null, answer?.message ?? null, answer)
   return answer!.photo!

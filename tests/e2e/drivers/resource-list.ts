@@ -1,7 +1,7 @@
 import type { Page, Route } from 'playwright-core'
 import type { AnyEventObject } from 'xstate'
 import { resourceListExpectations } from '../../machines/expectations/resource-list.ts'
-import { FROM_URL, resourceListModel } from '../../machines/models/resource-list.model.ts'
+import { FROM_URL, TOO_LONG, resourceListModel } from '../../machines/models/resource-list.model.ts'
 import { expect } from 'vitest'
 import { DEMO_PASSWORD, type E2eServer } from '../server.ts'
 import { apiSession, signInOnce } from '../staff.ts'
@@ -17,7 +17,7 @@ import type { Driver } from './types.ts'
 const AUDIT = (url: URL) => url.pathname.endsWith('/api/v1/audit')
 const seeded = new WeakSet<E2eServer>()
 /** The list's requests the page made (GET /audit), and how many there were when the last event was acted. */
-const asked = new WeakMap<Page, { urls: URL[]; mark: number; q: string }>()
+const asked = new WeakMap<Page, { urls: URL[]; mark: number; q: string; answers: Array<{ url: URL; at: string[] }> }>()
 const NOTHING = 'hic-yok-boyle-bir-kayit'
 
 /** More than one page of audit entries: locks of a session of ayse's own, once per server. */
@@ -35,6 +35,18 @@ async function arrange(page: Page, mode: 'fail' | 'slow' | 'real') {
   if (mode === 'slow') await page.route(AUDIT, async (route: Route) => { await new Promise((r) => setTimeout(r, 2_500)); await route.continue().catch(() => {}) })
 }
 
+/** The rows on the screen are those of the answer to the list's last request (their times, in order). */
+async function checkRows(page: Page) {
+  const state = asked.get(page)!
+  await expect.poll(async () => {
+    const last = state.urls.at(-1)
+    const answer = last && state.answers.findLast((a) => a.url.search === last.search)
+    if (!answer) return `no answer yet to ${last?.search ?? 'no request'}`
+    const shown = await page.locator('main table tbody tr time').evaluateAll((ts) => ts.map((t) => t.getAttribute('datetime')))
+    return JSON.stringify(shown) === JSON.stringify(answer.at) ? 'shown' : `rows ${JSON.stringify(shown.slice(0, 3))}…, answer ${JSON.stringify(answer.at.slice(0, 3))}… (${answer.url.search})`
+  }, { timeout: 10_000, message: 'the rows on the screen are the last answer\'s' }).toBe('shown')
+}
+
 /** The page the list is at when a path's step is sent (a step's state is the one its event leads to; page 1 before the first). */
 const pageAt = (path: GeneratedPath, i: number) => (i === 0 ? 1 : (path.steps[i - 1]!.state.context as { params: { page: number } }).params.page)
 
@@ -45,14 +57,24 @@ export const resourceListDriver: Driver = {
   // the pager moves one page: "Sonraki" to the next, "Önceki" to the one before (the model's page 0 is never a button)
   // and the real server answers an empty page only to the search nothing matches, which the page opens with (open)
   feasible: (path) => path.steps.every((s, i) => (s.event.type !== 'page.go' || Math.abs((s.event as unknown as { page: number }).page - pageAt(path, i)) === 1)
+    // the model's texts longer than 100 characters (cut by the machine) are the model's alone: the real list has no such rows
+    && !((s.event.type === 'search.input' && (s.event as unknown as { q: string }).q === TOO_LONG) || (s.event.type === 'filter.change' && (s.event as unknown as { value: string }).value === TOO_LONG))
     && (s.event.type !== 'xstate.done.actor.fetchPage' || i === 0 || (s.event as unknown as { output: { items: unknown[] } }).output.items.length > 0)),
   // "Önceki" pressed at least once: back from page 2 to page 1, its request and rows checked
   // (from page 2's rows: the request must ask for page 1)
-  mustReplay: (path) => path.steps.some((s, i) => s.event.type === 'page.go' && (s.event as unknown as { page: number }).page < pageAt(path, i) && i > 0 && path.steps[i - 1]!.state.value === 'ready'),
+  // and page 1's rows arriving after it (checkRows: the table shows them)
+  mustReplay: (path) => path.steps.some((s, i) => s.event.type === 'page.go' && (s.event as unknown as { page: number }).page < pageAt(path, i) && i > 0 && path.steps[i - 1]!.state.value === 'ready'
+    && path.steps[i + 1]?.event.type === 'xstate.done.actor.fetchPage' && (path.steps[i + 1]!.event as unknown as { output: { items: unknown[] } }).output.items.length > 0),
   async open(page, path, server) {
-    const state = { urls: [] as URL[], mark: 0, q: '' }
+    const state = { urls: [] as URL[], mark: 0, q: '', answers: [] as Array<{ url: URL; at: string[] }> }
     asked.set(page, state)
     page.on('request', (r) => { const u = new URL(r.url()); if (AUDIT(u) && r.method() === 'GET') state.urls.push(u) })
+    // the rows each answer of the list carried (their times), to find them on the screen (checkRows)
+    page.on('response', (r) => {
+      const u = new URL(r.url())
+      if (!AUDIT(u) || r.request().method() !== 'GET' || !r.ok()) return
+      void r.json().then((body: { items?: Array<{ at: string }> }) => { if (Array.isArray(body.items)) state.answers.push({ url: u, at: body.items.map((x) => x.at) }) }, () => {})
+    })
     await entries(server)
     await signInOnce(page, server, 'ayse.yilmaz')
     const first = path[0]?.event as AnyEventObject & { output?: { items: unknown[] } }
@@ -95,6 +117,9 @@ export const resourceListDriver: Driver = {
     // the page's own events (a debounce ending, an answer) follow the person's last action: the requests
     // they bring may already be out (a busy machine acts later than the page's timer), so only a
     // person's action starts a new count
+    // rows came: the table shows the rows of the answer to the page's last request, in its order (after
+    // "Önceki", page 1's rows: not the page left, not an earlier answer)
+    if (e.type === 'xstate.done.actor.fetchPage' && (e.output as { items: unknown[] }).items.length > 0) await checkRows(page)
     if (e.type.startsWith('xstate.')) return
     asked.get(page)!.mark = asked.get(page)!.urls.length
     // the answer this event asks for: a failure when the path wants one, slow when the path ends on the loading screen

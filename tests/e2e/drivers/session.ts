@@ -207,6 +207,10 @@ export const sessionDriver: Driver = {
   model: sessionModel,
   expectations: sessionExpectations,
   feasible: (path: GeneratedPath) => path.steps.every((s, i) => canSend(s.event, i === 0 ? null : path.steps[i - 1]!.state, i)),
+  // the warning dismissed by the person ("Devam Et"): the same transition as activity before the warning, so no
+  // covering path needs it; without it no path pressed the warning's own button
+  mustReplay: (path: GeneratedPath) => path.steps.some((s, i) => s.event.type === 'activity' && s.event.inWarning !== true && i > 0
+    && isIn(path.steps[i - 1]!.state, 'signedIn.inactivity.inactive')),
   // activity while locked: the pointer moved on the lock screen (more than the page's one-second throttle after the last
   // activity it noted) reaches the machine as `activity`, which must neither unlock nor report anything
   async ignore(page, state, event) {
@@ -322,7 +326,10 @@ export const sessionDriver: Driver = {
       // the page reports activity at most once a second, and to the server once per throttle
       await sleepFor(page, reported ? ctx.timing.throttleMs + 1_000 : 1_100)
       if (e.inWarning === true || !prev || !isIn(prev, 'signedIn.inactivity.inactive')) await move(page)
-      else await page.mouse.click(3, 3) // the warning's backdrop, outside its box
+      // the warning dismissed: by its "Devam Et" (the page's stay), or by a click on its backdrop, outside its box
+      // (activity elsewhere): both are the same event; the model's two activities take one each
+      else if (reported) await page.mouse.click(3, 3)
+      else await page.getByRole('dialog').getByRole('button', { name: 'Devam Et' }).click()
     } else if (e.type === 'activity.remote') {
       await fromOtherTab(page, { kind: 'activity', withTime: true })
     } else if (e.type === 'remote.locked' || e.type === 'remote.unlocked' || e.type === 'remote.ended') {

@@ -1,6 +1,5 @@
 import { expect } from 'vitest'
 import type { ForgotPasswordContext } from '../../../machines/forgot-password/forgot-password.machine.ts'
-import { isValidEmail } from '../../../src/domain/email.ts'
 import type { Expectations } from '../../support/expectations.ts'
 import { FIELD, reasonSays } from './texts.ts'
 
@@ -8,6 +7,17 @@ const HEADING = 'Şifremi unuttum'
 const SEND = 'Geçici Şifre Gönder'
 const BACK = 'Giriş ekranına dön'
 const SENT_TEXT = 'Bu adres kayıtlı bir hesaba aitse'
+/**
+ * The addresses the model types, judged here as literals (not by src/domain/email.ts, which the
+ * machine uses: a wrong address rule there would otherwise be its own oracle). Spaces around an
+ * address are not part of it.
+ */
+const WELL_FORMED = ['ayse.yilmaz@example.com']
+const isValidEmail = (email: string) => {
+  if (WELL_FORMED.includes(email.trim())) return true
+  if (['not-an-address', ''].includes(email.trim())) return false
+  throw new Error(`forgot-password oracle: no verdict written for the address "${email}"`)
+}
 
 /** Forgot password (spec 2.2), written apart from machines/forgot-password. */
 export const forgotPasswordExpectations: Expectations<ForgotPasswordContext> = {

@@ -17,6 +17,9 @@ export const MY_CONSENTS_TEXTS = {
   withdrawnStatus: 'Geri alındı',
   withdrawButton: 'İzni geri al',
   confirmQuestion: 'Bu izni geri almak istediğinize emin misiniz?',
+  /** What withdrawing a commercial-message consent ends (the health consent's warning is another). */
+  marketingEnds: 'Bu kanaldan size artık kampanya, ürün ve fon iletisi gönderilmez.',
+  healthEnds: 'Sağlık verilerinizin işlenmesine ve yurt dışına aktarılmasına verdiğiniz rıza sona erer.',
   confirm: 'Evet, geri al',
   cancel: 'Vazgeç',
   withdrawing: 'İzniniz geri alınıyor…',
@@ -78,7 +81,8 @@ export const myConsentsExpectations: Expectations<MyConsentsContext> = {
     },
     confirming: {
       words: { tr: 'geri alma bir kez daha sorulur', en: 'the withdrawal is asked once more' },
-      screen: { headings: [T.heading], texts: [T.confirmQuestion, T.sms], enabled: [T.confirm, T.cancel] },
+      // the question names what ends: for the SMS consent (the model's withdrawable one) the commercial messages
+      screen: { headings: [T.heading], texts: [T.confirmQuestion, T.sms, T.marketingEnds], absent: [T.healthEnds], enabled: [T.confirm, T.cancel] },
       tags: { busy: false },
       context: (c) => expect(smsRow(c)).toMatchObject({ id: c.selected, withdrawable: true }),
       ignores: [{ type: 'retry' }, { type: 'consent.withdraw', id: '11111111-1111-4111-8111-111111111111' }],

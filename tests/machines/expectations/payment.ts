@@ -101,11 +101,15 @@ const FOREIGN = { type: 'frame.closed', orderId: 'KEM20260302999999111', status:
 const SUBMIT_AGAIN = { type: 'form.submit', at: Date.UTC(2026, 2, 2, 9) }
 
 /** The card payment test form (spec 3.4, 4 "Payment flow", 5, 7.4), written apart from machines/payment. */
+const CVC_BACK = 'Kartın arkasındaki 3 haneli kod'
+const CVC_FRONT = 'Kartın önündeki 4 haneli kod'
+
 export const paymentExpectations: Expectations<PaymentContext> = {
   states: {
     editing: {
       words: { tr: 'form düzenleniyor', en: 'the form is being edited' },
-      screen: { headings: [TITLE], enabled: [SUBMIT, RESET], absent: [MODAL] },
+      // the security code's hint follows the card's scheme: 4 digits on the front for American Express, else 3 on the back
+      screen: (c) => ({ headings: [TITLE], enabled: [SUBMIT, RESET], texts: [c.card.brand === 'amex' ? CVC_FRONT : CVC_BACK], absent: [MODAL, c.card.brand === 'amex' ? CVC_BACK : CVC_FRONT] }),
       tags: { busy: false, modal: false },
       context: (c) => expect(c.order).toBeNull(),
     },

@@ -245,6 +245,21 @@ export function purchaseExpectations(opts: {
     void i
   })
 
+  // the step list marks the step the page is at (src/web/views/sales/PurchaseView.tsx's names, restated): a saving
+  // section is its section, the consents' recording the consents, the pre-information's loading and the purchase's
+  // creation the pre-information form, another tab's payment the payment (other states draw no step list)
+  const STEP_LIST: Record<string, string> = {
+    quote: 'Teklif', sms: 'Telefon doğrulama', profile: 'Kişisel bilgiler', healthPolicy: 'Sağlık beyanı', consents: 'Onaylar', recordingConsents: 'Onaylar',
+    summary: 'Özet', loadingPreInformation: 'Ön bilgilendirme', preInformation: 'Ön bilgilendirme', purchasing: 'Ön bilgilendirme', payment: 'Ödeme', otherPayment: 'Ödeme',
+  }
+  for (const [path, st] of Object.entries(states)) {
+    const top = path.split('.')[0]!
+    const label = STEP_LIST[top.startsWith('saving') ? top[6]!.toLowerCase() + top.slice(7) : top]
+    const shown = st.screen
+    if (!label || !shown || st.unseen) continue
+    st.screen = typeof shown === 'function' ? (c: PurchaseContext) => ({ ...shown(c), step: [label] }) : { ...shown, step: [label] }
+  }
+
   /** Where a reloaded page returns (written apart from the machine's restoreTarget): its step if the answers before it are there. */
   function returnsTo(wanted: string, data: Record<string, unknown>): string {
     const unanswered = sections.find((s) => data[s.key] === undefined)?.step

@@ -126,7 +126,8 @@ export const uploadExpectations: Expectations<UploadContext> = {
     if (s.hasTag('busy')) return c.error ? [] : null
     if (s.matches('rejected')) return [c.error === 'LOGO_TYPE' ? NOT_A_LOGO : NOT_A_PICTURE]
     if (s.matches('failed')) return [reasonSays(c.error!)]
-    if (s.matches('reviewing') && c.error) return [PHOTO_REFUSED]
+    // the crop stays; the refusal says why ("Fotoğraf kaydedilemedi." and the reason)
+    if (s.matches('reviewing') && c.error) return [PHOTO_REFUSED, reasonSays(c.error)]
     return c.error ? [] : null
   },
   equivalentMutants: {
