@@ -184,7 +184,8 @@ function build(): boolean {
 }
 
 function replay(machine: string): { passed: boolean; failure: string } {
-  const r = run(process.execPath, ['node_modules/vitest/vitest.mjs', 'run', '--config', 'vitest.e2e.config.ts', 'tests/e2e/model-paths.e2e.test.ts', '--bail=1'], { E2E_MACHINES: machine, E2E_COVERAGE_OFF: '1' })
+  // E2E_LANE=paths: the replay's own persistent Chromium, no idle shared browser and server (tests/e2e/global-setup.ts)
+  const r = run(process.execPath, ['node_modules/vitest/vitest.mjs', 'run', '--config', 'vitest.e2e.config.ts', 'tests/e2e/model-paths.e2e.test.ts', '--bail=1'], { E2E_LANE: 'paths', E2E_MACHINES: machine, E2E_COVERAGE_OFF: '1' })
   const out = `${r.stdout}\n${r.stderr}`
   const failure = /(?:Error|AssertionError): ([^\n]+)/.exec(out)?.[1] ?? (r.signal ? `killed by ${r.signal} (time out)` : '')
   return { passed: r.status === 0, failure }
