@@ -21,8 +21,10 @@ import { lazyPart, usePart, type LazyPart } from '../../lazy-part.ts'
 import { useHeldSend, useLazyActor, useSelector } from '../../lazy-actor.ts'
 import { entryStep, usePurchaseHistory } from './usePurchaseHistory.ts'
 import { SmsVerificationView } from './SmsVerificationView.tsx'
+import { withTexts } from '../../i18n/index.ts'
 
-const PaymentTestForm = lazy(() => import('../payment/PaymentTestForm.tsx'))
+// the card form's code and its texts (the `card` catalog part) load together when it is first needed
+const PaymentTestForm = lazy(() => withTexts('card', import('../payment/PaymentTestForm.tsx')))
 
 /**
  * The steps after the phone (issue 23 goal 2): not part of the page's first load, they load on the

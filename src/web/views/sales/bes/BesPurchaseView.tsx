@@ -26,8 +26,10 @@ import { lazyPart, usePart } from '../../../lazy-part.ts'
 import type { BesPurchaseContext } from '../../../../../machines/bes-purchase/bes-purchase.context.ts'
 import { BES_REASONS, fieldText } from './messages.ts'
 import styles from './bes.module.css'
+import { withTexts } from '../../../i18n/index.ts'
 
-const PaymentTestForm = lazy(() => import('../../payment/PaymentTestForm.tsx'))
+// the card form's code and its texts (the `card` catalog part) load together when it is first needed
+const PaymentTestForm = lazy(() => withTexts('card', import('../../payment/PaymentTestForm.tsx')))
 
 /**
  * The forms after the quick profile (issue 23 goal 2): not part of the page's first load, they load
