@@ -4,7 +4,9 @@
  *  - `landing`: the texts only the landing sections use (`/` and the pension product page);
  *  - `sales`: the texts only the purchase flows use (the market pages, the result pages, the
  *    consents page and the document check);
- *  - `site`: every other text the browser shows (the header, the footer, errors, the card form...).
+ *  - `card`: the card form's own texts (its view, 3-D dialog, last-payment notice and messages),
+ *    loaded with its code when it is first needed (`withTexts`, src/web/i18n/index.ts);
+ *  - `site`: every other text the browser shows (the header, the footer, errors, the payment results...).
  * Every page loads the site part; the root route's `beforeLoad` loads the parts the matched path
  * needs (src/web/i18n/index.ts, `PART_PATHS`) before anything renders or hydrates, so no text is
  * shown untranslated. The .po files stay one catalog per language (`npm run extract`, translators
@@ -32,11 +34,17 @@ export const LANDING_ORIGIN = /^src\/web\/(components\/landing\/|components\/Pen
  */
 export const SECTIONS_ORIGIN = /^src\/web\/components\/landing\//
 
+/**
+ * The card form's own files (spec 3.4, 4, 5): the pages import the form lazily
+ * only, as `withTexts('card', import(...))`, which loads these texts with its code (issue 23 goal 2).
+ */
+export const CARD_ORIGIN = /^src\/web\/(views\/payment\/(PaymentTestForm\.tsx|LastPaymentNotice\.tsx|card-form-texts\.ts)|components\/payment\/(ThreeDDialog|CardPreview)\.tsx)$/
+
 /** Files only the purchase flows import (their routes: src/web/i18n/index.ts, PART_PATHS.sales). */
 export const SALES_ORIGIN = /^src\/web\/(views|components)\/sales\//
 
 /** A part's files: a text all of whose origins match one part's pattern is in that part only. */
-export const PART_ORIGINS = { staff: STAFF_ORIGIN, sections: SECTIONS_ORIGIN, landing: LANDING_ORIGIN, sales: SALES_ORIGIN } as const
+export const PART_ORIGINS = { staff: STAFF_ORIGIN, sections: SECTIONS_ORIGIN, landing: LANDING_ORIGIN, sales: SALES_ORIGIN, card: CARD_ORIGIN } as const
 
 /** The server's own texts (src/server/i18n.ts): in the same catalog, read by the server only. */
 export const SERVER_ORIGIN = /^src\/server\//
@@ -81,7 +89,7 @@ export function catalogParts(): Plugin {
     },
     async load(id) {
       if (!id.startsWith('\0' + PREFIX)) return undefined
-      const m = /^(tr|en|ru)\/(site|staff|landing|sections|sales)$/.exec(id.slice(PREFIX.length + 1))
+      const m = /^(tr|en|ru)\/(site|staff|landing|sections|sales|card)$/.exec(id.slice(PREFIX.length + 1))
       if (!m) throw new Error(`unknown catalog part ${id.slice(1)}`)
       this.addWatchFile(resolve(ROOT, `src/locales/${m[1]}/messages.po`))
       const messages = await catalogPart(m[1]!, m[2] as Part)

@@ -373,6 +373,35 @@ describe('card payment test form', () => {
     await page.close()
   })
 
+  it('the card form shows its own texts in the visitor\'s language from its first frame, loaded with it on intent (issue 23: the card catalog part)', async () => {
+    const cases = [['tr', 'Kart numarası', 'Kredi kartı numarası girmelisiniz'], ['en', 'Card number', 'You must enter the credit card number'], ['ru', 'Номер карты', 'Введите номер кредитной карты']] as const
+    for (const [locale, label, required] of cases) {
+      const page = await b.context.newPage()
+      await page.addInitScript((l) => {
+        localStorage.setItem('locale', l)
+        // the labels the form has in the DOM change that first adds it (before any paint)
+        new MutationObserver((_, observer) => {
+          const form = document.querySelector('[data-testid=payment-form]')
+          if (!form) return
+          ;(window as unknown as { firstLabels: string[] }).firstLabels = [...form.querySelectorAll('label')].map((l) => l.textContent ?? '')
+          observer.disconnect()
+        }).observe(document, { childList: true, subtree: true })
+      }, locale)
+      await page.goto(server.url + '/')
+      for (let i = 0; i < 40 && (await page.getByTestId('payment-form').count()) === 0; i++) {
+        await page.mouse.move(20 + i, 20 + i)
+        await page.waitForTimeout(250)
+      }
+      const first = await page.evaluate(() => (window as unknown as { firstLabels?: string[] }).firstLabels)
+      expect(first?.[0], locale).toBe(label)
+      expect(await page.getByTestId('payment-form').locator('label').first().textContent()).toBe(label)
+      // a message of the form's own (views/payment/card-form-texts.ts)
+      await page.getByTestId('submit').click()
+      await expect.poll(() => page.getByTestId('payment-form').locator('[data-error-for]').first().textContent()).toBe(required)
+      await page.close()
+    }
+  })
+
   it('the currency field starts with the currency of spec 9 for the language, or the company choice (issues 10 item 13, 12)', async () => {
     const currencyOn = async (locale: string) => {
       const page = await b.context.newPage()

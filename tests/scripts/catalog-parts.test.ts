@@ -27,21 +27,23 @@ describe('catalog parts', () => {
     const landing = await catalogPart(locale, 'landing')
     const sales = await catalogPart(locale, 'sales')
     const sections = await catalogPart(locale, 'sections')
-    const parts = [site, staff, landing, sales, sections]
+    const card = await catalogPart(locale, 'card')
+    const parts = [site, staff, landing, sales, sections, card]
     for (const [i, a] of parts.entries()) for (const b of parts.slice(i + 1)) expect(Object.keys(a).filter((id) => id in b)).toEqual([])
     // the whole catalog less the texts only the server uses (its error codes no page shows by code)
     const po = await formatter({ lineNumbers: false }).parse(readFileSync(join(ROOT, `src/locales/${locale}/messages.po`), 'utf8'), { locale, sourceLocale: 'tr', filename: 'messages.po' })
     const serverOnly = Object.entries(po).filter(([, e]) => !e.obsolete && (e.origin ?? []).length > 0 && e.origin!.every((o) => SERVER_ORIGIN.test(o[0]))).map(([id]) => id)
     expect(serverOnly).toContain('BAD_JSON')
     expect(serverOnly).not.toContain('UNEXPECTED')
-    expect({ ...site, ...staff, ...landing, ...sales, ...sections, ...Object.fromEntries(serverOnly.map((id) => [id, whole[id]])) }).toEqual(whole)
+    expect({ ...site, ...staff, ...landing, ...sales, ...sections, ...card, ...Object.fromEntries(serverOnly.map((id) => [id, whole[id]])) }).toEqual(whole)
     for (const id of serverOnly) expect(parts.some((p) => id in p), id).toBe(false)
     // the split is worth having: the staff area's own texts are a large share
     expect(Object.keys(staff).length).toBeGreaterThan(300)
-    expect(Object.keys(site).length).toBeGreaterThan(200)
+    expect(Object.keys(site).length).toBeGreaterThan(150)
     expect(Object.keys(landing).length).toBeGreaterThan(5)
     expect(Object.keys(sections).length).toBeGreaterThan(100)
     expect(Object.keys(sales).length).toBeGreaterThan(250)
+    expect(Object.keys(card).length).toBeGreaterThan(40)
   })
 
   it('the public parts have the public pages\' texts; the staff part has only the staff area\'s', async () => {
@@ -50,7 +52,8 @@ describe('catalog parts', () => {
     const landing = JSON.stringify(await catalogPart('tr', 'landing'))
     const sales = JSON.stringify(await catalogPart('tr', 'sales'))
     const sections = JSON.stringify(await catalogPart('tr', 'sections'))
-    const publicParts = site + landing + sales + sections
+    const card = JSON.stringify(await catalogPart('tr', 'card'))
+    const publicParts = site + landing + sales + sections + card
     for (const text of ['Erken BES satın al', 'Teklif Al', 'Pasaport numarası 5-20 harf veya rakamdan oluşmalıdır', 'İşlem sonucu alınıyor…']) {
       expect(publicParts, text).toContain(text)
       expect(staff, text).not.toContain(text)
@@ -63,6 +66,14 @@ describe('catalog parts', () => {
     expect(landing).toContain('Katılım esaslı Bireysel Emeklilik ile geleceğinize yatırım yapın')
     expect(sales).toContain('Onayla ve ödemeye geç')
     expect(site).not.toContain('Onayla ve ödemeye geç')
+    // the card form's own texts (its fields, errors, 3-D dialog) load with it, not with every page;
+    // a payment's outcome, also shown by the result pages, stays in the site part
+    for (const text of ['Kredi kartı numarası girmelisiniz', 'Kart numarası', 'Taksit sayısı', 'Banka kodu']) {
+      expect(card, text).toContain(text)
+      expect(site + landing + sales + sections, text).not.toContain(text)
+    }
+    expect(site).toContain('Ödeme başarısız')
+    expect(card).not.toContain('Ödeme başarısız')
   })
 
   it('each route loads the catalog parts of every file it imports (PART_PATHS)', () => {
@@ -90,6 +101,8 @@ describe('catalog parts', () => {
       for (const [part, origin] of Object.entries(PART_ORIGINS)) {
         // the landing sections' texts load with their code, on intent, through their one wrapper (below)
         if (part === 'sections' && imports.has(DEFERRED_SECTIONS)) continue
+        // the card form's texts load with its code, when it is first needed: every import of it is lazy and wrapped (below)
+        if (part === 'card') continue
         if (used.some((f) => origin.test(f)) && !partsOf(path).includes(part as keyof typeof PART_PATHS)) missing.push(`${path} (${relative(ROOT, route)}) needs ${part}`)
       }
       checked++
@@ -115,6 +128,26 @@ describe('catalog parts', () => {
       }
     }
     expect(offenders).toEqual([])
+  })
+
+  it('the card form is imported only lazily, with its texts (withTexts), so it never shows a message id', () => {
+    const cardFiles = files(join(ROOT, 'src/web')).filter((f) => PART_ORIGINS.card.test(relative(ROOT, f)))
+    expect(cardFiles.map((f) => relative(ROOT, f))).toContain('src/web/views/payment/PaymentTestForm.tsx')
+    const offenders: string[] = []
+    const wrapped: string[] = []
+    for (const file of files(join(ROOT, 'src/web'))) {
+      if (cardFiles.includes(file)) continue
+      const source = readFileSync(file, 'utf8')
+      for (const m of source.matchAll(/(withTexts\('card', )?(?:from|import\()\s*'(\.[^']+)'/g)) {
+        const target = resolve(dirname(file), m[2]!)
+        if (!cardFiles.some((f) => f === target || f.replace(/\.tsx?$/, '') === target)) continue
+        if (m[1]) wrapped.push(relative(ROOT, file))
+        else offenders.push(`${relative(ROOT, file)} imports ${relative(ROOT, target)} without its texts`)
+      }
+    }
+    expect(offenders).toEqual([])
+    // the payment test section of `/` and the purchases' payment steps
+    expect(wrapped.sort()).toEqual(['src/web/views/payment/PaymentTestSection.tsx', 'src/web/views/sales/PurchaseView.tsx', 'src/web/views/sales/bes/BesPurchaseView.tsx'])
   })
 
   it('no file outside the staff area imports a file whose texts are in the staff part', () => {

@@ -33,6 +33,7 @@ const loaders: Record<Locale, Record<'site' | Part, Loader>> = {
     landing: async () => (await import('virtual:catalog/tr/landing')).messages,
     sections: async () => (await import('virtual:catalog/tr/sections')).messages,
     sales: async () => (await import('virtual:catalog/tr/sales')).messages,
+    card: async () => (await import('virtual:catalog/tr/card')).messages,
   },
   en: {
     site: async () => (await import('virtual:catalog/en/site')).messages,
@@ -40,6 +41,7 @@ const loaders: Record<Locale, Record<'site' | Part, Loader>> = {
     landing: async () => (await import('virtual:catalog/en/landing')).messages,
     sections: async () => (await import('virtual:catalog/en/sections')).messages,
     sales: async () => (await import('virtual:catalog/en/sales')).messages,
+    card: async () => (await import('virtual:catalog/en/card')).messages,
   },
   ru: {
     site: async () => (await import('virtual:catalog/ru/site')).messages,
@@ -47,6 +49,7 @@ const loaders: Record<Locale, Record<'site' | Part, Loader>> = {
     landing: async () => (await import('virtual:catalog/ru/landing')).messages,
     sections: async () => (await import('virtual:catalog/ru/sections')).messages,
     sales: async () => (await import('virtual:catalog/ru/sales')).messages,
+    card: async () => (await import('virtual:catalog/ru/card')).messages,
   },
 }
 
@@ -105,6 +108,15 @@ export function loadParts(parts: readonly Part[], options: { quiet?: boolean } =
     else i18n.load(locale, all)
     for (const part of missing) loaded.add(`${locale}/${part}`)
   })
+}
+
+/**
+ * A lazily imported module together with a part's texts (quietly: `loadParts`'s `quiet`), for a
+ * part of a page whose texts only its own code shows (the card form: `lazy(() => withTexts('card',
+ * import('…/PaymentTestForm.tsx')))`): it renders with its texts in, never with a message id.
+ */
+export function withTexts<T>(part: Part, module: Promise<T>): Promise<T> {
+  return Promise.all([module, loadParts([part], { quiet: true })]).then(([m]) => m)
 }
 
 export { i18n }

@@ -1,9 +1,9 @@
 /**
  * The catalog parts besides the common one (scripts/catalog-parts.ts): the staff area's texts, the
- * landing sections' texts and the purchase flows' texts, and the paths whose pages show them. No
+ * landing sections' texts, the purchase flows' texts and the card form's texts, and the paths whose pages show them. No
  * imports: the build's bench (scripts/bench-bundle.ts) reads it too.
  */
-export type Part = 'staff' | 'landing' | 'sections' | 'sales'
+export type Part = 'staff' | 'landing' | 'sections' | 'sales' | 'card'
 
 /**
  * The paths whose pages show a part's texts (tests/scripts/catalog-parts.test.ts checks each route
@@ -15,6 +15,8 @@ export const PART_PATHS: Record<Part, RegExp> = {
   landing: /^\/($|urunler\/birikim\/)/,
   // the landing sections' texts load with their code, on intent (components/landing/DeferredLandingSections.tsx), never by path
   sections: /(?!)/,
+  // the card form's texts load with its code, when it is first needed (`withTexts` in i18n/index.ts), never by path
+  card: /(?!)/,
   sales: /^\/(urunler\/market\/|result\/|izinlerim(\/|$)|dogrula(\/|$))/,
 }
 

@@ -19,7 +19,8 @@ import { acceptClose3DBox, createPaymentFlow, FRAME_NAME } from '../../flows/pay
 import { getInspect } from '../../inspector.ts'
 import { getItem } from '../../storage.ts'
 import { LastPaymentNotice } from './LastPaymentNotice.tsx'
-import { CARD_FORM_TEXT, paymentReasonText, TRX_TYPE_TEXT } from './messages.ts'
+import { CARD_FORM_TEXT, TRX_TYPE_TEXT } from './card-form-texts.ts'
+import { paymentReasonText } from './messages.ts'
 
 function FieldBox({ label, error, hint, wide, children, id }: { label: ReactNode; error?: string; hint?: ReactNode; wide?: boolean; children: ReactNode; id: string }) {
   return (

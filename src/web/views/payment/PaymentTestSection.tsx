@@ -3,8 +3,10 @@ import { lazy, Suspense, useEffect, useState } from 'react'
 import styles from '../../components/payment/PaymentForm.module.css'
 import { hasUnseenPayment } from '../../flows/last-payment.ts'
 import { onIntent } from '../../intent.ts'
+import { withTexts } from '../../i18n/index.ts'
 
-const PaymentTestForm = lazy(() => import('./PaymentTestForm.tsx'))
+// the card form's code and its texts (the `card` catalog part) load together when it is first needed
+const PaymentTestForm = lazy(() => withTexts('card', import('./PaymentTestForm.tsx')))
 
 /**
  * The card payment test form at the top of `/` (spec 1, 3.4, 4). Its code (machine, masks, BIN

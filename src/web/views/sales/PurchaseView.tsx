@@ -16,23 +16,27 @@ import { toastErrorSoon } from '../../components/Toasts.tsx'
 import styles from '../../components/sales/Quote.module.css'
 import { formatMoney } from '../../../domain/money.ts'
 import { getInspect } from '../../inspector.ts'
-import { PurchaseLeaveGuard } from './PurchaseLeaveGuard.tsx'
 import { lazyPart, usePart, type LazyPart } from '../../lazy-part.ts'
 import { useHeldSend, useLazyActor, useSelector } from '../../lazy-actor.ts'
 import { entryStep, usePurchaseHistory } from './usePurchaseHistory.ts'
 import { SmsVerificationView } from './SmsVerificationView.tsx'
+import { withTexts } from '../../i18n/index.ts'
 
-const PaymentTestForm = lazy(() => import('../payment/PaymentTestForm.tsx'))
+// the card form's code and its texts (the `card` catalog part) load together when it is first needed
+const PaymentTestForm = lazy(() => withTexts('card', import('../payment/PaymentTestForm.tsx')))
 
 /**
  * The steps after the phone (issue 23 goal 2): not part of the page's first load, they load on the
  * visitor's first sign of intent, or on reaching them (the quote step is the product's own form; the
  * phone step is the page's own too, since a quoted address opens there, painted from the server).
+ * The leave guard (with the router's blocker) comes with them: it is active only at these steps,
+ * which show nothing to fill in before their code is there.
  */
 const STEPS = lazyPart(() => Promise.all([
   import('../../components/sales/PurchaseSteps.tsx'),
   import('../../components/sales/ConsentsStep.tsx'),
-]).then(([steps, consents]) => ({ ...steps, ...consents })))
+  import('./PurchaseLeaveGuard.tsx'),
+]).then(([steps, consents, guard]) => ({ ...steps, ...consents, ...guard })))
 
 const STEP_NAMES: Record<string, MessageDescriptor> = {
   quote: msg`Teklif`,
@@ -300,7 +304,7 @@ function PurchaseFlow(p: PurchasePageProps & { onForward(): void }) {
       </header>
       <div ref={heading} className={styles.stepArea}>{body}</div>
       {/* between the verified phone and the payment's outcome, leaving asks first (issue 24 item 1) */}
-      <PurchaseLeaveGuard active={!output && MID_FLOW.has(step)} />
+      {stepsCode && <stepsCode.PurchaseLeaveGuard active={!output && MID_FLOW.has(step)} />}
     </div>
   )
 }

@@ -16,7 +16,6 @@ import { fetchPurchase } from '../../../flows/purchase-read.ts'
 import { useHeldSend, useLazyActor, useSelector } from '../../../lazy-actor.ts'
 import { reasonText } from '../../../i18n/reasons.ts'
 import { getInspect } from '../../../inspector.ts'
-import { PurchaseLeaveGuard } from '../PurchaseLeaveGuard.tsx'
 import { entryStep, usePurchaseHistory } from '../usePurchaseHistory.ts'
 import { restoredStepOf } from '../../../../domain/purchase-address.ts'
 import { CATALOGUE } from '../../../api/errors.ts'
@@ -26,8 +25,10 @@ import { lazyPart, usePart } from '../../../lazy-part.ts'
 import type { BesPurchaseContext } from '../../../../../machines/bes-purchase/bes-purchase.context.ts'
 import { BES_REASONS, fieldText } from './messages.ts'
 import styles from './bes.module.css'
+import { withTexts } from '../../../i18n/index.ts'
 
-const PaymentTestForm = lazy(() => import('../../payment/PaymentTestForm.tsx'))
+// the card form's code and its texts (the `card` catalog part) load together when it is first needed
+const PaymentTestForm = lazy(() => withTexts('card', import('../../payment/PaymentTestForm.tsx')))
 
 /**
  * The forms after the quick profile (issue 23 goal 2): not part of the page's first load, they load
@@ -38,7 +39,9 @@ const STEPS = lazyPart(() => Promise.all([
   import('../../../components/sales/ConsentsStep.tsx'),
   import('./PersonForm.tsx'),
   import('../../../components/sales/PurchaseSteps.tsx'),
-]).then(([sms, consents, person, steps]) => ({ ...sms, ...consents, ...person, PreInformationStep: steps.PreInformationStep })))
+  // the leave guard (with the router's blocker): active only after the phone, whose step is in this part too
+  import('../PurchaseLeaveGuard.tsx'),
+]).then(([sms, consents, person, steps, guard]) => ({ ...sms, ...consents, ...person, PreInformationStep: steps.PreInformationStep, ...guard })))
 
 /**
  * The BES purchase machine with its effects (issue 23 goal 2): its code (with the steps' checks, the
@@ -55,7 +58,7 @@ const BEFORE_MACHINE = { quick: null, errors: {}, reason: null, resumedAt: null,
 function Loading() {
   return <p role="status"><Trans>Yükleniyor…</Trans></p>
 }
-const NOT_YET = { SmsVerificationView: Loading, ConsentsStep: Loading, PersonForm: Loading, PreInformationStep: Loading }
+const NOT_YET = { SmsVerificationView: Loading, ConsentsStep: Loading, PersonForm: Loading, PreInformationStep: Loading, PurchaseLeaveGuard: (_: { active: boolean }) => null }
 
 type Snap = SnapshotFrom<typeof besPurchaseMachine>
 type Step = 'quick' | 'sms' | 'personal' | 'custodian' | 'payer' | 'contract' | 'consents' | 'summary' | 'preInformation' | 'payment' | 'paid'
@@ -184,7 +187,7 @@ function BesPurchaseFlow({ product, retry, onForward }: Props & { onForward(): v
       actor.send({ type: 'payment.retry', purchase: { id: view.id, amount: view.amount, currency: view.currency, paymentInProgress: view.paymentInProgress } })
     }, () => { /* not a purchase (any more): the quick profile, as for a plain visit */ })
   }, [actor, retry])
-  const { SmsVerificationView, ConsentsStep, PersonForm, PreInformationStep } = usePart(STEPS, step !== 'quick') ?? NOT_YET
+  const { SmsVerificationView, ConsentsStep, PersonForm, PreInformationStep, PurchaseLeaveGuard } = usePart(STEPS, step !== 'quick') ?? NOT_YET
   const heading = useRef<HTMLHeadingElement>(null)
   const first = useRef(true)
   useDocumentTitle(i18n._(TITLES[product]))
