@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react'
 import { call } from '../api/client.ts'
 
 export type City = { value: string; name: string }
@@ -25,4 +26,20 @@ export function takeCities(signal?: AbortSignal): Promise<City[]> {
   const answer = prefetched ?? fetchCities(signal)
   prefetched = null
   return answer
+}
+
+/**
+ * A form's provinces, asked for as it mounts (`prefetchCities`): the list once it came, and whether
+ * the statechart is `needed` at once (the read failed: its failure state says so and offers the retry;
+ * `need` asks for it otherwise, e.g. a press before it came).
+ */
+export function usePrefetchedCities(): { prefetched: City[] | null; needed: boolean; need: () => void } {
+  const [prefetched, setPrefetched] = useState<City[] | null>(null)
+  const [needed, setNeeded] = useState(false)
+  useEffect(() => {
+    let live = true
+    prefetchCities().then((cities) => { if (live) setPrefetched(cities) }, () => { if (live) setNeeded(true) })
+    return () => { live = false }
+  }, [])
+  return { prefetched, needed, need: () => setNeeded(true) }
 }

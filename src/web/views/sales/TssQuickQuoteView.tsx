@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from 'react'
 import type { TssQuickQuoteContext, TssQuickQuoteEvent } from '../../../../machines/tss-quick-quote/tss-quick-quote.machine.ts'
 import { formatMoney } from '../../../domain/money.ts'
 import { TssQuickQuoteForm, type TssQuoteOptionView } from '../../components/sales/TssQuickQuoteForm.tsx'
-import { prefetchCities, type City } from '../../flows/cities.ts'
+import { usePrefetchedCities, type City } from '../../flows/cities.ts'
 import { getInspect } from '../../inspector.ts'
 import { FIELD, reasonText } from '../../i18n/reasons.ts'
 import { lazyPart } from '../../lazy-part.ts'
@@ -31,13 +31,7 @@ const AGE_RANGE = msg`Tamamlayıcı sağlık sigortası 15 günlükten 69 yaşı
 export function TssQuickQuoteView({ onBought }: { onBought?(search: string): void } = {}) {
   // the provinces are asked for as the form mounts (before the machine, which takes the same answer);
   // a failure needs the machine at once: its loadFailed state says so and offers the retry
-  const [prefetched, setPrefetched] = useState<City[] | null>(null)
-  const [needed, setNeeded] = useState(false)
-  useEffect(() => {
-    let live = true
-    prefetchCities().then((cities) => { if (live) setPrefetched(cities) }, () => { if (live) setNeeded(true) })
-    return () => { live = false }
-  }, [])
+  const { prefetched, needed, need } = usePrefetchedCities()
   const actor = useLazyActor(FLOW, needed, { inspect: getInspect() })
   const { i18n } = useLingui()
   const machineCtx = useSelector(actor, (s) => s?.context) ?? BEFORE_MACHINE
@@ -48,7 +42,7 @@ export function TssQuickQuoteView({ onBought }: { onBought?(search: string): voi
   // "Teklif Al" pressed before the machine is there is held, and sent once it has the provinces
   // (a press while it loads them is the machine's to ignore, as it always was)
   const ready = useSelector(actor, (s) => !!s && !s.matches('loadingCities'))
-  const held = useHeldSend<TssQuickQuoteEvent>(ready ? actor : undefined, () => setNeeded(true))
+  const held = useHeldSend<TssQuickQuoteEvent>(ready ? actor : undefined, need)
   const send = (event: TssQuickQuoteEvent) => (actor ? actor.send(event) : held(event))
 
   const search = (visits: number) => new URLSearchParams({ ...ctx.values, visits: String(visits) }).toString()

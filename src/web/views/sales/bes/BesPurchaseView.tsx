@@ -11,7 +11,7 @@ import { minimumContribution, type BesProduct } from '../../../../domain/bes.ts'
 import { formatMoney } from '../../../../domain/money.ts'
 import type { ConsentName } from '../../../../domain/consents.ts'
 import { useDocumentTitle } from '../../../components/useDocumentTitle.ts'
-import { prefetchCities, type City } from '../../../flows/cities.ts'
+import { usePrefetchedCities, type City } from '../../../flows/cities.ts'
 import { fetchPurchase } from '../../../flows/purchase-read.ts'
 import { useHeldSend, useLazyActor, useSelector } from '../../../lazy-actor.ts'
 import { reasonText } from '../../../i18n/reasons.ts'
@@ -108,13 +108,7 @@ const CITIES = lazyPart(() => import('../../../flows/bes-cities.ts').then((m) =>
  * there; the statechart takes that answer (flows/cities.ts) and owns the failure and the retry.
  */
 function useCities() {
-  const [prefetched, setPrefetched] = useState<City[] | null>(null)
-  const [needed, setNeeded] = useState(false)
-  useEffect(() => {
-    let live = true
-    prefetchCities().then((cities) => { if (live) setPrefetched(cities) }, () => { if (live) setNeeded(true) })
-    return () => { live = false }
-  }, [])
+  const { prefetched, needed } = usePrefetchedCities()
   const load = useLazyActor(CITIES, needed, { input: { params: null }, inspect: getInspect() })
   const failed = useSelector(load, (s) => !!s?.matches('failed'))
   const loaded = useSelector(load, (s) => (s?.context.loaded ? (s.context.data as City[]) : null))
