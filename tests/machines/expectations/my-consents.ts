@@ -84,7 +84,8 @@ export const myConsentsExpectations: Expectations<MyConsentsContext> = {
       // the question names what ends: for the SMS consent (the model's withdrawable one) the commercial messages
       screen: { headings: [T.heading], texts: [T.confirmQuestion, T.sms, T.marketingEnds], absent: [T.healthEnds], enabled: [T.confirm, T.cancel] },
       tags: { busy: false },
-      context: (c) => expect(smsRow(c)).toMatchObject({ id: c.selected, withdrawable: true }),
+      // the row asked about is a commercial-message consent still withdrawable (SMS, or the second list's e-mail)
+      context: (c) => expect(rows(c).find((r) => r.id === c.selected)).toMatchObject({ name: 'markconcent', withdrawable: true }),
       ignores: [{ type: 'retry' }, { type: 'consent.withdraw', id: '11111111-1111-4111-8111-111111111111' }],
     },
     withdrawing: {
