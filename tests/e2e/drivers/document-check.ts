@@ -14,21 +14,24 @@ export const UNKNOWN_CODE = 'ZZZZ-2222-ZZZZ'
 export const MALFORMED_CODE = 'OOPS-1234'
 
 export type IssuedDocument = { code: string; check: DocumentCheck; email: string }
-const ISSUED = new WeakMap<E2eServer, Promise<IssuedDocument>>()
+const ISSUED = new WeakMap<E2eServer, Map<number, Promise<IssuedDocument>>>()
 
 /**
  * A travel policy bought and paid on the real server (SMS, application, consents, pre-information
  * form, card payment approved by the bank simulator), its verification code read from the mail the
- * customer got, and its key facts as the public check answers them. Once per server.
+ * customer got, and its key facts as the public check answers them. Once per server and start: the
+ * trip starts in `startsIn` days (5: a valid policy whose cover has not started; 0: one in force today).
  */
-export function issuedDocument(server: E2eServer): Promise<IssuedDocument> {
-  let p = ISSUED.get(server)
+export function issuedDocument(server: E2eServer, startsIn = 5): Promise<IssuedDocument> {
+  const byStart = ISSUED.get(server) ?? new Map<number, Promise<IssuedDocument>>()
+  ISSUED.set(server, byStart)
+  let p = byStart.get(startsIn)
   if (!p) {
     p = (async () => {
-      const email = `belge.${Date.now()}@example.com`
+      const email = `belge.${startsIn}.${Date.now()}@example.com`
       const id = await buyOnServer(server, 'seyahatsaglik', {
         personalProfile: { ...PERSON, email, userphone: '05321234567' },
-        travelPlan: { birthdate: PERSON.birthdate, gender: 'female', travelLocation: 'schengen', travelLength: 10, covid: false, coverageType: 'standard', startDate: isoIn(5), endDate: isoIn(14) },
+        travelPlan: { birthdate: PERSON.birthdate, gender: 'female', travelLocation: 'schengen', travelLength: 10, covid: false, coverageType: 'standard', startDate: isoIn(startsIn), endDate: isoIn(startsIn + 9) },
       })
       await approve(server, await startOrder(server, id))
       let text = ''
@@ -38,7 +41,7 @@ export function issuedDocument(server: E2eServer): Promise<IssuedDocument> {
       expect(res.status).toBe(200)
       return { code, check: (await res.json()) as DocumentCheck, email }
     })()
-    ISSUED.set(server, p)
+    byStart.set(startsIn, p)
   }
   return p
 }
@@ -47,6 +50,12 @@ export function issuedDocument(server: E2eServer): Promise<IssuedDocument> {
 const REAL = new WeakMap<Page, DocumentCheck>()
 const CHECK = '**/digitalchannels/documents/verify/**'
 type Answer = AnyEventObject & { output?: { missing?: string }; error?: { code?: string } }
+
+/**
+ * The replay checks a policy in force today (its trip starts today), so that the found state's heading is
+ * "Geçerli poliçe: yürürlükte", the model's; tests/e2e/document-check.e2e.test.ts checks one not started yet.
+ */
+const IN_FORCE_TODAY = 0
 
 /** A well-formed code whose check the driver holds or cuts off (no answer of it is ever shown). */
 const HELD_CODE = 'YYYY-3333-YYYY'
@@ -57,7 +66,7 @@ const HELD_CODE = 'YYYY-3333-YYYY'
  * hyphens), so that submitting it is a new address and a new check.
  */
 async function codeFor(server: E2eServer, next: Answer | undefined, current: string | null = null): Promise<string> {
-  let code = (await issuedDocument(server)).code
+  let code = (await issuedDocument(server, IN_FORCE_TODAY)).code
   if (next?.type === 'xstate.done.actor.checkDocument') {
     if (next.output?.missing === 'malformed') code = MALFORMED_CODE
     if (next.output?.missing === 'unknown') code = UNKNOWN_CODE
@@ -100,7 +109,9 @@ export const documentCheckDriver: Driver = {
   ignoreNone: "its only ignored event, retry, comes from \"Tekrar dene\", which the page shows in the failed state alone (where retry is taken)",
   async open(page, path, server) {
     const first = path[0]?.event as Answer | undefined
-    REAL.set(page, (await issuedDocument(server)).check)
+    const real = (await issuedDocument(server, IN_FORCE_TODAY)).check
+    expect(real.status, 'the replay\'s document is in force today').toBe('inForce')
+    REAL.set(page, real)
     await arrange(page, first)
     await page.goto(`/dogrula/${await codeFor(server, first)}`)
   },

@@ -2,7 +2,7 @@ import type { Page, Request, Route } from 'playwright-core'
 import { expect } from 'vitest'
 import type { AnyEventObject } from 'xstate'
 import { myConsentsExpectations, MY_CONSENTS_TEXTS as T } from '../../machines/expectations/my-consents.ts'
-import { CONSENT_TICKET, myConsentsModel, SMS_ID } from '../../machines/models/my-consents.model.ts'
+import { CONSENT_TICKET, EMAIL_ID, myConsentsModel, SMS_ID } from '../../machines/models/my-consents.model.ts'
 import type { GeneratedPath, PathStep } from '../../support/paths.ts'
 import { SMS_RESEND_COOLDOWN_S } from '../../../src/domain/sms.ts'
 import { caughtSms, devSmsTicket, endSmsVerification, type E2eServer } from '../server.ts'
@@ -23,7 +23,7 @@ const LOAD = (url: URL) => url.pathname.endsWith('/api/v1/digitalchannels/consen
 const WITHDRAW = (url: URL) => url.pathname.endsWith('/api/v1/digitalchannels/consents/withdraw')
 type Plan = 'real' | 'expire' | 'network' | 'hold' | 'elsewhere'
 type Tab = {
-  phone: string; e164: string; smsRecordId: string | null; ticket: string | null; sentAt: number
+  phone: string; e164: string; smsRecordId: string | null; emailRecordId: string | null; ticket: string | null; sentAt: number
   plans: { load: Plan[]; withdraw: Plan[] }
   bodies: { loadConsents: unknown[]; withdrawConsent: unknown[] }
 }
@@ -40,8 +40,11 @@ async function post(server: E2eServer, path: string, body: unknown, headers: Rec
   return { status: res.status, body: await res.json() as Record<string, unknown> }
 }
 
-/** The phone's TSS application and its two consents, through the sales API (as the purchase page records them). */
-async function applied(server: E2eServer, tab: Tab) {
+/**
+ * The phone's TSS application and its two consents, through the sales API (as the purchase page records them);
+ * with `email`, commercial messages by e-mail too (the model's second list: two withdrawable consents).
+ */
+async function applied(server: E2eServer, tab: Tab, email: boolean) {
   // the application's own verification without a code: the number's one code a minute is the page's
   const ticket = await devSmsTicket(server.url, tab.e164, 'tss')
   const app = await post(server, '/digitalchannels/application', {
@@ -56,6 +59,11 @@ async function applied(server: E2eServer, tab: Tab) {
   const sms = await record({ name: 'markconcent', status: 'ACCEPTED', documentId: 'TICARI-ILETI-v1', scope: 'SMS' })
   expect(sms.status, JSON.stringify(sms.body)).toBe(201)
   tab.smsRecordId = String(sms.body.id)
+  if (email) {
+    const mail = await record({ name: 'markconcent', status: 'ACCEPTED', documentId: 'TICARI-ILETI-v1', scope: 'EMAIL' })
+    expect(mail.status, JSON.stringify(mail.body)).toBe(201)
+    tab.emailRecordId = String(mail.body.id)
+  }
   expect((await record({ name: 'trxconcent', status: 'ACCEPTED', documentId: 'SOZLESME-ONAY-v1', scope: 'tss' })).status).toBe(201)
 }
 
@@ -106,8 +114,10 @@ async function verify(page: Page, server: E2eServer, tab: Tab) {
   tab.ticket = String(((await (await verified).json()) as { ticket: string }).ticket)
 }
 
+/** The lists the path reads: none (empty), the application's, or the application's with the e-mail consent too. */
 const loads = (path: PathStep[] | GeneratedPath['steps']) => path.filter((s) => s.event.type === 'xstate.done.actor.loadConsents')
-  .map((s) => ((s.event as unknown as { output: { sales: unknown[] } }).output.sales.length > 0))
+  .map((s) => { const sales = (s.event as unknown as { output: { sales: unknown[] } }).output.sales; return sales.length === 0 ? 'none' : JSON.stringify(sales).includes(EMAIL_ID) ? 'two' : 'one' })
+const withEmail = (path: PathStep[] | GeneratedPath['steps']) => loads(path).includes('two') || path.some((s) => (s.event as { id?: string }).id === EMAIL_ID)
 
 export const myConsentsDriver: Driver = {
   id: 'myConsents',
@@ -115,11 +125,13 @@ export const myConsentsDriver: Driver = {
   expectations: myConsentsExpectations,
   // one phone per path: its list is either empty or its application's, never both; a load the SMS step precedes is asked at once
   feasible: (path) => new Set(loads(path.steps)).size <= 1,
+  // the e-mail consent withdrawn after the list with two withdrawable ones: its own id is sent, not the SMS one's
+  mustReplay: (path) => path.steps.some((s, i) => s.event.type === 'withdraw.confirm' && (path.steps[i - 1]?.event as { id?: string } | undefined)?.id === EMAIL_ID),
   async open(page, path, server) {
     paths.set(page, path)
     const phone = freshPhone()
-    const tab: Tab = { phone, e164: `+90${phone.slice(1)}`, smsRecordId: null, ticket: null, sentAt: 0, plans: plansOf(path), bodies: { loadConsents: [], withdrawConsent: [] } }
-    if (loads(path).some(Boolean) || path.some((s) => s.event.type === 'withdraw.confirm')) await applied(server, tab)
+    const tab: Tab = { phone, e164: `+90${phone.slice(1)}`, smsRecordId: null, emailRecordId: null, ticket: null, sentAt: 0, plans: plansOf(path), bodies: { loadConsents: [], withdrawConsent: [] } }
+    if (loads(path).some((l) => l !== 'none') || path.some((s) => s.event.type === 'withdraw.confirm')) await applied(server, tab, withEmail(path))
     tabs.set(page, tab)
     await page.route(LOAD, (route) => answer(route, tab.plans.load.shift(), server, tab, route.request()))
     await page.route(WITHDRAW, (route) => answer(route, tab.plans.withdraw.shift(), server, tab, route.request()))
@@ -136,7 +148,8 @@ export const myConsentsDriver: Driver = {
     const tab = tabs.get(page)!
     switch (step.event.type) {
       case 'xstate.done.actor.sms': await verify(page, server, tab); return
-      case 'consent.withdraw': await page.getByRole('button', { name: T.withdrawButton }).first().click(); return
+      // the row the event names: commercial messages by e-mail, else the first withdrawable one (by SMS)
+      case 'consent.withdraw': await page.getByRole('button', { name: (step.event as { id?: string }).id === EMAIL_ID ? `${T.withdrawButton}: ${T.email}` : T.withdrawButton }).first().click(); return
       case 'withdraw.confirm': await page.getByRole('button', { name: T.confirm }).click(); return
       case 'withdraw.cancel': await page.getByRole('button', { name: T.cancel }).click(); return
       case 'retry': await page.getByRole('button', { name: T.retry }).click(); return
@@ -150,6 +163,7 @@ export const myConsentsDriver: Driver = {
     const want = { ...(expected as Record<string, string>) }
     if (want.ticket === CONSENT_TICKET) want.ticket = tab.ticket!
     if (want.id === SMS_ID) want.id = tab.smsRecordId!
+    if (want.id === EMAIL_ID) want.id = tab.emailRecordId!
     await expect.poll(() => tab.bodies[id].length, { timeout: 10_000, message: `no ${id} request` }).toBeGreaterThan(0)
     expect(tab.bodies[id].at(-1)).toEqual(want)
     return true

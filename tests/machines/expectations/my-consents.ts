@@ -12,6 +12,7 @@ export const MY_CONSENTS_TEXTS = {
   empty: 'Bu telefon numarasıyla verilmiş bir izin bulunamadı.',
   sale: 'Tamamlayıcı Sağlık Sigortası başvurusu',
   sms: 'Ticari Elektronik İleti İzni (SMS)',
+  email: 'Ticari Elektronik İleti İzni (E-posta)',
   contract: 'Sözleşme Onayı',
   given: 'Verildi',
   withdrawnStatus: 'Geri alındı',
@@ -69,7 +70,10 @@ export const myConsentsExpectations: Expectations<MyConsentsContext> = {
         ? { headings: [T.heading], texts: [T.empty], absent: [T.loading, T.withdrawButton] }
         : smsRow(c)?.withdrawable
           ? { headings: [T.heading, T.sale], texts: [T.sms, T.contract, T.given], enabled: [T.withdrawButton], absent: [T.confirmQuestion, T.loading] }
-          : { headings: [T.heading, T.sale], texts: [T.sms, T.contract, T.withdrawnStatus, ...(c.withdrawn ? [T.done] : [])], absent: [T.withdrawButton, T.confirmQuestion] },
+          // the second list's e-mail consent may still be withdrawable when the SMS one is not (or the other way round)
+          : rows(c).some((r) => r.withdrawable)
+            ? { headings: [T.heading, T.sale], texts: [T.sms, T.contract, T.withdrawnStatus, ...(c.withdrawn ? [T.done] : [])], enabled: [T.withdrawButton], absent: [T.confirmQuestion] }
+            : { headings: [T.heading, T.sale], texts: [T.sms, T.contract, T.withdrawnStatus, ...(c.withdrawn ? [T.done] : [])], absent: [T.withdrawButton, T.confirmQuestion] },
       tags: { busy: false },
       context: (c) => { expect(c.ticket).not.toBeNull(); expect(c.selected).toBeNull() },
       ignores: [{ type: 'withdraw.confirm' }, { type: 'withdraw.cancel' }, { type: 'retry' }],
@@ -84,7 +88,8 @@ export const myConsentsExpectations: Expectations<MyConsentsContext> = {
       // the question names what ends: for the SMS consent (the model's withdrawable one) the commercial messages
       screen: { headings: [T.heading], texts: [T.confirmQuestion, T.sms, T.marketingEnds], absent: [T.healthEnds], enabled: [T.confirm, T.cancel] },
       tags: { busy: false },
-      context: (c) => expect(smsRow(c)).toMatchObject({ id: c.selected, withdrawable: true }),
+      // the row asked about is a commercial-message consent still withdrawable (SMS, or the second list's e-mail)
+      context: (c) => expect(rows(c).find((r) => r.id === c.selected)).toMatchObject({ name: 'markconcent', withdrawable: true }),
       ignores: [{ type: 'retry' }, { type: 'consent.withdraw', id: '11111111-1111-4111-8111-111111111111' }],
     },
     withdrawing: {
