@@ -1,9 +1,10 @@
 /**
- * The visitor's first sign of intent (a pointer move, a touch, a key, a scroll, a focus), watched
+ * The visitor's first sign of intent (a pointer move, a touch, a key, a scroll, a focus, a value
+ * changed: a language chosen in the header without a pointer or key reaching the page first), watched
  * from the moment the entry module runs: a pointer moved while the page is still hydrating is not
  * lost. The card form's code loads on it (PaymentTestSection).
  */
-const INTENT_EVENTS = ['pointerdown', 'pointermove', 'touchstart', 'keydown', 'wheel', 'scroll', 'focusin'] as const
+const INTENT_EVENTS = ['pointerdown', 'pointermove', 'touchstart', 'keydown', 'wheel', 'scroll', 'focusin', 'input', 'change'] as const
 
 let seen = false
 const waiting = new Set<() => void>()

@@ -81,6 +81,13 @@ export function initialLocale(): Locale {
 export async function activateLocale(locale: Locale): Promise<void> {
   const parts = [...wanted]
   const messages = await Promise.all([loaders[locale].site(), ...parts.map((part) => loaders[locale][part]())])
+  // parts asked for while those loaded (the landing sections, wanted on the same change of language
+  // that started this: src/web/intent.ts counts it as intent) come in the same language
+  const late = [...wanted].filter((part) => !parts.includes(part))
+  if (late.length) {
+    messages.push(...await Promise.all(late.map((part) => loaders[locale][part]())))
+    parts.push(...late)
+  }
   i18n.loadAndActivate({ locale, messages: Object.assign({}, ...messages) as Messages })
   for (const part of parts) loaded.add(`${locale}/${part}`)
   setItem('locale', locale)
@@ -98,8 +105,9 @@ export function loadParts(parts: readonly Part[], options: { quiet?: boolean } =
   const missing = parts.filter((part) => !loaded.has(`${locale}/${part}`))
   if (missing.length === 0) return undefined
   return Promise.all(missing.map((part) => loaders[locale][part]())).then((messages) => {
-    // a language switch meanwhile loaded them itself (activateLocale reads `wanted`)
-    if (i18n.locale !== locale) return
+    // a language switch meanwhile: it loaded them itself (activateLocale reads `wanted`), or, if it
+    // read `wanted` before they were asked for, they are loaded in its language now
+    if (i18n.locale !== locale) return loadParts(parts, options)
     const all = Object.assign({}, ...messages) as Messages
     // `quiet`: texts only parts not yet rendered show (DeferredLandingSections): added without
     // i18n's change event, whose new context would reach the prerendered markup React keeps for
