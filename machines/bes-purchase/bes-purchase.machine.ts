@@ -11,7 +11,7 @@ import {
   type BesPurchaseContext, type BesPurchaseEvent, type BesPurchaseInput, type Ev, type SaveInput,
 } from './bes-purchase.context.ts'
 import { smsVerificationMachine, type SmsVerificationOutput } from '../sms-verification/sms-verification.machine.ts'
-import { providedLater, reasonOf } from '../shared/not-provided.ts'
+import { providedLater, reasonOf, restoreReasonOf } from '../shared/not-provided.ts'
 
 /**
  * The private pension (BES) purchase, one machine for both plans (`input.product`: erkenbes or
@@ -146,7 +146,7 @@ export const besPurchaseMachine = setup({
         src: 'restoreVerification',
         input: ({ context }) => ({ product: context.product }),
         onDone: { target: 'resuming', actions: assign(({ event }) => ({ phone: event.output.phone, ticket: event.output.ticket })) },
-        onError: { target: 'verifying', actions: assign({ restoreTo: null, ticket: null, phone: null, reason: ({ event }) => reasonOf(event.error) }) },
+        onError: { target: 'verifying', actions: assign({ restoreTo: null, ticket: null, phone: null, reason: ({ event }) => restoreReasonOf(event.error) }) },
       },
     },
     verifying: {

@@ -21,3 +21,14 @@ export function reasonOf(error: unknown): string {
   }
   return 'UNEXPECTED'
 }
+
+/**
+ * Why a verification could not be read back from the proof cookie, as the phone step tells it: none
+ * on this device (`SMS_PROOF_MISSING`: a `?step=` address opened elsewhere, or the cookie expired
+ * in the browser) is no failure to tell, the phone step is simply asked (null); a forged, expired or
+ * other product's proof says why.
+ */
+export function restoreReasonOf(error: unknown): string | null {
+  const reason = reasonOf(error)
+  return reason === 'SMS_PROOF_MISSING' ? null : reason
+}

@@ -5,7 +5,7 @@ import { smsVerificationMachine, type SmsVerificationOutput } from '../sms-verif
 import {
   SECTION_OF, restoreTarget, normalized, issuesOf, priceOfQuote, type SectionStep, type PurchaseSummary, type OtherPaymentOutcome, type PurchaseContext, type PreInformation, type PurchaseEvent, type PurchaseInput, type PurchaseOutput, type SaveInput, type CreatePurchaseInput, type ConsentsInput, type RestoredVerification, type PurchaseFlowConfig,
 } from './purchase.context.ts'
-import { providedLater, reasonOf } from './not-provided.ts'
+import { providedLater, reasonOf, restoreReasonOf } from './not-provided.ts'
 
 export {
   SECTION_OF, HISTORY_STEPS, RESTORABLE_STEPS, purchaseHistoryStep, restoreTarget,
@@ -124,7 +124,7 @@ export function createPurchaseMachine(config: PurchaseFlowConfig) {
           src: 'restoreVerification',
           input: { product },
           onDone: { target: 'resuming', actions: assign(({ event }) => ({ ticket: event.output.ticket, phone: event.output.phone })) },
-          onError: { target: 'sms', actions: assign({ restoreTo: null, error: ({ event }) => reasonOf(event.error) }) },
+          onError: { target: 'sms', actions: assign({ restoreTo: null, error: ({ event }) => restoreReasonOf(event.error) }) },
         },
       },
       routeAfterQuote: {

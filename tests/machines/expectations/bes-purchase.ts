@@ -291,8 +291,8 @@ export const besPurchaseExpectations: Expectations<C> = {
       changes: (_p, e) => ({ restoreTo: e.step, errors: {}, reason: null }) },
     { name: 'the proof of the phone holds: the saved application is read, no SMS is sent', from: 'restoring', event: 'xstate.done.actor.restoreVerification', to: 'resuming',
       changes: (_p, e) => ({ phone: e.output.phone, ticket: e.output.ticket }) },
-    { name: 'the proof of the phone is refused (forged, expired, another product\'s): the phone is asked again, saying why', from: 'restoring', event: 'xstate.error.actor.restoreVerification',
-      to: 'verifying', changes: (_p, e) => ({ restoreTo: null, ticket: null, phone: null, reason: e.error.code }) },
+    { name: 'the proof of the phone is refused (forged, expired, another product\'s): the phone is asked again, saying why; none on this device (SMS_PROOF_MISSING): asked with no message', from: 'restoring', event: 'xstate.error.actor.restoreVerification',
+      to: 'verifying', changes: (_p, e) => ({ restoreTo: null, ticket: null, phone: null, reason: e.error.code === 'SMS_PROOF_MISSING' ? null : e.error.code }) },
     ...['personal', 'custodian', 'payer', 'contract', 'consents', 'summary', 'loadingPreInformation'].map((target) => ({
       name: `a reloaded page: its saved answers back (no notice), at ${target} (its step when every section before it is answered, else the first unanswered)`, from: 'resuming',
       event: 'xstate.done.actor.resumeApplication', when: (c: C, e: any) => c.restoreTo !== null && returnsTo(c.restoreTo, e.output.data) === target, to: target,

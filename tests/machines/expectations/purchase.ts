@@ -292,8 +292,8 @@ export function purchaseExpectations(opts: {
       changes: (p, e) => ({ restoreTo: e.step, data: { ...p.data, ...(e.data ?? {}) }, opening: false }) },
     { name: 'the proof of the phone holds: the saved application is read, no SMS is sent', from: 'restoring', event: 'xstate.done.actor.restoreVerification', to: 'resuming',
       changes: (_p, e) => ({ ticket: e.output.ticket, phone: e.output.phone }) },
-    { name: 'the proof of the phone is refused (forged, expired): the phone is asked again, saying why', from: 'restoring', event: 'xstate.error.actor.restoreVerification', to: 'sms',
-      changes: (_p, e) => ({ restoreTo: null, error: code(e) }) },
+    { name: 'the proof of the phone is refused (forged, expired): the phone is asked again, saying why; none on this device (SMS_PROOF_MISSING): asked with no message', from: 'restoring', event: 'xstate.error.actor.restoreVerification', to: 'sms',
+      changes: (_p, e) => ({ restoreTo: null, error: code(e) === 'SMS_PROOF_MISSING' ? null : code(e) }) },
     { name: 'a reloaded page with nothing saved yet: the first section', from: 'resuming', event: 'xstate.done.actor.resumeApplication', when: (c, e) => !e.output && c.restoreTo !== null, to: first,
       changes: { restoreTo: null } },
     ...[...sections.map((x) => x.step), 'consents', 'summary.ready', 'loadingPreInformation'].map((target) => ({

@@ -103,7 +103,7 @@ export function purchaseModel(opts: {
       createPurchase: [err('SMS_TICKET_INVALID'), err('CONSENT_REQUIRED'), err('PRE_INFORMATION_CHANGED')],
       watchPayment: [err('NETWORK')],
       // a forged or expired proof
-      restoreVerification: [err('SMS_PROOF_INVALID')],
+      restoreVerification: [err('SMS_PROOF_INVALID'), err('SMS_PROOF_MISSING')],
     },
     serialize: (s) => ({
       value: s.value, verified: s.context.ticket !== null, saved: s.context.saved?.step ?? null, fieldErrors: Object.keys(s.context.fieldErrors).length > 0,

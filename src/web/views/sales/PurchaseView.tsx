@@ -214,8 +214,7 @@ function PurchaseFlow(p: PurchasePageProps & { onForward(): void }) {
   }
   const backButton = <div className={styles.actions}><button type="button" className={styles.secondary} onClick={() => steps.back()}><Trans>Geri</Trans></button></div>
 
-  // no proof of the phone on this device (a `?step=` address opened elsewhere): the phone step as a first visit has it, no message
-  const reason = ctx.error && ctx.error !== 'SMS_PROOF_MISSING' ? i18n._(REASONS[ctx.error] ?? CATALOGUE.TECHNICAL) : null
+  const reason = ctx.error ? i18n._(REASONS[ctx.error] ?? CATALOGUE.TECHNICAL) : null
   const step = value.startsWith('saving') ? value[6]!.toLowerCase() + value.slice(7) : value === 'recordingConsents' ? 'consents'
     : value === 'purchasing' || value === 'loadingPreInformation' ? 'preInformation'
     : value === 'otherPayment' ? 'payment' : value === 'opening' ? 'quote' : value

@@ -231,7 +231,7 @@ function BesPurchaseFlow({ product, retry, onForward }: Props & { onForward(): v
           <QuickStep cities={cities} initial={ctx.quick} errors={errs(ctx.errors)} onSubmit={(v) => send({ type: 'quick.submit', at: at(), ...v })} />
         )}
         {/* the verification the server ended (SMS_TICKET_INVALID): the phone again, saying why */}
-        {step === 'sms' && !busy && ctx.reason && ctx.reason !== 'SMS_PROOF_MISSING' && <p className={styles.alert} role="alert">{failure(ctx.reason)}</p>}
+        {step === 'sms' && !busy && ctx.reason && <p className={styles.alert} role="alert">{failure(ctx.reason)}</p>}
         {step === 'sms' && sms && <SmsVerificationView actor={sms} />}
         {step === 'sms' && busy && <p role="status"><Trans>Başvurunuz hazırlanıyor…</Trans></p>}
         {step === 'personal' && (
