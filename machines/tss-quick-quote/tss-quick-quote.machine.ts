@@ -3,6 +3,7 @@ import { toCalendarDate } from '../../src/domain/dates.ts'
 import { monthlyPlan, type InstalmentPlan } from '../../src/domain/instalments.ts'
 import { quoteTss, type Gender, type OutpatientVisits, type TssQuote } from '../../src/domain/tariff.ts'
 import { providedLater, reasonOf } from '../shared/not-provided.ts'
+import { TSS_QUICK_QUOTE_START } from './tss-quick-quote.start.ts'
 
 /**
  * The health insurance quick quote (`/urunler/market/tsshizliteklif`, spec 3.2 quick profile):
@@ -69,7 +70,7 @@ export const tssQuickQuoteMachine = setup({
   },
 }).createMachine({
   id: 'tssQuickQuote',
-  context: { cities: [], values: { gender: '', citycode: '', birthdate: '' }, errors: {}, quote: null, loadError: null, chosen: null },
+  context: TSS_QUICK_QUOTE_START,
   initial: 'loadingCities',
   states: {
     loadingCities: {

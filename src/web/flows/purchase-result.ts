@@ -3,8 +3,6 @@ import type { PurchaseView } from '../../domain/schemas/purchase.ts'
 import { fetchPurchase } from './purchase-read.ts'
 import { loadFlow } from './load.ts'
 
-export { fetchPurchase }
-
 /* The result pages' reads, apart from the purchase flow (they load without its machine and texts). */
 
 /** A purchase's result page on the load statechart: the record of the purchase the address names. */

@@ -9,6 +9,7 @@ import { getInspect } from '../../inspector.ts'
 import { FIELD, reasonText } from '../../i18n/reasons.ts'
 import { lazyPart } from '../../lazy-part.ts'
 import { useHeldSend, useLazyActor, useSelector } from '../../lazy-actor.ts'
+import { TSS_QUICK_QUOTE_START } from '../../../../machines/tss-quick-quote/tss-quick-quote.start.ts'
 
 /**
  * The quick quote's statechart with its effect, loaded on the visitor's first sign of intent
@@ -18,7 +19,6 @@ import { useHeldSend, useLazyActor, useSelector } from '../../lazy-actor.ts'
 const FLOW = lazyPart(() => import('../../flows/tss-quick-quote.ts').then((m) => m.tssQuickQuoteFlow))
 
 /** What the view reads of the machine's context before its code is there (its initial context's). */
-const BEFORE_MACHINE: TssQuickQuoteContext = { cities: [], values: { gender: '', citycode: '', birthdate: '' }, errors: {}, quote: null, loadError: null, chosen: null }
 
 const DATE_INVALID = msg`Geçerli bir tarih giriniz`
 const AGE_RANGE = msg`Tamamlayıcı sağlık sigortası 15 günlükten 69 yaşına kadar yaptırılabilir`
@@ -34,7 +34,7 @@ export function TssQuickQuoteView({ onBought }: { onBought?(search: string): voi
   const { prefetched, needed, need } = usePrefetchedCities()
   const actor = useLazyActor(FLOW, needed, { inspect: getInspect() })
   const { i18n } = useLingui()
-  const machineCtx = useSelector(actor, (s) => s?.context) ?? BEFORE_MACHINE
+  const machineCtx: TssQuickQuoteContext = useSelector(actor, (s) => s?.context) ?? TSS_QUICK_QUOTE_START
   // the prefetched provinces stay on screen while the machine takes them (its loadingCities)
   const ctx = machineCtx.cities.length || !prefetched ? machineCtx : { ...machineCtx, cities: prefetched }
   const done = useSelector(actor, (s) => s?.status === 'done')
